@@ -1,0 +1,51 @@
+/**
+ * Builds the Fastify app: cross-cutting plugins first (errors, envelope), then the feature
+ * modules, then the static apps. Tests build it once and call it with app.inject.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { migrateToLatest, openDb, type DbHandle } from './db/index.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { envelopePlugin, resolveServerKey } from './plugins/envelope.ts';
+import { registerStatic } from './plugins/static.ts';
+import { makeServices, type Services } from './services.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
+import { assetRoutes } from './modules/assets/routes.ts';
+import { captchaRoutes } from './modules/captcha/routes.ts';
+import { countryRoutes } from './modules/countries/routes.ts';
+import { seedDemo } from './demo/seed.ts';
+import type { ServerKey } from '@pp/envelope/node';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  services: Services;
+  serverKey: ServerKey;
+}
+
+export async function buildApp(config: Config, options: { dbHandle?: DbHandle; now?: () => number } = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    trustProxy: config.trustProxy || false,
+    bodyLimit: 1024 * 1024,
+    // Request ids in logs; the client's own ids for idempotency travel in the payload.
+    genReqId: () => crypto.randomUUID(),
+  });
+  const dbHandle = options.dbHandle ?? openDb(config);
+  await migrateToLatest(dbHandle);
+  const services = makeServices(config, dbHandle, app.log);
+  const serverKey = resolveServerKey(config);
+
+  await app.register(errorsPlugin);
+  await app.register(envelopePlugin, { serverKey, now: options.now });
+  countryRoutes(app, services);
+  captchaRoutes(app, services);
+  accountRoutes(app, services);
+  assetRoutes(app, services);
+  await registerStatic(app, config);
+
+  if (config.isDemo) await seedDemo(services, app.log);
+  app.addHook('onClose', async () => {
+    if (!options.dbHandle) await dbHandle.close();
+  });
+  return { app, services, serverKey };
+}

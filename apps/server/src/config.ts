@@ -1,0 +1,67 @@
+/**
+ * Every setting of the server, read once from the environment. README.md has the same table.
+ * Production refuses the settings that only make sense on a developer's machine.
+ */
+import path from 'node:path';
+
+export interface Config {
+  nodeEnv: string;
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://... selects PostgreSQL; empty means the SQLite file under dataDir. */
+  databaseUrl: string;
+  isCaptchaOn: boolean;
+  isDemo: boolean;
+  /** X25519 private JWK as JSON; when empty the key is kept in dataDir/envelope-key.json. */
+  envelopeKey: string;
+  smtpUrl: string;
+  mailFrom: string;
+  /** Public origin used in invitation links; empty means the request's own origin. */
+  publicOrigin: string;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  webDistDir: string;
+  adminDistDir: string;
+  logLevel: string;
+  /** Proxies whose X-Forwarded-For is believed (fastify trustProxy); empty trusts none. */
+  trustProxy: string;
+}
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  const isProduction = nodeEnv === 'production';
+  const root = path.resolve(import.meta.dirname, '../../..');
+  const isCaptchaOn = (env.CAPTCHA ?? 'on') !== 'off';
+  const isDemo = env.DEMO_DATA !== undefined ? env.DEMO_DATA !== 'off' : !isProduction;
+  if (isProduction && !isCaptchaOn) throw new Error('CAPTCHA=off is refused when NODE_ENV=production');
+  if (isProduction && isDemo) throw new Error('demo data is refused when NODE_ENV=production');
+  return {
+    nodeEnv,
+    isProduction,
+    port: int(env.PORT, 8080, 'PORT'),
+    host: env.HOST ?? '127.0.0.1',
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(root, 'data')),
+    databaseUrl: env.DATABASE_URL ?? '',
+    isCaptchaOn,
+    isDemo,
+    envelopeKey: env.ENVELOPE_PRIVATE_KEY ?? '',
+    smtpUrl: env.SMTP_URL ?? '',
+    mailFrom: env.MAIL_FROM ?? 'Points Portal <no-reply@localhost>',
+    publicOrigin: env.PUBLIC_ORIGIN ?? '',
+    sessionIdleMs: int(env.SESSION_IDLE_MINUTES, 30, 'SESSION_IDLE_MINUTES') * 60_000,
+    sessionAbsoluteMs: int(env.SESSION_ABSOLUTE_HOURS, 12, 'SESSION_ABSOLUTE_HOURS') * 3_600_000,
+    webDistDir: env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist'),
+    adminDistDir: env.ADMIN_DIST_DIR ?? path.join(root, 'apps/admin/dist'),
+    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
+    trustProxy: env.TRUST_PROXY ?? '',
+  };
+}

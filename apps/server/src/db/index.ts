@@ -1,0 +1,59 @@
+/**
+ * The one query layer over SQLite (embedded, default) and PostgreSQL (DATABASE_URL=postgres://).
+ * SQLite runs in WAL mode with synchronous=FULL: a committed money write survives a power cut.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+import { migrations } from './migrations/index.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+export type Tx = Transaction<Database>;
+
+export interface DbHandle {
+  db: Db;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// int8 (and COUNT(*)) read as bigint, as SQLite's safeIntegers does.
+pg.types.setTypeParser(20, (v) => BigInt(v));
+
+export function openDb(options: { databaseUrl: string; dataDir: string; poolSize?: number }): DbHandle {
+  if (/^postgres(ql)?:\/\//.test(options.databaseUrl)) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  const file = options.databaseUrl.startsWith('file:')
+    ? options.databaseUrl.slice('file:'.length)
+    : path.join(options.dataDir, 'portal.db');
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.defaultSafeIntegers(true);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+export async function migrateToLatest(handle: DbHandle): Promise<void> {
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: { getMigrations: async () => migrations(handle.dialect) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`migration failed: ${failed?.migrationName ?? ''} ${String(error)}`);
+}
+
+/** Reads a 0/1 flag or a small integer column the same way on both databases. */
+export function num(value: number | bigint | null | undefined): number {
+  return value === null || value === undefined ? 0 : Number(value);
+}

@@ -1,0 +1,112 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { apiRoute } from '../../plugins/api-route.ts';
+import type { Services } from '../../services.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { emailCodeLimits } from './email-codes.ts';
+import type { SessionIdentity } from '../sessions/service.ts';
+
+/** Grades of spec section 3; 0 and -1 are both a regular member. */
+const levels = [
+  { level: 0, cn: '普通用户', en: 'Regular member' },
+  { level: 1, cn: '零售商', en: 'Retailer' },
+  { level: 2, cn: '门店', en: 'Store' },
+  { level: 3, cn: '供应商', en: 'Supplier' },
+  { level: 4, cn: '区域代理', en: 'Regional agent' },
+  { level: 5, cn: '总代理', en: 'General agent' },
+  { level: -1, cn: '普通用户', en: 'Regular member' },
+];
+
+function originOf(request: FastifyRequest, configured: string): string {
+  if (configured) return configured.replace(/\/$/, '');
+  return `${request.protocol}://${request.host}`;
+}
+
+function member(session: SessionIdentity | null): SessionIdentity {
+  if (!session) throw new AppError('auth.expired');
+  return session;
+}
+
+const sent = { resendAfterSeconds: emailCodeLimits.resendIntervalMs / 1000 };
+
+export function accountRoutes(app: FastifyInstance, s: Services): void {
+  const { sessions, accounts, captcha, emailCodes } = s;
+
+  apiRoute(app, sessions, 'userRegister', async ({ body, request }) => {
+    await captcha.verify(body.captchaId, body.captchaCode);
+    const referrer = await accounts.assertRegistrationAllowed(body, request.ip);
+    await emailCodes.consume(body.email.toLowerCase(), 'REGISTER', null, body.emailCode);
+    await accounts.createMember(body, referrer, request.ip);
+    return { ok: true as const };
+  });
+
+  apiRoute(app, sessions, 'login', async ({ body, request }) => {
+    await captcha.verify(body.captchaId, body.captchaCode);
+    return accounts.login(body, request);
+  });
+
+  apiRoute(app, sessions, 'logout', async ({ session }) => {
+    await sessions.revoke(member(session).sessionId);
+    return { ok: true as const };
+  });
+
+  apiRoute(app, sessions, 'noLoginSend', async ({ body, request, lang }) => {
+    const email = body.email.toLowerCase();
+    await emailCodes.checkSendAllowed(email, body.purpose, request.ip);
+    if (body.purpose === 'REGISTER') {
+      await emailCodes.send(email, 'REGISTER', null, lang);
+    } else {
+      // The answer is the same whether or not the name and address belong together.
+      const user = body.userName ? await accounts.memberByNameAndEmail(body.userName, email) : null;
+      if (user) await emailCodes.send(email, 'FORGOT_PASSWORD', user.id, lang);
+    }
+    return sent;
+  });
+
+  apiRoute(app, sessions, 'forgotPassword', async ({ body }) => {
+    const user = await accounts.memberByNameAndEmail(body.userName, body.email);
+    if (!user) throw new AppError('code.invalid');
+    await emailCodes.consume(user.email, 'FORGOT_PASSWORD', user.id, body.emailCode);
+    await accounts.resetPassword(user.id, body);
+    return { ok: true as const };
+  });
+
+  apiRoute(app, sessions, 'loginSend', async ({ session, request, lang }) => {
+    const user = await accounts.mustGet(member(session).userId);
+    await emailCodes.checkSendAllowed(user.email, 'FORGOT_TRANSACTION_PASSWORD', request.ip);
+    await emailCodes.send(user.email, 'FORGOT_TRANSACTION_PASSWORD', user.id, lang);
+    return sent;
+  });
+
+  apiRoute(app, sessions, 'userInfo', async ({ session, request }) =>
+    accounts.userInfo(member(session).userId, originOf(request, s.config.publicOrigin)),
+  );
+
+  apiRoute(app, sessions, 'updatePassWord', async ({ session, body }) => {
+    await accounts.updatePassword(member(session), body);
+    return { ok: true as const };
+  });
+
+  apiRoute(app, sessions, 'updateTransactionPassword', async ({ session, body }) => {
+    await accounts.updateTransactionPassword(member(session), body);
+    return { ok: true as const };
+  });
+
+  apiRoute(app, sessions, 'forgotTransactionPassword', async ({ session, body }) => {
+    const user = await accounts.mustGet(member(session).userId);
+    await emailCodes.consume(user.email, 'FORGOT_TRANSACTION_PASSWORD', user.id, body.emailCode);
+    await accounts.resetTransactionPassword(user.id, body);
+    return { ok: true as const };
+  });
+
+  apiRoute(app, sessions, 'levelList', async () => levels);
+
+  apiRoute(app, sessions, 'coinList', async () => {
+    const rows = await s.dbHandle.db.selectFrom('coins').select(['coin_name', 'cn_name', 'short_name']).orderBy('sort_order').execute();
+    return rows.map((r) => ({ coinName: r.coin_name, cnName: r.cn_name, shortName: r.short_name }));
+  });
+
+  apiRoute(app, sessions, 'updateAgreeStatus', async ({ session }) => {
+    await accounts.setAgreeStatus(member(session).userId);
+    return { ok: true as const };
+  });
+}

@@ -1,0 +1,52 @@
+/**
+ * Registers one endpoint of the shared contract: POST at its path, session check for member
+ * endpoints (before anything else, so an expired login is always 87321), body validated with
+ * the contract's schema, answer parsed with the contract's response schema (which also drops
+ * any field the contract does not name) and sealed with the request's key.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { ResponseCode, endpoints, serverMessage, type ApiResponse, type EndpointName, type Language } from '@pp/contract';
+import { AppError, languageOf } from './errors.ts';
+import { sealFor } from './envelope.ts';
+import type { SessionIdentity, SessionService } from '../modules/sessions/service.ts';
+
+export interface RouteContext<N extends EndpointName> {
+  body: z.output<(typeof endpoints)[N]['request']>;
+  request: FastifyRequest;
+  lang: Language;
+  /** The member's session; set on member endpoints only. */
+  session: SessionIdentity | null;
+}
+
+type Handler<N extends EndpointName> = (
+  context: RouteContext<N>,
+) => Promise<z.input<(typeof endpoints)[N]['response']>>;
+
+export function apiRoute<N extends EndpointName>(
+  app: FastifyInstance,
+  sessions: SessionService,
+  name: N,
+  handler: Handler<N>,
+): void {
+  const endpoint = endpoints[name];
+  app.post(endpoint.path, async (request, reply) => {
+    const lang = languageOf(request);
+    const session = endpoint.auth === 'member' ? await sessions.authenticate(request, 'USER') : null;
+    const parsed = endpoint.request.safeParse(request.body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const message = issue?.message ?? '';
+      throw new AppError(
+        'request.invalid',
+        undefined,
+        issue?.path.join('.') ?? '',
+        message.startsWith('validation.') ? message : 'errors.request.invalid',
+      );
+    }
+    const data = await handler({ body: parsed.data as RouteContext<N>['body'], request, lang, session });
+    const answer = endpoint.response.parse(data);
+    const body: ApiResponse = { code: ResponseCode.success, message: serverMessage(lang, 'success'), data: sealFor(request, answer) };
+    return reply.send(body);
+  });
+}

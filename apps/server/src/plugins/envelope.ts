@@ -1,0 +1,111 @@
+/**
+ * The envelope is transport: this plugin opens every /api/* request (docs/protocol.md) and seals
+ * every answer's data with the request's key. Handlers see plain JSON. Refusals, in order:
+ * not a JWE (envelope.required / malformed), unknown server key, failed decryption, wrong path,
+ * stale time, replayed nonce. None of them reaches a handler or changes anything.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { bodyBytesMax, mediaType, timeSkewMsMax, type PublicJwk } from '@pp/envelope';
+import {
+  EnvelopeError,
+  generateServerKey,
+  loadServerKey,
+  openRequest,
+  sealResponse,
+  type PrivateJwk,
+  type ServerKey,
+} from '@pp/envelope/node';
+import { AppError } from './errors.ts';
+import { ReplayGuard } from './replay-guard.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set once the request's envelope is open: the key its answer is sealed with. */
+    envelope?: { cek: Buffer; nonce: string; time: number };
+  }
+}
+
+/** The server key: from configuration, or made on first start and kept with the data (mode 0600). */
+export function resolveServerKey(options: { envelopeKey: string; dataDir: string }): ServerKey {
+  if (options.envelopeKey) return loadServerKey(JSON.parse(options.envelopeKey) as PrivateJwk);
+  const file = path.join(options.dataDir, 'envelope-key.json');
+  if (fs.existsSync(file)) return loadServerKey(JSON.parse(fs.readFileSync(file, 'utf8')) as PrivateJwk);
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const jwk = generateServerKey();
+  fs.writeFileSync(file, JSON.stringify(jwk), { mode: 0o600, flag: 'wx' });
+  return loadServerKey(jwk);
+}
+
+export interface EnvelopeOptions {
+  serverKey: ServerKey;
+  now?: () => number;
+}
+
+export const envelopePlugin = fp(async (app: FastifyInstance, options: EnvelopeOptions) => {
+  const { serverKey } = options;
+  const now = options.now ?? Date.now;
+  const replayGuard = new ReplayGuard(2 * timeSkewMsMax, undefined, now);
+
+  app.decorate('serverPublicJwk', serverKey.publicJwk);
+  app.addContentTypeParser(mediaType, { parseAs: 'string', bodyLimit: bodyBytesMax }, (_req, body, done) =>
+    done(null, body),
+  );
+
+  app.addHook('preValidation', async (request: FastifyRequest) => {
+    if (!request.url.startsWith('/api/') || request.is404) return;
+    const body = request.body;
+    if (typeof body !== 'string' || request.headers['content-type']?.split(';')[0]?.trim() !== mediaType) {
+      throw new AppError('envelope.required');
+    }
+    let opened;
+    try {
+      opened = openRequest(serverKey, body);
+    } catch (error) {
+      if (error instanceof EnvelopeError) {
+        throw new AppError(
+          error.failure === 'unknownKey' ? 'envelope.unknownKey' : error.failure === 'decrypt' ? 'envelope.decrypt' : 'envelope.malformed',
+        );
+      }
+      throw error;
+    }
+    const { header } = opened;
+    // From here on the client holds the key, so even refusals could be sealed; they carry no data.
+    if (header.path !== request.url.split('?')[0]) throw new AppError('envelope.pathMismatch');
+    if (Math.abs(now() - header.time) > timeSkewMsMax) throw new AppError('envelope.stale');
+    const seen = replayGuard.check(header.nonce);
+    if (seen === 'replayed') throw new AppError('envelope.replayed');
+    if (seen === 'full') throw new AppError('server.busy');
+    let payload: unknown;
+    try {
+      payload = JSON.parse(opened.plaintext.toString('utf8'));
+    } catch {
+      throw new AppError('envelope.malformed');
+    }
+    if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw new AppError('envelope.malformed');
+    // `time` is authenticated in the header; `ip` is whatever the client believes, and we trust
+    // only the address we observe (request.ip), so both leave the payload here.
+    const { time: _time, ip: _ip, ...rest } = payload as Record<string, unknown>;
+    request.body = rest;
+    request.envelope = { cek: opened.cek, nonce: header.nonce, time: header.time };
+  });
+
+  app.get('/envelope-key.json', async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return serverKey.publicJwk;
+  });
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    serverPublicJwk: PublicJwk;
+  }
+}
+
+/** Seals a handler's answer with the request's key. */
+export function sealFor(request: FastifyRequest, data: unknown): string | null {
+  if (!request.envelope) return null;
+  return sealResponse(request.envelope.cek, request.envelope.nonce, data);
+}

@@ -1,0 +1,74 @@
+/**
+ * Expected failures are AppErrors with a stable key from the contract's catalogue; this plugin
+ * maps them (and Fastify's own errors) to the response envelope and its HTTP status. Anything
+ * else is a programmer error: logged, answered 500, never shown to the member as prose.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  ResponseCode,
+  errorCatalogue,
+  pickLanguage,
+  serverMessage,
+  type ApiResponse,
+  type ErrorKey,
+  type Language,
+} from '@pp/contract';
+
+export class AppError extends Error {
+  constructor(
+    readonly key: ErrorKey,
+    readonly params?: Record<string, string | number>,
+    readonly field?: string,
+    readonly validation?: string,
+  ) {
+    super(key);
+  }
+}
+
+export function languageOf(request: FastifyRequest): Language {
+  return pickLanguage(request.headers['accept-language']);
+}
+
+export function errorBody(lang: Language, error: AppError): ApiResponse {
+  const message = error.validation
+    ? serverMessage(lang, error.validation, error.params)
+    : serverMessage(lang, `errors.${error.key}`, error.params);
+  return {
+    code: error.key === 'auth.expired' ? ResponseCode.loginExpired : ResponseCode.error,
+    message,
+    data: null,
+    error: error.key,
+    ...(error.params ? { params: error.params } : {}),
+    ...(error.field ? { field: error.field, validation: error.validation } : {}),
+  };
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  return reply.code(errorCatalogue[error.key].status).send(errorBody(languageOf(request), error));
+}
+
+const fastifyCodes: Record<string, ErrorKey> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'envelope.required',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'envelope.required',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'envelope.required',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'envelope.malformed',
+  FST_ERR_CTP_EMPTY_TYPE: 'envelope.required',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'request.tooLarge',
+  FST_ERR_VALIDATION: 'request.invalid',
+};
+
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) return sendError(request, reply, error);
+    const mapped = error.code ? fastifyCodes[error.code] : undefined;
+    if (mapped) return sendError(request, reply, new AppError(mapped));
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ code: error.code }, 'client error');
+      return sendError(request, reply, new AppError('request.invalid'));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(request, reply, new AppError('server.internal'));
+  });
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, new AppError('route.notFound')));
+});

@@ -1,0 +1,169 @@
+/**
+ * Builds the app once per test file on a fresh database of each dialect (SQLite always,
+ * PostgreSQL when TEST_DATABASE_URL is set, in a schema of its own) and calls it through the
+ * real envelope with app.inject.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { endpoints, type EndpointName } from '@pp/contract';
+import { mediaType } from '@pp/envelope';
+import { openResponse, sealRequest } from '@pp/envelope/node';
+import { loadConfig, type Config } from '../src/config.ts';
+import { buildApp, type BuiltApp } from '../src/app.ts';
+import { openDb, type Dialect, type DbHandle } from '../src/db/index.ts';
+
+export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestApp extends BuiltApp {
+  dialect: Dialect;
+  config: Config;
+  client: TestClient;
+  close(): Promise<void>;
+}
+
+export async function makeTestApp(
+  dialect: Dialect,
+  overrides: Record<string, string> = {},
+  options: { now?: () => number } = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    CAPTCHA: 'off',
+    DATA_DIR: dataDir,
+    DEMO_DATA: 'on',
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+  let dbHandle: DbHandle;
+  let dropSchema = async () => {};
+  if (dialect === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const withSchema = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    dbHandle = openDb({ databaseUrl: withSchema, dataDir });
+    dropSchema = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    };
+  } else {
+    dbHandle = openDb({ databaseUrl: '', dataDir });
+  }
+  const built = await buildApp(config, { dbHandle, now: options.now });
+  await built.app.ready();
+  const client = new TestClient(built.app, built.serverKey.publicJwk);
+  return {
+    ...built,
+    dialect,
+    config,
+    client,
+    async close() {
+      await built.app.close();
+      await dbHandle.close();
+      await dropSchema();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface CallResult<T = unknown> {
+  status: number;
+  code: number;
+  message: string;
+  error?: string;
+  field?: string;
+  params?: Record<string, string | number>;
+  data: T;
+}
+
+export class TestClient {
+  token: string | null = null;
+  lang = 'en-US';
+  /** Each client comes from its own address, so per-address limits of one test do not hit another. */
+  ip = `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
+
+  constructor(
+    readonly app: FastifyInstance,
+    readonly serverJwk: { kty: 'OKP'; crv: 'X25519'; x: string; kid?: string },
+  ) {}
+
+  /** Calls an endpoint of the contract by name through the whole envelope. */
+  async call<T = unknown>(name: EndpointName, body: object = {}, headers: Record<string, string> = {}): Promise<CallResult<T>> {
+    return this.post<T>(endpoints[name].path, body, headers);
+  }
+
+  async post<T = unknown>(url: string, body: object, headers: Record<string, string> = {}): Promise<CallResult<T>> {
+    const sealed = sealRequest(this.serverJwk, url, body);
+    const response = await this.app.inject({
+      method: 'POST',
+      url,
+      remoteAddress: this.ip,
+      headers: {
+        'content-type': mediaType,
+        'accept-language': this.lang,
+        'x-login-type': 'USER',
+        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+        ...headers,
+      },
+      payload: sealed.body,
+    });
+    const json = response.json() as CallResult<string | null>;
+    const data = typeof json.data === 'string' ? openResponse(sealed.cek, sealed.nonce, json.data) : null;
+    return { ...json, status: response.statusCode, data: data as T };
+  }
+}
+
+/** Reads the newest verification code mailed to an address from the outbox. */
+export async function codeFromOutbox(app: TestApp, email: string): Promise<string> {
+  const row = await app.services.dbHandle.db
+    .selectFrom('mail_outbox')
+    .select('body_text')
+    .where('to_address', '=', email.toLowerCase())
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const match = /\b(\d{6})\b/.exec(row.body_text);
+  if (!match) throw new Error(`no code in mail: ${row.body_text}`);
+  return match[1]!;
+}
+
+/** Registers a member under the demo root and returns its credentials. */
+export async function registerMember(app: TestApp, userName: string, inviteId = '10000001') {
+  const email = `${userName}@example.com`;
+  const c = app.client;
+  const sent = await c.call('noLoginSend', { email, purpose: 'REGISTER' });
+  if (sent.code !== 20000) throw new Error(`send failed: ${sent.message}`);
+  const emailCode = await codeFromOutbox(app, email);
+  const password = 'Passw0rd!x';
+  const transactionPassword = 'Trans0ction!x';
+  const result = await c.call('userRegister', {
+    userName,
+    password,
+    confirmPassword: password,
+    transactionPassword,
+    confirmTransactionPassword: transactionPassword,
+    countryCode: 'ID',
+    email,
+    emailCode,
+    inviteId,
+    agree: true,
+  });
+  if (result.code !== 20000) throw new Error(`register failed: ${result.message}`);
+  return { userName, email, password, transactionPassword };
+}
+
+export async function login(app: TestApp, userName: string, password: string): Promise<string> {
+  const result = await app.client.call<{ token: string }>('login', { userName, password, loginType: 'USER' });
+  if (result.code !== 20000) throw new Error(`login failed: ${result.message}`);
+  return result.data.token;
+}

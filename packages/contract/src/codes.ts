@@ -1,0 +1,56 @@
+/** Response codes of the envelope (spec section 8). */
+export const ResponseCode = {
+  success: 20000,
+  error: 9001,
+  loginExpired: 87321,
+} as const;
+export type ResponseCodeValue = (typeof ResponseCode)[keyof typeof ResponseCode];
+
+/**
+ * Every expected failure has a stable key. The server answers it with code 9001 (or 87321)
+ * and a message in the caller's language; the web translates the key, never the server's prose.
+ * `status` is the HTTP status the server uses for it.
+ */
+export const errorCatalogue = {
+  'envelope.required': { status: 400 },
+  'envelope.malformed': { status: 400 },
+  'envelope.decrypt': { status: 400 },
+  'envelope.stale': { status: 400 },
+  'envelope.replayed': { status: 400 },
+  'envelope.unknownKey': { status: 400 },
+  'envelope.pathMismatch': { status: 400 },
+  'request.invalid': { status: 200 },
+  'request.tooLarge': { status: 413 },
+  'route.notFound': { status: 404 },
+  'server.internal': { status: 500 },
+  'server.busy': { status: 503 },
+  'auth.expired': { status: 401 },
+  'auth.invalidCredentials': { status: 200 },
+  'auth.locked': { status: 200 },
+  'auth.loginDisabled': { status: 200 },
+  'captcha.invalid': { status: 200 },
+  'code.invalid': { status: 200 },
+  'code.tooFrequent': { status: 200 },
+  'rate.limited': { status: 200 },
+  'user.nameTaken': { status: 200 },
+  'user.inviteNotFound': { status: 200 },
+  'user.oldPasswordWrong': { status: 200 },
+  'user.txPasswordWrong': { status: 200 },
+  'user.txLocked': { status: 200 },
+} as const satisfies Record<string, { status: number }>;
+export type ErrorKey = keyof typeof errorCatalogue;
+export const errorKeys = Object.keys(errorCatalogue) as ErrorKey[];
+
+/** The wire shape of every /api/* answer. `data` is a JWE sealed with the request's key, or null. */
+export interface ApiResponse {
+  code: number;
+  message: string;
+  data: string | null;
+  /** The stable error key when code is not 20000. */
+  error?: ErrorKey;
+  /** Values for the message placeholders, e.g. {"minutes": 15}. */
+  params?: Record<string, string | number>;
+  /** For 'request.invalid': the first failing field and its validation key. */
+  field?: string;
+  validation?: string;
+}

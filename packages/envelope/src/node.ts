@@ -1,0 +1,192 @@
+/** The envelope with node:crypto: the server's side, and a client used by tests and benchmarks. */
+import crypto, { type KeyObject } from 'node:crypto';
+import {
+  b64url,
+  concatKdfInput,
+  contentEnc,
+  decodeHeader,
+  encodeHeader,
+  fromB64url,
+  parseRequestHeader,
+  requestAlg,
+  splitCompact,
+  type PublicJwk,
+  type RequestHeader,
+  type ResponseHeader,
+} from './index.ts';
+
+export type EnvelopeFailure = 'malformed' | 'decrypt' | 'unknownKey';
+export class EnvelopeError extends Error {
+  constructor(
+    readonly failure: EnvelopeFailure,
+    detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+export interface PrivateJwk extends PublicJwk {
+  d: string;
+}
+
+export interface ServerKey {
+  kid: string;
+  publicJwk: PublicJwk;
+  privateKey: KeyObject;
+}
+
+const aesKwIv = Buffer.from('a6a6a6a6a6a6a6a6', 'hex');
+// DER prefix of an X25519 SubjectPublicKeyInfo; the 32 raw key bytes follow it.
+const x25519SpkiPrefix = Buffer.from('302a300506032b656e032100', 'hex');
+
+/** RFC 7638 thumbprint of an OKP key, the server key's id. */
+export function jwkThumbprint(jwk: { crv: string; kty: string; x: string }): string {
+  const canonical = `{"crv":"${jwk.crv}","kty":"${jwk.kty}","x":"${jwk.x}"}`;
+  return b64url(crypto.createHash('sha256').update(canonical).digest());
+}
+
+export function generateServerKey(): PrivateJwk {
+  const { privateKey } = crypto.generateKeyPairSync('x25519');
+  const jwk = privateKey.export({ format: 'jwk' }) as { x: string; d: string };
+  return { kty: 'OKP', crv: 'X25519', x: jwk.x, d: jwk.d };
+}
+
+export function loadServerKey(jwk: PrivateJwk): ServerKey {
+  if (jwk.kty !== 'OKP' || jwk.crv !== 'X25519' || typeof jwk.d !== 'string' || typeof jwk.x !== 'string') {
+    throw new Error('the server key must be an X25519 private JWK');
+  }
+  const privateKey = crypto.createPrivateKey({ key: { kty: 'OKP', crv: 'X25519', x: jwk.x, d: jwk.d }, format: 'jwk' });
+  const kid = jwkThumbprint(jwk);
+  return { kid, publicJwk: { kty: 'OKP', crv: 'X25519', x: jwk.x, kid }, privateKey };
+}
+
+function x25519PublicKey(x: Uint8Array): KeyObject {
+  if (x.length !== 32) throw new EnvelopeError('malformed', 'epk must be 32 bytes');
+  return crypto.createPublicKey({ key: Buffer.concat([x25519SpkiPrefix, x]), format: 'der', type: 'spki' });
+}
+
+function deriveKek(privateKey: KeyObject, publicKey: KeyObject): Buffer {
+  const z = crypto.diffieHellman({ privateKey, publicKey });
+  // An all-zero shared secret means a small-order point was sent; refuse it (RFC 7748 section 6.1).
+  if (z.every((b) => b === 0)) throw new EnvelopeError('decrypt', 'degenerate shared secret');
+  return crypto.createHash('sha256').update(concatKdfInput(z)).digest();
+}
+
+function gcmDecrypt(key: Uint8Array, iv: Uint8Array, ciphertext: Uint8Array, tag: Uint8Array, aad: string): Buffer {
+  if (iv.length !== 12 || tag.length !== 16) throw new EnvelopeError('malformed', 'bad iv or tag length');
+  try {
+    const decipher = crypto.createDecipheriv('aes-256-gcm', key, iv, { authTagLength: 16 });
+    decipher.setAAD(Buffer.from(aad, 'ascii'));
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(ciphertext), decipher.final()]);
+  } catch {
+    throw new EnvelopeError('decrypt', 'authentication failed');
+  }
+}
+
+function gcmEncrypt(key: Uint8Array, plaintext: Uint8Array, aad: string, iv: Uint8Array = crypto.randomBytes(12)) {
+  const cipher = crypto.createCipheriv('aes-256-gcm', key, iv, { authTagLength: 16 });
+  cipher.setAAD(Buffer.from(aad, 'ascii'));
+  const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+  return { iv, ciphertext, tag: cipher.getAuthTag() };
+}
+
+export interface OpenedRequest {
+  header: RequestHeader;
+  /** The request's content key: the answer is sealed with it. */
+  cek: Buffer;
+  plaintext: Buffer;
+}
+
+/** Opens a request JWE. Throws EnvelopeError; checking time, path and replay is the caller's job. */
+export function openRequest(key: ServerKey, compact: string): OpenedRequest {
+  let parts: [string, string, string, string, string];
+  let header: RequestHeader | null;
+  let wrapped: Uint8Array, iv: Uint8Array, ciphertext: Uint8Array, tag: Uint8Array, epk: Uint8Array;
+  try {
+    parts = splitCompact(compact);
+    header = parseRequestHeader(decodeHeader(parts[0]));
+    if (!header) throw new Error('not our header');
+    wrapped = fromB64url(parts[1]);
+    iv = fromB64url(parts[2]);
+    ciphertext = fromB64url(parts[3]);
+    tag = fromB64url(parts[4]);
+    epk = fromB64url(header.epk.x);
+  } catch (error) {
+    throw new EnvelopeError('malformed', (error as Error).message);
+  }
+  if (header.kid !== key.kid) throw new EnvelopeError('unknownKey', 'unknown kid');
+  if (wrapped.length !== 40) throw new EnvelopeError('malformed', 'wrapped key must be 40 bytes');
+  const kek = deriveKek(key.privateKey, x25519PublicKey(epk));
+  let cek: Buffer;
+  try {
+    const unwrap = crypto.createDecipheriv('id-aes256-wrap', kek, aesKwIv);
+    cek = Buffer.concat([unwrap.update(wrapped), unwrap.final()]);
+  } catch {
+    throw new EnvelopeError('decrypt', 'key unwrap failed');
+  }
+  const plaintext = gcmDecrypt(cek, iv, ciphertext, tag, parts[0]);
+  return { header, cek, plaintext };
+}
+
+/** Seals an answer's data under the request's content key. */
+export function sealResponse(cek: Uint8Array, nonce: string, data: unknown): string {
+  const header: ResponseHeader = { alg: 'dir', enc: contentEnc, nonce };
+  const protectedPart = encodeHeader(header);
+  const { iv, ciphertext, tag } = gcmEncrypt(cek, Buffer.from(JSON.stringify(data ?? null), 'utf8'), protectedPart);
+  return `${protectedPart}..${b64url(iv)}.${b64url(ciphertext)}.${b64url(tag)}`;
+}
+
+/** Opens an answer's data; throws unless it was sealed with this key for this nonce. */
+export function openResponse(cek: Uint8Array, nonce: string, compact: string): unknown {
+  const parts = splitCompact(compact);
+  const header = decodeHeader(parts[0]);
+  if (header.alg !== 'dir' || header.enc !== contentEnc || header.nonce !== nonce || parts[1] !== '') {
+    throw new EnvelopeError('malformed', 'not an answer to this request');
+  }
+  const plain = gcmDecrypt(cek, fromB64url(parts[2]), fromB64url(parts[3]), fromB64url(parts[4]), parts[0]);
+  return JSON.parse(plain.toString('utf8'));
+}
+
+export interface SealedRequest {
+  body: string;
+  cek: Buffer;
+  nonce: string;
+}
+
+export interface SealOptions {
+  time?: number;
+  nonce?: string;
+  /** Fixed values for test vectors only. */
+  cek?: Buffer;
+  ephemeralPrivateJwk?: PrivateJwk;
+  iv?: Buffer;
+}
+
+/** The client side with node:crypto, for tests, benchmarks and test vectors. */
+export function sealRequest(server: PublicJwk, path: string, payload: unknown, options: SealOptions = {}): SealedRequest {
+  const time = options.time ?? Date.now();
+  const nonce = options.nonce ?? b64url(crypto.randomBytes(16));
+  const cek = options.cek ?? crypto.randomBytes(32);
+  const ephemeral = options.ephemeralPrivateJwk
+    ? crypto.createPrivateKey({ key: { ...options.ephemeralPrivateJwk }, format: 'jwk' })
+    : crypto.generateKeyPairSync('x25519').privateKey;
+  const epkX = (ephemeral.export({ format: 'jwk' }) as { x: string }).x;
+  const kek = deriveKek(ephemeral, x25519PublicKey(fromB64url(server.x)));
+  const wrap = crypto.createCipheriv('id-aes256-wrap', kek, aesKwIv);
+  const wrapped = Buffer.concat([wrap.update(cek), wrap.final()]);
+  const header: RequestHeader = {
+    alg: requestAlg,
+    enc: contentEnc,
+    kid: server.kid ?? jwkThumbprint(server),
+    epk: { kty: 'OKP', crv: 'X25519', x: epkX },
+    path,
+    time,
+    nonce,
+  };
+  const protectedPart = encodeHeader(header);
+  const plaintext = Buffer.from(JSON.stringify({ ...(payload as object), time }), 'utf8');
+  const { iv, ciphertext, tag } = gcmEncrypt(cek, plaintext, protectedPart, options.iv);
+  const body = `${protectedPart}.${b64url(wrapped)}.${b64url(iv)}.${b64url(ciphertext)}.${b64url(tag)}`;
+  return { body, cek, nonce };
+}

@@ -1,0 +1,101 @@
+/** The envelope with WebCrypto: the browser's side. Only the web API client imports this. */
+import {
+  b64url,
+  concatKdfInput,
+  contentEnc,
+  decodeHeader,
+  encodeHeader,
+  fromB64url,
+  fromUtf8,
+  requestAlg,
+  splitCompact,
+  utf8,
+  type PublicJwk,
+  type RequestHeader,
+} from './index.ts';
+
+const subtle = () => globalThis.crypto.subtle;
+
+/** The content key of one request, kept by the client to open its answer. */
+export interface RequestKey {
+  key: CryptoKey;
+  nonce: string;
+}
+
+let serverKeyCache: { jwk: PublicJwk; key: Promise<CryptoKey> } | undefined;
+function importServerKey(jwk: PublicJwk): Promise<CryptoKey> {
+  if (serverKeyCache?.jwk.x !== jwk.x) {
+    serverKeyCache = {
+      jwk,
+      key: subtle().importKey('jwk', { kty: 'OKP', crv: 'X25519', x: jwk.x }, { name: 'X25519' }, false, []),
+    };
+  }
+  return serverKeyCache.key;
+}
+
+function randomB64url(bytes: number): string {
+  return b64url(globalThis.crypto.getRandomValues(new Uint8Array(bytes)));
+}
+
+export async function sealRequest(
+  server: PublicJwk & { kid: string },
+  path: string,
+  payload: object,
+  time = Date.now(),
+): Promise<{ body: string; requestKey: RequestKey }> {
+  const nonce = randomB64url(16);
+  const serverKey = await importServerKey(server);
+  const ephemeral = (await subtle().generateKey({ name: 'X25519' }, true, ['deriveBits'])) as CryptoKeyPair;
+  const shared = new Uint8Array(
+    await subtle().deriveBits({ name: 'X25519', public: serverKey } as EcdhKeyDeriveParams, ephemeral.privateKey, 256),
+  );
+  const kekBytes = await subtle().digest('SHA-256', concatKdfInput(shared) as BufferSource);
+  const kek = await subtle().importKey('raw', kekBytes, 'AES-KW', false, ['wrapKey']);
+  const cek = await subtle().generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt', 'decrypt']);
+  const wrapped = new Uint8Array(await subtle().wrapKey('raw', cek, kek, 'AES-KW'));
+  const epk = (await subtle().exportKey('jwk', ephemeral.publicKey)) as { x: string };
+  const header: RequestHeader = {
+    alg: requestAlg,
+    enc: contentEnc,
+    kid: server.kid,
+    epk: { kty: 'OKP', crv: 'X25519', x: epk.x },
+    path,
+    time,
+    nonce,
+  };
+  const protectedPart = encodeHeader(header);
+  const iv = globalThis.crypto.getRandomValues(new Uint8Array(12));
+  const sealed = new Uint8Array(
+    await subtle().encrypt(
+      { name: 'AES-GCM', iv, additionalData: utf8(protectedPart) as BufferSource, tagLength: 128 },
+      cek,
+      utf8(JSON.stringify({ ...payload, time })) as BufferSource,
+    ),
+  );
+  const ciphertext = sealed.subarray(0, sealed.length - 16);
+  const tag = sealed.subarray(sealed.length - 16);
+  return {
+    body: `${protectedPart}.${b64url(wrapped)}.${b64url(iv)}.${b64url(ciphertext)}.${b64url(tag)}`,
+    requestKey: { key: cek, nonce },
+  };
+}
+
+/** Opens an answer's data with the key of the request it answers; throws otherwise. */
+export async function openResponse(requestKey: RequestKey, compact: string): Promise<unknown> {
+  const parts = splitCompact(compact);
+  const header = decodeHeader(parts[0]);
+  if (header.alg !== 'dir' || header.enc !== contentEnc || header.nonce !== requestKey.nonce || parts[1] !== '') {
+    throw new Error('not an answer to this request');
+  }
+  const ciphertext = fromB64url(parts[3]);
+  const tag = fromB64url(parts[4]);
+  const joined = new Uint8Array(ciphertext.length + tag.length);
+  joined.set(ciphertext);
+  joined.set(tag, ciphertext.length);
+  const plain = await subtle().decrypt(
+    { name: 'AES-GCM', iv: fromB64url(parts[2]) as BufferSource, additionalData: utf8(parts[0]) as BufferSource, tagLength: 128 },
+    requestKey.key,
+    joined as BufferSource,
+  );
+  return JSON.parse(fromUtf8(new Uint8Array(plain)));
+}
