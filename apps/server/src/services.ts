@@ -7,6 +7,7 @@ import { MailService } from './modules/mail/service.ts';
 import { SessionService } from './modules/sessions/service.ts';
 import { EmailCodeService } from './modules/accounts/email-codes.ts';
 import { AccountService } from './modules/accounts/service.ts';
+import { AssetService } from './modules/assets/service.ts';
 
 export interface Services {
   config: Config;
@@ -16,6 +17,7 @@ export interface Services {
   mail: MailService;
   emailCodes: EmailCodeService;
   accounts: AccountService;
+  assets: AssetService;
 }
 
 export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBaseLogger): Services {
@@ -25,5 +27,6 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
   const mail = new MailService(db, config, log);
   const emailCodes = new EmailCodeService(db, mail);
   const accounts = new AccountService(db, sessions);
-  return { config, dbHandle, sessions, captcha, mail, emailCodes, accounts };
+  const assets = new AssetService(db);
+  return { config, dbHandle, sessions, captcha, mail, emailCodes, accounts, assets };
 }

@@ -39,6 +39,9 @@ export async function registerStatic(
         prefix,
         index: false,
         wildcard: true,
+        // The build writes .br and .gz beside every script and stylesheet.
+        preCompressed: true,
+        cacheControl: false,
         decorateReply: index === 0,
         setHeaders(res, filePath) {
           // Vite puts a content hash in every asset name, so those never change.

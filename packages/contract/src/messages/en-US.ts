@@ -57,3 +57,5 @@ export const enUS = {
   },
 };
 export type ServerMessages = typeof enUS;
+
+export default enUS;

@@ -57,3 +57,5 @@ export const idID: ServerMessages = {
     agreeTerms: 'Anda harus menyetujui syarat dan ketentuan terlebih dahulu',
   },
 };
+
+export default idID;

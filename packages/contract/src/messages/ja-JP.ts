@@ -57,3 +57,5 @@ export const jaJP: ServerMessages = {
     agreeTerms: '先に利用規約に同意してください',
   },
 };
+
+export default jaJP;

@@ -57,3 +57,5 @@ export const koKP: ServerMessages = {
     agreeTerms: '먼저 이용약관에 동의해 주세요',
   },
 };
+
+export default koKP;

@@ -57,3 +57,5 @@ export const zhCN: ServerMessages = {
     agreeTerms: '请先同意条款和条件',
   },
 };
+
+export default zhCN;

@@ -3,7 +3,6 @@ import { apiRoute } from '../../plugins/api-route.ts';
 import type { Services } from '../../services.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { emailCodeLimits } from './email-codes.ts';
-import type { SessionIdentity } from '../sessions/service.ts';
 
 /** Grades of spec section 3; 0 and -1 are both a regular member. */
 const levels = [
@@ -19,11 +18,6 @@ const levels = [
 function originOf(request: FastifyRequest, configured: string): string {
   if (configured) return configured.replace(/\/$/, '');
   return `${request.protocol}://${request.host}`;
-}
-
-function member(session: SessionIdentity | null): SessionIdentity {
-  if (!session) throw new AppError('auth.expired');
-  return session;
 }
 
 const sent = { resendAfterSeconds: emailCodeLimits.resendIntervalMs / 1000 };
@@ -45,7 +39,7 @@ export function accountRoutes(app: FastifyInstance, s: Services): void {
   });
 
   apiRoute(app, sessions, 'logout', async ({ session }) => {
-    await sessions.revoke(member(session).sessionId);
+    await sessions.revoke(session.sessionId);
     return { ok: true as const };
   });
 
@@ -71,28 +65,28 @@ export function accountRoutes(app: FastifyInstance, s: Services): void {
   });
 
   apiRoute(app, sessions, 'loginSend', async ({ session, request, lang }) => {
-    const user = await accounts.mustGet(member(session).userId);
+    const user = await accounts.mustGet(session.userId);
     await emailCodes.checkSendAllowed(user.email, 'FORGOT_TRANSACTION_PASSWORD', request.ip);
     await emailCodes.send(user.email, 'FORGOT_TRANSACTION_PASSWORD', user.id, lang);
     return sent;
   });
 
   apiRoute(app, sessions, 'userInfo', async ({ session, request }) =>
-    accounts.userInfo(member(session).userId, originOf(request, s.config.publicOrigin)),
+    accounts.userInfo(session.userId, originOf(request, s.config.publicOrigin)),
   );
 
   apiRoute(app, sessions, 'updatePassWord', async ({ session, body }) => {
-    await accounts.updatePassword(member(session), body);
+    await accounts.updatePassword(session, body);
     return { ok: true as const };
   });
 
   apiRoute(app, sessions, 'updateTransactionPassword', async ({ session, body }) => {
-    await accounts.updateTransactionPassword(member(session), body);
+    await accounts.updateTransactionPassword(session, body);
     return { ok: true as const };
   });
 
   apiRoute(app, sessions, 'forgotTransactionPassword', async ({ session, body }) => {
-    const user = await accounts.mustGet(member(session).userId);
+    const user = await accounts.mustGet(session.userId);
     await emailCodes.consume(user.email, 'FORGOT_TRANSACTION_PASSWORD', user.id, body.emailCode);
     await accounts.resetTransactionPassword(user.id, body);
     return { ok: true as const };
@@ -106,7 +100,7 @@ export function accountRoutes(app: FastifyInstance, s: Services): void {
   });
 
   apiRoute(app, sessions, 'updateAgreeStatus', async ({ session }) => {
-    await accounts.setAgreeStatus(member(session).userId);
+    await accounts.setAgreeStatus(session.userId);
     return { ok: true as const };
   });
 }

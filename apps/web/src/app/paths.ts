@@ -1,0 +1,31 @@
+/** The one table of paths (spec section 2). Links and the router both read it. */
+export const paths = {
+  root: '/',
+  dashboard: '/index',
+  userInfo: '/user-info',
+  package: '/package',
+  records: '/records',
+  recharge: '/recharge',
+  withdraw: '/withdraw',
+  inviteTree: '/invite-tree',
+  settings: '/setting',
+  terms: '/terms',
+  notification: '/notification',
+  details: '/details',
+  code: '/code',
+  equity: '/equity',
+  transfer: '/transfer',
+  login: '/login',
+  register: '/register',
+  forgot: '/forgot',
+  termsReg: '/terms/reg',
+  notFound: '/404',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** Open without a session token (spec section 2: Login, Register, ForgotPassword, TermsReg, 404). */
+export const publicPaths: readonly AppPath[] = [paths.login, paths.register, paths.forgot, paths.termsReg, paths.notFound];
+
+/** Need a session token. */
+export const memberPaths: readonly AppPath[] = Object.values(paths).filter((p) => !publicPaths.includes(p));

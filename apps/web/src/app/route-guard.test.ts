@@ -1,0 +1,58 @@
+// Proves the guard of spec section 2: only the public pages open without a session token.
+import { describe, expect, it } from 'vitest';
+import { memberPaths, paths, publicPaths } from './paths';
+import { guardRedirect } from './route-guard';
+
+describe('route guard', () => {
+  it.each(publicPaths)('opens %s without a token', (path) => {
+    expect(guardRedirect(path, false)).toBeNull();
+  });
+
+  it.each(memberPaths)('sends %s to /login without a token', (path) => {
+    expect(guardRedirect(path, false)).toBe(paths.login);
+  });
+
+  it('sends / to /index with a token and to /login without', () => {
+    expect(guardRedirect('/', true)).toBe(paths.dashboard);
+    expect(guardRedirect('/', false)).toBe(paths.login);
+  });
+
+  it.each([...memberPaths, ...publicPaths].filter((p) => p !== '/'))('opens %s with a token', (path) => {
+    expect(guardRedirect(path, true)).toBeNull();
+  });
+
+  it('lists exactly the five public pages of the spec', () => {
+    expect([...publicPaths].sort()).toEqual(['/404', '/forgot', '/login', '/register', '/terms/reg']);
+  });
+
+  it('treats a trailing slash like the path itself', () => {
+    expect(guardRedirect('/records/', false)).toBe(paths.login);
+    expect(guardRedirect('/login/', false)).toBeNull();
+  });
+
+  it('leaves unknown paths to the 404 route', () => {
+    expect(guardRedirect('/no-such-page', false)).toBeNull();
+  });
+
+  it('covers every logged-in page of the spec', () => {
+    expect([...memberPaths].sort()).toEqual(
+      [
+        '/',
+        '/index',
+        '/user-info',
+        '/package',
+        '/records',
+        '/recharge',
+        '/withdraw',
+        '/invite-tree',
+        '/setting',
+        '/terms',
+        '/notification',
+        '/details',
+        '/code',
+        '/equity',
+        '/transfer',
+      ].sort(),
+    );
+  });
+});

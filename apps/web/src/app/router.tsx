@@ -1,0 +1,87 @@
+/**
+ * The one route table (spec section 2): hash routing, every page lazy-loaded, the guard in the
+ * root loader so it runs before any page of a navigation loads.
+ */
+import { createHashRouter, Navigate, Outlet, redirect, useNavigation } from 'react-router';
+import { ProgressBar } from '../components/ui/progress-bar';
+import { hasToken } from '../lib/storage';
+import { lazyPage } from './lazy-page';
+import { paths } from './paths';
+import { guardRedirect } from './route-guard';
+import { RouteError } from './route-error';
+
+function RootShell() {
+  const navigation = useNavigation();
+  return (
+    <>
+      <ProgressBar isActive={navigation.state !== 'idle'} />
+      <Outlet />
+    </>
+  );
+}
+
+function InitialLoad() {
+  return <ProgressBar isActive />;
+}
+
+/** Relative to the root route: "/login" becomes "login". */
+const child = (path: string) => path.slice(1);
+
+export const router = createHashRouter([
+  {
+    id: 'root',
+    Component: RootShell,
+    HydrateFallback: InitialLoad,
+    ErrorBoundary: RouteError,
+    loader: ({ request }) => {
+      const target = guardRedirect(new URL(request.url).pathname, hasToken());
+      return target ? redirect(target) : null;
+    },
+    // The guard must look at every navigation, not only the first.
+    shouldRevalidate: () => true,
+    children: [
+      // The guard sends "/" on before this renders; the element is the fallback.
+      { index: true, element: <Navigate to={paths.dashboard} replace /> },
+      {
+        lazy: lazyPage(() => import('./routes/public-shell').then((m) => m.PublicShell)),
+        children: [
+          {
+            ErrorBoundary: RouteError,
+            children: [
+              { path: child(paths.login), lazy: lazyPage(() => import('../features/auth/pages/login').then((m) => m.LoginPage)) },
+              { path: child(paths.register), lazy: lazyPage(() => import('../features/auth/pages/register').then((m) => m.RegisterPage)) },
+              { path: child(paths.forgot), lazy: lazyPage(() => import('../features/auth/pages/forgot-password').then((m) => m.ForgotPasswordPage)) },
+              { path: child(paths.termsReg), lazy: lazyPage(() => import('../features/terms/pages/terms-reg').then((m) => m.TermsRegPage)) },
+              { path: child(paths.notFound), lazy: lazyPage(() => import('./routes/not-found').then((m) => m.NotFoundPage)) },
+            ],
+          },
+        ],
+      },
+      {
+        lazy: lazyPage(() => import('./routes/member-shell').then((m) => m.MemberShell)),
+        children: [
+          {
+            ErrorBoundary: RouteError,
+            children: [
+              { path: child(paths.dashboard), lazy: lazyPage(() => import('./routes/dashboard').then((m) => m.DashboardRoute)) },
+              { path: child(paths.userInfo), lazy: lazyPage(() => import('../features/user/pages/user-info').then((m) => m.UserInfoPage)) },
+              { path: child(paths.package), lazy: lazyPage(() => import('../features/packages/pages/packages').then((m) => m.PackagesPage)) },
+              { path: child(paths.records), lazy: lazyPage(() => import('../features/records/pages/records').then((m) => m.RecordsPage)) },
+              { path: child(paths.recharge), lazy: lazyPage(() => import('../features/deposits/pages/deposits').then((m) => m.DepositsPage)) },
+              { path: child(paths.withdraw), lazy: lazyPage(() => import('../features/withdrawals/pages/withdrawals').then((m) => m.WithdrawalsPage)) },
+              { path: child(paths.inviteTree), lazy: lazyPage(() => import('../features/invite/pages/invite-tree').then((m) => m.InviteTreePage)) },
+              { path: child(paths.settings), lazy: lazyPage(() => import('../features/settings/pages/settings').then((m) => m.SettingsPage)) },
+              { path: child(paths.terms), lazy: lazyPage(() => import('../features/terms/pages/terms').then((m) => m.TermsPage)) },
+              { path: child(paths.notification), lazy: lazyPage(() => import('../features/notifications/pages/notifications').then((m) => m.NotificationsPage)) },
+              { path: child(paths.details), lazy: lazyPage(() => import('../features/details/pages/details').then((m) => m.DetailsPage)) },
+              { path: child(paths.code), lazy: lazyPage(() => import('../features/purchase-codes/pages/purchase-codes').then((m) => m.PurchaseCodesPage)) },
+              { path: child(paths.equity), lazy: lazyPage(() => import('../features/equity/pages/equity').then((m) => m.EquityPage)) },
+              { path: child(paths.transfer), lazy: lazyPage(() => import('../features/transfers/pages/transfers').then((m) => m.TransfersPage)) },
+            ],
+          },
+        ],
+      },
+      { path: '*', loader: () => redirect(paths.notFound) },
+    ],
+  },
+]);

@@ -1,0 +1,9 @@
+import { AccountOverview } from '../../features/assets/components/account-overview';
+import { DashboardPage } from '../../features/dashboard/pages/dashboard';
+import { useUserInfo } from '../../features/user/api/user-info';
+
+/** /index: the dashboard page with the balances of the assets feature. */
+export function DashboardRoute() {
+  const user = useUserInfo();
+  return <DashboardPage userName={user.data?.userName} overview={<AccountOverview />} />;
+}

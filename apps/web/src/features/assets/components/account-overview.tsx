@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import { formatAmount } from '@pp/contract';
+import { Card } from '../../../components/ui/card';
+import { currentLanguage } from '../../../lib/i18n';
+import { useAssetsList } from '../api/assets-list';
+import { useCoinList } from '../api/coin-list';
+import { coinLabel } from '../balances';
+
+/** Every balance of the member with its available, frozen, fixed and total amounts. */
+export function AccountOverview() {
+  const { t } = useTranslation();
+  const assets = useAssetsList();
+  const coins = useCoinList();
+  const language = currentLanguage();
+
+  let body;
+  if (assets.data) {
+    body =
+      assets.data.length === 0 ? (
+        <p className="empty">{t('assets.empty')}</p>
+      ) : (
+        <ul className="asset-grid">
+          {assets.data.map((a) => (
+            <li key={a.coinName} className="asset">
+              <h3 className="asset-name">{coinLabel(a.coinName, coins.data, language)}</h3>
+              <p className="asset-total">
+                <span className="visually-hidden">{t('assets.total')} </span>
+                {formatAmount(a.assetsTotal, language)}
+              </p>
+              <dl className="asset-parts">
+                <div>
+                  <dt>{t('assets.available')}</dt>
+                  <dd>{formatAmount(a.assetsAvailable, language)}</dd>
+                </div>
+                <div>
+                  <dt>{t('assets.frozen')}</dt>
+                  <dd>{formatAmount(a.assetsFrozen, language)}</dd>
+                </div>
+                <div>
+                  <dt>{t('assets.fixed')}</dt>
+                  <dd>{formatAmount(a.assetsFixed, language)}</dd>
+                </div>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      );
+  } else if (assets.isError) {
+    body = (
+      <div className="empty">
+        <p>{t('common.loadFailed')}</p>
+        <button type="button" className="btn btn-secondary" onClick={() => void assets.refetch()}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  } else {
+    body = <div className="skeleton-grid" aria-busy="true" aria-label={t('app.loading')} />;
+  }
+  return <Card title={t('dashboard.overview')}>{body}</Card>;
+}

@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client';
+
+/** An image code; `enabled: false` means the server does not ask for one (hide the field). */
+export const captchaQueryOptions = () =>
+  queryOptions({
+    queryKey: ['captcha'],
+    queryFn: ({ signal }) => apiCall('captchaImage', {}, { signal }),
+    // A code is single-use and short-lived: never serve one from the cache.
+    gcTime: 0,
+    staleTime: 0,
+  });
+
+export const useCaptcha = () => useQuery(captchaQueryOptions());

@@ -1,0 +1,87 @@
+import type { FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../app/paths';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { useForm, useSubmitGuard } from '../../../lib/form';
+import { showToast } from '../../../lib/toast';
+import { useCaptcha } from '../api/captcha';
+import { login } from '../api/login';
+import { CaptchaField, captchaFields } from '../components/captcha-field';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const captcha = useCaptcha();
+  const form = useForm({ userName: '', password: '', captchaCode: '' });
+  const { isBusy, run } = useSubmitGuard();
+  const { values, errors, setValue } = form;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const { loginRequest } = await import('../../../lib/schemas');
+      const body = form.validate(loginRequest, {
+        userName: values.userName,
+        password: values.password,
+        loginType: 'USER',
+        ...captchaFields(captcha.data, values.captchaCode),
+      });
+      if (!body) return;
+      if (captcha.data?.enabled && body.captchaCode === '') {
+        form.setErrors({ captchaCode: t('validation.enterCaptcha') });
+        return;
+      }
+      try {
+        await login(body);
+      } catch (error) {
+        // An image code is used up by any attempt; clear it before showing errors under it.
+        if (captcha.data?.enabled) {
+          setValue('captchaCode', '');
+          void captcha.refetch();
+        }
+        form.showServerError(error, { 'captcha.invalid': 'captchaCode', 'auth.invalidCredentials': 'password' });
+        throw error;
+      }
+      showToast('success', t('auth.login.success'));
+      await navigate(paths.dashboard, { replace: true });
+    });
+  };
+
+  return (
+    <div className="auth-card">
+      <h1 className="auth-title">{t('auth.login.title')}</h1>
+      <p className="auth-subtitle">{t('auth.login.subtitle')}</p>
+      <form className="form" onSubmit={submit} noValidate>
+        <TextField
+          label={t('auth.login.userName')}
+          value={values.userName}
+          onValueChange={(v) => setValue('userName', v)}
+          error={errors.userName}
+          autoComplete="username"
+          autoCapitalize="off"
+          spellCheck={false}
+        />
+        <TextField
+          label={t('auth.login.password')}
+          type="password"
+          value={values.password}
+          onValueChange={(v) => setValue('password', v)}
+          error={errors.password}
+          autoComplete="current-password"
+        />
+        <CaptchaField captcha={captcha} value={values.captchaCode} onValueChange={(v) => setValue('captchaCode', v)} error={errors.captchaCode} />
+        <div className="form-row-end">
+          <Link to={paths.forgot}>{t('auth.login.forgot')}</Link>
+        </div>
+        <Button type="submit" isBlock isBusy={isBusy}>
+          {t('auth.login.submit')}
+        </Button>
+      </form>
+      <p className="auth-switch">
+        {t('auth.login.noAccount')} <Link to={paths.register}>{t('auth.login.register')}</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client';
+import { hasToken } from '../../../lib/storage';
+
+export const packageConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: ['packageConfig'],
+    queryFn: ({ signal }) => apiCall('packageConfig', {}, { signal }),
+    enabled: hasToken(),
+  });
+
+export const usePackageConfig = () => useQuery(packageConfigQueryOptions());

@@ -1,0 +1,133 @@
+/**
+ * assetsList through the full envelope beside the same handler without it, in one run, against a
+ * server in another process on loopback. Requests are sealed before the clock starts, so the
+ * figures measure the server; both runs use the same connection count and request count.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import readline from 'node:readline';
+import autocannon from 'autocannon';
+import { mediaType } from '@pp/envelope';
+import { openRequest, openResponse, sealRequest, sealResponse, loadServerKey, generateServerKey } from '@pp/envelope/node';
+import type { BenchFigure } from './results.ts';
+
+const connections = 16;
+const requestsPerRun = Number(process.env.BENCH_REQUESTS ?? 20_000);
+const runMsMax = 120_000;
+
+interface Started {
+  port: number;
+  token: string;
+  publicJwk: { kty: 'OKP'; crv: 'X25519'; x: string; kid: string };
+  stop(): Promise<void>;
+}
+
+async function startServer(): Promise<Started> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    const rl = readline.createInterface({ input: child.stdout });
+    rl.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`bench server exited ${code}`)));
+  });
+  const info = JSON.parse(line) as Omit<Started, 'stop'>;
+  return {
+    ...info,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Sends the requests with a fixed number of connections; gives up (and throws) after runMsMax. */
+async function run(
+  url: string,
+  requests: Array<{ body: string; headers: Record<string, string> }>,
+): Promise<{ rps: number; p99: number; errors: number }> {
+  let index = 0;
+  const started = performance.now();
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections,
+        amount: requests.length,
+        timeout: 10,
+        method: 'POST',
+        requests: [
+          {
+            setupRequest: (req) => {
+              const next = requests[index++ % requests.length]!;
+              return { ...req, body: next.body, headers: next.headers };
+            },
+          },
+        ],
+      },
+      (error, finished) => {
+        clearTimeout(timer);
+        if (error) reject(error);
+        else resolve(finished);
+      },
+    );
+    const timer = setTimeout(() => {
+      instance.stop();
+      reject(new Error(`benchmark run did not finish in ${runMsMax} ms`));
+    }, runMsMax);
+  });
+  const seconds = (performance.now() - started) / 1000;
+  // Rate from the count and the wall time: autocannon's per-second samples are too coarse for short runs.
+  return { rps: result.requests.total / seconds, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts };
+}
+
+function cryptoCeiling(): { perRequestMs: number } {
+  // The public-key and AES work of one request on the server side alone: open plus seal.
+  const key = loadServerKey(generateServerKey());
+  const bodies = Array.from({ length: 3000 }, () => sealRequest(key.publicJwk, '/api/app/assets/assetsList', {}).body);
+  const start = process.hrtime.bigint();
+  for (const body of bodies) {
+    const opened = openRequest(key, body);
+    sealResponse(opened.cek, opened.header.nonce, [{ coinName: 'USDT', assetsAvailable: '0.000000' }]);
+  }
+  return { perRequestMs: Number(process.hrtime.bigint() - start) / 1e6 / bodies.length };
+}
+
+export async function envelopeBench(): Promise<BenchFigure[]> {
+  const server = await startServer();
+  try {
+    const base = `http://127.0.0.1:${server.port}`;
+    const auth = { authorization: `Bearer ${server.token}`, 'x-login-type': 'USER', 'accept-language': 'en-US' };
+    const plain = Array.from({ length: requestsPerRun }, () => ({ body: '{}', headers: { ...auth, 'content-type': 'application/json' } }));
+    const apiPath = '/api/app/assets/assetsList';
+    const sealedAll = Array.from({ length: requestsPerRun }, () => sealRequest(server.publicJwk, apiPath, {}));
+    const sealed = sealedAll.map((s) => ({ body: s.body, headers: { ...auth, 'content-type': mediaType } }));
+
+    // One real answer first: the envelope route must work and decrypt with the request's key.
+    const probe = sealRequest(server.publicJwk, apiPath, {});
+    const answer = (await (await fetch(base + apiPath, { method: 'POST', body: probe.body, headers: { ...auth, 'content-type': mediaType } })).json()) as { code: number; data: string };
+    if (answer.code !== 20000 || !Array.isArray(openResponse(probe.cek, probe.nonce, answer.data))) throw new Error('envelope probe failed');
+
+    await run(`${base}/bench/plain/api/app/assets/assetsList`, plain.slice(0, 2000)); // warm-up
+    const without = await run(`${base}/bench/plain/api/app/assets/assetsList`, plain);
+    const withEnvelope = await run(base + apiPath, sealed);
+    if (without.errors || withEnvelope.errors) throw new Error(`errors during the run: ${without.errors} / ${withEnvelope.errors}`);
+    const ceiling = cryptoCeiling();
+    const ratio = withEnvelope.rps / without.rps;
+    console.log(`assetsList, ${connections} connections, ${requestsPerRun} requests each:`);
+    console.log(`  without envelope  ${without.rps.toFixed(0).padStart(7)} req/s   p99 ${without.p99} ms`);
+    console.log(`  with envelope     ${withEnvelope.rps.toFixed(0).padStart(7)} req/s   p99 ${withEnvelope.p99} ms`);
+    console.log(`  envelope keeps ${(ratio * 100).toFixed(1)}% of the plain rate; crypto alone ${ceiling.perRequestMs.toFixed(3)} ms/request`);
+    const note = `${connections} connections, ${requestsPerRun} requests, server in its own process on loopback`;
+    return [
+      { name: 'assetsList with envelope', value: Math.round(withEnvelope.rps), unit: 'req/s', baseline: Math.round(without.rps), baselineName: 'assetsList without envelope', note },
+      { name: 'assetsList with envelope p99', value: withEnvelope.p99, unit: 'ms', baseline: without.p99, baselineName: 'assetsList without envelope p99', note },
+      { name: 'envelope throughput ratio', value: Number(ratio.toFixed(3)), unit: 'ratio', baseline: 1, note: 'with / without, same run' },
+      { name: 'envelope crypto per request (open + seal)', value: Number(ceiling.perRequestMs.toFixed(4)), unit: 'ms', baseline: Number((1000 / without.rps).toFixed(4)), baselineName: 'wall time per plain request at the measured rate', note: 'node:crypto, one core' },
+    ];
+  } finally {
+    await server.stop();
+  }
+}
+
