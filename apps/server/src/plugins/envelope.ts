@@ -55,7 +55,8 @@ export const envelopePlugin = fp(async (app: FastifyInstance, options: EnvelopeO
   );
 
   app.addHook('preValidation', async (request: FastifyRequest) => {
-    if (!request.url.startsWith('/api/') || request.is404) return;
+    // Only POSTs to API routes carry an envelope; anything else falls through to its 404.
+    if (!request.url.startsWith('/api/') || request.method !== 'POST' || request.is404) return;
     const body = request.body;
     if (typeof body !== 'string' || request.headers['content-type']?.split(';')[0]?.trim() !== mediaType) {
       throw new AppError('envelope.required');

@@ -174,6 +174,34 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     expect((await d.call('updateTransactionPassword', { oldTransactionPassword: 'N3wTrans!x', transactionPassword: 'Oth3rTrans!', confirmTransactionPassword: 'Oth3rTrans!' })).code).toBe(20000);
   });
 
+  it('lets only one of two racing registrations take a name, and only one use a code', async () => {
+    const body = (userName: string, email: string, emailCode: string) => ({
+      userName, password: 'Passw0rd!', confirmPassword: 'Passw0rd!', transactionPassword: 'Trans0ction!',
+      confirmTransactionPassword: 'Trans0ction!', countryCode: 'ID', email, emailCode, inviteId: '10000001', agree: true,
+    });
+    const a = fresh();
+    const b = fresh();
+    await a.call('noLoginSend', { email: 'race-a@example.com', purpose: 'REGISTER' });
+    await b.call('noLoginSend', { email: 'race-b@example.com', purpose: 'REGISTER' });
+    const codeA = await codeFromOutbox(t, 'race-a@example.com');
+    const codeB = await codeFromOutbox(t, 'race-b@example.com');
+    const sameName = await Promise.all([
+      a.call('userRegister', body('racer', 'race-a@example.com', codeA)),
+      b.call('userRegister', body('RACER', 'race-b@example.com', codeB)),
+    ]);
+    expect(sameName.map((r) => r.code).sort((x, y) => x - y)).toEqual([9001, 20000]);
+    expect(sameName.find((r) => r.code === 9001)?.error).toBe('user.nameTaken');
+    const c = fresh();
+    await c.call('noLoginSend', { email: 'race-c@example.com', purpose: 'REGISTER' });
+    const codeC = await codeFromOutbox(t, 'race-c@example.com');
+    const sameCode = await Promise.all([
+      fresh().call('userRegister', body('racer2', 'race-c@example.com', codeC)),
+      fresh().call('userRegister', body('racer3', 'race-c@example.com', codeC)),
+    ]);
+    expect(sameCode.map((r) => r.code).sort((x, y) => x - y)).toEqual([9001, 20000]);
+    expect(sameCode.find((r) => r.code === 9001)?.error).toBe('code.invalid');
+  });
+
   it('lists coins, levels and a zero balance for every coin', async () => {
     const c = fresh();
     c.token = await login({ ...t, client: c }, 'demo', 'Demo@12345');
