@@ -15,7 +15,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-'));
 const config = loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', DATA_DIR: dataDir, DEMO_DATA: 'on', LOG_LEVEL: 'silent' });
 const { app, services, serverKey } = await buildApp(config);
 
-apiRoute(app, services.sessions, 'assetsList', async ({ session }) => services.assets.list(session.userId), '/bench/plain');
+apiRoute(app, services.routeDeps, 'assetsList', async ({ session }) => services.assets.list(session.userId), '/bench/plain');
 
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();

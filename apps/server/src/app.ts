@@ -13,6 +13,14 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { assetRoutes } from './modules/assets/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
 import { countryRoutes } from './modules/countries/routes.ts';
+import { staffRoutes } from './modules/staff/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { configRoutes } from './modules/config/routes.ts';
+import { reviewRoutes } from './modules/reviews/routes.ts';
+import { adminMemberRoutes } from './modules/admin-members/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { adjustmentRoutes } from './modules/adjustments/routes.ts';
+import { verifyAndRecord } from './modules/ledger/verify.ts';
 import { seedDemo } from './demo/seed.ts';
 import type { ServerKey } from '@pp/envelope/node';
 
@@ -41,9 +49,22 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
   captchaRoutes(app, services);
   accountRoutes(app, services);
   assetRoutes(app, services);
+  staffRoutes(app, services);
+  auditRoutes(app, services);
+  configRoutes(app, services);
+  reviewRoutes(app, services);
+  adminMemberRoutes(app, services);
+  dashboardRoutes(app, services);
+  adjustmentRoutes(app, services);
   await registerStatic(app, config);
 
-  if (config.isDemo) await seedDemo(services, app.log);
+  if (config.isDemo) {
+    await seedDemo(services, app.log);
+    // Demo mode checks the books on every start and says so in the log (docs/ledger.md).
+    const check = await verifyAndRecord(dbHandle.db);
+    if (check.isBalanced) app.log.info(`ledger verified: ${check.accounts} accounts, ${check.transfers} transfers, balanced`);
+    else app.log.error({ problems: check.problems }, 'ledger verification FAILED');
+  }
   app.addHook('onClose', async () => {
     if (!options.dbHandle) await dbHandle.close();
   });

@@ -2,31 +2,69 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/index.ts';
+import type { RouteDeps } from './plugins/api-route.ts';
 import { CaptchaService } from './modules/captcha/service.ts';
 import { MailService } from './modules/mail/service.ts';
 import { SessionService } from './modules/sessions/service.ts';
 import { EmailCodeService } from './modules/accounts/email-codes.ts';
 import { AccountService } from './modules/accounts/service.ts';
 import { AssetService } from './modules/assets/service.ts';
+import { AuditService } from './modules/audit/service.ts';
+import { ConfigService } from './modules/config/service.ts';
+import { StaffService } from './modules/staff/service.ts';
+import { LedgerRepository } from './modules/ledger/repository.ts';
+import { ReviewService } from './modules/reviews/service.ts';
+import { AdjustmentService } from './modules/adjustments/service.ts';
+import { AdminMemberService } from './modules/admin-members/service.ts';
+import { DashboardService } from './modules/dashboard/service.ts';
 
 export interface Services {
   config: Config;
   dbHandle: DbHandle;
+  routeDeps: RouteDeps;
   sessions: SessionService;
   captcha: CaptchaService;
   mail: MailService;
   emailCodes: EmailCodeService;
   accounts: AccountService;
   assets: AssetService;
+  audit: AuditService;
+  settings: ConfigService;
+  staff: StaffService;
+  ledger: LedgerRepository;
+  reviews: ReviewService;
+  adjustments: AdjustmentService;
+  adminMembers: AdminMemberService;
+  dashboard: DashboardService;
 }
 
 export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBaseLogger): Services {
   const db = dbHandle.db;
   const sessions = new SessionService(db, config);
-  const captcha = new CaptchaService(db, config.isCaptchaOn);
-  const mail = new MailService(db, config, log);
-  const emailCodes = new EmailCodeService(db, mail);
+  const audit = new AuditService(db, dbHandle.dialect);
+  const settings = new ConfigService(db, audit);
+  const staff = new StaffService(db, sessions, audit);
   const accounts = new AccountService(db, sessions);
-  const assets = new AssetService(db);
-  return { config, dbHandle, sessions, captcha, mail, emailCodes, accounts, assets };
+  const ledger = new LedgerRepository(dbHandle);
+  const reviews = new ReviewService(db, audit, settings);
+  const mail = new MailService(db, config, log);
+  return {
+    config,
+    dbHandle,
+    routeDeps: { sessions, staffLookup: (id) => staff.lookup(id) },
+    sessions,
+    captcha: new CaptchaService(db, config.isCaptchaOn),
+    mail,
+    emailCodes: new EmailCodeService(db, mail),
+    accounts,
+    assets: new AssetService(db, ledger),
+    audit,
+    settings,
+    staff,
+    ledger,
+    reviews,
+    adjustments: new AdjustmentService(ledger, reviews, audit, accounts.repository),
+    adminMembers: new AdminMemberService(db, sessions, audit),
+    dashboard: new DashboardService(db, reviews),
+  };
 }

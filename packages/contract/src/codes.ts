@@ -37,6 +37,23 @@ export const errorCatalogue = {
   'user.oldPasswordWrong': { status: 200 },
   'user.txPasswordWrong': { status: 200 },
   'user.txLocked': { status: 200 },
+  'user.moneyLocked': { status: 200 },
+  'auth.forbidden': { status: 403 },
+  'staff.codeInvalid': { status: 200 },
+  'staff.challengeExpired': { status: 200 },
+  'staff.nameTaken': { status: 200 },
+  'staff.notFound': { status: 200 },
+  'staff.cannotChangeSelf': { status: 200 },
+  'member.notFound': { status: 200 },
+  'review.notFound': { status: 200 },
+  'review.notPending': { status: 200 },
+  'review.sameApprover': { status: 200 },
+  'review.secondNeedsFinance': { status: 200 },
+  'review.reasonRequired': { status: 200 },
+  'ledger.insufficientBalance': { status: 200 },
+  'ledger.requestIdReused': { status: 200 },
+  'ledger.pendingNotFound': { status: 200 },
+  'ledger.pendingResolved': { status: 200 },
 } as const satisfies Record<string, { status: number }>;
 export type ErrorKey = keyof typeof errorCatalogue;
 export const errorKeys = Object.keys(errorCatalogue) as ErrorKey[];

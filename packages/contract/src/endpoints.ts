@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import * as a from './accounts.ts';
+import * as s from './admin.ts';
 import { endpointPaths } from './paths.ts';
 
 /**
  * Every API endpoint, declared once. The server registers routes from this table and validates
  * bodies and answers with these schemas; the web client types its calls from it.
- * `auth`: 'member' needs a member session, 'public' does not.
+ * `auth`: 'member' needs a member session, 'public' does not; 'staff' needs a staff session with
+ * the endpoint's `permission`; 'staffPublic' is the staff login.
  */
 function endpoint<Auth extends 'public' | 'member', Req extends z.ZodType, Res extends z.ZodType>(
   path: string,
@@ -13,7 +15,18 @@ function endpoint<Auth extends 'public' | 'member', Req extends z.ZodType, Res e
   request: Req,
   response: Res,
 ) {
-  return { path, auth, request, response } as const;
+  return { path, auth, request, response, permission: null } as const;
+}
+
+/** A back-office endpoint: a staff session with `permission`, or none for the login steps. */
+function staffEndpoint<P extends s.StaffPermission | null, Req extends z.ZodType, Res extends z.ZodType>(
+  path: string,
+  permission: P,
+  request: Req,
+  response: Res,
+) {
+  const auth = (permission === null ? 'staffPublic' : 'staff') as P extends null ? 'staffPublic' : 'staff';
+  return { path, auth, request, response, permission } as const;
 }
 
 export const endpoints = {
@@ -42,6 +55,28 @@ export const endpoints = {
   updateAgreeStatus: endpoint(endpointPaths.updateAgreeStatus, 'member', a.updateAgreeStatusRequest, a.ok),
   assetsList: endpoint(endpointPaths.assetsList, 'member', a.empty, z.array(a.assetEntry)),
   packageConfig: endpoint(endpointPaths.packageConfig, 'member', a.empty, a.packageConfig),
+
+  staffLogin: staffEndpoint(endpointPaths.staffLogin, null, s.staffLoginRequest, s.staffLoginResponse),
+  staffTotpSetup: staffEndpoint(endpointPaths.staffTotpSetup, null, s.staffTotpRequest, s.staffSessionResponse),
+  staffTotpVerify: staffEndpoint(endpointPaths.staffTotpVerify, null, s.staffTotpRequest, s.staffSessionResponse),
+  staffLogout: staffEndpoint(endpointPaths.staffLogout, 'dashboard.read', a.empty, a.ok),
+  staffMe: staffEndpoint(endpointPaths.staffMe, 'dashboard.read', a.empty, s.staffProfile),
+  staffList: staffEndpoint(endpointPaths.staffList, 'staff.manage', a.empty, z.array(s.staffEntry)),
+  staffCreate: staffEndpoint(endpointPaths.staffCreate, 'staff.manage', s.staffCreateRequest, s.staffEntry),
+  staffUpdate: staffEndpoint(endpointPaths.staffUpdate, 'staff.manage', s.staffUpdateRequest, s.staffEntry),
+  auditList: staffEndpoint(endpointPaths.auditList, 'audit.read', s.auditListRequest, s.auditListResponse),
+  memberSearch: staffEndpoint(endpointPaths.memberSearch, 'members.read', s.memberSearchRequest, s.memberSearchResponse),
+  memberDetail: staffEndpoint(endpointPaths.memberDetail, 'members.read', s.memberDetailRequest, s.memberDetail),
+  memberAction: staffEndpoint(endpointPaths.memberAction, 'members.manage', s.memberActionRequest, a.ok),
+  memberGrade: staffEndpoint(endpointPaths.memberGrade, 'members.grade', s.memberGradeRequest, a.ok),
+  configList: staffEndpoint(endpointPaths.configList, 'config.read', a.empty, z.array(s.configEntry)),
+  configUpdate: staffEndpoint(endpointPaths.configUpdate, 'config.read', s.configUpdateRequest, s.configEntry),
+  configHistory: staffEndpoint(endpointPaths.configHistory, 'config.read', s.configHistoryRequest, s.configHistoryResponse),
+  reviewList: staffEndpoint(endpointPaths.reviewList, 'reviews.read', s.reviewListRequest, s.reviewListResponse),
+  reviewDetail: staffEndpoint(endpointPaths.reviewDetail, 'reviews.read', s.reviewDetailRequest, s.reviewItem),
+  reviewDecide: staffEndpoint(endpointPaths.reviewDecide, 'reviews.decide', s.reviewDecideRequest, s.reviewDecideResponse),
+  dashboard: staffEndpoint(endpointPaths.dashboard, 'dashboard.read', a.empty, s.dashboardResponse),
+  adjustmentCreate: staffEndpoint(endpointPaths.adjustmentCreate, 'ledger.adjust', s.adjustmentCreateRequest, s.adjustmentCreateResponse),
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type RawBuilder, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
@@ -56,4 +56,14 @@ export async function migrateToLatest(handle: DbHandle): Promise<void> {
 /** Reads a 0/1 flag or a small integer column the same way on both databases. */
 export function num(value: number | bigint | null | undefined): number {
   return value === null || value === undefined ? 0 : Number(value);
+}
+
+/**
+ * The next value of an ordering column (`seq`) of an append-only table: a PostgreSQL sequence
+ * (never blocks another writer), or max + 1 on SQLite, where writers are serialized anyway.
+ */
+export function nextSeq(dialect: Dialect, table: 'audit_log' | 'ledger_transfers'): RawBuilder<bigint> {
+  return dialect === 'postgres'
+    ? sql<bigint>`nextval(${sql.lit(`${table}_seq`)})`
+    : sql<bigint>`(select coalesce(max(seq), 0) + 1 from ${sql.table(table)})`;
 }

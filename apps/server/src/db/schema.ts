@@ -90,6 +90,119 @@ export interface CoinsTable {
   sort_order: Int;
 }
 
+export interface StaffTable {
+  id: string;
+  user_name: string;
+  user_name_key: string;
+  password_hash: string;
+  role: string;
+  totp_secret: string | null;
+  /** The last TOTP time step accepted: a code is good once. */
+  totp_last_step: Int;
+  is_disabled: Int;
+  created_at: Int;
+  last_login_at: Int | null;
+}
+
+export interface StaffChallengesTable {
+  id: string;
+  staff_id: string;
+  stage: string;
+  pending_secret: string | null;
+  attempts: Int;
+  expires_at: Int;
+  used_at: Int | null;
+}
+
+export interface AuditLogTable {
+  id: string;
+  seq: Int;
+  at: Int;
+  actor_id: string;
+  actor_name: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  before_json: string;
+  after_json: string;
+  reason: string;
+  ip: string;
+}
+
+export interface ConfigValuesTable {
+  key: string;
+  value_json: string;
+  updated_at: Int;
+  updated_by: string;
+}
+
+export interface ReviewItemsTable {
+  id: string;
+  queue: string;
+  status: string;
+  member_id: string;
+  coin_name: string;
+  amount: Int;
+  subject_id: string;
+  summary_json: string;
+  evidence_json: string;
+  first_approver_id: string | null;
+  reject_reason: string | null;
+  created_at: Int;
+  decided_at: Int | null;
+}
+
+export interface ReviewDecisionsTable {
+  id: string;
+  item_id: string;
+  staff_id: string;
+  staff_name: string;
+  decision: string;
+  reason: string;
+  at: Int;
+}
+
+export interface LedgerAccountsTable {
+  id: string;
+  /** A member id, or "system". */
+  owner: string;
+  coin_name: string;
+  /** "available" for members; a system account's name (airdrop, underweight, fees, ...). */
+  purpose: string;
+  is_system: Int;
+  debits_posted: Int;
+  credits_posted: Int;
+  debits_pending: Int;
+  credits_pending: Int;
+  created_at: Int;
+}
+
+export interface LedgerTransfersTable {
+  id: string;
+  seq: Int;
+  request_id: string | null;
+  request_hash: string | null;
+  code: string;
+  coin_name: string;
+  amount: Int;
+  debit_account_id: string;
+  credit_account_id: string;
+  /** posted | pending | post_pending | void_pending */
+  kind: string;
+  pending_id: string | null;
+  /** For a pending transfer: pending, posted or voided; "final" for the others. */
+  state: string;
+  memo: string;
+  created_at: Int;
+}
+
+export interface LedgerVerificationsTable {
+  id: string;
+  checked_at: Int;
+  is_balanced: Int;
+  detail: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -98,6 +211,15 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
   coins: CoinsTable;
+  staff: StaffTable;
+  staff_challenges: StaffChallengesTable;
+  audit_log: AuditLogTable;
+  config_values: ConfigValuesTable;
+  review_items: ReviewItemsTable;
+  review_decisions: ReviewDecisionsTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transfers: LedgerTransfersTable;
+  ledger_verifications: LedgerVerificationsTable;
   kysely_migration: { name: string; timestamp: string };
   _generated?: Generated<number>;
 }

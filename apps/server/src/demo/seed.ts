@@ -12,9 +12,20 @@ export const demoMembers = [
   { userName: 'carol', password: 'Carol@12345', transactionPassword: 'Carol@123456', email: 'carol@example.com', countryCode: 'KR', referrer: 'alice' },
 ] as const;
 
+/** Demo staff, one per role; admin's authenticator is enrolled with the documented secret. */
+export const demoStaff = [
+  { userName: 'admin', password: 'Admin@12345', role: 'admin', totpSecret: 'JBSWY3DPEHPK3PXP' },
+  { userName: 'finance', password: 'Finance@12345', role: 'finance', totpSecret: null },
+  { userName: 'finance2', password: 'Finance2@12345', role: 'finance', totpSecret: null },
+  { userName: 'support', password: 'Support@12345', role: 'support', totpSecret: null },
+  { userName: 'viewer', password: 'Viewer@12345', role: 'viewer', totpSecret: null },
+] as const;
+
 export async function seedDemo(services: Services, log: FastifyBaseLogger): Promise<void> {
   const { accounts, dbHandle } = services;
   if (await accounts.repository.byName('demo')) return;
+  const staffIds: Record<string, string> = {};
+  for (const s of demoStaff) staffIds[s.userName] = await services.staff.create(s.userName, s.password, s.role, s.totpSecret);
   for (const m of demoMembers) {
     const referrer = m.referrer ? ((await accounts.repository.byName(m.referrer)) ?? null) : null;
     const id = await accounts.createMember(
@@ -38,5 +49,33 @@ export async function seedDemo(services: Services, log: FastifyBaseLogger): Prom
       await dbHandle.db.updateTable('users').set({ referral_id: '10000001', buy_purchase_code_status: 1 }).where('id', '=', id).execute();
     }
   }
+  await seedDemoMoney(services, staffIds);
   log.info('demo data created: member demo / Demo@12345 (transaction password Demo@123456), invite ID 10000001');
+}
+
+/**
+ * Demo balances come through the ledger like any other: staff adjustments in the review queue,
+ * approved (the large ones by two staff members), plus a few left waiting so the queue has work.
+ */
+async function seedDemoMoney(services: Services, staffIds: Record<string, string>): Promise<void> {
+  const byName = async (name: string) => (await services.accounts.repository.byName(name))!.id;
+  const admin = { id: staffIds.admin!, name: 'admin', ip: 'demo-seed' };
+  const finance = { id: staffIds.finance!, name: 'finance', ip: 'demo-seed', role: 'finance' as const };
+  let n = 0;
+  const adjust = async (member: string, coinName: 'USDT' | 'ASSETS_POINT' | 'REWARD_POINT', direction: 'credit' | 'debit', amount: string, reason: string) =>
+    services.adjustments.create(admin, { memberId: await byName(member), coinName, direction, amount, reason, requestId: `demo-seed-${++n}` });
+  const approve = async (reviewId: string, twice: boolean) => {
+    await services.reviews.decide([reviewId], 'approve', undefined, 'demo opening balance', { ...admin, role: 'admin' });
+    if (twice) await services.reviews.decide([reviewId], 'approve', undefined, 'demo opening balance, second approval', finance);
+  };
+  await approve((await adjust('demo', 'USDT', 'credit', '12850.75', 'Opening balance (demo)')).reviewId, true);
+  await approve((await adjust('demo', 'ASSETS_POINT', 'credit', '500', 'Registration points (demo)')).reviewId, false);
+  await approve((await adjust('demo', 'REWARD_POINT', 'credit', '320.5', 'Reward points (demo)')).reviewId, false);
+  await approve((await adjust('alice', 'USDT', 'credit', '800', 'Opening balance (demo)')).reviewId, false);
+  await approve((await adjust('bob', 'USDT', 'credit', '150', 'Opening balance (demo)')).reviewId, false);
+  // Waiting in the queue: a debit held from demo (shows as frozen), a small credit, a large one.
+  await adjust('demo', 'USDT', 'debit', '50', 'Correction of a duplicated bonus (demo)');
+  await adjust('alice', 'ASSETS_POINT', 'credit', '200', 'Event reward (demo)');
+  const large = await adjust('bob', 'USDT', 'credit', '2500', 'Compensation for a failed deposit (demo)');
+  await services.reviews.decide([large.reviewId], 'approve', undefined, 'checked the chain transaction', { ...admin, role: 'admin' });
 }

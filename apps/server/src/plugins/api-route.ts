@@ -10,13 +10,33 @@ import { ResponseCode, endpoints, serverMessage, type ApiResponse, type Endpoint
 import { AppError, languageOf } from './errors.ts';
 import { sealFor } from './envelope.ts';
 import type { SessionIdentity, SessionService } from '../modules/sessions/service.ts';
+import { roleCan, type StaffRole } from '@pp/contract';
+
+/** The staff member behind a staff session, checked on every call. */
+export interface StaffIdentity {
+  id: string;
+  userName: string;
+  role: StaffRole;
+  sessionId: string;
+  ip: string;
+}
+
+/** Loads a staff member by id; null when unknown or disabled. */
+export type StaffLookup = (staffId: string) => Promise<{ id: string; userName: string; role: StaffRole } | null>;
+
+export interface RouteDeps {
+  sessions: SessionService;
+  staffLookup: StaffLookup;
+}
 
 export interface RouteContext<N extends EndpointName> {
   body: z.output<(typeof endpoints)[N]['request']>;
   request: FastifyRequest;
   lang: Language;
-  /** The member's session on member endpoints; null on public ones. */
+  /** The member's session on member endpoints; null on the others. */
   session: (typeof endpoints)[N]['auth'] extends 'member' ? SessionIdentity : null;
+  /** The staff member on staff endpoints; null on the others. */
+  staff: (typeof endpoints)[N]['auth'] extends 'staff' ? StaffIdentity : null;
 }
 
 type Handler<N extends EndpointName> = (
@@ -25,7 +45,7 @@ type Handler<N extends EndpointName> = (
 
 export function apiRoute<N extends EndpointName>(
   app: FastifyInstance,
-  sessions: SessionService,
+  deps: RouteDeps,
   name: N,
   handler: Handler<N>,
   /**
@@ -37,7 +57,15 @@ export function apiRoute<N extends EndpointName>(
   const endpoint = endpoints[name];
   app.post(plainPrefix ? `${plainPrefix}${endpoint.path}` : endpoint.path, async (request, reply) => {
     const lang = languageOf(request);
-    const session = endpoint.auth === 'member' ? await sessions.authenticate(request, 'USER') : null;
+    const session = endpoint.auth === 'member' ? await deps.sessions.authenticate(request, 'USER') : null;
+    let staff: StaffIdentity | null = null;
+    if (endpoint.auth === 'staff') {
+      const staffSession = await deps.sessions.authenticate(request, 'STAFF');
+      const found = await deps.staffLookup(staffSession.userId);
+      if (!found) throw new AppError('auth.expired');
+      if (!endpoint.permission || !roleCan(found.role, endpoint.permission)) throw new AppError('auth.forbidden');
+      staff = { ...found, sessionId: staffSession.sessionId, ip: request.ip };
+    }
     const parsed = endpoint.request.safeParse(request.body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -54,6 +82,7 @@ export function apiRoute<N extends EndpointName>(
       request,
       lang,
       session: session as RouteContext<N>['session'],
+      staff: staff as RouteContext<N>['staff'],
     });
     const answer = endpoint.response.parse(data);
     if (plainPrefix) return reply.send({ code: ResponseCode.success, message: serverMessage(lang, 'success'), data: answer });

@@ -202,13 +202,19 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     expect(sameCode.find((r) => r.code === 9001)?.error).toBe('code.invalid');
   });
 
-  it('lists coins, levels and a zero balance for every coin', async () => {
+  it('lists coins, levels, a zero balance for every coin of a new member, and the demo balances from the ledger', async () => {
+    const m = await registerMember(t, 'zerobal');
     const c = fresh();
-    c.token = await login({ ...t, client: c }, 'demo', 'Demo@12345');
+    c.token = await login({ ...t, client: c }, m.userName, m.password);
     const coins = await c.call<Array<{ coinName: string }>>('coinList');
     expect(coins.data.map((x) => x.coinName)).toEqual(['USDT', 'ASSETS_POINT', 'REWARD_POINT']);
     const assets = await c.call<Array<{ coinName: string; assetsAvailable: string }>>('assetsList');
-    expect(assets.data).toEqual(coins.data.map((x) => expect.objectContaining({ coinName: x.coinName, assetsAvailable: '0.000000' })));
+    expect(assets.data).toEqual(coins.data.map((x) => expect.objectContaining({ coinName: x.coinName, assetsAvailable: '0.000000', assetsTotal: '0.000000' })));
+    const d = fresh();
+    d.token = await login({ ...t, client: d }, 'demo', 'Demo@12345');
+    const demo = await d.call<Array<Record<string, string>>>('assetsList');
+    // 12,850.75 credited; 50 held by a debit waiting for review shows as frozen.
+    expect(demo.data[0]).toEqual({ coinName: 'USDT', assetsAvailable: '12800.750000', assetsFrozen: '50.000000', assetsFixed: '0.000000', assetsTotal: '12850.750000' });
     const levels = await c.call<Array<{ level: number }>>('levelList');
     expect(levels.data.map((l) => l.level)).toEqual(expect.arrayContaining([0, 1, 2, 3, 4, 5]));
     expect((await c.call<{ equityBuyStatus: boolean }>('packageConfig')).data).toEqual({ equityBuyStatus: false });

@@ -25,7 +25,7 @@ const sent = { resendAfterSeconds: emailCodeLimits.resendIntervalMs / 1000 };
 export function accountRoutes(app: FastifyInstance, s: Services): void {
   const { sessions, accounts, captcha, emailCodes } = s;
 
-  apiRoute(app, sessions, 'userRegister', async ({ body, request }) => {
+  apiRoute(app, s.routeDeps, 'userRegister', async ({ body, request }) => {
     await captcha.verify(body.captchaId, body.captchaCode);
     const referrer = await accounts.assertRegistrationAllowed(body, request.ip);
     await emailCodes.consume(body.email.toLowerCase(), 'REGISTER', null, body.emailCode);
@@ -33,17 +33,17 @@ export function accountRoutes(app: FastifyInstance, s: Services): void {
     return { ok: true as const };
   });
 
-  apiRoute(app, sessions, 'login', async ({ body, request }) => {
+  apiRoute(app, s.routeDeps, 'login', async ({ body, request }) => {
     await captcha.verify(body.captchaId, body.captchaCode);
     return accounts.login(body, request);
   });
 
-  apiRoute(app, sessions, 'logout', async ({ session }) => {
+  apiRoute(app, s.routeDeps, 'logout', async ({ session }) => {
     await sessions.revoke(session.sessionId);
     return { ok: true as const };
   });
 
-  apiRoute(app, sessions, 'noLoginSend', async ({ body, request, lang }) => {
+  apiRoute(app, s.routeDeps, 'noLoginSend', async ({ body, request, lang }) => {
     const email = body.email.toLowerCase();
     await emailCodes.checkSendAllowed(email, body.purpose, request.ip);
     if (body.purpose === 'REGISTER') {
@@ -56,7 +56,7 @@ export function accountRoutes(app: FastifyInstance, s: Services): void {
     return sent;
   });
 
-  apiRoute(app, sessions, 'forgotPassword', async ({ body }) => {
+  apiRoute(app, s.routeDeps, 'forgotPassword', async ({ body }) => {
     const user = await accounts.memberByNameAndEmail(body.userName, body.email);
     if (!user) throw new AppError('code.invalid');
     await emailCodes.consume(user.email, 'FORGOT_PASSWORD', user.id, body.emailCode);
@@ -64,42 +64,42 @@ export function accountRoutes(app: FastifyInstance, s: Services): void {
     return { ok: true as const };
   });
 
-  apiRoute(app, sessions, 'loginSend', async ({ session, request, lang }) => {
+  apiRoute(app, s.routeDeps, 'loginSend', async ({ session, request, lang }) => {
     const user = await accounts.mustGet(session.userId);
     await emailCodes.checkSendAllowed(user.email, 'FORGOT_TRANSACTION_PASSWORD', request.ip);
     await emailCodes.send(user.email, 'FORGOT_TRANSACTION_PASSWORD', user.id, lang);
     return sent;
   });
 
-  apiRoute(app, sessions, 'userInfo', async ({ session, request }) =>
+  apiRoute(app, s.routeDeps, 'userInfo', async ({ session, request }) =>
     accounts.userInfo(session.userId, originOf(request, s.config.publicOrigin)),
   );
 
-  apiRoute(app, sessions, 'updatePassWord', async ({ session, body }) => {
+  apiRoute(app, s.routeDeps, 'updatePassWord', async ({ session, body }) => {
     await accounts.updatePassword(session, body);
     return { ok: true as const };
   });
 
-  apiRoute(app, sessions, 'updateTransactionPassword', async ({ session, body }) => {
+  apiRoute(app, s.routeDeps, 'updateTransactionPassword', async ({ session, body }) => {
     await accounts.updateTransactionPassword(session, body);
     return { ok: true as const };
   });
 
-  apiRoute(app, sessions, 'forgotTransactionPassword', async ({ session, body }) => {
+  apiRoute(app, s.routeDeps, 'forgotTransactionPassword', async ({ session, body }) => {
     const user = await accounts.mustGet(session.userId);
     await emailCodes.consume(user.email, 'FORGOT_TRANSACTION_PASSWORD', user.id, body.emailCode);
     await accounts.resetTransactionPassword(user.id, body);
     return { ok: true as const };
   });
 
-  apiRoute(app, sessions, 'levelList', async () => levels);
+  apiRoute(app, s.routeDeps, 'levelList', async () => levels);
 
-  apiRoute(app, sessions, 'coinList', async () => {
+  apiRoute(app, s.routeDeps, 'coinList', async () => {
     const rows = await s.dbHandle.db.selectFrom('coins').select(['coin_name', 'cn_name', 'short_name']).orderBy('sort_order').execute();
     return rows.map((r) => ({ coinName: r.coin_name, cnName: r.cn_name, shortName: r.short_name }));
   });
 
-  apiRoute(app, sessions, 'updateAgreeStatus', async ({ session }) => {
+  apiRoute(app, s.routeDeps, 'updateAgreeStatus', async ({ session }) => {
     await accounts.setAgreeStatus(session.userId);
     return { ok: true as const };
   });

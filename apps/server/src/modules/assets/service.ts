@@ -1,20 +1,27 @@
-/** Balances per coin. Every coin reads zero until the ledger (issue 4) backs the balances. */
+/** Balances per coin, read from the ledger: available, frozen (held by pending debits), fixed, total. */
 import type { AssetEntry } from '@pp/contract';
 import type { Db } from '../../db/index.ts';
-import { num } from '../../db/index.ts';
-
-function zeroAt(scale: number): string {
-  return scale > 0 ? `0.${'0'.repeat(scale)}` : '0';
-}
+import { formatMinor } from '../ledger/amounts.ts';
+import type { LedgerRepository } from '../ledger/repository.ts';
 
 export class AssetService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: LedgerRepository,
+  ) {}
 
-  async list(_userId: string): Promise<AssetEntry[]> {
-    const coins = await this.db.selectFrom('coins').select(['coin_name', 'scale']).orderBy('sort_order').execute();
+  async list(userId: string): Promise<AssetEntry[]> {
+    const coins = await this.db.selectFrom('coins').select('coin_name').orderBy('sort_order').execute();
+    const balances = await this.ledger.memberBalances(userId);
     return coins.map((c) => {
-      const zero = zeroAt(num(c.scale));
-      return { coinName: c.coin_name, assetsAvailable: zero, assetsFrozen: zero, assetsFixed: zero, assetsTotal: zero };
+      const b = balances.get(c.coin_name) ?? { available: 0n, frozen: 0n, fixed: 0n };
+      return {
+        coinName: c.coin_name,
+        assetsAvailable: formatMinor(b.available),
+        assetsFrozen: formatMinor(b.frozen),
+        assetsFixed: formatMinor(b.fixed),
+        assetsTotal: formatMinor(b.available + b.frozen + b.fixed),
+      };
     });
   }
 }

@@ -3,5 +3,5 @@ import { apiRoute } from '../../plugins/api-route.ts';
 import type { Services } from '../../services.ts';
 
 export function captchaRoutes(app: FastifyInstance, services: Services): void {
-  apiRoute(app, services.sessions, 'captchaImage', async () => services.captcha.create());
+  apiRoute(app, services.routeDeps, 'captchaImage', async () => services.captcha.create());
 }

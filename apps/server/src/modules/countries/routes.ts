@@ -14,5 +14,5 @@ const countries: Country[] = countryDialCodes.map(([code, dialCode]) => ({
 }));
 
 export function countryRoutes(app: FastifyInstance, services: Services): void {
-  apiRoute(app, services.sessions, 'countryList', async () => countries);
+  apiRoute(app, services.routeDeps, 'countryList', async () => countries);
 }

@@ -1,0 +1,114 @@
+/** Members as staff see them: search, profile with referrer and direct invites, sessions, locks, grade. */
+import type { MemberSummary } from '@pp/contract';
+import type { Db } from '../../db/index.ts';
+import { num } from '../../db/index.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { AuditService, Actor } from '../audit/service.ts';
+import type { UserRow } from '../accounts/repository.ts';
+import type { SessionService } from '../sessions/service.ts';
+
+const directInvitesShownMax = 50;
+
+function summary(u: UserRow): MemberSummary {
+  return {
+    id: u.id,
+    userName: u.user_name,
+    email: u.email,
+    referralId: u.referral_id,
+    countryCode: u.country_code,
+    level: num(u.level),
+    isLoginLocked: num(u.is_login_locked) === 1,
+    isMoneyLocked: num(u.is_money_locked) === 1,
+    createdAt: num(u.created_at),
+  };
+}
+
+export type MemberAction = 'revokeSessions' | 'lockLogin' | 'unlockLogin' | 'lockMoney' | 'unlockMoney' | 'resetTxLock';
+
+export class AdminMemberService {
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: SessionService,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** Exact username, e-mail or referral ID first; a name prefix otherwise. Keyset-paged by name. */
+  async search(query: string, cursor: string | undefined, pageSize: number) {
+    const q = query.trim().toLowerCase();
+    let builder = this.db.selectFrom('users').selectAll().orderBy('user_name_key').limit(pageSize + 1);
+    if (q) {
+      const prefix = `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      builder = builder.where((eb) => eb.or([eb('user_name_key', 'like', prefix), eb('email', '=', q), eb('referral_id', '=', q)]));
+    }
+    if (cursor) builder = builder.where('user_name_key', '>', cursor);
+    const rows = await builder.execute();
+    const page = rows.slice(0, pageSize);
+    return { items: page.map(summary), nextCursor: rows.length > pageSize ? page[page.length - 1]!.user_name_key : null };
+  }
+
+  private async mustGet(memberId: string): Promise<UserRow> {
+    const row = await this.db.selectFrom('users').selectAll().where('id', '=', memberId).executeTakeFirst();
+    if (!row) throw new AppError('member.notFound');
+    return row;
+  }
+
+  async detail(memberId: string) {
+    const member = await this.mustGet(memberId);
+    const referrer = member.referrer_id ? await this.db.selectFrom('users').selectAll().where('id', '=', member.referrer_id).executeTakeFirst() : undefined;
+    const invites = await this.db.selectFrom('users').selectAll().where('referrer_id', '=', memberId).orderBy('created_at', 'desc').limit(directInvitesShownMax).execute();
+    const inviteCount = await this.db.selectFrom('users').select((eb) => eb.fn.countAll<bigint>().as('n')).where('referrer_id', '=', memberId).executeTakeFirstOrThrow();
+    const now = Date.now();
+    const sessions = await this.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', memberId)
+      .where('login_type', '=', 'USER')
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('created_at', 'desc')
+      .limit(50)
+      .execute();
+    return {
+      member: { ...summary(member), userNumber: member.user_number, txFailures: num(member.tx_failures), txLockedUntil: num(member.tx_locked_until), agreeStatus: num(member.agree_status) === 1 },
+      referrer: referrer ? summary(referrer) : null,
+      directInvites: invites.map(summary),
+      directInviteCount: num(inviteCount.n),
+      sessions: sessions.map((s) => ({ id: s.id, createdAt: num(s.created_at), lastSeenAt: num(s.last_seen_at), expiresAt: num(s.expires_at), ip: s.ip, userAgent: s.user_agent })),
+    };
+  }
+
+  async act(actor: Actor, memberId: string, action: MemberAction, reason: string, sessionId?: string): Promise<void> {
+    const before = await this.mustGet(memberId);
+    const state = (u: UserRow) => ({ isLoginLocked: num(u.is_login_locked) === 1, isMoneyLocked: num(u.is_money_locked) === 1, txFailures: num(u.tx_failures), txLockedUntil: num(u.tx_locked_until) });
+    await this.db.transaction().execute(async (tx) => {
+      const update = tx.updateTable('users').where('id', '=', memberId);
+      if (action === 'lockLogin') await update.set({ is_login_locked: 1 }).execute();
+      if (action === 'unlockLogin') await update.set({ is_login_locked: 0 }).execute();
+      if (action === 'lockMoney') await update.set({ is_money_locked: 1 }).execute();
+      if (action === 'unlockMoney') await update.set({ is_money_locked: 0 }).execute();
+      if (action === 'resetTxLock') await update.set({ tx_failures: 0, tx_locked_until: 0 }).execute();
+      if (action === 'revokeSessions' || action === 'lockLogin') {
+        let revoke = tx.updateTable('sessions').set({ revoked_at: Date.now() }).where('user_id', '=', memberId).where('login_type', '=', 'USER').where('revoked_at', 'is', null);
+        if (sessionId && action === 'revokeSessions') revoke = revoke.where('id', '=', sessionId);
+        await revoke.execute();
+      }
+      const after = await tx.selectFrom('users').selectAll().where('id', '=', memberId).executeTakeFirstOrThrow();
+      await this.audit.record(tx, actor, {
+        action: `member.${action}`,
+        targetType: 'member',
+        targetId: memberId,
+        before: action === 'revokeSessions' ? { sessionId: sessionId ?? 'all' } : state(before),
+        after: action === 'revokeSessions' ? { revoked: sessionId ?? 'all' } : state(after),
+        reason,
+      });
+    });
+  }
+
+  async setGrade(actor: Actor, memberId: string, level: number, reason: string): Promise<void> {
+    const before = await this.mustGet(memberId);
+    await this.db.transaction().execute(async (tx) => {
+      await tx.updateTable('users').set({ level }).where('id', '=', memberId).execute();
+      await this.audit.record(tx, actor, { action: 'member.grade', targetType: 'member', targetId: memberId, before: { level: num(before.level) }, after: { level }, reason });
+    });
+  }
+}

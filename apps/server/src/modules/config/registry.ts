@@ -1,0 +1,85 @@
+/**
+ * Every server-driven setting (spec section 9: fees, rates, limits are server-driven), declared
+ * once with its default, its validation and whether it moves money. Features register their
+ * settings here; staff change them in the back-office; every change is in the audit log.
+ */
+import { z } from 'zod';
+
+const decimal = z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, 'validation.enterValidAmount');
+const percent = z.string().regex(/^\d{1,3}(\.\d{1,4})?$/, 'validation.enterValidAmount').refine((v) => Number(v) <= 100, 'validation.enterValidAmount');
+
+export type ConfigKind = 'amount' | 'integer' | 'boolean' | 'percent' | 'text' | 'json' | 'chains';
+
+interface Setting<T> {
+  group: string;
+  kind: ConfigKind;
+  schema: z.ZodType<T>;
+  defaultValue: T;
+  /** Finance may change money settings; only admins change the others. */
+  isMoney: boolean;
+  description: string;
+}
+
+function setting<T>(s: Setting<T>): Setting<T> {
+  return s;
+}
+
+export const configRegistry = {
+  'features.equityBuyStatus': setting({
+    group: 'features', kind: 'boolean', schema: z.boolean(), defaultValue: false, isMoney: false,
+    description: 'Shows the shares (equity) purchase to members (package-config call).',
+  }),
+  'features.buyPurchaseCodeStatusDefault': setting({
+    group: 'features', kind: 'boolean', schema: z.boolean(), defaultValue: false, isMoney: false,
+    description: 'Whether new members may use the purchase-code rush purchase.',
+  }),
+  'deposit.minimumAmount': setting({
+    group: 'deposit', kind: 'amount', schema: decimal, defaultValue: '50', isMoney: true,
+    description: 'Smallest deposit in USDT (spec: 50).',
+  }),
+  'deposit.multipleOf': setting({
+    group: 'deposit', kind: 'amount', schema: decimal, defaultValue: '0', isMoney: true,
+    description: 'Deposits must be a multiple of this; 0 means no step (decisions.md).',
+  }),
+  'deposit.chainsEnabled': setting({
+    group: 'deposit', kind: 'chains', schema: z.array(z.enum(['TRC20', 'BEP20'])).max(2), defaultValue: ['TRC20', 'BEP20'] as Array<'TRC20' | 'BEP20'>, isMoney: true,
+    description: 'On-chain networks members may deposit on.',
+  }),
+  'deposit.bankRecipient': setting({
+    group: 'deposit', kind: 'json', isMoney: true,
+    schema: z.object({ bankName: z.string().max(100), accountName: z.string().max(100), accountNumber: z.string().max(40) }),
+    defaultValue: { bankName: 'Demo Bank', accountName: 'Points Portal Ltd.', accountNumber: '6222000011112222' },
+    description: 'Bank account members transfer to for a bank deposit.',
+  }),
+  'withdrawal.minimumAmount': setting({
+    group: 'withdrawal', kind: 'amount', schema: decimal, defaultValue: '10', isMoney: true,
+    description: 'Smallest withdrawal in USDT.',
+  }),
+  'withdrawal.feePercent': setting({
+    group: 'withdrawal', kind: 'percent', schema: percent, defaultValue: '1', isMoney: true,
+    description: 'Withdrawal fee as a percentage of the amount.',
+  }),
+  'reviews.fourEyesAmount': setting({
+    group: 'reviews', kind: 'amount', schema: decimal, defaultValue: '1000', isMoney: true,
+    description: 'Above this amount an approval needs a second, different finance staff member.',
+  }),
+  'security.txPasswordFailuresMax': setting({
+    group: 'security', kind: 'integer', schema: z.number().int().min(1).max(20), defaultValue: 5, isMoney: false,
+    description: 'Wrong transaction passwords before money actions lock.',
+  }),
+  'security.txPasswordLockMinutes': setting({
+    group: 'security', kind: 'integer', schema: z.number().int().min(1).max(1440), defaultValue: 15, isMoney: false,
+    description: 'How long money actions stay locked.',
+  }),
+  'support.liveChatScript': setting({
+    group: 'support', kind: 'text', schema: z.string().max(2000), defaultValue: '', isMoney: false,
+    description: 'Optional third-party live-chat widget URL; empty uses the built-in chat.',
+  }),
+} as const;
+
+export type ConfigKey = keyof typeof configRegistry;
+export type ConfigValue<K extends ConfigKey> = (typeof configRegistry)[K]['defaultValue'];
+
+export function isConfigKey(key: string): key is ConfigKey {
+  return Object.hasOwn(configRegistry, key);
+}

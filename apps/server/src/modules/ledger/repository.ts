@@ -1,0 +1,261 @@
+/**
+ * The ledger: double entry, every movement one transfer from a debit account to a credit
+ * account, in one database transaction. Holds are pending transfers, later posted or voided,
+ * each exactly once (a conditional update on the pending row's state). A member account can
+ * never go below zero: the debit is a conditional update that checks the balance in the same
+ * statement, so two requests racing for the same money cannot both win. Account rows are
+ * updated in id order so opposite transfers cannot deadlock on PostgreSQL; a serialization
+ * failure or deadlock is retried.
+ */
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import type { DbHandle, Tx } from '../../db/index.ts';
+import { nextSeq, num } from '../../db/index.ts';
+import { AppError } from '../../plugins/errors.ts';
+
+export const transferCodes = [
+  'deposit', 'withdraw', 'airdrop', 'underweight', 'makeOver', 'withdrawFee', 'convert', 'convertFee',
+  'prizePoolBonus', 'managerBonus', 'sameLevelReward', 'buyMatching', 'rankingBonus', 'sponsorshipBonus',
+  'directBonus', 'bonusFee', 'algebraicBonus', 'bonusFeeBonus', 'internalTransfer', 'performanceBonus', 'activateBonus',
+] as const;
+export type TransferCode = (typeof transferCodes)[number];
+
+export interface AccountRef {
+  /** A member id, or "system". */
+  owner: string;
+  coinName: string;
+  /** "available" for a member's spendable balance; a system account's name otherwise. */
+  purpose: string;
+}
+
+export interface TransferInput {
+  requestId: string | null;
+  code: TransferCode;
+  coinName: string;
+  amount: bigint;
+  debit: AccountRef;
+  credit: AccountRef;
+  isPending: boolean;
+  memo?: string;
+}
+
+export interface TransferRecord {
+  id: string;
+  code: string;
+  coinName: string;
+  amount: bigint;
+  kind: string;
+  state: string;
+  pendingId: string | null;
+  createdAt: number;
+}
+
+const retryableCodes = new Set(['40P01', '40001']);
+const attemptsMax = 5;
+
+function requestHash(input: object): string {
+  return crypto.createHash('sha256').update(JSON.stringify(input, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))).digest('hex');
+}
+
+export class LedgerRepository {
+  constructor(private readonly handle: DbHandle) {}
+
+  /** Runs `work` in a transaction, again on a deadlock or serialization failure. */
+  async inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.handle.db.transaction().execute(work);
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (attempt < attemptsMax && code && retryableCodes.has(code)) continue;
+        throw error;
+      }
+    }
+  }
+
+  /** The account's id, made on first use (members get theirs lazily). */
+  async accountId(tx: Tx, ref: AccountRef): Promise<string> {
+    const found = await tx
+      .selectFrom('ledger_accounts')
+      .select('id')
+      .where('owner', '=', ref.owner)
+      .where('coin_name', '=', ref.coinName)
+      .where('purpose', '=', ref.purpose)
+      .executeTakeFirst();
+    if (found) return found.id;
+    const id = crypto.randomUUID();
+    await tx
+      .insertInto('ledger_accounts')
+      .values({
+        id,
+        owner: ref.owner,
+        coin_name: ref.coinName,
+        purpose: ref.purpose,
+        is_system: ref.owner === 'system' ? 1 : 0,
+        debits_posted: 0n,
+        credits_posted: 0n,
+        debits_pending: 0n,
+        credits_pending: 0n,
+        created_at: Date.now(),
+      })
+      .onConflict((oc) => oc.columns(['owner', 'coin_name', 'purpose']).doNothing())
+      .execute();
+    const row = await tx
+      .selectFrom('ledger_accounts')
+      .select('id')
+      .where('owner', '=', ref.owner)
+      .where('coin_name', '=', ref.coinName)
+      .where('purpose', '=', ref.purpose)
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** Applies one leg; false when a member account would go below zero. */
+  private async applyLeg(tx: Tx, accountId: string, side: 'debit' | 'credit', phase: 'post' | 'hold' | 'postHeld' | 'voidHeld', amount: bigint): Promise<boolean> {
+    const posted = side === 'debit' ? 'debits_posted' : 'credits_posted';
+    const pending = side === 'debit' ? 'debits_pending' : 'credits_pending';
+    let query = tx.updateTable('ledger_accounts').where('id', '=', accountId);
+    if (phase === 'post') query = query.set((eb) => ({ [posted]: eb(posted, '+', amount) }));
+    if (phase === 'hold') query = query.set((eb) => ({ [pending]: eb(pending, '+', amount) }));
+    if (phase === 'postHeld') query = query.set((eb) => ({ [pending]: eb(pending, '-', amount), [posted]: eb(posted, '+', amount) }));
+    if (phase === 'voidHeld') query = query.set((eb) => ({ [pending]: eb(pending, '-', amount) }));
+    if (side === 'debit' && (phase === 'post' || phase === 'hold')) {
+      // The balance check and the write are one statement: no read-then-write race.
+      query = query.where((eb) =>
+        eb.or([
+          eb('is_system', '=', 1),
+          eb(sql`credits_posted - debits_posted - debits_pending`, '>=', amount),
+        ]),
+      );
+    }
+    const result = await query.executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  private async insertTransfer(tx: Tx, row: { id: string; requestId: string | null; hash: string | null; code: string; coinName: string; amount: bigint; debitId: string; creditId: string; kind: string; pendingId: string | null; state: string; memo: string }) {
+    await tx
+      .insertInto('ledger_transfers')
+      .values({
+        id: row.id,
+        seq: nextSeq(this.handle.dialect, 'ledger_transfers'),
+        request_id: row.requestId,
+        request_hash: row.hash,
+        code: row.code,
+        coin_name: row.coinName,
+        amount: row.amount,
+        debit_account_id: row.debitId,
+        credit_account_id: row.creditId,
+        kind: row.kind,
+        pending_id: row.pendingId,
+        state: row.state,
+        memo: row.memo,
+        created_at: Date.now(),
+      })
+      .execute();
+  }
+
+  async findByRequestId(tx: Tx, requestId: string) {
+    return tx.selectFrom('ledger_transfers').selectAll().where('request_id', '=', requestId).executeTakeFirst();
+  }
+
+  private toRecord(row: { id: string; code: string; coin_name: string; amount: number | bigint; kind: string; state: string; pending_id: string | null; created_at: number | bigint }): TransferRecord {
+    return { id: row.id, code: row.code, coinName: row.coin_name, amount: BigInt(row.amount), kind: row.kind, state: row.state, pendingId: row.pending_id, createdAt: num(row.created_at) };
+  }
+
+  /**
+   * Posts a transfer (or holds it as pending). A retry with the same request id returns the first
+   * result; the same id with another body is `ledger.requestIdReused`. Runs inside `tx` when
+   * given, so a caller can make the transfer part of a larger change.
+   */
+  async transfer(input: TransferInput, outer?: Tx): Promise<TransferRecord> {
+    if (input.amount <= 0n) throw new AppError('request.invalid', undefined, 'amount', 'validation.amountPositive');
+    if (input.debit.coinName !== input.coinName || input.credit.coinName !== input.coinName) throw new Error('transfer legs must share the coin');
+    const hash = input.requestId ? requestHash({ ...input, requestId: undefined }) : null;
+    const work = async (tx: Tx): Promise<TransferRecord> => {
+      if (input.requestId) {
+        const existing = await this.findByRequestId(tx, input.requestId);
+        if (existing) {
+          if (existing.request_hash !== hash) throw new AppError('ledger.requestIdReused');
+          return this.toRecord(existing);
+        }
+      }
+      const debitId = await this.accountId(tx, input.debit);
+      const creditId = await this.accountId(tx, input.credit);
+      if (debitId === creditId) throw new Error('a transfer needs two accounts');
+      const phase = input.isPending ? 'hold' : 'post';
+      // Lock order: by account id, whatever the direction.
+      const legs: Array<['debit' | 'credit', string]> = [['debit', debitId], ['credit', creditId]];
+      legs.sort((a, b) => (a[1] < b[1] ? -1 : 1));
+      for (const [side, id] of legs) {
+        if (!(await this.applyLeg(tx, id, side, phase, input.amount))) throw new AppError('ledger.insufficientBalance');
+      }
+      const id = crypto.randomUUID();
+      const row = { id, requestId: input.requestId, hash, code: input.code, coinName: input.coinName, amount: input.amount, debitId, creditId, kind: input.isPending ? 'pending' : 'posted', pendingId: null, state: input.isPending ? 'pending' : 'final', memo: input.memo ?? '' };
+      await this.insertTransfer(tx, row);
+      return { id, code: input.code, coinName: input.coinName, amount: input.amount, kind: row.kind, state: row.state, pendingId: null, createdAt: Date.now() };
+    };
+    if (outer) return work(outer);
+    try {
+      return await this.inTransaction(work);
+    } catch (error) {
+      // Two first tries with the same id raced: the loser's insert hit the unique index.
+      if (input.requestId && /unique|duplicate/i.test(String((error as Error).message))) {
+        const existing = await this.handle.db.selectFrom('ledger_transfers').selectAll().where('request_id', '=', input.requestId).executeTakeFirst();
+        if (existing) {
+          if (existing.request_hash !== hash) throw new AppError('ledger.requestIdReused');
+          return this.toRecord(existing);
+        }
+      }
+      throw error;
+    }
+  }
+
+  /** Posts or voids a pending transfer, exactly once. */
+  async resolvePending(pendingId: string, outcome: 'post' | 'void', outer?: Tx): Promise<TransferRecord> {
+    const work = async (tx: Tx): Promise<TransferRecord> => {
+      const pending = await tx.selectFrom('ledger_transfers').selectAll().where('id', '=', pendingId).where('kind', '=', 'pending').executeTakeFirst();
+      if (!pending) throw new AppError('ledger.pendingNotFound');
+      const claimed = await tx
+        .updateTable('ledger_transfers')
+        .set({ state: outcome === 'post' ? 'posted' : 'voided' })
+        .where('id', '=', pendingId)
+        .where('state', '=', 'pending')
+        .executeTakeFirst();
+      if (claimed.numUpdatedRows !== 1n) throw new AppError('ledger.pendingResolved');
+      const amount = BigInt(pending.amount);
+      const legs: Array<['debit' | 'credit', string]> = [['debit', pending.debit_account_id], ['credit', pending.credit_account_id]];
+      legs.sort((a, b) => (a[1] < b[1] ? -1 : 1));
+      for (const [side, id] of legs) {
+        if (!(await this.applyLeg(tx, id, side, outcome === 'post' ? 'postHeld' : 'voidHeld', amount))) throw new Error('pending leg missing');
+      }
+      const id = crypto.randomUUID();
+      const kind = outcome === 'post' ? 'post_pending' : 'void_pending';
+      await this.insertTransfer(tx, { id, requestId: null, hash: null, code: pending.code, coinName: pending.coin_name, amount, debitId: pending.debit_account_id, creditId: pending.credit_account_id, kind, pendingId, state: 'final', memo: '' });
+      return { id, code: pending.code, coinName: pending.coin_name, amount, kind, state: 'final', pendingId, createdAt: Date.now() };
+    };
+    return outer ? work(outer) : this.inTransaction(work);
+  }
+
+  /** available, frozen (held by pending debits) and total per coin of a member. */
+  async memberBalances(memberId: string) {
+    const rows = await this.handle.db
+      .selectFrom('ledger_accounts')
+      .select(['coin_name', 'purpose', 'debits_posted', 'credits_posted', 'debits_pending'])
+      .where('owner', '=', memberId)
+      .execute();
+    const out = new Map<string, { available: bigint; frozen: bigint; fixed: bigint }>();
+    for (const r of rows) {
+      const entry = out.get(r.coin_name) ?? { available: 0n, frozen: 0n, fixed: 0n };
+      const posted = BigInt(r.credits_posted) - BigInt(r.debits_posted);
+      const held = BigInt(r.debits_pending);
+      if (r.purpose === 'available') {
+        entry.available += posted - held;
+        entry.frozen += held;
+      } else if (r.purpose === 'fixed') {
+        entry.fixed += posted;
+      }
+      out.set(r.coin_name, entry);
+    }
+    return out;
+  }
+}

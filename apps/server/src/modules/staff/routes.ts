@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { rolePermissions } from '@pp/contract';
+import { apiRoute } from '../../plugins/api-route.ts';
+import type { Services } from '../../services.ts';
+
+export function staffRoutes(app: FastifyInstance, s: Services): void {
+  const d = s.routeDeps;
+  apiRoute(app, d, 'staffLogin', async ({ body }) => s.staff.login(body.userName, body.password));
+  apiRoute(app, d, 'staffTotpSetup', async ({ body, request }) => s.staff.completeLogin(body.challengeId, body.code, 'totp-setup', request));
+  apiRoute(app, d, 'staffTotpVerify', async ({ body, request }) => s.staff.completeLogin(body.challengeId, body.code, 'totp', request));
+  apiRoute(app, d, 'staffLogout', async ({ staff }) => {
+    await s.sessions.revoke(staff.sessionId);
+    return { ok: true as const };
+  });
+  apiRoute(app, d, 'staffMe', async ({ staff }) => ({ id: staff.id, userName: staff.userName, role: staff.role, permissions: [...rolePermissions[staff.role]] }));
+  apiRoute(app, d, 'staffList', async () => s.staff.list());
+  apiRoute(app, d, 'staffCreate', async ({ staff, body }) => s.staff.createAudited(actorOf(staff), body));
+  apiRoute(app, d, 'staffUpdate', async ({ staff, body }) => s.staff.update(actorOf(staff), body));
+}
+
+export function actorOf(staff: { id: string; userName: string; ip: string }) {
+  return { id: staff.id, name: staff.userName, ip: staff.ip };
+}

@@ -1,0 +1,226 @@
+/**
+ * The staff back-office API, under /api/admin/. Staff sessions use login type STAFF and can
+ * never call member endpoints; member sessions can never call these.
+ */
+import { z } from 'zod';
+
+export const staffRoles = ['admin', 'finance', 'support', 'viewer'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+/** What each role may do; the server checks it on every call (apps/server/src/modules/staff). */
+export const staffPermissions = [
+  'staff.manage',
+  'audit.read',
+  'members.read',
+  'members.manage',
+  'members.grade',
+  'config.read',
+  'config.write',
+  'config.writeMoney',
+  'reviews.read',
+  'reviews.decide',
+  'ledger.adjust',
+  'dashboard.read',
+] as const;
+export type StaffPermission = (typeof staffPermissions)[number];
+
+export const rolePermissions: Record<StaffRole, readonly StaffPermission[]> = {
+  admin: staffPermissions,
+  finance: ['audit.read', 'members.read', 'config.read', 'config.writeMoney', 'reviews.read', 'reviews.decide', 'ledger.adjust', 'dashboard.read'],
+  support: ['audit.read', 'members.read', 'members.manage', 'config.read', 'reviews.read', 'dashboard.read'],
+  viewer: ['audit.read', 'members.read', 'config.read', 'reviews.read', 'dashboard.read'],
+};
+
+export function roleCan(role: StaffRole, permission: StaffPermission): boolean {
+  return rolePermissions[role].includes(permission);
+}
+
+const reason = z.string('validation.enterReason').trim().min(1, 'validation.enterReason').max(500, 'validation.reasonTooLong');
+const id = z.string().min(1).max(64);
+const cursor = z.string().max(200).optional();
+const pageSize = z.number().int().min(1).max(100).default(20);
+const totpCode = z.string('validation.enterCode').trim().regex(/^\d{6}$/, 'validation.invalidTotp');
+
+export const staffLoginRequest = z.object({
+  userName: z.string('validation.enterUsername').trim().min(1, 'validation.enterUsername').max(64),
+  password: z.string('validation.enterPassword').min(1, 'validation.enterPassword').max(128),
+  loginType: z.literal('STAFF'),
+});
+/** Step one of two: the password is right; now the authenticator code (after enrolment if new). */
+export const staffLoginResponse = z.object({
+  challengeId: z.string(),
+  stage: z.enum(['totp', 'totp-setup']),
+  /** For totp-setup: the otpauth:// URI and its QR code as an SVG data URL. */
+  otpauthUri: z.string().optional(),
+  qrCode: z.string().optional(),
+  secret: z.string().optional(),
+});
+export const staffTotpRequest = z.object({ challengeId: z.string().max(64), code: totpCode });
+
+export const staffProfile = z.object({
+  id: z.string(),
+  userName: z.string(),
+  role: z.enum(staffRoles),
+  permissions: z.array(z.enum(staffPermissions)),
+});
+export type StaffProfile = z.infer<typeof staffProfile>;
+export const staffSessionResponse = z.object({ token: z.string(), expiresAt: z.number(), staff: staffProfile });
+
+export const staffEntry = z.object({
+  id: z.string(),
+  userName: z.string(),
+  role: z.enum(staffRoles),
+  isDisabled: z.boolean(),
+  hasTotp: z.boolean(),
+  createdAt: z.number(),
+  lastLoginAt: z.number().nullable(),
+});
+export const staffCreateRequest = z.object({
+  userName: z.string().trim().min(3, 'validation.userNameLength').max(32, 'validation.userNameLength').regex(/^[A-Za-z0-9_.-]+$/, 'validation.userNameChars'),
+  password: z.string().min(10, 'validation.staffPasswordRule').max(128, 'validation.staffPasswordRule'),
+  role: z.enum(staffRoles),
+  reason,
+});
+export const staffUpdateRequest = z.object({
+  staffId: id,
+  role: z.enum(staffRoles).optional(),
+  isDisabled: z.boolean().optional(),
+  resetTotp: z.boolean().optional(),
+  reason,
+});
+
+export const auditEntry = z.object({
+  id: z.string(),
+  at: z.number(),
+  actorId: z.string(),
+  actorName: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  reason: z.string(),
+  ip: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+export const auditListRequest = z.object({
+  actor: z.string().max(64).optional(),
+  action: z.string().max(64).optional(),
+  targetId: z.string().max(64).optional(),
+  text: z.string().max(100).optional(),
+  fromMs: z.number().int().optional(),
+  toMs: z.number().int().optional(),
+  cursor,
+  pageSize,
+});
+export const auditListResponse = z.object({ items: z.array(auditEntry), nextCursor: z.string().nullable() });
+
+export const memberSummary = z.object({
+  id: z.string(),
+  userName: z.string(),
+  email: z.string(),
+  referralId: z.string(),
+  countryCode: z.string(),
+  level: z.number(),
+  isLoginLocked: z.boolean(),
+  isMoneyLocked: z.boolean(),
+  createdAt: z.number(),
+});
+export type MemberSummary = z.infer<typeof memberSummary>;
+export const memberSearchRequest = z.object({ query: z.string().trim().max(100).default(''), cursor, pageSize });
+export const memberSearchResponse = z.object({ items: z.array(memberSummary), nextCursor: z.string().nullable() });
+export const memberDetailRequest = z.object({ memberId: id });
+export const memberDetail = z.object({
+  member: memberSummary.extend({
+    userNumber: z.string(),
+    txFailures: z.number(),
+    txLockedUntil: z.number(),
+    agreeStatus: z.boolean(),
+  }),
+  referrer: memberSummary.nullable(),
+  directInvites: z.array(memberSummary),
+  directInviteCount: z.number(),
+  sessions: z.array(z.object({ id: z.string(), createdAt: z.number(), lastSeenAt: z.number(), expiresAt: z.number(), ip: z.string(), userAgent: z.string() })),
+});
+export const memberActionRequest = z.object({
+  memberId: id,
+  action: z.enum(['revokeSessions', 'lockLogin', 'unlockLogin', 'lockMoney', 'unlockMoney', 'resetTxLock']),
+  sessionId: z.string().max(64).optional(),
+  reason,
+});
+export const memberGradeRequest = z.object({ memberId: id, level: z.number().int().min(-1).max(5), reason });
+
+export const configEntry = z.object({
+  key: z.string(),
+  group: z.string(),
+  /** JSON value; the editor shows it by `kind`. */
+  value: z.unknown(),
+  defaultValue: z.unknown(),
+  kind: z.enum(['amount', 'integer', 'boolean', 'percent', 'text', 'json', 'chains']),
+  isMoney: z.boolean(),
+  updatedAt: z.number().nullable(),
+  updatedBy: z.string().nullable(),
+});
+export type ConfigEntry = z.infer<typeof configEntry>;
+export const configUpdateRequest = z.object({ key: z.string().max(100), value: z.unknown(), reason });
+export const configHistoryRequest = z.object({ key: z.string().max(100) });
+export const configHistoryResponse = z.array(
+  z.object({ at: z.number(), actorName: z.string(), before: z.unknown(), after: z.unknown(), reason: z.string() }),
+);
+
+/** Reasons a member sees translated in their language; `reason` adds the staff member's own words. */
+export const rejectReasonCodes = ['receiptUnreadable', 'amountMismatch', 'duplicate', 'suspectedFraud', 'notReceived', 'other'] as const;
+export const reviewStatuses = ['pending', 'approved', 'rejected', 'awaitingSecond'] as const;
+export const reviewItem = z.object({
+  id: z.string(),
+  queue: z.string(),
+  status: z.enum(reviewStatuses),
+  memberId: z.string(),
+  memberName: z.string(),
+  /** Decimal string in major units, with its point type. */
+  amount: z.string(),
+  coinName: z.string(),
+  summary: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  evidence: z.array(z.object({ label: z.string(), value: z.string(), isImage: z.boolean() })),
+  createdAt: z.number(),
+  decisions: z.array(z.object({ staffName: z.string(), decision: z.enum(['approve', 'reject']), reason: z.string(), at: z.number() })),
+  rejectReason: z.string().nullable(),
+  rejectReasonCode: z.enum(rejectReasonCodes).nullable(),
+  needsSecondApproval: z.boolean(),
+});
+export type ReviewItem = z.infer<typeof reviewItem>;
+export const reviewListRequest = z.object({
+  queue: z.string().max(40),
+  status: z.enum(reviewStatuses).optional(),
+  memberName: z.string().max(64).optional(),
+  cursor,
+  pageSize,
+});
+export const reviewListResponse = z.object({ items: z.array(reviewItem), nextCursor: z.string().nullable() });
+export const reviewDetailRequest = z.object({ id });
+export const reviewDecideRequest = z.object({
+  ids: z.array(id).min(1).max(50),
+  decision: z.enum(['approve', 'reject']),
+  reasonCode: z.enum(rejectReasonCodes).optional(),
+  reason: z.string().trim().max(500, 'validation.reasonTooLong').default(''),
+});
+export const reviewDecideResponse = z.object({
+  results: z.array(z.object({ id: z.string(), outcome: z.enum(['approved', 'rejected', 'awaitingSecond', 'refused']), error: z.string().optional() })),
+});
+
+export const dashboardResponse = z.object({
+  queues: z.array(z.object({ queue: z.string(), waiting: z.number() })),
+  today: z.object({ deposits: z.string(), withdrawals: z.string(), newMembers: z.number() }),
+  ledger: z.object({ checkedAt: z.number(), isBalanced: z.boolean(), detail: z.string() }).nullable(),
+});
+
+export const adjustmentCreateRequest = z.object({
+  memberId: id,
+  coinName: z.enum(['USDT', 'ASSETS_POINT', 'REWARD_POINT']),
+  /** credit = airdrop to the member, debit = underweight from the member. */
+  direction: z.enum(['credit', 'debit']),
+  amount: z.string('validation.enterAmount').trim().regex(/^\d{1,15}(\.\d{1,6})?$/, 'validation.enterValidAmount'),
+  reason,
+  requestId: z.string().min(8).max(64),
+});
+export const adjustmentCreateResponse = z.object({ reviewId: z.string(), transferId: z.string() });
