@@ -89,6 +89,7 @@ export interface CallResult<T = unknown> {
 export class TestClient {
   token: string | null = null;
   lang = 'en-US';
+  loginType: 'USER' | 'STAFF' = 'USER';
   /** Each client comes from its own address, so per-address limits of one test do not hit another. */
   ip = `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
 
@@ -111,7 +112,7 @@ export class TestClient {
       headers: {
         'content-type': mediaType,
         'accept-language': this.lang,
-        'x-login-type': 'USER',
+        'x-login-type': this.loginType,
         ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
         ...headers,
       },
@@ -166,4 +167,23 @@ export async function login(app: TestApp, userName: string, password: string): P
   const result = await app.client.call<{ token: string }>('login', { userName, password, loginType: 'USER' });
   if (result.code !== 20000) throw new Error(`login failed: ${result.message}`);
   return result.data.token;
+}
+
+/** Signs a demo staff member in through both steps (password, then a TOTP code) and returns a client. */
+export async function staffClient(app: TestApp, userName: string, password: string): Promise<TestClient & { totpSecret: string }> {
+  const { generate, createGuardrails } = await import('otplib');
+  const c = new TestClient(app.app, app.serverKey.publicJwk);
+  const step1 = await c.call<{ challengeId: string; stage: string; secret?: string }>('staffLogin', { userName, password, loginType: 'STAFF' });
+  if (step1.code !== 20000) throw new Error(`staff login failed: ${step1.message}`);
+  const row = await app.services.dbHandle.db.selectFrom('staff').select(['totp_secret', 'totp_last_step']).where('user_name_key', '=', userName.toLowerCase()).executeTakeFirstOrThrow();
+  const secret = step1.data.stage === 'totp-setup' ? step1.data.secret! : row.totp_secret!;
+  // A code is good once: sign-ins in the same 30 s window use the next window's code (the server allows one step of drift).
+  const lastStep = Number(row.totp_last_step);
+  const nowStep = Math.floor(Date.now() / 30_000);
+  const epoch = (lastStep >= nowStep ? lastStep + 1 : nowStep) * 30;
+  const code = await generate({ secret, epoch, guardrails: createGuardrails({ MIN_SECRET_BYTES: 10 }) });
+  const step2 = await c.call<{ token: string }>(step1.data.stage === 'totp-setup' ? 'staffTotpSetup' : 'staffTotpVerify', { challengeId: step1.data.challengeId, code });
+  if (step2.code !== 20000) throw new Error(`staff code refused: ${step2.message}`);
+  c.token = step2.data.token;
+  return Object.assign(c, { totpSecret: secret });
 }

@@ -70,7 +70,7 @@ export const endpoints = {
   memberAction: staffEndpoint(endpointPaths.memberAction, 'members.manage', s.memberActionRequest, a.ok),
   memberGrade: staffEndpoint(endpointPaths.memberGrade, 'members.grade', s.memberGradeRequest, a.ok),
   configList: staffEndpoint(endpointPaths.configList, 'config.read', a.empty, z.array(s.configEntry)),
-  configUpdate: staffEndpoint(endpointPaths.configUpdate, 'config.read', s.configUpdateRequest, s.configEntry),
+  configUpdate: staffEndpoint(endpointPaths.configUpdate, 'config.writeMoney', s.configUpdateRequest, s.configEntry),
   configHistory: staffEndpoint(endpointPaths.configHistory, 'config.read', s.configHistoryRequest, s.configHistoryResponse),
   reviewList: staffEndpoint(endpointPaths.reviewList, 'reviews.read', s.reviewListRequest, s.reviewListResponse),
   reviewDetail: staffEndpoint(endpointPaths.reviewDetail, 'reviews.read', s.reviewDetailRequest, s.reviewItem),
