@@ -54,6 +54,11 @@ export const errorCatalogue = {
   'ledger.requestIdReused': { status: 200 },
   'ledger.pendingNotFound': { status: 200 },
   'ledger.pendingResolved': { status: 200 },
+  'transfer.recipientNotFound': { status: 200 },
+  'transfer.toSelf': { status: 200 },
+  'exchange.notFound': { status: 200 },
+  'exchange.notPending': { status: 200 },
+  'exchange.typeUnknown': { status: 200 },
 } as const satisfies Record<string, { status: number }>;
 export type ErrorKey = keyof typeof errorCatalogue;
 export const errorKeys = Object.keys(errorCatalogue) as ErrorKey[];

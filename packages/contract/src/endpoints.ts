@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import * as a from './accounts.ts';
 import * as s from './admin.ts';
+import * as w from './wallet.ts';
 import { endpointPaths } from './paths.ts';
 
 /**
@@ -55,6 +56,15 @@ export const endpoints = {
   updateAgreeStatus: endpoint(endpointPaths.updateAgreeStatus, 'member', a.updateAgreeStatusRequest, a.ok),
   assetsList: endpoint(endpointPaths.assetsList, 'member', a.empty, z.array(a.assetEntry)),
   packageConfig: endpoint(endpointPaths.packageConfig, 'member', a.empty, a.packageConfig),
+  assetsRecordList: endpoint(endpointPaths.assetsRecordList, 'member', w.recordListRequest, w.recordListResponse),
+  recordTypeList: endpoint(endpointPaths.recordTypeList, 'member', a.empty, w.recordTypeListResponse),
+  exchangeTypeList: endpoint(endpointPaths.exchangeTypeList, 'member', a.empty, z.array(w.exchangeType)),
+  exchangeCreate: endpoint(endpointPaths.exchangeCreate, 'member', w.exchangeCreateRequest, w.idResponse),
+  exchangeList: endpoint(endpointPaths.exchangeList, 'member', w.exchangeListRequest, w.exchangeListResponse),
+  exchangeCancel: endpoint(endpointPaths.exchangeCancel, 'member', w.exchangeCancelRequest, a.ok),
+  transferConfig: endpoint(endpointPaths.transferConfig, 'member', a.empty, w.transferConfig),
+  transferCreate: endpoint(endpointPaths.transferCreate, 'member', w.transferCreateRequest, w.idResponse),
+  transferList: endpoint(endpointPaths.transferList, 'member', w.transferListRequest, w.transferListResponse),
 
   staffLogin: staffEndpoint(endpointPaths.staffLogin, null, s.staffLoginRequest, s.staffLoginResponse),
   staffTotpSetup: staffEndpoint(endpointPaths.staffTotpSetup, null, s.staffTotpRequest, s.staffSessionResponse),

@@ -2,6 +2,7 @@ export * from './codes.ts';
 export * from './languages.ts';
 export * from './accounts.ts';
 export * from './admin.ts';
+export * from './wallet.ts';
 export * from './endpoints.ts';
 export * from './paths.ts';
 export * from './messages/index.ts';

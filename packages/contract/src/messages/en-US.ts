@@ -48,6 +48,11 @@ export const enUS = {
     'ledger.requestIdReused': 'This request id was already used for a different request',
     'ledger.pendingNotFound': 'No such pending transfer',
     'ledger.pendingResolved': 'This transfer was already completed or cancelled',
+    'transfer.recipientNotFound': 'No member has this username',
+    'transfer.toSelf': 'You cannot transfer to yourself',
+    'exchange.notFound': 'No such exchange',
+    'exchange.notPending': 'Only an exchange pending review can be cancelled',
+    'exchange.typeUnknown': 'Please choose an exchange type',
   },
   validation: {
     enterEmail: 'Please enter your email',
@@ -79,6 +84,12 @@ export const enUS = {
     enterValidValue: 'Please enter a valid value',
     enterAmount: 'Please enter an amount',
     amountPositive: 'Please enter an amount greater than 0',
+    chooseExchangeType: 'Please choose an exchange type',
+    choosePointType: 'Please choose a point type',
+    multipleOf: 'Please enter a multiple of {{x}}',
+    minimumAmount: 'Minimum amount {{x}}',
+    maximumAmount: 'Maximum amount {{x}}',
+    insufficientBalance: 'Insufficient balance',
   },
 };
 export type ServerMessages = typeof enUS;

@@ -49,6 +49,11 @@ export const idID: ServerMessages = {
     'ledger.requestIdReused': 'ID permintaan ini sudah dipakai untuk permintaan lain',
     'ledger.pendingNotFound': 'Transfer tertunda tidak ditemukan',
     'ledger.pendingResolved': 'Transfer ini sudah selesai atau dibatalkan',
+    'transfer.recipientNotFound': 'Tidak ada anggota dengan nama pengguna ini',
+    'transfer.toSelf': 'Anda tidak dapat mentransfer ke diri sendiri',
+    'exchange.notFound': 'Penukaran tidak ditemukan',
+    'exchange.notPending': 'Hanya penukaran yang menunggu tinjauan yang dapat dibatalkan',
+    'exchange.typeUnknown': 'Silakan pilih jenis penukaran',
   },
   validation: {
     enterEmail: 'Silakan masukkan email Anda',
@@ -80,6 +85,12 @@ export const idID: ServerMessages = {
     enterValidValue: 'Silakan masukkan nilai yang valid',
     enterAmount: 'Silakan masukkan jumlah',
     amountPositive: 'Silakan masukkan jumlah lebih dari 0',
+    chooseExchangeType: 'Silakan pilih jenis penukaran',
+    choosePointType: 'Silakan pilih jenis poin',
+    multipleOf: 'Silakan masukkan kelipatan {{x}}',
+    minimumAmount: 'Jumlah minimum {{x}}',
+    maximumAmount: 'Jumlah maksimum {{x}}',
+    insufficientBalance: 'Saldo tidak mencukupi',
   },
 };
 

@@ -49,6 +49,11 @@ export const jaJP: ServerMessages = {
     'ledger.requestIdReused': 'このリクエストIDは別のリクエストで使用済みです',
     'ledger.pendingNotFound': '保留中の振替が見つかりません',
     'ledger.pendingResolved': 'この振替は既に完了またはキャンセルされています',
+    'transfer.recipientNotFound': 'このユーザー名の会員は存在しません',
+    'transfer.toSelf': '自分自身には送金できません',
+    'exchange.notFound': '両替が見つかりません',
+    'exchange.notPending': 'キャンセルできるのは審査待ちの両替のみです',
+    'exchange.typeUnknown': '両替の種類を選択してください',
   },
   validation: {
     enterEmail: 'メールアドレスを入力してください',
@@ -80,6 +85,12 @@ export const jaJP: ServerMessages = {
     enterValidValue: '有効な値を入力してください',
     enterAmount: '金額を入力してください',
     amountPositive: '0より大きい金額を入力してください',
+    chooseExchangeType: '両替の種類を選択してください',
+    choosePointType: 'ポイントの種類を選択してください',
+    multipleOf: '{{x}}の倍数を入力してください',
+    minimumAmount: '最低金額は{{x}}です',
+    maximumAmount: '最高金額は{{x}}です',
+    insufficientBalance: '残高が不足しています',
   },
 };
 

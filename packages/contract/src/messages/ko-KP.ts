@@ -49,6 +49,11 @@ export const koKP: ServerMessages = {
     'ledger.requestIdReused': '이 요청 ID는 이미 다른 요청에 사용되었습니다',
     'ledger.pendingNotFound': '대기 중인 이체를 찾을 수 없습니다',
     'ledger.pendingResolved': '이 이체는 이미 완료되었거나 취소되었습니다',
+    'transfer.recipientNotFound': '해당 아이디의 회원이 없습니다',
+    'transfer.toSelf': '본인에게는 이체할 수 없습니다',
+    'exchange.notFound': '교환 내역을 찾을 수 없습니다',
+    'exchange.notPending': '심사 대기 중인 교환만 취소할 수 있습니다',
+    'exchange.typeUnknown': '교환 유형을 선택해 주세요',
   },
   validation: {
     enterEmail: '이메일을 입력해 주세요',
@@ -80,6 +85,12 @@ export const koKP: ServerMessages = {
     enterValidValue: '올바른 값을 입력해 주세요',
     enterAmount: '금액을 입력해 주세요',
     amountPositive: '0보다 큰 금액을 입력해 주세요',
+    chooseExchangeType: '교환 유형을 선택해 주세요',
+    choosePointType: '포인트 유형을 선택해 주세요',
+    multipleOf: '{{x}}의 배수로 입력해 주세요',
+    minimumAmount: '최소 금액은 {{x}}입니다',
+    maximumAmount: '최대 금액은 {{x}}입니다',
+    insufficientBalance: '잔액이 부족합니다',
   },
 };
 

@@ -49,6 +49,11 @@ export const zhCN: ServerMessages = {
     'ledger.requestIdReused': '该请求编号已用于其他请求',
     'ledger.pendingNotFound': '待处理的转账不存在',
     'ledger.pendingResolved': '该转账已完成或已取消',
+    'transfer.recipientNotFound': '该用户名不存在',
+    'transfer.toSelf': '不能转账给自己',
+    'exchange.notFound': '兑换记录不存在',
+    'exchange.notPending': '只能取消待审核的兑换',
+    'exchange.typeUnknown': '请选择兑换类型',
   },
   validation: {
     enterEmail: '请输入邮箱',
@@ -80,6 +85,12 @@ export const zhCN: ServerMessages = {
     enterValidValue: '请输入有效的值',
     enterAmount: '请输入金额',
     amountPositive: '请输入大于0的金额',
+    chooseExchangeType: '请选择兑换类型',
+    choosePointType: '请选择积分类型',
+    multipleOf: '请输入{{x}}的倍数',
+    minimumAmount: '最小金额{{x}}',
+    maximumAmount: '最大金额{{x}}',
+    insufficientBalance: '余额不足',
   },
 };
 

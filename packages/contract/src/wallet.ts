@@ -1,0 +1,129 @@
+/**
+ * The member wallet: records, exchange and transfer. Money-moving calls carry a client-made
+ * `requestId` (kept across retries of one submission) and the transaction password.
+ */
+import { z } from 'zod';
+
+export const coinNames = ['USDT', 'ASSETS_POINT', 'REWARD_POINT'] as const;
+export type CoinName = (typeof coinNames)[number];
+
+/** Transaction types of spec section 3; they are the ledger's transfer codes. */
+export const transactionTypes = [
+  'deposit', 'withdraw', 'airdrop', 'underweight', 'makeOver', 'withdrawFee', 'convert', 'convertFee',
+  'prizePoolBonus', 'managerBonus', 'sameLevelReward', 'buyMatching', 'rankingBonus', 'sponsorshipBonus',
+  'directBonus', 'bonusFee', 'algebraicBonus', 'bonusFeeBonus', 'internalTransfer', 'performanceBonus', 'activateBonus',
+] as const;
+export type TransactionType = (typeof transactionTypes)[number];
+
+/** Transaction statuses of spec section 4. */
+export const transactionStatuses = ['success', 'pendingReview', 'pendingDisbursement', 'withdrawalRejected', 'processing', 'notReceived', 'failed'] as const;
+export type TransactionStatus = (typeof transactionStatuses)[number];
+
+export const walletLimits = { pageSizeMax: 50 } as const;
+
+/** A positive decimal in major units with at most 6 places, as typed by the member. */
+export const amountInput = z
+  .string('validation.enterAmount')
+  .trim()
+  .min(1, 'validation.enterAmount')
+  .regex(/^\d{1,15}(\.\d{1,6})?$/, 'validation.enterValidAmount')
+  .refine((v) => /[1-9]/.test(v), 'validation.amountPositive');
+
+const requestId = z.string().min(16).max(64).regex(/^[A-Za-z0-9_-]+$/);
+const transactionPassword = z.string('validation.enterTransactionPassword').min(1, 'validation.enterTransactionPassword').max(128);
+const cursor = z.string().max(200).optional();
+const pageSize = z.number().int().min(1).max(walletLimits.pageSizeMax).default(20);
+
+export const recordListRequest = z.object({
+  status: z.enum(transactionStatuses).optional(),
+  type: z.enum(transactionTypes).optional(),
+  coinName: z.enum(coinNames).optional(),
+  fromMs: z.number().int().min(0).optional(),
+  toMs: z.number().int().min(0).optional(),
+  cursor,
+  pageSize,
+});
+export const recordEntry = z.object({
+  id: z.string(),
+  type: z.enum(transactionTypes),
+  coinName: z.string(),
+  /** Signed: negative when points left the member's balance. */
+  amount: z.string(),
+  status: z.enum(transactionStatuses),
+  createdAt: z.number(),
+  memo: z.string(),
+});
+export type RecordEntry = z.infer<typeof recordEntry>;
+export const recordListResponse = z.object({ items: z.array(recordEntry), nextCursor: z.string().nullable() });
+export const recordTypeListResponse = z.array(z.object({ type: z.enum(transactionTypes) }));
+
+export const exchangeType = z.object({
+  exchangeType: z.string(),
+  sourceCoin: z.enum(coinNames),
+  targetCoin: z.enum(coinNames),
+  /** Target points per source point, decimal string. */
+  rate: z.string(),
+  feePercent: z.string(),
+  minimum: z.string(),
+  multipleOf: z.string(),
+});
+export type ExchangeType = z.infer<typeof exchangeType>;
+export const exchangeCreateRequest = z.object({
+  exchangeType: z.string('validation.chooseExchangeType').min(1, 'validation.chooseExchangeType').max(40),
+  amount: amountInput,
+  transactionPassword,
+  requestId,
+});
+export const exchangeStatuses = ['pendingReview', 'approved', 'rejected', 'cancelled'] as const;
+export const exchangeEntry = z.object({
+  id: z.string(),
+  number: z.string(),
+  createdAt: z.number(),
+  exchangeType: z.string(),
+  sourceCoin: z.string(),
+  targetCoin: z.string(),
+  amount: z.string(),
+  fee: z.string(),
+  received: z.string(),
+  minimum: z.string(),
+  status: z.enum(exchangeStatuses),
+  rejectReasonCode: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+});
+export type ExchangeEntry = z.infer<typeof exchangeEntry>;
+export const exchangeListRequest = z.object({ cursor, pageSize });
+export const exchangeListResponse = z.object({ items: z.array(exchangeEntry), nextCursor: z.string().nullable() });
+export const exchangeCancelRequest = z.object({ exchangeId: z.string().max(64), requestId });
+
+export const transferConfig = z.object({
+  transferTypes: z.array(z.literal('internalTransfer')),
+  coins: z.array(z.enum(coinNames)),
+  feePercent: z.string(),
+  bonusPercent: z.string(),
+  minimum: z.string(),
+});
+export type TransferConfig = z.infer<typeof transferConfig>;
+export const transferCreateRequest = z.object({
+  transferType: z.literal('internalTransfer'),
+  toUserName: z.string('validation.enterUsername').trim().min(1, 'validation.enterUsername').max(64),
+  coinName: z.enum(coinNames, 'validation.choosePointType'),
+  amount: amountInput,
+  transactionPassword,
+  requestId,
+});
+export const transferEntry = z.object({
+  id: z.string(),
+  createdAt: z.number(),
+  direction: z.enum(['in', 'out']),
+  fromUserName: z.string(),
+  toUserName: z.string(),
+  coinName: z.string(),
+  amount: z.string(),
+  fee: z.string(),
+  bonus: z.string(),
+  status: z.enum(['success']),
+});
+export type TransferEntry = z.infer<typeof transferEntry>;
+export const transferListRequest = z.object({ direction: z.enum(['in', 'out']).optional(), cursor, pageSize });
+export const transferListResponse = z.object({ items: z.array(transferEntry), nextCursor: z.string().nullable() });
+export const idResponse = z.object({ id: z.string() });
