@@ -20,6 +20,9 @@ import { reviewRoutes } from './modules/reviews/routes.ts';
 import { adminMemberRoutes } from './modules/admin-members/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { adjustmentRoutes } from './modules/adjustments/routes.ts';
+import { exchangeRoutes } from './modules/exchanges/routes.ts';
+import { transferRoutes } from './modules/transfers/routes.ts';
+import { recordRoutes } from './modules/records/routes.ts';
 import { verifyAndRecord } from './modules/ledger/verify.ts';
 import { seedDemo } from './demo/seed.ts';
 import type { ServerKey } from '@pp/envelope/node';
@@ -56,6 +59,9 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
   adminMemberRoutes(app, services);
   dashboardRoutes(app, services);
   adjustmentRoutes(app, services);
+  exchangeRoutes(app, services);
+  transferRoutes(app, services);
+  recordRoutes(app, services);
   await registerStatic(app, config);
 
   if (config.isDemo) {

@@ -17,6 +17,9 @@ import { ReviewService } from './modules/reviews/service.ts';
 import { AdjustmentService } from './modules/adjustments/service.ts';
 import { AdminMemberService } from './modules/admin-members/service.ts';
 import { DashboardService } from './modules/dashboard/service.ts';
+import { ExchangeService } from './modules/exchanges/service.ts';
+import { TransferService } from './modules/transfers/service.ts';
+import { RecordService } from './modules/records/service.ts';
 
 export interface Services {
   config: Config;
@@ -36,6 +39,9 @@ export interface Services {
   adjustments: AdjustmentService;
   adminMembers: AdminMemberService;
   dashboard: DashboardService;
+  exchanges: ExchangeService;
+  transfers: TransferService;
+  records: RecordService;
 }
 
 export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBaseLogger): Services {
@@ -44,7 +50,7 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
   const audit = new AuditService(db, dbHandle.dialect);
   const settings = new ConfigService(db, audit);
   const staff = new StaffService(db, sessions, audit);
-  const accounts = new AccountService(db, sessions);
+  const accounts = new AccountService(db, sessions, settings);
   const ledger = new LedgerRepository(dbHandle);
   const reviews = new ReviewService(db, audit, settings);
   const mail = new MailService(db, config, log);
@@ -66,5 +72,8 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     adjustments: new AdjustmentService(ledger, reviews, audit, accounts.repository),
     adminMembers: new AdminMemberService(db, sessions, audit),
     dashboard: new DashboardService(db, reviews),
+    exchanges: new ExchangeService(db, ledger, reviews, accounts, settings),
+    transfers: new TransferService(db, ledger, accounts, settings),
+    records: new RecordService(db),
   };
 }

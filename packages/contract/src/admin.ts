@@ -170,7 +170,7 @@ export const configHistoryResponse = z.array(
 
 /** Reasons a member sees translated in their language; `reason` adds the staff member's own words. */
 export const rejectReasonCodes = ['receiptUnreadable', 'amountMismatch', 'duplicate', 'suspectedFraud', 'notReceived', 'other'] as const;
-export const reviewStatuses = ['pending', 'approved', 'rejected', 'awaitingSecond'] as const;
+export const reviewStatuses = ['pending', 'approved', 'rejected', 'awaitingSecond', 'cancelled'] as const;
 export const reviewItem = z.object({
   id: z.string(),
   queue: z.string(),

@@ -203,6 +203,39 @@ export interface LedgerVerificationsTable {
   detail: string;
 }
 
+export interface ExchangesTable {
+  id: string;
+  number: string;
+  member_id: string;
+  exchange_type: string;
+  source_coin: string;
+  target_coin: string;
+  amount: Int;
+  fee: Int;
+  received: Int;
+  rate: string;
+  minimum: string;
+  /** pendingReview | approved | rejected | cancelled */
+  status: string;
+  hold_transfer_id: string;
+  review_id: string;
+  reject_reason: string | null;
+  created_at: Int;
+  decided_at: Int | null;
+}
+
+export interface MemberTransfersTable {
+  id: string;
+  transfer_id: string;
+  from_id: string;
+  to_id: string;
+  coin_name: string;
+  amount: Int;
+  fee: Int;
+  bonus: Int;
+  created_at: Int;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -220,6 +253,8 @@ export interface Database {
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
   ledger_verifications: LedgerVerificationsTable;
+  exchanges: ExchangesTable;
+  member_transfers: MemberTransfersTable;
   kysely_migration: { name: string; timestamp: string };
   _generated?: Generated<number>;
 }

@@ -78,4 +78,31 @@ async function seedDemoMoney(services: Services, staffIds: Record<string, string
   await adjust('alice', 'ASSETS_POINT', 'credit', '200', 'Event reward (demo)');
   const large = await adjust('bob', 'USDT', 'credit', '2500', 'Compensation for a failed deposit (demo)');
   await services.reviews.decide([large.reviewId], 'approve', undefined, 'checked the chain transaction', { ...admin, role: 'admin' });
+
+  // The member side: exchanges in every state, transfers both ways, and a fixed amount.
+  const demoId = await byName('demo');
+  const tx = { transactionPassword: 'Demo@123456' };
+  const done = await services.exchanges.create(demoId, { exchangeType: 'USDT_TO_ASSETS', amount: '300', requestId: 'demo-seed-exchange-1', ...tx });
+  const doneReview = (await dbHandleOf(services).selectFrom('exchanges').select('review_id').where('id', '=', done).executeTakeFirstOrThrow()).review_id;
+  await services.reviews.decide([doneReview], 'approve', undefined, 'demo', finance);
+  const cancelled = await services.exchanges.create(demoId, { exchangeType: 'USDT_TO_ASSETS', amount: '40', requestId: 'demo-seed-exchange-2', ...tx });
+  await services.exchanges.cancel(demoId, cancelled);
+  await services.exchanges.create(demoId, { exchangeType: 'REWARD_TO_USDT', amount: '120', requestId: 'demo-seed-exchange-3', ...tx });
+  await services.transfers.create(demoId, { toUserName: 'alice', coinName: 'ASSETS_POINT', amount: '50', requestId: 'demo-seed-transfer-1', ...tx });
+  await services.transfers.create(await byName('alice'), { toUserName: 'demo', coinName: 'USDT', amount: '25', requestId: 'demo-seed-transfer-2', transactionPassword: 'Alice@123456' });
+  // Principal locked in a package holding (the package feature will make these); shown as fixed.
+  await services.ledger.transfer({
+    requestId: 'demo-seed-fixed-1',
+    code: 'buyMatching',
+    coinName: 'USDT',
+    amount: 1_000_000_000n,
+    debit: { owner: demoId, coinName: 'USDT', purpose: 'available' },
+    credit: { owner: demoId, coinName: 'USDT', purpose: 'fixed' },
+    isPending: false,
+    memo: 'Demo package principal',
+  });
+}
+
+function dbHandleOf(services: Services) {
+  return services.dbHandle.db;
 }

@@ -2,11 +2,13 @@ import type { Migration } from 'kysely';
 import type { Dialect } from '../index.ts';
 import { accounts } from './001-accounts.ts';
 import { backofficeLedger } from './002-backoffice-ledger.ts';
+import { wallet } from './003-wallet.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '001-accounts': accounts(dialect),
     '002-backoffice-ledger': backofficeLedger(dialect),
+    '003-wallet': wallet(dialect),
   };
 }

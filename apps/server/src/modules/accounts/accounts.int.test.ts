@@ -213,8 +213,8 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     const d = fresh();
     d.token = await login({ ...t, client: d }, 'demo', 'Demo@12345');
     const demo = await d.call<Array<Record<string, string>>>('assetsList');
-    // 12,850.75 credited; 50 held by a debit waiting for review shows as frozen.
-    expect(demo.data[0]).toEqual({ coinName: 'USDT', assetsAvailable: '12800.750000', assetsFrozen: '50.000000', assetsFixed: '0.000000', assetsTotal: '12850.750000' });
+    // 12,850.75 credited, 300 exchanged, 25 received, 1,000 fixed in a package; 50 held by a debit under review is frozen.
+    expect(demo.data[0]).toEqual({ coinName: 'USDT', assetsAvailable: '11525.750000', assetsFrozen: '50.000000', assetsFixed: '1000.000000', assetsTotal: '12575.750000' });
     const levels = await c.call<Array<{ level: number }>>('levelList');
     expect(levels.data.map((l) => l.level)).toEqual(expect.arrayContaining([0, 1, 2, 3, 4, 5]));
     expect((await c.call<{ equityBuyStatus: boolean }>('packageConfig')).data).toEqual({ equityBuyStatus: false });

@@ -22,6 +22,7 @@ import { clearHits, countHit, peekHits } from '../../plugins/rate-limit.ts';
 import type { SessionIdentity, SessionService } from '../sessions/service.ts';
 import { isKnownCountry } from '../countries/data.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import type { ConfigService } from '../config/service.ts';
 import { AccountRepository, nameKey, type UserRow } from './repository.ts';
 
 export const accountLimits = {
@@ -29,8 +30,6 @@ export const accountLimits = {
   loginFailuresPerIpMax: 30,
   loginFailureWindowMs: 15 * 60_000,
   registrationsPerIpPerHourMax: 10,
-  txPasswordFailuresMax: 5,
-  txPasswordLockMs: 15 * 60_000,
 } as const;
 
 function isUniqueViolation(error: unknown): boolean {
@@ -50,8 +49,17 @@ export class AccountService {
   constructor(
     private readonly db: Db,
     private readonly sessions: SessionService,
+    private readonly settings: ConfigService,
   ) {
     this.repository = new AccountRepository(db);
+  }
+
+  /** Every money action starts here: the account may move money and the transaction password is right. */
+  async authorizeMoneyAction(userId: string, transactionPassword: string): Promise<UserRow> {
+    const user = await this.mustGet(userId);
+    if (num(user.is_money_locked)) throw new AppError('user.moneyLocked');
+    await this.verifyTransactionPassword(userId, transactionPassword);
+    return user;
   }
 
   async assertRegistrationAllowed(input: RegisterRequest, ip: string): Promise<UserRow> {
@@ -177,18 +185,19 @@ export class AccountService {
       }
       return;
     }
-    const max = accountLimits.txPasswordFailuresMax;
+    const max = await this.settings.get('security.txPasswordFailuresMax');
+    const lockMs = (await this.settings.get('security.txPasswordLockMinutes')) * 60_000;
     const row = await this.db
       .updateTable('users')
       .set((eb) => ({
         tx_failures: eb.case().when('tx_failures', '>=', max - 1).then(0).else(eb('tx_failures', '+', 1)).end(),
-        tx_locked_until: eb.case().when('tx_failures', '>=', max - 1).then(now + accountLimits.txPasswordLockMs).else(eb.ref('tx_locked_until')).end(),
+        tx_locked_until: eb.case().when('tx_failures', '>=', max - 1).then(now + lockMs).else(eb.ref('tx_locked_until')).end(),
       }))
       .where('id', '=', userId)
       .returning(['tx_failures', 'tx_locked_until'])
       .executeTakeFirstOrThrow();
     if (num(row.tx_locked_until) > now) {
-      throw new AppError('user.txLocked', { minutes: Math.ceil(accountLimits.txPasswordLockMs / 60_000) });
+      throw new AppError('user.txLocked', { minutes: Math.ceil(lockMs / 60_000) });
     }
     throw new AppError('user.txPasswordWrong', { triesLeft: max - num(row.tx_failures) });
   }

@@ -59,6 +59,44 @@ export const configRegistry = {
     group: 'withdrawal', kind: 'percent', schema: percent, defaultValue: '1', isMoney: true,
     description: 'Withdrawal fee as a percentage of the amount.',
   }),
+  'exchange.types': setting({
+    group: 'exchange', kind: 'json', isMoney: true,
+    schema: z
+      .array(
+        z.object({
+          exchangeType: z.string().regex(/^[A-Z0-9_]{2,40}$/),
+          sourceCoin: z.enum(['USDT', 'ASSETS_POINT', 'REWARD_POINT']),
+          targetCoin: z.enum(['USDT', 'ASSETS_POINT', 'REWARD_POINT']),
+          rate: decimal,
+          feePercent: percent,
+          minimum: decimal,
+          multipleOf: decimal,
+        }).refine((t) => t.sourceCoin !== t.targetCoin, 'validation.enterValidValue'),
+      )
+      .max(20),
+    defaultValue: [
+      { exchangeType: 'USDT_TO_ASSETS', sourceCoin: 'USDT', targetCoin: 'ASSETS_POINT', rate: '1', feePercent: '2', minimum: '10', multipleOf: '1' },
+      { exchangeType: 'REWARD_TO_USDT', sourceCoin: 'REWARD_POINT', targetCoin: 'USDT', rate: '1', feePercent: '5', minimum: '10', multipleOf: '0' },
+    ] as Array<{ exchangeType: string; sourceCoin: 'USDT' | 'ASSETS_POINT' | 'REWARD_POINT'; targetCoin: 'USDT' | 'ASSETS_POINT' | 'REWARD_POINT'; rate: string; feePercent: string; minimum: string; multipleOf: string }>,
+    description: 'Exchange types members may use: source and target points, rate, fee, minimum and step.',
+  }),
+  'transfer.coins': setting({
+    group: 'transfer', kind: 'json', isMoney: true, schema: z.array(z.enum(['USDT', 'ASSETS_POINT', 'REWARD_POINT'])).max(3),
+    defaultValue: ['USDT', 'ASSETS_POINT'] as Array<'USDT' | 'ASSETS_POINT' | 'REWARD_POINT'>,
+    description: 'Point types members may transfer to each other.',
+  }),
+  'transfer.minimumAmount': setting({
+    group: 'transfer', kind: 'amount', schema: decimal, defaultValue: '1', isMoney: true,
+    description: 'Smallest member-to-member transfer.',
+  }),
+  'transfer.feePercent': setting({
+    group: 'transfer', kind: 'percent', schema: percent, defaultValue: '1', isMoney: true,
+    description: 'Fuel fee on a transfer, paid by the sender on top of the amount.',
+  }),
+  'transfer.bonusPercent': setting({
+    group: 'transfer', kind: 'percent', schema: percent, defaultValue: '0', isMoney: true,
+    description: 'Bonus paid by the platform to the recipient, as a percentage of the amount.',
+  }),
   'reviews.fourEyesAmount': setting({
     group: 'reviews', kind: 'amount', schema: decimal, defaultValue: '1000', isMoney: true,
     description: 'Above this amount an approval needs a second, different finance staff member.',

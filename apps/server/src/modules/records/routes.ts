@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { transactionTypes } from '@pp/contract';
+import { apiRoute } from '../../plugins/api-route.ts';
+import type { Services } from '../../services.ts';
+
+export function recordRoutes(app: FastifyInstance, s: Services): void {
+  apiRoute(app, s.routeDeps, 'assetsRecordList', async ({ session, body }) => s.records.list(session.userId, body));
+  apiRoute(app, s.routeDeps, 'recordTypeList', async () => transactionTypes.map((type) => ({ type })));
+}
