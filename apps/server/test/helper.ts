@@ -82,6 +82,7 @@ export interface CallResult<T = unknown> {
   message: string;
   error?: string;
   field?: string;
+  validation?: string;
   params?: Record<string, string | number>;
   data: T;
 }
