@@ -9,7 +9,7 @@
  */
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import type { DbHandle, Tx } from '../../db/index.ts';
+import type { Db, DbHandle, Tx } from '../../db/index.ts';
 import { nextSeq, num } from '../../db/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 
@@ -57,7 +57,17 @@ function requestHash(input: object): string {
   return crypto.createHash('sha256').update(JSON.stringify(input, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))).digest('hex');
 }
 
+/**
+ * System accounts that many transfers touch (fees, say) are split into stripes, each its own
+ * account row: a transfer picks one at random, so on PostgreSQL concurrent transfers do not all
+ * wait for one row lock. A system account's balance is the sum of its stripes.
+ */
+export const systemStripes = 16;
+
 export class LedgerRepository {
+  /** owner/coin/purpose -> account id. Ids never change once made, so this never goes stale. */
+  private readonly accountIds = new Map<string, string>();
+
   constructor(private readonly handle: DbHandle) {}
 
   /** Runs `work` in a transaction, again on a deadlock or serialization failure. */
@@ -73,8 +83,16 @@ export class LedgerRepository {
     }
   }
 
-  /** The account's id, made on first use (members get theirs lazily). */
-  async accountId(tx: Tx, ref: AccountRef): Promise<string> {
+  /**
+   * The account's id, made on first use (members get theirs lazily); system accounts by stripe.
+   * Only ids read or made outside a transfer's transaction are cached: inside one, a row this very
+   * transaction made could still be rolled back.
+   */
+  async accountId(tx: Db, input: AccountRef, isCommitted = false): Promise<string> {
+    const ref = input.owner === 'system' ? { ...input, purpose: `${input.purpose}#${crypto.randomInt(systemStripes)}` } : input;
+    const cacheKey = `${ref.owner}\u0000${ref.coinName}\u0000${ref.purpose}`;
+    const cached = this.accountIds.get(cacheKey);
+    if (cached) return cached;
     const found = await tx
       .selectFrom('ledger_accounts')
       .select('id')
@@ -82,7 +100,10 @@ export class LedgerRepository {
       .where('coin_name', '=', ref.coinName)
       .where('purpose', '=', ref.purpose)
       .executeTakeFirst();
-    if (found) return found.id;
+    if (found) {
+      if (isCommitted) this.accountIds.set(cacheKey, found.id);
+      return found.id;
+    }
     const id = crypto.randomUUID();
     await tx
       .insertInto('ledger_accounts')
@@ -107,6 +128,7 @@ export class LedgerRepository {
       .where('coin_name', '=', ref.coinName)
       .where('purpose', '=', ref.purpose)
       .executeTakeFirstOrThrow();
+    if (isCommitted) this.accountIds.set(cacheKey, row.id);
     return row.id;
   }
 
@@ -171,16 +193,17 @@ export class LedgerRepository {
     if (input.amount <= 0n) throw new AppError('request.invalid', undefined, 'amount', 'validation.amountPositive');
     if (input.debit.coinName !== input.coinName || input.credit.coinName !== input.coinName) throw new Error('transfer legs must share the coin');
     const hash = input.requestId ? requestHash({ ...input, requestId: undefined }) : null;
-    const work = async (tx: Tx): Promise<TransferRecord> => {
-      if (input.requestId) {
+    const work = async (tx: Tx, isStandalone: boolean, ids?: [string, string]): Promise<TransferRecord> => {
+      // Standalone, a retry is found by the unique index on request_id (below); inside a
+      // caller's transaction it must be found first, as a failed insert would end that transaction.
+      if (input.requestId && !isStandalone) {
         const existing = await this.findByRequestId(tx, input.requestId);
         if (existing) {
           if (existing.request_hash !== hash) throw new AppError('ledger.requestIdReused');
           return this.toRecord(existing);
         }
       }
-      const debitId = await this.accountId(tx, input.debit);
-      const creditId = await this.accountId(tx, input.credit);
+      const [debitId, creditId] = ids ?? [await this.accountId(tx, input.debit), await this.accountId(tx, input.credit)];
       if (debitId === creditId) throw new Error('a transfer needs two accounts');
       const phase = input.isPending ? 'hold' : 'post';
       // Lock order: by account id, whatever the direction.
@@ -194,9 +217,11 @@ export class LedgerRepository {
       await this.insertTransfer(tx, row);
       return { id, code: input.code, coinName: input.coinName, amount: input.amount, kind: row.kind, state: row.state, pendingId: null, createdAt: Date.now() };
     };
-    if (outer) return work(outer);
+    if (outer) return work(outer, false);
+    // Standalone: accounts are found (or made, in their own commit) before the money transaction.
+    const ids: [string, string] = [await this.accountId(this.handle.db, input.debit, true), await this.accountId(this.handle.db, input.credit, true)];
     try {
-      return await this.inTransaction(work);
+      return await this.inTransaction((tx) => work(tx, true, ids));
     } catch (error) {
       // Two first tries with the same id raced: the loser's insert hit the unique index.
       if (input.requestId && /unique|duplicate/i.test(String((error as Error).message))) {
