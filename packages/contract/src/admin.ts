@@ -224,3 +224,6 @@ export const adjustmentCreateRequest = z.object({
   requestId: z.string().min(8).max(64),
 });
 export const adjustmentCreateResponse = z.object({ reviewId: z.string(), transferId: z.string() });
+
+/** A member's ledger as staff see it: balances per point type and the records, newest first. */
+export const memberLedgerRequest = z.object({ memberId: id, coinName: z.enum(['USDT', 'ASSETS_POINT', 'REWARD_POINT']).optional(), cursor, pageSize });

@@ -86,6 +86,12 @@ export const endpoints = {
   reviewDetail: staffEndpoint(endpointPaths.reviewDetail, 'reviews.read', s.reviewDetailRequest, s.reviewItem),
   reviewDecide: staffEndpoint(endpointPaths.reviewDecide, 'reviews.decide', s.reviewDecideRequest, s.reviewDecideResponse),
   dashboard: staffEndpoint(endpointPaths.dashboard, 'dashboard.read', a.empty, s.dashboardResponse),
+  memberLedger: staffEndpoint(
+    endpointPaths.memberLedger,
+    'members.read',
+    s.memberLedgerRequest,
+    z.object({ balances: z.array(a.assetEntry), records: w.recordListResponse }),
+  ),
   adjustmentCreate: staffEndpoint(endpointPaths.adjustmentCreate, 'ledger.adjust', s.adjustmentCreateRequest, s.adjustmentCreateResponse),
 } as const;
 

@@ -50,4 +50,5 @@ export const endpointPaths = {
   reviewDecide: '/api/admin/reviews/decide',
   dashboard: '/api/admin/dashboard/summary',
   adjustmentCreate: '/api/admin/adjustments/create',
+  memberLedger: '/api/admin/members/ledger',
 } as const;

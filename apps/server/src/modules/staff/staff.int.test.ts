@@ -182,6 +182,13 @@ describe.each(dialects)('back-office on %s', (dialect) => {
     expect((await verifyLedger(t.services.dbHandle.db)).isBalanced).toBe(true);
   });
 
+  it("shows staff a member's ledger: balances and records", async () => {
+    const demo = await memberId('demo');
+    const ledger = await clients.viewer.call<{ balances: Array<{ coinName: string; assetsFixed: string }>; records: { items: Array<{ type: string }> } }>('memberLedger', { memberId: demo, pageSize: 50 });
+    expect(ledger.data.balances.find((b) => b.coinName === 'USDT')!.assetsFixed).toBe('1000.000000');
+    expect(new Set(ledger.data.records.items.map((r) => r.type))).toEqual(new Set(['airdrop', 'underweight', 'convert', 'internalTransfer', 'bonusFee', 'buyMatching']));
+  });
+
   it('members: search, detail with referrer and invites, lock login ends sessions', async () => {
     const found = await clients.viewer.call<{ items: Array<{ userName: string; id: string }> }>('memberSearch', { query: 'ali' });
     expect(found.data.items.map((m) => m.userName)).toContain('alice');
