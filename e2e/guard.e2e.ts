@@ -1,0 +1,140 @@
+// Proves the route guard of spec section 2: without a token every member route lands on /login and only the public routes open; unknown paths show the 404 page; "/" goes to /index, which is /login logged out and the dashboard logged in.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { closeBrowser, hashPath, launchBrowser, login, newDesktopContext, sessionItem, waitForHashPath, waitForHeading } from './support/browser';
+import { t, type Language } from './support/i18n';
+import { startServer, type RunningServer } from './support/server';
+
+const lang: Language = 'en-US';
+
+const memberRoutes = [
+  '/index',
+  '/user-info',
+  '/package',
+  '/records',
+  '/recharge',
+  '/withdraw',
+  '/invite-tree',
+  '/setting',
+  '/terms',
+  '/notification',
+  '/details',
+  '/code',
+  '/equity',
+  '/transfer',
+] as const;
+
+/** Each public route and the h1 it shows. */
+const publicRoutes: ReadonlyArray<readonly [string, string]> = [
+  ['/login', 'auth.login.title'],
+  ['/register', 'auth.register.title'],
+  ['/forgot', 'auth.forgot.title'],
+  ['/terms/reg', 'terms.title'],
+  ['/404', 'notFound.title'],
+];
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await closeBrowser(browser);
+  await server?.stop();
+});
+
+/** A full page load of a hash route (not an in-app navigation), so every check starts cold. */
+async function open(page: Page, route: string): Promise<void> {
+  await page.goto('about:blank');
+  await page.goto(`/#${route}`);
+}
+
+describe('route guard', () => {
+  test('without a token every member route lands on /login', async () => {
+    const context = await newDesktopContext(browser, server.baseUrl, { lang });
+    const page = await context.newPage();
+    const landed: Record<string, string> = {};
+    for (const route of memberRoutes) {
+      await open(page, route);
+      await waitForHeading(page, t(lang, 'auth.login.title'));
+      landed[route] = hashPath(page);
+    }
+    expect(landed).toEqual(Object.fromEntries(memberRoutes.map((r) => [r, '/login'])));
+    expect(await sessionItem(page, 'token')).toBeNull();
+
+    // The guard also runs on navigations inside the app, not only on the first load.
+    await page.evaluate(() => {
+      window.location.hash = '#/records';
+    });
+    await waitForHashPath(page, '/login');
+    await waitForHeading(page, t(lang, 'auth.login.title'));
+    await context.close();
+  });
+
+  test('without a token the public routes open', async () => {
+    const context = await newDesktopContext(browser, server.baseUrl, { lang });
+    const page = await context.newPage();
+    for (const [route, titleKey] of publicRoutes) {
+      await open(page, route);
+      await waitForHeading(page, t(lang, titleKey));
+      expect(hashPath(page), `the public route ${route}`).toBe(route);
+    }
+    await context.close();
+  });
+
+  test('an unknown path shows the 404 page, logged out and logged in', async () => {
+    const context = await newDesktopContext(browser, server.baseUrl, { lang });
+    const page = await context.newPage();
+    await open(page, '/no-such-page');
+    await waitForHeading(page, t(lang, 'notFound.title'));
+    expect(hashPath(page)).toBe('/404');
+    await page.getByText(t(lang, 'notFound.body'), { exact: true }).waitFor();
+
+    await login(page, lang);
+    await open(page, '/index/deeper/still-unknown');
+    await waitForHeading(page, t(lang, 'notFound.title'));
+    expect(hashPath(page)).toBe('/404');
+    await context.close();
+  });
+
+  test('"/" goes to /index: the login page when logged out, the dashboard when logged in', async () => {
+    const context = await newDesktopContext(browser, server.baseUrl, { lang });
+    const page = await context.newPage();
+    await page.goto('/');
+    await waitForHeading(page, t(lang, 'auth.login.title'));
+    expect(hashPath(page)).toBe('/login');
+    await open(page, '/');
+    await waitForHeading(page, t(lang, 'auth.login.title'));
+    expect(hashPath(page)).toBe('/login');
+
+    await login(page, lang);
+    await open(page, '/');
+    await waitForHashPath(page, '/index');
+    await waitForHeading(page, t(lang, 'dashboard.title'));
+    await page.goto('about:blank');
+    await page.goto('/');
+    await waitForHashPath(page, '/index');
+    await waitForHeading(page, t(lang, 'dashboard.title'));
+    await context.close();
+  });
+
+  test('with a token every member route opens where it was asked for', async () => {
+    const context = await newDesktopContext(browser, server.baseUrl, { lang });
+    const page = await context.newPage();
+    await login(page, lang);
+    const landed: Record<string, string> = {};
+    for (const route of memberRoutes) {
+      await open(page, route);
+      // The member frame (its main navigation) is shown, not the login form.
+      await page.getByRole('navigation', { name: t(lang, 'nav.main'), exact: true }).waitFor();
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      landed[route] = hashPath(page);
+    }
+    expect(landed).toEqual(Object.fromEntries(memberRoutes.map((r) => [r, r])));
+    expect(await page.getByLabel(t(lang, 'auth.login.password'), { exact: true }).count()).toBe(0);
+    await context.close();
+  });
+});

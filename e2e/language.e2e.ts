@@ -1,0 +1,152 @@
+// Proves a language switch from the member header (desktop language menu and mobile header menu): a success message, a reload about 1.5 s later, the UI in the new language, sessionStorage 'lang' kept across reloads, and Accept-Language on the next /api/ requests.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import {
+  closeBrowser,
+  demoMember,
+  waitForHeading,
+  launchBrowser,
+  login,
+  newDesktopContext,
+  newMobileContext,
+  recordApi,
+  type ApiRecorder,
+  sessionItem,
+  toast,
+} from './support/browser';
+import { t, tPattern, type Language } from './support/i18n';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await closeBrowser(browser);
+  await server?.stop();
+});
+
+/** Resolves with the time the page's next document request (the reload) is sent. */
+function nextDocumentRequest(context: BrowserContext, page: Page): Promise<number> {
+  return new Promise((resolve) => {
+    const onRequest = (request: Request) => {
+      if (request.frame() === page.mainFrame() && request.resourceType() === 'document') {
+        context.off('request', onRequest);
+        resolve(Date.now());
+      }
+    };
+    context.on('request', onRequest);
+  });
+}
+
+/**
+ * Clicks the language, then checks the message, the reload, the new texts, the stored choice
+ * (also after one more reload) and the Accept-Language header of the calls that follow.
+ */
+async function switchAndVerify(
+  api: ApiRecorder,
+  context: BrowserContext,
+  page: Page,
+  from: Language,
+  to: Language,
+  openMenu: () => Promise<void>,
+  choose: () => Promise<void>,
+) {
+  // Gone after a real reload: a new document has a new window.
+  await page.evaluate(() => {
+    (window as unknown as { e2eMarker?: boolean }).e2eMarker = true;
+  });
+  const reloadRequested = nextDocumentRequest(context, page);
+  const loaded = page.waitForEvent('load', { timeout: 20_000 });
+  await openMenu();
+  const clickedAt = Date.now();
+  await choose();
+
+  // The message is in the language the member was reading.
+  await toast(page, from, t(from, 'language.switched')).waitFor({ timeout: 3000 });
+  const reloadAt = await reloadRequested;
+  await loaded;
+  const delay = reloadAt - clickedAt;
+  console.log(`${from} -> ${to}: reload requested ${delay} ms after the click`);
+  expect(delay, 'the reload follows the switch after about 1.5 s').toBeGreaterThanOrEqual(1300);
+  expect(delay, 'the reload follows the switch after about 1.5 s').toBeLessThan(5000);
+  expect(await page.evaluate(() => (window as unknown as { e2eMarker?: boolean }).e2eMarker ?? null)).toBeNull();
+
+  await waitForHeading(page, t(to, 'dashboard.title'));
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe(to);
+  await page.getByText(t(to, 'dashboard.welcome', { name: demoMember.userName }), { exact: true }).waitFor();
+  expect(await sessionItem(page, 'lang')).toBe(to);
+  // Still logged in: the switch keeps the session.
+  expect(await sessionItem(page, 'token')).not.toBeNull();
+
+  // Calls made after the reload speak the new language.
+  await expect.poll(() => api.requests.filter((r) => r.at >= reloadAt).length, { timeout: 10_000 }).toBeGreaterThan(0);
+  const before = api.requests.filter((r) => r.at < reloadAt);
+  const after = api.requests.filter((r) => r.at >= reloadAt);
+  // The calls of the login and the dashboard, before the switch, spoke the old language.
+  expect(before.length).toBeGreaterThan(0);
+  expect(new Set(before.map((r) => r.headers['accept-language']))).toEqual(new Set([from]));
+  expect(after.map((r) => `${r.path} ${r.headers['accept-language']}`)).toEqual(after.map((r) => `${r.path} ${to}`));
+
+  // The choice outlives another reload.
+  const reloadedAt = Date.now();
+  await page.reload();
+  await waitForHeading(page, t(to, 'dashboard.title'));
+  expect(await sessionItem(page, 'lang')).toBe(to);
+  await expect.poll(() => api.requests.filter((r) => r.at >= reloadedAt).length, { timeout: 10_000 }).toBeGreaterThan(0);
+  expect(new Set(api.requests.filter((r) => r.at >= reloadedAt).map((r) => r.headers['accept-language']))).toEqual(new Set([to]));
+  api.stop();
+}
+
+describe('language switch', () => {
+  test('from the desktop header language menu (en-US to ja-JP)', async () => {
+    const from: Language = 'en-US';
+    const to: Language = 'ja-JP';
+    const context = await newDesktopContext(browser, server.baseUrl, { lang: from });
+    const page = await context.newPage();
+    const api = recordApi(context);
+    await login(page, from);
+    const banner = page.getByRole('banner').first();
+    await switchAndVerify(
+      api,
+      context,
+      page,
+      from,
+      to,
+      () => banner.getByRole('button', { name: tPattern(from, 'language.choose') }).click(),
+      // Each language is offered in its own language, marked with its code.
+      () => banner.locator(`button[lang="${to}"]`).click(),
+    );
+    // The menu now marks the new language as the current one.
+    await banner.getByRole('button', { name: tPattern(to, 'language.choose') }).click();
+    const current = banner.locator('button[aria-current="true"]');
+    await current.waitFor();
+    expect(await current.getAttribute('lang')).toBe(to);
+    await context.close();
+  });
+
+  test('from the mobile header menu (en-US to ko-KP)', async () => {
+    const from: Language = 'en-US';
+    const to: Language = 'ko-KP';
+    const context = await newMobileContext(browser, server.baseUrl, { lang: from });
+    const page = await context.newPage();
+    const api = recordApi(context);
+    await login(page, from);
+    const banner = page.getByRole('banner').first();
+    await switchAndVerify(
+      api,
+      context,
+      page,
+      from,
+      to,
+      () => banner.getByRole('button', { name: t(from, 'nav.openMenu'), exact: true }).click(),
+      () => banner.getByRole('group', { name: t(from, 'language.label'), exact: true }).locator(`button[lang="${to}"]`).click(),
+    );
+    await banner.getByRole('button', { name: t(to, 'nav.openMenu'), exact: true }).waitFor();
+    await context.close();
+  });
+});

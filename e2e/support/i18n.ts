@@ -1,0 +1,62 @@
+/**
+ * The texts the tests look for, read from the same files the app ships: the web locales
+ * (apps/web/src/locales) and the contract's server messages (errors.*, validation.*).
+ * Tests find elements by these translated labels, never by CSS classes.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+// Only the messages module of the contract: the tests do not depend on the rest of it.
+import { serverMessage, serverMessages } from '@pp/contract/messages/index';
+import { repoRoot } from './server';
+
+export type Language = keyof typeof serverMessages;
+/** Every language the app ships, zh-CN (the default) first. */
+export const languages = Object.keys(serverMessages) as Language[];
+
+type Tree = { [key: string]: string | Tree };
+const cache = new Map<Language, Tree>();
+
+export function webMessages(lang: Language): Tree {
+  let tree = cache.get(lang);
+  if (!tree) {
+    tree = JSON.parse(fs.readFileSync(path.join(repoRoot, 'apps/web/src/locales', `${lang}.json`), 'utf8')) as Tree;
+    cache.set(lang, tree);
+  }
+  return tree;
+}
+
+function raw(lang: Language, key: string): string {
+  let node: string | Tree | undefined = webMessages(lang);
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  if (typeof node !== 'string') throw new Error(`no text "${key}" in apps/web/src/locales/${lang}.json`);
+  return node;
+}
+
+/** A web text by its dotted key, with {{placeholders}} filled; throws when the key is missing. */
+export function t(lang: Language, key: string, params: Record<string, string | number> = {}): string {
+  return raw(lang, key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
+/** A web text as a whole-text pattern in which every {{placeholder}} matches any text. */
+export function tPattern(lang: Language, key: string): RegExp {
+  const parts = raw(lang, key).split(/\{\{\w+\}\}/).map(escapeRegExp);
+  return new RegExp(`^\\s*${parts.join('.+?')}\\s*$`);
+}
+
+/** A server text ("errors.auth.invalidCredentials"); throws when the key is missing. */
+export function serverText(lang: Language, key: string, params?: Record<string, string | number>): string {
+  const text = serverMessage(lang, key, params);
+  if (text === key) throw new Error(`no server text "${key}" for ${lang}`);
+  return text;
+}
+
+/** For regular expressions built from translated text. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Matches the whole (trimmed) text exactly. */
+export function exactly(text: string): RegExp {
+  return new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`);
+}
+
