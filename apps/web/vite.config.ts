@@ -1,4 +1,6 @@
 /// <reference types="vitest/config" />
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -7,22 +9,23 @@ const serverOrigin = 'http://127.0.0.1:8080';
 /**
  * Writes .br and .gz beside every script and stylesheet, so the server can send them
  * compressed without compressing on each request (@fastify/static `preCompressed: true`).
+ * It runs in writeBundle, once every file is final: in generateBundle Vite has not yet put the
+ * preload lists in place of its `__VITE_PRELOAD__` markers, and a compressed copy made there
+ * throws "__VITE_PRELOAD__ is not defined" in every browser that accepts gzip or brotli.
  */
 function precompress(): Plugin {
   return {
     name: 'pp:precompress',
     apply: 'build',
-    generateBundle(_options, bundle) {
+    writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
       for (const file of Object.values(bundle)) {
         if (!/\.(js|css)$/.test(file.fileName)) continue;
         const source = file.type === 'chunk' ? file.code : file.source;
-        const bytes = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source);
-        this.emitFile({ type: 'asset', fileName: `${file.fileName}.gz`, source: gzipSync(bytes, { level: 9 }) });
-        this.emitFile({
-          type: 'asset',
-          fileName: `${file.fileName}.br`,
-          source: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        });
+        const bytes = Buffer.from(source);
+        const target = path.join(outDir, file.fileName);
+        writeFileSync(`${target}.gz`, gzipSync(bytes, { level: 9 }));
+        writeFileSync(`${target}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
       }
     },
   };
