@@ -1,27 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { messages, type AdminLanguage } from './messages.ts';
+import { App } from './app/app';
+import { initI18n } from './lib/i18n';
 import './styles.css';
 
-function currentLanguage(): AdminLanguage {
-  const stored = sessionStorage.getItem('lang');
-  return stored && stored in messages ? (stored as AdminLanguage) : 'zh-CN';
-}
+// A chunk that fails to preload rejects the page's import, so the route shows its load error
+// with a reload button; logged here because the cause is otherwise only in the network panel.
+window.addEventListener('vite:preloadError', (event) => {
+  console.warn('preload failed', (event as Event & { payload?: unknown }).payload);
+});
 
-const lang = currentLanguage();
-document.documentElement.lang = lang;
-
-function App() {
-  const t = messages[lang];
-  return (
-    <main className="shell">
-      <h1>{t.title}</h1>
-      <p>{t.note}</p>
-      <a href="/">{t.portal}</a>
-    </main>
-  );
-}
-
+await initI18n();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

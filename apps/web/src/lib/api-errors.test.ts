@@ -100,6 +100,14 @@ describe('error catalogue', () => {
     ).toEqual({ kind: 'error', message: { key: 'errors.request.invalid', params: undefined }, closeToasts: false });
   });
 
+  it('a validation message keeps its placeholder values', () => {
+    expect(
+      classifyAnswer(
+        http(200, { code: 9001, message: 'Minimum amount 10', error: 'request.invalid', validation: 'validation.minimumAmount', params: { x: '10' } }),
+      ),
+    ).toEqual({ kind: 'error', message: { key: 'validation.minimumAmount', params: { x: '10' } }, closeToasts: false });
+  });
+
   it('a client timeout shows "request timeout"', () => {
     expect(classifyAnswer({ kind: 'timeout' })).toEqual({ kind: 'error', message: { key: 'api.timeout' }, closeToasts: false });
   });

@@ -64,7 +64,9 @@ export type KnowsKey = (key: string) => boolean;
 function keyOrServerText(body: NonNullable<Extract<Answer, { kind: 'http' }>['body']>, knowsKey: KnowsKey): Message | null {
   const validation = body.validation;
   if (body.error === 'request.invalid' && typeof validation === 'string' && validation.startsWith('validation.') && knowsKey(validation)) {
-    return { key: validation };
+    // Placeholders such as {{x}} of validation.minimumAmount come in `params`.
+    const params = paramsOf(body.params);
+    return params ? { key: validation, params } : { key: validation };
   }
   if (isKnownErrorKey(body.error)) return { key: `errors.${body.error}`, params: paramsOf(body.params) };
   if (typeof body.message === 'string' && body.message.trim() !== '') return { text: body.message };

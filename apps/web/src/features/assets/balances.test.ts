@@ -1,6 +1,6 @@
 // Proves the balance rules the navigation and the overview rely on.
 import { describe, expect, it } from 'vitest';
-import { coinLabel, hasTransferablePoints, isPositiveAmount } from './balances';
+import { availableOf, coinLabel, hasTransferablePoints, isPositiveAmount } from './balances';
 
 const asset = (coinName: string, assetsAvailable: string) => ({
   coinName,
@@ -40,5 +40,13 @@ describe('coinLabel', () => {
     expect(coinLabel('ASSETS_POINT', coins, 'zh-CN')).toBe('注册积分');
     expect(coinLabel('ASSETS_POINT', coins, 'en-US')).toBe('RP');
     expect(coinLabel('OTHER', coins, 'en-US')).toBe('OTHER');
+  });
+});
+
+describe('availableOf', () => {
+  it('is unknown while loading and 0 for a coin never held', () => {
+    expect(availableOf(undefined, 'USDT')).toBeUndefined();
+    expect(availableOf([asset('USDT', '12.5')], 'USDT')).toBe('12.5');
+    expect(availableOf([asset('USDT', '12.5')], 'REWARD_POINT')).toBe('0');
   });
 });

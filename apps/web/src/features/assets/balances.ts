@@ -17,6 +17,12 @@ export function hasTransferablePoints(assets: readonly AssetEntry[] | undefined)
   return isPositiveAmount(assets?.find((a) => a.coinName === transferableCoin)?.assetsAvailable);
 }
 
+/** Available points of a coin: undefined while balances load, "0" for a coin the member never held. */
+export function availableOf(assets: readonly AssetEntry[] | undefined, coinName: string): string | undefined {
+  if (!assets) return undefined;
+  return assets.find((a) => a.coinName === coinName)?.assetsAvailable ?? '0';
+}
+
 /** The name of a point type for the reader: the Chinese name in zh-CN, the short name elsewhere. */
 export function coinLabel(coinName: string, coins: readonly CoinEntry[] | undefined, language: Language): string {
   const coin = coins?.find((c) => c.coinName === coinName);

@@ -1,6 +1,9 @@
+import { useCallback } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
+import { currentLanguage } from '../../../lib/i18n';
 import { hasToken } from '../../../lib/storage';
+import { coinLabel } from '../balances';
 
 export const coinListQueryOptions = () =>
   queryOptions({
@@ -11,3 +14,10 @@ export const coinListQueryOptions = () =>
   });
 
 export const useCoinList = () => useQuery(coinListQueryOptions());
+
+/** The reader's name for a point type, for pages outside this feature (composed in app/routes). */
+export function useCoinLabel(): (coinName: string) => string {
+  const coins = useCoinList();
+  const language = currentLanguage();
+  return useCallback((coinName: string) => coinLabel(coinName, coins.data, language), [coins.data, language]);
+}

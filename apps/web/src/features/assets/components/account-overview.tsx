@@ -7,7 +7,7 @@ import { useCoinList } from '../api/coin-list';
 import { coinLabel } from '../balances';
 
 /** Every balance of the member with its available, frozen, fixed and total amounts. */
-export function AccountOverview() {
+export function AccountOverview({ title }: { title?: string }) {
   const { t } = useTranslation();
   const assets = useAssetsList();
   const coins = useCoinList();
@@ -57,5 +57,5 @@ export function AccountOverview() {
   } else {
     body = <div className="skeleton-grid" aria-busy="true" aria-label={t('app.loading')} />;
   }
-  return <Card title={t('dashboard.overview')}>{body}</Card>;
+  return <Card title={title ?? t('dashboard.overview')}>{body}</Card>;
 }

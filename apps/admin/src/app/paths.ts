@@ -1,0 +1,13 @@
+/** The one table of paths (hash routes under /admin/). Links and the router both read it. */
+export const paths = {
+  root: '/',
+  login: '/login',
+  dashboard: '/dashboard',
+  reviews: '/reviews',
+  reviewQueue: (queue: string) => `/reviews/${encodeURIComponent(queue)}`,
+  members: '/members',
+  member: (memberId: string) => `/members/${encodeURIComponent(memberId)}`,
+  config: '/config',
+  audit: '/audit',
+  staff: '/staff',
+} as const;

@@ -1,0 +1,20 @@
+// Proves the sidebar shows each role exactly the screens its permissions open.
+import { describe, expect, it } from 'vitest';
+import { rolePermissions } from '@pp/contract';
+import { visibleNavItems } from './nav-items';
+
+const ids = (role: keyof typeof rolePermissions) => visibleNavItems(rolePermissions[role]).map((item) => item.id);
+
+describe('visibleNavItems', () => {
+  it('shows an admin every screen', () => {
+    expect(ids('admin')).toEqual(['dashboard', 'reviews', 'members', 'config', 'audit', 'staff']);
+  });
+  it('hides staff management from the other roles', () => {
+    for (const role of ['finance', 'support', 'viewer'] as const) {
+      expect(ids(role)).toEqual(['dashboard', 'reviews', 'members', 'config', 'audit']);
+    }
+  });
+  it('shows nothing without permissions', () => {
+    expect(visibleNavItems([])).toEqual([]);
+  });
+});

@@ -1,0 +1,25 @@
+import type { StaffPermission } from '@pp/contract';
+import { paths } from '../../app/paths';
+import type { IconName } from '../ui/icon';
+
+export interface NavItem {
+  id: 'dashboard' | 'reviews' | 'members' | 'config' | 'audit' | 'staff';
+  to: string;
+  icon: IconName;
+  /** The permission that opens the screen; the route table uses the same one. */
+  permission: StaffPermission;
+}
+
+export const navItems: readonly NavItem[] = [
+  { id: 'dashboard', to: paths.dashboard, icon: 'dashboard', permission: 'dashboard.read' },
+  { id: 'reviews', to: paths.reviews, icon: 'reviews', permission: 'reviews.read' },
+  { id: 'members', to: paths.members, icon: 'members', permission: 'members.read' },
+  { id: 'config', to: paths.config, icon: 'config', permission: 'config.read' },
+  { id: 'audit', to: paths.audit, icon: 'audit', permission: 'audit.read' },
+  { id: 'staff', to: paths.staff, icon: 'staff', permission: 'staff.manage' },
+];
+
+/** The sidebar of one staff member: only what their permissions open. */
+export function visibleNavItems(permissions: readonly StaffPermission[]): NavItem[] {
+  return navItems.filter((item) => permissions.includes(item.permission));
+}

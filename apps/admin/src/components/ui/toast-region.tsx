@@ -1,0 +1,24 @@
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { closeToast, getToasts, subscribeToasts } from '../../lib/toast';
+import { Icon } from './icon';
+
+/** Renders the toast store; a live region so screen readers hear each message. */
+export function ToastRegion() {
+  const { t } = useTranslation();
+  const toasts = useSyncExternalStore(subscribeToasts, getToasts);
+  return (
+    <div className="toast-region" role="region" aria-label={t('toast.region')}>
+      <div aria-live="polite" className="toast-stack">
+        {toasts.map((toast) => (
+          <div key={toast.id} className={`toast toast-${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
+            <p className="toast-text">{toast.text}</p>
+            <button type="button" className="icon-btn toast-close" aria-label={t('toast.close')} onClick={() => closeToast(toast.id)}>
+              <Icon name="close" size={16} />
+            </button>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+import { Fragment, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AuditEntry } from '@pp/contract';
+import { TableBox } from '../../../components/ui/data-table';
+import { TextField } from '../../../components/ui/field';
+import { PageHeader } from '../../../components/ui/page-header';
+import { EmptyState, ErrorState, LoadMore, Loading } from '../../../components/ui/states';
+import { endOfDayMs, formatDateTime, formatJson, startOfDayMs } from '../../../lib/format';
+import { translateOr } from '../../../lib/i18n';
+import { useAuditList, type AuditFilter } from '../api/audit-list';
+
+/** The actions the server writes today, offered as suggestions in the action filter. */
+const knownActions = [
+  'config.update',
+  'review.approve',
+  'review.reject',
+  'ledger.adjust.request',
+  'member.lockLogin',
+  'member.unlockLogin',
+  'member.lockMoney',
+  'member.unlockMoney',
+  'member.resetTxLock',
+  'member.revokeSessions',
+  'member.grade',
+  'staff.create',
+  'staff.update',
+] as const;
+
+const emptyForm = { actor: '', action: '', targetId: '', text: '', from: '', to: '' };
+
+/** The append-only audit trail: who did what to which record, when and why, with before and after. */
+export function AuditLogPage() {
+  const { t } = useTranslation();
+  const [form, setForm] = useState(emptyForm);
+  const [filter, setFilter] = useState<AuditFilter>({ actor: '', action: '', targetId: '', text: '' });
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const list = useAuditList(filter);
+  const entries = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
+  const set = (name: keyof typeof emptyForm) => (value: string) => setForm((f) => ({ ...f, [name]: value }));
+
+  function toggle(id: string) {
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }
+
+  return (
+    <>
+      <PageHeader title={t('audit.title')}>
+        <p className="muted">{t('audit.intro')}</p>
+      </PageHeader>
+      <form
+        className="filters card"
+        role="search"
+        aria-label={t('audit.filters')}
+        onSubmit={(e) => {
+          e.preventDefault();
+          setExpanded(new Set());
+          setFilter({ actor: form.actor, action: form.action, targetId: form.targetId, text: form.text, fromMs: startOfDayMs(form.from), toMs: endOfDayMs(form.to) });
+        }}
+      >
+        <TextField id="audit-actor" label={t('audit.actor')} value={form.actor} onValueChange={set('actor')} maxLength={64} />
+        <TextField id="audit-action" label={t('audit.action')} value={form.action} onValueChange={set('action')} maxLength={64} list="audit-action-list" autoComplete="off" />
+        <datalist id="audit-action-list">
+          {knownActions.map((action) => (
+            <option key={action} value={action}>
+              {translateOr(`auditActions.${action}`, action)}
+            </option>
+          ))}
+        </datalist>
+        <TextField id="audit-target" label={t('audit.targetId')} value={form.targetId} onValueChange={set('targetId')} maxLength={64} />
+        <TextField id="audit-text" label={t('audit.text')} value={form.text} onValueChange={set('text')} maxLength={100} type="search" />
+        <TextField id="audit-from" label={t('audit.from')} value={form.from} onValueChange={set('from')} type="date" />
+        <TextField id="audit-to" label={t('audit.to')} value={form.to} onValueChange={set('to')} type="date" min={form.from || undefined} />
+        <div className="filters-actions">
+          <button
+            type="button"
+            className="btn"
+            onClick={() => {
+              setForm(emptyForm);
+              setFilter({ actor: '', action: '', targetId: '', text: '' });
+            }}
+          >
+            {t('common.reset')}
+          </button>
+          <button type="submit" className="btn btn-primary">
+            {t('common.search')}
+          </button>
+        </div>
+      </form>
+      <section className="card card-flush" aria-labelledby="audit-entries">
+        <h2 className="visually-hidden" id="audit-entries">
+          {t('audit.entries')}
+        </h2>
+        {list.isPending ? (
+          <Loading />
+        ) : list.isError ? (
+          <ErrorState onRetry={() => void list.refetch()} />
+        ) : entries.length === 0 ? (
+          <EmptyState>{t('audit.empty')}</EmptyState>
+        ) : (
+          <TableBox label={t('audit.entries')}>
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('audit.time')}</th>
+                  <th scope="col">{t('audit.actor')}</th>
+                  <th scope="col">{t('audit.action')}</th>
+                  <th scope="col">{t('audit.target')}</th>
+                  <th scope="col">{t('audit.reason')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('audit.changes')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map((entry) => (
+                  <AuditRow key={entry.id} entry={entry} isExpanded={expanded.has(entry.id)} onToggle={() => toggle(entry.id)} />
+                ))}
+              </tbody>
+            </table>
+          </TableBox>
+        )}
+        <LoadMore hasMore={list.hasNextPage} isLoading={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
+      </section>
+    </>
+  );
+}
+
+function AuditRow({ entry, isExpanded, onToggle }: { entry: AuditEntry; isExpanded: boolean; onToggle: () => void }) {
+  const { t } = useTranslation();
+  const detailId = `audit-${entry.id}`;
+  return (
+    <Fragment>
+      <tr>
+        <td className="nowrap">{formatDateTime(entry.at)}</td>
+        <td>{entry.actorName}</td>
+        <td>
+          <span>{translateOr(`auditActions.${entry.action}`, entry.action)}</span>
+          {hasAction(entry.action) ? <span className="mono muted small block">{entry.action}</span> : null}
+        </td>
+        <td className="col-target">
+          <span className="muted">{targetTypeText(entry.targetType)}</span> <span className="mono break">{entry.targetId}</span>
+        </td>
+        <td className="col-reason">{entry.reason}</td>
+        <td className="nowrap">
+          <button type="button" className="btn btn-small" aria-expanded={isExpanded} aria-controls={isExpanded ? detailId : undefined} onClick={onToggle}>
+            {isExpanded ? t('audit.hideChanges') : t('audit.showChanges')}
+          </button>
+        </td>
+      </tr>
+      {isExpanded ? (
+        <tr id={detailId} className="row-detail">
+          <td colSpan={6}>
+            <div className="before-after">
+              <div>
+                <h3 className="section-title">{t('audit.before')}</h3>
+                <pre className="json">{formatJson(entry.before)}</pre>
+              </div>
+              <div>
+                <h3 className="section-title">{t('audit.after')}</h3>
+                <pre className="json">{formatJson(entry.after)}</pre>
+              </div>
+            </div>
+            <p className="muted small">{t('audit.ip', { ip: entry.ip })}</p>
+          </td>
+        </tr>
+      ) : null}
+    </Fragment>
+  );
+}
+
+/** "review:exchange" reads "Review item · Exchanges". */
+function targetTypeText(targetType: string): string {
+  const [base = '', sub] = targetType.split(':', 2);
+  const name = translateOr(`auditTargets.${base}`, base);
+  return sub ? `${name} · ${translateOr(`queues.${sub}`, sub)}` : name;
+}
+
+function hasAction(action: string): boolean {
+  return translateOr(`auditActions.${action}`, '') !== '';
+}

@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../app/paths';
+import { LanguageMenu } from '../../../components/layouts/language-menu';
+import { ApiError } from '../../../lib/api-client';
+import { staffLogin, staffTotp, type LoginChallenge } from '../api/staff-login';
+import { TextField } from '../../../components/ui/field';
+import { TotpSetup } from '../components/totp-setup';
+
+type Step = { stage: 'password' } | ({ stage: 'totp' | 'totp-setup' } & LoginChallenge);
+
+const totpPattern = /^\d{6}$/;
+
+/** Staff login in two steps: password, then the authenticator code (enrolling it the first time). */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const [step, setStep] = useState<Step>({ stage: 'password' });
+  const [userName, setUserName] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<{ userName?: string; password?: string; code?: string; form?: string }>({});
+  const [isBusy, setIsBusy] = useState(false);
+  const isExpired = search.get('expired') === '1';
+
+  /** A refused call: under its field when the server names one, else above the button. */
+  function showError(error: unknown, fieldOf: Record<string, 'userName' | 'password' | 'code'>) {
+    if (!(error instanceof ApiError) || error.kind === 'aborted') throw error;
+    const field = error.details.field ? fieldOf[error.details.field] : undefined;
+    setErrors(field ? { [field]: error.message } : { form: error.message });
+  }
+
+  async function submitPassword() {
+    const next = {
+      userName: userName.trim() === '' ? t('login.enterUserName') : undefined,
+      password: password === '' ? t('login.enterPassword') : undefined,
+    };
+    setErrors(next);
+    if (next.userName || next.password) return;
+    setIsBusy(true);
+    try {
+      const challenge = await staffLogin(userName.trim(), password);
+      setPassword('');
+      setCode('');
+      setStep({ ...challenge, stage: challenge.stage });
+    } catch (error) {
+      showError(error, { userName: 'userName', password: 'password' });
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  async function submitCode() {
+    if (step.stage === 'password') return;
+    const trimmed = code.trim();
+    if (!totpPattern.test(trimmed)) return setErrors({ code: t('login.codeRule') });
+    setErrors({});
+    setIsBusy(true);
+    try {
+      await staffTotp(step.stage, step.challengeId, trimmed);
+      // Only a path inside this app: never an address elsewhere ("//host", "https:").
+      const from = search.get('from');
+      const isSafe = from !== null && from.startsWith('/') && !from.startsWith('//') && from !== paths.login;
+      void navigate(isSafe ? from : paths.dashboard, { replace: true });
+    } catch (error) {
+      setCode('');
+      showError(error, { code: 'code' });
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  function startOver() {
+    setStep({ stage: 'password' });
+    setCode('');
+    setErrors({});
+  }
+
+  return (
+    <div className="login-page">
+      <div className="login-lang">
+        <LanguageMenu />
+      </div>
+      <main className="login-card" id="main">
+        <p className="brand">{t('app.name')}</p>
+        <h1 className="page-title">{step.stage === 'password' ? t('login.title') : step.stage === 'totp' ? t('login.totpTitle') : t('login.setupTitle')}</h1>
+        {isExpired && step.stage === 'password' ? (
+          <p className="notice notice-warning" role="alert">
+            {t('api.expired')}
+          </p>
+        ) : null}
+        <form
+          className="form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void (step.stage === 'password' ? submitPassword() : submitCode());
+          }}
+        >
+          {step.stage === 'password' ? (
+            <>
+              <p className="muted">{t('login.subtitle')}</p>
+              <TextField
+                id="login-username"
+                label={t('login.userName')}
+                value={userName}
+                onValueChange={(v) => {
+                  setUserName(v);
+                  setErrors((e) => ({ ...e, userName: undefined, form: undefined }));
+                }}
+                error={errors.userName}
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={64}
+                required
+                autoFocus
+              />
+              <TextField
+                id="login-password"
+                type="password"
+                label={t('login.password')}
+                value={password}
+                onValueChange={(v) => {
+                  setPassword(v);
+                  setErrors((e) => ({ ...e, password: undefined, form: undefined }));
+                }}
+                error={errors.password}
+                autoComplete="current-password"
+                maxLength={128}
+                required
+              />
+            </>
+          ) : (
+            <>
+              {step.stage === 'totp-setup' ? (
+                <TotpSetup qrCode={step.qrCode} secret={step.secret} otpauthUri={step.otpauthUri} />
+              ) : (
+                <p className="muted">{t('login.totpIntro')}</p>
+              )}
+              <TextField
+                id="login-code"
+                label={t('login.code')}
+                hint={t('login.codeHint')}
+                value={code}
+                onValueChange={(v) => {
+                  setCode(v.replace(/\D/g, '').slice(0, 6));
+                  setErrors({});
+                }}
+                error={errors.code}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9]{6}"
+                maxLength={6}
+                required
+                autoFocus
+              />
+            </>
+          )}
+          {errors.form ? (
+            <p className="form-error" role="alert">
+              {errors.form}
+            </p>
+          ) : null}
+          <button type="submit" className="btn btn-primary btn-block" disabled={isBusy} aria-busy={isBusy}>
+            {isBusy ? t('common.working') : step.stage === 'password' ? t('login.next') : t('login.submit')}
+          </button>
+          {step.stage !== 'password' ? (
+            <button type="button" className="btn btn-ghost btn-block" onClick={startOver} disabled={isBusy}>
+              {t('login.startOver')}
+            </button>
+          ) : null}
+        </form>
+      </main>
+    </div>
+  );
+}

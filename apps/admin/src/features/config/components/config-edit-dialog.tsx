@@ -1,0 +1,171 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ConfigEntry } from '@pp/contract';
+import { Dialog } from '../../../components/ui/dialog';
+import { SwitchField, TextAreaField, TextField } from '../../../components/ui/field';
+import { reasonLengthMax } from '../../../components/ui/reason-dialog';
+import { ApiError } from '../../../lib/api-client';
+import { translateOr } from '../../../lib/i18n';
+import { useRequestId } from '../../../lib/request-id';
+import { showToast } from '../../../lib/toast';
+import { updateConfig } from '../api/config-update';
+import { parseEditorText, toEditorText } from '../config-values';
+import { ConfigValue } from './config-value';
+
+/** Edits one setting with the editor its kind needs, plus the reason the audit trail keeps. */
+export function ConfigEditDialog({ entry, onClose }: { entry: ConfigEntry | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [isPending, setIsPending] = useState(false);
+  return (
+    <Dialog isOpen={entry !== null} onClose={onClose} title={entry ? t('configPage.editTitle', { key: entry.key }) : ''} isLocked={isPending}>
+      {entry ? <ConfigEditForm entry={entry} onClose={onClose} isPending={isPending} setIsPending={setIsPending} /> : null}
+    </Dialog>
+  );
+}
+
+interface FormProps {
+  entry: ConfigEntry;
+  onClose: () => void;
+  isPending: boolean;
+  setIsPending: (value: boolean) => void;
+}
+
+function ConfigEditForm({ entry, onClose, isPending, setIsPending }: FormProps) {
+  const { t } = useTranslation();
+  const requestIds = useRequestId();
+  const [text, setText] = useState(() => toEditorText(entry.kind, entry.value));
+  const [flag, setFlag] = useState(() => entry.value === true);
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<{ value?: string; reason?: string; form?: string }>({});
+  const isRunning = useRef(false);
+  const description = translateOr(`config.${entry.key}`, '');
+
+  async function submit() {
+    if (isRunning.current) return;
+    const next: typeof errors = {};
+    let value: unknown = flag;
+    if (entry.kind !== 'boolean') {
+      const parsed = parseEditorText(entry.kind, text);
+      if (parsed.ok) value = parsed.value;
+      else next.value = t(`configPage.${parsed.errorKey}`);
+    }
+    const trimmed = reason.trim();
+    if (trimmed === '') next.reason = t('form.reasonRequired');
+    else if (trimmed.length > reasonLengthMax) next.reason = t('form.reasonTooLong', { max: reasonLengthMax });
+    setErrors(next);
+    if (next.value || next.reason) return;
+
+    isRunning.current = true;
+    setIsPending(true);
+    try {
+      const payload = { key: entry.key, value, reason: trimmed };
+      await updateConfig(entry.key, value, trimmed, requestIds.idFor(payload));
+      requestIds.reset();
+      showToast('success', t('configPage.saved', { key: entry.key }));
+      onClose();
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.kind === 'aborted' || error.kind === 'expired') return;
+      const field = error.details.field ?? '';
+      // The server names the field at fault: "value" (or a part of it, "value.0") or "reason".
+      if (field === 'reason') setErrors({ reason: error.message });
+      else if (field === 'value' || field.startsWith('value.') || error.errorKey?.startsWith('config.')) setErrors({ value: error.message });
+      else setErrors({ form: error.message });
+    } finally {
+      isRunning.current = false;
+      setIsPending(false);
+    }
+  }
+
+  const valueProps = {
+    id: 'config-value',
+    label: t('configPage.newValue'),
+    value: text,
+    onValueChange: (v: string) => {
+      setText(v);
+      setErrors((e) => ({ ...e, value: undefined, form: undefined }));
+    },
+    error: errors.value,
+    disabled: isPending,
+  };
+
+  return (
+    <form
+      className="dialog-form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      {description ? <p className="dialog-text">{description}</p> : null}
+      <dl className="facts facts-inline">
+        <div>
+          <dt>{t('configPage.current')}</dt>
+          <dd>
+            <ConfigValue kind={entry.kind} value={entry.value} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('configPage.default')}</dt>
+          <dd>
+            <ConfigValue kind={entry.kind} value={entry.defaultValue} />
+          </dd>
+        </div>
+      </dl>
+      {entry.kind === 'boolean' ? (
+        <SwitchField
+          id="config-value"
+          label={t('configPage.newValue')}
+          checked={flag}
+          onCheckedChange={(v) => {
+            setFlag(v);
+            setErrors((e) => ({ ...e, value: undefined, form: undefined }));
+          }}
+          stateText={flag ? t('common.on') : t('common.off')}
+          error={errors.value}
+          disabled={isPending}
+        />
+      ) : entry.kind === 'json' || entry.kind === 'chains' ? (
+        <TextAreaField {...valueProps} rows={8} className="mono" spellCheck={false} hint={t('configPage.jsonHint')} />
+      ) : entry.kind === 'text' ? (
+        <TextAreaField {...valueProps} rows={3} />
+      ) : (
+        <TextField
+          {...valueProps}
+          inputMode={entry.kind === 'integer' ? 'numeric' : 'decimal'}
+          autoComplete="off"
+          spellCheck={false}
+          hint={t(`configPage.hint.${entry.kind}`)}
+        />
+      )}
+      <TextAreaField
+        id="config-reason"
+        label={t('form.reason')}
+        hint={t('form.reasonHint')}
+        value={reason}
+        onValueChange={(v) => {
+          setReason(v);
+          setErrors((e) => ({ ...e, reason: undefined, form: undefined }));
+        }}
+        error={errors.reason}
+        maxLength={reasonLengthMax}
+        required
+        disabled={isPending}
+      />
+      {errors.form ? (
+        <p className="form-error" role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      <div className="dialog-actions">
+        <button type="button" className="btn" onClick={onClose} disabled={isPending}>
+          {t('common.cancel')}
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={isPending} aria-busy={isPending}>
+          {isPending ? t('common.working') : t('common.save')}
+        </button>
+      </div>
+    </form>
+  );
+}

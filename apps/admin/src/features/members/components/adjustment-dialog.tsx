@@ -1,0 +1,160 @@
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { adjustmentCreateRequest } from '@pp/contract';
+import { paths } from '../../../app/paths';
+import { Dialog } from '../../../components/ui/dialog';
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { reasonLengthMax } from '../../../components/ui/reason-dialog';
+import { ApiError } from '../../../lib/api-client';
+import { useRequestId } from '../../../lib/request-id';
+import { showToast } from '../../../lib/toast';
+import { createAdjustment } from '../api/adjustment-create';
+
+const coins = adjustmentCreateRequest.shape.coinName.options;
+type Coin = (typeof coins)[number];
+type Direction = 'credit' | 'debit';
+type Field = 'coinName' | 'direction' | 'amount' | 'reason';
+const amountPattern = /^\d{1,15}(\.\d{1,6})?$/;
+
+/** A manual credit or debit for one member; it waits in the manual-adjustment queue for approval. */
+export function AdjustmentDialog({ isOpen, onClose, memberId, memberName }: { isOpen: boolean; onClose: () => void; memberId: string; memberName: string }) {
+  const { t } = useTranslation();
+  const [isPending, setIsPending] = useState(false);
+  return (
+    <Dialog isOpen={isOpen} onClose={onClose} title={t('adjust.title', { name: memberName })} isLocked={isPending}>
+      <AdjustmentForm memberId={memberId} onClose={onClose} isPending={isPending} setIsPending={setIsPending} />
+    </Dialog>
+  );
+}
+
+function AdjustmentForm({ memberId, onClose, isPending, setIsPending }: { memberId: string; onClose: () => void; isPending: boolean; setIsPending: (v: boolean) => void }) {
+  const { t } = useTranslation();
+  const requestIds = useRequestId();
+  const [values, setValues] = useState({ coinName: 'USDT' as Coin, direction: 'credit' as Direction, amount: '', reason: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({});
+  const [submitted, setSubmitted] = useState<string | null>(null);
+  const isRunning = useRef(false);
+  const set = (name: Field) => (value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => ({ ...e, [name]: undefined, form: undefined }));
+  };
+
+  async function submit() {
+    if (isRunning.current) return;
+    const amount = values.amount.trim();
+    const reason = values.reason.trim();
+    const next: typeof errors = {};
+    if (!amountPattern.test(amount) || /^0*(\.0*)?$/.test(amount)) next.amount = t('adjust.amountRule');
+    if (reason === '') next.reason = t('form.reasonRequired');
+    else if (reason.length > reasonLengthMax) next.reason = t('form.reasonTooLong', { max: reasonLengthMax });
+    setErrors(next);
+    if (next.amount || next.reason) return;
+    isRunning.current = true;
+    setIsPending(true);
+    try {
+      const payload = { memberId, coinName: values.coinName, direction: values.direction, amount, reason };
+      const answer = await createAdjustment({ ...payload, requestId: requestIds.idFor(payload) });
+      requestIds.reset();
+      showToast('success', t('adjust.submitted'));
+      setSubmitted(answer.reviewId);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.kind === 'aborted' || error.kind === 'expired') return;
+      const field = error.details.field as Field | undefined;
+      setErrors(field && ['coinName', 'direction', 'amount', 'reason'].includes(field) ? { [field]: error.message } : { form: error.message });
+    } finally {
+      isRunning.current = false;
+      setIsPending(false);
+    }
+  }
+
+  if (submitted) {
+    return (
+      <div className="dialog-form">
+        <p className="notice notice-success" role="status">
+          {t('adjust.submittedBody')}
+        </p>
+        <div className="dialog-actions">
+          <Link className="btn" to={paths.reviewQueue('manualAdjustment')}>
+            {t('adjust.openQueue')}
+          </Link>
+          <button type="button" className="btn btn-primary" onClick={onClose}>
+            {t('common.close')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      className="dialog-form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <p className="dialog-text">{t('adjust.intro')}</p>
+      <SelectField
+        id="adjust-direction"
+        label={t('adjust.direction')}
+        value={values.direction}
+        onValueChange={set('direction')}
+        options={[
+          { value: 'credit', label: t('reviewValues.credit') },
+          { value: 'debit', label: t('reviewValues.debit') },
+        ]}
+        error={errors.direction}
+        disabled={isPending}
+      />
+      <SelectField
+        id="adjust-coin"
+        label={t('adjust.coin')}
+        value={values.coinName}
+        onValueChange={set('coinName')}
+        options={coins.map((coin) => ({ value: coin, label: t(`coins.${coin}`) }))}
+        error={errors.coinName}
+        disabled={isPending}
+      />
+      <TextField
+        id="adjust-amount"
+        label={t('adjust.amount')}
+        hint={t('adjust.amountRule')}
+        value={values.amount}
+        onValueChange={set('amount')}
+        error={errors.amount}
+        inputMode="decimal"
+        autoComplete="off"
+        maxLength={22}
+        required
+        disabled={isPending}
+      />
+      <TextAreaField
+        id="adjust-reason"
+        label={t('form.reason')}
+        hint={t('adjust.reasonHint')}
+        value={values.reason}
+        onValueChange={set('reason')}
+        error={errors.reason}
+        maxLength={reasonLengthMax}
+        required
+        disabled={isPending}
+      />
+      {errors.form ? (
+        <p className="form-error" role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      <div className="dialog-actions">
+        <button type="button" className="btn" onClick={onClose} disabled={isPending}>
+          {t('common.cancel')}
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={isPending} aria-busy={isPending}>
+          {isPending ? t('common.working') : t('adjust.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../app/paths';
+import { TableBox } from '../../../components/ui/data-table';
+import { TextField } from '../../../components/ui/field';
+import { PageHeader } from '../../../components/ui/page-header';
+import { EmptyState, ErrorState, LoadMore, Loading } from '../../../components/ui/states';
+import { formatDateTime } from '../../../lib/format';
+import { useMemberSearch } from '../api/member-search';
+import { GradeLabel } from '../components/grade-label';
+import { LockBadges } from '../components/lock-badges';
+
+/** Search by username, e-mail or referral ID; the query lives in the address, so Back returns to it. */
+export function MemberSearchPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const query = params.get('q') ?? '';
+  const [input, setInput] = useState(query);
+  const search = useMemberSearch(query);
+  const members = useMemo(() => search.data?.pages.flatMap((page) => page.items) ?? [], [search.data]);
+
+  return (
+    <>
+      <PageHeader title={t('members.title')} />
+      <form
+        className="filters card"
+        role="search"
+        aria-label={t('members.searchLabel')}
+        onSubmit={(e) => {
+          e.preventDefault();
+          const q = input.trim();
+          setParams(q ? { q } : {}, { replace: true });
+        }}
+      >
+        <TextField
+          id="member-query"
+          type="search"
+          label={t('members.searchLabel')}
+          hint={t('members.searchHint')}
+          value={input}
+          onValueChange={setInput}
+          maxLength={100}
+          autoCapitalize="none"
+          spellCheck={false}
+        />
+        <div className="filters-actions">
+          <button type="submit" className="btn btn-primary">
+            {t('common.search')}
+          </button>
+        </div>
+      </form>
+      <section className="card card-flush" aria-labelledby="member-results">
+        <h2 className="visually-hidden" id="member-results">
+          {t('members.results')}
+        </h2>
+        {search.isPending ? (
+          <Loading />
+        ) : search.isError ? (
+          <ErrorState onRetry={() => void search.refetch()} />
+        ) : members.length === 0 ? (
+          <EmptyState>{query ? t('members.noResults', { query }) : t('members.none')}</EmptyState>
+        ) : (
+          <TableBox label={t('members.results')}>
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('members.userName')}</th>
+                  <th scope="col">{t('members.email')}</th>
+                  <th scope="col">{t('members.referralId')}</th>
+                  <th scope="col">{t('members.country')}</th>
+                  <th scope="col">{t('members.grade')}</th>
+                  <th scope="col">{t('members.state')}</th>
+                  <th scope="col">{t('members.createdAt')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {members.map((member) => (
+                  <tr key={member.id}>
+                    <td>
+                      <Link to={paths.member(member.id)}>{member.userName}</Link>
+                    </td>
+                    <td className="break">{member.email}</td>
+                    <td className="mono">{member.referralId}</td>
+                    <td>{member.countryCode}</td>
+                    <td className="nowrap">
+                      <GradeLabel level={member.level} />
+                    </td>
+                    <td>
+                      <LockBadges member={member} />
+                    </td>
+                    <td className="nowrap">{formatDateTime(member.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableBox>
+        )}
+        <LoadMore hasMore={search.hasNextPage} isLoading={search.isFetchingNextPage} onLoadMore={() => void search.fetchNextPage()} />
+      </section>
+    </>
+  );
+}

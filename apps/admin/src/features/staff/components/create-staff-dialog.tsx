@@ -1,0 +1,145 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { staffCreateRequest, staffRoles, type StaffRole } from '@pp/contract';
+import { Dialog } from '../../../components/ui/dialog';
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { reasonLengthMax } from '../../../components/ui/reason-dialog';
+import { ApiError } from '../../../lib/api-client';
+import { useRequestId } from '../../../lib/request-id';
+import { showToast } from '../../../lib/toast';
+import { createStaff } from '../api/staff-write';
+
+type Field = 'userName' | 'password' | 'role' | 'reason';
+const fields: readonly Field[] = ['userName', 'password', 'role', 'reason'];
+const isField = (value: string | undefined): value is Field => fields.includes(value as Field);
+
+/** A new staff account; the person sets up their authenticator at their first login. */
+export function CreateStaffDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [isPending, setIsPending] = useState(false);
+  return (
+    <Dialog isOpen={isOpen} onClose={onClose} title={t('staffPage.createTitle')} isLocked={isPending}>
+      <CreateStaffForm onClose={onClose} isPending={isPending} setIsPending={setIsPending} />
+    </Dialog>
+  );
+}
+
+function CreateStaffForm({ onClose, isPending, setIsPending }: { onClose: () => void; isPending: boolean; setIsPending: (v: boolean) => void }) {
+  const { t } = useTranslation();
+  const requestIds = useRequestId();
+  const [values, setValues] = useState({ userName: '', password: '', role: 'viewer' as StaffRole, reason: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({});
+  const isRunning = useRef(false);
+  const set = (name: Field) => (value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => ({ ...e, [name]: undefined, form: undefined }));
+  };
+
+  /** The contract's schema checks the form; the texts are ours, since they state the staff rules exactly. */
+  function validate(): boolean {
+    const parsed = staffCreateRequest.safeParse(values);
+    if (parsed.success) return true;
+    const next: typeof errors = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (typeof field !== 'string' || !isField(field) || next[field]) continue;
+      next[field] = field === 'reason' ? (values.reason.trim() === '' ? t('form.reasonRequired') : t('form.reasonTooLong', { max: reasonLengthMax })) : t(`staffPage.invalid.${field}`);
+    }
+    setErrors(next);
+    return false;
+  }
+
+  async function submit() {
+    if (isRunning.current || !validate()) return;
+    isRunning.current = true;
+    setIsPending(true);
+    try {
+      const body = { ...values, userName: values.userName.trim(), reason: values.reason.trim() };
+      await createStaff(body, requestIds.idFor(body));
+      requestIds.reset();
+      showToast('success', t('staffPage.created', { name: body.userName }));
+      onClose();
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.kind === 'aborted' || error.kind === 'expired') return;
+      const field = error.details.field;
+      setErrors(isField(field) ? { [field]: error.message } : error.errorKey === 'user.nameTaken' ? { userName: error.message } : { form: error.message });
+    } finally {
+      isRunning.current = false;
+      setIsPending(false);
+    }
+  }
+
+  return (
+    <form
+      className="dialog-form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <TextField
+        id="staff-username"
+        label={t('staffPage.userName')}
+        hint={t('staffPage.rule.userName')}
+        value={values.userName}
+        onValueChange={set('userName')}
+        error={errors.userName}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={32}
+        required
+        disabled={isPending}
+      />
+      <TextField
+        id="staff-password"
+        type="password"
+        label={t('staffPage.password')}
+        hint={t('staffPage.rule.password')}
+        value={values.password}
+        onValueChange={set('password')}
+        error={errors.password}
+        autoComplete="new-password"
+        maxLength={128}
+        required
+        disabled={isPending}
+      />
+      <SelectField
+        id="staff-role"
+        label={t('staffPage.role')}
+        value={values.role}
+        onValueChange={set('role')}
+        options={staffRoles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+        hint={t(`roleHints.${values.role}`)}
+        error={errors.role}
+        disabled={isPending}
+      />
+      <TextAreaField
+        id="staff-reason"
+        label={t('form.reason')}
+        hint={t('form.reasonHint')}
+        value={values.reason}
+        onValueChange={set('reason')}
+        error={errors.reason}
+        maxLength={reasonLengthMax}
+        required
+        disabled={isPending}
+      />
+      {errors.form ? (
+        <p className="form-error" role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      <div className="dialog-actions">
+        <button type="button" className="btn" onClick={onClose} disabled={isPending}>
+          {t('common.cancel')}
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={isPending} aria-busy={isPending}>
+          {isPending ? t('common.working') : t('staffPage.create')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * Idempotency keys for writes (conventions 6). One submission keeps one id across its retries,
+ * so a retry after a lost answer cannot act twice; a changed input is a new submission and gets
+ * a new id; success ends it.
+ */
+import { useState } from 'react';
+
+export interface RequestIdTracker {
+  /** The id for this payload: the pending one when the payload is unchanged, else a new one. */
+  idFor(payload: unknown): string;
+  /** The submission succeeded: the next one gets a new id. */
+  reset(): void;
+}
+
+export function createRequestIdTracker(newId: () => string = () => crypto.randomUUID()): RequestIdTracker {
+  let pending: { id: string; fingerprint: string } | null = null;
+  return {
+    idFor(payload) {
+      const fingerprint = JSON.stringify(payload);
+      if (pending?.fingerprint !== fingerprint) pending = { id: newId(), fingerprint };
+      return pending.id;
+    },
+    reset() {
+      pending = null;
+    },
+  };
+}
+
+/** One tracker per form, kept for the form's lifetime. */
+export function useRequestId(): RequestIdTracker {
+  const [tracker] = useState(() => createRequestIdTracker());
+  return tracker;
+}

@@ -1,0 +1,145 @@
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { exchangeCreateRequest, type ExchangeType } from '@pp/contract';
+import { Button } from '../../../components/ui/button';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { useForm, useSubmitGuard } from '../../../lib/form';
+import { currentLanguage, translateKey } from '../../../lib/i18n';
+import { formatExact, formatDecimal } from '../../../lib/points';
+import { useRequestId } from '../../../lib/request-id';
+import { showToast } from '../../../lib/toast';
+import { createExchange } from '../api/exchange-create';
+import { useExchangeTypeList } from '../api/exchange-type-list';
+import { exchangeAmountProblem, exchangeQuote } from '../exchange-quote';
+
+/** The request id is the form's own business (useRequestId), not the member's. */
+const exchangeInput = exchangeCreateRequest.omit({ requestId: true });
+const empty = { exchangeType: '', amount: '', transactionPassword: '' };
+
+/** Errors the server names by key that belong under a field (the rest are toasts only). */
+const fieldOfError = {
+  'user.txPasswordWrong': 'transactionPassword',
+  'user.txLocked': 'transactionPassword',
+  'ledger.insufficientBalance': 'amount',
+  'exchange.typeUnknown': 'exchangeType',
+} as const;
+
+interface ExchangeFormProps {
+  /** Available points of a coin, or undefined while balances load (from the assets feature). */
+  availableOf: (coinName: string) => string | undefined;
+  coinLabel: (coinName: string) => string;
+  /** An exchange was created: balances and the records list are out of date. */
+  onExchanged: () => void;
+}
+
+export function ExchangeForm({ availableOf, coinLabel, onExchanged }: ExchangeFormProps) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const types = useExchangeTypeList();
+  const requestId = useRequestId();
+  const { isBusy, run } = useSubmitGuard();
+  const form = useForm(empty);
+  const { values, errors, setValue } = form;
+
+  const type = types.data?.find((x) => x.exchangeType === values.exchangeType);
+  const available = type ? availableOf(type.sourceCoin) : undefined;
+  const quote = type ? exchangeQuote(type, values.amount) : null;
+
+  const typeText = (x: ExchangeType) => {
+    const params = {
+      source: coinLabel(x.sourceCoin),
+      target: coinLabel(x.targetCoin),
+      rate: formatDecimal(x.rate, language),
+      fee: formatDecimal(x.feePercent, language),
+      minimum: formatExact(x.minimum, language),
+      step: formatDecimal(x.multipleOf, language),
+    };
+    return /[1-9]/.test(x.multipleOf) ? t('exchange.typeOptionWithStep', params) : t('exchange.typeOption', params);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const body = form.validate(exchangeInput, values);
+      const chosen = types.data?.find((x) => x.exchangeType === values.exchangeType);
+      // The contract checks the shape; the type's minimum, step and the balance are checked here too.
+      const problem = chosen && values.amount.trim() !== '' ? exchangeAmountProblem(chosen, values.amount, availableOf(chosen.sourceCoin)) : null;
+      if (problem) form.setErrors((current) => ({ ...current, amount: translateKey(problem.key, problem.params) }));
+      if (!body || problem) return;
+      try {
+        await createExchange(body, requestId.idFor(body));
+      } catch (error) {
+        form.showServerError(error, fieldOfError);
+        throw error;
+      }
+      requestId.reset();
+      form.reset();
+      showToast('success', t('exchange.submitted'));
+      onExchanged();
+    });
+  };
+
+  if (types.isError) {
+    return (
+      <div className="empty">
+        <p>{t('common.loadFailed')}</p>
+        <button type="button" className="btn btn-secondary" onClick={() => void types.refetch()}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (types.data?.length === 0) return <p className="empty">{t('exchange.noTypes')}</p>;
+
+  return (
+    <form className="form money-form" onSubmit={submit} noValidate aria-busy={isBusy || undefined}>
+      <SelectField
+        label={t('exchange.type')}
+        value={values.exchangeType}
+        onValueChange={(v) => setValue('exchangeType', v)}
+        options={(types.data ?? []).map((x) => ({ value: x.exchangeType, label: typeText(x) }))}
+        placeholder={types.data ? t('common.selectPlaceholder') : t('app.loading')}
+        error={errors.exchangeType}
+        disabled={!types.data}
+      />
+      <TextField
+        label={type ? t('exchange.amountIn', { coin: coinLabel(type.sourceCoin) }) : t('exchange.amount')}
+        value={values.amount}
+        onValueChange={(v) => setValue('amount', v)}
+        error={errors.amount}
+        inputMode="decimal"
+        autoComplete="off"
+        maxLength={24}
+        hint={type && available !== undefined ? t('exchange.available', { amount: formatExact(available, language), coin: coinLabel(type.sourceCoin) }) : undefined}
+      />
+      {type ? (
+        <dl className="preview" aria-live="polite">
+          <div>
+            <dt>{t('exchange.rate')}</dt>
+            <dd>{t('exchange.rateValue', { source: coinLabel(type.sourceCoin), target: coinLabel(type.targetCoin), rate: formatDecimal(type.rate, language) })}</dd>
+          </div>
+          <div>
+            <dt>{t('exchange.feeWithPercent', { percent: formatDecimal(type.feePercent, language) })}</dt>
+            <dd>{quote ? `${formatExact(quote.fee, language)} ${coinLabel(type.targetCoin)}` : '—'}</dd>
+          </div>
+          <div className="preview-total">
+            <dt>{t('exchange.received')}</dt>
+            <dd>{quote && quote.received > 0n ? `${formatExact(quote.received, language)} ${coinLabel(type.targetCoin)}` : '—'}</dd>
+          </div>
+        </dl>
+      ) : null}
+      <TextField
+        label={t('exchange.transactionPassword')}
+        type="password"
+        value={values.transactionPassword}
+        onValueChange={(v) => setValue('transactionPassword', v)}
+        error={errors.transactionPassword}
+        autoComplete="off"
+        maxLength={128}
+      />
+      <Button type="submit" isBusy={isBusy}>
+        {t('exchange.submit')}
+      </Button>
+    </form>
+  );
+}
