@@ -3,7 +3,8 @@
  * - durable single-transfer commits per second through LedgerRepository.transfer, 16 concurrent
  *   clients, uniform (random member pairs) and hot (every transfer credits one system account);
  * - the raw ceiling: the same statements (conditional debit, credit, journal insert) in one
- *   transaction per transfer, straight on the driver, same clients and count.
+ *   transaction per transfer, straight on the driver (SQLite: prepared statements; PostgreSQL:
+ *   one simple-protocol round trip), same clients and count.
  * SQLite always (WAL, synchronous=FULL); PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set.
  */
 import crypto from 'node:crypto';
@@ -114,27 +115,18 @@ async function postgresBench(url: string): Promise<BenchFigure[]> {
     const { uniform, hot } = await ledgerRates(ledger, ids);
     const accountIds = (await handle.db.selectFrom('ledger_accounts').select('id').where('owner', 'like', 'bench-member-%').execute()).map((a) => a.id);
     const pool = new pg.Pool({ connectionString: scoped, max: clients });
+    // The ceiling: the same statements as one simple-protocol round trip per transfer (the
+    // fewest a client can send), straight on the driver. Rows in id order, as the ledger does.
     const ceiling = await concurrent(transfersPerRun, async () => {
       const [d, c] = pick(accountIds).sort() as [string, string];
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        // Rows in id order, as the ledger does, so the ceiling pays the same lock discipline.
-        const r = await client.query(rawDebit, [1, d]);
-        if (r.rowCount !== 1) throw new Error('insufficient');
-        await client.query(rawCredit, [1, c]);
-        await client.query(
-          `insert into ledger_transfers (id, seq, request_id, request_hash, code, coin_name, amount, debit_account_id, credit_account_id, kind, pending_id, state, memo, created_at)
-           values ($1, nextval('ledger_transfers_seq'), $2, null, 'internalTransfer', 'USDT', 1, $3, $4, 'posted', null, 'final', '', $5)`,
-          [crypto.randomUUID(), crypto.randomUUID(), d, c, Date.now()],
-        );
-        await client.query('commit');
-      } catch (error) {
-        await client.query('rollback');
-        throw error;
-      } finally {
-        client.release();
-      }
+      await pool.query(
+        `begin;
+         update ledger_accounts set debits_posted = debits_posted + 1 where id = '${d}' and (is_system = 1 or credits_posted - debits_posted - debits_pending >= 1);
+         update ledger_accounts set credits_posted = credits_posted + 1 where id = '${c}';
+         insert into ledger_transfers (id, seq, request_id, request_hash, code, coin_name, amount, debit_account_id, credit_account_id, kind, pending_id, state, memo, created_at)
+           values ('${crypto.randomUUID()}', nextval('ledger_transfers_seq'), '${crypto.randomUUID()}', null, 'internalTransfer', 'USDT', 1, '${d}', '${c}', 'posted', null, 'final', '', ${Date.now()});
+         commit;`,
+      );
     });
     await pool.end();
     const check = await verifyLedger(handle.db);

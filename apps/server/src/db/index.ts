@@ -17,6 +17,8 @@ export type Tx = Transaction<Database>;
 export interface DbHandle {
   db: Db;
   dialect: Dialect;
+  /** The SQLite connection itself, for the ledger's prepared-statement path (docs/decisions/006). */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -40,7 +42,7 @@ export function openDb(options: { databaseUrl: string; dataDir: string; poolSize
   sqlite.pragma('busy_timeout = 5000');
   sqlite.defaultSafeIntegers(true);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
 }
 
 export async function migrateToLatest(handle: DbHandle): Promise<void> {

@@ -3,6 +3,7 @@ import type { Dialect } from '../index.ts';
 import { accounts } from './001-accounts.ts';
 import { backofficeLedger } from './002-backoffice-ledger.ts';
 import { wallet } from './003-wallet.ts';
+import { ledgerPost } from './004-ledger-post.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -10,5 +11,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '001-accounts': accounts(dialect),
     '002-backoffice-ledger': backofficeLedger(dialect),
     '003-wallet': wallet(dialect),
+    '004-ledger-post': ledgerPost(dialect),
   };
 }

@@ -8,6 +8,7 @@
  * failure or deadlock is retried.
  */
 import crypto from 'node:crypto';
+import type SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { Db, DbHandle, Tx } from '../../db/index.ts';
 import { nextSeq, num } from '../../db/index.ts';
@@ -64,9 +65,67 @@ function requestHash(input: object): string {
  */
 export const systemStripes = 16;
 
+interface StandaloneTransfer {
+  id: string;
+  requestId: string | null;
+  hash: string | null;
+  code: string;
+  coinName: string;
+  amount: bigint;
+  debitId: string;
+  creditId: string;
+  isPending: boolean;
+  memo: string;
+  now: number;
+}
+
+/** The SQLite statements of a standalone transfer, prepared once per connection. */
+function prepareSqlite(db: SQLite.Database) {
+  const debit = (column: 'debits_posted' | 'debits_pending') =>
+    db.prepare(`update ledger_accounts set ${column} = ${column} + @amount where id = @id and (is_system = 1 or credits_posted - debits_posted - debits_pending >= @amount)`);
+  const credit = (column: 'credits_posted' | 'credits_pending') => db.prepare(`update ledger_accounts set ${column} = ${column} + @amount where id = @id`);
+  const statements = {
+    debitPost: debit('debits_posted'),
+    debitHold: debit('debits_pending'),
+    creditPost: credit('credits_posted'),
+    creditHold: credit('credits_pending'),
+    insert: db.prepare(`insert into ledger_transfers (id, seq, request_id, request_hash, code, coin_name, amount, debit_account_id, credit_account_id, kind, pending_id, state, memo, created_at)
+      values (@id, (select coalesce(max(seq), 0) + 1 from ledger_transfers), @requestId, @hash, @code, @coinName, @amount, @debitId, @creditId, @kind, null, @state, @memo, @now)`),
+  };
+  const post = db.transaction((t: StandaloneTransfer) => {
+    const legs: Array<['debit' | 'credit', string]> = [['debit', t.debitId], ['credit', t.creditId]];
+    legs.sort((a, b) => (a[1] < b[1] ? -1 : 1));
+    for (const [side, id] of legs) {
+      if (side === 'debit') {
+        if ((t.isPending ? statements.debitHold : statements.debitPost).run({ amount: t.amount, id }).changes !== 1) {
+          throw new AppError('ledger.insufficientBalance');
+        }
+      } else {
+        (t.isPending ? statements.creditHold : statements.creditPost).run({ amount: t.amount, id });
+      }
+    }
+    statements.insert.run({
+      id: t.id,
+      requestId: t.requestId,
+      hash: t.hash,
+      code: t.code,
+      coinName: t.coinName,
+      amount: t.amount,
+      debitId: t.debitId,
+      creditId: t.creditId,
+      kind: t.isPending ? 'pending' : 'posted',
+      state: t.isPending ? 'pending' : 'final',
+      memo: t.memo,
+      now: BigInt(t.now),
+    });
+  });
+  return { post };
+}
+
 export class LedgerRepository {
   /** owner/coin/purpose -> account id. Ids never change once made, so this never goes stale. */
   private readonly accountIds = new Map<string, string>();
+  private sqliteStatements?: ReturnType<typeof prepareSqlite>;
 
   constructor(private readonly handle: DbHandle) {}
 
@@ -193,17 +252,17 @@ export class LedgerRepository {
     if (input.amount <= 0n) throw new AppError('request.invalid', undefined, 'amount', 'validation.amountPositive');
     if (input.debit.coinName !== input.coinName || input.credit.coinName !== input.coinName) throw new Error('transfer legs must share the coin');
     const hash = input.requestId ? requestHash({ ...input, requestId: undefined }) : null;
-    const work = async (tx: Tx, isStandalone: boolean, ids?: [string, string]): Promise<TransferRecord> => {
-      // Standalone, a retry is found by the unique index on request_id (below); inside a
-      // caller's transaction it must be found first, as a failed insert would end that transaction.
-      if (input.requestId && !isStandalone) {
+    // Inside a caller's transaction a retry must be found first: a failed insert would end it.
+    const work = async (tx: Tx): Promise<TransferRecord> => {
+      if (input.requestId) {
         const existing = await this.findByRequestId(tx, input.requestId);
         if (existing) {
           if (existing.request_hash !== hash) throw new AppError('ledger.requestIdReused');
           return this.toRecord(existing);
         }
       }
-      const [debitId, creditId] = ids ?? [await this.accountId(tx, input.debit), await this.accountId(tx, input.credit)];
+      const debitId = await this.accountId(tx, input.debit);
+      const creditId = await this.accountId(tx, input.credit);
       if (debitId === creditId) throw new Error('a transfer needs two accounts');
       const phase = input.isPending ? 'hold' : 'post';
       // Lock order: by account id, whatever the direction.
@@ -217,13 +276,19 @@ export class LedgerRepository {
       await this.insertTransfer(tx, row);
       return { id, code: input.code, coinName: input.coinName, amount: input.amount, kind: row.kind, state: row.state, pendingId: null, createdAt: Date.now() };
     };
-    if (outer) return work(outer, false);
-    // Standalone: accounts are found (or made, in their own commit) before the money transaction.
-    const ids: [string, string] = [await this.accountId(this.handle.db, input.debit, true), await this.accountId(this.handle.db, input.credit, true)];
+    if (outer) return work(outer);
+    // Standalone: accounts are found (or made, in their own commit) before the money
+    // transaction, and the transaction itself is one call (decision 006).
+    const debitId = await this.accountId(this.handle.db, input.debit, true);
+    const creditId = await this.accountId(this.handle.db, input.credit, true);
+    if (debitId === creditId) throw new Error('a transfer needs two accounts');
+    const id = crypto.randomUUID();
+    const now = Date.now();
     try {
-      return await this.inTransaction((tx) => work(tx, true, ids));
+      await this.postStandalone({ id, requestId: input.requestId, hash, code: input.code, coinName: input.coinName, amount: input.amount, debitId, creditId, isPending: input.isPending, memo: input.memo ?? '', now });
+      return { id, code: input.code, coinName: input.coinName, amount: input.amount, kind: input.isPending ? 'pending' : 'posted', state: input.isPending ? 'pending' : 'final', pendingId: null, createdAt: now };
     } catch (error) {
-      // Two first tries with the same id raced: the loser's insert hit the unique index.
+      // A retry, or two first tries with the same id racing: the insert hit the unique index.
       if (input.requestId && /unique|duplicate/i.test(String((error as Error).message))) {
         const existing = await this.handle.db.selectFrom('ledger_transfers').selectAll().where('request_id', '=', input.requestId).executeTakeFirst();
         if (existing) {
@@ -233,6 +298,31 @@ export class LedgerRepository {
       }
       throw error;
     }
+  }
+
+  /**
+   * One standalone transfer in one call: on PostgreSQL the ledger_post() function (one round
+   * trip), on SQLite the same statements prepared once and run in one synchronous transaction
+   * while holding Kysely's connection, so no other transaction can be open on it meanwhile.
+   */
+  private async postStandalone(t: StandaloneTransfer): Promise<void> {
+    if (this.handle.dialect === 'postgres') {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await sql`select ledger_post(${t.id}, ${t.requestId}, ${t.hash}, ${t.code}, ${t.coinName}, ${t.amount}, ${t.debitId}, ${t.creditId}, ${t.isPending}, ${t.memo}, ${t.now})`.execute(this.handle.db);
+          return;
+        } catch (error) {
+          const e = error as { code?: string; hint?: string };
+          if (e.code === 'P0001' && e.hint === 'insufficient') throw new AppError('ledger.insufficientBalance');
+          if (attempt < attemptsMax && e.code && retryableCodes.has(e.code)) continue;
+          throw error;
+        }
+      }
+    }
+    await this.handle.db.connection().execute(async () => {
+      this.sqliteStatements ??= prepareSqlite(this.handle.sqlite!);
+      this.sqliteStatements.post(t);
+    });
   }
 
   /** Posts or voids a pending transfer, exactly once. */
