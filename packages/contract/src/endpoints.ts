@@ -58,6 +58,7 @@ export const endpoints = {
   packageConfig: endpoint(endpointPaths.packageConfig, 'member', a.empty, a.packageConfig),
   assetsRecordList: endpoint(endpointPaths.assetsRecordList, 'member', w.recordListRequest, w.recordListResponse),
   recordTypeList: endpoint(endpointPaths.recordTypeList, 'member', a.empty, w.recordTypeListResponse),
+  revenueSummary: endpoint(endpointPaths.revenueSummary, 'member', a.empty, w.revenueSummaryResponse),
   exchangeTypeList: endpoint(endpointPaths.exchangeTypeList, 'member', a.empty, z.array(w.exchangeType)),
   exchangeCreate: endpoint(endpointPaths.exchangeCreate, 'member', w.exchangeCreateRequest, w.idResponse),
   exchangeList: endpoint(endpointPaths.exchangeList, 'member', w.exchangeListRequest, w.exchangeListResponse),

@@ -22,6 +22,7 @@ export const endpointPaths = {
   packageConfig: '/api/app/insurance/packageConfig',
   assetsRecordList: '/api/app/assets/assetsRecordList',
   recordTypeList: '/api/app/assets/recordTypeList',
+  revenueSummary: '/api/app/assets/revenueSummary',
   exchangeTypeList: '/api/app/exchange/typeList',
   exchangeCreate: '/api/app/exchange/create',
   exchangeList: '/api/app/exchange/list',

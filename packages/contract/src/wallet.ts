@@ -127,3 +127,10 @@ export type TransferEntry = z.infer<typeof transferEntry>;
 export const transferListRequest = z.object({ direction: z.enum(['in', 'out']).optional(), cursor, pageSize });
 export const transferListResponse = z.object({ items: z.array(transferEntry), nextCursor: z.string().nullable() });
 export const idResponse = z.object({ id: z.string() });
+
+/** Reward transfer codes: what counts as a member's revenue. */
+export const revenueTypes = [
+  'prizePoolBonus', 'managerBonus', 'sameLevelReward', 'rankingBonus', 'sponsorshipBonus', 'directBonus',
+  'algebraicBonus', 'performanceBonus', 'activateBonus', 'bonusFeeBonus',
+] as const satisfies readonly TransactionType[];
+export const revenueSummaryResponse = z.array(z.object({ coinName: z.string(), total: z.string() }));

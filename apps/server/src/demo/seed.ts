@@ -90,6 +90,17 @@ async function seedDemoMoney(services: Services, staffIds: Record<string, string
   await services.exchanges.create(demoId, { exchangeType: 'REWARD_TO_USDT', amount: '120', requestId: 'demo-seed-exchange-3', ...tx });
   await services.transfers.create(demoId, { toUserName: 'alice', coinName: 'ASSETS_POINT', amount: '50', requestId: 'demo-seed-transfer-1', ...tx });
   await services.transfers.create(await byName('alice'), { toUserName: 'demo', coinName: 'USDT', amount: '25', requestId: 'demo-seed-transfer-2', transactionPassword: 'Alice@123456' });
+  // A referral reward, so the dashboard's total revenue has something to show.
+  await services.ledger.transfer({
+    requestId: 'demo-seed-reward-1',
+    code: 'directBonus',
+    coinName: 'REWARD_POINT',
+    amount: 88_800_000n,
+    debit: { owner: 'system', coinName: 'REWARD_POINT', purpose: 'rewards' },
+    credit: { owner: demoId, coinName: 'REWARD_POINT', purpose: 'available' },
+    isPending: false,
+    memo: 'Direct referral bonus (demo)',
+  });
   // Principal locked in a package holding (the package feature will make these); shown as fixed.
   await services.ledger.transfer({
     requestId: 'demo-seed-fixed-1',

@@ -215,6 +215,12 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     const demo = await d.call<Array<Record<string, string>>>('assetsList');
     // 12,850.75 credited, 300 exchanged, 25 received, 1,000 fixed in a package; 50 held by a debit under review is frozen.
     expect(demo.data[0]).toEqual({ coinName: 'USDT', assetsAvailable: '11525.750000', assetsFrozen: '50.000000', assetsFixed: '1000.000000', assetsTotal: '12575.750000' });
+    const revenue = await d.call<Array<{ coinName: string; total: string }>>('revenueSummary');
+    expect(revenue.data).toEqual([
+      { coinName: 'USDT', total: '0.000000' },
+      { coinName: 'ASSETS_POINT', total: '0.000000' },
+      { coinName: 'REWARD_POINT', total: '88.800000' },
+    ]);
     const levels = await c.call<Array<{ level: number }>>('levelList');
     expect(levels.data.map((l) => l.level)).toEqual(expect.arrayContaining([0, 1, 2, 3, 4, 5]));
     expect((await c.call<{ equityBuyStatus: boolean }>('packageConfig')).data).toEqual({ equityBuyStatus: false });

@@ -3,7 +3,7 @@
  * newest first, keyset-paged on the journal order. A pending transfer shows as pending review
  * until it is posted (success) or voided (failed).
  */
-import type { RecordEntry, TransactionStatus, TransactionType } from '@pp/contract';
+import { revenueTypes, type RecordEntry, type TransactionStatus, type TransactionType } from '@pp/contract';
 import type { Db } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { formatMinor } from '../ledger/amounts.ts';
@@ -67,4 +67,21 @@ export class RecordService {
       nextCursor: rows.length > filter.pageSize ? String(page[page.length - 1]!.seq) : null,
     };
   }
+}
+
+/** Total revenue per point type: posted reward credits to the member's available accounts. */
+export async function revenueSummary(db: Db, memberId: string): Promise<Array<{ coinName: string; total: string }>> {
+  const rows = await db
+    .selectFrom('ledger_transfers')
+    .innerJoin('ledger_accounts', 'ledger_accounts.id', 'ledger_transfers.credit_account_id')
+    .select(['ledger_transfers.coin_name as coin', (eb) => eb.fn.sum<bigint | string>('ledger_transfers.amount').as('total')])
+    .where('ledger_accounts.owner', '=', memberId)
+    .where('ledger_transfers.code', 'in', [...revenueTypes])
+    .where((eb) => eb.or([eb('ledger_transfers.kind', '=', 'posted'), eb('ledger_transfers.state', '=', 'posted')]))
+    .where('ledger_transfers.kind', 'in', ['posted', 'pending'])
+    .groupBy('ledger_transfers.coin_name')
+    .execute();
+  const coins = await db.selectFrom('coins').select('coin_name').orderBy('sort_order').execute();
+  const totals = new Map(rows.map((r) => [r.coin, BigInt(r.total)]));
+  return coins.map((c) => ({ coinName: c.coin_name, total: formatMinor(totals.get(c.coin_name) ?? 0n) }));
 }
