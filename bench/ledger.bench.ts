@@ -92,11 +92,22 @@ async function sqliteBench(): Promise<BenchFigure[]> {
       const [d, c] = pick(rawIds);
       one(d, c);
     });
+    // The ledger's SQLite path commits in groups (decision 006): the ceiling for that is the same
+    // statements with one commit per `clients` transfers, each in its own savepoint.
+    const batch = raw.transaction((pairs: Array<[string, string]>) => {
+      for (const [d, c] of pairs) one(d, c);
+    });
+    const groupCeiling = await concurrent(transfersPerRun / clients, async () => {
+      batch(Array.from({ length: clients }, () => pick(rawIds)));
+    }) * clients;
     raw.close();
     const check = await verifyLedger(handle.db);
     if (!check.isBalanced) throw new Error(`ledger not balanced after the SQLite bench: ${check.problems[0]}`);
-    print('SQLite (WAL, synchronous=FULL)', uniform, hot, ceiling);
-    return figures('sqlite', uniform, hot, ceiling);
+    print('SQLite (WAL, synchronous=FULL)', uniform, hot, ceiling, groupCeiling);
+    return [
+      ...figures('sqlite', uniform, hot, groupCeiling, 'raw statements ceiling sqlite, group commit'),
+      { name: 'sqlite raw statements, one commit per transfer', value: Math.round(ceiling), unit: 'transfers/s', baseline: Math.round(groupCeiling), baselineName: 'raw statements ceiling sqlite, group commit', note: 'what the ledger would reach without group commit' },
+    ];
   } finally {
     await handle.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -140,17 +151,19 @@ async function postgresBench(url: string): Promise<BenchFigure[]> {
   }
 }
 
-function print(label: string, uniform: number, hot: number, ceiling: number) {
+function print(label: string, uniform: number, hot: number, ceiling: number, groupCeiling?: number) {
   console.log(`${label}, ${transfersPerRun} transfers a run:`);
-  console.log(`  raw statements ceiling   ${ceiling.toFixed(0).padStart(7)} transfers/s`);
-  console.log(`  ledger, uniform          ${uniform.toFixed(0).padStart(7)} transfers/s  (${((uniform / ceiling) * 100).toFixed(0)}% of the ceiling)`);
+  console.log(`  raw statements ceiling   ${ceiling.toFixed(0).padStart(7)} transfers/s${groupCeiling ? '  (one commit per transfer)' : ''}`);
+  if (groupCeiling) console.log(`  raw, group commit of ${clients}  ${groupCeiling.toFixed(0).padStart(7)} transfers/s`);
+  const top = groupCeiling ?? ceiling;
+  console.log(`  ledger, uniform          ${uniform.toFixed(0).padStart(7)} transfers/s  (${((uniform / top) * 100).toFixed(0)}% of the ceiling)`);
   console.log(`  ledger, hot account      ${hot.toFixed(0).padStart(7)} transfers/s  (${((hot / uniform) * 100).toFixed(0)}% of uniform)`);
 }
 
-function figures(db: string, uniform: number, hot: number, ceiling: number): BenchFigure[] {
-  const note = `${clients} concurrent clients, ${transfersPerRun} durable transfers a run, one transaction each`;
+function figures(db: string, uniform: number, hot: number, ceiling: number, ceilingName = `raw statements ceiling ${db}`): BenchFigure[] {
+  const note = `${clients} concurrent clients, ${transfersPerRun} durable transfers a run, each answered after its commit`;
   return [
-    { name: `ledger transfers/s ${db} uniform`, value: Math.round(uniform), unit: 'transfers/s', baseline: Math.round(ceiling), baselineName: `raw statements ceiling ${db}`, note },
+    { name: `ledger transfers/s ${db} uniform`, value: Math.round(uniform), unit: 'transfers/s', baseline: Math.round(ceiling), baselineName: ceilingName, note },
     { name: `ledger transfers/s ${db} hot account`, value: Math.round(hot), unit: 'transfers/s', baseline: Math.round(uniform), baselineName: `ledger transfers/s ${db} uniform`, note },
   ];
 }

@@ -92,7 +92,7 @@ function prepareSqlite(db: SQLite.Database) {
     insert: db.prepare(`insert into ledger_transfers (id, seq, request_id, request_hash, code, coin_name, amount, debit_account_id, credit_account_id, kind, pending_id, state, memo, created_at)
       values (@id, (select coalesce(max(seq), 0) + 1 from ledger_transfers), @requestId, @hash, @code, @coinName, @amount, @debitId, @creditId, @kind, null, @state, @memo, @now)`),
   };
-  const post = db.transaction((t: StandaloneTransfer) => {
+  const postOne = db.transaction((t: StandaloneTransfer) => {
     const legs: Array<['debit' | 'credit', string]> = [['debit', t.debitId], ['credit', t.creditId]];
     legs.sort((a, b) => (a[1] < b[1] ? -1 : 1));
     for (const [side, id] of legs) {
@@ -119,13 +119,33 @@ function prepareSqlite(db: SQLite.Database) {
       now: BigInt(t.now),
     });
   });
-  return { post };
+  /**
+   * Group commit: several standalone transfers in one SQLite transaction and one fsync. Each runs
+   * in its own savepoint (better-sqlite3 nests transaction functions that way), so a refused
+   * transfer rolls back alone; the outcomes are known only after the commit.
+   */
+  const postBatch = db.transaction((batch: StandaloneTransfer[]) =>
+    batch.map((t) => {
+      try {
+        postOne(t);
+        return null;
+      } catch (error) {
+        return error as Error;
+      }
+    }),
+  );
+  return { postBatch };
 }
+
+/** Most transfers one SQLite group commit takes; a batch is what queued while the last one ran. */
+const groupCommitMax = 64;
 
 export class LedgerRepository {
   /** owner/coin/purpose -> account id. Ids never change once made, so this never goes stale. */
   private readonly accountIds = new Map<string, string>();
   private sqliteStatements?: ReturnType<typeof prepareSqlite>;
+  private readonly sqliteQueue: Array<{ transfer: StandaloneTransfer; resolve: () => void; reject: (error: unknown) => void }> = [];
+  private isSqliteFlushing = false;
 
   constructor(private readonly handle: DbHandle) {}
 
@@ -319,10 +339,45 @@ export class LedgerRepository {
         }
       }
     }
-    await this.handle.db.connection().execute(async () => {
-      this.sqliteStatements ??= prepareSqlite(this.handle.sqlite!);
-      this.sqliteStatements.post(t);
+    return new Promise<void>((resolve, reject) => {
+      this.sqliteQueue.push({ transfer: t, resolve, reject });
+      if (!this.isSqliteFlushing) void this.flushSqlite();
     });
+  }
+
+  /**
+   * Writes queued SQLite transfers in group commits while holding Kysely's connection, so no
+   * Kysely transaction is open on it meanwhile. A transfer is answered only after the commit
+   * that holds it, so every answered transfer is durable (synchronous=FULL).
+   */
+  private async flushSqlite(): Promise<void> {
+    this.isSqliteFlushing = true;
+    try {
+      for (;;) {
+        // Let the requests that are already under way join this batch.
+        await new Promise((r) => setImmediate(r));
+        const batch = this.sqliteQueue.splice(0, groupCommitMax);
+        if (batch.length === 0) return;
+        let outcomes: Array<Error | null>;
+        try {
+          outcomes = await this.handle.db.connection().execute(async () => {
+            this.sqliteStatements ??= prepareSqlite(this.handle.sqlite!);
+            return this.sqliteStatements.postBatch(batch.map((b) => b.transfer));
+          });
+        } catch (error) {
+          // The commit itself failed: nothing of the batch was written.
+          for (const b of batch) b.reject(error);
+          continue;
+        }
+        batch.forEach((b, i) => {
+          const outcome = outcomes[i];
+          if (outcome) b.reject(outcome);
+          else b.resolve();
+        });
+      }
+    } finally {
+      this.isSqliteFlushing = false;
+    }
   }
 
   /** Posts or voids a pending transfer, exactly once. */
