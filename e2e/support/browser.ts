@@ -223,9 +223,15 @@ export function recordApi(target: BrowserContext | Page): ApiRecorder {
   };
 }
 
-/** How far the page is wider than the viewport (0 when there is no horizontal overflow). */
-export function horizontalOverflow(page: Page): Promise<{ scrollWidth: number; innerWidth: number }> {
-  return page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+/**
+ * The page's width against the viewport's (no horizontal overflow when scrollWidth <= innerWidth).
+ * A phone context (isMobile) widens its layout viewport to fit a page that overflows, and
+ * window.innerWidth grows with it; the width the context was opened with is the real screen.
+ */
+export async function horizontalOverflow(page: Page): Promise<{ scrollWidth: number; innerWidth: number }> {
+  const measured = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const screen = page.viewportSize()?.width ?? measured.innerWidth;
+  return { scrollWidth: measured.scrollWidth, innerWidth: Math.min(screen, measured.innerWidth) };
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,6 +1,7 @@
 /**
- * The texts the tests look for, read from the same files the app ships: the web locales
- * (apps/web/src/locales) and the contract's server messages (errors.*, validation.*).
+ * The texts the tests look for, read from the same files the apps ship: the web locales
+ * (apps/web/src/locales), the back-office locales (apps/admin/src/locales) and the contract's
+ * server messages (errors.*, validation.*).
  * Tests find elements by these translated labels, never by CSS classes.
  */
 import fs from 'node:fs';
@@ -14,27 +15,39 @@ export type Language = keyof typeof serverMessages;
 export const languages = Object.keys(serverMessages) as Language[];
 
 type Tree = { [key: string]: string | Tree };
-const cache = new Map<Language, Tree>();
+type App = 'web' | 'admin';
+const cache = new Map<string, Tree>();
 
-export function webMessages(lang: Language): Tree {
-  let tree = cache.get(lang);
+function messages(app: App, lang: Language): Tree {
+  let tree = cache.get(`${app}/${lang}`);
   if (!tree) {
-    tree = JSON.parse(fs.readFileSync(path.join(repoRoot, 'apps/web/src/locales', `${lang}.json`), 'utf8')) as Tree;
-    cache.set(lang, tree);
+    tree = JSON.parse(fs.readFileSync(path.join(repoRoot, 'apps', app, 'src/locales', `${lang}.json`), 'utf8')) as Tree;
+    cache.set(`${app}/${lang}`, tree);
   }
   return tree;
 }
 
-function raw(lang: Language, key: string): string {
-  let node: string | Tree | undefined = webMessages(lang);
+export function webMessages(lang: Language): Tree {
+  return messages('web', lang);
+}
+
+function raw(lang: Language, key: string, app: App = 'web'): string {
+  let node: string | Tree | undefined = messages(app, lang);
   for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node !== 'string') throw new Error(`no text "${key}" in apps/web/src/locales/${lang}.json`);
+  if (typeof node !== 'string') throw new Error(`no text "${key}" in apps/${app}/src/locales/${lang}.json`);
   return node;
 }
 
+const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+
 /** A web text by its dotted key, with {{placeholders}} filled; throws when the key is missing. */
 export function t(lang: Language, key: string, params: Record<string, string | number> = {}): string {
-  return raw(lang, key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  return fill(raw(lang, key), params);
+}
+
+/** A back-office text by its dotted key, with {{placeholders}} filled; throws when the key is missing. */
+export function adminT(lang: Language, key: string, params: Record<string, string | number> = {}): string {
+  return fill(raw(lang, key, 'admin'), params);
 }
 
 /** A web text as a whole-text pattern in which every {{placeholder}} matches any text. */

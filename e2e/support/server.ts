@@ -18,6 +18,9 @@ export interface RunningServer {
   dataDir: string;
   /** Everything the server wrote to stdout and stderr so far (for failure messages). */
   output: () => string;
+  /** Ends the server process (SIGTERM, then SIGKILL) and keeps the data directory for reading. */
+  halt: () => Promise<void>;
+  /** Ends the server process and removes its temporary directory with the data. */
   stop: () => Promise<void>;
 }
 
@@ -40,29 +43,35 @@ export function freePort(): Promise<number> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Files under /assets/ that index.html loads: all must be there for the page to start. */
-function missingAssets(distDir: string): string[] | null {
+/**
+ * Files under assets/ that index.html loads: all must be there for the page to start. `base` is
+ * the URL path the app is served under ("/" for the member app, "/admin/" for the back-office).
+ */
+function missingAssets(distDir: string, base = '/'): string[] | null {
   const index = path.join(distDir, 'index.html');
   if (!fs.existsSync(index)) return null;
   const html = fs.readFileSync(index, 'utf8');
-  const referenced = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
+  const pattern = new RegExp(`(?:src|href)="${base.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(assets/[^"]+)"`, 'g');
+  const referenced = [...html.matchAll(pattern)].map((m) => m[1]!);
   return referenced.filter((file) => !fs.existsSync(path.join(distDir, file)));
 }
 
 /**
- * A private copy of the built member app for one server. The server reads index.html once at
- * start, so a rebuild of apps/web/dist while a test file runs (another terminal, another
+ * A private copy of a built app for one server (apps/web/dist by default). The server reads
+ * index.html once at start, so a rebuild while a test file runs (another terminal, another
  * engineer) would otherwise leave it pointing at deleted files. The copy is byte for byte the
- * build, compressed files included. A WEB_DIST_DIR given by the caller is used as it is.
+ * build, compressed files included. A WEB_DIST_DIR (ADMIN_DIST_DIR) given by the caller is used
+ * as it is.
  */
-async function snapshotWebDist(target: string): Promise<void> {
-  const source = path.join(repoRoot, 'apps/web/dist');
+async function snapshotWebDist(target: string, app: 'web' | 'admin' = 'web'): Promise<void> {
+  const source = path.join(repoRoot, 'apps', app, 'dist');
+  const base = app === 'web' ? '/' : '/admin/';
   for (let attempt = 1; ; attempt++) {
-    const before = missingAssets(source);
+    const before = missingAssets(source, base);
     if (before && before.length === 0) {
       fs.rmSync(target, { recursive: true, force: true });
       fs.cpSync(source, target, { recursive: true });
-      const after = missingAssets(target);
+      const after = missingAssets(target, base);
       if (after && after.length === 0) return;
     }
     if (attempt >= 10) {
@@ -103,12 +112,15 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   fs.mkdirSync(dataDir);
   const givenDist = extraEnv.WEB_DIST_DIR ?? process.env.WEB_DIST_DIR;
   const webDistDir = givenDist || path.join(tempDir, 'web');
+  const givenAdminDist = extraEnv.ADMIN_DIST_DIR ?? process.env.ADMIN_DIST_DIR;
+  const adminDistDir = givenAdminDist || path.join(tempDir, 'admin');
   try {
     if (givenDist) {
       if (!fs.existsSync(path.join(givenDist, 'index.html'))) throw new Error(`${givenDist}/index.html is missing`);
     } else {
       await snapshotWebDist(webDistDir);
     }
+    if (!givenAdminDist) await snapshotWebDist(adminDistDir, 'admin');
   } catch (error) {
     fs.rmSync(tempDir, { recursive: true, force: true });
     throw error;
@@ -122,6 +134,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       WEB_DIST_DIR: webDistDir,
+      ADMIN_DIST_DIR: adminDistDir,
       CAPTCHA: 'off',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
@@ -136,10 +149,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
 
-  let isStopped = false;
-  const stop = async () => {
-    if (isStopped) return;
-    isStopped = true;
+  const halt = async () => {
     if (!hasExited(child) && child.pid !== undefined) {
       process.kill(child.pid, 'SIGTERM');
       if (!(await waitForExit(child, 5000)) && !hasExited(child)) {
@@ -147,6 +157,12 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
         await waitForExit(child, 5000);
       }
     }
+  };
+  let isStopped = false;
+  const stop = async () => {
+    if (isStopped) return;
+    isStopped = true;
+    await halt();
     fs.rmSync(tempDir, { recursive: true, force: true });
   };
 
@@ -171,7 +187,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     }
     await sleep(150);
   }
-  return { baseUrl, dataDir, output: () => output, stop };
+  return { baseUrl, dataDir, output: () => output, halt, stop };
 }
 
 /**

@@ -69,3 +69,13 @@ export function nextSeq(dialect: Dialect, table: 'audit_log' | 'ledger_transfers
     ? sql<bigint>`nextval(${sql.lit(`${table}_seq`)})`
     : sql<bigint>`(select coalesce(max(seq), 0) + 1 from ${sql.table(table)})`;
 }
+
+/**
+ * `column LIKE pattern` where pattern holds `text` with its % and _ taken literally: escaped
+ * with a backslash and an explicit ESCAPE clause (SQLite has no default escape character).
+ */
+export function likeLiteral(column: string, text: string, where: 'anywhere' | 'prefix'): RawBuilder<boolean> {
+  const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const pattern = where === 'prefix' ? `${escaped}%` : `%${escaped}%`;
+  return sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
+}

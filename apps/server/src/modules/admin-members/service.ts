@@ -1,7 +1,7 @@
 /** Members as staff see them: search, profile with referrer and direct invites, sessions, locks, grade. */
 import type { MemberSummary } from '@pp/contract';
 import type { Db } from '../../db/index.ts';
-import { num } from '../../db/index.ts';
+import { likeLiteral, num } from '../../db/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuditService, Actor } from '../audit/service.ts';
 import type { UserRow } from '../accounts/repository.ts';
@@ -37,8 +37,7 @@ export class AdminMemberService {
     const q = query.trim().toLowerCase();
     let builder = this.db.selectFrom('users').selectAll().orderBy('user_name_key').limit(pageSize + 1);
     if (q) {
-      const prefix = `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      builder = builder.where((eb) => eb.or([eb('user_name_key', 'like', prefix), eb('email', '=', q), eb('referral_id', '=', q)]));
+      builder = builder.where((eb) => eb.or([likeLiteral('user_name_key', q, 'prefix'), eb('email', '=', q), eb('referral_id', '=', q)]));
     }
     if (cursor) builder = builder.where('user_name_key', '>', cursor);
     const rows = await builder.execute();

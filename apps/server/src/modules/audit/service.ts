@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import type { AuditEntry } from '@pp/contract';
 import type { Db, Dialect, Tx } from '../../db/index.ts';
-import { nextSeq, num } from '../../db/index.ts';
+import { likeLiteral, nextSeq, num } from '../../db/index.ts';
 
 export interface Actor {
   id: string;
@@ -72,14 +72,9 @@ export class AuditService {
     if (filter.fromMs !== undefined) query = query.where('at', '>=', filter.fromMs);
     if (filter.toMs !== undefined) query = query.where('at', '<=', filter.toMs);
     if (filter.text) {
-      const like = `%${filter.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const text = filter.text;
       query = query.where((eb) =>
-        eb.or([
-          eb('reason', 'like', like),
-          eb('before_json', 'like', like),
-          eb('after_json', 'like', like),
-          eb('target_id', 'like', like),
-        ]),
+        eb.or(['reason', 'before_json', 'after_json', 'target_id'].map((column) => likeLiteral(column, text, 'anywhere'))),
       );
     }
     if (filter.cursor && /^\d+$/.test(filter.cursor)) query = query.where('seq', '<', BigInt(filter.cursor));

@@ -129,6 +129,10 @@ describe.each(dialects)('back-office on %s', (dialect) => {
     expect(log.data.items[0]).toMatchObject({ actorName: 'admin', reason: 'store opened', before: { level: 0 }, after: { level: 2 } });
     const searched = await clients.viewer.call<{ items: unknown[] }>('auditList', { text: 'suspicious' });
     expect(searched.data.items).toHaveLength(1);
+    // _ and % are searched for as themselves (LIKE with an explicit ESCAPE).
+    const underscore = await clients.viewer.call<{ items: Array<{ reason: string }> }>('auditList', { text: 'ASSETS_POINT', pageSize: 100 });
+    expect(underscore.data.items.map((i) => i.reason)).toContain('Event reward (demo)');
+    expect((await clients.viewer.call<{ items: unknown[] }>('auditList', { text: 'ASSETS%POINT' })).data.items).toHaveLength(0);
     await expect(t.services.dbHandle.db.updateTable('audit_log').set({ reason: 'x' }).execute()).rejects.toThrow(/append-only/);
     await expect(t.services.dbHandle.db.deleteFrom('audit_log').execute()).rejects.toThrow(/append-only/);
   });
