@@ -89,7 +89,7 @@ export class ReviewService {
     }
     const rows = await query.execute();
     const page = rows.slice(0, filter.pageSize);
-    const items = await Promise.all(page.map((r) => this.toItem(r, r.member_name)));
+    const items = await this.toItems(page.map((r) => ({ row: r, memberName: r.member_name })));
     const last = page[page.length - 1];
     return { items, nextCursor: rows.length > filter.pageSize && last ? `${num(last.created_at)}:${last.id}` : null };
   }
@@ -98,7 +98,8 @@ export class ReviewService {
     const row = await this.row(id);
     if (!row) throw new AppError('review.notFound');
     const member = await this.db.selectFrom('users').select('user_name').where('id', '=', row.member_id).executeTakeFirst();
-    return this.toItem(row, member?.user_name ?? '');
+    const [item] = await this.toItems([{ row, memberName: member?.user_name ?? '' }]);
+    return item!;
   }
 
   async waitingCounts(): Promise<Array<{ queue: string; waiting: number }>> {
@@ -112,26 +113,37 @@ export class ReviewService {
     return reviewQueues.map((queue) => ({ queue, waiting: counts.get(queue) ?? 0 }));
   }
 
-  private async toItem(row: ReviewRow, memberName: string): Promise<ReviewItem> {
-    const decisions = await this.db.selectFrom('review_decisions').selectAll().where('item_id', '=', row.id).orderBy('at').execute();
+  /** One query for the decisions of the whole page and one read of the threshold, not one per item. */
+  private async toItems(entries: Array<{ row: ReviewRow; memberName: string }>): Promise<ReviewItem[]> {
+    if (entries.length === 0) return [];
+    const decisions = await this.db
+      .selectFrom('review_decisions')
+      .selectAll()
+      .where('item_id', 'in', entries.map((e) => e.row.id))
+      .orderBy('at')
+      .execute();
     const threshold = parseAmount(await this.config.get('reviews.fourEyesAmount')) ?? 0n;
-    const [code, ...rest] = (row.reject_reason ?? '').split('|');
-    return {
-      id: row.id,
-      queue: row.queue,
-      status: row.status as ReviewItem['status'],
-      memberId: row.member_id,
-      memberName,
-      amount: formatMinor(BigInt(row.amount)),
-      coinName: row.coin_name,
-      summary: JSON.parse(row.summary_json) as ReviewItem['summary'],
-      evidence: JSON.parse(row.evidence_json) as ReviewItem['evidence'],
-      createdAt: num(row.created_at),
-      decisions: decisions.map((d) => ({ staffName: d.staff_name, decision: d.decision as Decision, reason: d.reason, at: num(d.at) })),
-      rejectReason: row.reject_reason === null ? null : rest.join('|'),
-      rejectReasonCode: row.reject_reason === null ? null : ((code || 'other') as ReviewItem['rejectReasonCode']),
-      needsSecondApproval: BigInt(row.amount) > threshold,
-    };
+    return entries.map(({ row, memberName }) => {
+      const [code, ...rest] = (row.reject_reason ?? '').split('|');
+      return {
+        id: row.id,
+        queue: row.queue,
+        status: row.status as ReviewItem['status'],
+        memberId: row.member_id,
+        memberName,
+        amount: formatMinor(BigInt(row.amount)),
+        coinName: row.coin_name,
+        summary: JSON.parse(row.summary_json) as ReviewItem['summary'],
+        evidence: JSON.parse(row.evidence_json) as ReviewItem['evidence'],
+        createdAt: num(row.created_at),
+        decisions: decisions
+          .filter((d) => d.item_id === row.id)
+          .map((d) => ({ staffName: d.staff_name, decision: d.decision as Decision, reason: d.reason, at: num(d.at) })),
+        rejectReason: row.reject_reason === null ? null : rest.join('|'),
+        rejectReasonCode: row.reject_reason === null ? null : ((code || 'other') as ReviewItem['rejectReasonCode']),
+        needsSecondApproval: BigInt(row.amount) > threshold,
+      };
+    });
   }
 
   async decide(ids: string[], decision: Decision, reasonCode: string | undefined, reason: string, actor: Actor & { role: StaffRole }): Promise<DecideOutcome[]> {
