@@ -2,12 +2,15 @@
  * Builds the Fastify app: cross-cutting plugins first (errors, envelope), then the feature
  * modules, then the static apps. Tests build it once and call it with app.inject.
  */
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { migrateToLatest, openDb, type DbHandle } from './db/index.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { envelopePlugin, resolveServerKey } from './plugins/envelope.ts';
 import { registerStatic } from './plugins/static.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { PostgresReplayStore, RedisReplayStore, SqliteReplayStore, type ReplayStore } from './plugins/replay-guard.ts';
 import { makeServices, type Services } from './services.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { assetRoutes } from './modules/assets/routes.ts';
@@ -33,6 +36,13 @@ export interface BuiltApp {
   serverKey: ServerKey;
 }
 
+/** Redis when configured, else the database the server runs on (plugins/replay-guard.ts). */
+function makeReplayStore(config: Config, dbHandle: DbHandle, now?: () => number): ReplayStore {
+  if (config.redisUrl) return new RedisReplayStore(config.redisUrl, undefined, now);
+  if (dbHandle.dialect === 'postgres') return new PostgresReplayStore(dbHandle.db, now);
+  return new SqliteReplayStore(path.join(config.dataDir, 'replay-nonces.db'), now);
+}
+
 export async function buildApp(config: Config, options: { dbHandle?: DbHandle; now?: () => number } = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
@@ -46,8 +56,12 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
   const services = makeServices(config, dbHandle, app.log);
   const serverKey = resolveServerKey(config);
 
+  const replayStore = makeReplayStore(config, dbHandle, options.now);
+  app.addHook('onClose', async () => replayStore.close());
+
+  await registerSecurityHeaders(app);
   await app.register(errorsPlugin);
-  await app.register(envelopePlugin, { serverKey, now: options.now });
+  await app.register(envelopePlugin, { serverKey, replayStore, now: options.now });
   countryRoutes(app, services);
   captchaRoutes(app, services);
   accountRoutes(app, services);

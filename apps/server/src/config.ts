@@ -27,6 +27,8 @@ export interface Config {
   logLevel: string;
   /** Proxies whose X-Forwarded-For is believed (fastify trustProxy); empty trusts none. */
   trustProxy: string;
+  /** redis://... keeps state several processes share (replay nonces) in Redis; empty uses the database. */
+  redisUrl: string;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -63,5 +65,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminDistDir: env.ADMIN_DIST_DIR ?? path.join(root, 'apps/admin/dist'),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     trustProxy: env.TRUST_PROXY ?? '',
+    redisUrl: env.REDIS_URL ?? '',
   };
 }

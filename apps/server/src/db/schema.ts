@@ -236,6 +236,12 @@ export interface MemberTransfersTable {
   created_at: Int;
 }
 
+/** PostgreSQL only (plugins/replay-guard.ts). */
+export interface EnvelopeNoncesTable {
+  nonce: string;
+  expires_at: Int;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -255,6 +261,7 @@ export interface Database {
   ledger_verifications: LedgerVerificationsTable;
   exchanges: ExchangesTable;
   member_transfers: MemberTransfersTable;
+  envelope_nonces: EnvelopeNoncesTable;
   kysely_migration: { name: string; timestamp: string };
   _generated?: Generated<number>;
 }

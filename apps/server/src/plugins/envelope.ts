@@ -19,7 +19,7 @@ import {
   type ServerKey,
 } from '@pp/envelope/node';
 import { AppError } from './errors.ts';
-import { ReplayGuard } from './replay-guard.ts';
+import type { ReplayStore } from './replay-guard.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -41,13 +41,15 @@ export function resolveServerKey(options: { envelopeKey: string; dataDir: string
 
 export interface EnvelopeOptions {
   serverKey: ServerKey;
+  /** Where seen nonces are kept: shared by processes and kept across restarts (replay-guard.ts). */
+  replayStore: ReplayStore;
   now?: () => number;
 }
 
 export const envelopePlugin = fp(async (app: FastifyInstance, options: EnvelopeOptions) => {
   const { serverKey } = options;
   const now = options.now ?? Date.now;
-  const replayGuard = new ReplayGuard(2 * timeSkewMsMax, undefined, now);
+  const { replayStore } = options;
 
   app.decorate('serverPublicJwk', serverKey.publicJwk);
   app.addContentTypeParser(mediaType, { parseAs: 'string', bodyLimit: bodyBytesMax }, (_req, body, done) =>
@@ -76,9 +78,10 @@ export const envelopePlugin = fp(async (app: FastifyInstance, options: EnvelopeO
     // From here on the client holds the key, so even refusals could be sealed; they carry no data.
     if (header.path !== request.url.split('?')[0]) throw new AppError('envelope.pathMismatch');
     if (Math.abs(now() - header.time) > timeSkewMsMax) throw new AppError('envelope.stale');
-    const seen = replayGuard.check(header.nonce);
-    if (seen === 'replayed') throw new AppError('envelope.replayed');
-    if (seen === 'full') throw new AppError('server.busy');
+    // Past header.time + skew the request is stale, so the nonce need not be kept longer.
+    if ((await replayStore.remember(header.nonce, Math.ceil(header.time) + timeSkewMsMax)) === 'replayed') {
+      throw new AppError('envelope.replayed');
+    }
     let payload: unknown;
     try {
       payload = JSON.parse(opened.plaintext.toString('utf8'));

@@ -1,0 +1,56 @@
+/**
+ * Security headers on every answer, the two apps and the API alike (@fastify/helmet plus a
+ * Permissions-Policy, which helmet does not set). The Content-Security-Policy allows no inline
+ * script, no eval and no framing: both apps load only their own hashed files, talk only to their
+ * own origin, and show images from their own origin or data:/blob: URLs (captcha, QR codes,
+ * receipt previews). Inline style attributes are not allowed either; React's style props are set
+ * through the CSSOM, which the policy does not govern.
+ * HSTS belongs to the TLS proxy in front (docs/deployment.md), not to this plain-HTTP server.
+ */
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+
+export const contentSecurityPolicy = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  'frame-src': ["'none'"],
+  'worker-src': ["'self'"],
+  'manifest-src': ["'self'"],
+} as const;
+
+/** Browser features neither app uses, switched off for the page and anything it embeds. */
+export const permissionsPolicy = [
+  'accelerometer=()',
+  'camera=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+  'interest-cohort=()',
+].join(', ');
+
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'no-referrer' },
+    frameguard: { action: 'deny' },
+    hsts: false,
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', permissionsPolicy);
+  });
+}
