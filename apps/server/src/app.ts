@@ -10,6 +10,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { envelopePlugin, resolveServerKey } from './plugins/envelope.ts';
 import { registerStatic } from './plugins/static.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { operationsPlugin } from './plugins/operations.ts';
 import { PostgresReplayStore, RedisReplayStore, SqliteReplayStore, type ReplayStore } from './plugins/replay-guard.ts';
 import { makeServices, type Services } from './services.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
@@ -61,6 +62,7 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
 
   await registerSecurityHeaders(app);
   await app.register(errorsPlugin);
+  await app.register(operationsPlugin, { dbHandle, reviews: services.reviews, metricsToken: config.metricsToken });
   await app.register(envelopePlugin, { serverKey, replayStore, now: options.now });
   countryRoutes(app, services);
   captchaRoutes(app, services);

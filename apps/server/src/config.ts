@@ -29,6 +29,8 @@ export interface Config {
   trustProxy: string;
   /** redis://... keeps state several processes share (replay nonces) in Redis; empty uses the database. */
   redisUrl: string;
+  /** Bearer token for GET /metrics; empty leaves /metrics off. */
+  metricsToken: string;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -66,5 +68,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     trustProxy: env.TRUST_PROXY ?? '',
     redisUrl: env.REDIS_URL ?? '',
+    metricsToken: env.METRICS_TOKEN ?? '',
   };
 }

@@ -2,14 +2,34 @@
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 
+/** In-flight requests get this long to finish after SIGTERM before the process exits anyway. */
+const shutdownGraceMs = 15_000;
+
 const config = loadConfig();
 const { app } = await buildApp(config);
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`portal on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/ (back-office at /admin/)`);
 
+// Graceful shutdown: app.close() stops accepting connections, answers new requests on open
+// keep-alive connections with 503, waits for every request in flight (a ledger write answers
+// only after its commit), then runs the onClose hooks that close the database.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    app.log.info({ signal }, 'shutting down');
-    void app.close().then(() => process.exit(0));
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => {
+      app.log.error(`requests still in flight after ${shutdownGraceMs} ms; exiting`);
+      process.exit(1);
+    }, shutdownGraceMs);
+    force.unref();
+    app.close().then(
+      () => {
+        app.log.info('shut down cleanly');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   });
 }

@@ -44,7 +44,15 @@ export function errorBody(lang: Language, error: AppError): ApiResponse {
   };
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The error key this request was answered with, for the metrics (plugins/operations.ts). */
+    errorKey?: ErrorKey;
+  }
+}
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  request.errorKey = error.key;
   return reply.code(errorCatalogue[error.key].status).send(errorBody(languageOf(request), error));
 }
 

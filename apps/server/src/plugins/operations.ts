@@ -1,0 +1,125 @@
+/**
+ * What an operator and a load balancer need from each process: `GET /healthz` (the process is
+ * alive), `GET /readyz` (the database answers and every migration is applied; a load balancer
+ * stops sending traffic when it is not), and Prometheus metrics at `GET /metrics` when
+ * METRICS_TOKEN is set (a Bearer token; without it the path does not exist). Each app has its own
+ * registry, so tests that build many apps never share counters.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { sql } from 'kysely';
+import client from 'prom-client';
+import type { DbHandle } from '../db/index.ts';
+import { num } from '../db/index.ts';
+import { migrations } from '../db/migrations/index.ts';
+import type { ReviewService } from '../modules/reviews/service.ts';
+import { timingSafeEqual } from 'node:crypto';
+
+export interface OperationsOptions {
+  dbHandle: DbHandle;
+  reviews: ReviewService;
+  metricsToken: string;
+}
+
+/** Readiness checks answer within this; a hung database is "not ready", not a hung probe. */
+const readyCheckMsMax = 2_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export async function readiness(dbHandle: DbHandle): Promise<{ isReady: boolean; checks: Record<string, string> }> {
+  const checks: Record<string, string> = {};
+  try {
+    await withTimeout(sql`select 1`.execute(dbHandle.db), readyCheckMsMax);
+    checks.database = 'ok';
+    const applied = await withTimeout(dbHandle.db.selectFrom('kysely_migration').select('name').execute(), readyCheckMsMax);
+    const appliedNames = new Set(applied.map((r) => r.name));
+    const missing = Object.keys(migrations(dbHandle.dialect)).filter((name) => !appliedNames.has(name));
+    checks.migrations = missing.length === 0 ? 'ok' : `missing: ${missing.join(', ')}`;
+  } catch (error) {
+    checks.database = `failed: ${(error as Error).message}`;
+  }
+  return { isReady: Object.values(checks).every((v) => v === 'ok') && 'migrations' in checks, checks };
+}
+
+function tokenMatches(given: string | undefined, expected: string): boolean {
+  const a = Buffer.from(given ?? '');
+  const b = Buffer.from(`Bearer ${expected}`);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export const operationsPlugin = fp(async (app: FastifyInstance, options: OperationsOptions) => {
+  const { dbHandle, reviews, metricsToken } = options;
+
+  app.get('/healthz', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { status: 'ok' };
+  });
+
+  app.get('/readyz', async (_request, reply) => {
+    const { isReady, checks } = await readiness(dbHandle);
+    return reply.code(isReady ? 200 : 503).header('cache-control', 'no-store').send({ status: isReady ? 'ready' : 'not ready', checks });
+  });
+
+  if (!metricsToken) return;
+
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry });
+  const requests = new client.Counter({
+    name: 'http_requests_total',
+    help: 'Answered HTTP requests by route, method and status',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers: [registry],
+  });
+  const durations = new client.Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from request to answer, by route',
+    labelNames: ['route'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const errors = new client.Counter({
+    name: 'api_errors_total',
+    help: 'API answers with an error key, by key',
+    labelNames: ['error'] as const,
+    registers: [registry],
+  });
+  new client.Gauge({
+    name: 'ledger_last_verification_balanced',
+    help: '1 when the newest ledger verification balanced, 0 when it did not, -1 when none ran',
+    registers: [registry],
+    async collect() {
+      const row = await dbHandle.db.selectFrom('ledger_verifications').select('is_balanced').orderBy('checked_at', 'desc').limit(1).executeTakeFirst();
+      this.set(row ? num(row.is_balanced) : -1);
+    },
+  });
+  new client.Gauge({
+    name: 'review_queue_waiting',
+    help: 'Items waiting for a staff decision, by queue',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    async collect() {
+      for (const { queue, waiting } of await reviews.waitingCounts()) this.set({ queue }, waiting);
+    },
+  });
+
+  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+    // The route pattern, never the raw URL: unknown paths must not make unbounded label values.
+    const route = request.routeOptions.url ?? 'unmatched';
+    requests.inc({ route, method: request.method, status: String(reply.statusCode) });
+    durations.observe({ route }, reply.elapsedTime / 1000);
+    if (request.errorKey) errors.inc({ error: request.errorKey });
+  });
+
+  app.get('/metrics', async (request, reply) => {
+    if (!tokenMatches(request.headers.authorization, metricsToken)) {
+      return reply.code(401).header('www-authenticate', 'Bearer').type('text/plain').send('metrics need the token');
+    }
+    return reply.type(registry.contentType).header('cache-control', 'no-store').send(await registry.metrics());
+  });
+});
