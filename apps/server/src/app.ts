@@ -27,6 +27,8 @@ import { adjustmentRoutes } from './modules/adjustments/routes.ts';
 import { exchangeRoutes } from './modules/exchanges/routes.ts';
 import { transferRoutes } from './modules/transfers/routes.ts';
 import { recordRoutes } from './modules/records/routes.ts';
+import { jobRoutes } from './modules/jobs/routes.ts';
+import { serverJobs } from './jobs/index.ts';
 import { verifyAndRecord } from './modules/ledger/verify.ts';
 import { seedDemo } from './demo/seed.ts';
 import type { ServerKey } from '@pp/envelope/node';
@@ -62,7 +64,7 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
 
   await registerSecurityHeaders(app);
   await app.register(errorsPlugin);
-  await app.register(operationsPlugin, { dbHandle, reviews: services.reviews, metricsToken: config.metricsToken });
+  await app.register(operationsPlugin, { dbHandle, reviews: services.reviews, jobs: services.jobs, metricsToken: config.metricsToken });
   await app.register(envelopePlugin, { serverKey, replayStore, now: options.now });
   countryRoutes(app, services);
   captchaRoutes(app, services);
@@ -78,6 +80,7 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
   exchangeRoutes(app, services);
   transferRoutes(app, services);
   recordRoutes(app, services);
+  jobRoutes(app, services);
   await registerStatic(app, config);
 
   if (config.isDemo) {
@@ -87,7 +90,11 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
     if (check.isBalanced) app.log.info(`ledger verified: ${check.accounts} accounts, ${check.transfers} transfers, balanced`);
     else app.log.error({ problems: check.problems }, 'ledger verification FAILED');
   }
+  for (const job of serverJobs(dbHandle.db)) await services.jobs.register(job);
+  if (config.isJobsOn) services.jobs.start();
   app.addHook('onClose', async () => {
+    // Jobs finish before the database closes (hooks run in the order they were added).
+    await services.jobs.stop();
     if (!options.dbHandle) await dbHandle.close();
   });
   return { app, services, serverKey };

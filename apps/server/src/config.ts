@@ -31,6 +31,8 @@ export interface Config {
   redisUrl: string;
   /** Bearer token for GET /metrics; empty leaves /metrics off. */
   metricsToken: string;
+  /** Scheduled jobs run in this process (src/jobs); off by default only for tests. */
+  isJobsOn: boolean;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -69,5 +71,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY ?? '',
     redisUrl: env.REDIS_URL ?? '',
     metricsToken: env.METRICS_TOKEN ?? '',
+    isJobsOn: (env.JOBS ?? (nodeEnv === 'test' ? 'off' : 'on')) !== 'off',
   };
 }

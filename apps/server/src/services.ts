@@ -20,6 +20,7 @@ import { DashboardService } from './modules/dashboard/service.ts';
 import { ExchangeService } from './modules/exchanges/service.ts';
 import { TransferService } from './modules/transfers/service.ts';
 import { RecordService } from './modules/records/service.ts';
+import { JobRunner } from './jobs/runner.ts';
 
 export interface Services {
   config: Config;
@@ -42,6 +43,7 @@ export interface Services {
   exchanges: ExchangeService;
   transfers: TransferService;
   records: RecordService;
+  jobs: JobRunner;
 }
 
 export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBaseLogger): Services {
@@ -75,5 +77,6 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     exchanges: new ExchangeService(db, ledger, reviews, accounts, settings),
     transfers: new TransferService(db, ledger, accounts, settings),
     records: new RecordService(db),
+    jobs: new JobRunner(db, log),
   };
 }

@@ -21,6 +21,7 @@ export const staffPermissions = [
   'reviews.decide',
   'ledger.adjust',
   'dashboard.read',
+  'jobs.run',
 ] as const;
 export type StaffPermission = (typeof staffPermissions)[number];
 
@@ -227,3 +228,21 @@ export const adjustmentCreateResponse = z.object({ reviewId: z.string(), transfe
 
 /** A member's ledger as staff see it: balances per point type and the records, newest first. */
 export const memberLedgerRequest = z.object({ memberId: id, coinName: z.enum(['USDT', 'ASSETS_POINT', 'REWARD_POINT']).optional(), cursor, pageSize });
+
+/** Scheduled jobs as the back-office shows them (apps/server/src/jobs). Times are ms; 0 means never. */
+export const jobStatus = z.object({
+  name: z.string(),
+  schedule: z.string(),
+  nextRunAt: z.number(),
+  isRunning: z.boolean(),
+  leaseOwner: z.string().nullable(),
+  heartbeatAt: z.number(),
+  lastPeriod: z.string().nullable(),
+  lastStartedAt: z.number(),
+  lastFinishedAt: z.number(),
+  lastStatus: z.enum(['running', 'succeeded', 'failed', 'skipped']).nullable(),
+  lastError: z.string().nullable(),
+  runRequestedAt: z.number(),
+});
+export type JobStatusEntry = z.infer<typeof jobStatus>;
+export const jobRunNowRequest = z.object({ name: z.string().min(1).max(64), reason });

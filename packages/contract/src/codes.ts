@@ -45,6 +45,7 @@ export const errorCatalogue = {
   'staff.notFound': { status: 200 },
   'staff.cannotChangeSelf': { status: 200 },
   'member.notFound': { status: 200 },
+  'job.notFound': { status: 200 },
   'review.notFound': { status: 200 },
   'review.notPending': { status: 200 },
   'review.sameApprover': { status: 200 },

@@ -94,6 +94,8 @@ export const endpoints = {
     z.object({ balances: z.array(a.assetEntry), records: w.recordListResponse }),
   ),
   adjustmentCreate: staffEndpoint(endpointPaths.adjustmentCreate, 'ledger.adjust', s.adjustmentCreateRequest, s.adjustmentCreateResponse),
+  jobList: staffEndpoint(endpointPaths.jobList, 'dashboard.read', a.empty, z.array(s.jobStatus)),
+  jobRunNow: staffEndpoint(endpointPaths.jobRunNow, 'jobs.run', s.jobRunNowRequest, a.ok),
 } as const;
 
 export type Endpoints = typeof endpoints;

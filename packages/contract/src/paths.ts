@@ -52,4 +52,6 @@ export const endpointPaths = {
   dashboard: '/api/admin/dashboard/summary',
   adjustmentCreate: '/api/admin/adjustments/create',
   memberLedger: '/api/admin/members/ledger',
+  jobList: '/api/admin/jobs/list',
+  jobRunNow: '/api/admin/jobs/run',
 } as const;

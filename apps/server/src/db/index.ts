@@ -46,9 +46,16 @@ export function openDb(options: { databaseUrl: string; dataDir: string; poolSize
 }
 
 export async function migrateToLatest(handle: DbHandle): Promise<void> {
+  // Kysely looks for its migration tables in every schema unless told which one; with several
+  // schemas on one server (tests, or tenants) it would find another schema's and skip its own.
+  const schema =
+    handle.dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0]?.schema
+      : undefined;
   const migrator = new Migrator({
     db: handle.db,
     provider: { getMigrations: async () => migrations(handle.dialect) },
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -242,6 +242,35 @@ export interface EnvelopeNoncesTable {
   expires_at: Int;
 }
 
+export interface JobStateTable {
+  name: string;
+  schedule: string;
+  /** The next scheduled period's start, ms; the period a run claims is this value. */
+  next_run_at: Int;
+  /** Set by "run now" in the back-office; 0 when nothing is asked. */
+  run_requested_at: Int;
+  run_requested_by: string | null;
+  lease_owner: string | null;
+  lease_until: Int;
+  heartbeat_at: Int;
+  last_period: string | null;
+  last_started_at: Int;
+  last_finished_at: Int;
+  last_status: string | null;
+  last_error: string | null;
+}
+
+export interface JobRunsTable {
+  id: string;
+  name: string;
+  period: string;
+  owner: string;
+  status: string;
+  started_at: Int;
+  finished_at: Int | null;
+  error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -262,6 +291,8 @@ export interface Database {
   exchanges: ExchangesTable;
   member_transfers: MemberTransfersTable;
   envelope_nonces: EnvelopeNoncesTable;
+  job_state: JobStateTable;
+  job_runs: JobRunsTable;
   kysely_migration: { name: string; timestamp: string };
   _generated?: Generated<number>;
 }

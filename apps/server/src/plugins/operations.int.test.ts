@@ -16,7 +16,7 @@ describe.each(dialects)('operations on %s', (dialect) => {
     expect(health.json()).toEqual({ status: 'ok' });
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok' } });
+    expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', jobs: 'ok' } });
   });
 
   it('is not ready when a migration is missing', async () => {
@@ -46,5 +46,6 @@ describe.each(dialects)('operations on %s', (dialect) => {
     expect(text).toMatch(/ledger_last_verification_balanced 1\n/);
     expect(text).toMatch(/review_queue_waiting\{queue="[a-zA-Z]+"\} \d+/);
     expect(text).toContain('process_cpu_user_seconds_total');
+    expect(text).toMatch(/job_last_run_succeeded\{job="ledger-verify"\} -1/);
   });
 });

@@ -13,11 +13,13 @@ import type { DbHandle } from '../db/index.ts';
 import { num } from '../db/index.ts';
 import { migrations } from '../db/migrations/index.ts';
 import type { ReviewService } from '../modules/reviews/service.ts';
+import type { JobRunner } from '../jobs/runner.ts';
 import { timingSafeEqual } from 'node:crypto';
 
 export interface OperationsOptions {
   dbHandle: DbHandle;
   reviews: ReviewService;
+  jobs: JobRunner;
   metricsToken: string;
 }
 
@@ -32,7 +34,12 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export async function readiness(dbHandle: DbHandle): Promise<{ isReady: boolean; checks: Record<string, string> }> {
+/**
+ * Ready when the database answers and every migration is applied. A stuck job (its runner's
+ * lease lapsed mid-run) is reported but does not take the process out of rotation: another
+ * process claims the job's next period, and no load balancer action would fix it.
+ */
+export async function readiness(dbHandle: DbHandle, jobs?: JobRunner): Promise<{ isReady: boolean; checks: Record<string, string> }> {
   const checks: Record<string, string> = {};
   try {
     await withTimeout(sql`select 1`.execute(dbHandle.db), readyCheckMsMax);
@@ -44,7 +51,12 @@ export async function readiness(dbHandle: DbHandle): Promise<{ isReady: boolean;
   } catch (error) {
     checks.database = `failed: ${(error as Error).message}`;
   }
-  return { isReady: Object.values(checks).every((v) => v === 'ok') && 'migrations' in checks, checks };
+  const isReady = checks.database === 'ok' && checks.migrations === 'ok';
+  if (jobs && isReady) {
+    const stuck = await jobs.unhealthyJobs();
+    checks.jobs = stuck.length === 0 ? 'ok' : `stuck: ${stuck.join(', ')}`;
+  }
+  return { isReady, checks };
 }
 
 function tokenMatches(given: string | undefined, expected: string): boolean {
@@ -54,7 +66,7 @@ function tokenMatches(given: string | undefined, expected: string): boolean {
 }
 
 export const operationsPlugin = fp(async (app: FastifyInstance, options: OperationsOptions) => {
-  const { dbHandle, reviews, metricsToken } = options;
+  const { dbHandle, reviews, jobs, metricsToken } = options;
 
   app.get('/healthz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -62,7 +74,7 @@ export const operationsPlugin = fp(async (app: FastifyInstance, options: Operati
   });
 
   app.get('/readyz', async (_request, reply) => {
-    const { isReady, checks } = await readiness(dbHandle);
+    const { isReady, checks } = await readiness(dbHandle, jobs);
     return reply.code(isReady ? 200 : 503).header('cache-control', 'no-store').send({ status: isReady ? 'ready' : 'not ready', checks });
   });
 
@@ -105,6 +117,24 @@ export const operationsPlugin = fp(async (app: FastifyInstance, options: Operati
     registers: [registry],
     async collect() {
       for (const { queue, waiting } of await reviews.waitingCounts()) this.set({ queue }, waiting);
+    },
+  });
+  new client.Gauge({
+    name: 'job_last_run_succeeded',
+    help: '1 when the job\'s last run succeeded, 0 when it failed, -1 before its first run',
+    labelNames: ['job'] as const,
+    registers: [registry],
+    async collect() {
+      for (const job of await jobs.status()) this.set({ job: job.name }, job.lastStatus === null ? -1 : job.lastStatus === 'succeeded' ? 1 : 0);
+    },
+  });
+  new client.Gauge({
+    name: 'job_last_finished_timestamp_seconds',
+    help: 'When the job last finished a run',
+    labelNames: ['job'] as const,
+    registers: [registry],
+    async collect() {
+      for (const job of await jobs.status()) this.set({ job: job.name }, job.lastFinishedAt / 1000);
     },
   });
 

@@ -39,6 +39,7 @@ export const enUS = {
     'staff.notFound': 'No such staff member',
     'staff.cannotChangeSelf': 'You cannot change your own role or disable yourself',
     'member.notFound': 'No such member',
+    'job.notFound': 'No such job',
     'review.notFound': 'No such review item',
     'review.notPending': 'This item was already decided',
     'review.sameApprover': 'A second, different staff member must approve this amount',

@@ -40,6 +40,7 @@ export const idID: ServerMessages = {
     'staff.notFound': 'Staf tidak ditemukan',
     'staff.cannotChangeSelf': 'Anda tidak dapat mengubah peran sendiri atau menonaktifkan diri sendiri',
     'member.notFound': 'Anggota tidak ditemukan',
+    'job.notFound': 'Tugas tidak ditemukan',
     'review.notFound': 'Item tinjauan tidak ditemukan',
     'review.notPending': 'Item ini sudah diputuskan',
     'review.sameApprover': 'Jumlah ini harus disetujui oleh staf kedua yang berbeda',

@@ -40,6 +40,7 @@ export const jaJP: ServerMessages = {
     'staff.notFound': 'スタッフが見つかりません',
     'staff.cannotChangeSelf': '自分のロールの変更や無効化はできません',
     'member.notFound': '会員が見つかりません',
+    'job.notFound': 'そのジョブはありません',
     'review.notFound': '審査項目が見つかりません',
     'review.notPending': 'この項目は既に処理済みです',
     'review.sameApprover': 'この金額には別のスタッフによる承認が必要です',

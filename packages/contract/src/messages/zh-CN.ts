@@ -40,6 +40,7 @@ export const zhCN: ServerMessages = {
     'staff.notFound': '员工不存在',
     'staff.cannotChangeSelf': '不能修改自己的角色或停用自己',
     'member.notFound': '会员不存在',
+    'job.notFound': '没有这个任务',
     'review.notFound': '审核项不存在',
     'review.notPending': '该项已被处理',
     'review.sameApprover': '此金额需要另一位员工再次审批',

@@ -5,6 +5,7 @@ import { backofficeLedger } from './002-backoffice-ledger.ts';
 import { wallet } from './003-wallet.ts';
 import { ledgerPost } from './004-ledger-post.ts';
 import { replayNonces } from './007-replay-nonces.ts';
+import { jobs } from './010-jobs.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -14,5 +15,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '003-wallet': wallet(dialect),
     '004-ledger-post': ledgerPost(dialect),
     '007-replay-nonces': replayNonces(dialect),
+    '010-jobs': jobs(dialect),
   };
 }

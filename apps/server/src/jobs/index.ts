@@ -1,0 +1,42 @@
+/**
+ * The scheduled jobs of the server, each run by the one mechanism in runner.ts. Features add
+ * theirs here (chain watcher, reward release, bonus periods, mail retry).
+ */
+import type { Db } from '../db/index.ts';
+import { verifyAndRecord } from '../modules/ledger/verify.ts';
+import type { JobDefinition } from './runner.ts';
+
+/** Rows older than these are of no use to any check and are deleted by housekeeping. */
+export const retention = {
+  rateLimitWindowsMs: 2 * 86_400_000,
+  usedOrExpiredCodesMs: 86_400_000,
+  endedSessionsMs: 30 * 86_400_000,
+  jobRunsMs: 30 * 86_400_000,
+} as const;
+
+export function serverJobs(db: Db): JobDefinition[] {
+  return [
+    {
+      name: 'ledger-verify',
+      schedule: '7 * * * *',
+      async run() {
+        const result = await verifyAndRecord(db);
+        if (!result.isBalanced) throw new Error(`ledger not balanced: ${result.problems.length} problems`);
+      },
+    },
+    {
+      name: 'housekeeping',
+      schedule: '*/10 * * * *',
+      async run() {
+        const now = Date.now();
+        await db.deleteFrom('rate_limits').where('window_start', '<', BigInt(now - retention.rateLimitWindowsMs)).execute();
+        const codesBefore = BigInt(now - retention.usedOrExpiredCodesMs);
+        await db.deleteFrom('captchas').where('expires_at', '<', codesBefore).execute();
+        await db.deleteFrom('email_codes').where('expires_at', '<', codesBefore).execute();
+        await db.deleteFrom('staff_challenges').where('expires_at', '<', codesBefore).execute();
+        await db.deleteFrom('sessions').where('expires_at', '<', BigInt(now - retention.endedSessionsMs)).execute();
+        await db.deleteFrom('job_runs').where('started_at', '<', BigInt(now - retention.jobRunsMs)).execute();
+      },
+    },
+  ];
+}
