@@ -10,4 +10,5 @@ export const paths = {
   config: '/config',
   audit: '/audit',
   staff: '/staff',
+  jobs: '/jobs',
 } as const;

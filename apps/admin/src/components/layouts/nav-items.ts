@@ -3,7 +3,7 @@ import { paths } from '../../app/paths';
 import type { IconName } from '../ui/icon';
 
 export interface NavItem {
-  id: 'dashboard' | 'reviews' | 'members' | 'config' | 'audit' | 'staff';
+  id: 'dashboard' | 'reviews' | 'members' | 'config' | 'audit' | 'staff' | 'jobs';
   to: string;
   icon: IconName;
   /** The permission that opens the screen; the route table uses the same one. */
@@ -17,6 +17,7 @@ export const navItems: readonly NavItem[] = [
   { id: 'config', to: paths.config, icon: 'config', permission: 'config.read' },
   { id: 'audit', to: paths.audit, icon: 'audit', permission: 'audit.read' },
   { id: 'staff', to: paths.staff, icon: 'staff', permission: 'staff.manage' },
+  { id: 'jobs', to: paths.jobs, icon: 'history', permission: 'dashboard.read' },
 ];
 
 /** The sidebar of one staff member: only what their permissions open. */
