@@ -59,13 +59,33 @@ export interface HttpCallResult {
 }
 
 /** One sealed API call over real HTTP. Throws when the connection fails (the call was not answered). */
-export async function httpCall(port: number, key: PublicJwk, pathName: string, body: object, token?: string, ip?: string): Promise<HttpCallResult> {
+export async function httpCall(
+  port: number,
+  key: PublicJwk,
+  pathName: string,
+  body: object,
+  token?: string,
+  ip?: string,
+  loginType: 'USER' | 'STAFF' = 'USER',
+): Promise<HttpCallResult> {
   const sealed = sealRequest(key, pathName, body);
+  return sendSealed(port, pathName, sealed, token, ip, loginType);
+}
+
+/** Sends an already sealed request (a replay test sends the same one twice). */
+export async function sendSealed(
+  port: number,
+  pathName: string,
+  sealed: { body: string; cek: Uint8Array; nonce: string },
+  token?: string,
+  ip?: string,
+  loginType: 'USER' | 'STAFF' = 'USER',
+): Promise<HttpCallResult> {
   const res = await fetch(`http://127.0.0.1:${port}${pathName}`, {
     method: 'POST',
     headers: {
       'content-type': mediaType,
-      'x-login-type': 'USER',
+      'x-login-type': loginType,
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(ip ? { 'x-forwarded-for': ip } : {}),
     },
