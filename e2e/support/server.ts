@@ -106,6 +106,9 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
 }
 
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+  // The compiled server, as production runs it (`npm run build` makes it; test:e2e builds first).
+  const serverMain = path.join(repoRoot, 'apps/server/dist/main.js');
+  if (!fs.existsSync(serverMain)) throw new Error('apps/server/dist/main.js is missing: run `npm run build` first');
   const port = await freePort();
   const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-e2e-'));
   const dataDir = path.join(tempDir, 'data');
@@ -126,7 +129,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     throw error;
   }
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', serverMain], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -2,6 +2,7 @@
  * Every setting of the server, read once from the environment. README.md has the same table.
  * Production refuses the settings that only make sense on a developer's machine.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 
 export interface Config {
@@ -42,10 +43,21 @@ function int(value: string | undefined, fallback: number, name: string): number 
   return n;
 }
 
+/** The repository root above this file: src/ when run from source, dist/ when compiled. */
+function repoRoot(from: string): string {
+  let dir = from;
+  while (!fs.existsSync(path.join(dir, 'apps', 'server'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+  return dir;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
   const isProduction = nodeEnv === 'production';
-  const root = path.resolve(import.meta.dirname, '../../..');
+  const root = repoRoot(import.meta.dirname);
   const isCaptchaOn = (env.CAPTCHA ?? 'on') !== 'off';
   const isDemo = env.DEMO_DATA !== undefined ? env.DEMO_DATA !== 'off' : !isProduction;
   if (isProduction && !isCaptchaOn) throw new Error('CAPTCHA=off is refused when NODE_ENV=production');
