@@ -20,7 +20,7 @@ import type { Db } from '../db/index.ts';
 import { num } from '../db/index.ts';
 import type { CaptchaService } from '../modules/captcha/service.ts';
 import { AppError } from './errors.ts';
-import { addressKey, releaseHit, reserveHit, type Reservation } from './rate-limit.ts';
+import { addressKey, hitsUnlimited, releaseHit, reserveHit, type Reservation } from './rate-limit.ts';
 
 export const loginLimits = {
   failureWindowMs: 15 * 60_000,
@@ -100,7 +100,7 @@ export class LoginThrottle {
       held.push(account);
       if (!attempt.isCallerProven) {
         // With the image code solved the address is only counted, never closed.
-        const addressMax = isCaptchaNeeded ? loginLimits.addressFailuresBeforeCaptcha : Number.MAX_SAFE_INTEGER;
+        const addressMax = isCaptchaNeeded ? loginLimits.addressFailuresBeforeCaptcha : hitsUnlimited;
         const byAddress = await reserveHit(this.db, `${prefix}:address:${address}`, windowMs, addressMax, now);
         if (!byAddress.isReserved) await refuse(new AppError('captcha.required'));
         held.push(byAddress);

@@ -12,6 +12,9 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { num } from '../db/index.ts';
 
+/** A max that never refuses: the largest value of the hits column (a 32-bit integer on PostgreSQL). */
+export const hitsUnlimited = 2_147_483_647;
+
 export interface Window {
   hits: number;
   /** When the current window ends, ms since the epoch. */
@@ -47,7 +50,7 @@ export async function countHit(db: Db, key: string, windowMs: number, now = Date
  * upsert, so of N parallel callers at most `max` get a place, whatever the interleaving.
  */
 export async function reserveHit(db: Db, key: string, windowMs: number, max: number, now = Date.now()): Promise<Reservation> {
-  if (!Number.isInteger(max) || max < 1) throw new Error(`reserveHit: max must be a positive integer, got ${max}`);
+  if (!Number.isInteger(max) || max < 1 || max > hitsUnlimited) throw new Error(`reserveHit: max must be a positive integer, got ${max}`);
   const windowStartMin = now - windowMs;
   const row = await db
     .insertInto('rate_limits')
