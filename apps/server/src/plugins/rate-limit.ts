@@ -89,20 +89,22 @@ export async function releaseHit(db: Db, reservation: Reservation): Promise<void
 
 /**
  * Once failures fill the window, keeps it closed for lockMs from now (a lock counted from the
- * last failure, not from the first). Moving the window's start also voids the releases of
- * places still in flight, so a lock cannot be undone by them.
+ * last failure, not from the first) and marks it locked with hits = max + 1, so a full window of
+ * attempts still in flight (hits = max) can be told from a lock. Moving the window's start also
+ * voids the releases of places still in flight, so a lock cannot be undone by them.
  */
-export async function lockWhenFull(db: Db, key: string, windowMs: number, max: number, lockMs: number, now = Date.now()): Promise<Window> {
+export async function lockWhenFull(db: Db, key: string, windowMs: number, max: number, lockMs: number, now = Date.now()): Promise<Window & { isLocked: boolean }> {
   const lockedStart = now + lockMs - windowMs;
   await db
     .updateTable('rate_limits')
-    .set({ window_start: lockedStart })
+    .set({ window_start: lockedStart, hits: max + 1 })
     .where('key', '=', key)
     .where('hits', '>=', max)
     .where('window_start', '>', now - windowMs)
     .where('window_start', '<', lockedStart)
     .execute();
-  return peekHits(db, key, windowMs, now);
+  const window = await peekHits(db, key, windowMs, now);
+  return { ...window, isLocked: window.hits > max };
 }
 
 export async function peekHits(db: Db, key: string, windowMs: number, now = Date.now()): Promise<Window> {

@@ -202,14 +202,18 @@ export class AccountService {
     const key = txPasswordKey(userId);
     const place = await reserveHit(this.db, key, lockMs, max);
     const minutesLeft = (resetsAt: number) => Math.max(1, Math.ceil((resetsAt - Date.now()) / 60_000));
-    if (!place.isReserved) throw new AppError('user.txLocked', { minutes: minutesLeft(place.resetsAt) });
+    if (!place.isReserved) {
+      if (place.hits > max) throw new AppError('user.txLocked', { minutes: minutesLeft(place.resetsAt) });
+      // Every place is held by an entry still being checked: not a lock, a moment's wait.
+      throw new AppError('rate.limited', { seconds: 1 });
+    }
     if (await verifyPassword(user.tx_password_hash, password)) {
       await releaseHit(this.db, place);
       return;
     }
     const window = await lockWhenFull(this.db, key, lockMs, max, lockMs);
-    if (window.hits >= max) throw new AppError('user.txLocked', { minutes: minutesLeft(window.resetsAt) });
-    throw new AppError('user.txPasswordWrong', { triesLeft: max - window.hits });
+    if (window.isLocked) throw new AppError('user.txLocked', { minutes: minutesLeft(window.resetsAt) });
+    throw new AppError('user.txPasswordWrong', { triesLeft: Math.max(1, max - window.hits) });
   }
 
   /** The transaction-password lock as staff see it: failures in the window, and until when money actions are locked (0: not locked). */
@@ -217,7 +221,7 @@ export class AccountService {
     const max = await this.settings.get('security.txPasswordFailuresMax');
     const lockMs = (await this.settings.get('security.txPasswordLockMinutes')) * 60_000;
     const window = await peekHits(this.db, txPasswordKey(userId), lockMs);
-    return { txFailures: window.hits, txLockedUntil: window.hits >= max ? window.resetsAt : 0 };
+    return { txFailures: Math.min(window.hits, max), txLockedUntil: window.hits > max ? window.resetsAt : 0 };
   }
 
   async updateTransactionPassword(session: SessionIdentity, input: UpdateTransactionPasswordRequest): Promise<void> {
