@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { DbHandle } from './db/index.ts';
 import type { RouteDeps } from './plugins/api-route.ts';
 import { CaptchaService } from './modules/captcha/service.ts';
+import { LoginThrottle } from './plugins/login-throttle.ts';
 import { MailService } from './modules/mail/service.ts';
 import { SessionService } from './modules/sessions/service.ts';
 import { EmailCodeService } from './modules/accounts/email-codes.ts';
@@ -51,8 +52,10 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
   const sessions = new SessionService(db, config);
   const audit = new AuditService(db, dbHandle.dialect);
   const settings = new ConfigService(db, audit);
-  const staff = new StaffService(db, sessions, audit);
-  const accounts = new AccountService(db, sessions, settings);
+  const captcha = new CaptchaService(db, config.isCaptchaOn);
+  const throttle = new LoginThrottle(db, captcha);
+  const staff = new StaffService(db, sessions, audit, throttle);
+  const accounts = new AccountService(db, sessions, settings, throttle);
   const ledger = new LedgerRepository(dbHandle);
   const reviews = new ReviewService(db, audit, settings);
   const mail = new MailService(db, config, log);
@@ -61,7 +64,7 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     dbHandle,
     routeDeps: { sessions, staffLookup: (id) => staff.lookup(id) },
     sessions,
-    captcha: new CaptchaService(db, config.isCaptchaOn),
+    captcha,
     mail,
     emailCodes: new EmailCodeService(db, mail),
     accounts,
@@ -72,7 +75,7 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     ledger,
     reviews,
     adjustments: new AdjustmentService(ledger, reviews, audit, accounts.repository),
-    adminMembers: new AdminMemberService(db, sessions, audit),
+    adminMembers: new AdminMemberService(db, sessions, audit, accounts),
     dashboard: new DashboardService(db, reviews),
     exchanges: new ExchangeService(db, ledger, reviews, accounts, settings),
     transfers: new TransferService(db, ledger, accounts, settings),

@@ -15,6 +15,7 @@ import { openResponse, sealRequest } from '@pp/envelope/node';
 import { loadConfig, type Config } from '../src/config.ts';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import { openDb, type Dialect, type DbHandle } from '../src/db/index.ts';
+import { hashAnswer } from '../src/modules/captcha/service.ts';
 
 export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
@@ -187,4 +188,13 @@ export async function staffClient(app: TestApp, userName: string, password: stri
   if (step2.code !== 20000) throw new Error(`staff code refused: ${step2.message}`);
   c.token = step2.data.token;
   return Object.assign(c, { totpSecret: secret });
+}
+
+/** A captcha asked for through the API whose stored answer is then set to a known one, for apps built with CAPTCHA=on. */
+export async function solvedCaptcha(app: TestApp, client: TestClient = app.client): Promise<{ captchaId: string; captchaCode: string }> {
+  const made = await client.call<{ captchaId: string; enabled: boolean }>('captchaImage');
+  if (!made.data.enabled) throw new Error('solvedCaptcha needs an app built with CAPTCHA=on');
+  const captchaCode = 'test';
+  await app.services.dbHandle.db.updateTable('captchas').set({ answer_hash: hashAnswer(made.data.captchaId, captchaCode) }).where('id', '=', made.data.captchaId).execute();
+  return { captchaId: made.data.captchaId, captchaCode };
 }

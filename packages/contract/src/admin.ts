@@ -46,6 +46,9 @@ export const staffLoginRequest = z.object({
   userName: z.string('validation.enterUsername').trim().min(1, 'validation.enterUsername').max(64),
   password: z.string('validation.enterPassword').min(1, 'validation.enterPassword').max(128),
   loginType: z.literal('STAFF'),
+  /** The image code, sent once the server answered captcha.required (decision 007). */
+  captchaId: z.string().max(64).optional(),
+  captchaCode: z.string().max(8).optional(),
 });
 /** Step one of two: the password is right; now the authenticator code (after enrolment if new). */
 export const staffLoginResponse = z.object({

@@ -60,6 +60,9 @@ export const errorCatalogue = {
   'exchange.notFound': { status: 200 },
   'exchange.notPending': { status: 200 },
   'exchange.typeUnknown': { status: 200 },
+  // Decision 007 (limits and lockouts).
+  'captcha.required': { status: 200 },
+  'review.ownItem': { status: 200 },
 } as const satisfies Record<string, { status: number }>;
 export type ErrorKey = keyof typeof errorCatalogue;
 export const errorKeys = Object.keys(errorCatalogue) as ErrorKey[];

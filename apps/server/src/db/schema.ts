@@ -28,8 +28,6 @@ export interface UsersTable {
   agree_status: Int;
   is_login_locked: Int;
   is_money_locked: Int;
-  tx_failures: Int;
-  tx_locked_until: Int;
   created_at: Int;
 }
 
@@ -147,6 +145,8 @@ export interface ReviewItemsTable {
   summary_json: string;
   evidence_json: string;
   first_approver_id: string | null;
+  /** The staff member who made the item (decision 007: never its decider); null when a member made it. */
+  created_by_staff_id: string | null;
   reject_reason: string | null;
   created_at: Int;
   decided_at: Int | null;
@@ -271,6 +271,14 @@ export interface JobRunsTable {
   error: string | null;
 }
 
+/** Addresses an account completed a sign-in from (decision 007); the login throttle trusts them apart. */
+export interface KnownAddressesTable {
+  login_type: string;
+  account_id: string;
+  address: string;
+  last_seen_at: Int;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -293,6 +301,7 @@ export interface Database {
   envelope_nonces: EnvelopeNoncesTable;
   job_state: JobStateTable;
   job_runs: JobRunsTable;
+  known_addresses: KnownAddressesTable;
   kysely_migration: { name: string; timestamp: string };
   _generated?: Generated<number>;
 }

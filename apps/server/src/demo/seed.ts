@@ -42,7 +42,6 @@ export async function seedDemo(services: Services, log: FastifyBaseLogger): Prom
         agree: true,
       },
       referrer,
-      'demo-seed',
     );
     if (m.userName === 'demo') {
       // A stable invite ID for the demo root, so the README can name it.
@@ -61,9 +60,11 @@ async function seedDemoMoney(services: Services, staffIds: Record<string, string
   const byName = async (name: string) => (await services.accounts.repository.byName(name))!.id;
   const admin = { id: staffIds.admin!, name: 'admin', ip: 'demo-seed' };
   const finance = { id: staffIds.finance!, name: 'finance', ip: 'demo-seed', role: 'finance' as const };
+  // The adjustments are asked for by finance2, so admin and finance may decide them: a creator never decides their own item (decision 007).
+  const requester = { id: staffIds.finance2!, name: 'finance2', ip: 'demo-seed' };
   let n = 0;
   const adjust = async (member: string, coinName: 'USDT' | 'ASSETS_POINT' | 'REWARD_POINT', direction: 'credit' | 'debit', amount: string, reason: string) =>
-    services.adjustments.create(admin, { memberId: await byName(member), coinName, direction, amount, reason, requestId: `demo-seed-${++n}` });
+    services.adjustments.create(requester, { memberId: await byName(member), coinName, direction, amount, reason, requestId: `demo-seed-${++n}` });
   const approve = async (reviewId: string, twice: boolean) => {
     await services.reviews.decide([reviewId], 'approve', undefined, 'demo opening balance', { ...admin, role: 'admin' });
     if (twice) await services.reviews.decide([reviewId], 'approve', undefined, 'demo opening balance, second approval', finance);

@@ -54,6 +54,9 @@ export const enUS = {
     'exchange.notFound': 'No such exchange',
     'exchange.notPending': 'Only an exchange pending review can be cancelled',
     'exchange.typeUnknown': 'Please choose an exchange type',
+    // Decision 007 (limits and lockouts).
+    'captcha.required': 'Enter the image code to continue',
+    'review.ownItem': 'You cannot decide an item you created; another staff member must',
   },
   validation: {
     enterEmail: 'Please enter your email',

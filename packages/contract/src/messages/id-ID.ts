@@ -55,6 +55,9 @@ export const idID: ServerMessages = {
     'exchange.notFound': 'Penukaran tidak ditemukan',
     'exchange.notPending': 'Hanya penukaran yang menunggu tinjauan yang dapat dibatalkan',
     'exchange.typeUnknown': 'Silakan pilih jenis penukaran',
+    // Decision 007 (limits and lockouts).
+    'captcha.required': 'Masukkan kode gambar untuk melanjutkan',
+    'review.ownItem': 'Anda tidak dapat memutuskan item yang Anda buat sendiri; staf lain harus memutuskannya',
   },
   validation: {
     enterEmail: 'Silakan masukkan email Anda',

@@ -55,6 +55,9 @@ export const jaJP: ServerMessages = {
     'exchange.notFound': '両替が見つかりません',
     'exchange.notPending': 'キャンセルできるのは審査待ちの両替のみです',
     'exchange.typeUnknown': '両替の種類を選択してください',
+    // Decision 007 (limits and lockouts).
+    'captcha.required': '続行するには画像認証コードを入力してください',
+    'review.ownItem': '自分が作成した項目は処理できません。別のスタッフが処理する必要があります',
   },
   validation: {
     enterEmail: 'メールアドレスを入力してください',

@@ -55,6 +55,9 @@ export const koKP: ServerMessages = {
     'exchange.notFound': '교환 내역을 찾을 수 없습니다',
     'exchange.notPending': '심사 대기 중인 교환만 취소할 수 있습니다',
     'exchange.typeUnknown': '교환 유형을 선택해 주세요',
+    // Decision 007 (limits and lockouts).
+    'captcha.required': '계속하려면 그림 인증 코드를 입력해 주세요',
+    'review.ownItem': '자신이 만든 항목은 처리할 수 없습니다. 다른 직원이 처리해야 합니다',
   },
   validation: {
     enterEmail: '이메일을 입력해 주세요',

@@ -55,6 +55,9 @@ export const zhCN: ServerMessages = {
     'exchange.notFound': '兑换记录不存在',
     'exchange.notPending': '只能取消待审核的兑换',
     'exchange.typeUnknown': '请选择兑换类型',
+    // Decision 007 (limits and lockouts).
+    'captcha.required': '请输入图形验证码后继续',
+    'review.ownItem': '不能处理自己创建的审核项，须由其他工作人员处理',
   },
   validation: {
     enterEmail: '请输入邮箱',

@@ -56,14 +56,21 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     expect((await c.call('userRegister', base)).message).toBe('不允许有空格');
   });
 
-  it('refuses a taken name (any case), an unknown invite ID and a wrong code, and writes nothing', async () => {
+  it('checks the e-mail code before the name and the invite ID, and writes nothing when refused', async () => {
     const c = fresh();
     const body = {
       userName: 'DEMO', password: 'Passw0rd!', confirmPassword: 'Passw0rd!', transactionPassword: 'Trans0ction!',
       confirmTransactionPassword: 'Trans0ction!', countryCode: 'ID', email: 'dup@example.com', emailCode: '123456', inviteId: '10000001', agree: true,
     };
-    expect((await c.call('userRegister', body)).error).toBe('user.nameTaken');
-    expect((await c.call('userRegister', { ...body, userName: 'unique1', inviteId: '99999999' })).error).toBe('user.inviteNotFound');
+    // Without a right code nothing tells whether the name is taken (decision 007).
+    expect((await c.call('userRegister', body)).error).toBe('code.invalid');
+    const withCode = async (patch: object) => {
+      await t.services.dbHandle.db.deleteFrom('rate_limits').where('key', 'like', 'code:interval:%').execute();
+      expect((await c.call('noLoginSend', { email: body.email, purpose: 'REGISTER' })).code).toBe(20000);
+      return c.call('userRegister', { ...body, ...patch, emailCode: await codeFromOutbox(t, body.email) });
+    };
+    expect((await withCode({})).error).toBe('user.nameTaken');
+    expect((await withCode({ userName: 'unique1', inviteId: '99999999' })).error).toBe('user.inviteNotFound');
     expect((await c.call('userRegister', { ...body, userName: 'unique1' })).error).toBe('code.invalid');
     expect(await t.services.accounts.repository.byName('unique1')).toBeUndefined();
   });
@@ -90,17 +97,19 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     expect(Number(again.params?.seconds)).toBeGreaterThan(50);
   });
 
-  it('refuses wrong passwords without telling which names exist, then locks the account', async () => {
+  it('refuses wrong passwords without telling which names exist, then locks the (account, address) pair only', async () => {
     const c = fresh();
     const unknown = await c.call('login', { userName: 'nobody-here', password: 'whatever1', loginType: 'USER' });
     const wrong = await c.call('login', { userName: 'bob', password: 'whatever1', loginType: 'USER' });
     expect(unknown.error).toBe('auth.invalidCredentials');
     expect(wrong.error).toBe('auth.invalidCredentials');
     expect(unknown.message).toBe(wrong.message);
-    for (let i = 0; i < 4; i++) await fresh().call('login', { userName: 'bob', password: 'whatever1', loginType: 'USER' });
-    const locked = await fresh().call('login', { userName: 'bob', password: 'Bob@123456', loginType: 'USER' });
+    for (let i = 0; i < 4; i++) await c.call('login', { userName: 'bob', password: 'whatever1', loginType: 'USER' });
+    const locked = await c.call('login', { userName: 'bob', password: 'Bob@123456', loginType: 'USER' });
     expect(locked.error).toBe('auth.locked');
     expect(locked.message).toMatch(/try again in \d+ minutes/);
+    // Decision 007: another address is not locked out by these failures.
+    expect((await fresh().call('login', { userName: 'bob', password: 'Bob@123456', loginType: 'USER' })).code).toBe(20000);
   });
 
   it('ends a session on logout: the next call is 87321 with HTTP 401', async () => {
@@ -236,7 +245,8 @@ describe('captcha on', () => {
 
   it('asks for the image code, refuses a wrong one, and uses each captcha once', async () => {
     const c = t.client;
-    const none = await c.call('login', { userName: 'demo', password: 'Demo@12345', loginType: 'USER' });
+    // Decision 007: a login needs the image code only after failures; registration always does.
+    const none = await c.call('userRegister', { userName: 'nocaptcha', password: 'Passw0rd!', confirmPassword: 'Passw0rd!', transactionPassword: 'Trans0ction!', confirmTransactionPassword: 'Trans0ction!', countryCode: 'ID', email: 'nc@example.com', emailCode: '123456', inviteId: '10000001', agree: true });
     expect(none).toMatchObject({ error: 'request.invalid', field: 'captchaCode', message: 'Please enter the image code' });
     const captcha = await c.call<{ captchaId: string; image: string; enabled: boolean }>('captchaImage');
     expect(captcha.data.enabled).toBe(true);

@@ -1,13 +1,13 @@
 /**
  * Six-digit e-mail codes: 10 minutes valid, 5 guesses, one use. Sending is limited per address
- * (one a minute, ten a day) and per client address (twenty an hour).
+ * (one a minute, ten a day) and per client address (twenty an hour). Every limit and every
+ * guess is reserved in one statement before the work it allows (decision 007).
  */
 import crypto from 'node:crypto';
 import { serverMessage, type CodePurpose, type Language } from '@pp/contract';
 import type { Db } from '../../db/index.ts';
-import { num } from '../../db/index.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { countHit, peekHits } from '../../plugins/rate-limit.ts';
+import { addressKey, releaseHit, reserveHit, type Reservation } from '../../plugins/rate-limit.ts';
 import type { MailService } from '../mail/service.ts';
 
 export const emailCodeLimits = {
@@ -28,20 +28,22 @@ export class EmailCodeService {
     private readonly mail: MailService,
   ) {}
 
-  /** Counts the send against the limits and throws when one is reached. */
+  /** Reserves the send against every limit, or throws (and holds nothing) when one is reached. */
   async checkSendAllowed(email: string, purpose: CodePurpose, ip: string): Promise<void> {
     const now = Date.now();
-    const recent = await peekHits(this.db, `code:interval:${purpose}:${email}`, emailCodeLimits.resendIntervalMs, now);
-    if (recent.hits > 0) throw new AppError('code.tooFrequent', { seconds: Math.ceil((recent.resetsAt - now) / 1000) });
-    const perIp = await countHit(this.db, `code:ip:${ip}`, 3_600_000, now);
-    if (perIp.hits > emailCodeLimits.sendsPerIpPerHourMax) {
-      throw new AppError('rate.limited', { seconds: Math.ceil((perIp.resetsAt - now) / 1000) });
-    }
-    const perDay = await countHit(this.db, `code:day:${email}`, 86_400_000, now);
-    if (perDay.hits > emailCodeLimits.sendsPerEmailPerDayMax) {
-      throw new AppError('rate.limited', { seconds: Math.ceil((perDay.resetsAt - now) / 1000) });
-    }
-    await countHit(this.db, `code:interval:${purpose}:${email}`, emailCodeLimits.resendIntervalMs, now);
+    const held: Reservation[] = [];
+    const secondsLeft = (r: Reservation) => Math.max(1, Math.ceil((r.resetsAt - now) / 1000));
+    const take = async (key: string, windowMs: number, max: number, refusal: (r: Reservation) => AppError) => {
+      const r = await reserveHit(this.db, key, windowMs, max, now);
+      if (!r.isReserved) {
+        for (const h of held) await releaseHit(this.db, h);
+        throw refusal(r);
+      }
+      held.push(r);
+    };
+    await take(`code:interval:${purpose}:${email}`, emailCodeLimits.resendIntervalMs, 1, (r) => new AppError('code.tooFrequent', { seconds: secondsLeft(r) }));
+    await take(`code:ip:${addressKey(ip)}`, 3_600_000, emailCodeLimits.sendsPerIpPerHourMax, (r) => new AppError('rate.limited', { seconds: secondsLeft(r) }));
+    await take(`code:day:${email}`, 86_400_000, emailCodeLimits.sendsPerEmailPerDayMax, (r) => new AppError('rate.limited', { seconds: secondsLeft(r) }));
   }
 
   /** Makes a code and mails it. Call checkSendAllowed first. */
@@ -72,7 +74,7 @@ export class EmailCodeService {
     const now = Date.now();
     let query = this.db
       .selectFrom('email_codes')
-      .select(['id', 'code_hash', 'attempts'])
+      .select(['id', 'code_hash'])
       .where('email', '=', email)
       .where('purpose', '=', purpose)
       .where('used_at', 'is', null)
@@ -81,11 +83,17 @@ export class EmailCodeService {
       .limit(1);
     if (userId) query = query.where('user_id', '=', userId);
     const row = await query.executeTakeFirst();
-    if (!row || num(row.attempts) >= emailCodeLimits.guessesMax) throw new AppError('code.invalid');
-    if (row.code_hash !== hashCode(row.id, code)) {
-      await this.db.updateTable('email_codes').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', row.id).execute();
-      throw new AppError('code.invalid');
-    }
+    if (!row) throw new AppError('code.invalid');
+    // The guess is counted before it is compared, in one conditional statement: of a burst of
+    // guesses at most guessesMax are ever compared.
+    const guess = await this.db
+      .updateTable('email_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', row.id)
+      .where('attempts', '<', emailCodeLimits.guessesMax)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (guess.numUpdatedRows !== 1n || row.code_hash !== hashCode(row.id, code)) throw new AppError('code.invalid');
     // Conditional: of two requests racing with the same code, one wins.
     const used = await this.db
       .updateTable('email_codes')

@@ -27,16 +27,12 @@ export function accountRoutes(app: FastifyInstance, s: Services): void {
 
   apiRoute(app, s.routeDeps, 'userRegister', async ({ body, request }) => {
     await captcha.verify(body.captchaId, body.captchaCode);
-    const referrer = await accounts.assertRegistrationAllowed(body, request.ip);
-    await emailCodes.consume(body.email.toLowerCase(), 'REGISTER', null, body.emailCode);
-    await accounts.createMember(body, referrer, request.ip);
+    await accounts.register(body, request.ip, () => emailCodes.consume(body.email.toLowerCase(), 'REGISTER', null, body.emailCode));
     return { ok: true as const };
   });
 
-  apiRoute(app, s.routeDeps, 'login', async ({ body, request }) => {
-    await captcha.verify(body.captchaId, body.captchaCode);
-    return accounts.login(body, request);
-  });
+  // The image code of a login is checked by the login throttle: asked for only after failures (decision 007).
+  apiRoute(app, s.routeDeps, 'login', async ({ body, request }) => accounts.login(body, request));
 
   apiRoute(app, s.routeDeps, 'logout', async ({ session }) => {
     await sessions.revoke(session.sessionId);
@@ -45,6 +41,8 @@ export function accountRoutes(app: FastifyInstance, s: Services): void {
 
   apiRoute(app, s.routeDeps, 'noLoginSend', async ({ body, request, lang }) => {
     const email = body.email.toLowerCase();
+    // Every code sent without a session costs a solved image code: mail to any address is what a bot wants.
+    await captcha.verify(body.captchaId, body.captchaCode);
     await emailCodes.checkSendAllowed(email, body.purpose, request.ip);
     if (body.purpose === 'REGISTER') {
       await emailCodes.send(email, 'REGISTER', null, lang);
@@ -75,8 +73,8 @@ export function accountRoutes(app: FastifyInstance, s: Services): void {
     accounts.userInfo(session.userId, originOf(request, s.config.publicOrigin)),
   );
 
-  apiRoute(app, s.routeDeps, 'updatePassWord', async ({ session, body }) => {
-    await accounts.updatePassword(session, body);
+  apiRoute(app, s.routeDeps, 'updatePassWord', async ({ session, body, request }) => {
+    await accounts.updatePassword(session, body, request.ip);
     return { ok: true as const };
   });
 

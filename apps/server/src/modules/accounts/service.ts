@@ -18,7 +18,8 @@ import {
 import type { Db } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { clearHits, countHit, peekHits } from '../../plugins/rate-limit.ts';
+import { addressKey, clearHits, lockWhenFull, peekHits, releaseHit, reserveHit } from '../../plugins/rate-limit.ts';
+import type { LoginThrottle } from '../../plugins/login-throttle.ts';
 import type { SessionIdentity, SessionService } from '../sessions/service.ts';
 import { isKnownCountry } from '../countries/data.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -26,11 +27,13 @@ import type { ConfigService } from '../config/service.ts';
 import { AccountRepository, nameKey, type UserRow } from './repository.ts';
 
 export const accountLimits = {
-  loginFailuresPerAccountMax: 5,
-  loginFailuresPerIpMax: 30,
-  loginFailureWindowMs: 15 * 60_000,
   registrationsPerIpPerHourMax: 10,
 } as const;
+
+/** The rate_limits key of a member's transaction-password failures (decision 007). */
+export function txPasswordKey(userId: string): string {
+  return `tx:${userId}`;
+}
 
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; message?: string };
@@ -50,6 +53,7 @@ export class AccountService {
     private readonly db: Db,
     private readonly sessions: SessionService,
     private readonly settings: ConfigService,
+    private readonly throttle: LoginThrottle,
   ) {
     this.repository = new AccountRepository(db);
   }
@@ -62,22 +66,31 @@ export class AccountService {
     return user;
   }
 
-  async assertRegistrationAllowed(input: RegisterRequest, ip: string): Promise<UserRow> {
+  /**
+   * Registration: the address's place is reserved first, then the e-mail code is used up, and
+   * only then are the name and the invite ID looked at, so a stranger without a code learns
+   * nothing about which names exist (decision 007). A refused attempt gives its place back.
+   */
+  async register(input: RegisterRequest, ip: string, useEmailCode: () => Promise<void>): Promise<string> {
     if (!isKnownCountry(input.countryCode)) {
       throw new AppError('request.invalid', undefined, 'countryCode', 'validation.selectCountry');
     }
-    const perIp = await peekHits(this.db, `register:ip:${ip}`, 3_600_000);
-    if (perIp.hits >= accountLimits.registrationsPerIpPerHourMax) {
-      throw new AppError('rate.limited', { seconds: Math.ceil((perIp.resetsAt - Date.now()) / 1000) });
+    const place = await reserveHit(this.db, `register:ip:${addressKey(ip)}`, 3_600_000, accountLimits.registrationsPerIpPerHourMax);
+    if (!place.isReserved) throw new AppError('rate.limited', { seconds: Math.max(1, Math.ceil((place.resetsAt - Date.now()) / 1000)) });
+    try {
+      await useEmailCode();
+      if (await this.repository.byName(input.userName)) throw new AppError('user.nameTaken');
+      const referrer = await this.repository.byReferralId(input.inviteId);
+      if (!referrer) throw new AppError('user.inviteNotFound');
+      return await this.createMember(input, referrer);
+    } catch (error) {
+      await releaseHit(this.db, place);
+      throw error;
     }
-    if (await this.repository.byName(input.userName)) throw new AppError('user.nameTaken');
-    const referrer = await this.repository.byReferralId(input.inviteId);
-    if (!referrer) throw new AppError('user.inviteNotFound');
-    return referrer;
   }
 
-  /** Writes the member. Call after assertRegistrationAllowed and after the e-mail code is used. */
-  async createMember(input: RegisterRequest, referrer: UserRow | null, ip: string): Promise<string> {
+  /** Writes the member. Call through register (after the e-mail code is used), or from the demo seed. */
+  async createMember(input: RegisterRequest, referrer: UserRow | null): Promise<string> {
     const [passwordHash, txPasswordHash] = await Promise.all([
       hashPassword(input.password),
       hashPassword(input.transactionPassword),
@@ -106,8 +119,6 @@ export class AccountService {
             agree_status: 1,
             is_login_locked: 0,
             is_money_locked: 0,
-            tx_failures: 0,
-            tx_locked_until: 0,
             created_at: Date.now(),
           })
           .execute();
@@ -119,30 +130,36 @@ export class AccountService {
         if (attempt >= 5) throw error;
       }
     }
-    await countHit(this.db, `register:ip:${ip}`, 3_600_000);
     return id;
   }
 
+  /**
+   * Login: the throttle reserves the attempt (and checks or asks for the image code) before the
+   * password hash is checked; a wrong password keeps its places, a right one gives them back.
+   */
   async login(input: LoginRequest, request: FastifyRequest) {
-    const accountKey = `login:account:${nameKey(input.userName)}`;
-    const ipKey = `login:ip:${request.ip}`;
-    const { loginFailureWindowMs: windowMs } = accountLimits;
-    const [byAccount, byIp] = await Promise.all([peekHits(this.db, accountKey, windowMs), peekHits(this.db, ipKey, windowMs)]);
-    const blocked =
-      byAccount.hits >= accountLimits.loginFailuresPerAccountMax
-        ? byAccount
-        : byIp.hits >= accountLimits.loginFailuresPerIpMax
-          ? byIp
-          : null;
-    if (blocked) throw new AppError('auth.locked', { minutes: Math.max(1, Math.ceil((blocked.resetsAt - Date.now()) / 60_000)) });
     const user = await this.repository.byName(input.userName);
+    const ticket = await this.throttle.begin({
+      scope: 'USER',
+      accountKey: nameKey(input.userName),
+      accountId: user?.id ?? null,
+      ip: request.ip,
+      captchaId: input.captchaId,
+      captchaCode: input.captchaCode,
+    });
     const isValid = await verifyPassword(user?.password_hash ?? null, input.password);
-    if (!user || !isValid) {
-      await Promise.all([countHit(this.db, accountKey, windowMs), countHit(this.db, ipKey, windowMs)]);
-      throw new AppError('auth.invalidCredentials');
-    }
+    if (!user || !isValid) throw new AppError('auth.invalidCredentials');
+    await ticket.succeeded();
     if (num(user.is_login_locked)) throw new AppError('auth.loginDisabled');
-    await clearHits(this.db, accountKey);
+    return this.startSession(user, request);
+  }
+
+  /**
+   * The one place a member session begins, after every check of the sign-in passed (a second
+   * step such as an authenticator code goes before this call). The address becomes known.
+   */
+  private async startSession(user: UserRow, request: FastifyRequest) {
+    await this.throttle.rememberAddress('USER', user.id, request.ip);
     return this.sessions.create(user.id, 'USER', request);
   }
 
@@ -162,44 +179,49 @@ export class AccountService {
     return user;
   }
 
-  async updatePassword(session: SessionIdentity, input: UpdatePasswordRequest): Promise<void> {
+  async updatePassword(session: SessionIdentity, input: UpdatePasswordRequest, ip: string): Promise<void> {
     const user = await this.mustGet(session.userId);
+    // The old password is a password guess like a login: it counts toward the same limits.
+    const ticket = await this.throttle.begin({ scope: 'USER', accountKey: user.user_name_key, accountId: user.id, ip, isCallerProven: true });
     if (!(await verifyPassword(user.password_hash, input.oldPassword))) throw new AppError('user.oldPasswordWrong');
+    await ticket.succeeded();
     await this.db.updateTable('users').set({ password_hash: await hashPassword(input.password) }).where('id', '=', user.id).execute();
     // Every other session ends; the one that proved the old password goes on (decision 005).
     await this.sessions.revokeAll(user.id, 'USER', session.sessionId);
   }
 
   /**
-   * Checks a transaction password with the lock: after txPasswordFailuresMax wrong entries money
-   * actions lock for txPasswordLockMs. The failure count moves in one conditional statement.
+   * Checks a transaction password with the lock: txPasswordFailuresMax wrong entries within
+   * txPasswordLockMinutes lock money actions for txPasswordLockMinutes from the last one. The
+   * attempt's place is reserved before the hash is checked, so a burst sees at most the limit.
    */
   async verifyTransactionPassword(userId: string, password: string): Promise<void> {
     const user = await this.mustGet(userId);
-    const now = Date.now();
-    const lockedUntil = num(user.tx_locked_until);
-    if (lockedUntil > now) throw new AppError('user.txLocked', { minutes: Math.ceil((lockedUntil - now) / 60_000) });
-    if (await verifyPassword(user.tx_password_hash, password)) {
-      if (num(user.tx_failures) > 0) {
-        await this.db.updateTable('users').set({ tx_failures: 0, tx_locked_until: 0 }).where('id', '=', userId).execute();
-      }
-      return;
-    }
     const max = await this.settings.get('security.txPasswordFailuresMax');
     const lockMs = (await this.settings.get('security.txPasswordLockMinutes')) * 60_000;
-    const row = await this.db
-      .updateTable('users')
-      .set((eb) => ({
-        tx_failures: eb.case().when('tx_failures', '>=', max - 1).then(0).else(eb('tx_failures', '+', 1)).end(),
-        tx_locked_until: eb.case().when('tx_failures', '>=', max - 1).then(now + lockMs).else(eb.ref('tx_locked_until')).end(),
-      }))
-      .where('id', '=', userId)
-      .returning(['tx_failures', 'tx_locked_until'])
-      .executeTakeFirstOrThrow();
-    if (num(row.tx_locked_until) > now) {
-      throw new AppError('user.txLocked', { minutes: Math.ceil(lockMs / 60_000) });
+    const key = txPasswordKey(userId);
+    const place = await reserveHit(this.db, key, lockMs, max);
+    const minutesLeft = (resetsAt: number) => Math.max(1, Math.ceil((resetsAt - Date.now()) / 60_000));
+    if (!place.isReserved) {
+      if (place.hits > max) throw new AppError('user.txLocked', { minutes: minutesLeft(place.resetsAt) });
+      // Every place is held by an entry still being checked: not a lock, a moment's wait.
+      throw new AppError('rate.limited', { seconds: 1 });
     }
-    throw new AppError('user.txPasswordWrong', { triesLeft: max - num(row.tx_failures) });
+    if (await verifyPassword(user.tx_password_hash, password)) {
+      await releaseHit(this.db, place);
+      return;
+    }
+    const window = await lockWhenFull(this.db, key, lockMs, max, lockMs);
+    if (window.isLocked) throw new AppError('user.txLocked', { minutes: minutesLeft(window.resetsAt) });
+    throw new AppError('user.txPasswordWrong', { triesLeft: Math.max(1, max - window.hits) });
+  }
+
+  /** The transaction-password lock as staff see it: failures in the window, and until when money actions are locked (0: not locked). */
+  async txLockState(userId: string): Promise<{ txFailures: number; txLockedUntil: number }> {
+    const max = await this.settings.get('security.txPasswordFailuresMax');
+    const lockMs = (await this.settings.get('security.txPasswordLockMinutes')) * 60_000;
+    const window = await peekHits(this.db, txPasswordKey(userId), lockMs);
+    return { txFailures: Math.min(window.hits, max), txLockedUntil: window.hits > max ? window.resetsAt : 0 };
   }
 
   async updateTransactionPassword(session: SessionIdentity, input: UpdateTransactionPasswordRequest): Promise<void> {
@@ -210,11 +232,9 @@ export class AccountService {
 
   async resetTransactionPassword(userId: string, input: ForgotTransactionPasswordRequest): Promise<void> {
     const txHash = await hashPassword(input.transactionPassword);
-    await this.db
-      .updateTable('users')
-      .set({ tx_password_hash: txHash, tx_failures: 0, tx_locked_until: 0 })
-      .where('id', '=', userId)
-      .execute();
+    await this.db.updateTable('users').set({ tx_password_hash: txHash }).where('id', '=', userId).execute();
+    // A reset by e-mail code proves the owner: the lock of the old password ends with it.
+    await clearHits(this.db, txPasswordKey(userId));
   }
 
   async userInfo(userId: string, origin: string): Promise<UserInfo> {

@@ -57,6 +57,7 @@ export class AdjustmentService {
         coinName: input.coinName,
         amount,
         subjectId: transfer.id,
+        createdByStaffId: actor.id,
         summary: { direction: input.direction, code, requestedBy: actor.name },
         evidence: [{ label: 'reason', value: input.reason, isImage: false }],
       });

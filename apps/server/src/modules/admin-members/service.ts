@@ -5,6 +5,7 @@ import { likeLiteral, num } from '../../db/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuditService, Actor } from '../audit/service.ts';
 import type { UserRow } from '../accounts/repository.ts';
+import { txPasswordKey, type AccountService } from '../accounts/service.ts';
 import type { SessionService } from '../sessions/service.ts';
 
 const directInvitesShownMax = 50;
@@ -30,6 +31,7 @@ export class AdminMemberService {
     private readonly db: Db,
     private readonly sessions: SessionService,
     private readonly audit: AuditService,
+    private readonly accounts: AccountService,
   ) {}
 
   /** Exact username, e-mail or referral ID first; a name prefix otherwise. Keyset-paged by name. */
@@ -68,7 +70,7 @@ export class AdminMemberService {
       .limit(50)
       .execute();
     return {
-      member: { ...summary(member), userNumber: member.user_number, txFailures: num(member.tx_failures), txLockedUntil: num(member.tx_locked_until), agreeStatus: num(member.agree_status) === 1 },
+      member: { ...summary(member), userNumber: member.user_number, ...(await this.accounts.txLockState(memberId)), agreeStatus: num(member.agree_status) === 1 },
       referrer: referrer ? summary(referrer) : null,
       directInvites: invites.map(summary),
       directInviteCount: num(inviteCount.n),
@@ -78,14 +80,17 @@ export class AdminMemberService {
 
   async act(actor: Actor, memberId: string, action: MemberAction, reason: string, sessionId?: string): Promise<void> {
     const before = await this.mustGet(memberId);
-    const state = (u: UserRow) => ({ isLoginLocked: num(u.is_login_locked) === 1, isMoneyLocked: num(u.is_money_locked) === 1, txFailures: num(u.tx_failures), txLockedUntil: num(u.tx_locked_until) });
+    // The transaction-password lock lives in rate_limits (decision 007); read before the transaction.
+    const txBefore = await this.accounts.txLockState(memberId);
+    const txAfter = action === 'resetTxLock' ? { txFailures: 0, txLockedUntil: 0 } : txBefore;
+    const state = (u: UserRow, txLock: typeof txBefore) => ({ isLoginLocked: num(u.is_login_locked) === 1, isMoneyLocked: num(u.is_money_locked) === 1, ...txLock });
     await this.db.transaction().execute(async (tx) => {
       const update = tx.updateTable('users').where('id', '=', memberId);
       if (action === 'lockLogin') await update.set({ is_login_locked: 1 }).execute();
       if (action === 'unlockLogin') await update.set({ is_login_locked: 0 }).execute();
       if (action === 'lockMoney') await update.set({ is_money_locked: 1 }).execute();
       if (action === 'unlockMoney') await update.set({ is_money_locked: 0 }).execute();
-      if (action === 'resetTxLock') await update.set({ tx_failures: 0, tx_locked_until: 0 }).execute();
+      if (action === 'resetTxLock') await tx.deleteFrom('rate_limits').where('key', '=', txPasswordKey(memberId)).execute();
       if (action === 'revokeSessions' || action === 'lockLogin') {
         let revoke = tx.updateTable('sessions').set({ revoked_at: Date.now() }).where('user_id', '=', memberId).where('login_type', '=', 'USER').where('revoked_at', 'is', null);
         if (sessionId && action === 'revokeSessions') revoke = revoke.where('id', '=', sessionId);
@@ -96,8 +101,8 @@ export class AdminMemberService {
         action: `member.${action}`,
         targetType: 'member',
         targetId: memberId,
-        before: action === 'revokeSessions' ? { sessionId: sessionId ?? 'all' } : state(before),
-        after: action === 'revokeSessions' ? { revoked: sessionId ?? 'all' } : state(after),
+        before: action === 'revokeSessions' ? { sessionId: sessionId ?? 'all' } : state(before, txBefore),
+        after: action === 'revokeSessions' ? { revoked: sessionId ?? 'all' } : state(after, txAfter),
         reason,
       });
     });

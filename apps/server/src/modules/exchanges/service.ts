@@ -92,6 +92,8 @@ export class ExchangeService {
           coinName: type.sourceCoin,
           amount,
           subjectId: id,
+          // A member made it; no staff member is its maker.
+          createdByStaffId: null,
           summary: { exchangeType: type.exchangeType, sourceCoin: type.sourceCoin, targetCoin: type.targetCoin, rate: type.rate, fee: formatMinor(fee), received: formatMinor(received) },
           evidence: [],
         });

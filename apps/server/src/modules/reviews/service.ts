@@ -5,6 +5,7 @@
  * is decided once even when two staff members click at the same time, and the handler's money
  * effect (post or void the pending transfer) happens in the same transaction. Above the
  * configured amount an approval needs a second, different staff member with the finance role.
+ * The staff member who made an item never decides it, at any amount (decision 007).
  */
 import crypto from 'node:crypto';
 import type { ReviewItem, StaffRole } from '@pp/contract';
@@ -46,7 +47,7 @@ export class ReviewService {
   /** Puts an item in a queue; call inside the transaction that made the pending transfer. */
   async submit(
     tx: Tx,
-    input: { queue: string; memberId: string; coinName: string; amount: bigint; subjectId: string; summary: Record<string, string | number | boolean | null>; evidence: Array<{ label: string; value: string; isImage: boolean }> },
+    input: { queue: string; memberId: string; coinName: string; amount: bigint; subjectId: string; createdByStaffId: string | null; summary: Record<string, string | number | boolean | null>; evidence: Array<{ label: string; value: string; isImage: boolean }> },
   ): Promise<string> {
     const id = crypto.randomUUID();
     await tx
@@ -62,6 +63,7 @@ export class ReviewService {
         summary_json: JSON.stringify(input.summary),
         evidence_json: JSON.stringify(input.evidence),
         first_approver_id: null,
+        created_by_staff_id: input.createdByStaffId,
         reject_reason: null,
         created_at: Date.now(),
         decided_at: null,
@@ -168,6 +170,8 @@ export class ReviewService {
       const handler = this.handlers.get(item.queue);
       if (!handler) throw new Error(`no handler for queue ${item.queue}`);
       if (item.status !== 'pending' && item.status !== 'awaitingSecond') throw new AppError('review.notPending');
+      // Approving or rejecting: the maker of a money item is never one of its deciders.
+      if (item.created_by_staff_id !== null && item.created_by_staff_id === actor.id) throw new AppError('review.ownItem');
       const now = Date.now();
       let next: 'approved' | 'rejected' | 'awaitingSecond';
       if (decision === 'reject') {

@@ -9,6 +9,8 @@ import { staffRoles, type StaffRole } from '@pp/contract';
 import { loadConfig } from '../../config.ts';
 import { migrateToLatest, openDb } from '../../db/index.ts';
 import { AuditService } from '../audit/service.ts';
+import { LoginThrottle } from '../../plugins/login-throttle.ts';
+import { CaptchaService } from '../captcha/service.ts';
 import { SessionService } from '../sessions/service.ts';
 import { StaffService } from './service.ts';
 
@@ -31,7 +33,7 @@ const handle = openDb(config);
 try {
   await migrateToLatest(handle);
   const audit = new AuditService(handle.db, handle.dialect);
-  const staff = new StaffService(handle.db, new SessionService(handle.db, config), audit);
+  const staff = new StaffService(handle.db, new SessionService(handle.db, config), audit, new LoginThrottle(handle.db, new CaptchaService(handle.db, config.isCaptchaOn)));
   const id = await staff.create(values.username, password, values.role as StaffRole);
   await handle.db.transaction().execute((tx) =>
     audit.record(tx, { id: 'cli', name: 'admin:create', ip: 'local' }, { action: 'staff.create', targetType: 'staff', targetId: id, before: null, after: { userName: values.username, role: values.role }, reason: 'created from the command line' }),

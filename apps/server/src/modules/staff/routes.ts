@@ -5,7 +5,7 @@ import type { Services } from '../../services.ts';
 
 export function staffRoutes(app: FastifyInstance, s: Services): void {
   const d = s.routeDeps;
-  apiRoute(app, d, 'staffLogin', async ({ body }) => s.staff.login(body.userName, body.password));
+  apiRoute(app, d, 'staffLogin', async ({ body, request }) => s.staff.login(body, request));
   apiRoute(app, d, 'staffTotpSetup', async ({ body, request }) => s.staff.completeLogin(body.challengeId, body.code, 'totp-setup', request));
   apiRoute(app, d, 'staffTotpVerify', async ({ body, request }) => s.staff.completeLogin(body.challengeId, body.code, 'totp', request));
   apiRoute(app, d, 'staffLogout', async ({ staff }) => {

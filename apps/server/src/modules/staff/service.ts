@@ -1,8 +1,9 @@
 /**
  * Staff accounts: password (argon2id, as members) then a TOTP code, always. A new staff member
  * enrols an authenticator on first sign-in (QR code of an otpauth:// URI). A code is accepted
- * once (the last accepted time step is kept). Repeated password or code failures lock the name
- * for 15 minutes. Sessions are the shared session service with login type STAFF.
+ * once (the last accepted time step is kept). Password and code failures go through the same
+ * login throttle as members' (decision 007). Sessions are the shared session service with login
+ * type STAFF.
  */
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
@@ -12,14 +13,12 @@ import { rolePermissions, type StaffRole } from '@pp/contract';
 import type { Db } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { clearHits, countHit, peekHits } from '../../plugins/rate-limit.ts';
+import type { LoginThrottle } from '../../plugins/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import type { AuditService, Actor } from '../audit/service.ts';
 import type { SessionService } from '../sessions/service.ts';
 
 export const staffLimits = {
-  failuresMax: 5,
-  failureWindowMs: 15 * 60_000,
   challengeTtlMs: 5 * 60_000,
   challengeAttemptsMax: 5,
   totpPeriodSeconds: 30,
@@ -36,6 +35,7 @@ export class StaffService {
     private readonly db: Db,
     private readonly sessions: SessionService,
     private readonly audit: AuditService,
+    private readonly throttle: LoginThrottle,
   ) {}
 
   byId(id: string) {
@@ -71,23 +71,14 @@ export class StaffService {
     return id;
   }
 
-  private async assertNotLocked(key: string): Promise<void> {
-    const window = await peekHits(this.db, key, staffLimits.failureWindowMs);
-    if (window.hits >= staffLimits.failuresMax) {
-      throw new AppError('auth.locked', { minutes: Math.max(1, Math.ceil((window.resetsAt - Date.now()) / 60_000)) });
-    }
-  }
-
-  /** Step one: the password. Answers a challenge for the code (and the enrolment, if new). */
-  async login(userName: string, password: string) {
-    const failureKey = `staff:login:${userName.toLowerCase()}`;
-    await this.assertNotLocked(failureKey);
-    const row = await this.db.selectFrom('staff').selectAll().where('user_name_key', '=', userName.toLowerCase()).executeTakeFirst();
-    const isValid = await verifyPassword(row?.password_hash ?? null, password);
-    if (!row || !isValid || num(row.is_disabled)) {
-      await countHit(this.db, failureKey, staffLimits.failureWindowMs);
-      throw new AppError('auth.invalidCredentials');
-    }
+  /** Step one: the password, behind the login throttle. Answers a challenge for the code (and the enrolment, if new). */
+  async login(input: { userName: string; password: string; captchaId?: string | undefined; captchaCode?: string | undefined }, request: FastifyRequest) {
+    const nameKey = input.userName.trim().toLowerCase();
+    const row = await this.db.selectFrom('staff').selectAll().where('user_name_key', '=', nameKey).executeTakeFirst();
+    const ticket = await this.throttle.begin({ scope: 'STAFF', accountKey: nameKey, accountId: row?.id ?? null, ip: request.ip, captchaId: input.captchaId, captchaCode: input.captchaCode });
+    const isValid = await verifyPassword(row?.password_hash ?? null, input.password);
+    if (!row || !isValid || num(row.is_disabled)) throw new AppError('auth.invalidCredentials');
+    await ticket.succeeded();
     const id = crypto.randomUUID();
     const isEnrolled = row.totp_secret !== null;
     const pendingSecret = isEnrolled ? null : generateSecret();
@@ -116,17 +107,26 @@ export class StaffService {
     }
     const staff = await this.byId(challenge.staff_id);
     if (!staff || num(staff.is_disabled)) throw new AppError('staff.challengeExpired');
-    const failureKey = `staff:login:${staff.user_name_key}`;
-    await this.assertNotLocked(failureKey);
+    // The code is a guess like the password: a place with the throttle, and one of the challenge's
+    // attempts taken in one conditional statement, both before the code is checked.
+    const ticket = await this.throttle.begin({ scope: 'STAFF', accountKey: staff.user_name_key, accountId: staff.id, ip: request.ip, isCallerProven: true });
+    const attempt = await this.db
+      .updateTable('staff_challenges')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', challengeId)
+      .where('attempts', '<', staffLimits.challengeAttemptsMax)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (attempt.numUpdatedRows !== 1n) {
+      await ticket.succeeded();
+      throw new AppError('staff.challengeExpired');
+    }
     const secret = stage === 'totp-setup' ? challenge.pending_secret : staff.totp_secret;
     if (!secret) throw new AppError('staff.challengeExpired');
     const result = await verify({ secret, token: code, epochTolerance: staffLimits.totpPeriodSeconds, guardrails });
     const step = result.valid && 'timeStep' in result ? Number(result.timeStep) : 0;
-    if (!result.valid || step <= num(staff.totp_last_step)) {
-      await this.db.updateTable('staff_challenges').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', challengeId).execute();
-      await countHit(this.db, failureKey, staffLimits.failureWindowMs);
-      throw new AppError('staff.codeInvalid');
-    }
+    if (!result.valid || step <= num(staff.totp_last_step)) throw new AppError('staff.codeInvalid');
+    await ticket.succeeded();
     const used = await this.db.updateTable('staff_challenges').set({ used_at: now }).where('id', '=', challengeId).where('used_at', 'is', null).executeTakeFirst();
     if (used.numUpdatedRows !== 1n) throw new AppError('staff.challengeExpired');
     // The step moves forward only: two sign-ins with one code cannot both pass.
@@ -137,7 +137,8 @@ export class StaffService {
       .where('totp_last_step', '<', step)
       .executeTakeFirst();
     if (accepted.numUpdatedRows !== 1n) throw new AppError('staff.codeInvalid');
-    await clearHits(this.db, failureKey);
+    // Both steps passed: the one place a staff session begins, and the address becomes known.
+    await this.throttle.rememberAddress('STAFF', staff.id, request.ip);
     const session = await this.sessions.create(staff.id, 'STAFF', request);
     const role = staff.role as StaffRole;
     return { ...session, staff: { id: staff.id, userName: staff.user_name, role, permissions: [...rolePermissions[role]] } };

@@ -139,7 +139,8 @@ describe.each(dialects)('back-office on %s', (dialect) => {
 
   it('needs a second, different finance approver above the threshold; reject voids a hold', async () => {
     const bob = await memberId('bob');
-    const big = await clients.finance.call<{ reviewId: string }>('adjustmentCreate', { memberId: bob, coinName: 'USDT', direction: 'credit', amount: '5000', reason: 'big', requestId: 'four-eyes-1' });
+    // Made by admin, so neither finance approver is its maker (decision 007: a maker never decides).
+    const big = await clients.admin.call<{ reviewId: string }>('adjustmentCreate', { memberId: bob, coinName: 'USDT', direction: 'credit', amount: '5000', reason: 'big', requestId: 'four-eyes-1' });
     expect(big.code, big.message).toBe(20000);
     const id = big.data.reviewId;
     const first = await clients.finance.call<{ results: Array<{ outcome: string; error?: string }> }>('reviewDecide', { ids: [id], decision: 'approve' });
@@ -147,7 +148,11 @@ describe.each(dialects)('back-office on %s', (dialect) => {
     const same = await clients.finance.call<{ results: Array<{ outcome: string; error?: string }> }>('reviewDecide', { ids: [id], decision: 'approve' });
     expect(same.data.results[0]).toMatchObject({ outcome: 'refused', error: 'review.sameApprover' });
     const adminSecond = await clients.admin.call<{ results: Array<{ outcome: string; error?: string }> }>('reviewDecide', { ids: [id], decision: 'approve' });
-    expect(adminSecond.data.results[0]).toMatchObject({ outcome: 'refused', error: 'review.secondNeedsFinance' });
+    expect(adminSecond.data.results[0]).toMatchObject({ outcome: 'refused', error: 'review.ownItem' });
+    expect((await clients.admin.call('staffCreate', { userName: 'admin2', password: 'Admin2@12345', role: 'admin', reason: 'second admin' })).code).toBe(20000);
+    const admin2 = await staffClient(t, 'admin2', 'Admin2@12345');
+    const otherAdminSecond = await admin2.call<{ results: Array<{ outcome: string; error?: string }> }>('reviewDecide', { ids: [id], decision: 'approve' });
+    expect(otherAdminSecond.data.results[0]).toMatchObject({ outcome: 'refused', error: 'review.secondNeedsFinance' });
     expect((await clients.support.call('reviewDecide', { ids: [id], decision: 'approve' })).status).toBe(403);
     const member = new TestClient(t.app, t.serverKey.publicJwk);
     member.token = await login({ ...t, client: member }, 'bob', 'Bob@123456');
@@ -159,7 +164,7 @@ describe.each(dialects)('back-office on %s', (dialect) => {
     // Deciding again, even in a bulk with others, changes nothing.
     const again = await finance2.call<{ results: Array<{ outcome: string; error?: string }> }>('reviewDecide', { ids: [id, id], decision: 'reject', reason: 'late' });
     expect(again.data.results).toEqual([{ id, outcome: 'refused', error: 'review.notPending' }]);
-    const debit = await clients.finance.call<{ reviewId: string }>('adjustmentCreate', { memberId: bob, coinName: 'USDT', direction: 'debit', amount: '100', reason: 'correction', requestId: 'void-test-1' });
+    const debit = await clients.admin.call<{ reviewId: string }>('adjustmentCreate', { memberId: bob, coinName: 'USDT', direction: 'debit', amount: '100', reason: 'correction', requestId: 'void-test-1' });
     const held = (await member.call<Array<{ assetsFrozen: string }>>('assetsList')).data[0]!.assetsFrozen;
     expect(held).toBe('100.000000');
     expect((await clients.finance.call<{ results: Array<{ outcome: string; error?: string }> }>('reviewDecide', { ids: [debit.data.reviewId], decision: 'reject' })).data.results[0]).toMatchObject({ error: 'review.reasonRequired' });

@@ -39,10 +39,11 @@ export class TransferService {
     if (amount === null || amount <= 0n) throw new AppError('request.invalid', undefined, 'amount', 'validation.amountPositive');
     const broken = amountRuleBroken(amount, config.minimum, '0');
     if (broken) throw new AppError('request.invalid', { x: broken.x }, 'amount', broken.key);
+    // The transaction password first: only its owner may learn whether a recipient name exists (decision 007).
+    await this.accounts.authorizeMoneyAction(memberId, input.transactionPassword);
     const recipient = await this.accounts.repository.byName(input.toUserName);
     if (!recipient) throw new AppError('transfer.recipientNotFound');
     if (recipient.id === memberId) throw new AppError('transfer.toSelf');
-    await this.accounts.authorizeMoneyAction(memberId, input.transactionPassword);
     const fee = percentOf(amount, config.feePercent, 'up');
     const bonus = percentOf(amount, config.bonusPercent, 'down');
     const coin = input.coinName;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
 import { LanguageMenu } from '../../../components/layouts/language-menu';
 import { ApiError } from '../../../lib/api-client';
-import { staffLogin, staffTotp, type LoginChallenge } from '../api/staff-login';
+import { staffLogin, staffTotp, useLoginCaptcha, type LoginChallenge } from '../api/staff-login';
 import { TextField } from '../../../components/ui/field';
 import { TotpSetup } from '../components/totp-setup';
 
@@ -21,32 +21,45 @@ export function LoginPage() {
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<{ userName?: string; password?: string; code?: string; form?: string }>({});
+  // The image code is asked for only after failed attempts (decision 007): it appears when the
+  // server answers captcha.required, and stays for the attempts after it.
+  const [isCaptchaAsked, setIsCaptchaAsked] = useState(false);
+  const [captchaCode, setCaptchaCode] = useState('');
+  const captcha = useLoginCaptcha(isCaptchaAsked);
+  const [errors, setErrors] = useState<{ userName?: string; password?: string; code?: string; captcha?: string; form?: string }>({});
   const [isBusy, setIsBusy] = useState(false);
   const isExpired = search.get('expired') === '1';
 
   /** A refused call: under its field when the server names one, else above the button. */
-  function showError(error: unknown, fieldOf: Record<string, 'userName' | 'password' | 'code'>) {
+  function showError(error: unknown, fieldOf: Record<string, 'userName' | 'password' | 'code' | 'captcha'>) {
     if (!(error instanceof ApiError) || error.kind === 'aborted') throw error;
     const field = error.details.field ? fieldOf[error.details.field] : undefined;
     setErrors(field ? { [field]: error.message } : { form: error.message });
   }
 
   async function submitPassword() {
+    const isCaptchaShown = isCaptchaAsked && captcha.data?.enabled === true;
     const next = {
       userName: userName.trim() === '' ? t('login.enterUserName') : undefined,
       password: password === '' ? t('login.enterPassword') : undefined,
+      captcha: isCaptchaShown && captchaCode.trim() === '' ? t('validation.enterCaptcha') : undefined,
     };
     setErrors(next);
-    if (next.userName || next.password) return;
+    if (next.userName || next.password || next.captcha) return;
     setIsBusy(true);
     try {
-      const challenge = await staffLogin(userName.trim(), password);
+      const challenge = await staffLogin(userName.trim(), password, isCaptchaShown && captcha.data ? { captchaId: captcha.data.captchaId, captchaCode: captchaCode.trim() } : null);
       setPassword('');
       setCode('');
       setStep({ ...challenge, stage: challenge.stage });
     } catch (error) {
-      showError(error, { userName: 'userName', password: 'password' });
+      // An image code is used up by any attempt.
+      if (isCaptchaShown) {
+        setCaptchaCode('');
+        void captcha.refetch();
+      }
+      if (error instanceof ApiError && error.errorKey === 'captcha.required') setIsCaptchaAsked(true);
+      showError(error, { userName: 'userName', password: 'password', captchaCode: 'captcha' });
     } finally {
       setIsBusy(false);
     }
@@ -132,6 +145,35 @@ export function LoginPage() {
                 maxLength={128}
                 required
               />
+              {isCaptchaAsked && captcha.data?.enabled !== false ? (
+                <div className="captcha-row">
+                  <TextField
+                    id="login-captcha"
+                    label={t('login.captcha')}
+                    value={captchaCode}
+                    onValueChange={(v) => {
+                      setCaptchaCode(v);
+                      setErrors((e) => ({ ...e, captcha: undefined, form: undefined }));
+                    }}
+                    error={errors.captcha}
+                    autoComplete="off"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    maxLength={8}
+                  />
+                  <button
+                    type="button"
+                    className="captcha-button"
+                    onClick={() => {
+                      setCaptchaCode('');
+                      void captcha.refetch();
+                    }}
+                    title={t('login.captchaRefresh')}
+                  >
+                    {captcha.data ? <img src={captcha.data.image} alt={t('login.captchaImage')} width={120} height={44} /> : <span className="spinner" aria-hidden="true" />}
+                  </button>
+                </div>
+              ) : null}
             </>
           ) : (
             <>

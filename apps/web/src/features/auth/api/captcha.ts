@@ -11,4 +11,5 @@ export const captchaQueryOptions = () =>
     staleTime: 0,
   });
 
-export const useCaptcha = () => useQuery(captchaQueryOptions());
+/** `isWanted: false` fetches nothing: the login asks for an image only once the server wants one. */
+export const useCaptcha = (isWanted = true) => useQuery({ ...captchaQueryOptions(), enabled: isWanted });

@@ -10,20 +10,23 @@ import { useForm, useSubmitGuard } from '../../../lib/form';
 import { useRequestId } from '../../../lib/request-id';
 import { showToast } from '../../../lib/toast';
 import { resetPassword } from '../api/forgot-password';
+import { useCaptcha } from '../api/captcha';
 import { sendCode } from '../api/send-code';
+import { CaptchaField, captchaFields } from '../components/captcha-field';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const requestId = useRequestId();
   const { isBusy, run } = useSubmitGuard();
-  const form = useForm({ userName: '', email: '', emailCode: '', password: '', confirmPassword: '' });
+  const captcha = useCaptcha();
+  const form = useForm({ userName: '', email: '', emailCode: '', password: '', confirmPassword: '', captchaCode: '' });
   const { values, errors, setValue } = form;
 
   const sendEmailCode = async (): Promise<number | null> => {
     const body = form.validate(
       noLoginSendRequest,
-      { email: values.email, purpose: 'FORGOT_PASSWORD', userName: values.userName.trim() },
+      { email: values.email, purpose: 'FORGOT_PASSWORD', userName: values.userName.trim(), ...captchaFields(captcha.data, values.captchaCode) },
       ['email'],
     );
     if (!body) return null;
@@ -31,19 +34,30 @@ export function ForgotPasswordPage() {
       form.setErrors((current) => ({ ...current, userName: t('validation.enterUsername') }));
       return null;
     }
+    // Sending a code needs the image code (decision 007); it is used up by the send.
+    if (captcha.data?.enabled && !body.captchaCode) {
+      form.setErrors((current) => ({ ...current, captchaCode: t('validation.enterCaptcha') }));
+      return null;
+    }
     try {
       const { resendAfterSeconds } = await sendCode(body);
       showToast('success', t('auth.code.sent'));
       return resendAfterSeconds;
     } catch (error) {
-      form.showServerError(error, { 'code.tooFrequent': 'email' });
+      form.showServerError(error, { 'code.tooFrequent': 'email', 'captcha.invalid': 'captchaCode' });
       return null;
+    } finally {
+      if (captcha.data?.enabled) {
+        setValue('captchaCode', '');
+        void captcha.refetch();
+      }
     }
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
+      // The image code was for the code send; the reset schema drops the field.
       const body = form.validate(forgotPasswordRequest, values);
       if (!body) return;
       try {
@@ -72,6 +86,7 @@ export function ForgotPasswordPage() {
           autoCapitalize="off"
           spellCheck={false}
         />
+        <CaptchaField captcha={captcha} value={values.captchaCode} onValueChange={(v) => setValue('captchaCode', v)} error={errors.captchaCode} />
         <TextField
           label={t('auth.forgot.email')}
           type="email"

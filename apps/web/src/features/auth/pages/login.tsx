@@ -1,9 +1,10 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
+import { ApiError } from '../../../lib/api-client';
 import { useForm, useSubmitGuard } from '../../../lib/form';
 import { showToast } from '../../../lib/toast';
 import { useCaptcha } from '../api/captcha';
@@ -13,7 +14,10 @@ import { CaptchaField, captchaFields } from '../components/captcha-field';
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const captcha = useCaptcha();
+  // The image code is asked for only after failed attempts (decision 007): the field appears
+  // when the server answers captcha.required, and stays for the attempts after it.
+  const [isCaptchaAsked, setIsCaptchaAsked] = useState(false);
+  const captcha = useCaptcha(isCaptchaAsked);
   const form = useForm({ userName: '', password: '', captchaCode: '' });
   const { isBusy, run } = useSubmitGuard();
   const { values, errors, setValue } = form;
@@ -26,10 +30,10 @@ export function LoginPage() {
         userName: values.userName,
         password: values.password,
         loginType: 'USER',
-        ...captchaFields(captcha.data, values.captchaCode),
+        ...(isCaptchaAsked ? captchaFields(captcha.data, values.captchaCode) : {}),
       });
       if (!body) return;
-      if (captcha.data?.enabled && body.captchaCode === '') {
+      if (isCaptchaAsked && captcha.data?.enabled && body.captchaCode === '') {
         form.setErrors({ captchaCode: t('validation.enterCaptcha') });
         return;
       }
@@ -37,11 +41,12 @@ export function LoginPage() {
         await login(body);
       } catch (error) {
         // An image code is used up by any attempt; clear it before showing errors under it.
-        if (captcha.data?.enabled) {
+        if (isCaptchaAsked && captcha.data?.enabled) {
           setValue('captchaCode', '');
           void captcha.refetch();
         }
-        form.showServerError(error, { 'captcha.invalid': 'captchaCode', 'auth.invalidCredentials': 'password' });
+        if (error instanceof ApiError && error.errorKey === 'captcha.required') setIsCaptchaAsked(true);
+        form.showServerError(error, { 'captcha.invalid': 'captchaCode', 'captcha.required': 'captchaCode', 'auth.invalidCredentials': 'password' });
         throw error;
       }
       showToast('success', t('auth.login.success'));
@@ -71,7 +76,9 @@ export function LoginPage() {
           error={errors.password}
           autoComplete="current-password"
         />
-        <CaptchaField captcha={captcha} value={values.captchaCode} onValueChange={(v) => setValue('captchaCode', v)} error={errors.captchaCode} />
+        {isCaptchaAsked ? (
+          <CaptchaField captcha={captcha} value={values.captchaCode} onValueChange={(v) => setValue('captchaCode', v)} error={errors.captchaCode} />
+        ) : null}
         <div className="form-row-end">
           <Link to={paths.forgot}>{t('auth.login.forgot')}</Link>
         </div>

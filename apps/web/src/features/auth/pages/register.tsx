@@ -42,15 +42,25 @@ export function RegisterPage() {
   const countryOptions = (countries.data ?? []).map((c) => ({ value: c.code, label: isChinese ? c.cn : c.en }));
 
   const sendEmailCode = async (): Promise<number | null> => {
-    const body = form.validate(noLoginSendRequest, { email: values.email, purpose: 'REGISTER' }, ['email']);
+    const body = form.validate(noLoginSendRequest, { email: values.email, purpose: 'REGISTER', ...captchaFields(captcha.data, values.captchaCode) }, ['email']);
     if (!body) return null;
+    // Sending a code needs the image code too (decision 007); it is used up by the send.
+    if (captcha.data?.enabled && !body.captchaCode) {
+      form.setErrors((current) => ({ ...current, captchaCode: t('validation.enterCaptcha') }));
+      return null;
+    }
     try {
       const { resendAfterSeconds } = await sendCode(body);
       showToast('success', t('auth.code.sent'));
       return resendAfterSeconds;
     } catch (error) {
-      form.showServerError(error, { 'code.tooFrequent': 'email' });
+      form.showServerError(error, { 'code.tooFrequent': 'email', 'captcha.invalid': 'captchaCode' });
       return null;
+    } finally {
+      if (captcha.data?.enabled) {
+        setValue('captchaCode', '');
+        void captcha.refetch();
+      }
     }
   };
 

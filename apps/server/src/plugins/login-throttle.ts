@@ -1,0 +1,136 @@
+/**
+ * The one rule for password checks of members and staff (decision 007, after OWASP's
+ * Authentication Cheat Sheet): nobody can lock an account's owner out, and nobody gets many
+ * guesses.
+ *
+ * - Per (account, client address): 5 failures per 15 minutes, then that pair is refused
+ *   (auth.locked) until its window ends. Applies to everyone, the owner included.
+ * - Per account, from addresses that are not known for it: 3 failures in 15 minutes, then a
+ *   right image code is needed (captcha.required); 20, then strangers are refused (auth.locked).
+ *   An address is known once the account signed in from it (kept 90 days): the owner at home
+ *   is throttled only by the pair rule, whatever strangers do.
+ * - Per client address across accounts: 30 failures in 15 minutes, then every stranger attempt
+ *   from it needs the image code. Never a hard lock: a whole office may sit behind one NAT.
+ *
+ * Every counter is reserved before the password hash is checked (reserveHit), so a burst of
+ * parallel attempts sees at most the limit evaluated; a right password gives its places back.
+ * With CAPTCHA=off the image code counts as given, so the captcha step never appears.
+ */
+import type { Db } from '../db/index.ts';
+import { num } from '../db/index.ts';
+import type { CaptchaService } from '../modules/captcha/service.ts';
+import { AppError } from './errors.ts';
+import { addressKey, hitsUnlimited, releaseHit, reserveHit, type Reservation } from './rate-limit.ts';
+
+export const loginLimits = {
+  failureWindowMs: 15 * 60_000,
+  pairFailuresMax: 5,
+  strangerFailuresBeforeCaptcha: 3,
+  strangerFailuresMax: 20,
+  addressFailuresBeforeCaptcha: 30,
+  knownAddressTtlMs: 90 * 86_400_000,
+} as const;
+
+export type LoginScope = 'USER' | 'STAFF';
+
+export interface LoginAttempt {
+  scope: LoginScope;
+  /** The normalized name typed in: unknown names are throttled exactly like real ones. */
+  accountKey: string;
+  /** The account's id when the name exists, to look up its known addresses. */
+  accountId: string | null;
+  ip: string;
+  captchaId?: string | undefined;
+  captchaCode?: string | undefined;
+  /**
+   * The caller already proved one factor (a session, for the old password of a password change;
+   * the password, for the staff code step): no image code is asked, but failures still count
+   * toward the pair and the account.
+   */
+  isCallerProven?: boolean;
+}
+
+/** The places an attempt holds. A failure keeps them (they are the failure count); a success gives them back. */
+export interface LoginTicket {
+  succeeded(): Promise<void>;
+}
+
+function minutesLeft(resetsAt: number, now: number): number {
+  return Math.max(1, Math.ceil((resetsAt - now) / 60_000));
+}
+
+export class LoginThrottle {
+  constructor(
+    private readonly db: Db,
+    private readonly captcha: CaptchaService,
+  ) {}
+
+  /** Reserves the attempt before the password is checked, or throws auth.locked / captcha.required / captcha.invalid. */
+  async begin(attempt: LoginAttempt, now = Date.now()): Promise<LoginTicket> {
+    const address = addressKey(attempt.ip);
+    const prefix = `login:${attempt.scope}`;
+    const { failureWindowMs: windowMs } = loginLimits;
+    const hasCaptchaFields = Boolean(attempt.captchaId || attempt.captchaCode);
+    // A code that was sent is checked (and used up) even when none was needed.
+    if (this.captcha.isEnabled && hasCaptchaFields) await this.captcha.verify(attempt.captchaId, attempt.captchaCode);
+    const isCaptchaSolved = !this.captcha.isEnabled || hasCaptchaFields;
+    const isKnown = attempt.accountId !== null && (await this.isKnownAddress(attempt.scope, attempt.accountId, address, now));
+
+    const held: Reservation[] = [];
+    const refuse = async (error: AppError): Promise<never> => {
+      for (const r of held) await releaseHit(this.db, r);
+      throw error;
+    };
+
+    const pair = await reserveHit(this.db, `${prefix}:pair:${attempt.accountKey}:${address}`, windowMs, loginLimits.pairFailuresMax, now);
+    if (!pair.isReserved) throw new AppError('auth.locked', { minutes: minutesLeft(pair.resetsAt, now) });
+    held.push(pair);
+
+    if (!isKnown) {
+      const isCaptchaNeeded = !isCaptchaSolved && !attempt.isCallerProven;
+      const accountMax = isCaptchaNeeded ? loginLimits.strangerFailuresBeforeCaptcha : loginLimits.strangerFailuresMax;
+      const account = await reserveHit(this.db, `${prefix}:account:${attempt.accountKey}`, windowMs, accountMax, now);
+      if (!account.isReserved) {
+        await refuse(
+          account.hits >= loginLimits.strangerFailuresMax
+            ? new AppError('auth.locked', { minutes: minutesLeft(account.resetsAt, now) })
+            : new AppError('captcha.required'),
+        );
+      }
+      held.push(account);
+      if (!attempt.isCallerProven) {
+        // With the image code solved the address is only counted, never closed.
+        const addressMax = isCaptchaNeeded ? loginLimits.addressFailuresBeforeCaptcha : hitsUnlimited;
+        const byAddress = await reserveHit(this.db, `${prefix}:address:${address}`, windowMs, addressMax, now);
+        if (!byAddress.isReserved) await refuse(new AppError('captcha.required'));
+        held.push(byAddress);
+      }
+    }
+    return {
+      succeeded: async () => {
+        for (const r of held) await releaseHit(this.db, r);
+      },
+    };
+  }
+
+  /** Remembers the address of a completed sign-in: from now on the owner is throttled apart from strangers there. */
+  async rememberAddress(scope: LoginScope, accountId: string, ip: string, now = Date.now()): Promise<void> {
+    const address = addressKey(ip);
+    await this.db
+      .insertInto('known_addresses')
+      .values({ login_type: scope, account_id: accountId, address, last_seen_at: now })
+      .onConflict((oc) => oc.columns(['login_type', 'account_id', 'address']).doUpdateSet({ last_seen_at: now }))
+      .execute();
+  }
+
+  private async isKnownAddress(scope: LoginScope, accountId: string, address: string, now: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('known_addresses')
+      .select('last_seen_at')
+      .where('login_type', '=', scope)
+      .where('account_id', '=', accountId)
+      .where('address', '=', address)
+      .executeTakeFirst();
+    return row !== undefined && num(row.last_seen_at) > now - loginLimits.knownAddressTtlMs;
+  }
+}
