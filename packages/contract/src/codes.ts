@@ -59,6 +59,9 @@ export const errorCatalogue = {
   'exchange.notFound': { status: 200 },
   'exchange.notPending': { status: 200 },
   'exchange.typeUnknown': { status: 200 },
+  // Number ceilings (docs/decisions/008).
+  'ledger.amountTooLarge': { status: 200 },
+  'ledger.balanceTooLarge': { status: 200 },
 } as const satisfies Record<string, { status: number }>;
 export type ErrorKey = keyof typeof errorCatalogue;
 export const errorKeys = Object.keys(errorCatalogue) as ErrorKey[];

@@ -53,6 +53,8 @@ export const enUS = {
     'exchange.notFound': 'No such exchange',
     'exchange.notPending': 'Only an exchange pending review can be cancelled',
     'exchange.typeUnknown': 'Please choose an exchange type',
+    'ledger.amountTooLarge': 'The amount is above the limit of one movement',
+    'ledger.balanceTooLarge': 'This would take an account above its balance limit',
   },
   validation: {
     enterEmail: 'Please enter your email',
@@ -90,6 +92,7 @@ export const enUS = {
     minimumAmount: 'Minimum amount {{x}}',
     maximumAmount: 'Maximum amount {{x}}',
     insufficientBalance: 'Insufficient balance',
+    amountTooLarge: 'The amount may be at most 100,000,000',
   },
 };
 export type ServerMessages = typeof enUS;

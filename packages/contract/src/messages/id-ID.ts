@@ -54,6 +54,8 @@ export const idID: ServerMessages = {
     'exchange.notFound': 'Penukaran tidak ditemukan',
     'exchange.notPending': 'Hanya penukaran yang menunggu tinjauan yang dapat dibatalkan',
     'exchange.typeUnknown': 'Silakan pilih jenis penukaran',
+    'ledger.amountTooLarge': 'Jumlah melebihi batas satu transaksi',
+    'ledger.balanceTooLarge': 'Ini akan membuat saldo akun melebihi batasnya',
   },
   validation: {
     enterEmail: 'Silakan masukkan email Anda',
@@ -91,6 +93,7 @@ export const idID: ServerMessages = {
     minimumAmount: 'Jumlah minimum {{x}}',
     maximumAmount: 'Jumlah maksimum {{x}}',
     insufficientBalance: 'Saldo tidak mencukupi',
+    amountTooLarge: 'Jumlah paling banyak 100.000.000',
   },
 };
 

@@ -54,6 +54,8 @@ export const jaJP: ServerMessages = {
     'exchange.notFound': '両替が見つかりません',
     'exchange.notPending': 'キャンセルできるのは審査待ちの両替のみです',
     'exchange.typeUnknown': '両替の種類を選択してください',
+    'ledger.amountTooLarge': '金額が1回あたりの上限を超えています',
+    'ledger.balanceTooLarge': 'この操作で口座残高が上限を超えます',
   },
   validation: {
     enterEmail: 'メールアドレスを入力してください',
@@ -91,6 +93,7 @@ export const jaJP: ServerMessages = {
     minimumAmount: '最低金額は{{x}}です',
     maximumAmount: '最高金額は{{x}}です',
     insufficientBalance: '残高が不足しています',
+    amountTooLarge: '金額は最大 100,000,000 までです',
   },
 };
 

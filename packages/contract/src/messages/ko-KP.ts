@@ -54,6 +54,8 @@ export const koKP: ServerMessages = {
     'exchange.notFound': '교환 내역을 찾을 수 없습니다',
     'exchange.notPending': '심사 대기 중인 교환만 취소할 수 있습니다',
     'exchange.typeUnknown': '교환 유형을 선택해 주세요',
+    'ledger.amountTooLarge': '금액이 1회 한도를 초과합니다',
+    'ledger.balanceTooLarge': '이 작업으로 계좌 잔액이 한도를 초과합니다',
   },
   validation: {
     enterEmail: '이메일을 입력해 주세요',
@@ -91,6 +93,7 @@ export const koKP: ServerMessages = {
     minimumAmount: '최소 금액은 {{x}}입니다',
     maximumAmount: '최대 금액은 {{x}}입니다',
     insufficientBalance: '잔액이 부족합니다',
+    amountTooLarge: '금액은 최대 100,000,000까지입니다',
   },
 };
 

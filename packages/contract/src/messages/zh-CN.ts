@@ -54,6 +54,8 @@ export const zhCN: ServerMessages = {
     'exchange.notFound': '兑换记录不存在',
     'exchange.notPending': '只能取消待审核的兑换',
     'exchange.typeUnknown': '请选择兑换类型',
+    'ledger.amountTooLarge': '金额超过单笔上限',
+    'ledger.balanceTooLarge': '此操作将使账户余额超过上限',
   },
   validation: {
     enterEmail: '请输入邮箱',
@@ -91,6 +93,7 @@ export const zhCN: ServerMessages = {
     minimumAmount: '最小金额{{x}}',
     maximumAmount: '最大金额{{x}}',
     insufficientBalance: '余额不足',
+    amountTooLarge: '金额最多为 100,000,000',
   },
 };
 
