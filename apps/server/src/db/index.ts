@@ -46,9 +46,15 @@ export function openDb(options: { databaseUrl: string; dataDir: string; poolSize
 }
 
 export async function migrateToLatest(handle: DbHandle): Promise<void> {
+  // Kysely looks for its own tables in every schema it can see unless told which one; with
+  // several schemas in one database (each test app has its own) it could find another
+  // schema's lock table, skip making its own, and fail.
+  const schema =
+    handle.dialect === 'postgres' ? (await sql<{ name: string }>`select current_schema() as name`.execute(handle.db)).rows[0]?.name : undefined;
   const migrator = new Migrator({
     db: handle.db,
     provider: { getMigrations: async () => migrations(handle.dialect) },
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -28,9 +28,13 @@ const boundaryNumbers = [
 const anyString = fc.oneof(fc.constantFrom(...boundaryStrings), fc.string({ maxLength: 80 }), fc.string({ unit: 'grapheme', maxLength: 40 }), fc.stringMatching(/^\d{1,40}(\.\d{1,10})?$/));
 const anyNumber = fc.oneof(fc.constantFrom(...boundaryNumbers), fc.integer(), fc.double());
 const anyScalar = fc.oneof(anyString, anyNumber, fc.boolean(), fc.constant(null));
+/** Nesting far deeper than any schema, as arrays and as objects (the test client cannot stringify much deeper). */
+const deep = fc.constantFrom(10, 100, 1_000).chain((depth) =>
+  fc.constantFrom(JSON.parse(`${'['.repeat(depth)}1${']'.repeat(depth)}`) as unknown, JSON.parse(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`) as unknown),
+);
 /** Anything JSON can carry, nested. */
 const anyJson: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
-  value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, anyScalar, fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(fc.string({ maxLength: 8 }), tie('value'), { maxKeys: 4 })),
+  value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, anyScalar, deep, fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(fc.string({ maxLength: 8 }), tie('value'), { maxKeys: 4 })),
 })).value;
 
 type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; shape?: Record<string, z.ZodType>; element?: z.ZodType; entries?: Record<string, string>; values?: unknown[]; options?: z.ZodType[] };
@@ -122,6 +126,20 @@ describe.each(dialects)('fuzz every endpoint on %s', (dialect) => {
     // Whatever the fuzz managed to do, the books still balance.
     expect((await verifyLedger(t.services.dbHandle.db)).problems).toEqual([]);
     await t.close();
+  });
+
+  it.each(ordered.filter((n) => !endsSession.has(n)))('%s refuses a NUL character and deep nesting as request.invalid', async (name) => {
+    const endpoint = endpoints[name];
+    const client = endpoint.auth === 'member' ? member : endpoint.auth === 'staff' ? staff : anonymous;
+    const fields = Object.keys(defOf(endpoint.request).shape ?? {});
+    for (const body of [
+      Object.fromEntries([...fields, 'extra'].map((f) => [f, 'a\u0000b'])),
+      { extra: { 'key\u0000': 1 } },
+      { extra: JSON.parse(`${'['.repeat(40)}1${']'.repeat(40)}`) as unknown },
+    ]) {
+      const result = await client.post(endpoint.path, body);
+      expect(result, JSON.stringify(body).slice(0, 80)).toMatchObject({ status: 200, code: 9001, error: 'request.invalid', data: null });
+    }
   });
 
   it.each(ordered)('%s never answers 500', async (name) => {
