@@ -3,6 +3,7 @@
  * never call member endpoints; member sessions can never call these.
  */
 import { z } from 'zod';
+import { amountInput, cursorInput, timeFilterMs } from './numbers.ts';
 
 export const staffRoles = ['admin', 'finance', 'support', 'viewer'] as const;
 export type StaffRole = (typeof staffRoles)[number];
@@ -38,7 +39,7 @@ export function roleCan(role: StaffRole, permission: StaffPermission): boolean {
 
 const reason = z.string('validation.enterReason').trim().min(1, 'validation.enterReason').max(500, 'validation.reasonTooLong');
 const id = z.string().min(1).max(64);
-const cursor = z.string().max(200).optional();
+const cursor = cursorInput;
 const pageSize = z.number().int().min(1).max(100).default(20);
 const totpCode = z.string('validation.enterCode').trim().regex(/^\d{6}$/, 'validation.invalidTotp');
 
@@ -112,8 +113,8 @@ export const auditListRequest = z.object({
   action: z.string().max(64).optional(),
   targetId: z.string().max(64).optional(),
   text: z.string().max(100).optional(),
-  fromMs: z.number().int().optional(),
-  toMs: z.number().int().optional(),
+  fromMs: timeFilterMs,
+  toMs: timeFilterMs,
   cursor,
   pageSize,
 });
@@ -223,7 +224,7 @@ export const adjustmentCreateRequest = z.object({
   coinName: z.enum(['USDT', 'ASSETS_POINT', 'REWARD_POINT']),
   /** credit = airdrop to the member, debit = underweight from the member. */
   direction: z.enum(['credit', 'debit']),
-  amount: z.string('validation.enterAmount').trim().regex(/^\d{1,15}(\.\d{1,6})?$/, 'validation.enterValidAmount'),
+  amount: amountInput,
   reason,
   requestId: z.string().min(8).max(64),
 });

@@ -63,6 +63,9 @@ export const errorCatalogue = {
   // Decision 007 (limits and lockouts).
   'captcha.required': { status: 200 },
   'review.ownItem': { status: 200 },
+  // Number ceilings (docs/decisions/008).
+  'ledger.amountTooLarge': { status: 200 },
+  'ledger.balanceTooLarge': { status: 200 },
 } as const satisfies Record<string, { status: number }>;
 export type ErrorKey = keyof typeof errorCatalogue;
 export const errorKeys = Object.keys(errorCatalogue) as ErrorKey[];

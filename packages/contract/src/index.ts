@@ -7,3 +7,4 @@ export * from './endpoints.ts';
 export * from './paths.ts';
 export * from './messages/index.ts';
 export * from './format.ts';
+export * from './numbers.ts';

@@ -3,6 +3,7 @@
  * `requestId` (kept across retries of one submission) and the transaction password.
  */
 import { z } from 'zod';
+import { amountInput, cursorInput, timeFilterMs } from './numbers.ts';
 
 export const coinNames = ['USDT', 'ASSETS_POINT', 'REWARD_POINT'] as const;
 export type CoinName = (typeof coinNames)[number];
@@ -21,25 +22,17 @@ export type TransactionStatus = (typeof transactionStatuses)[number];
 
 export const walletLimits = { pageSizeMax: 50 } as const;
 
-/** A positive decimal in major units with at most 6 places, as typed by the member. */
-export const amountInput = z
-  .string('validation.enterAmount')
-  .trim()
-  .min(1, 'validation.enterAmount')
-  .regex(/^\d{1,15}(\.\d{1,6})?$/, 'validation.enterValidAmount')
-  .refine((v) => /[1-9]/.test(v), 'validation.amountPositive');
-
 const requestId = z.string().min(16).max(64).regex(/^[A-Za-z0-9_-]+$/);
 const transactionPassword = z.string('validation.enterTransactionPassword').min(1, 'validation.enterTransactionPassword').max(128);
-const cursor = z.string().max(200).optional();
+const cursor = cursorInput;
 const pageSize = z.number().int().min(1).max(walletLimits.pageSizeMax).default(20);
 
 export const recordListRequest = z.object({
   status: z.enum(transactionStatuses).optional(),
   type: z.enum(transactionTypes).optional(),
   coinName: z.enum(coinNames).optional(),
-  fromMs: z.number().int().min(0).optional(),
-  toMs: z.number().int().min(0).optional(),
+  fromMs: timeFilterMs,
+  toMs: timeFilterMs,
   cursor,
   pageSize,
 });

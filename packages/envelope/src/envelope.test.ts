@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import * as jose from 'jose';
 import vectors from './test-vectors.json' with { type: 'json' };
-import { b64url, fromB64url, parseRequestHeader, decodeHeader } from './index.ts';
-import { loadServerKey, openRequest, openResponse, sealRequest, sealResponse, type PrivateJwk } from './node.ts';
+import { b64url, fromB64url, parseRequestHeader, decodeHeader, encodeHeader } from './index.ts';
+import { EnvelopeError, loadServerKey, openRequest, openResponse, sealRequest, sealResponse, type PrivateJwk } from './node.ts';
 import * as web from './web.ts';
 
 const server = loadServerKey(vectors.serverPrivateJwk as PrivateJwk);
@@ -84,5 +84,32 @@ describe('header and base64url checks', () => {
       expect(b64url(bytes)).toBe(Buffer.from(bytes).toString('base64url'));
       expect(Array.from(fromB64url(b64url(bytes)))).toEqual(Array.from(bytes));
     }
+  });
+});
+
+describe('low-order ephemeral keys', () => {
+  // The X25519 points of small order (libsodium's list): each gives an all-zero shared secret,
+  // which OpenSSL refuses with an error of its own. Either way the sender gets 'decrypt'.
+  const lowOrder = [
+    '0000000000000000000000000000000000000000000000000000000000000000',
+    '0100000000000000000000000000000000000000000000000000000000000000',
+    'e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800',
+    '5f9c95bca3508c24b1d0b1559c83ef5b04445cc4581c8e86d8224eddd09f1157',
+    'ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f',
+    'edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f',
+    'eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f',
+  ];
+  it.each(lowOrder)('refuses epk %s as decrypt', (hex) => {
+    const [head, ...rest] = vectors.requestCompact.split('.');
+    const header = decodeHeader(head!);
+    const patched = encodeHeader({ ...header, epk: { ...(header.epk as object), x: b64url(Buffer.from(hex, 'hex')) } });
+    let caught: unknown;
+    try {
+      openRequest(server, [patched, ...rest].join('.'));
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(EnvelopeError);
+    expect((caught as EnvelopeError).failure).toBe('decrypt');
   });
 });

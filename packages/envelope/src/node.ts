@@ -62,11 +62,22 @@ function x25519PublicKey(x: Uint8Array): KeyObject {
   if (x.length !== 32) throw new EnvelopeError('malformed', 'epk must be 32 bytes');
   // Imported as a JWK on purpose: Node takes the raw-key path for it, about ten times faster than
   // OpenSSL 3's DER decoder (0.008 ms against 0.1 ms here), and this runs on every request.
-  return crypto.createPublicKey({ key: { kty: 'OKP', crv: 'X25519', x: b64url(x) }, format: 'jwk' });
+  try {
+    return crypto.createPublicKey({ key: { kty: 'OKP', crv: 'X25519', x: b64url(x) }, format: 'jwk' });
+  } catch {
+    throw new EnvelopeError('malformed', 'epk is not an X25519 key');
+  }
 }
 
 function deriveKek(privateKey: KeyObject, publicKey: KeyObject): Buffer {
-  const z = crypto.diffieHellman({ privateKey, publicKey });
+  let z: Buffer;
+  try {
+    z = crypto.diffieHellman({ privateKey, publicKey });
+  } catch {
+    // OpenSSL 3 itself refuses a low-order (small-subgroup) public key: the all-zero shared
+    // secret it would give is an error there, which is the sender's fault, not the server's.
+    throw new EnvelopeError('decrypt', 'key agreement failed');
+  }
   // An all-zero shared secret means a small-order point was sent; refuse it (RFC 7748 section 6.1).
   if (z.every((b) => b === 0)) throw new EnvelopeError('decrypt', 'degenerate shared secret');
   return crypto.createHash('sha256').update(concatKdfInput(z)).digest();

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { ResponseCode, endpoints, serverMessage, type ApiResponse, type EndpointName, type Language } from '@pp/contract';
 import { AppError, languageOf } from './errors.ts';
 import { sealFor } from './envelope.ts';
+import { bodyShapeProblem } from './body-shape.ts';
 import type { SessionIdentity, SessionService } from '../modules/sessions/service.ts';
 import { roleCan, type StaffRole } from '@pp/contract';
 
@@ -66,6 +67,7 @@ export function apiRoute<N extends EndpointName>(
       if (!endpoint.permission || !roleCan(found.role, endpoint.permission)) throw new AppError('auth.forbidden');
       staff = { ...found, sessionId: staffSession.sessionId, ip: request.ip };
     }
+    if (bodyShapeProblem(request.body)) throw new AppError('request.invalid');
     const parsed = endpoint.request.safeParse(request.body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

@@ -2,7 +2,7 @@
 // an answer opens only with the key of the request it answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
-import { b64url, mediaType } from '@pp/envelope';
+import { b64url, decodeHeader, encodeHeader, mediaType } from '@pp/envelope';
 import { openResponse, sealRequest } from '@pp/envelope/node';
 import { dialects, makeTestApp, type TestApp } from '../../test/helper.ts';
 
@@ -96,6 +96,18 @@ describe.each(dialects)('envelope on %s', (dialect) => {
     const again = await raw(sealed.body);
     expect(again.status).toBe(400);
     expect(again.body.error).toBe('envelope.replayed');
+  });
+
+  it('refuses a low-order or all-zero ephemeral key as envelope.decrypt, never a 500', async () => {
+    const sealed = sealRequest(t.serverKey.publicJwk, path, {});
+    const [head, ...rest] = sealed.body.split('.');
+    const header = decodeHeader(head!);
+    for (const hex of ['00'.repeat(32), `01${'00'.repeat(31)}`, 'e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800', `ec${'ff'.repeat(30)}7f`]) {
+      const patched = encodeHeader({ ...header, epk: { ...(header.epk as object), x: b64url(Buffer.from(hex, 'hex')) } });
+      const { status, body } = await raw([patched, ...rest].join('.'));
+      expect(status).toBe(400);
+      expect(body).toMatchObject({ code: 9001, error: 'envelope.decrypt', data: null });
+    }
   });
 
   it('refuses a request for another server key', async () => {

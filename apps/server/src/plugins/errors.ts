@@ -73,6 +73,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (mapped) return sendError(request, reply, new AppError(mapped));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ code: error.code }, 'client error');
+      // Outside the API only static files answer; one they refuse (an encoded traversal, a NUL
+      // byte, a backslash) is a page that does not exist, whatever the reason it was refused.
+      if (!request.url.startsWith('/api/')) return sendError(request, reply, new AppError('route.notFound'));
       return sendError(request, reply, new AppError('request.invalid'));
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -5,13 +5,11 @@
  * mirror its rules (apps/server/src/modules/ledger/amounts.ts) so the member sees the same
  * fee and the same refusal before sending.
  */
-import { formatAmount } from '@pp/contract';
+import { amountMaxMinor, formatAmount, minorOf } from '@pp/contract';
 
 export const pointsScale = 6;
 const unit = 10n ** BigInt(pointsScale);
 
-/** What a member may type as an amount: the contract's amountInput (15 digits, 6 places). */
-const amountInputPattern = /^(\d{1,15})(?:\.(\d{1,6}))?$/;
 /** What the server sends: a signed decimal; more than 6 places is not ours and is refused. */
 const wirePattern = /^([-+]?)(\d+)(?:\.(\d{0,6}))?$/;
 
@@ -27,9 +25,7 @@ export function parsePoints(text: string | undefined | null): bigint | null {
 
 /** An amount the member typed, by the contract's rules (no sign, at most 6 places), or null. */
 export function parseAmountInput(text: string): bigint | null {
-  const match = amountInputPattern.exec(text.trim());
-  if (!match) return null;
-  return BigInt(match[1]!) * unit + BigInt((match[2] ?? '').padEnd(pointsScale, '0'));
+  return minorOf(text.trim());
 }
 
 /** Minor units as a plain decimal string without trailing zeros: 12500000n -> "12.5". */
@@ -65,7 +61,7 @@ export function multiplyRate(amount: bigint, rate: string): bigint | null {
 
 /** A validation message key with its placeholder value, as the server sends them. */
 export interface AmountProblem {
-  key: 'validation.enterAmount' | 'validation.enterValidAmount' | 'validation.amountPositive' | 'validation.minimumAmount' | 'validation.multipleOf' | 'validation.insufficientBalance';
+  key: 'validation.enterAmount' | 'validation.enterValidAmount' | 'validation.amountTooLarge' | 'validation.amountPositive' | 'validation.minimumAmount' | 'validation.multipleOf' | 'validation.insufficientBalance';
   params?: { x: string };
 }
 
@@ -82,6 +78,7 @@ export function amountProblem(
   if (text.trim() === '') return { key: 'validation.enterAmount' };
   const amount = parseAmountInput(text);
   if (amount === null) return { key: 'validation.enterValidAmount' };
+  if (amount > amountMaxMinor) return { key: 'validation.amountTooLarge' };
   if (amount <= 0n) return { key: 'validation.amountPositive' };
   const minimum = rules.minimum === undefined ? null : parsePoints(rules.minimum);
   if (minimum !== null && amount < minimum) return { key: 'validation.minimumAmount', params: { x: rules.minimum! } };

@@ -57,6 +57,8 @@ export const enUS = {
     // Decision 007 (limits and lockouts).
     'captcha.required': 'Enter the image code to continue',
     'review.ownItem': 'You cannot decide an item you created; another staff member must',
+    'ledger.amountTooLarge': 'The amount is above the limit of one movement',
+    'ledger.balanceTooLarge': 'This would take an account above its balance limit',
   },
   validation: {
     enterEmail: 'Please enter your email',
@@ -94,6 +96,7 @@ export const enUS = {
     minimumAmount: 'Minimum amount {{x}}',
     maximumAmount: 'Maximum amount {{x}}',
     insufficientBalance: 'Insufficient balance',
+    amountTooLarge: 'The amount may be at most 100,000,000',
   },
 };
 export type ServerMessages = typeof enUS;

@@ -58,6 +58,8 @@ export const idID: ServerMessages = {
     // Decision 007 (limits and lockouts).
     'captcha.required': 'Masukkan kode gambar untuk melanjutkan',
     'review.ownItem': 'Anda tidak dapat memutuskan item yang Anda buat sendiri; staf lain harus memutuskannya',
+    'ledger.amountTooLarge': 'Jumlah melebihi batas satu transaksi',
+    'ledger.balanceTooLarge': 'Ini akan membuat saldo akun melebihi batasnya',
   },
   validation: {
     enterEmail: 'Silakan masukkan email Anda',
@@ -95,6 +97,7 @@ export const idID: ServerMessages = {
     minimumAmount: 'Jumlah minimum {{x}}',
     maximumAmount: 'Jumlah maksimum {{x}}',
     insufficientBalance: 'Saldo tidak mencukupi',
+    amountTooLarge: 'Jumlah paling banyak 100.000.000',
   },
 };
 

@@ -58,6 +58,8 @@ export const jaJP: ServerMessages = {
     // Decision 007 (limits and lockouts).
     'captcha.required': '続行するには画像認証コードを入力してください',
     'review.ownItem': '自分が作成した項目は処理できません。別のスタッフが処理する必要があります',
+    'ledger.amountTooLarge': '金額が1回あたりの上限を超えています',
+    'ledger.balanceTooLarge': 'この操作で口座残高が上限を超えます',
   },
   validation: {
     enterEmail: 'メールアドレスを入力してください',
@@ -95,6 +97,7 @@ export const jaJP: ServerMessages = {
     minimumAmount: '最低金額は{{x}}です',
     maximumAmount: '最高金額は{{x}}です',
     insufficientBalance: '残高が不足しています',
+    amountTooLarge: '金額は最大 100,000,000 までです',
   },
 };
 

@@ -58,6 +58,8 @@ export const koKP: ServerMessages = {
     // Decision 007 (limits and lockouts).
     'captcha.required': '계속하려면 그림 인증 코드를 입력해 주세요',
     'review.ownItem': '자신이 만든 항목은 처리할 수 없습니다. 다른 직원이 처리해야 합니다',
+    'ledger.amountTooLarge': '금액이 1회 한도를 초과합니다',
+    'ledger.balanceTooLarge': '이 작업으로 계좌 잔액이 한도를 초과합니다',
   },
   validation: {
     enterEmail: '이메일을 입력해 주세요',
@@ -95,6 +97,7 @@ export const koKP: ServerMessages = {
     minimumAmount: '최소 금액은 {{x}}입니다',
     maximumAmount: '최대 금액은 {{x}}입니다',
     insufficientBalance: '잔액이 부족합니다',
+    amountTooLarge: '금액은 최대 100,000,000까지입니다',
   },
 };
 

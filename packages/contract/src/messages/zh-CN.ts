@@ -58,6 +58,8 @@ export const zhCN: ServerMessages = {
     // Decision 007 (limits and lockouts).
     'captcha.required': '请输入图形验证码后继续',
     'review.ownItem': '不能处理自己创建的审核项，须由其他工作人员处理',
+    'ledger.amountTooLarge': '金额超过单笔上限',
+    'ledger.balanceTooLarge': '此操作将使账户余额超过上限',
   },
   validation: {
     enterEmail: '请输入邮箱',
@@ -95,6 +97,7 @@ export const zhCN: ServerMessages = {
     minimumAmount: '最小金额{{x}}',
     maximumAmount: '最大金额{{x}}',
     insufficientBalance: '余额不足',
+    amountTooLarge: '金额最多为 100,000,000',
   },
 };
 

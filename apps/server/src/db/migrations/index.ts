@@ -5,6 +5,7 @@ import { backofficeLedger } from './002-backoffice-ledger.ts';
 import { wallet } from './003-wallet.ts';
 import { ledgerPost } from './004-ledger-post.ts';
 import { limits } from './005-limits.ts';
+import { amountCeilings } from './006-amount-ceilings.ts';
 import { replayNonces } from './007-replay-nonces.ts';
 import { jobs } from './010-jobs.ts';
 
@@ -16,6 +17,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '003-wallet': wallet(dialect),
     '004-ledger-post': ledgerPost(dialect),
     '005-limits': limits(dialect),
+    '006-amount-ceilings': amountCeilings(dialect),
     '007-replay-nonces': replayNonces(dialect),
     '010-jobs': jobs(dialect),
   };

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import type { AuditEntry } from '@pp/contract';
 import type { Db, Dialect, Tx } from '../../db/index.ts';
 import { likeLiteral, nextSeq, num } from '../../db/index.ts';
+import { cursorNumber } from '../../db/keyset.ts';
 
 export interface Actor {
   id: string;
@@ -77,7 +78,7 @@ export class AuditService {
         eb.or(['reason', 'before_json', 'after_json', 'target_id'].map((column) => likeLiteral(column, text, 'anywhere'))),
       );
     }
-    if (filter.cursor && /^\d+$/.test(filter.cursor)) query = query.where('seq', '<', BigInt(filter.cursor));
+    if (filter.cursor && /^\d+$/.test(filter.cursor)) query = query.where('seq', '<', cursorNumber(filter.cursor));
     const rows = await query.execute();
     const page = rows.slice(0, filter.pageSize);
     return {

@@ -17,6 +17,7 @@ import { amountRuleBroken, formatMinor, multiplyRate, parseAmount, percentOf } f
 import { onceAfterRace } from '../ledger/idempotency.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
 import type { ReviewRow, ReviewService } from '../reviews/service.ts';
+import { cursorNumber } from '../../db/keyset.ts';
 
 type ExchangeRow = NonNullable<Awaited<ReturnType<ExchangeService['byHold']>>>;
 
@@ -182,7 +183,7 @@ export class ExchangeService {
     let query = this.db.selectFrom('exchanges').selectAll().where('member_id', '=', memberId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(pageSize + 1);
     const c = /^(\d+):([\w-]+)$/.exec(cursor ?? '');
     if (c) {
-      const at = BigInt(c[1]!);
+      const at = cursorNumber(c[1]!);
       query = query.where((eb) => eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', c[2]!)])]));
     }
     const rows = await query.execute();

@@ -1,14 +1,15 @@
 /**
  * Points are integer minor units at scale 6 (decision 003); decimal strings on the wire.
- * Parsing refuses anything that is not a plain non-negative decimal with at most 6 places.
+ * Parsing refuses anything that is not a plain non-negative decimal with at most 6 places; the
+ * ceilings (decision 008) are the contract's and the ledger's to check.
  */
-export const pointsScale = 6;
+import { minorOf, pointsScale } from '@pp/contract';
+
+export { pointsScale };
 export const unit = 10n ** BigInt(pointsScale);
 
 export function parseAmount(text: string): bigint | null {
-  const match = /^(\d{1,15})(?:\.(\d{1,6}))?$/.exec(text.trim());
-  if (!match) return null;
-  return BigInt(match[1]!) * unit + BigInt((match[2] ?? '').padEnd(pointsScale, '0'));
+  return minorOf(text.trim());
 }
 
 export function formatMinor(value: bigint): string {

@@ -10,6 +10,7 @@
 import crypto from 'node:crypto';
 import type SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
+import { accountTotalMaxMinor, amountMaxMinor, balanceMaxMinor } from '@pp/contract';
 import type { Db, DbHandle, Tx } from '../../db/index.ts';
 import { nextSeq, num } from '../../db/index.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -81,9 +82,18 @@ interface StandaloneTransfer {
 
 /** The SQLite statements of a standalone transfer, prepared once per connection. */
 function prepareSqlite(db: SQLite.Database) {
+  // The same guards as applyLeg (decision 008): funds on a member debit, the balance ceiling on a
+  // member credit, the running-total ceiling on every leg; the right-hand sides are computed in
+  // JS so no SQL sum can pass 2^63 - 1.
   const debit = (column: 'debits_posted' | 'debits_pending') =>
-    db.prepare(`update ledger_accounts set ${column} = ${column} + @amount where id = @id and (is_system = 1 or credits_posted - debits_posted - debits_pending >= @amount)`);
-  const credit = (column: 'credits_posted' | 'credits_pending') => db.prepare(`update ledger_accounts set ${column} = ${column} + @amount where id = @id`);
+    db.prepare(`update ledger_accounts set ${column} = ${column} + @amount where id = @id
+      and (is_system = 1 or credits_posted - debits_posted - debits_pending >= @amount)
+      and debits_posted + debits_pending <= @totalRoom`);
+  const credit = (column: 'credits_posted' | 'credits_pending') =>
+    db.prepare(`update ledger_accounts set ${column} = ${column} + @amount where id = @id
+      and (is_system = 1 or credits_posted - debits_posted + credits_pending <= @balanceRoom)
+      and credits_posted + credits_pending <= @totalRoom`);
+  const isSystem = db.prepare(`select is_system from ledger_accounts where id = ?`).pluck();
   const statements = {
     debitPost: debit('debits_posted'),
     debitHold: debit('debits_pending'),
@@ -95,13 +105,15 @@ function prepareSqlite(db: SQLite.Database) {
   const postOne = db.transaction((t: StandaloneTransfer) => {
     const legs: Array<['debit' | 'credit', string]> = [['debit', t.debitId], ['credit', t.creditId]];
     legs.sort((a, b) => (a[1] < b[1] ? -1 : 1));
+    const totalRoom = accountTotalMaxMinor - t.amount;
     for (const [side, id] of legs) {
       if (side === 'debit') {
-        if ((t.isPending ? statements.debitHold : statements.debitPost).run({ amount: t.amount, id }).changes !== 1) {
-          throw new AppError('ledger.insufficientBalance');
+        if ((t.isPending ? statements.debitHold : statements.debitPost).run({ amount: t.amount, id, totalRoom }).changes !== 1) {
+          // A member's debit fails for want of funds; a system account's only at its total ceiling.
+          throw new AppError(Number(isSystem.get(id)) === 1 ? 'ledger.balanceTooLarge' : 'ledger.insufficientBalance');
         }
-      } else {
-        (t.isPending ? statements.creditHold : statements.creditPost).run({ amount: t.amount, id });
+      } else if ((t.isPending ? statements.creditHold : statements.creditPost).run({ amount: t.amount, id, totalRoom, balanceRoom: balanceMaxMinor - t.amount }).changes !== 1) {
+        throw new AppError('ledger.balanceTooLarge');
       }
     }
     statements.insert.run({
@@ -211,7 +223,11 @@ export class LedgerRepository {
     return row.id;
   }
 
-  /** Applies one leg; false when a member account would go below zero. */
+  /**
+   * Applies one leg; false when a guard refused it: a member debit without the funds, a member
+   * credit over the balance ceiling, or any account's running totals over their ceiling
+   * (decision 008). Posting or voiding a hold moves amounts already counted, so it needs none.
+   */
   private async applyLeg(tx: Tx, accountId: string, side: 'debit' | 'credit', phase: 'post' | 'hold' | 'postHeld' | 'voidHeld', amount: bigint): Promise<boolean> {
     const posted = side === 'debit' ? 'debits_posted' : 'credits_posted';
     const pending = side === 'debit' ? 'debits_pending' : 'credits_pending';
@@ -229,8 +245,24 @@ export class LedgerRepository {
         ]),
       );
     }
+    if (phase === 'post' || phase === 'hold') {
+      // Right-hand sides computed here, so the SQL never adds past 2^63 - 1.
+      query = query.where(sql`${sql.ref(posted)} + ${sql.ref(pending)}`, '<=', accountTotalMaxMinor - amount);
+      if (side === 'credit') {
+        query = query.where((eb) =>
+          eb.or([eb('is_system', '=', 1), eb(sql`credits_posted - debits_posted + credits_pending`, '<=', balanceMaxMinor - amount)]),
+        );
+      }
+    }
     const result = await query.executeTakeFirst();
     return result.numUpdatedRows === 1n;
+  }
+
+  /** Why a leg was refused: only a member's debit can lack funds; the rest hit a ceiling. */
+  private async refusal(tx: Tx, accountId: string, side: 'debit' | 'credit'): Promise<AppError> {
+    if (side === 'credit') return new AppError('ledger.balanceTooLarge');
+    const row = await tx.selectFrom('ledger_accounts').select('is_system').where('id', '=', accountId).executeTakeFirst();
+    return new AppError(row && Number(row.is_system) === 1 ? 'ledger.balanceTooLarge' : 'ledger.insufficientBalance');
   }
 
   private async insertTransfer(tx: Tx, row: { id: string; requestId: string | null; hash: string | null; code: string; coinName: string; amount: bigint; debitId: string; creditId: string; kind: string; pendingId: string | null; state: string; memo: string }) {
@@ -270,6 +302,7 @@ export class LedgerRepository {
    */
   async transfer(input: TransferInput, outer?: Tx): Promise<TransferRecord> {
     if (input.amount <= 0n) throw new AppError('request.invalid', undefined, 'amount', 'validation.amountPositive');
+    if (input.amount > amountMaxMinor) throw new AppError('ledger.amountTooLarge');
     if (input.debit.coinName !== input.coinName || input.credit.coinName !== input.coinName) throw new Error('transfer legs must share the coin');
     const hash = input.requestId ? requestHash({ ...input, requestId: undefined }) : null;
     // Inside a caller's transaction a retry must be found first: a failed insert would end it.
@@ -289,7 +322,7 @@ export class LedgerRepository {
       const legs: Array<['debit' | 'credit', string]> = [['debit', debitId], ['credit', creditId]];
       legs.sort((a, b) => (a[1] < b[1] ? -1 : 1));
       for (const [side, id] of legs) {
-        if (!(await this.applyLeg(tx, id, side, phase, input.amount))) throw new AppError('ledger.insufficientBalance');
+        if (!(await this.applyLeg(tx, id, side, phase, input.amount))) throw await this.refusal(tx, id, side);
       }
       const id = crypto.randomUUID();
       const row = { id, requestId: input.requestId, hash, code: input.code, coinName: input.coinName, amount: input.amount, debitId, creditId, kind: input.isPending ? 'pending' : 'posted', pendingId: null, state: input.isPending ? 'pending' : 'final', memo: input.memo ?? '' };
@@ -334,6 +367,8 @@ export class LedgerRepository {
         } catch (error) {
           const e = error as { code?: string; hint?: string };
           if (e.code === 'P0001' && e.hint === 'insufficient') throw new AppError('ledger.insufficientBalance');
+          if (e.code === 'P0001' && e.hint === 'ceiling') throw new AppError('ledger.balanceTooLarge');
+          if (e.code === 'P0001' && e.hint === 'amount') throw new AppError('ledger.amountTooLarge');
           if (attempt < attemptsMax && e.code && retryableCodes.has(e.code)) continue;
           throw error;
         }

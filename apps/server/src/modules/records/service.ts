@@ -7,6 +7,7 @@ import { revenueTypes, type RecordEntry, type TransactionStatus, type Transactio
 import type { Db } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { formatMinor } from '../ledger/amounts.ts';
+import { cursorNumber } from '../../db/keyset.ts';
 
 export interface RecordFilter {
   status?: TransactionStatus;
@@ -46,7 +47,7 @@ export class RecordService {
     else if (filter.status === 'pendingReview') query = query.where('state', '=', 'pending');
     else if (filter.status === 'failed') query = query.where('state', '=', 'voided');
     else if (filter.status) return { items: [], nextCursor: null };
-    if (filter.cursor && /^\d+$/.test(filter.cursor)) query = query.where('seq', '<', BigInt(filter.cursor));
+    if (filter.cursor && /^\d+$/.test(filter.cursor)) query = query.where('seq', '<', cursorNumber(filter.cursor));
     const rows = await query.execute();
     const page = rows.slice(0, filter.pageSize);
     const own = new Set(ids);

@@ -15,6 +15,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { AuditService, Actor } from '../audit/service.ts';
 import type { ConfigService } from '../config/service.ts';
 import { formatMinor, parseAmount } from '../ledger/amounts.ts';
+import { cursorNumber } from '../../db/keyset.ts';
 
 export interface QueueHandler {
   approve(tx: Tx, item: ReviewRow): Promise<void>;
@@ -86,7 +87,7 @@ export class ReviewService {
     if (filter.memberName) query = query.where('users.user_name_key', '=', filter.memberName.trim().toLowerCase());
     const cursor = /^(\d+):([\w-]+)$/.exec(filter.cursor ?? '');
     if (cursor) {
-      const at = BigInt(cursor[1]!);
+      const at = cursorNumber(cursor[1]!);
       query = query.where((eb) => eb.or([eb('review_items.created_at', '<', at), eb.and([eb('review_items.created_at', '=', at), eb('review_items.id', '<', cursor[2]!)])]));
     }
     const rows = await query.execute();

@@ -13,6 +13,7 @@ import type { ConfigService } from '../config/service.ts';
 import { amountRuleBroken, formatMinor, parseAmount, percentOf } from '../ledger/amounts.ts';
 import { onceAfterRace } from '../ledger/idempotency.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
+import { cursorNumber } from '../../db/keyset.ts';
 
 export class TransferService {
   constructor(
@@ -93,7 +94,7 @@ export class TransferService {
     else query = query.where((eb) => eb.or([eb('t.from_id', '=', memberId), eb('t.to_id', '=', memberId)]));
     const c = /^(\d+):([\w-]+)$/.exec(cursor ?? '');
     if (c) {
-      const at = BigInt(c[1]!);
+      const at = cursorNumber(c[1]!);
       query = query.where((eb) => eb.or([eb('t.created_at', '<', at), eb.and([eb('t.created_at', '=', at), eb('t.id', '<', c[2]!)])]));
     }
     const rows = await query.execute();
