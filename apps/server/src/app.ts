@@ -23,6 +23,7 @@ import { adjustmentRoutes } from './modules/adjustments/routes.ts';
 import { exchangeRoutes } from './modules/exchanges/routes.ts';
 import { transferRoutes } from './modules/transfers/routes.ts';
 import { recordRoutes } from './modules/records/routes.ts';
+import { securityRoutes } from './modules/security/routes.ts';
 import { verifyAndRecord } from './modules/ledger/verify.ts';
 import { seedDemo } from './demo/seed.ts';
 import type { ServerKey } from '@pp/envelope/node';
@@ -62,6 +63,7 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
   exchangeRoutes(app, services);
   transferRoutes(app, services);
   recordRoutes(app, services);
+  securityRoutes(app, services);
   await registerStatic(app, config);
 
   if (config.isDemo) {

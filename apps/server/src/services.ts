@@ -20,6 +20,7 @@ import { DashboardService } from './modules/dashboard/service.ts';
 import { ExchangeService } from './modules/exchanges/service.ts';
 import { TransferService } from './modules/transfers/service.ts';
 import { RecordService } from './modules/records/service.ts';
+import { SecurityService } from './modules/security/service.ts';
 
 export interface Services {
   config: Config;
@@ -42,6 +43,7 @@ export interface Services {
   exchanges: ExchangeService;
   transfers: TransferService;
   records: RecordService;
+  security: SecurityService;
 }
 
 export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBaseLogger): Services {
@@ -54,6 +56,9 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
   const ledger = new LedgerRepository(dbHandle);
   const reviews = new ReviewService(db, audit, settings);
   const mail = new MailService(db, config, log);
+  // A right password leads to the security centre's second step when the member turned it on.
+  const security = new SecurityService(db, sessions, mail);
+  accounts.afterPassword = (userId, request) => security.afterPassword(userId, request);
   return {
     config,
     dbHandle,
@@ -75,5 +80,6 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     exchanges: new ExchangeService(db, ledger, reviews, accounts, settings),
     transfers: new TransferService(db, ledger, accounts, settings),
     records: new RecordService(db),
+    security,
   };
 }

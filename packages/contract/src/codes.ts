@@ -59,6 +59,13 @@ export const errorCatalogue = {
   'exchange.notFound': { status: 200 },
   'exchange.notPending': { status: 200 },
   'exchange.typeUnknown': { status: 200 },
+  // Member security centre (decision 010).
+  'security.codeInvalid': { status: 200 },
+  'security.challengeExpired': { status: 200 },
+  'security.alreadyOn': { status: 200 },
+  'security.notOn': { status: 200 },
+  'security.setupMissing': { status: 200 },
+  'security.sessionNotFound': { status: 200 },
 } as const satisfies Record<string, { status: number }>;
 export type ErrorKey = keyof typeof errorCatalogue;
 export const errorKeys = Object.keys(errorCatalogue) as ErrorKey[];

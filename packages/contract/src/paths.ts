@@ -52,4 +52,14 @@ export const endpointPaths = {
   dashboard: '/api/admin/dashboard/summary',
   adjustmentCreate: '/api/admin/adjustments/create',
   memberLedger: '/api/admin/members/ledger',
+  // Member security centre (decision 010).
+  loginTwoFactor: '/api/app/security/loginTwoFactor',
+  securityOverview: '/api/app/security/overview',
+  securityTotpSetup: '/api/app/security/totpSetup',
+  securityTotpEnable: '/api/app/security/totpEnable',
+  securityTotpDisable: '/api/app/security/totpDisable',
+  securitySessionList: '/api/app/security/sessionList',
+  securitySessionRevoke: '/api/app/security/sessionRevoke',
+  securitySessionRevokeOthers: '/api/app/security/sessionRevokeOthers',
+  securityLoginHistory: '/api/app/security/loginHistory',
 } as const;

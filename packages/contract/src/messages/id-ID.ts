@@ -5,6 +5,15 @@ export const idID: ServerMessages = {
   mail: {
     codeSubject: 'Kode verifikasi Anda',
     codeBody: 'Kode verifikasi Anda adalah {{code}}. Kode ini berlaku selama {{minutes}} menit. Jika Anda tidak memintanya, abaikan email ini.',
+    // Member security centre (decision 010).
+    newDeviceSubject: 'Login baru ke akun Anda',
+    newDeviceBody: 'Akun Anda {{userName}} masuk dari perangkat atau alamat yang belum pernah terlihat: {{device}}, alamat {{address}}, pada {{time}}. Jika ini bukan Anda, segera ubah kata sandi dan keluarkan sesi lain di Pengaturan > Pusat keamanan.',
+    passwordChangedSubject: 'Kata sandi login Anda telah diubah',
+    passwordChangedBody: 'Kata sandi login akun Anda {{userName}} diubah pada {{time}} dari alamat {{address}}. Jika ini bukan Anda, segera atur ulang kata sandi dan hubungi layanan pelanggan.',
+    txPasswordChangedSubject: 'Kata sandi transaksi Anda telah diubah',
+    txPasswordChangedBody: 'Kata sandi transaksi akun Anda {{userName}} diubah pada {{time}} dari alamat {{address}}. Jika ini bukan Anda, segera hubungi layanan pelanggan.',
+    twoFactorOffSubject: 'Login dua langkah telah dimatikan',
+    twoFactorOffBody: 'Login dua langkah (aplikasi autentikator) akun Anda {{userName}} dimatikan pada {{time}} dari alamat {{address}}. Jika ini bukan Anda, segera ubah kata sandi dan hubungi layanan pelanggan.',
   },
   errors: {
     'envelope.required': 'Permintaan ini harus dienkripsi',
@@ -54,6 +63,13 @@ export const idID: ServerMessages = {
     'exchange.notFound': 'Penukaran tidak ditemukan',
     'exchange.notPending': 'Hanya penukaran yang menunggu tinjauan yang dapat dibatalkan',
     'exchange.typeUnknown': 'Silakan pilih jenis penukaran',
+    // Member security centre (decision 010).
+    'security.codeInvalid': 'Kode autentikasi salah atau sudah digunakan',
+    'security.challengeExpired': 'Langkah masuk telah kedaluwarsa; silakan masuk lagi',
+    'security.alreadyOn': 'Login dua langkah sudah aktif',
+    'security.notOn': 'Login dua langkah belum aktif',
+    'security.setupMissing': 'Mulai lagi pengaturan aplikasi autentikator',
+    'security.sessionNotFound': 'Sesi ini sudah berakhir',
   },
   validation: {
     enterEmail: 'Silakan masukkan email Anda',
@@ -91,6 +107,7 @@ export const idID: ServerMessages = {
     minimumAmount: 'Jumlah minimum {{x}}',
     maximumAmount: 'Jumlah maksimum {{x}}',
     insufficientBalance: 'Saldo tidak mencukupi',
+    enterSecurityCode: 'Masukkan kode autentikasi 6 digit atau kode pemulihan',
   },
 };
 

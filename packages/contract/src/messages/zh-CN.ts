@@ -5,6 +5,15 @@ export const zhCN: ServerMessages = {
   mail: {
     codeSubject: '您的验证码',
     codeBody: '您的验证码是 {{code}}，{{minutes}} 分钟内有效。如非本人操作，请忽略此邮件。',
+    // Member security centre (decision 010).
+    newDeviceSubject: '您的账户有新的登录',
+    newDeviceBody: '您的账户 {{userName}} 于 {{time}} 在一个从未使用过的设备或地址登录：{{device}}，地址 {{address}}。如非本人操作，请立即修改密码，并在“设置 > 安全中心”中退出其他会话。',
+    passwordChangedSubject: '您的登录密码已修改',
+    passwordChangedBody: '您的账户 {{userName}} 的登录密码已于 {{time}} 从地址 {{address}} 修改。如非本人操作，请立即重置密码并联系客服。',
+    txPasswordChangedSubject: '您的交易密码已修改',
+    txPasswordChangedBody: '您的账户 {{userName}} 的交易密码已于 {{time}} 从地址 {{address}} 修改。如非本人操作，请立即联系客服。',
+    twoFactorOffSubject: '两步登录已关闭',
+    twoFactorOffBody: '您的账户 {{userName}} 的两步登录（身份验证器）已于 {{time}} 从地址 {{address}} 关闭。如非本人操作，请立即修改密码并联系客服。',
   },
   errors: {
     'envelope.required': '请求必须加密',
@@ -54,6 +63,13 @@ export const zhCN: ServerMessages = {
     'exchange.notFound': '兑换记录不存在',
     'exchange.notPending': '只能取消待审核的兑换',
     'exchange.typeUnknown': '请选择兑换类型',
+    // Member security centre (decision 010).
+    'security.codeInvalid': '身份验证码错误或已被使用',
+    'security.challengeExpired': '登录步骤已过期，请重新登录',
+    'security.alreadyOn': '两步登录已开启',
+    'security.notOn': '两步登录未开启',
+    'security.setupMissing': '请重新开始设置身份验证器',
+    'security.sessionNotFound': '该会话已结束',
   },
   validation: {
     enterEmail: '请输入邮箱',
@@ -91,6 +107,7 @@ export const zhCN: ServerMessages = {
     minimumAmount: '最小金额{{x}}',
     maximumAmount: '最大金额{{x}}',
     insufficientBalance: '余额不足',
+    enterSecurityCode: '请输入6位身份验证码或恢复码',
   },
 };
 

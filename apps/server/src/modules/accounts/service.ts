@@ -10,6 +10,7 @@ import {
   type ForgotPasswordRequest,
   type ForgotTransactionPasswordRequest,
   type LoginRequest,
+  type LoginResponse,
   type RegisterRequest,
   type UpdatePasswordRequest,
   type UpdateTransactionPasswordRequest,
@@ -143,8 +144,15 @@ export class AccountService {
     }
     if (num(user.is_login_locked)) throw new AppError('auth.loginDisabled');
     await clearHits(this.db, accountKey);
-    return this.sessions.create(user.id, 'USER', request);
+    return this.afterPassword(user.id, request);
   }
+
+  /**
+   * What a right password leads to. services.ts hands it to the security centre (a session, or
+   * the second step for members with two-step login on, decision 010); alone it is a session.
+   */
+  afterPassword: (userId: string, request: FastifyRequest) => Promise<LoginResponse> = (userId, request) =>
+    this.sessions.create(userId, 'USER', request);
 
   async memberByNameAndEmail(userName: string, email: string): Promise<UserRow | null> {
     const user = await this.repository.byName(userName);
