@@ -160,6 +160,7 @@ describe.each(dialects)('security centre on %s', (dialect) => {
     b.token = (await b.call<{ token: string }>('loginTwoFactor', { challengeId: (await passwordStep(b)).data.challengeId, code: recoveryCodes[3]! })).data.token;
     expect(a.token && b.token).toBeTruthy();
     const list = await m.call<{ items: SessionEntry[] }>('securitySessionList');
+    expect(list.data.items[0]!.isCurrent).toBe(true);
     const current = list.data.items.filter((s) => s.isCurrent);
     expect(current).toHaveLength(1);
     expect(current[0]).toMatchObject({ ip: m.ip, browser: 'Chrome', os: 'Windows' });

@@ -164,6 +164,8 @@ export class SecurityService {
 
   async sessionList(session: SessionIdentity) {
     const rows = await this.sessions.listLive(session.userId, 'USER', contractLimits.sessionListMax);
+    // The member's own session first: the others are the ones to judge.
+    rows.sort((a, b) => Number(b.id === session.sessionId) - Number(a.id === session.sessionId));
     return {
       items: rows.map((r) => ({
         id: r.id,

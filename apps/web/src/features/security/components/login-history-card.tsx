@@ -68,10 +68,13 @@ function HistoryCards({ items }: { items: readonly LoginHistoryEntry[] }) {
       {items.map((x, i) => (
         <li key={`${x.at}-${i}`} className="list-card">
           <div className="list-card-row">
-            <span className="list-card-title break">{deviceLabel(t, x)}</span>
-            <span>{formatDateTime(x.at, language)}</span>
+            <span className="list-card-title">{formatDateTime(x.at, language)}</span>
           </div>
           <dl className="list-card-fields">
+            <div>
+              <dt>{t('security.history.device')}</dt>
+              <dd className="break">{deviceLabel(t, x)}</dd>
+            </div>
             <div>
               <dt>{t('security.history.address')}</dt>
               <dd className="break">{x.ip}</dd>

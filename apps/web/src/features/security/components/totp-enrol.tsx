@@ -42,8 +42,9 @@ export function TotpEnrol({ setup, onEnabled, onCancel }: TotpEnrolProps) {
         <img className="totp-qr" src={setup.qrCode} alt={t('security.twoFactor.qrAlt')} width={176} height={176} />
         <div className="stack-tight">
           <p className="field-hint">{t('security.twoFactor.secretLabel')}</p>
+          {/* Groups of four are easier to type; authenticator apps ignore the spaces. */}
           <code className="totp-secret" data-testid="totp-secret">
-            {setup.secret}
+            {setup.secret.replace(/(.{4})(?=.)/g, '$1 ')}
           </code>
           <div className="copy-row">
             <CopyButton text={setup.secret} label={t('security.twoFactor.copySecret')} />

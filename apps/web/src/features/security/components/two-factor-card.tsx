@@ -18,12 +18,23 @@ import { TotpEnrol } from './totp-enrol';
 
 type Stage = { name: 'idle' } | { name: 'enrolling'; setup: TotpSetupResponse } | { name: 'codes'; codes: string[] } | { name: 'disabling' };
 
+/**
+ * The stage outlives the card: the member layout swaps between desktop and phone at the
+ * breakpoint (a tablet turned, a window resized), which mounts the page anew, and the recovery
+ * codes are shown only once. It lives in memory only, and every end of a session reloads the app.
+ */
+let keptStage: Stage = { name: 'idle' };
+
 /** Two-step login: its state, turning it on (QR, code, recovery codes) and off. */
 export function TwoFactorCard() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const overview = useSecurityOverview();
-  const [stage, setStage] = useState<Stage>({ name: 'idle' });
+  const [stage, setStageState] = useState<Stage>(() => keptStage);
+  const setStage = (next: Stage) => {
+    keptStage = next;
+    setStageState(next);
+  };
   const { isBusy, run } = useSubmitGuard();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: securityOverviewQueryOptions().queryKey });
 
