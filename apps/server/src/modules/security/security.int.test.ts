@@ -45,6 +45,15 @@ describe.each(dialects)('security centre on %s', (dialect) => {
     await t.close();
   });
 
+  it('refuses every security-centre call without a member session', async () => {
+    const anonymous = client();
+    for (const name of ['securityOverview', 'securityTotpSetup', 'securitySessionList', 'securitySessionRevokeOthers', 'securityLoginHistory'] as const) {
+      expect(await anonymous.call(name), name).toMatchObject({ status: 401, code: 87321 });
+    }
+    expect(await anonymous.call('securityTotpEnable', { password: 'x', code: '123456' })).toMatchObject({ status: 401, code: 87321 });
+    expect(await anonymous.call('securitySessionRevoke', { sessionId: 'x' })).toMatchObject({ status: 401, code: 87321 });
+  });
+
   it('records the login in the history, and e-mails only when a device or address is new', async () => {
     const history = await m.call<{ items: LoginHistoryEntry[]; limit: number }>('securityLoginHistory');
     expect(history.data.limit).toBe(50);
