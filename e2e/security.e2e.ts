@@ -63,9 +63,10 @@ function mailSubjects(address: string): string[] {
   }
 }
 
-async function openSecurityCentre(page: Page): Promise<void> {
+async function openSecurityCentre(page: Page, shot?: string): Promise<void> {
   await page.goto('/#/setting');
   await waitForHeading(page, t(lang, 'settings.title'));
+  if (shot) await screenshot(page, shot);
   await page.getByRole('link', { name: t(lang, 'security.entry.open'), exact: true }).click();
   await waitForHashPath(page, '/setting/security');
   await waitForHeading(page, t(lang, 'security.title'));
@@ -103,7 +104,7 @@ describe('security centre', () => {
     const first = await newContext(browser, server.baseUrl, layout, { lang });
     const page = await first.newPage();
     await login(page, lang, member);
-    await openSecurityCentre(page);
+    await openSecurityCentre(page, `security-${layout}-settings-entry.png`);
     await page.getByText(t(lang, 'security.twoFactor.statusOff'), { exact: true }).waitFor();
     await screenshot(page, `security-${layout}-overview.png`);
 

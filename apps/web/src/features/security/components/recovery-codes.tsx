@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
@@ -5,9 +6,10 @@ import { CopyButton } from '../../../components/ui/copy-button';
 /** The recovery codes, shown once right after two-step login is turned on. */
 export function RecoveryCodes({ codes, onDone }: { codes: readonly string[]; onDone: () => void }) {
   const { t } = useTranslation();
+  const titleId = useId();
   return (
-    <div className="stack-tight" role="group" aria-labelledby="recovery-codes-title">
-      <h3 className="section-title" id="recovery-codes-title">
+    <div className="stack-tight" role="group" aria-labelledby={titleId}>
+      <h3 className="section-title" id={titleId}>
         {t('security.twoFactor.recoveryTitle')}
       </h3>
       <p className="field-hint">{t('security.twoFactor.recoveryIntro')}</p>
