@@ -46,6 +46,8 @@ async function settle(page: Page): Promise<void> {
 async function screenshot(page: Page, file: string, fullPage = true): Promise<void> {
   await dismissToasts(page, lang);
   await settle(page);
+  // From the top: a sticky header would otherwise be drawn over the middle of a full-page shot.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   const { scrollWidth, innerWidth } = await horizontalOverflow(page);
   expect(scrollWidth, `horizontal overflow on ${file}`).toBeLessThanOrEqual(innerWidth);
   const target = path.join(shotsDir, file);

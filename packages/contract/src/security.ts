@@ -44,7 +44,8 @@ export const loginChallengeResponse = z.object({
 export type LoginChallengeResponse = z.infer<typeof loginChallengeResponse>;
 
 export const loginTwoFactorRequest = z.object({
-  challengeId: z.string().min(16).max(128),
+  // Ids are checked for their alphabet here, so no stray byte (a NUL) ever reaches a query.
+  challengeId: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/),
   code: secondFactorCode,
 });
 export type LoginTwoFactorRequest = z.infer<typeof loginTwoFactorRequest>;
@@ -86,7 +87,7 @@ export const sessionEntry = z.object({
 export type SessionEntry = z.infer<typeof sessionEntry>;
 export const sessionListResponse = z.object({ items: z.array(sessionEntry) });
 
-export const sessionRevokeRequest = z.object({ sessionId: z.string().min(1).max(64) });
+export const sessionRevokeRequest = z.object({ sessionId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/) });
 export const sessionRevokeOthersResponse = z.object({ revoked: z.number() });
 
 export const loginMethods = ['password', 'totp', 'recovery'] as const;

@@ -185,6 +185,8 @@ describe.each(dialects)('security centre on %s', (dialect) => {
     expect((await m.call('securitySessionRevoke', { sessionId: ofA.id })).code).toBe(20000);
     expect(await a.call('userInfo')).toMatchObject({ status: 401, code: 87321 });
     expect((await m.call('securitySessionRevoke', { sessionId: ofA.id })).error).toBe('security.sessionNotFound');
+    expect(await m.call('securitySessionRevoke', { sessionId: 'a\u0000b' })).toMatchObject({ status: 200, error: 'request.invalid', field: 'sessionId' });
+    expect(await m.call('loginTwoFactor', { challengeId: `${'a'.repeat(20)}\u0000`, code: '123456' })).toMatchObject({ status: 200, error: 'request.invalid', field: 'challengeId' });
     expect((await m.call<{ items: SessionEntry[] }>('securitySessionList')).data.items.some((s) => s.id === ofA.id)).toBe(false);
     // Sign out all others.
     const others = await m.call<{ revoked: number }>('securitySessionRevokeOthers');
