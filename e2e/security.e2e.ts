@@ -1,6 +1,7 @@
-// Proves the member security centre (issue 7, decision 010) in the browser on desktop 1280x800 and phone 390x844: from /setting to /setting/security; two-step login turned on with a code computed here from the key the page shows; the ten recovery codes shown once; log out, then the login asks for the second step and takes a code; a second browser context signs in with a recovery code; the first context signs that session out after a confirmation, and the second context is sent back to /login; the login history and the "new sign-in" e-mail. Screenshots go to test-artifacts/screenshots/security-*.png.
+// Proves the member security centre (issue 7, decision 010) in the browser on desktop 1280x800 and phone 390x844, with no serious axe-core violations: from /setting to /setting/security; two-step login turned on with a code computed here from the key the page shows; the ten recovery codes shown once; log out, then the login asks for the second step and takes a code; a second browser context signs in with a recovery code; the first context signs that session out after a confirmation, and the second context is sent back to /login; the login history and the "new sign-in" e-mail. Screenshots go to test-artifacts/screenshots/security-*.png.
 import fs from 'node:fs';
 import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -53,6 +54,15 @@ async function screenshot(page: Page, file: string, fullPage = true): Promise<vo
   const target = path.join(shotsDir, file);
   await page.screenshot({ path: target, fullPage });
   expect(fs.statSync(target).size).toBeGreaterThan(5000);
+}
+
+/** Serious and critical axe-core violations on the page, readable in a failure message. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.passes.length).toBeGreaterThan(10);
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `[${v.impact}] ${v.id}: ${v.help}\n` + v.nodes.map((n) => `  ${n.target.join(' ')}`).join('\n'));
 }
 
 /** Subjects of the mails the server wrote to the outbox for an address. */
@@ -116,6 +126,7 @@ describe('security centre', () => {
     const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     await screenshot(page, `security-${layout}-setup.png`);
+    expect(await seriousViolations(page), 'setup').toEqual([]);
     await page.getByLabel(t(lang, 'security.twoFactor.password'), { exact: true }).fill(member.password);
     await page.getByLabel(t(lang, 'security.twoFactor.code'), { exact: true }).fill(await totpCode(secret));
     await page.getByRole('button', { name: t(lang, 'security.twoFactor.enable'), exact: true }).click();
@@ -125,6 +136,7 @@ describe('security centre', () => {
     expect(recoveryCodes).toHaveLength(10);
     for (const code of recoveryCodes) expect(code).toMatch(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/);
     await screenshot(page, `security-${layout}-recovery-codes.png`);
+    expect(await seriousViolations(page), 'recovery codes').toEqual([]);
     await page.getByRole('button', { name: t(lang, 'security.twoFactor.recoveryDone'), exact: true }).click();
     await expect.poll(() => list.count()).toBe(0);
     await page.getByText(t(lang, 'security.twoFactor.statusOn'), { exact: true }).waitFor();
@@ -138,6 +150,7 @@ describe('security centre', () => {
     await logout(page, layout);
     await passwordStep(page, member);
     await screenshot(page, `security-${layout}-login-step.png`);
+    expect(await seriousViolations(page), 'second login step').toEqual([]);
     await page.getByLabel(t(lang, 'security.login.code'), { exact: true }).fill('000000');
     await page.getByRole('button', { name: t(lang, 'security.login.submit'), exact: true }).click();
     await page.getByText(serverText(lang, 'errors.security.codeInvalid'), { exact: true }).first().waitFor();
@@ -157,6 +170,7 @@ describe('security centre', () => {
     await page.getByText(t(lang, 'security.history.methods.recovery'), { exact: true }).first().waitFor();
     await page.getByText(t(lang, 'security.history.methods.totp'), { exact: true }).first().waitFor();
     await screenshot(page, `security-${layout}-sessions.png`);
+    expect(await seriousViolations(page), 'sessions and history').toEqual([]);
     await rows.getByRole('button', { name: t(lang, 'security.sessions.signOut'), exact: true }).click();
     const dialog = page.getByRole('dialog', { name: t(lang, 'security.sessions.confirmOneTitle') });
     await dialog.waitFor();
