@@ -29,6 +29,7 @@ import { transferRoutes } from './modules/transfers/routes.ts';
 import { recordRoutes } from './modules/records/routes.ts';
 import { jobRoutes } from './modules/jobs/routes.ts';
 import { serverJobs } from './jobs/index.ts';
+import { securityRoutes } from './modules/security/routes.ts';
 import { verifyAndRecord } from './modules/ledger/verify.ts';
 import { seedDemo } from './demo/seed.ts';
 import type { ServerKey } from '@pp/envelope/node';
@@ -81,6 +82,7 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
   transferRoutes(app, services);
   recordRoutes(app, services);
   jobRoutes(app, services);
+  securityRoutes(app, services);
   await registerStatic(app, config);
 
   if (config.isDemo) {

@@ -22,6 +22,7 @@ import { ExchangeService } from './modules/exchanges/service.ts';
 import { TransferService } from './modules/transfers/service.ts';
 import { RecordService } from './modules/records/service.ts';
 import { JobRunner } from './jobs/runner.ts';
+import { SecurityService } from './modules/security/service.ts';
 
 export interface Services {
   config: Config;
@@ -45,6 +46,7 @@ export interface Services {
   transfers: TransferService;
   records: RecordService;
   jobs: JobRunner;
+  security: SecurityService;
 }
 
 export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBaseLogger): Services {
@@ -59,6 +61,9 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
   const ledger = new LedgerRepository(dbHandle);
   const reviews = new ReviewService(db, audit, settings);
   const mail = new MailService(db, config, log);
+  // A right password leads to the security centre's second step when the member turned it on.
+  const security = new SecurityService(db, sessions, mail, (userId, request) => accounts.startSession(userId, request));
+  accounts.afterPassword = (userId, request) => security.afterPassword(userId, request);
   return {
     config,
     dbHandle,
@@ -81,5 +86,6 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     transfers: new TransferService(db, ledger, accounts, settings),
     records: new RecordService(db),
     jobs: new JobRunner(db, log),
+    security,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { loginChallengeResponse } from './security.ts';
 
 /** Limits on account fields, named with their unit last. */
 export const accountLimits = {
@@ -93,7 +94,9 @@ export const loginRequest = z.object({
   ...captcha,
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
-export const loginResponse = z.object({ token: z.string(), expiresAt: z.number() });
+export const loginSessionResponse = z.object({ token: z.string(), expiresAt: z.number() });
+/** A session, or for a member with two-step login on a challenge for loginTwoFactor (decision 010). */
+export const loginResponse = z.union([loginSessionResponse, loginChallengeResponse]);
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const forgotPasswordRequest = z

@@ -66,6 +66,13 @@ export const errorCatalogue = {
   // Number ceilings (docs/decisions/008).
   'ledger.amountTooLarge': { status: 200 },
   'ledger.balanceTooLarge': { status: 200 },
+  // Member security centre (decision 010).
+  'security.codeInvalid': { status: 200 },
+  'security.challengeExpired': { status: 200 },
+  'security.alreadyOn': { status: 200 },
+  'security.notOn': { status: 200 },
+  'security.setupMissing': { status: 200 },
+  'security.sessionNotFound': { status: 200 },
 } as const satisfies Record<string, { status: number }>;
 export type ErrorKey = keyof typeof errorCatalogue;
 export const errorKeys = Object.keys(errorCatalogue) as ErrorKey[];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import * as a from './accounts.ts';
 import * as s from './admin.ts';
 import * as w from './wallet.ts';
+import * as sec from './security.ts';
 import { endpointPaths } from './paths.ts';
 
 /**
@@ -96,6 +97,17 @@ export const endpoints = {
   adjustmentCreate: staffEndpoint(endpointPaths.adjustmentCreate, 'ledger.adjust', s.adjustmentCreateRequest, s.adjustmentCreateResponse),
   jobList: staffEndpoint(endpointPaths.jobList, 'dashboard.read', a.empty, z.array(s.jobStatus)),
   jobRunNow: staffEndpoint(endpointPaths.jobRunNow, 'jobs.run', s.jobRunNowRequest, a.ok),
+
+  // Member security centre (decision 010).
+  loginTwoFactor: endpoint(endpointPaths.loginTwoFactor, 'public', sec.loginTwoFactorRequest, a.loginSessionResponse),
+  securityOverview: endpoint(endpointPaths.securityOverview, 'member', a.empty, sec.securityOverview),
+  securityTotpSetup: endpoint(endpointPaths.securityTotpSetup, 'member', a.empty, sec.totpSetupResponse),
+  securityTotpEnable: endpoint(endpointPaths.securityTotpEnable, 'member', sec.totpEnableRequest, sec.totpEnableResponse),
+  securityTotpDisable: endpoint(endpointPaths.securityTotpDisable, 'member', sec.totpDisableRequest, a.ok),
+  securitySessionList: endpoint(endpointPaths.securitySessionList, 'member', a.empty, sec.sessionListResponse),
+  securitySessionRevoke: endpoint(endpointPaths.securitySessionRevoke, 'member', sec.sessionRevokeRequest, a.ok),
+  securitySessionRevokeOthers: endpoint(endpointPaths.securitySessionRevokeOthers, 'member', a.empty, sec.sessionRevokeOthersResponse),
+  securityLoginHistory: endpoint(endpointPaths.securityLoginHistory, 'member', a.empty, sec.loginHistoryResponse),
 } as const;
 
 export type Endpoints = typeof endpoints;

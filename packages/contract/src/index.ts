@@ -3,6 +3,7 @@ export * from './languages.ts';
 export * from './accounts.ts';
 export * from './admin.ts';
 export * from './wallet.ts';
+export * from './security.ts';
 export * from './endpoints.ts';
 export * from './paths.ts';
 export * from './messages/index.ts';

@@ -54,4 +54,14 @@ export const endpointPaths = {
   memberLedger: '/api/admin/members/ledger',
   jobList: '/api/admin/jobs/list',
   jobRunNow: '/api/admin/jobs/run',
+  // Member security centre (decision 010).
+  loginTwoFactor: '/api/app/security/loginTwoFactor',
+  securityOverview: '/api/app/security/overview',
+  securityTotpSetup: '/api/app/security/totpSetup',
+  securityTotpEnable: '/api/app/security/totpEnable',
+  securityTotpDisable: '/api/app/security/totpDisable',
+  securitySessionList: '/api/app/security/sessionList',
+  securitySessionRevoke: '/api/app/security/sessionRevoke',
+  securitySessionRevokeOthers: '/api/app/security/sessionRevokeOthers',
+  securityLoginHistory: '/api/app/security/loginHistory',
 } as const;

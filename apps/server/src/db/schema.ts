@@ -279,6 +279,54 @@ export interface KnownAddressesTable {
   last_seen_at: Int;
 }
 
+// Member security centre (decision 010).
+export interface MemberTwoFactorTable {
+  user_id: string;
+  /** Base32 TOTP secret; while is_enabled is 0 it is the secret of a setup in progress. */
+  secret: string;
+  is_enabled: Int;
+  /** The last TOTP time step accepted: a code is good once. */
+  last_step: Int;
+  /** Guesses (passwords and codes of this module) in the window that began at guess_window_start. */
+  guess_count: Int;
+  guess_window_start: Int;
+  created_at: Int;
+  enabled_at: Int | null;
+}
+
+export interface MemberRecoveryCodesTable {
+  id: string;
+  user_id: string;
+  /** SHA-256 of the member id and the normalised code. */
+  code_hash: string;
+  created_at: Int;
+  used_at: Int | null;
+}
+
+export interface LoginChallengesTable {
+  /** SHA-256 of the challenge id the member holds. */
+  id_hash: string;
+  user_id: string;
+  attempts: Int;
+  created_at: Int;
+  expires_at: Int;
+  used_at: Int | null;
+}
+
+export interface LoginHistoryTable {
+  id: string;
+  user_id: string;
+  at: Int;
+  ip: string;
+  user_agent: string;
+  browser: string;
+  os: string;
+  /** SHA-256 of browser, system and address: a key not seen before is a new device. */
+  device_key: string;
+  method: string;
+  session_id: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -302,6 +350,10 @@ export interface Database {
   job_state: JobStateTable;
   job_runs: JobRunsTable;
   known_addresses: KnownAddressesTable;
+  member_two_factor: MemberTwoFactorTable;
+  member_recovery_codes: MemberRecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
+  login_history: LoginHistoryTable;
   kysely_migration: { name: string; timestamp: string };
   _generated?: Generated<number>;
 }

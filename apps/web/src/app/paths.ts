@@ -9,6 +9,8 @@ export const paths = {
   withdraw: '/withdraw',
   inviteTree: '/invite-tree',
   settings: '/setting',
+  /** The member security centre (decision 010). */
+  security: '/setting/security',
   terms: '/terms',
   notification: '/notification',
   details: '/details',

@@ -46,6 +46,8 @@ describe('route guard', () => {
         '/withdraw',
         '/invite-tree',
         '/setting',
+        // The security centre (decision 010).
+        '/setting/security',
         '/terms',
         '/notification',
         '/details',

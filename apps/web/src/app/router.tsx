@@ -71,6 +71,7 @@ export const router = createHashRouter([
               { path: child(paths.withdraw), lazy: lazyPage(() => import('../features/withdrawals/pages/withdrawals').then((m) => m.WithdrawalsPage)) },
               { path: child(paths.inviteTree), lazy: lazyPage(() => import('../features/invite/pages/invite-tree').then((m) => m.InviteTreePage)) },
               { path: child(paths.settings), lazy: lazyPage(() => import('../features/settings/pages/settings').then((m) => m.SettingsPage)) },
+              { path: child(paths.security), lazy: lazyPage(() => import('../features/security/pages/security').then((m) => m.SecurityPage)) },
               { path: child(paths.terms), lazy: lazyPage(() => import('../features/terms/pages/terms').then((m) => m.TermsPage)) },
               { path: child(paths.notification), lazy: lazyPage(() => import('../features/notifications/pages/notifications').then((m) => m.NotificationsPage)) },
               { path: child(paths.details), lazy: lazyPage(() => import('./routes/details').then((m) => m.DetailsRoute)) },

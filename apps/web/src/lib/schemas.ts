@@ -3,4 +3,4 @@
  * too big for the first download of the login page (the 150 KB budget), and importing through
  * this module keeps it out of the entry chunk.
  */
-export { loginRequest } from '@pp/contract';
+export { loginRequest, loginTwoFactorRequest } from '@pp/contract';

@@ -4,6 +4,15 @@ export const enUS = {
   mail: {
     codeSubject: 'Your verification code',
     codeBody: 'Your verification code is {{code}}. It is valid for {{minutes}} minutes. If you did not ask for it, ignore this e-mail.',
+    // Member security centre (decision 010).
+    newDeviceSubject: 'New sign-in to your account',
+    newDeviceBody: 'Your account {{userName}} was signed in from a device or address not seen before: {{device}}, address {{address}}, at {{time}}. If this was not you, change your password now and sign out the other sessions in Settings > Security centre.',
+    passwordChangedSubject: 'Your login password was changed',
+    passwordChangedBody: 'The login password of your account {{userName}} was changed at {{time}} from address {{address}}. If this was not you, reset your password now and contact customer service.',
+    txPasswordChangedSubject: 'Your transaction password was changed',
+    txPasswordChangedBody: 'The transaction password of your account {{userName}} was changed at {{time}} from address {{address}}. If this was not you, contact customer service now.',
+    twoFactorOffSubject: 'Two-step login was turned off',
+    twoFactorOffBody: 'Two-step login (authenticator) of your account {{userName}} was turned off at {{time}} from address {{address}}. If this was not you, change your password now and contact customer service.',
   },
   errors: {
     'envelope.required': 'This request must be encrypted',
@@ -59,6 +68,13 @@ export const enUS = {
     'review.ownItem': 'You cannot decide an item you created; another staff member must',
     'ledger.amountTooLarge': 'The amount is above the limit of one movement',
     'ledger.balanceTooLarge': 'This would take an account above its balance limit',
+    // Member security centre (decision 010).
+    'security.codeInvalid': 'Wrong or already used authentication code',
+    'security.challengeExpired': 'The sign-in step expired; sign in again',
+    'security.alreadyOn': 'Two-step login is already on',
+    'security.notOn': 'Two-step login is not on',
+    'security.setupMissing': 'Start the authenticator setup again',
+    'security.sessionNotFound': 'This session has already ended',
   },
   validation: {
     enterEmail: 'Please enter your email',
@@ -97,6 +113,7 @@ export const enUS = {
     maximumAmount: 'Maximum amount {{x}}',
     insufficientBalance: 'Insufficient balance',
     amountTooLarge: 'The amount may be at most 100,000,000',
+    enterSecurityCode: 'Enter the 6-digit authentication code or a recovery code',
   },
 };
 export type ServerMessages = typeof enUS;

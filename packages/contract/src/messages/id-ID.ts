@@ -5,6 +5,15 @@ export const idID: ServerMessages = {
   mail: {
     codeSubject: 'Kode verifikasi Anda',
     codeBody: 'Kode verifikasi Anda adalah {{code}}. Kode ini berlaku selama {{minutes}} menit. Jika Anda tidak memintanya, abaikan email ini.',
+    // Member security centre (decision 010).
+    newDeviceSubject: 'Login baru ke akun Anda',
+    newDeviceBody: 'Akun Anda {{userName}} masuk dari perangkat atau alamat yang belum pernah terlihat: {{device}}, alamat {{address}}, pada {{time}}. Jika ini bukan Anda, segera ubah kata sandi dan keluarkan sesi lain di Pengaturan > Pusat keamanan.',
+    passwordChangedSubject: 'Kata sandi login Anda telah diubah',
+    passwordChangedBody: 'Kata sandi login akun Anda {{userName}} diubah pada {{time}} dari alamat {{address}}. Jika ini bukan Anda, segera atur ulang kata sandi dan hubungi layanan pelanggan.',
+    txPasswordChangedSubject: 'Kata sandi transaksi Anda telah diubah',
+    txPasswordChangedBody: 'Kata sandi transaksi akun Anda {{userName}} diubah pada {{time}} dari alamat {{address}}. Jika ini bukan Anda, segera hubungi layanan pelanggan.',
+    twoFactorOffSubject: 'Login dua langkah telah dimatikan',
+    twoFactorOffBody: 'Login dua langkah (aplikasi autentikator) akun Anda {{userName}} dimatikan pada {{time}} dari alamat {{address}}. Jika ini bukan Anda, segera ubah kata sandi dan hubungi layanan pelanggan.',
   },
   errors: {
     'envelope.required': 'Permintaan ini harus dienkripsi',
@@ -60,6 +69,13 @@ export const idID: ServerMessages = {
     'review.ownItem': 'Anda tidak dapat memutuskan item yang Anda buat sendiri; staf lain harus memutuskannya',
     'ledger.amountTooLarge': 'Jumlah melebihi batas satu transaksi',
     'ledger.balanceTooLarge': 'Ini akan membuat saldo akun melebihi batasnya',
+    // Member security centre (decision 010).
+    'security.codeInvalid': 'Kode autentikasi salah atau sudah digunakan',
+    'security.challengeExpired': 'Langkah masuk telah kedaluwarsa; silakan masuk lagi',
+    'security.alreadyOn': 'Login dua langkah sudah aktif',
+    'security.notOn': 'Login dua langkah belum aktif',
+    'security.setupMissing': 'Mulai lagi pengaturan aplikasi autentikator',
+    'security.sessionNotFound': 'Sesi ini sudah berakhir',
   },
   validation: {
     enterEmail: 'Silakan masukkan email Anda',
@@ -98,6 +114,7 @@ export const idID: ServerMessages = {
     maximumAmount: 'Jumlah maksimum {{x}}',
     insufficientBalance: 'Saldo tidak mencukupi',
     amountTooLarge: 'Jumlah paling banyak 100.000.000',
+    enterSecurityCode: 'Masukkan kode autentikasi 6 digit atau kode pemulihan',
   },
 };
 

@@ -5,6 +5,15 @@ export const jaJP: ServerMessages = {
   mail: {
     codeSubject: '認証コードのお知らせ',
     codeBody: 'お客様の認証コードは {{code}} です。有効期限は{{minutes}}分です。お心当たりがない場合は、このメールを破棄してください。',
+    // Member security centre (decision 010).
+    newDeviceSubject: 'アカウントへの新しいログイン',
+    newDeviceBody: 'お客様のアカウント {{userName}} に、これまで使われたことのない端末またはアドレスからログインがありました：{{device}}、アドレス {{address}}、日時 {{time}}。お心当たりがない場合は、すぐにパスワードを変更し、「設定 > セキュリティセンター」で他のセッションをログアウトしてください。',
+    passwordChangedSubject: 'ログインパスワードが変更されました',
+    passwordChangedBody: 'お客様のアカウント {{userName}} のログインパスワードが {{time}} にアドレス {{address}} から変更されました。お心当たりがない場合は、すぐにパスワードを再設定し、カスタマーサービスにご連絡ください。',
+    txPasswordChangedSubject: '取引パスワードが変更されました',
+    txPasswordChangedBody: 'お客様のアカウント {{userName}} の取引パスワードが {{time}} にアドレス {{address}} から変更されました。お心当たりがない場合は、すぐにカスタマーサービスにご連絡ください。',
+    twoFactorOffSubject: '2段階ログインがオフになりました',
+    twoFactorOffBody: 'お客様のアカウント {{userName}} の2段階ログイン（認証アプリ）が {{time}} にアドレス {{address}} からオフにされました。お心当たりがない場合は、すぐにパスワードを変更し、カスタマーサービスにご連絡ください。',
   },
   errors: {
     'envelope.required': 'このリクエストは暗号化が必要です',
@@ -60,6 +69,13 @@ export const jaJP: ServerMessages = {
     'review.ownItem': '自分が作成した項目は処理できません。別のスタッフが処理する必要があります',
     'ledger.amountTooLarge': '金額が1回あたりの上限を超えています',
     'ledger.balanceTooLarge': 'この操作で口座残高が上限を超えます',
+    // Member security centre (decision 010).
+    'security.codeInvalid': '認証コードが間違っているか、すでに使用されています',
+    'security.challengeExpired': 'ログインの手順が期限切れです。もう一度ログインしてください',
+    'security.alreadyOn': '2段階ログインはすでにオンです',
+    'security.notOn': '2段階ログインはオンになっていません',
+    'security.setupMissing': '認証アプリの設定を最初からやり直してください',
+    'security.sessionNotFound': 'このセッションはすでに終了しています',
   },
   validation: {
     enterEmail: 'メールアドレスを入力してください',
@@ -98,6 +114,7 @@ export const jaJP: ServerMessages = {
     maximumAmount: '最高金額は{{x}}です',
     insufficientBalance: '残高が不足しています',
     amountTooLarge: '金額は最大 100,000,000 までです',
+    enterSecurityCode: '6桁の認証コードまたはリカバリーコードを入力してください',
   },
 };
 

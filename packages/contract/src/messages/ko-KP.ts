@@ -5,6 +5,15 @@ export const koKP: ServerMessages = {
   mail: {
     codeSubject: '인증 코드 안내',
     codeBody: '인증 코드는 {{code}}입니다. {{minutes}}분 동안 유효합니다. 본인이 요청하지 않았다면 이 이메일을 무시해 주세요.',
+    // Member security centre (decision 010).
+    newDeviceSubject: '계정에 새로운 로그인',
+    newDeviceBody: '계정 {{userName}}에 이전에 사용된 적 없는 기기 또는 주소에서 로그인했습니다: {{device}}, 주소 {{address}}, 시간 {{time}}. 본인이 아니라면 즉시 비밀번호를 변경하고 「설정 > 보안 센터」에서 다른 세션을 로그아웃하십시오.',
+    passwordChangedSubject: '로그인 비밀번호가 변경되었습니다',
+    passwordChangedBody: '계정 {{userName}}의 로그인 비밀번호가 {{time}}에 주소 {{address}}에서 변경되었습니다. 본인이 아니라면 즉시 비밀번호를 재설정하고 고객 센터에 연락하십시오.',
+    txPasswordChangedSubject: '거래 비밀번호가 변경되었습니다',
+    txPasswordChangedBody: '계정 {{userName}}의 거래 비밀번호가 {{time}}에 주소 {{address}}에서 변경되었습니다. 본인이 아니라면 즉시 고객 센터에 연락하십시오.',
+    twoFactorOffSubject: '2단계 로그인이 꺼졌습니다',
+    twoFactorOffBody: '계정 {{userName}}의 2단계 로그인(인증 앱)이 {{time}}에 주소 {{address}}에서 꺼졌습니다. 본인이 아니라면 즉시 비밀번호를 변경하고 고객 센터에 연락하십시오.',
   },
   errors: {
     'envelope.required': '이 요청은 암호화되어야 합니다',
@@ -60,6 +69,13 @@ export const koKP: ServerMessages = {
     'review.ownItem': '자신이 만든 항목은 처리할 수 없습니다. 다른 직원이 처리해야 합니다',
     'ledger.amountTooLarge': '금액이 1회 한도를 초과합니다',
     'ledger.balanceTooLarge': '이 작업으로 계좌 잔액이 한도를 초과합니다',
+    // Member security centre (decision 010).
+    'security.codeInvalid': '인증 코드가 틀렸거나 이미 사용되었습니다',
+    'security.challengeExpired': '로그인 단계가 만료되었습니다. 다시 로그인하십시오',
+    'security.alreadyOn': '2단계 로그인이 이미 켜져 있습니다',
+    'security.notOn': '2단계 로그인이 켜져 있지 않습니다',
+    'security.setupMissing': '인증 앱 설정을 다시 시작하십시오',
+    'security.sessionNotFound': '이 세션은 이미 종료되었습니다',
   },
   validation: {
     enterEmail: '이메일을 입력해 주세요',
@@ -98,6 +114,7 @@ export const koKP: ServerMessages = {
     maximumAmount: '최대 금액은 {{x}}입니다',
     insufficientBalance: '잔액이 부족합니다',
     amountTooLarge: '금액은 최대 100,000,000까지입니다',
+    enterSecurityCode: '6자리 인증 코드 또는 복구 코드를 입력하십시오',
   },
 };
 

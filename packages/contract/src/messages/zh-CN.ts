@@ -5,6 +5,15 @@ export const zhCN: ServerMessages = {
   mail: {
     codeSubject: '您的验证码',
     codeBody: '您的验证码是 {{code}}，{{minutes}} 分钟内有效。如非本人操作，请忽略此邮件。',
+    // Member security centre (decision 010).
+    newDeviceSubject: '您的账户有新的登录',
+    newDeviceBody: '您的账户 {{userName}} 于 {{time}} 在一个从未使用过的设备或地址登录：{{device}}，地址 {{address}}。如非本人操作，请立即修改密码，并在“设置 > 安全中心”中退出其他会话。',
+    passwordChangedSubject: '您的登录密码已修改',
+    passwordChangedBody: '您的账户 {{userName}} 的登录密码已于 {{time}} 从地址 {{address}} 修改。如非本人操作，请立即重置密码并联系客服。',
+    txPasswordChangedSubject: '您的交易密码已修改',
+    txPasswordChangedBody: '您的账户 {{userName}} 的交易密码已于 {{time}} 从地址 {{address}} 修改。如非本人操作，请立即联系客服。',
+    twoFactorOffSubject: '两步登录已关闭',
+    twoFactorOffBody: '您的账户 {{userName}} 的两步登录（身份验证器）已于 {{time}} 从地址 {{address}} 关闭。如非本人操作，请立即修改密码并联系客服。',
   },
   errors: {
     'envelope.required': '请求必须加密',
@@ -60,6 +69,13 @@ export const zhCN: ServerMessages = {
     'review.ownItem': '不能处理自己创建的审核项，须由其他工作人员处理',
     'ledger.amountTooLarge': '金额超过单笔上限',
     'ledger.balanceTooLarge': '此操作将使账户余额超过上限',
+    // Member security centre (decision 010).
+    'security.codeInvalid': '身份验证码错误或已被使用',
+    'security.challengeExpired': '登录步骤已过期，请重新登录',
+    'security.alreadyOn': '两步登录已开启',
+    'security.notOn': '两步登录未开启',
+    'security.setupMissing': '请重新开始设置身份验证器',
+    'security.sessionNotFound': '该会话已结束',
   },
   validation: {
     enterEmail: '请输入邮箱',
@@ -98,6 +114,7 @@ export const zhCN: ServerMessages = {
     maximumAmount: '最大金额{{x}}',
     insufficientBalance: '余额不足',
     amountTooLarge: '金额最多为 100,000,000',
+    enterSecurityCode: '请输入6位身份验证码或恢复码',
   },
 };
 

@@ -7,6 +7,7 @@ import { ledgerPost } from './004-ledger-post.ts';
 import { limits } from './005-limits.ts';
 import { amountCeilings } from './006-amount-ceilings.ts';
 import { replayNonces } from './007-replay-nonces.ts';
+import { security } from './008-security.ts';
 import { jobs } from './010-jobs.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
@@ -19,6 +20,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '005-limits': limits(dialect),
     '006-amount-ceilings': amountCeilings(dialect),
     '007-replay-nonces': replayNonces(dialect),
+    '008-security': security(dialect),
     '010-jobs': jobs(dialect),
   };
 }

@@ -54,11 +54,12 @@ export function accountRoutes(app: FastifyInstance, s: Services): void {
     return sent;
   });
 
-  apiRoute(app, s.routeDeps, 'forgotPassword', async ({ body }) => {
+  apiRoute(app, s.routeDeps, 'forgotPassword', async ({ body, request, lang }) => {
     const user = await accounts.memberByNameAndEmail(body.userName, body.email);
     if (!user) throw new AppError('code.invalid');
     await emailCodes.consume(user.email, 'FORGOT_PASSWORD', user.id, body.emailCode);
     await accounts.resetPassword(user.id, body);
+    await s.security.notify(user.id, 'passwordChanged', request, lang);
     return { ok: true as const };
   });
 
@@ -73,20 +74,23 @@ export function accountRoutes(app: FastifyInstance, s: Services): void {
     accounts.userInfo(session.userId, originOf(request, s.config.publicOrigin)),
   );
 
-  apiRoute(app, s.routeDeps, 'updatePassWord', async ({ session, body, request }) => {
+  apiRoute(app, s.routeDeps, 'updatePassWord', async ({ session, body, request, lang }) => {
     await accounts.updatePassword(session, body, request.ip);
+    await s.security.notify(session.userId, 'passwordChanged', request, lang);
     return { ok: true as const };
   });
 
-  apiRoute(app, s.routeDeps, 'updateTransactionPassword', async ({ session, body }) => {
+  apiRoute(app, s.routeDeps, 'updateTransactionPassword', async ({ session, body, request, lang }) => {
     await accounts.updateTransactionPassword(session, body);
+    await s.security.notify(session.userId, 'txPasswordChanged', request, lang);
     return { ok: true as const };
   });
 
-  apiRoute(app, s.routeDeps, 'forgotTransactionPassword', async ({ session, body }) => {
+  apiRoute(app, s.routeDeps, 'forgotTransactionPassword', async ({ session, body, request, lang }) => {
     const user = await accounts.mustGet(session.userId);
     await emailCodes.consume(user.email, 'FORGOT_TRANSACTION_PASSWORD', user.id, body.emailCode);
     await accounts.resetTransactionPassword(user.id, body);
+    await s.security.notify(user.id, 'txPasswordChanged', request, lang);
     return { ok: true as const };
   });
 

@@ -10,6 +10,7 @@ import {
   type ForgotPasswordRequest,
   type ForgotTransactionPasswordRequest,
   type LoginRequest,
+  type LoginResponse,
   type RegisterRequest,
   type UpdatePasswordRequest,
   type UpdateTransactionPasswordRequest,
@@ -151,16 +152,22 @@ export class AccountService {
     if (!user || !isValid) throw new AppError('auth.invalidCredentials');
     await ticket.succeeded();
     if (num(user.is_login_locked)) throw new AppError('auth.loginDisabled');
-    return this.startSession(user, request);
+    return this.afterPassword(user.id, request);
   }
 
   /**
-   * The one place a member session begins, after every check of the sign-in passed (a second
-   * step such as an authenticator code goes before this call). The address becomes known.
+   * What a right password leads to. services.ts hands it to the security centre (a session, or
+   * the second step for members with two-step login on, decision 010); alone it is a session.
    */
-  private async startSession(user: UserRow, request: FastifyRequest) {
-    await this.throttle.rememberAddress('USER', user.id, request.ip);
-    return this.sessions.create(user.id, 'USER', request);
+  afterPassword: (userId: string, request: FastifyRequest) => Promise<LoginResponse> = (userId, request) => this.startSession(userId, request);
+
+  /**
+   * The one place a member session begins, after every check of the sign-in passed (the security
+   * centre's second step calls it too, decision 010). The address becomes known (decision 007).
+   */
+  async startSession(userId: string, request: FastifyRequest) {
+    await this.throttle.rememberAddress('USER', userId, request.ip);
+    return this.sessions.create(userId, 'USER', request);
   }
 
   async memberByNameAndEmail(userName: string, email: string): Promise<UserRow | null> {

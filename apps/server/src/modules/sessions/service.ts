@@ -41,10 +41,11 @@ export class SessionService {
     const token = crypto.randomBytes(32).toString('base64url');
     const now = this.now();
     const expiresAt = now + this.limits.sessionAbsoluteMs;
+    const sessionId = crypto.randomUUID();
     await this.db
       .insertInto('sessions')
       .values({
-        id: crypto.randomUUID(),
+        id: sessionId,
         token_hash: hashToken(token),
         user_id: userId,
         login_type: loginType,
@@ -56,7 +57,7 @@ export class SessionService {
         revoked_at: null,
       })
       .execute();
-    return { token, expiresAt };
+    return { token, expiresAt, sessionId };
   }
 
   /** The session behind the request's bearer token, or AppError('auth.expired'). */
@@ -93,8 +94,8 @@ export class SessionService {
       .execute();
   }
 
-  /** Revokes every live session of a user, but the one named in `exceptSessionId`. */
-  async revokeAll(userId: string, loginType: LoginType, exceptSessionId?: string): Promise<void> {
+  /** Revokes every live session of a user, but the one named in `exceptSessionId`; answers how many ended. */
+  async revokeAll(userId: string, loginType: LoginType, exceptSessionId?: string): Promise<number> {
     let query = this.db
       .updateTable('sessions')
       .set({ revoked_at: this.now() })
@@ -102,6 +103,36 @@ export class SessionService {
       .where('login_type', '=', loginType)
       .where('revoked_at', 'is', null);
     if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
-    await query.execute();
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** A user's sessions that still work (not revoked, not expired, not idle), newest first, at most `limit`. */
+  listLive(userId: string, loginType: LoginType, limit: number) {
+    const now = this.now();
+    return this.db
+      .selectFrom('sessions')
+      .select(['id', 'ip', 'user_agent', 'created_at', 'last_seen_at'])
+      .where('user_id', '=', userId)
+      .where('login_type', '=', loginType)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .where('last_seen_at', '>', now - this.limits.sessionIdleMs)
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Revokes one live session, only if it belongs to this user; false when there was none. */
+  async revokeOwn(userId: string, loginType: LoginType, sessionId: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: this.now() })
+      .where('id', '=', sessionId)
+      .where('user_id', '=', userId)
+      .where('login_type', '=', loginType)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
   }
 }

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import type { LoginChallengeResponse } from '@pp/contract';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
@@ -10,6 +11,7 @@ import { showToast } from '../../../lib/toast';
 import { useCaptcha } from '../api/captcha';
 import { login } from '../api/login';
 import { CaptchaField, captchaFields } from '../components/captcha-field';
+import { TwoFactorStep } from '../components/two-factor-step';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -21,6 +23,12 @@ export function LoginPage() {
   const form = useForm({ userName: '', password: '', captchaCode: '' });
   const { isBusy, run } = useSubmitGuard();
   const { values, errors, setValue } = form;
+  const [challenge, setChallenge] = useState<LoginChallengeResponse | null>(null);
+
+  const finish = async () => {
+    showToast('success', t('auth.login.success'));
+    await navigate(paths.dashboard, { replace: true });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -37,8 +45,9 @@ export function LoginPage() {
         form.setErrors({ captchaCode: t('validation.enterCaptcha') });
         return;
       }
+      let pending: LoginChallengeResponse | null;
       try {
-        await login(body);
+        pending = await login(body);
       } catch (error) {
         // An image code is used up by any attempt; clear it before showing errors under it.
         if (isCaptchaAsked && captcha.data?.enabled) {
@@ -49,10 +58,30 @@ export function LoginPage() {
         form.showServerError(error, { 'captcha.invalid': 'captchaCode', 'captcha.required': 'captchaCode', 'auth.invalidCredentials': 'password' });
         throw error;
       }
-      showToast('success', t('auth.login.success'));
-      await navigate(paths.dashboard, { replace: true });
+      if (pending) {
+        setChallenge(pending);
+        return;
+      }
+      await finish();
     });
   };
+
+  const restart = () => {
+    setChallenge(null);
+    setValue('password', '');
+    if (captcha.data?.enabled) {
+      setValue('captchaCode', '');
+      void captcha.refetch();
+    }
+  };
+
+  if (challenge) {
+    return (
+      <div className="auth-card">
+        <TwoFactorStep challenge={challenge} onDone={finish} onRestart={restart} />
+      </div>
+    );
+  }
 
   return (
     <div className="auth-card">

@@ -1,16 +1,27 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { paths } from '../../../app/paths';
+import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ForgotTransactionPasswordForm } from '../components/forgot-transaction-password-form';
 import { LoginPasswordForm } from '../components/login-password-form';
 import { TransactionPasswordForm } from '../components/transaction-password-form';
 
-/** /setting: passwords. */
+/** /setting: passwords, and the way to the security centre. */
 export function SettingsPage() {
   const { t } = useTranslation();
   return (
     <>
       <PageHeader title={t('settings.title')} />
       <div className="settings-grid">
+        <Card title={t('security.entry.title')}>
+          <div className="stack-tight">
+            <p className="field-hint">{t('security.entry.text')}</p>
+            <Link className="btn btn-primary security-entry-link" to={paths.security}>
+              {t('security.entry.open')}
+            </Link>
+          </div>
+        </Card>
         <LoginPasswordForm />
         <TransactionPasswordForm />
         <ForgotTransactionPasswordForm />

@@ -1,0 +1,72 @@
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LoginChallengeResponse } from '@pp/contract';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { ApiError } from '../../../lib/api-client';
+import { useForm, useSubmitGuard } from '../../../lib/form';
+import { loginTwoFactor } from '../api/login';
+
+interface TwoFactorStepProps {
+  challenge: LoginChallengeResponse;
+  onDone: () => Promise<void>;
+  /** Back to the password: the challenge expired or the member chose to. */
+  onRestart: () => void;
+}
+
+/** The second login step for members with two-step login on (decision 010). */
+export function TwoFactorStep({ challenge, onDone, onRestart }: TwoFactorStepProps) {
+  const { t } = useTranslation();
+  const form = useForm({ code: '' });
+  const { isBusy, run } = useSubmitGuard();
+  const { values, errors, setValue } = form;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const { loginTwoFactorRequest } = await import('../../../lib/schemas');
+      const body = form.validate(loginTwoFactorRequest, { challengeId: challenge.challengeId, code: values.code });
+      if (!body) return;
+      try {
+        await loginTwoFactor(body);
+      } catch (error) {
+        if (error instanceof ApiError && error.errorKey === 'security.challengeExpired') {
+          onRestart();
+          return;
+        }
+        form.showServerError(error, { 'security.codeInvalid': 'code' });
+        throw error;
+      }
+      await onDone();
+    });
+  };
+
+  return (
+    <>
+      <h1 className="auth-title">{t('security.login.title')}</h1>
+      <p className="auth-subtitle">{t('security.login.intro')}</p>
+      <form className="form" onSubmit={submit} noValidate>
+        <TextField
+          label={t('security.login.code')}
+          hint={t('security.login.codeHint')}
+          value={values.code}
+          onValueChange={(v) => setValue('code', v)}
+          error={errors.code}
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={32}
+          autoFocus
+        />
+        <Button type="submit" isBlock isBusy={isBusy}>
+          {t('security.login.submit')}
+        </Button>
+      </form>
+      <p className="auth-switch">
+        <button type="button" className="btn btn-ghost" onClick={onRestart}>
+          {t('security.login.back')}
+        </button>
+      </p>
+    </>
+  );
+}

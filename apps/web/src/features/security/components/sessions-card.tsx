@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { SessionEntry } from '@pp/contract';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { formatDateTime } from '../../../lib/dates';
+import { useSubmitGuard } from '../../../lib/form';
+import { currentLanguage } from '../../../lib/i18n';
+import { showToast } from '../../../lib/toast';
+import { sessionListQueryOptions, useSessionList } from '../api/session-list';
+import { revokeOtherSessions, revokeSession } from '../api/session-revoke';
+import { deviceLabel } from './device-label';
+import { LoadState } from './load-state';
+
+type Pending = { kind: 'one'; session: SessionEntry } | { kind: 'others' } | null;
+
+/** Where the account is signed in now: sign out one session, or every other one, after a confirmation. */
+export function SessionsCard() {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const queryClient = useQueryClient();
+  const list = useSessionList();
+  const [pending, setPending] = useState<Pending>(null);
+  const { isBusy, run } = useSubmitGuard();
+
+  const confirm = () =>
+    void run(async () => {
+      if (!pending) return;
+      try {
+        if (pending.kind === 'one') {
+          await revokeSession(pending.session.id);
+          showToast('success', t('security.sessions.signedOut'));
+        } else {
+          const { revoked } = await revokeOtherSessions();
+          showToast('success', t('security.sessions.othersSignedOut', { count: revoked }));
+        }
+      } finally {
+        setPending(null);
+        void queryClient.invalidateQueries({ queryKey: sessionListQueryOptions().queryKey });
+      }
+    });
+
+  const items = list.data?.items ?? [];
+  const hasOthers = items.some((s) => !s.isCurrent);
+  let body;
+  if (list.data) {
+    body = (
+      <ul className="card-list">
+        {items.map((s) => (
+          <li key={s.id} className="list-card" data-testid="session-row">
+            <div className="list-card-row">
+              <span className="list-card-title break">{deviceLabel(t, s)}</span>
+              {s.isCurrent ? (
+                <StatusBadge tone="success">{t('security.sessions.current')}</StatusBadge>
+              ) : (
+                <Button variant="secondary" className="btn-small" onClick={() => setPending({ kind: 'one', session: s })}>
+                  {t('security.sessions.signOut')}
+                </Button>
+              )}
+            </div>
+            <dl className="list-card-fields">
+              <div>
+                <dt>{t('security.sessions.address')}</dt>
+                <dd className="break">{s.ip}</dd>
+              </div>
+              <div>
+                <dt>{t('security.sessions.signedIn')}</dt>
+                <dd>{formatDateTime(s.createdAt, language)}</dd>
+              </div>
+              <div>
+                <dt>{t('security.sessions.lastSeen')}</dt>
+                <dd>{formatDateTime(s.lastSeenAt, language)}</dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    );
+  } else {
+    body = <LoadState isError={list.isError} onRetry={() => void list.refetch()} />;
+  }
+
+  return (
+    <Card
+      title={t('security.sessions.title')}
+      action={
+        hasOthers ? (
+          <Button variant="secondary" className="btn-small" onClick={() => setPending({ kind: 'others' })}>
+            {t('security.sessions.signOutOthers')}
+          </Button>
+        ) : null
+      }
+    >
+      <div className="stack-tight">
+        <p className="field-hint">{t('security.sessions.intro')}</p>
+        {body}
+        {list.data && !hasOthers ? <p className="field-hint">{t('security.sessions.none')}</p> : null}
+      </div>
+      <ConfirmDialog
+        isOpen={pending !== null}
+        title={pending?.kind === 'others' ? t('security.sessions.confirmOthersTitle') : t('security.sessions.confirmOneTitle')}
+        confirmLabel={t('security.sessions.confirm')}
+        cancelLabel={t('security.sessions.cancel')}
+        onConfirm={confirm}
+        onCancel={() => setPending(null)}
+        isBusy={isBusy}
+        variant="danger"
+      >
+        <p>
+          {pending?.kind === 'one'
+            ? t('security.sessions.confirmOneText', { device: deviceLabel(t, pending.session), address: pending.session.ip })
+            : t('security.sessions.confirmOthersText')}
+        </p>
+      </ConfirmDialog>
+    </Card>
+  );
+}
