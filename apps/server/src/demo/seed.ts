@@ -99,7 +99,7 @@ async function seedDemoMoney(services: Services, staffIds: Record<string, string
     debit: { owner: 'system', coinName: 'REWARD_POINT', purpose: 'rewards' },
     credit: { owner: demoId, coinName: 'REWARD_POINT', purpose: 'available' },
     isPending: false,
-    memo: 'Direct referral bonus (demo)',
+    memo: '',
   });
   // Principal locked in a package holding (the package feature will make these); shown as fixed.
   await services.ledger.transfer({
@@ -110,7 +110,7 @@ async function seedDemoMoney(services: Services, staffIds: Record<string, string
     debit: { owner: demoId, coinName: 'USDT', purpose: 'available' },
     credit: { owner: demoId, coinName: 'USDT', purpose: 'fixed' },
     isPending: false,
-    memo: 'Demo package principal',
+    memo: '',
   });
 }
 

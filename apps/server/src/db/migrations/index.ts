@@ -4,6 +4,7 @@ import { accounts } from './001-accounts.ts';
 import { backofficeLedger } from './002-backoffice-ledger.ts';
 import { wallet } from './003-wallet.ts';
 import { ledgerPost } from './004-ledger-post.ts';
+import { records } from './009-records.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -12,5 +13,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '002-backoffice-ledger': backofficeLedger(dialect),
     '003-wallet': wallet(dialect),
     '004-ledger-post': ledgerPost(dialect),
+    '009-records': records(dialect),
   };
 }

@@ -58,6 +58,9 @@ export class ExchangeService {
     const amount = parseAmount(input.amount);
     if (amount === null || amount <= 0n) throw new AppError('request.invalid', undefined, 'amount', 'validation.amountPositive');
     const { fee, received } = this.quote(type, amount);
+    // Below the configured amount nobody reviews: the source points are taken at once (posted,
+    // not held) and the target points paid in the same transaction (decision 011).
+    const isAutoApproved = amount < (parseAmount(await this.settings.get('exchange.autoApproveBelow')) ?? 0n);
     await this.accounts.authorizeMoneyAction(memberId, input.transactionPassword);
     return onceAfterRace(() =>
       this.ledger.inTransaction(async (tx) => {
@@ -73,7 +76,7 @@ export class ExchangeService {
               amount,
               debit: { owner: memberId, coinName: type.sourceCoin, purpose: 'available' },
               credit: { owner: 'system', coinName: type.sourceCoin, purpose: 'exchange' },
-              isPending: true,
+              isPending: !isAutoApproved,
               memo: type.exchangeType,
             },
             tx,
@@ -92,14 +95,25 @@ export class ExchangeService {
           coinName: type.sourceCoin,
           amount,
           subjectId: id,
-          summary: { exchangeType: type.exchangeType, sourceCoin: type.sourceCoin, targetCoin: type.targetCoin, rate: type.rate, fee: formatMinor(fee), received: formatMinor(received) },
+          summary: {
+            exchangeType: type.exchangeType,
+            sourceCoin: type.sourceCoin,
+            targetCoin: type.targetCoin,
+            rate: type.rate,
+            fee: formatMinor(fee),
+            received: formatMinor(received),
+            ...(isAutoApproved ? { autoApproved: true } : {}),
+          },
           evidence: [],
         });
+        // The review item is kept, already approved, so the queue's history shows every exchange and why it needed no one.
+        if (isAutoApproved) await tx.updateTable('review_items').set({ status: 'approved', decided_at: Date.now() }).where('id', '=', reviewId).execute();
+        const number = `EX${Date.now()}${crypto.randomInt(1000, 9999)}`;
         await tx
           .insertInto('exchanges')
           .values({
             id,
-            number: `EX${Date.now()}${crypto.randomInt(1000, 9999)}`,
+            number,
             member_id: memberId,
             exchange_type: type.exchangeType,
             source_coin: type.sourceCoin,
@@ -109,14 +123,15 @@ export class ExchangeService {
             received,
             rate: type.rate,
             minimum: type.minimum,
-            status: 'pendingReview',
+            status: isAutoApproved ? 'approved' : 'pendingReview',
             hold_transfer_id: hold.id,
             review_id: reviewId,
             reject_reason: null,
             created_at: Date.now(),
-            decided_at: null,
+            decided_at: isAutoApproved ? Date.now() : null,
           })
           .execute();
+        if (isAutoApproved) await this.payOut(tx, { member_id: memberId, target_coin: type.targetCoin, received, fee, number });
         return id;
       }),
     );
@@ -142,6 +157,11 @@ export class ExchangeService {
     const exchange = await this.mustGet(tx, item.subject_id);
     await this.settle(tx, exchange, 'approved', null);
     await this.ledger.resolvePending(exchange.hold_transfer_id, 'post', tx);
+    await this.payOut(tx, exchange);
+  }
+
+  /** The target points, net of the fee, from the exchange pool to the member; the fee to the fees account. */
+  private async payOut(tx: Tx, exchange: Pick<ExchangeRow, 'member_id' | 'target_coin' | 'received' | 'fee' | 'number'>): Promise<void> {
     const target = exchange.target_coin;
     const pool = { owner: 'system', coinName: target, purpose: 'exchange' };
     await this.ledger.transfer({ requestId: null, code: 'convert', coinName: target, amount: BigInt(exchange.received), debit: pool, credit: { owner: exchange.member_id, coinName: target, purpose: 'available' }, isPending: false, memo: exchange.number }, tx);
