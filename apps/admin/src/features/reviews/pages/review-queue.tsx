@@ -144,7 +144,7 @@ export function ReviewQueuePage({ queue, queues }: ReviewQueuePageProps) {
           <EmptyState>{t('reviews.empty')}</EmptyState>
         ) : (
           <TableBox label={t('reviews.items')}>
-            <table className="table">
+            <table className="table has-actions">
               <thead>
                 <tr>
                   {hasChecks ? (
