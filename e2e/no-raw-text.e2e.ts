@@ -29,8 +29,11 @@ const allowedWords = new Set(['usdt', 'trc20', 'bep20', 'trc', 'bep', 'demo', 'a
 const internalCode = /\b[A-Z]{2,}(?:_[A-Z0-9]+)+\b/g;
 
 type Tree = { [key: string]: string | Tree };
-const readLocale = (app: 'web' | 'admin', lang: Language): Tree =>
-  JSON.parse(fs.readFileSync(path.join(repoRoot, 'apps', app, 'src/locales', `${lang}.json`), 'utf8')) as Tree;
+/** A locale's texts; for the portal with its member texts (locales/member/) beside it. */
+function readLocale(app: 'web' | 'admin', lang: Language): Tree {
+  const read = (file: string) => JSON.parse(fs.readFileSync(path.join(repoRoot, 'apps', app, 'src/locales', file), 'utf8')) as Tree;
+  return app === 'web' ? { main: read(`${lang}.json`), member: read(`member/${lang}.json`) } : read(`${lang}.json`);
+}
 const contractMessages = (lang: Language): string =>
   fs.readFileSync(path.join(repoRoot, 'packages/contract/src/messages', `${lang}.ts`), 'utf8');
 
@@ -56,7 +59,8 @@ function localeWords(lang: Language): Set<string> {
 const englishWords = localeWords('en-US');
 
 /** The top-level keys of the locale files: a visible "records.statuses.cancelled" is a missing translation. */
-const keyRoots = [...new Set([...Object.keys(readLocale('web', 'en-US')), ...Object.keys(readLocale('admin', 'en-US')), 'errors', 'validation'])];
+const webRoots = Object.values(readLocale('web', 'en-US')).flatMap((tree) => Object.keys(tree));
+const keyRoots = [...new Set([...webRoots, ...Object.keys(readLocale('admin', 'en-US')), 'errors', 'validation'])];
 const dottedKey = new RegExp(`\\b(?:${keyRoots.join('|')})\\.[a-z][A-Za-z0-9]*(?:\\.[A-Za-z0-9]+)*\\b`, 'g');
 
 /**
@@ -133,6 +137,14 @@ async function visit(lang: Language, url: string): Promise<string> {
   await settle(page);
   return visibleText(page);
 }
+
+test('the check finds what the tour of the pages must not show, and lets data through', () => {
+  const ja = localeWords('ja-JP');
+  expect(problemsOf('会員レベル Regular member', ja)).toEqual(['English "regular"', 'English "member"']);
+  expect(problemsOf('交換 USDT_TO_ASSETS · ASSETS_POINT', ja)).toEqual(['code USDT_TO_ASSETS', 'code ASSETS_POINT']);
+  expect(problemsOf('エラー user.txLocked', ja)).toEqual(['key user.txLocked']);
+  expect(problemsOf('demo · 1,000.00 USDT · TRC20 · d***o@example.com · 4be2-11aa', ja)).toEqual([]);
+});
 
 describe.each(checkedLanguages)('no raw codes or English in %s', (lang) => {
   const allowed = localeWords(lang);
