@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExchangeEntry, RecordEntry } from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type TestApp } from '../../../test/helper.ts';
-import { verifyLedger } from '../ledger/verify.ts';
+import { verifyAndRecord, verifyLedger } from '../ledger/verify.ts';
 
 describe.each(dialects)('records and auto-approval on %s', (dialect) => {
   let t: TestApp;
@@ -81,5 +81,12 @@ describe.each(dialects)('records and auto-approval on %s', (dialect) => {
     expect(atLimit.code).toBe(20000);
     expect((await m.call<{ items: ExchangeEntry[] }>('exchangeList', {})).data.items.find((e) => e.id === atLimit.data.id)!.status).toBe('pendingReview');
     expect((await verifyLedger(t.services.dbHandle.db)).problems).toEqual([]);
+  });
+
+  it('gives the back-office the ledger check as counts it can translate', async () => {
+    const result = await verifyAndRecord(t.services.dbHandle.db);
+    const dashboard = await finance.call<{ ledger: { isBalanced: boolean; accounts: number; transfers: number; problems: number } }>('dashboard');
+    expect(dashboard.data.ledger).toMatchObject({ isBalanced: true, accounts: result.accounts, transfers: result.transfers, problems: 0 });
+    expect(result.transfers).toBeGreaterThan(5);
   });
 });
