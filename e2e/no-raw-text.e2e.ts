@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { closeBrowser, launchBrowser, login, newContext, waitForHeading } from './support/browser';
+import { serverMessages } from '@pp/contract/messages/index';
 import { adminT, t, type Language } from './support/i18n';
 import { repoRoot, startServer, type RunningServer } from './support/server';
 import { demoStaff, staffLogin } from './support/staff';
@@ -34,8 +35,8 @@ function readLocale(app: 'web' | 'admin', lang: Language): Tree {
   const read = (file: string) => JSON.parse(fs.readFileSync(path.join(repoRoot, 'apps', app, 'src/locales', file), 'utf8')) as Tree;
   return app === 'web' ? { main: read(`${lang}.json`), member: read(`member/${lang}.json`) } : read(`${lang}.json`);
 }
-const contractMessages = (lang: Language): string =>
-  fs.readFileSync(path.join(repoRoot, 'packages/contract/src/messages', `${lang}.ts`), 'utf8');
+/** The server's messages of a language (their texts, not the English names of their keys). */
+const contractMessages = (lang: Language): string[] => values(serverMessages[lang] as unknown as Tree);
 
 function values(tree: Tree): string[] {
   return Object.values(tree).flatMap((v) => (typeof v === 'string' ? [v] : values(v)));
@@ -52,7 +53,7 @@ function wordsOf(text: string): string[] {
 
 /** Words of a locale: everything its web, back-office and server message files say. */
 function localeWords(lang: Language): Set<string> {
-  const texts = [...values(readLocale('web', lang)), ...values(readLocale('admin', lang)), contractMessages(lang)];
+  const texts = [...values(readLocale('web', lang)), ...values(readLocale('admin', lang)), ...contractMessages(lang)];
   return new Set(texts.flatMap(wordsOf));
 }
 

@@ -24,8 +24,8 @@ const lang: Language = 'en-US';
 const alice = { userName: 'alice', password: 'Alice@12345' } as const;
 const carol = { userName: 'carol', password: 'Carol@12345' } as const;
 const demoTxPassword = 'Demo@123456';
-/** Short names of the point types in en-US (the coins table). */
-const coinLabel = { USDT: 'USDT', ASSETS_POINT: 'AP', REWARD_POINT: 'RP' } as const;
+/** Point types by their translated names (decision 011: never the bare AP or RP). */
+const coinLabel = { USDT: t(lang, 'coins.USDT'), ASSETS_POINT: t(lang, 'coins.ASSETS_POINT'), REWARD_POINT: t(lang, 'coins.REWARD_POINT') } as const;
 
 let server: RunningServer;
 let browser: Browser;

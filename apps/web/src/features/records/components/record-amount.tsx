@@ -9,11 +9,14 @@ const magnitudeOf = (value: string) => value.trim().replace(/^[-+]/, '');
 /**
  * What a record did to the member's money. A move between the member's own balances (available
  * to fixed) is neither a gain nor a loss, so it is shown without sign or colour; a cancelled or
- * rejected hold came back whole, so its amount is neutral and the refund is said in words.
+ * rejected hold came back whole, so its amount is neutral and the refund is said in words, and a
+ * rejected credit is neutral too, since it never arrived.
  */
 export function RecordAmount({ record }: { record: RecordEntry }) {
   const language = currentLanguage();
-  if (record.movement === 'move' || record.returned !== null) {
+  // A voided transfer moved nothing in the end: a rejected credit never arrived either.
+  const isVoided = record.status === 'cancelled' || record.status === 'rejected' || record.status === 'failed';
+  if (record.movement === 'move' || record.returned !== null || isVoided) {
     return <span className="amount">{formatExact(magnitudeOf(record.amount), language)}</span>;
   }
   return <SignedAmount value={record.amount} />;
