@@ -44,10 +44,11 @@ function values(tree: Tree): string[] {
 
 /**
  * Latin words of a text, lower-cased, without {{placeholders}}. A run of letters touching digits
- * is part of an id or a number ("4be2" in a UUID, "TRC20"), not a word.
+ * or underscores is part of an id, a number or a code ("4be2" in a UUID, "TRC20", the "TO" of
+ * USDT_TO_ASSETS, which is reported as a code), not a word.
  */
 function wordsOf(text: string): string[] {
-  const words = text.replace(/\{\{\w+\}\}/g, ' ').match(/(?<![A-Za-z0-9])[A-Za-z][A-Za-z']+(?![A-Za-z0-9])/g) ?? [];
+  const words = text.replace(/\{\{\w+\}\}/g, ' ').match(/(?<![A-Za-z0-9_])[A-Za-z][A-Za-z']+(?![A-Za-z0-9_])/g) ?? [];
   return words.map((w) => w.toLowerCase().replace(/'s$/, ''));
 }
 
