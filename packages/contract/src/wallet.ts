@@ -122,6 +122,8 @@ export const exchangeEntry = z.object({
 export type ExchangeEntry = z.infer<typeof exchangeEntry>;
 export const exchangeListRequest = z.object({ cursor, pageSize });
 export const exchangeListResponse = z.object({ items: z.array(exchangeEntry), nextCursor: z.string().nullable() });
+/** The new exchange; `status` says whether it waits for staff or was approved at once (below exchange.autoApproveBelow). */
+export const exchangeCreateResponse = z.object({ id: z.string(), status: z.enum(['pendingReview', 'approved']) });
 export const exchangeCancelRequest = z.object({ exchangeId: z.string().max(64), requestId });
 
 export const transferConfig = z.object({

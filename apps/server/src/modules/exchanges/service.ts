@@ -1,6 +1,7 @@
 /**
  * Exchange of one point type for another (transfer code convert). The source amount is held at
- * once (a pending transfer: it shows as frozen) and waits in the exchange review queue.
+ * once (a pending transfer: it shows as frozen) and waits in the exchange review queue; below the
+ * setting exchange.autoApproveBelow it is taken and paid out at once instead (decision 011).
  * Approval posts the hold and credits the target points net of the fee (convert + convertFee);
  * rejection by staff or cancellation by the member voids the hold. Each happens exactly once:
  * the review item's status and the exchange's status move with conditional updates in the same
@@ -52,7 +53,7 @@ export class ExchangeService {
     return { gross, fee, received: gross - fee };
   }
 
-  async create(memberId: string, input: { exchangeType: string; amount: string; transactionPassword: string; requestId: string }): Promise<string> {
+  async create(memberId: string, input: { exchangeType: string; amount: string; transactionPassword: string; requestId: string }): Promise<{ id: string; status: 'pendingReview' | 'approved' }> {
     const type = (await this.types()).find((t) => t.exchangeType === input.exchangeType);
     if (!type) throw new AppError('request.invalid', undefined, 'exchangeType', 'validation.chooseExchangeType');
     const amount = parseAmount(input.amount);
@@ -87,7 +88,10 @@ export class ExchangeService {
           }
           throw error;
         }
-        if (isRetry) return (await this.byHold(tx, hold.id))!.id;
+        if (isRetry) {
+          const first = (await this.byHold(tx, hold.id))!;
+          return { id: first.id, status: first.status === 'pendingReview' ? 'pendingReview' : 'approved' };
+        }
         const id = crypto.randomUUID();
         const reviewId = await this.reviews.submit(tx, {
           queue: 'exchange',
@@ -132,7 +136,7 @@ export class ExchangeService {
           })
           .execute();
         if (isAutoApproved) await this.payOut(tx, { member_id: memberId, target_coin: type.targetCoin, received, fee, number });
-        return id;
+        return { id, status: isAutoApproved ? 'approved' : 'pendingReview' };
       }),
     );
   }
