@@ -89,7 +89,8 @@ function problemsOf(text: string, allowed: Set<string>): string[] {
   // E-mail addresses and links are data, whatever language they are in.
   const cleaned = text.replace(/\S+@\S+\.\S+/g, ' ').replace(/https?:\/\/\S+/g, ' ');
   const problems = [...(cleaned.match(internalCode) ?? []).map((c) => `code ${c}`), ...(cleaned.match(dottedKey) ?? []).map((k) => `key ${k}`)];
-  for (const word of new Set(wordsOf(cleaned))) {
+  // A code or key is reported once, as such, not again for the English words in it.
+  for (const word of new Set(wordsOf(cleaned.replace(internalCode, ' ').replace(dottedKey, ' ')))) {
     if (englishWords.has(word) && !allowed.has(word) && !allowedWords.has(word)) problems.push(`English "${word}"`);
   }
   return problems;
