@@ -202,13 +202,14 @@ describe('back-office', () => {
     await expect.poll(() => aliceRow.innerText()).toContain(a('reviews.status.pending'));
     await screenshot(page, 'admin-queue-desktop.png');
 
-    const itemLabel = 'alice · 200.00 ASSETS_POINT';
+    // The point type by its translated name, never the code (decision 011).
+    const itemLabel = `alice · 200.00 ${a('coins.ASSETS_POINT')}`;
     await page.getByRole('button', { name: a('reviews.openItem', { item: itemLabel }), exact: true }).click();
     const drawer = page.getByRole('dialog', { name: a('reviews.detailTitle'), exact: true });
     await drawer.getByText('Event reward (demo)', { exact: true }).waitFor();
     await drawer.getByRole('button', { name: a('reviews.approve'), exact: true }).click();
     const confirm = page.getByRole('dialog', { name: a('reviews.approveTitle', { count: 1 }), exact: true });
-    await confirm.getByText(a('reviews.confirmOne', { member: 'alice', amount: '200.00 ASSETS_POINT' }), { exact: true }).waitFor();
+    await confirm.getByText(a('reviews.confirmOne', { member: 'alice', amount: `200.00 ${a('coins.ASSETS_POINT')}` }), { exact: true }).waitFor();
     await confirm.getByLabel(a('form.reasonOptional'), { exact: true }).fill('e2e: checked the event list');
 
     // Hold the server's answer to see what the screen shows meanwhile.

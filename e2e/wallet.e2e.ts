@@ -24,8 +24,8 @@ const lang: Language = 'en-US';
 const alice = { userName: 'alice', password: 'Alice@12345' } as const;
 const carol = { userName: 'carol', password: 'Carol@12345' } as const;
 const demoTxPassword = 'Demo@123456';
-/** Short names of the point types in en-US (the coins table). */
-const coinLabel = { USDT: 'USDT', ASSETS_POINT: 'AP', REWARD_POINT: 'RP' } as const;
+/** Point types by their translated names (decision 011: never the bare AP or RP). */
+const coinLabel = { USDT: t(lang, 'coins.USDT'), ASSETS_POINT: t(lang, 'coins.ASSETS_POINT'), REWARD_POINT: t(lang, 'coins.REWARD_POINT') } as const;
 
 let server: RunningServer;
 let browser: Browser;
@@ -123,11 +123,17 @@ async function shownRecords(page: Page, layout: Layout): Promise<ShownRecord[]> 
       ([, type = '', wallet = '', amount = '', status = '']) => ({ type, wallet, amount, status }),
     );
   }
+  // A card's first row is the type and amount, the row with the status badge names the wallet; a
+  // line between them may say where the money went (decision 011).
   const cards = page.getByRole('main').getByRole('listitem').getByRole('button', { name: /./ });
-  return (await cards.allInnerTexts()).map((text) => {
-    const [type = '', amount = '', meta = '', status = ''] = text.split('\n').map((s) => s.trim()).filter(Boolean);
-    return { type, amount, wallet: meta.split(' · ')[0] ?? '', status };
-  });
+  return cards.evaluateAll((buttons) =>
+    buttons.map((button) => {
+      const text = (selector: string, within: Element = button) => (within.querySelector(selector) as HTMLElement | null)?.innerText.trim() ?? '';
+      const metaRow = Array.from(button.querySelectorAll('.list-card-row')).find((row) => row.querySelector('.badge')) ?? button;
+      const meta = (metaRow.firstElementChild as HTMLElement | null)?.innerText.trim() ?? '';
+      return { type: text('.list-card-title'), amount: text('.amount'), wallet: meta.split(' · ')[0] ?? '', status: text('.badge', metaRow) };
+    }),
+  );
 }
 
 /** Waits until the records list has settled (not busy) and returns its rows. */

@@ -18,10 +18,22 @@ type Tree = { [key: string]: string | Tree };
 type App = 'web' | 'admin';
 const cache = new Map<string, Tree>();
 
+function deepMerge(base: Tree, extra: Tree): Tree {
+  const out: Tree = { ...base };
+  for (const [key, value] of Object.entries(extra)) {
+    const current = out[key];
+    out[key] = typeof value === 'object' && typeof current === 'object' ? deepMerge(current, value) : value;
+  }
+  return out;
+}
+
 function messages(app: App, lang: Language): Tree {
   let tree = cache.get(`${app}/${lang}`);
   if (!tree) {
     tree = JSON.parse(fs.readFileSync(path.join(repoRoot, 'apps', app, 'src/locales', `${lang}.json`), 'utf8')) as Tree;
+    // The portal's member texts (locales/member/) load with the member shell; the tests see both.
+    const member = path.join(repoRoot, 'apps', app, 'src/locales/member', `${lang}.json`);
+    if (fs.existsSync(member)) tree = deepMerge(tree, JSON.parse(fs.readFileSync(member, 'utf8')) as Tree);
     cache.set(`${app}/${lang}`, tree);
   }
   return tree;

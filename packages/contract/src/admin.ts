@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { amountInput, cursorInput, timeFilterMs } from './numbers.ts';
+import { recordRejectReasonCodes } from './wallet.ts';
 
 export const staffRoles = ['admin', 'finance', 'support', 'viewer'] as const;
 export type StaffRole = (typeof staffRoles)[number];
@@ -174,7 +175,7 @@ export const configHistoryResponse = z.array(
 );
 
 /** Reasons a member sees translated in their language; `reason` adds the staff member's own words. */
-export const rejectReasonCodes = ['receiptUnreadable', 'amountMismatch', 'duplicate', 'suspectedFraud', 'notReceived', 'other'] as const;
+export const rejectReasonCodes = recordRejectReasonCodes;
 export const reviewStatuses = ['pending', 'approved', 'rejected', 'awaitingSecond', 'cancelled'] as const;
 export const reviewItem = z.object({
   id: z.string(),
@@ -216,7 +217,17 @@ export const reviewDecideResponse = z.object({
 export const dashboardResponse = z.object({
   queues: z.array(z.object({ queue: z.string(), waiting: z.number() })),
   today: z.object({ deposits: z.string(), withdrawals: z.string(), newMembers: z.number() }),
-  ledger: z.object({ checkedAt: z.number(), isBalanced: z.boolean(), detail: z.string() }).nullable(),
+  ledger: z
+    .object({
+      checkedAt: z.number(),
+      isBalanced: z.boolean(),
+      /** The problems found, in English, for diagnosis; the summary line is built from the counts. */
+      detail: z.string(),
+      accounts: z.number().nullable(),
+      transfers: z.number().nullable(),
+      problems: z.number().nullable(),
+    })
+    .nullable(),
 });
 
 export const adjustmentCreateRequest = z.object({

@@ -61,7 +61,7 @@ export const endpoints = {
   recordTypeList: endpoint(endpointPaths.recordTypeList, 'member', a.empty, w.recordTypeListResponse),
   revenueSummary: endpoint(endpointPaths.revenueSummary, 'member', a.empty, w.revenueSummaryResponse),
   exchangeTypeList: endpoint(endpointPaths.exchangeTypeList, 'member', a.empty, z.array(w.exchangeType)),
-  exchangeCreate: endpoint(endpointPaths.exchangeCreate, 'member', w.exchangeCreateRequest, w.idResponse),
+  exchangeCreate: endpoint(endpointPaths.exchangeCreate, 'member', w.exchangeCreateRequest, w.exchangeCreateResponse),
   exchangeList: endpoint(endpointPaths.exchangeList, 'member', w.exchangeListRequest, w.exchangeListResponse),
   exchangeCancel: endpoint(endpointPaths.exchangeCancel, 'member', w.exchangeCancelRequest, a.ok),
   transferConfig: endpoint(endpointPaths.transferConfig, 'member', a.empty, w.transferConfig),

@@ -17,8 +17,23 @@ export const transactionTypes = [
 export type TransactionType = (typeof transactionTypes)[number];
 
 /** Transaction statuses of spec section 4. */
-export const transactionStatuses = ['success', 'pendingReview', 'pendingDisbursement', 'withdrawalRejected', 'processing', 'notReceived', 'failed'] as const;
+export const transactionStatuses = [
+  'success', 'pendingReview', 'pendingDisbursement', 'withdrawalRejected', 'processing', 'notReceived', 'failed',
+  // A voided hold says why it was voided: the member cancelled it, or staff rejected it (with a reason).
+  'cancelled', 'rejected',
+] as const;
 export type TransactionStatus = (typeof transactionStatuses)[number];
+
+/**
+ * How a record moved the member's money: points came in, went out, or moved between two of the
+ * member's own accounts (available to fixed for a package principal), which changes neither the
+ * total nor the member's wealth.
+ */
+export const recordMovements = ['in', 'out', 'move'] as const;
+export type RecordMovement = (typeof recordMovements)[number];
+export const memberAccountPurposes = ['available', 'fixed'] as const;
+/** Why staff rejected something, as a code the member sees translated; the same list as the review queue's. */
+export const recordRejectReasonCodes = ['receiptUnreadable', 'amountMismatch', 'duplicate', 'suspectedFraud', 'notReceived', 'other'] as const;
 
 export const walletLimits = { pageSizeMax: 50 } as const;
 
@@ -44,7 +59,21 @@ export const recordEntry = z.object({
   amount: z.string(),
   status: z.enum(transactionStatuses),
   createdAt: z.number(),
+  /** Kept for older clients; newer ones show the structured fields below and this only for staff adjustments. */
   memo: z.string(),
+  movement: z.enum(recordMovements),
+  /** For a move: the member's account the points left and the one they reached. */
+  fromAccount: z.enum(memberAccountPurposes).nullable(),
+  toAccount: z.enum(memberAccountPurposes).nullable(),
+  /** For a cancelled or rejected hold: the amount given back to the available balance. */
+  returned: z.string().nullable(),
+  rejectReasonCode: z.enum(recordRejectReasonCodes).nullable(),
+  /** The reviewer's own words, when they wrote any. */
+  rejectReason: z.string().nullable(),
+  /** The exchange a convert record belongs to; the client names it by its two point types. */
+  exchange: z.object({ number: z.string(), sourceCoin: z.string(), targetCoin: z.string() }).nullable(),
+  /** The other member of a transfer (user name). */
+  counterparty: z.string().nullable(),
 });
 export type RecordEntry = z.infer<typeof recordEntry>;
 export const recordListResponse = z.object({ items: z.array(recordEntry), nextCursor: z.string().nullable() });
@@ -86,6 +115,8 @@ export const exchangeEntry = z.object({
 export type ExchangeEntry = z.infer<typeof exchangeEntry>;
 export const exchangeListRequest = z.object({ cursor, pageSize });
 export const exchangeListResponse = z.object({ items: z.array(exchangeEntry), nextCursor: z.string().nullable() });
+/** The new exchange; `status` says whether it waits for staff or was approved at once (below exchange.autoApproveBelow). */
+export const exchangeCreateResponse = z.object({ id: z.string(), status: z.enum(['pendingReview', 'approved']) });
 export const exchangeCancelRequest = z.object({ exchangeId: z.string().max(64), requestId });
 
 export const transferConfig = z.object({

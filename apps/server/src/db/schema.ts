@@ -201,6 +201,10 @@ export interface LedgerVerificationsTable {
   checked_at: Int;
   is_balanced: Int;
   detail: string;
+  /** Counts of the check (migration 009); null on older rows. */
+  account_count: Int | null;
+  transfer_count: Int | null;
+  problem_count: Int | null;
 }
 
 export interface ExchangesTable {

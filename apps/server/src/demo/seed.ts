@@ -83,10 +83,10 @@ async function seedDemoMoney(services: Services, staffIds: Record<string, string
   // The member side: exchanges in every state, transfers both ways, and a fixed amount.
   const demoId = await byName('demo');
   const tx = { transactionPassword: 'Demo@123456' };
-  const done = await services.exchanges.create(demoId, { exchangeType: 'USDT_TO_ASSETS', amount: '300', requestId: 'demo-seed-exchange-1', ...tx });
+  const done = (await services.exchanges.create(demoId, { exchangeType: 'USDT_TO_ASSETS', amount: '300', requestId: 'demo-seed-exchange-1', ...tx })).id;
   const doneReview = (await dbHandleOf(services).selectFrom('exchanges').select('review_id').where('id', '=', done).executeTakeFirstOrThrow()).review_id;
   await services.reviews.decide([doneReview], 'approve', undefined, 'demo', finance);
-  const cancelled = await services.exchanges.create(demoId, { exchangeType: 'USDT_TO_ASSETS', amount: '40', requestId: 'demo-seed-exchange-2', ...tx });
+  const cancelled = (await services.exchanges.create(demoId, { exchangeType: 'USDT_TO_ASSETS', amount: '40', requestId: 'demo-seed-exchange-2', ...tx })).id;
   await services.exchanges.cancel(demoId, cancelled);
   await services.exchanges.create(demoId, { exchangeType: 'REWARD_TO_USDT', amount: '120', requestId: 'demo-seed-exchange-3', ...tx });
   await services.transfers.create(demoId, { toUserName: 'alice', coinName: 'ASSETS_POINT', amount: '50', requestId: 'demo-seed-transfer-1', ...tx });
@@ -100,7 +100,7 @@ async function seedDemoMoney(services: Services, staffIds: Record<string, string
     debit: { owner: 'system', coinName: 'REWARD_POINT', purpose: 'rewards' },
     credit: { owner: demoId, coinName: 'REWARD_POINT', purpose: 'available' },
     isPending: false,
-    memo: 'Direct referral bonus (demo)',
+    memo: '',
   });
   // Principal locked in a package holding (the package feature will make these); shown as fixed.
   await services.ledger.transfer({
@@ -111,7 +111,7 @@ async function seedDemoMoney(services: Services, staffIds: Record<string, string
     debit: { owner: demoId, coinName: 'USDT', purpose: 'available' },
     credit: { owner: demoId, coinName: 'USDT', purpose: 'fixed' },
     isPending: false,
-    memo: 'Demo package principal',
+    memo: '',
   });
 }
 

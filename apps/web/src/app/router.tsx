@@ -58,7 +58,8 @@ export const router = createHashRouter([
         ],
       },
       {
-        lazy: lazyPage(() => import('./routes/member-shell').then((m) => m.MemberShell)),
+        // The shell brings the member texts (lib/member-messages.ts): every page inside may use them.
+        lazy: lazyPage(() => import('./routes/member-shell').then((m) => m.loadMemberShell())),
         children: [
           {
             ErrorBoundary: RouteError,

@@ -7,10 +7,11 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { defaultLanguage, isLanguage, type Language, type ServerMessages } from '@pp/contract';
 import type sourceLocale from '../locales/en-US.json';
+import type memberSourceLocale from '../locales/member/en-US.json';
 import { getStoredLanguage, setStoredLanguage } from './storage';
 import { showToast } from './toast';
 
-export type WebMessages = typeof sourceLocale;
+export type WebMessages = typeof sourceLocale & typeof memberSourceLocale;
 export type Messages = WebMessages & ServerMessages;
 
 declare module 'i18next' {
@@ -20,7 +21,7 @@ declare module 'i18next' {
   }
 }
 
-type Loaded = [{ default: WebMessages }, { default: ServerMessages }];
+type Loaded = [{ default: typeof sourceLocale }, { default: ServerMessages }];
 const localeLoaders: Record<Language, () => Promise<Loaded>> = {
   'zh-CN': () => Promise.all([import('../locales/zh-CN.json'), import('@pp/contract/messages/zh-CN')]),
   'en-US': () => Promise.all([import('../locales/en-US.json'), import('@pp/contract/messages/en-US')]),

@@ -25,6 +25,17 @@ function publish(next: readonly Toast[]): void {
 }
 
 export function showToast(kind: ToastKind, text: string, durationMs = toastDurationMs): number {
+  // The same words already on screen are not said twice (several calls failing together): the
+  // toast shown stays for the full time again instead.
+  const same = toasts.find((t) => t.kind === kind && t.text === text);
+  if (same) {
+    clearTimer(same.id);
+    timers.set(
+      same.id,
+      setTimeout(() => closeToast(same.id), durationMs),
+    );
+    return same.id;
+  }
   const id = nextId++;
   const kept = toasts.slice(-(toastsMax - 1));
   for (const dropped of toasts.slice(0, toasts.length - kept.length)) clearTimer(dropped.id);

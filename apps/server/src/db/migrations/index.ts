@@ -8,6 +8,7 @@ import { limits } from './005-limits.ts';
 import { amountCeilings } from './006-amount-ceilings.ts';
 import { replayNonces } from './007-replay-nonces.ts';
 import { security } from './008-security.ts';
+import { records } from './009-records.ts';
 import { jobs } from './010-jobs.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
@@ -21,6 +22,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '006-amount-ceilings': amountCeilings(dialect),
     '007-replay-nonces': replayNonces(dialect),
     '008-security': security(dialect),
+    '009-records': records(dialect),
     '010-jobs': jobs(dialect),
   };
 }

@@ -80,6 +80,10 @@ export const configRegistry = {
     ] as Array<{ exchangeType: string; sourceCoin: 'USDT' | 'ASSETS_POINT' | 'REWARD_POINT'; targetCoin: 'USDT' | 'ASSETS_POINT' | 'REWARD_POINT'; rate: string; feePercent: string; minimum: string; multipleOf: string }>,
     description: 'Exchange types members may use: source and target points, rate, fee, minimum and step.',
   }),
+  'exchange.autoApproveBelow': setting({
+    group: 'exchange', kind: 'amount', schema: decimal, defaultValue: '0', isMoney: true,
+    description: 'An exchange whose amount (in its source points) is below this is approved at once, without staff review; 0 sends every exchange to review.',
+  }),
   'transfer.coins': setting({
     group: 'transfer', kind: 'json', isMoney: true, schema: z.array(z.enum(['USDT', 'ASSETS_POINT', 'REWARD_POINT'])).max(3),
     defaultValue: ['USDT', 'ASSETS_POINT'] as Array<'USDT' | 'ASSETS_POINT' | 'REWARD_POINT'>,

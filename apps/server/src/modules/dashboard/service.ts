@@ -37,7 +37,17 @@ export class DashboardService {
     return {
       queues,
       today: { deposits: formatMinor(deposits), withdrawals: formatMinor(withdrawals), newMembers: num(newMembers.n) },
-      ledger: lastCheck ? { checkedAt: num(lastCheck.checked_at), isBalanced: num(lastCheck.is_balanced) === 1, detail: lastCheck.detail } : null,
+      ledger: lastCheck
+        ? {
+            checkedAt: num(lastCheck.checked_at),
+            isBalanced: num(lastCheck.is_balanced) === 1,
+            detail: lastCheck.detail,
+            // Counts the back-office words in the reader's language; the detail stays for diagnosis.
+            accounts: lastCheck.account_count === null ? null : num(lastCheck.account_count),
+            transfers: lastCheck.transfer_count === null ? null : num(lastCheck.transfer_count),
+            problems: lastCheck.problem_count === null ? null : num(lastCheck.problem_count),
+          }
+        : null,
     };
   }
 }

@@ -1,6 +1,7 @@
 /**
  * Exchange of one point type for another (transfer code convert). The source amount is held at
- * once (a pending transfer: it shows as frozen) and waits in the exchange review queue.
+ * once (a pending transfer: it shows as frozen) and waits in the exchange review queue; below the
+ * setting exchange.autoApproveBelow it is taken and paid out at once instead (decision 011).
  * Approval posts the hold and credits the target points net of the fee (convert + convertFee);
  * rejection by staff or cancellation by the member voids the hold. Each happens exactly once:
  * the review item's status and the exchange's status move with conditional updates in the same
@@ -53,12 +54,15 @@ export class ExchangeService {
     return { gross, fee, received: gross - fee };
   }
 
-  async create(memberId: string, input: { exchangeType: string; amount: string; transactionPassword: string; requestId: string }): Promise<string> {
+  async create(memberId: string, input: { exchangeType: string; amount: string; transactionPassword: string; requestId: string }): Promise<{ id: string; status: 'pendingReview' | 'approved' }> {
     const type = (await this.types()).find((t) => t.exchangeType === input.exchangeType);
     if (!type) throw new AppError('request.invalid', undefined, 'exchangeType', 'validation.chooseExchangeType');
     const amount = parseAmount(input.amount);
     if (amount === null || amount <= 0n) throw new AppError('request.invalid', undefined, 'amount', 'validation.amountPositive');
     const { fee, received } = this.quote(type, amount);
+    // Below the configured amount nobody reviews: the source points are taken at once (posted,
+    // not held) and the target points paid in the same transaction (decision 011).
+    const isAutoApproved = amount < (parseAmount(await this.settings.get('exchange.autoApproveBelow')) ?? 0n);
     await this.accounts.authorizeMoneyAction(memberId, input.transactionPassword);
     return onceAfterRace(() =>
       this.ledger.inTransaction(async (tx) => {
@@ -74,7 +78,7 @@ export class ExchangeService {
               amount,
               debit: { owner: memberId, coinName: type.sourceCoin, purpose: 'available' },
               credit: { owner: 'system', coinName: type.sourceCoin, purpose: 'exchange' },
-              isPending: true,
+              isPending: !isAutoApproved,
               memo: type.exchangeType,
             },
             tx,
@@ -85,7 +89,10 @@ export class ExchangeService {
           }
           throw error;
         }
-        if (isRetry) return (await this.byHold(tx, hold.id))!.id;
+        if (isRetry) {
+          const first = (await this.byHold(tx, hold.id))!;
+          return { id: first.id, status: first.status === 'pendingReview' ? 'pendingReview' : 'approved' };
+        }
         const id = crypto.randomUUID();
         const reviewId = await this.reviews.submit(tx, {
           queue: 'exchange',
@@ -95,14 +102,25 @@ export class ExchangeService {
           subjectId: id,
           // A member made it; no staff member is its maker.
           createdByStaffId: null,
-          summary: { exchangeType: type.exchangeType, sourceCoin: type.sourceCoin, targetCoin: type.targetCoin, rate: type.rate, fee: formatMinor(fee), received: formatMinor(received) },
+          summary: {
+            exchangeType: type.exchangeType,
+            sourceCoin: type.sourceCoin,
+            targetCoin: type.targetCoin,
+            rate: type.rate,
+            fee: formatMinor(fee),
+            received: formatMinor(received),
+            ...(isAutoApproved ? { autoApproved: true } : {}),
+          },
           evidence: [],
         });
+        // The review item is kept, already approved, so the queue's history shows every exchange and why it needed no one.
+        if (isAutoApproved) await tx.updateTable('review_items').set({ status: 'approved', decided_at: Date.now() }).where('id', '=', reviewId).execute();
+        const number = `EX${Date.now()}${crypto.randomInt(1000, 9999)}`;
         await tx
           .insertInto('exchanges')
           .values({
             id,
-            number: `EX${Date.now()}${crypto.randomInt(1000, 9999)}`,
+            number,
             member_id: memberId,
             exchange_type: type.exchangeType,
             source_coin: type.sourceCoin,
@@ -112,15 +130,16 @@ export class ExchangeService {
             received,
             rate: type.rate,
             minimum: type.minimum,
-            status: 'pendingReview',
+            status: isAutoApproved ? 'approved' : 'pendingReview',
             hold_transfer_id: hold.id,
             review_id: reviewId,
             reject_reason: null,
             created_at: Date.now(),
-            decided_at: null,
+            decided_at: isAutoApproved ? Date.now() : null,
           })
           .execute();
-        return id;
+        if (isAutoApproved) await this.payOut(tx, { member_id: memberId, target_coin: type.targetCoin, received, fee, number });
+        return { id, status: isAutoApproved ? 'approved' : 'pendingReview' };
       }),
     );
   }
@@ -145,6 +164,11 @@ export class ExchangeService {
     const exchange = await this.mustGet(tx, item.subject_id);
     await this.settle(tx, exchange, 'approved', null);
     await this.ledger.resolvePending(exchange.hold_transfer_id, 'post', tx);
+    await this.payOut(tx, exchange);
+  }
+
+  /** The target points, net of the fee, from the exchange pool to the member; the fee to the fees account. */
+  private async payOut(tx: Tx, exchange: Pick<ExchangeRow, 'member_id' | 'target_coin' | 'received' | 'fee' | 'number'>): Promise<void> {
     const target = exchange.target_coin;
     const pool = { owner: 'system', coinName: target, purpose: 'exchange' };
     await this.ledger.transfer({ requestId: null, code: 'convert', coinName: target, amount: BigInt(exchange.received), debit: pool, credit: { owner: exchange.member_id, coinName: target, purpose: 'available' }, isPending: false, memo: exchange.number }, tx);

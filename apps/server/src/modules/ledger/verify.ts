@@ -97,7 +97,15 @@ export async function verifyAndRecord(db: Db): Promise<VerifyResult> {
     : result.problems.slice(0, 20).join('; ');
   await db
     .insertInto('ledger_verifications')
-    .values({ id: crypto.randomUUID(), checked_at: Date.now(), is_balanced: result.isBalanced ? 1 : 0, detail })
+    .values({
+      id: crypto.randomUUID(),
+      checked_at: Date.now(),
+      is_balanced: result.isBalanced ? 1 : 0,
+      detail,
+      account_count: result.accounts,
+      transfer_count: result.transfers,
+      problem_count: result.problems.length,
+    })
     .execute();
   return result;
 }

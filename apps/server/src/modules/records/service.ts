@@ -1,9 +1,12 @@
 /**
  * A member's transaction records: the ledger transfers that touch any of the member's accounts,
  * newest first, keyset-paged on the journal order. A pending transfer shows as pending review
- * until it is posted (success) or voided (failed).
+ * until it is posted (success) or voided. A voided hold says what happened to the money: the
+ * member cancelled it or staff rejected it (with the reason code), and the amount returned to
+ * the available balance. A transfer between two of the member's own accounts (available to
+ * fixed) is a move, neither a gain nor a loss.
  */
-import { revenueTypes, type RecordEntry, type TransactionStatus, type TransactionType } from '@pp/contract';
+import { recordRejectReasonCodes, revenueTypes, type RecordEntry, type TransactionStatus, type TransactionType } from '@pp/contract';
 import type { Db } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { formatMinor } from '../ledger/amounts.ts';
@@ -19,19 +22,27 @@ export interface RecordFilter {
   pageSize: number;
 }
 
-function statusOf(kind: string, state: string): TransactionStatus {
-  if (kind === 'posted') return 'success';
-  if (state === 'pending') return 'pendingReview';
-  return state === 'posted' ? 'success' : 'failed';
+type ReasonCode = (typeof recordRejectReasonCodes)[number];
+/** Review reasons are stored as "code|the reviewer's words" (reviews service). */
+function splitReason(stored: string | null): { code: ReasonCode | null; text: string | null } {
+  if (stored === null) return { code: null, text: null };
+  const [code = '', ...rest] = stored.split('|');
+  const known = (recordRejectReasonCodes as readonly string[]).includes(code) ? (code as ReasonCode) : 'other';
+  const text = rest.join('|').trim();
+  return { code: known, text: text === '' ? null : text };
 }
+
+const memberPurposes = new Set(['available', 'fixed']);
+const asPurpose = (purpose: string | undefined) => (purpose === 'available' || purpose === 'fixed' ? purpose : null);
 
 export class RecordService {
   constructor(private readonly db: Db) {}
 
   async list(memberId: string, filter: RecordFilter): Promise<{ items: RecordEntry[]; nextCursor: string | null }> {
-    const accounts = await this.db.selectFrom('ledger_accounts').select(['id']).where('owner', '=', memberId).execute();
+    const accounts = await this.db.selectFrom('ledger_accounts').select(['id', 'purpose']).where('owner', '=', memberId).execute();
     const ids = accounts.map((a) => a.id);
     if (ids.length === 0) return { items: [], nextCursor: null };
+    const cancelledHolds = this.db.selectFrom('exchanges').select('hold_transfer_id').where('member_id', '=', memberId).where('status', '=', 'cancelled');
     let query = this.db
       .selectFrom('ledger_transfers')
       .selectAll()
@@ -45,27 +56,91 @@ export class RecordService {
     if (filter.toMs !== undefined) query = query.where('created_at', '<=', filter.toMs);
     if (filter.status === 'success') query = query.where((eb) => eb.or([eb('kind', '=', 'posted'), eb('state', '=', 'posted')]));
     else if (filter.status === 'pendingReview') query = query.where('state', '=', 'pending');
+    // "failed" is what older clients call every voided hold; newer ones ask for the reason.
     else if (filter.status === 'failed') query = query.where('state', '=', 'voided');
+    else if (filter.status === 'cancelled') query = query.where('state', '=', 'voided').where('id', 'in', cancelledHolds);
+    else if (filter.status === 'rejected') query = query.where('state', '=', 'voided').where('id', 'not in', cancelledHolds);
     else if (filter.status) return { items: [], nextCursor: null };
     if (filter.cursor && /^\d+$/.test(filter.cursor)) query = query.where('seq', '<', cursorNumber(filter.cursor));
     const rows = await query.execute();
     const page = rows.slice(0, filter.pageSize);
-    const own = new Set(ids);
+    const purposeOf = new Map(accounts.map((a) => [a.id, a.purpose]));
+    const context = await this.contextOf(memberId, page);
     return {
-      items: page.map((r) => {
-        const isDebit = own.has(r.debit_account_id) && !own.has(r.credit_account_id);
+      items: page.map((r): RecordEntry => {
+        const debitPurpose = purposeOf.get(r.debit_account_id);
+        const creditPurpose = purposeOf.get(r.credit_account_id);
+        const isMove = memberPurposes.has(debitPurpose ?? '') && memberPurposes.has(creditPurpose ?? '');
+        const isOut = !isMove && debitPurpose !== undefined;
         const amount = BigInt(r.amount);
+        // A move is signed for the available balance, so older clients no longer show it as a gain.
+        const leavesAvailable = isOut || (isMove && debitPurpose === 'available');
+        const exchange = context.exchangeByHold.get(r.id) ?? context.exchangeByNumber.get(r.memo);
+        const review = context.reviewBySubject.get(r.id);
+        let status: TransactionStatus;
+        let reason: { code: ReasonCode | null; text: string | null } = { code: null, text: null };
+        if (r.kind === 'posted' || r.state === 'posted') status = 'success';
+        else if (r.state === 'pending') status = 'pendingReview';
+        else if (exchange?.status === 'cancelled' || review?.status === 'cancelled') status = 'cancelled';
+        else if (exchange?.status === 'rejected' || review?.status === 'rejected') {
+          status = 'rejected';
+          reason = splitReason(exchange?.reject_reason ?? review?.reject_reason ?? null);
+        } else status = 'failed';
+        const isVoided = r.state === 'voided';
+        const transfer = r.code === 'internalTransfer' ? context.transferById.get(r.id) : undefined;
         return {
           id: r.id,
           type: r.code as TransactionType,
           coinName: r.coin_name,
-          amount: formatMinor(isDebit ? -amount : amount),
-          status: statusOf(r.kind, r.state),
+          amount: formatMinor(leavesAvailable ? -amount : amount),
+          status,
           createdAt: num(r.created_at),
           memo: r.memo,
+          movement: isMove ? 'move' : isOut ? 'out' : 'in',
+          fromAccount: isMove ? asPurpose(debitPurpose) : null,
+          toAccount: isMove ? asPurpose(creditPurpose) : null,
+          // A voided hold on the member's own money gave it all back; a voided credit never arrived.
+          returned: isVoided && isOut ? formatMinor(amount) : null,
+          rejectReasonCode: reason.code,
+          rejectReason: reason.text,
+          exchange: exchange ? { number: exchange.number, sourceCoin: exchange.source_coin, targetCoin: exchange.target_coin } : null,
+          counterparty: transfer ? (transfer.from_id === memberId ? transfer.toName : transfer.fromName) : null,
         };
       }),
       nextCursor: rows.length > filter.pageSize ? String(page[page.length - 1]!.seq) : null,
+    };
+  }
+
+  /** What the page's rows need from the features that made them, in one query per feature. */
+  private async contextOf(memberId: string, page: ReadonlyArray<{ id: string; code: string; memo: string; state: string }>) {
+    const converts = page.filter((r) => r.code === 'convert');
+    const voided = page.filter((r) => r.state === 'voided').map((r) => r.id);
+    const transferIds = page.filter((r) => r.code === 'internalTransfer').map((r) => r.id);
+    const [exchanges, reviews, transfers] = await Promise.all([
+      converts.length === 0
+        ? []
+        : this.db
+            .selectFrom('exchanges')
+            .select(['hold_transfer_id', 'number', 'status', 'reject_reason', 'source_coin', 'target_coin'])
+            .where('member_id', '=', memberId)
+            .where((eb) => eb.or([eb('hold_transfer_id', 'in', converts.map((r) => r.id)), eb('number', 'in', converts.map((r) => r.memo))]))
+            .execute(),
+      voided.length === 0 ? [] : this.db.selectFrom('review_items').select(['subject_id', 'status', 'reject_reason']).where('subject_id', 'in', voided).execute(),
+      transferIds.length === 0
+        ? []
+        : this.db
+            .selectFrom('member_transfers')
+            .innerJoin('users as sender', 'sender.id', 'member_transfers.from_id')
+            .innerJoin('users as recipient', 'recipient.id', 'member_transfers.to_id')
+            .select(['member_transfers.transfer_id', 'member_transfers.from_id', 'sender.user_name as fromName', 'recipient.user_name as toName'])
+            .where('member_transfers.transfer_id', 'in', transferIds)
+            .execute(),
+    ]);
+    return {
+      exchangeByHold: new Map(exchanges.map((e) => [e.hold_transfer_id, e])),
+      exchangeByNumber: new Map(exchanges.map((e) => [e.number, e])),
+      reviewBySubject: new Map(reviews.map((r) => [r.subject_id, r])),
+      transferById: new Map(transfers.map((t) => [t.transfer_id, t])),
     };
   }
 }

@@ -58,7 +58,7 @@ export class TransferService {
         try {
           main = await this.ledger.transfer({ requestId, code: 'internalTransfer', coinName: coin, amount, debit: sender, credit: receiver, isPending: false, memo: recipient.user_name }, tx);
           if (!isRetry && fee > 0n) {
-            await this.ledger.transfer({ requestId: null, code: 'bonusFee', coinName: coin, amount: fee, debit: sender, credit: { owner: 'system', coinName: coin, purpose: 'fees' }, isPending: false, memo: 'transfer fee' }, tx);
+            await this.ledger.transfer({ requestId: null, code: 'bonusFee', coinName: coin, amount: fee, debit: sender, credit: { owner: 'system', coinName: coin, purpose: 'fees' }, isPending: false, memo: recipient.user_name }, tx);
           }
         } catch (error) {
           if (error instanceof AppError && error.key === 'ledger.insufficientBalance') {
@@ -71,7 +71,7 @@ export class TransferService {
           return existing.id;
         }
         if (bonus > 0n) {
-          await this.ledger.transfer({ requestId: null, code: 'bonusFeeBonus', coinName: coin, amount: bonus, debit: { owner: 'system', coinName: coin, purpose: 'transferBonus' }, credit: receiver, isPending: false, memo: 'transfer bonus' }, tx);
+          await this.ledger.transfer({ requestId: null, code: 'bonusFeeBonus', coinName: coin, amount: bonus, debit: { owner: 'system', coinName: coin, purpose: 'transferBonus' }, credit: receiver, isPending: false, memo: recipient.user_name }, tx);
         }
         const id = crypto.randomUUID();
         await tx.insertInto('member_transfers').values({ id, transfer_id: main.id, from_id: memberId, to_id: recipient.id, coin_name: coin, amount, fee, bonus, created_at: Date.now() }).execute();

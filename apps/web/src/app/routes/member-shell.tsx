@@ -8,6 +8,13 @@ import { hasTransferablePoints } from '../../features/assets/balances';
 import { usePackageConfig } from '../../features/packages/api/package-config';
 import { useLevelList } from '../../features/user/api/level-list';
 import { useUserInfo } from '../../features/user/api/user-info';
+import { loadMemberMessages } from '../../lib/member-messages';
+
+/** The shell once the member texts are there, for the route table's lazy load. */
+export async function loadMemberShell(): Promise<typeof MemberShell> {
+  await loadMemberMessages();
+  return MemberShell;
+}
 
 /**
  * The logged-in frame. It loads what every member page needs (spec section 4: user info,

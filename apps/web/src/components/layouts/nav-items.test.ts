@@ -14,14 +14,15 @@ describe('navigation', () => {
     expect(toOf(topNavItems(all)).slice(-2)).toEqual(['/code', '/equity']);
   });
 
-  it('side nav: overview, package, recharge, withdraw, records; plus transfer by balance', () => {
-    expect(toOf(sideNavItems(none))).toEqual(['/index', '/package', '/recharge', '/withdraw', '/records']);
+  it('side nav: overview, package, recharge, withdraw, records, wallet; plus transfer by balance', () => {
+    expect(toOf(sideNavItems(none))).toEqual(['/index', '/package', '/recharge', '/withdraw', '/records', '/details']);
     expect(toOf(sideNavItems({ ...none, canTransfer: true }))).toEqual([
       '/index',
       '/package',
       '/recharge',
       '/withdraw',
       '/records',
+      '/details',
       '/transfer',
     ]);
   });
@@ -30,8 +31,8 @@ describe('navigation', () => {
     expect(toOf(footerTabs())).toEqual(['/package', '/recharge', '/withdraw', '/index', '/records', '/invite-tree', '/user-info']);
   });
 
-  it('mobile menu: rush purchase and equity only by flag; notices and invite tree always', () => {
-    expect(toOf(mobileMenuLinks(none))).toEqual(['/notification', '/invite-tree', '/setting']);
-    expect(toOf(mobileMenuLinks(all))).toEqual(['/code', '/equity', '/transfer', '/notification', '/invite-tree', '/setting']);
+  it('mobile menu: rush purchase, equity and transfer only by flag; wallet, notices and invite tree always', () => {
+    expect(toOf(mobileMenuLinks(none))).toEqual(['/details', '/notification', '/invite-tree', '/setting']);
+    expect(toOf(mobileMenuLinks(all))).toEqual(['/code', '/equity', '/details', '/transfer', '/notification', '/invite-tree', '/setting']);
   });
 });

@@ -45,6 +45,8 @@ export function sideNavItems(flags: NavFlags): NavItem[] {
     item(paths.recharge, 'recharge', 'deposit'),
     item(paths.withdraw, 'withdraw', 'withdraw'),
     item(paths.records, 'records', 'records'),
+    // The wallet (exchange) had no entry but a dashboard tile; it sits beside the transfer it belongs with.
+    item(paths.details, 'wallet', 'wallet'),
     ...(flags.canTransfer ? [item(paths.transfer, 'transfer', 'transfer')] : []),
   ];
 }
@@ -67,6 +69,7 @@ export function mobileMenuLinks(flags: NavFlags): NavItem[] {
   return [
     ...(flags.canBuyPurchaseCode ? [item(paths.code, 'rushPurchase', 'bolt')] : []),
     ...(flags.canBuyEquity ? [item(paths.equity, 'equity', 'chart')] : []),
+    item(paths.details, 'wallet', 'wallet'),
     ...(flags.canTransfer ? [item(paths.transfer, 'transfer', 'transfer')] : []),
     item(paths.notification, 'notices', 'bell'),
     item(paths.inviteTree, 'inviteTree', 'invite'),

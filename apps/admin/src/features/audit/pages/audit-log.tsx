@@ -140,12 +140,18 @@ function AuditRow({ entry, isExpanded, onToggle }: { entry: AuditEntry; isExpand
         <td>{entry.actorName}</td>
         <td>
           <span>{translateOr(`auditActions.${entry.action}`, entry.action)}</span>
-          {hasAction(entry.action) ? <span className="mono muted small block">{entry.action}</span> : null}
+          {hasAction(entry.action) ? (
+            <span className="mono muted small block" data-technical>
+              {entry.action}
+            </span>
+          ) : null}
         </td>
         <td className="col-target">
           <span className="muted">{targetTypeText(entry.targetType)}</span> <span className="mono break">{entry.targetId}</span>
         </td>
-        <td className="col-reason">{entry.reason}</td>
+        <td className="col-reason" data-user-content>
+          {entry.reason}
+        </td>
         <td className="nowrap">
           <button type="button" className="btn btn-small" aria-expanded={isExpanded} aria-controls={isExpanded ? detailId : undefined} onClick={onToggle}>
             {isExpanded ? t('audit.hideChanges') : t('audit.showChanges')}
@@ -158,11 +164,11 @@ function AuditRow({ entry, isExpanded, onToggle }: { entry: AuditEntry; isExpand
             <div className="before-after">
               <div>
                 <h3 className="section-title">{t('audit.before')}</h3>
-                <pre className="json">{formatJson(entry.before)}</pre>
+                <pre className="json" data-user-content>{formatJson(entry.before)}</pre>
               </div>
               <div>
                 <h3 className="section-title">{t('audit.after')}</h3>
-                <pre className="json">{formatJson(entry.after)}</pre>
+                <pre className="json" data-user-content>{formatJson(entry.after)}</pre>
               </div>
             </div>
             <p className="muted small">{t('audit.ip', { ip: entry.ip })}</p>

@@ -9,5 +9,10 @@ export function ConfigValue({ kind, value }: { kind: ConfigEntry['kind']; value:
   if (kind === 'boolean' && typeof value === 'boolean') return <Badge tone={value ? 'success' : 'neutral'}>{value ? t('common.on') : t('common.off')}</Badge>;
   const text = compactValue(value);
   if (text === '' || value === null) return <span className="muted">{t('configPage.empty')}</span>;
-  return <code className="value">{text}</code>;
+  // The value as staff stored it (codes and JSON included): data, not interface text.
+  return (
+    <code className="value" data-user-content>
+      {text}
+    </code>
+  );
 }

@@ -74,7 +74,12 @@ export function ConfigPage() {
                   <li key={entry.key} className="config-row">
                     <div className="config-name">
                       <p className="config-title">{description || entry.key}</p>
-                      {description ? <p className="mono muted small">{entry.key}</p> : null}
+                      {/* The setting's key, under its name: the identifier engineers and the audit log use. */}
+                      {description ? (
+                        <p className="mono muted small" data-technical>
+                          {entry.key}
+                        </p>
+                      ) : null}
                       {entry.isMoney ? <Badge tone="warning">{t('configPage.money')}</Badge> : null}
                     </div>
                     <dl className="config-values">

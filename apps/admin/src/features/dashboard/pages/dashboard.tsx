@@ -97,7 +97,20 @@ export function DashboardPage() {
                   </Badge>{' '}
                   <span className="muted">{t('dashboard.checkedAt', { time: formatDateTime(dashboard.data.ledger.checkedAt) })}</span>
                 </p>
-                {dashboard.data.ledger.detail ? <pre className="json">{dashboard.data.ledger.detail}</pre> : null}
+                {dashboard.data.ledger.accounts !== null && dashboard.data.ledger.transfers !== null ? (
+                  <p>
+                    {t('dashboard.ledgerCounts', { accounts: formatCount(dashboard.data.ledger.accounts), transfers: formatCount(dashboard.data.ledger.transfers) })}
+                  </p>
+                ) : null}
+                {/* A failed check lists its problems as the verifier wrote them: a diagnosis for engineers, not prose. */}
+                {!dashboard.data.ledger.isBalanced ? (
+                  <>
+                    {dashboard.data.ledger.problems !== null ? <p>{t('dashboard.ledgerProblems', { count: dashboard.data.ledger.problems })}</p> : null}
+                    <pre className="json" data-user-content>
+                      {dashboard.data.ledger.detail}
+                    </pre>
+                  </>
+                ) : null}
               </div>
             )}
           </section>

@@ -49,7 +49,7 @@ export function JobsPage() {
           <EmptyState>{t('jobsPage.empty')}</EmptyState>
         ) : (
           <TableBox label={t('jobsPage.list')}>
-            <table className="table">
+            <table className="table has-actions">
               <thead>
                 <tr>
                   <th scope="col">{t('jobsPage.job')}</th>

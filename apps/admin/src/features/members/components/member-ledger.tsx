@@ -17,11 +17,24 @@ const statusTones: Record<RecordEntry['status'], BadgeTone> = {
   withdrawalRejected: 'danger',
   notReceived: 'warning',
   failed: 'danger',
+  cancelled: 'neutral',
+  rejected: 'danger',
 };
+
+/** What staff read in the note column: the exchange or the other member when known, else the memo as written. */
+function useNoteOf(): (r: RecordEntry) => string {
+  const { t } = useTranslation();
+  return (r) => {
+    if (!r.exchange) return r.counterparty ?? r.memo;
+    const { sourceCoin, targetCoin } = r.exchange;
+    return t('reviews.exchangeTypeName', { source: translateOr(`coins.${sourceCoin}`, sourceCoin), target: translateOr(`coins.${targetCoin}`, targetCoin) });
+  };
+}
 
 /** A member's balances per point type and their records, newest first, as the ledger holds them. */
 export function MemberLedger({ memberId }: { memberId: string }) {
   const { t } = useTranslation();
+  const noteOf = useNoteOf();
   const [coin, setCoin] = useState<LedgerCoin | null>(null);
   const ledger = useMemberLedger(memberId, coin);
   const balances = ledger.data?.pages[0]?.balances ?? [];
@@ -105,12 +118,14 @@ export function MemberLedger({ memberId }: { memberId: string }) {
                     <tr key={r.id}>
                       <td className="nowrap">{formatDateTime(r.createdAt)}</td>
                       <td>{t(`transactionTypes.${r.type}`)}</td>
-                      <td className="nowrap">{r.coinName}</td>
+                      <td className="nowrap">{translateOr(`coins.${r.coinName}`, r.coinName)}</td>
                       <td className={r.amount.startsWith('-') ? 'num nowrap amount-out' : 'num nowrap amount-in'}>{formatExactAmount(r.amount)}</td>
                       <td>
                         <Badge tone={statusTones[r.status]}>{t(`transactionStatuses.${r.status}`)}</Badge>
                       </td>
-                      <td className="col-reason">{r.memo}</td>
+                      <td className="col-reason" data-user-content={r.exchange ? undefined : true}>
+                        {noteOf(r)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -177,7 +177,7 @@ function MemberDetailView({ detail }: { detail: Detail }) {
           <EmptyState>{t('members.noSessions')}</EmptyState>
         ) : (
           <TableBox label={t('members.sessions', { count: detail.sessions.length })}>
-            <table className="table">
+            <table className={canManage ? 'table has-actions' : 'table'}>
               <thead>
                 <tr>
                   <th scope="col">{t('members.sessionCreated')}</th>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { translateOr } from '../../../lib/i18n';
 import { rejectReasonCodes } from '@pp/contract';
 import { SelectField } from '../../../components/ui/field';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
@@ -45,7 +46,7 @@ export function DecideDialog({ target, onClose, onDecided }: DecideDialogProps) 
       title={isReject ? t('reviews.rejectTitle', { count }) : t('reviews.approveTitle', { count })}
       description={
         count === 1 && first ? (
-          <p>{t('reviews.confirmOne', { member: first.memberName, amount: `${formatExactAmount(first.amount)} ${first.coinName}` })}</p>
+          <p>{t('reviews.confirmOne', { member: first.memberName, amount: `${formatExactAmount(first.amount)} ${translateOr(`coins.${first.coinName}`, first.coinName)}` })}</p>
         ) : (
           <p>{t('reviews.confirmMany', { count })}</p>
         )

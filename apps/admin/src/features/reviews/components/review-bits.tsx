@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ReviewItem } from '@pp/contract';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { formatExactAmount } from '../../../lib/format';
 import { translateOr } from '../../../lib/i18n';
 import type { DecisionResult } from '../api/review-decide';
 import type { ReviewStatus } from '../api/review-list';
@@ -30,17 +31,32 @@ export function SummaryValue({ value }: { value: ReviewItem['summary'][string] }
   return <>{typeof value === 'string' ? translateOr(`reviewValues.${value}`, value) : String(value)}</>;
 }
 
+/** Summary fields that hold an amount, a point type or an exchange type: shown formatted and named, never as codes. */
+const amountFields = new Set(['fee', 'received', 'amount', 'bonus']);
+const coinFields = new Set(['sourceCoin', 'targetCoin', 'coinName']);
+const coinName = (value: string) => translateOr(`coins.${value}`, value);
+
 export function SummaryList({ summary }: { summary: ReviewItem['summary'] }) {
+  const { t } = useTranslation();
   const entries = Object.entries(summary);
   if (entries.length === 0) return null;
+  const field = (key: string, value: ReviewItem['summary'][string]) => {
+    if (typeof value !== 'string') return <SummaryValue value={value} />;
+    if (amountFields.has(key)) return <>{formatExactAmount(value)}</>;
+    if (coinFields.has(key)) return <>{coinName(value)}</>;
+    // An exchange type is a configured code; its two point types name it in every language.
+    if (key === 'exchangeType' && typeof summary.sourceCoin === 'string' && typeof summary.targetCoin === 'string') {
+      return <>{t('reviews.exchangeTypeName', { source: coinName(summary.sourceCoin), target: coinName(summary.targetCoin) })}</>;
+    }
+    if (key === 'rate') return <>{formatExactAmount(value)}</>;
+    return <SummaryValue value={value} />;
+  };
   return (
     <dl className="summary-list">
       {entries.map(([key, value]) => (
         <div key={key}>
           <dt>{translateOr(`reviewFields.${key}`, key)}</dt>
-          <dd>
-            <SummaryValue value={value} />
-          </dd>
+          <dd>{field(key, value)}</dd>
         </div>
       ))}
     </dl>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { translateOr } from '../../../lib/i18n';
 import type { ReviewItem } from '@pp/contract';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorState, Loading } from '../../../components/ui/states';
@@ -50,7 +51,7 @@ function ReviewDetail({ item, canDecide, onDecide }: { item: ReviewItem; canDeci
         <div>
           <dt>{t('reviews.col.amount')}</dt>
           <dd>
-            {formatExactAmount(item.amount)} {item.coinName}
+            {formatExactAmount(item.amount)} {translateOr(`coins.${item.coinName}`, item.coinName)}
           </dd>
         </div>
         <div>

@@ -26,7 +26,7 @@ interface ReviewQueuePageProps {
 }
 
 const describeItem = (item: Pick<ReviewItem, 'memberName' | 'amount' | 'coinName'>) =>
-  `${item.memberName} · ${formatExactAmount(item.amount)} ${item.coinName}`;
+  `${item.memberName} · ${formatExactAmount(item.amount)} ${translateOr(`coins.${item.coinName}`, item.coinName)}`;
 
 /**
  * The one review screen every queue uses (manual adjustments now; exchanges, bank deposits and
@@ -144,7 +144,7 @@ export function ReviewQueuePage({ queue, queues }: ReviewQueuePageProps) {
           <EmptyState>{t('reviews.empty')}</EmptyState>
         ) : (
           <TableBox label={t('reviews.items')}>
-            <table className="table">
+            <table className="table has-actions">
               <thead>
                 <tr>
                   {hasChecks ? (
@@ -187,7 +187,7 @@ export function ReviewQueuePage({ queue, queues }: ReviewQueuePageProps) {
                     <td className="nowrap">{formatDateTime(item.createdAt)}</td>
                     <td>{item.memberName}</td>
                     <td className="num nowrap">
-                      {formatExactAmount(item.amount)} <span className="muted">{item.coinName}</span>
+                      {formatExactAmount(item.amount)} <span className="muted">{translateOr(`coins.${item.coinName}`, item.coinName)}</span>
                     </td>
                     <td>
                       <StatusBadge status={item.status} />

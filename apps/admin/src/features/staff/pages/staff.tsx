@@ -61,7 +61,7 @@ export function StaffPage() {
           <EmptyState>{t('staffPage.empty')}</EmptyState>
         ) : (
           <TableBox label={t('staffPage.list')}>
-            <table className="table">
+            <table className="table has-actions">
               <thead>
                 <tr>
                   <th scope="col">{t('staffPage.userName')}</th>

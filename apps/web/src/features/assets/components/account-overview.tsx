@@ -3,14 +3,13 @@ import { formatAmount } from '@pp/contract';
 import { Card } from '../../../components/ui/card';
 import { currentLanguage } from '../../../lib/i18n';
 import { useAssetsList } from '../api/assets-list';
-import { useCoinList } from '../api/coin-list';
-import { coinLabel } from '../balances';
+import { useCoinLabel } from '../api/coin-list';
 
 /** Every balance of the member with its available, frozen, fixed and total amounts. */
 export function AccountOverview({ title }: { title?: string }) {
   const { t } = useTranslation();
   const assets = useAssetsList();
-  const coins = useCoinList();
+  const coinLabel = useCoinLabel();
   const language = currentLanguage();
 
   let body;
@@ -22,7 +21,7 @@ export function AccountOverview({ title }: { title?: string }) {
         <ul className="asset-grid">
           {assets.data.map((a) => (
             <li key={a.coinName} className="asset">
-              <h3 className="asset-name">{coinLabel(a.coinName, coins.data, language)}</h3>
+              <h3 className="asset-name">{coinLabel(a.coinName)}</h3>
               <p className="asset-total">
                 <span className="visually-hidden">{t('assets.total')} </span>
                 {formatAmount(a.assetsTotal, language)}

@@ -3,5 +3,5 @@ import { apiCall } from '../../../lib/api-client';
 
 export type ExchangeCreateInput = Omit<RequestOf<'exchangeCreate'>, 'requestId'>;
 
-/** Holds the source amount (frozen) until staff review it; `requestId` makes a retry safe. */
+/** Holds the source amount (frozen) until staff review it, or settles it at once below the configured amount; `requestId` makes a retry safe. */
 export const createExchange = (body: ExchangeCreateInput, requestId: string) => apiCall('exchangeCreate', { ...body, requestId }, { requestId });

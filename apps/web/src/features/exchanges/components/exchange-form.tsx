@@ -66,15 +66,17 @@ export function ExchangeForm({ availableOf, coinLabel, onExchanged }: ExchangeFo
       const problem = chosen && values.amount.trim() !== '' ? exchangeAmountProblem(chosen, values.amount, availableOf(chosen.sourceCoin)) : null;
       if (problem) form.setErrors((current) => ({ ...current, amount: translateKey(problem.key, problem.params) }));
       if (!body || problem) return;
+      let created;
       try {
-        await createExchange(body, requestId.idFor(body));
+        created = await createExchange(body, requestId.idFor(body));
       } catch (error) {
         form.showServerError(error, fieldOfError);
         throw error;
       }
       requestId.reset();
       form.reset();
-      showToast('success', t('exchange.submitted'));
+      // A small exchange may be approved at once (exchange.autoApproveBelow): say so, not "waiting for review".
+      showToast('success', created.status === 'approved' ? t('exchange.done') : t('exchange.submitted'));
       onExchanged();
     });
   };

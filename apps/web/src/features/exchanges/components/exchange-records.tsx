@@ -153,7 +153,7 @@ function ExchangeCards({ items, coinLabel, onCancel }: RowsProps) {
             </div>
             <div>
               <dt>{t('exchange.type')}</dt>
-              <dd className="mono break">{x.exchangeType}</dd>
+              <dd>{t('exchange.typeName', { source: coinLabel(x.sourceCoin), target: coinLabel(x.targetCoin) })}</dd>
             </div>
             <div>
               <dt>{t('exchange.sourceCoin')}</dt>

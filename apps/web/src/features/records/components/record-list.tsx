@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
 import { desktopQuery, useMediaQuery } from '../../../lib/use-media-query';
+import { RecordAmount, RecordOutcome, useRejectReason } from './record-amount';
 import { RecordStatus } from './record-status';
-import { SignedAmount } from './signed-amount';
 
 interface RecordListProps {
   items: readonly RecordEntry[];
@@ -18,9 +18,17 @@ export function RecordList(props: RecordListProps) {
   return isDesktop ? <RecordTable {...props} /> : <RecordCards {...props} />;
 }
 
+/** The two point types of an exchange record, in the reader's words. */
+export function ExchangeName({ record, coinLabel }: { record: RecordEntry; coinLabel: (coinName: string) => string }) {
+  const { t } = useTranslation();
+  if (!record.exchange) return null;
+  return <span className="record-outcome">{t('exchange.typeName', { source: coinLabel(record.exchange.sourceCoin), target: coinLabel(record.exchange.targetCoin) })}</span>;
+}
+
 function RecordTable({ items, coinLabel, onOpen }: RecordListProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
+  const rejectReason = useRejectReason();
   return (
     <div className="table-wrap">
       <table className="data-table">
@@ -44,13 +52,24 @@ function RecordTable({ items, coinLabel, onOpen }: RecordListProps) {
             // The row is a large click target for the mouse; the button in it is the keyboard's way in.
             <tr key={r.id} className="row-link" onClick={() => onOpen(r)}>
               <td className="nowrap">{formatDateTime(r.createdAt, language)}</td>
-              <td>{t(`records.types.${r.type}`)}</td>
+              <td>
+                <span className="cell-stack">
+                  {t(`records.types.${r.type}`)}
+                  <ExchangeName record={r} coinLabel={coinLabel} />
+                </span>
+              </td>
               <td>{coinLabel(r.coinName)}</td>
               <td className="num">
-                <SignedAmount value={r.amount} />
+                <span className="cell-stack cell-stack-end">
+                  <RecordAmount record={r} />
+                  <RecordOutcome record={r} />
+                </span>
               </td>
               <td>
-                <RecordStatus status={r.status} />
+                <span className="cell-stack">
+                  <RecordStatus status={r.status} />
+                  {rejectReason(r) ? <span className="status-reason">{rejectReason(r)}</span> : null}
+                </span>
               </td>
               <td className="cell-action">
                 <button
@@ -76,6 +95,7 @@ function RecordTable({ items, coinLabel, onOpen }: RecordListProps) {
 function RecordCards({ items, coinLabel, onOpen }: RecordListProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
+  const rejectReason = useRejectReason();
   return (
     <ul className="card-list">
       {items.map((r) => (
@@ -83,14 +103,21 @@ function RecordCards({ items, coinLabel, onOpen }: RecordListProps) {
           <button type="button" className="list-card" onClick={() => onOpen(r)} aria-haspopup="dialog">
             <span className="list-card-row">
               <span className="list-card-title">{t(`records.types.${r.type}`)}</span>
-              <SignedAmount value={r.amount} />
+              <RecordAmount record={r} />
             </span>
+            {r.exchange || r.movement === 'move' || r.returned !== null ? (
+              <span className="list-card-row list-card-meta">
+                <ExchangeName record={r} coinLabel={coinLabel} />
+                <RecordOutcome record={r} />
+              </span>
+            ) : null}
             <span className="list-card-row list-card-meta">
               <span>
                 {coinLabel(r.coinName)} · {formatDateTime(r.createdAt, language)}
               </span>
               <RecordStatus status={r.status} />
             </span>
+            {rejectReason(r) ? <span className="list-card-row status-reason">{rejectReason(r)}</span> : null}
           </button>
         </li>
       ))}

@@ -10,6 +10,9 @@ const tones: Record<TransactionStatus, StatusTone> = {
   withdrawalRejected: 'danger',
   notReceived: 'danger',
   failed: 'danger',
+  // The member's own choice, and the money came back: nothing went wrong.
+  cancelled: 'neutral',
+  rejected: 'danger',
 };
 
 export function RecordStatus({ status }: { status: TransactionStatus }) {

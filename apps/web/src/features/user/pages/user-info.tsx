@@ -26,6 +26,17 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** /user-info: the member's account information (spec section 3). */
+/** Spec section 3's grades; 0 and -1 are both a regular member. */
+const gradeKeys: Record<number, 'regular' | 'retail' | 'store' | 'supplier' | 'regionalAgent' | 'generalAgent'> = {
+  [-1]: 'regular',
+  0: 'regular',
+  1: 'retail',
+  2: 'store',
+  3: 'supplier',
+  4: 'regionalAgent',
+  5: 'generalAgent',
+};
+
 export function UserInfoPage() {
   const { t } = useTranslation();
   const user = useUserInfo();
@@ -54,7 +65,9 @@ export function UserInfoPage() {
 
   const u = user.data;
   const level = levels.data?.find((l) => l.level === u.level);
-  const levelName = level ? (language === 'zh-CN' ? level.cn : level.en) : String(u.level);
+  // Grade names are translated here, not taken from the server's two-language list, so every locale reads its own.
+  const levelKey = gradeKeys[u.level];
+  const levelName = levelKey ? t(`user.levels.${levelKey}`) : level ? (language === 'zh-CN' ? level.cn : level.en) : String(u.level);
   const yesNo = (value: boolean) => (value ? t('common.yes') : t('common.no'));
 
   return (

@@ -1,0 +1,51 @@
+import type { RecordEntry } from '@pp/contract';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../lib/i18n';
+import { formatExact } from '../../../lib/points';
+import { SignedAmount } from './signed-amount';
+
+const magnitudeOf = (value: string) => value.trim().replace(/^[-+]/, '');
+
+/**
+ * What a record did to the member's money. A move between the member's own balances (available
+ * to fixed) is neither a gain nor a loss, so it is shown without sign or colour; a cancelled or
+ * rejected hold came back whole, so its amount is neutral and the refund is said in words, and a
+ * rejected credit is neutral too, since it never arrived.
+ */
+export function RecordAmount({ record }: { record: RecordEntry }) {
+  const language = currentLanguage();
+  // A voided transfer moved nothing in the end: a rejected credit never arrived either.
+  const isVoided = record.status === 'cancelled' || record.status === 'rejected' || record.status === 'failed';
+  if (record.movement === 'move' || record.returned !== null || isVoided) {
+    return <span className="amount">{formatExact(magnitudeOf(record.amount), language)}</span>;
+  }
+  return <SignedAmount value={record.amount} />;
+}
+
+/** The line under a record that says where its money went, or null when the amount says it all. */
+export function RecordOutcome({ record }: { record: RecordEntry }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  if (record.movement === 'move' && record.fromAccount && record.toAccount) {
+    return (
+      <span className="record-outcome">
+        {t('records.move', { from: t(`records.accounts.${record.fromAccount}`), to: t(`records.accounts.${record.toAccount}`) })}
+      </span>
+    );
+  }
+  if (record.returned !== null) {
+    return <span className="record-outcome record-outcome-returned">{t('records.returned', { amount: formatExact(record.returned, language) })}</span>;
+  }
+  return null;
+}
+
+/** A rejection's reason in the member's language, with the reviewer's own words after it. */
+export function useRejectReason(): (record: RecordEntry) => string | null {
+  const { t } = useTranslation();
+  return (record) => {
+    if (record.status !== 'rejected') return null;
+    const code = record.rejectReasonCode && record.rejectReasonCode !== 'other' ? t(`exchange.rejectReasons.${record.rejectReasonCode}`) : '';
+    const text = [code, record.rejectReason?.trim() ?? ''].filter(Boolean).join(' — ');
+    return text === '' ? t('exchange.rejectReasons.other') : text;
+  };
+}
