@@ -6,7 +6,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { migrateToLatest, openDb, type DbHandle } from './db/index.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { AppError, errorsPlugin, sendError } from './plugins/errors.ts';
 import { envelopePlugin, resolveServerKey } from './plugins/envelope.ts';
 import { registerStatic } from './plugins/static.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -54,6 +54,11 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
     bodyLimit: 1024 * 1024,
     // Request ids in logs; the client's own ids for idempotency travel in the payload.
     genReqId: () => crypto.randomUUID(),
+    // Errors Fastify meets before routing (a malformed URL escape such as /a%ZZ, a bad header
+    // value) get the same answer shape as everything else, never Fastify's own JSON.
+    frameworkErrors: (error, request, reply) => {
+      void sendError(request, reply, new AppError(error.code === 'FST_ERR_BAD_URL' ? 'route.notFound' : 'request.invalid'));
+    },
   });
   const dbHandle = options.dbHandle ?? openDb(config);
   await migrateToLatest(dbHandle);

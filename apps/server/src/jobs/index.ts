@@ -5,6 +5,7 @@
 import type { Db } from '../db/index.ts';
 import { verifyAndRecord } from '../modules/ledger/verify.ts';
 import type { JobDefinition } from './runner.ts';
+import { loginLimits } from '../plugins/login-throttle.ts';
 
 /** Rows older than these are of no use to any check and are deleted by housekeeping. */
 export const retention = {
@@ -12,6 +13,10 @@ export const retention = {
   usedOrExpiredCodesMs: 86_400_000,
   endedSessionsMs: 30 * 86_400_000,
   jobRunsMs: 30 * 86_400_000,
+  /** A sign-in address stays "known" this long after its last use (decision 007). */
+  knownAddressesMs: loginLimits.knownAddressTtlMs,
+  /** Older sign-ins leave the history; a device unseen this long counts as new again. */
+  loginHistoryMs: 365 * 86_400_000,
 } as const;
 
 export function serverJobs(db: Db): JobDefinition[] {
@@ -36,6 +41,8 @@ export function serverJobs(db: Db): JobDefinition[] {
         await db.deleteFrom('staff_challenges').where('expires_at', '<', codesBefore).execute();
         await db.deleteFrom('sessions').where('expires_at', '<', BigInt(now - retention.endedSessionsMs)).execute();
         await db.deleteFrom('job_runs').where('started_at', '<', BigInt(now - retention.jobRunsMs)).execute();
+        await db.deleteFrom('known_addresses').where('last_seen_at', '<', BigInt(now - retention.knownAddressesMs)).execute();
+        await db.deleteFrom('login_history').where('at', '<', BigInt(now - retention.loginHistoryMs)).execute();
       },
     },
   ];

@@ -12,6 +12,7 @@ import { migrateToLatest, openDb, type Dialect, type DbHandle } from '../db/inde
 import { dialects, makeTestApp, staffClient } from '../../test/helper.ts';
 import { pgSchema } from '../../test/process.ts';
 import { JobRunner, type JobDefinition } from './runner.ts';
+import { serverJobs } from './index.ts';
 
 const log = pino({ level: 'silent' });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -126,6 +127,24 @@ describe.each(dialects)('jobs on %s', (dialect: Dialect) => {
     expect(await runner.runDue('flaky')).toBe(true);
     [state] = await runner.status();
     expect(state).toMatchObject({ lastStatus: 'succeeded', lastError: null, lastPeriod: '2026-01-01T00:02:00.000Z' });
+  });
+
+  it('housekeeping deletes only what is past its retention', async () => {
+    const [a] = await twoHandles();
+    const now = Date.now();
+    const day = 86_400_000;
+    await a.db.insertInto('rate_limits').values([
+      { key: 'old-window', window_start: BigInt(now - 3 * day), hits: 1 },
+      { key: 'live-window', window_start: BigInt(now - 60_000), hits: 1 },
+    ]).execute();
+    await a.db.insertInto('known_addresses').values([
+      { login_type: 'USER', account_id: 'm1', address: '10.0.0.1', last_seen_at: BigInt(now - 100 * day) },
+      { login_type: 'USER', account_id: 'm1', address: '10.0.0.2', last_seen_at: BigInt(now - day) },
+    ]).execute();
+    const housekeeping = serverJobs(a.db).find((j) => j.name === 'housekeeping')!;
+    await housekeeping.run({ period: 'test', signal: new AbortController().signal });
+    expect((await a.db.selectFrom('rate_limits').select('key').where('key', 'in', ['old-window', 'live-window']).execute()).map((r) => r.key)).toEqual(['live-window']);
+    expect((await a.db.selectFrom('known_addresses').select('address').where('account_id', '=', 'm1').execute()).map((r) => r.address)).toEqual(['10.0.0.2']);
   });
 
   it('lets staff run a job now, with an audit row; unknown jobs and roles without the right are refused', async () => {

@@ -67,7 +67,8 @@ export function apiRoute<N extends EndpointName>(
       if (!endpoint.permission || !roleCan(found.role, endpoint.permission)) throw new AppError('auth.forbidden');
       staff = { ...found, sessionId: staffSession.sessionId, ip: request.ip };
     }
-    if (bodyShapeProblem(request.body)) throw new AppError('request.invalid');
+    const shape = bodyShapeProblem(request.body);
+    if (shape) throw new AppError('request.invalid', undefined, shape.field, shape.field ? 'errors.request.invalid' : undefined);
     const parsed = endpoint.request.safeParse(request.body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

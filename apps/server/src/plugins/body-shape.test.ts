@@ -15,15 +15,15 @@ describe('bodyShapeProblem', () => {
   });
 
   it('finds a NUL in a value or a key, however deep', () => {
-    expect(bodyShapeProblem({ a: 'x\u0000y' })).toBe('nul');
-    expect(bodyShapeProblem({ a: [{ b: ['ok', '\u0000'] }] })).toBe('nul');
-    expect(bodyShapeProblem({ 'k\u0000': 1 })).toBe('nul');
+    expect(bodyShapeProblem({ a: 'x\u0000y' })).toEqual({ problem: 'nul', field: 'a' });
+    expect(bodyShapeProblem({ a: [{ b: ['ok', '\u0000'] }] })).toEqual({ problem: 'nul', field: 'a' });
+    expect(bodyShapeProblem({ 'k\u0000': 1 })).toEqual({ problem: 'nul', field: undefined });
   });
 
   it('refuses nesting past the limit, also far past the stack', () => {
-    expect(bodyShapeProblem(nestedArray(bodyDepthMax + 1))).toBe('depth');
-    expect(bodyShapeProblem(nestedObject(bodyDepthMax + 1))).toBe('depth');
-    expect(bodyShapeProblem({ a: nestedArray(200_000) })).toBe('depth');
-    expect(bodyShapeProblem({ a: nestedObject(200_000) })).toBe('depth');
+    expect(bodyShapeProblem(nestedArray(bodyDepthMax + 1))?.problem).toBe('depth');
+    expect(bodyShapeProblem(nestedObject(bodyDepthMax + 1))?.problem).toBe('depth');
+    expect(bodyShapeProblem({ a: nestedArray(200_000) })).toEqual({ problem: 'depth', field: 'a' });
+    expect(bodyShapeProblem({ a: nestedObject(200_000) })?.problem).toBe('depth');
   });
 });

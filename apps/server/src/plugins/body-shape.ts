@@ -7,17 +7,23 @@
  */
 export const bodyDepthMax = 32;
 
-export function bodyShapeProblem(body: unknown): 'nul' | 'depth' | null {
-  const stack: Array<[unknown, number]> = [[body, 0]];
+export interface BodyShapeProblem {
+  problem: 'nul' | 'depth';
+  /** The top-level field the problem is under (the form shows the error there), if any. */
+  field?: string;
+}
+
+export function bodyShapeProblem(body: unknown): BodyShapeProblem | null {
+  const stack: Array<[unknown, number, string | undefined]> = [[body, 0, undefined]];
   while (stack.length > 0) {
-    const [value, depth] = stack.pop()!;
+    const [value, depth, field] = stack.pop()!;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return 'nul';
+      if (value.includes('\u0000')) return { problem: 'nul', field };
     } else if (typeof value === 'object' && value !== null) {
-      if (depth >= bodyDepthMax) return 'depth';
+      if (depth >= bodyDepthMax) return { problem: 'depth', field };
       for (const [key, child] of Object.entries(value)) {
-        if (key.includes('\u0000')) return 'nul';
-        stack.push([child, depth + 1]);
+        if (key.includes('\u0000')) return { problem: 'nul', field };
+        stack.push([child, depth + 1, field ?? key]);
       }
     }
   }

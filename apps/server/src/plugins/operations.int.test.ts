@@ -19,6 +19,12 @@ describe.each(dialects)('operations on %s', (dialect) => {
     expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', jobs: 'ok' } });
   });
 
+  it('answers a malformed URL with the usual envelope, not Fastify\'s own', async () => {
+    const bad = await t.app.inject({ method: 'GET', url: '/a%ZZ' });
+    expect(bad.statusCode).toBe(404);
+    expect(bad.json()).toMatchObject({ code: 9001, error: 'route.notFound', data: null });
+  });
+
   it('is not ready when a migration is missing', async () => {
     const db = t.services.dbHandle.db;
     const last = await db.selectFrom('kysely_migration').selectAll().orderBy('name', 'desc').limit(1).executeTakeFirstOrThrow();

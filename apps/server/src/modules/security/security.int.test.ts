@@ -178,7 +178,9 @@ describe.each(dialects)('security centre on %s', (dialect) => {
     // Another member cannot end this member's session.
     await registerMember(t, 'outsider');
     const outsider = client();
-    outsider.token = (await outsider.call<{ token: string }>('login', { userName: 'outsider', password: 'Passw0rd!x', loginType: 'USER' })).data.token;
+    const outsiderLogin = await outsider.call<{ token: string }>('login', { userName: 'outsider', password: 'Passw0rd!x', loginType: 'USER' });
+    expect(outsiderLogin.code, JSON.stringify(outsiderLogin)).toBe(20000);
+    outsider.token = outsiderLogin.data.token;
     expect((await outsider.call('securitySessionRevoke', { sessionId: ofA.id })).error).toBe('security.sessionNotFound');
     expect((await a.call('userInfo')).code).toBe(20000);
     // Sign out this one.
