@@ -2,34 +2,26 @@
 // doing and exits 0, every transfer answered 20000 is in the ledger, nothing answered is lost,
 // and the books verify.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@pp/contract';
 import { openDb, type Dialect } from './db/index.ts';
 import { verifyLedger } from './modules/ledger/verify.ts';
 import { dialects } from '../test/helper.ts';
-import { freePort, httpCall, pgSchema, startServerProcess, type ServerProcess } from '../test/process.ts';
+import { freePort, httpCall, serverStorage, startServerProcess, type ServerProcess } from '../test/process.ts';
 
 describe.each(dialects)('graceful shutdown on %s', (dialect: Dialect) => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-term-'));
   let server: ServerProcess | undefined;
-  let dropSchema = async () => {};
+  let cleanup = async () => {};
 
   afterAll(async () => {
     server?.child.kill('SIGKILL');
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    await dropSchema();
+    await cleanup();
   });
 
   it('answers or refuses every request under SIGTERM and loses no answered one', async () => {
-    let databaseUrl = '';
-    if (dialect === 'postgres') {
-      const schema = await pgSchema(process.env.TEST_DATABASE_URL!, 'term');
-      databaseUrl = schema.url;
-      dropSchema = schema.drop;
-    }
+    const storage = await serverStorage(dialect, 'term');
+    cleanup = storage.cleanup;
+    const { dataDir, databaseUrl } = storage;
     const port = await freePort();
     server = await startServerProcess(port, { DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
     const { key } = server;

@@ -4,7 +4,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { mediaType, type PublicJwk } from '@pp/envelope';
@@ -114,6 +116,23 @@ export async function pgSchema(baseUrl: string, prefix: string): Promise<{ url: 
       await d.connect();
       await d.query(`drop schema if exists ${schema} cascade`);
       await d.end();
+    },
+  };
+}
+
+/**
+ * Where the server processes of one test keep their data: a data directory and, on PostgreSQL, a
+ * schema of its own. `cleanup` removes both; call it after the processes have ended.
+ */
+export async function serverStorage(dialect: 'sqlite' | 'postgres', prefix: string): Promise<{ dataDir: string; databaseUrl: string; cleanup: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `pp-${prefix}-`));
+  const schema = dialect === 'postgres' ? await pgSchema(process.env.TEST_DATABASE_URL!, prefix) : null;
+  return {
+    dataDir,
+    databaseUrl: schema?.url ?? '',
+    async cleanup() {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await schema?.drop();
     },
   };
 }

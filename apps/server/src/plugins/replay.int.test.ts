@@ -1,10 +1,5 @@
 // Proves a captured request replayed after a server restart is refused: the seen nonces live in
 // the database (SQLite file, PostgreSQL table) or Redis, not in the process that saw them first.
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@pp/contract';
 import { mediaType } from '@pp/envelope';
@@ -12,6 +7,7 @@ import { sealRequest } from '@pp/envelope/node';
 import { loadConfig } from '../config.ts';
 import { buildApp, type BuiltApp } from '../app.ts';
 import { openDb, type DbHandle } from '../db/index.ts';
+import { serverStorage } from '../../test/process.ts';
 
 type Store = 'sqlite' | 'postgres' | 'redis';
 const stores: Store[] = ['sqlite'];
@@ -25,23 +21,9 @@ afterAll(async () => {
 
 /** Opens the same database every time it is called, as a restarted server process would. */
 async function sameDatabase(store: Store): Promise<{ open: () => DbHandle; dataDir: string }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-replay-'));
-  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  if (store !== 'postgres') return { dataDir, open: () => openDb({ databaseUrl: '', dataDir }) };
-  const url = process.env.TEST_DATABASE_URL!;
-  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(`drop schema ${schema} cascade`);
-    await c.end();
-  });
-  const withSchema = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-  return { dataDir, open: () => openDb({ databaseUrl: withSchema, dataDir }) };
+  const storage = await serverStorage(store === 'postgres' ? 'postgres' : 'sqlite', 'replay');
+  cleanups.push(storage.cleanup);
+  return { dataDir: storage.dataDir, open: () => openDb({ databaseUrl: storage.databaseUrl, dataDir: storage.dataDir }) };
 }
 
 async function start(store: Store, dataDir: string, dbHandle: DbHandle): Promise<BuiltApp> {

@@ -2,37 +2,29 @@
 // mid-load, five times over; every transfer answered 20000 is in the ledger afterwards and the
 // books verify.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@pp/contract';
 import { openDb, type Dialect } from '../../db/index.ts';
 import { verifyLedger } from './verify.ts';
 import { txPasswordKey } from '../accounts/service.ts';
 import { dialects } from '../../../test/helper.ts';
-import { freePort, httpCall, pgSchema, startServerProcess, type ServerProcess } from '../../../test/process.ts';
+import { freePort, httpCall, serverStorage, startServerProcess, type ServerProcess } from '../../../test/process.ts';
 
 const rounds = 5;
 
 describe.each(dialects)('crash safety on %s', (dialect: Dialect) => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-crash-'));
   let server: ServerProcess | undefined;
-  let dropSchema = async () => {};
+  let cleanup = async () => {};
 
   afterAll(async () => {
     server?.child.kill('SIGKILL');
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    await dropSchema();
+    await cleanup();
   });
 
   it('keeps every answered transfer through repeated SIGKILLs', async () => {
-    let databaseUrl = '';
-    if (dialect === 'postgres') {
-      const schema = await pgSchema(process.env.TEST_DATABASE_URL!, 'crash');
-      databaseUrl = schema.url;
-      dropSchema = schema.drop;
-    }
+    const storage = await serverStorage(dialect, 'crash');
+    cleanup = storage.cleanup;
+    const { dataDir, databaseUrl } = storage;
     const port = await freePort();
     const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
     server = await startServerProcess(port, env);
