@@ -1,19 +1,6 @@
 /** Server-side messages: error and validation texts. The web merges these into its own resources. */
 export const enUS = {
   success: 'Success',
-  mail: {
-    codeSubject: 'Your verification code',
-    codeBody: 'Your verification code is {{code}}. It is valid for {{minutes}} minutes. If you did not ask for it, ignore this e-mail.',
-    // Member security centre (decision 010).
-    newDeviceSubject: 'New sign-in to your account',
-    newDeviceBody: 'Your account {{userName}} was signed in from a device or address not seen before: {{device}}, address {{address}}, at {{time}}. If this was not you, change your password now and sign out the other sessions in Settings > Security centre.',
-    passwordChangedSubject: 'Your login password was changed',
-    passwordChangedBody: 'The login password of your account {{userName}} was changed at {{time}} from address {{address}}. If this was not you, reset your password now and contact customer service.',
-    txPasswordChangedSubject: 'Your transaction password was changed',
-    txPasswordChangedBody: 'The transaction password of your account {{userName}} was changed at {{time}} from address {{address}}. If this was not you, contact customer service now.',
-    twoFactorOffSubject: 'Two-step login was turned off',
-    twoFactorOffBody: 'Two-step login (authenticator) of your account {{userName}} was turned off at {{time}} from address {{address}}. If this was not you, change your password now and contact customer service.',
-  },
   errors: {
     'envelope.required': 'This request must be encrypted',
     'envelope.malformed': 'The request could not be read',

@@ -2,19 +2,6 @@ import type { ServerMessages } from './en-US.ts';
 
 export const idID: ServerMessages = {
   success: 'Berhasil',
-  mail: {
-    codeSubject: 'Kode verifikasi Anda',
-    codeBody: 'Kode verifikasi Anda adalah {{code}}. Kode ini berlaku selama {{minutes}} menit. Jika Anda tidak memintanya, abaikan email ini.',
-    // Member security centre (decision 010).
-    newDeviceSubject: 'Login baru ke akun Anda',
-    newDeviceBody: 'Akun Anda {{userName}} masuk dari perangkat atau alamat yang belum pernah terlihat: {{device}}, alamat {{address}}, pada {{time}}. Jika ini bukan Anda, segera ubah kata sandi dan keluarkan sesi lain di Pengaturan > Pusat keamanan.',
-    passwordChangedSubject: 'Kata sandi login Anda telah diubah',
-    passwordChangedBody: 'Kata sandi login akun Anda {{userName}} diubah pada {{time}} dari alamat {{address}}. Jika ini bukan Anda, segera atur ulang kata sandi dan hubungi layanan pelanggan.',
-    txPasswordChangedSubject: 'Kata sandi transaksi Anda telah diubah',
-    txPasswordChangedBody: 'Kata sandi transaksi akun Anda {{userName}} diubah pada {{time}} dari alamat {{address}}. Jika ini bukan Anda, segera hubungi layanan pelanggan.',
-    twoFactorOffSubject: 'Login dua langkah telah dimatikan',
-    twoFactorOffBody: 'Login dua langkah (aplikasi autentikator) akun Anda {{userName}} dimatikan pada {{time}} dari alamat {{address}}. Jika ini bukan Anda, segera ubah kata sandi dan hubungi layanan pelanggan.',
-  },
   errors: {
     'envelope.required': 'Permintaan ini harus dienkripsi',
     'envelope.malformed': 'Permintaan tidak dapat dibaca',

@@ -4,8 +4,14 @@ import { zhCN } from './zh-CN.ts';
 import { jaJP } from './ja-JP.ts';
 import { koKP } from './ko-KP.ts';
 import { idID } from './id-ID.ts';
+import { enUSMail, type MailMessages } from '../mail/en-US.ts';
+import { zhCNMail } from '../mail/zh-CN.ts';
+import { jaJPMail } from '../mail/ja-JP.ts';
+import { koKPMail } from '../mail/ko-KP.ts';
+import { idIDMail } from '../mail/id-ID.ts';
 
-export type { ServerMessages };
+export type { ServerMessages, MailMessages };
+/** What the web translates: errors, validation and the like (each language a module of its own). */
 export const serverMessages: Record<Language, ServerMessages> = {
   'zh-CN': zhCN,
   'en-US': enUS,
@@ -13,10 +19,18 @@ export const serverMessages: Record<Language, ServerMessages> = {
   'ko-KP': koKP,
   'id-ID': idID,
 };
+/** E-mail texts, the server's only (`mail.*` keys of serverMessage). */
+export const mailMessages: Record<Language, MailMessages> = {
+  'zh-CN': zhCNMail,
+  'en-US': enUSMail,
+  'ja-JP': jaJPMail,
+  'ko-KP': koKPMail,
+  'id-ID': idIDMail,
+};
 
 /** Looks up "errors.x" or "validation.y" and fills {{placeholders}}. Unknown keys come back as given. */
 export function serverMessage(lang: Language, key: string, params?: Record<string, string | number>): string {
-  const messages = serverMessages[lang] as unknown as Record<string, Record<string, string> | string>;
+  const messages = { ...serverMessages[lang], mail: mailMessages[lang] } as unknown as Record<string, Record<string, string> | string>;
   const dot = key.indexOf('.');
   const entry = dot < 0 ? messages[key] : messages[key.slice(0, dot)];
   const text = dot < 0 ? (typeof entry === 'string' ? entry : undefined) : typeof entry === 'object' ? entry[key.slice(dot + 1)] : undefined;

@@ -2,19 +2,6 @@ import type { ServerMessages } from './en-US.ts';
 
 export const koKP: ServerMessages = {
   success: '성공했습니다',
-  mail: {
-    codeSubject: '인증 코드 안내',
-    codeBody: '인증 코드는 {{code}}입니다. {{minutes}}분 동안 유효합니다. 본인이 요청하지 않았다면 이 이메일을 무시해 주세요.',
-    // Member security centre (decision 010).
-    newDeviceSubject: '계정에 새로운 로그인',
-    newDeviceBody: '계정 {{userName}}에 이전에 사용된 적 없는 기기 또는 주소에서 로그인했습니다: {{device}}, 주소 {{address}}, 시간 {{time}}. 본인이 아니라면 즉시 비밀번호를 변경하고 「설정 > 보안 센터」에서 다른 세션을 로그아웃하십시오.',
-    passwordChangedSubject: '로그인 비밀번호가 변경되었습니다',
-    passwordChangedBody: '계정 {{userName}}의 로그인 비밀번호가 {{time}}에 주소 {{address}}에서 변경되었습니다. 본인이 아니라면 즉시 비밀번호를 재설정하고 고객 센터에 연락하십시오.',
-    txPasswordChangedSubject: '거래 비밀번호가 변경되었습니다',
-    txPasswordChangedBody: '계정 {{userName}}의 거래 비밀번호가 {{time}}에 주소 {{address}}에서 변경되었습니다. 본인이 아니라면 즉시 고객 센터에 연락하십시오.',
-    twoFactorOffSubject: '2단계 로그인이 꺼졌습니다',
-    twoFactorOffBody: '계정 {{userName}}의 2단계 로그인(인증 앱)이 {{time}}에 주소 {{address}}에서 꺼졌습니다. 본인이 아니라면 즉시 비밀번호를 변경하고 고객 센터에 연락하십시오.',
-  },
   errors: {
     'envelope.required': '이 요청은 암호화되어야 합니다',
     'envelope.malformed': '요청을 읽을 수 없습니다',

@@ -2,19 +2,6 @@ import type { ServerMessages } from './en-US.ts';
 
 export const zhCN: ServerMessages = {
   success: '成功',
-  mail: {
-    codeSubject: '您的验证码',
-    codeBody: '您的验证码是 {{code}}，{{minutes}} 分钟内有效。如非本人操作，请忽略此邮件。',
-    // Member security centre (decision 010).
-    newDeviceSubject: '您的账户有新的登录',
-    newDeviceBody: '您的账户 {{userName}} 于 {{time}} 在一个从未使用过的设备或地址登录：{{device}}，地址 {{address}}。如非本人操作，请立即修改密码，并在“设置 > 安全中心”中退出其他会话。',
-    passwordChangedSubject: '您的登录密码已修改',
-    passwordChangedBody: '您的账户 {{userName}} 的登录密码已于 {{time}} 从地址 {{address}} 修改。如非本人操作，请立即重置密码并联系客服。',
-    txPasswordChangedSubject: '您的交易密码已修改',
-    txPasswordChangedBody: '您的账户 {{userName}} 的交易密码已于 {{time}} 从地址 {{address}} 修改。如非本人操作，请立即联系客服。',
-    twoFactorOffSubject: '两步登录已关闭',
-    twoFactorOffBody: '您的账户 {{userName}} 的两步登录（身份验证器）已于 {{time}} 从地址 {{address}} 关闭。如非本人操作，请立即修改密码并联系客服。',
-  },
   errors: {
     'envelope.required': '请求必须加密',
     'envelope.malformed': '无法读取请求',

@@ -37,7 +37,4 @@ export function CaptchaField({ captcha, value, onValueChange, error }: CaptchaFi
   );
 }
 
-/** The captcha fields of a request: only when the server asks for one. */
-export function captchaFields(captcha: CaptchaResponse | undefined, code: string): { captchaId?: string; captchaCode?: string } {
-  return captcha?.enabled ? { captchaId: captcha.captchaId, captchaCode: code.trim() } : {};
-}
+export { captchaFields } from './captcha-fields';

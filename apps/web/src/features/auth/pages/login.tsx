@@ -10,7 +10,8 @@ import { useForm, useSubmitGuard } from '../../../lib/form';
 import { showToast } from '../../../lib/toast';
 import { useCaptcha } from '../api/captcha';
 import { login } from '../api/login';
-import { CaptchaField, captchaFields } from '../components/captcha-field';
+import { CaptchaField } from '../components/captcha-field';
+import { captchaFields } from '../components/captcha-fields';
 import { TwoFactorStep } from '../components/two-factor-step';
 
 export function LoginPage() {
