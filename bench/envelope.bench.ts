@@ -3,7 +3,9 @@
  * server in another process on loopback. Requests are sealed before the clock starts, so the
  * figures measure the server; both runs use the same connection count and request count.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import autocannon from 'autocannon';
@@ -22,8 +24,18 @@ interface Started {
   stop(): Promise<void>;
 }
 
+/** Pins the server to the last core when taskset is there, and this process (the load) to the others. */
+function pinning(): { server: string[]; isPinned: boolean } {
+  const cores = os.availableParallelism();
+  if (cores < 2 || !fs.existsSync('/usr/bin/taskset')) return { server: [], isPinned: false };
+  spawnSync('/usr/bin/taskset', ['-pc', `0-${cores - 2}`, String(process.pid)], { stdio: 'ignore' });
+  return { server: ['/usr/bin/taskset', '-c', String(cores - 1)], isPinned: true };
+}
+
 async function startServer(): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], {
+  const { server: prefix } = pinning();
+  const argv = [...prefix, process.execPath, '--import', 'tsx', path.join(import.meta.dirname, 'server.ts')];
+  const child = spawn(argv[0]!, argv.slice(1), {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {
@@ -109,9 +121,15 @@ export async function envelopeBench(): Promise<BenchFigure[]> {
     const answer = (await (await fetch(base + apiPath, { method: 'POST', body: probe.body, headers: { ...auth, 'content-type': mediaType } })).json()) as { code: number; data: string };
     if (answer.code !== 20000 || !Array.isArray(openResponse(probe.cek, probe.nonce, answer.data))) throw new Error('envelope probe failed');
 
+    const serverCpuMicros = async () => ((await (await fetch(`${base}/bench/cpu`)).json()) as { micros: number }).micros;
     await run(`${base}/bench/plain/api/app/assets/assetsList`, plain.slice(0, 2000)); // warm-up
+    const cpu0 = await serverCpuMicros();
     const without = await run(`${base}/bench/plain/api/app/assets/assetsList`, plain);
+    const cpu1 = await serverCpuMicros();
     const withEnvelope = await run(base + apiPath, sealed);
+    const cpu2 = await serverCpuMicros();
+    const cpuPlainMs = (cpu1 - cpu0) / 1000 / plain.length;
+    const cpuSealedMs = (cpu2 - cpu1) / 1000 / sealed.length;
     if (without.errors || withEnvelope.errors) throw new Error(`errors during the run: ${without.errors} / ${withEnvelope.errors}`);
     const ceiling = cryptoCeiling();
     const ratio = withEnvelope.rps / without.rps;
@@ -119,11 +137,13 @@ export async function envelopeBench(): Promise<BenchFigure[]> {
     console.log(`  without envelope  ${without.rps.toFixed(0).padStart(7)} req/s   p99 ${without.p99} ms`);
     console.log(`  with envelope     ${withEnvelope.rps.toFixed(0).padStart(7)} req/s   p99 ${withEnvelope.p99} ms`);
     console.log(`  envelope keeps ${(ratio * 100).toFixed(1)}% of the plain rate; crypto alone ${ceiling.perRequestMs.toFixed(3)} ms/request`);
+    console.log(`  server CPU per request: ${cpuSealedMs.toFixed(3)} ms with the envelope, ${cpuPlainMs.toFixed(3)} ms without (${(cpuPlainMs / cpuSealedMs * 100).toFixed(1)}%)`);
     const note = `${connections} connections, ${requestsPerRun} requests, server in its own process on loopback`;
     return [
       { name: 'assetsList with envelope', value: Math.round(withEnvelope.rps), unit: 'req/s', baseline: Math.round(without.rps), baselineName: 'assetsList without envelope', note },
       { name: 'assetsList with envelope p99', value: withEnvelope.p99, unit: 'ms', baseline: without.p99, baselineName: 'assetsList without envelope p99', note },
       { name: 'envelope throughput ratio', value: Number(ratio.toFixed(3)), unit: 'ratio', baseline: 1, note: 'with / without, same run' },
+      { name: 'server CPU per request with envelope', value: Number(cpuSealedMs.toFixed(4)), unit: 'ms', baseline: Number(cpuPlainMs.toFixed(4)), baselineName: 'server CPU per request without envelope', note: 'process.cpuUsage of the server across each run; the server pinned to its own core when taskset is there' },
       { name: 'envelope crypto per request (open + seal)', value: Number(ceiling.perRequestMs.toFixed(4)), unit: 'ms', baseline: Number((1000 / without.rps).toFixed(4)), baselineName: 'wall time per plain request at the measured rate', note: 'node:crypto, one core' },
     ];
   } finally {
