@@ -28,9 +28,14 @@ export const mailMessages: Record<Language, MailMessages> = {
   'id-ID': idIDMail,
 };
 
+/** Each language's messages with its mail texts, merged once rather than on every lookup. */
+const lookupTables = Object.fromEntries(
+  (Object.keys(serverMessages) as Language[]).map((lang) => [lang, { ...serverMessages[lang], mail: mailMessages[lang] }]),
+) as unknown as Record<Language, Record<string, Record<string, string> | string>>;
+
 /** Looks up "errors.x" or "validation.y" and fills {{placeholders}}. Unknown keys come back as given. */
 export function serverMessage(lang: Language, key: string, params?: Record<string, string | number>): string {
-  const messages = { ...serverMessages[lang], mail: mailMessages[lang] } as unknown as Record<string, Record<string, string> | string>;
+  const messages = lookupTables[lang];
   const dot = key.indexOf('.');
   const entry = dot < 0 ? messages[key] : messages[key.slice(0, dot)];
   const text = dot < 0 ? (typeof entry === 'string' ? entry : undefined) : typeof entry === 'object' ? entry[key.slice(dot + 1)] : undefined;
