@@ -1,11 +1,23 @@
 // Proves the envelope is standard JWE: fixed test vectors reproduce byte for byte, an independent
 // implementation (jose) opens what we seal, and the browser side (WebCrypto) and the server side
 // (node:crypto) understand each other.
-import { describe, expect, it } from 'vitest';
+import crypto from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
 import * as jose from 'jose';
 import vectors from './test-vectors.json' with { type: 'json' };
 import { b64url, fromB64url, parseRequestHeader, decodeHeader, encodeHeader } from './index.ts';
-import { EnvelopeError, loadServerKey, openRequest, openResponse, sealRequest, sealResponse, type PrivateJwk } from './node.ts';
+import {
+  AgreementCache,
+  EnvelopeError,
+  generateServerKey,
+  loadServerKey,
+  newClientEphemeral,
+  openRequest,
+  openResponse,
+  sealRequest,
+  sealResponse,
+  type PrivateJwk,
+} from './node.ts';
 import * as web from './web.ts';
 
 const server = loadServerKey(vectors.serverPrivateJwk as PrivateJwk);
@@ -111,5 +123,86 @@ describe('low-order ephemeral keys', () => {
     }
     expect(caught).toBeInstanceOf(EnvelopeError);
     expect((caught as EnvelopeError).failure).toBe('decrypt');
+  });
+});
+
+describe('one ephemeral key for a page load', () => {
+  it('the browser reuses its ephemeral key, each request with its own content key, nonce and IV', async () => {
+    const target = { ...server.publicJwk, kid: server.kid };
+    const sealed = await Promise.all([1, 2, 3].map((n) => web.sealRequest(target, '/api/x', { n })));
+    const parts = sealed.map((s) => s.body.split('.'));
+    const headers = parts.map((p) => decodeHeader(p[0]!) as { epk: { x: string }; nonce: string });
+    expect(new Set(headers.map((h) => h.epk.x)).size).toBe(1);
+    expect(new Set(headers.map((h) => h.nonce)).size).toBe(3);
+    expect(new Set(parts.map((p) => p[1])).size).toBe(3); // wrapped content keys differ
+    expect(new Set(parts.map((p) => p[2])).size).toBe(3); // IVs differ
+    const opened = sealed.map((s) => openRequest(server, s.body));
+    expect(new Set(opened.map((o) => b64url(o.cek))).size).toBe(3);
+    expect(opened.map((o) => JSON.parse(o.plaintext.toString()).n)).toEqual([1, 2, 3]);
+    // Each answer opens only with its own request's key.
+    const answer = sealResponse(opened[0]!.cek, opened[0]!.header.nonce, { for: 1 });
+    expect(await web.openResponse(sealed[0]!.requestKey, answer)).toEqual({ for: 1 });
+    await expect(web.openResponse(sealed[1]!.requestKey, answer)).rejects.toThrow();
+  });
+
+  it('the browser makes a new ephemeral key after its lifetime', async () => {
+    const target = { ...server.publicJwk, kid: server.kid };
+    const epkOf = (body: string) => (decodeHeader(body.split('.')[0]!) as { epk: { x: string } }).epk.x;
+    const now = Date.now();
+    const first = await web.sealRequest(target, '/api/x', {}, now);
+    const realNow = Date.now;
+    Date.now = () => now + web.ephemeralLifetimeMs + 1;
+    try {
+      const later = await web.sealRequest(target, '/api/x', {}, now);
+      expect(epkOf(later.body)).not.toBe(epkOf(first.body));
+      expect(openRequest(server, later.body).plaintext.length).toBeGreaterThan(0);
+    } finally {
+      Date.now = realNow;
+    }
+  });
+
+  it('the server agrees once per ephemeral key and keeps a bounded number of agreements', () => {
+    const key = loadServerKey(generateServerKey());
+    const ephemeral = newClientEphemeral();
+    const spy = vi.spyOn(crypto, 'diffieHellman');
+    try {
+      for (let i = 0; i < 5; i++) openRequest(key, sealRequest(key.publicJwk, '/p', { i }, { ephemeral }).body);
+      // The client agreed once for its ephemeral key, and the server once for it.
+      expect(spy).toHaveBeenCalledTimes(2);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(key.agreements.size).toBe(1);
+    const small = new AgreementCache(3);
+    for (const x of ['a', 'b', 'c', 'd']) small.set(x, Buffer.alloc(32));
+    expect(small.size).toBe(3);
+    expect(small.get('a')).toBeUndefined();
+    expect(small.get('d')).toBeDefined();
+  });
+
+  it('a tampered request with a known ephemeral key is still refused', () => {
+    const key = loadServerKey(generateServerKey());
+    const ephemeral = newClientEphemeral();
+    openRequest(key, sealRequest(key.publicJwk, '/p', {}, { ephemeral }).body);
+    const parts = sealRequest(key.publicJwk, '/p', { amount: 1 }, { ephemeral }).body.split('.');
+    const flipped = Buffer.from(parts[3]!, 'base64url');
+    flipped[0] ^= 1;
+    parts[3] = flipped.toString('base64url');
+    expect(() => openRequest(key, parts.join('.'))).toThrow(EnvelopeError);
+    // A wrapped key from another request under the same ephemeral key does not open this one.
+    const other = sealRequest(key.publicJwk, '/p', { amount: 2 }, { ephemeral }).body.split('.');
+    const swapped = [...parts];
+    swapped[1] = other[1]!;
+    expect(() => openRequest(key, swapped.join('.'))).toThrow(EnvelopeError);
+  });
+
+  it('jose opens two requests that share an ephemeral key', async () => {
+    const ephemeral = newClientEphemeral();
+    const key = await jose.importJWK({ ...vectors.serverPrivateJwk, alg: 'ECDH-ES+A256KW' }, 'ECDH-ES+A256KW');
+    for (const n of [1, 2]) {
+      const { body } = sealRequest(server.publicJwk, '/p', { n }, { ephemeral });
+      const { plaintext } = await jose.compactDecrypt(body, key);
+      expect(JSON.parse(new TextDecoder().decode(plaintext)).n).toBe(n);
+    }
   });
 });

@@ -33,7 +33,46 @@ export interface ServerKey {
   kid: string;
   publicJwk: PublicJwk;
   privateKey: KeyObject;
+  /** Key-wrapping keys already agreed, by the client's ephemeral key (agreementCache). */
+  agreements: AgreementCache;
 }
+
+/** About 100 bytes an entry: 10,000 recent page loads in about a megabyte. */
+export const agreementCacheCapacity = 10_000;
+
+/**
+ * The key-wrapping key agreed with each recent ephemeral public key. A browser keeps one
+ * ephemeral key for a page load (protocol.md, "Ephemeral keys"), so most requests repeat an
+ * ephemeral key the server has seen: the X25519 agreement, its key import and the KDF run once
+ * for it instead of once per request. Every request still brings a fresh random content key,
+ * wrapped under this key, so nothing else changes. The value is a pure function of the two
+ * public inputs and our private key: a process that has not seen an ephemeral key computes the
+ * same value, so this is a memo, not state other processes need. Bounded: the least recently used
+ * entry leaves first; a flood of new ephemeral keys costs what every request cost before.
+ */
+export class AgreementCache {
+  private readonly entries = new Map<string, Buffer>();
+  constructor(readonly capacity = agreementCacheCapacity) {}
+
+  get(epkX: string): Buffer | undefined {
+    const kek = this.entries.get(epkX);
+    if (kek) {
+      this.entries.delete(epkX);
+      this.entries.set(epkX, kek);
+    }
+    return kek;
+  }
+
+  set(epkX: string, kek: Buffer): void {
+    this.entries.set(epkX, kek);
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
 
 const aesKwIv = Buffer.from('a6a6a6a6a6a6a6a6', 'hex');
 
@@ -55,7 +94,7 @@ export function loadServerKey(jwk: PrivateJwk): ServerKey {
   }
   const privateKey = crypto.createPrivateKey({ key: { kty: 'OKP', crv: 'X25519', x: jwk.x, d: jwk.d }, format: 'jwk' });
   const kid = jwkThumbprint(jwk);
-  return { kid, publicJwk: { kty: 'OKP', crv: 'X25519', x: jwk.x, kid }, privateKey };
+  return { kid, publicJwk: { kty: 'OKP', crv: 'X25519', x: jwk.x, kid }, privateKey, agreements: new AgreementCache() };
 }
 
 function x25519PublicKey(x: Uint8Array): KeyObject {
@@ -128,7 +167,12 @@ export function openRequest(key: ServerKey, compact: string): OpenedRequest {
   }
   if (header.kid !== key.kid) throw new EnvelopeError('unknownKey', 'unknown kid');
   if (wrapped.length !== 40) throw new EnvelopeError('malformed', 'wrapped key must be 40 bytes');
-  const kek = deriveKek(key.privateKey, x25519PublicKey(epk));
+  // Only a successful agreement is remembered: a low-order key is refused again every time.
+  let kek = key.agreements.get(header.epk.x);
+  if (!kek) {
+    kek = deriveKek(key.privateKey, x25519PublicKey(epk));
+    key.agreements.set(header.epk.x, kek);
+  }
   let cek: Buffer;
   try {
     const unwrap = crypto.createDecipheriv('id-aes256-wrap', kek, aesKwIv);
@@ -168,10 +212,33 @@ export interface SealedRequest {
 export interface SealOptions {
   time?: number;
   nonce?: string;
+  /** The client's ephemeral key for several requests (one page load); a new one per request if absent. */
+  ephemeral?: ClientEphemeral;
   /** Fixed values for test vectors only. */
   cek?: Buffer;
   ephemeralPrivateJwk?: PrivateJwk;
   iv?: Buffer;
+}
+
+/** An ephemeral key a client keeps for a while, with the wrapping key it agreed with one server key. */
+export interface ClientEphemeral {
+  privateKey: KeyObject;
+  x: string;
+  kek?: { serverX: string; key: Buffer };
+}
+
+export function newClientEphemeral(privateJwk?: PrivateJwk): ClientEphemeral {
+  const privateKey = privateJwk
+    ? crypto.createPrivateKey({ key: { ...privateJwk }, format: 'jwk' })
+    : crypto.generateKeyPairSync('x25519').privateKey;
+  return { privateKey, x: (privateKey.export({ format: 'jwk' }) as { x: string }).x };
+}
+
+function clientKek(ephemeral: ClientEphemeral, server: PublicJwk): Buffer {
+  if (ephemeral.kek?.serverX !== server.x) {
+    ephemeral.kek = { serverX: server.x, key: deriveKek(ephemeral.privateKey, x25519PublicKey(fromB64url(server.x))) };
+  }
+  return ephemeral.kek.key;
 }
 
 /** The client side with node:crypto, for tests, benchmarks and test vectors. */
@@ -179,11 +246,9 @@ export function sealRequest(server: PublicJwk, path: string, payload: unknown, o
   const time = options.time ?? Date.now();
   const nonce = options.nonce ?? b64url(crypto.randomBytes(16));
   const cek = options.cek ?? crypto.randomBytes(32);
-  const ephemeral = options.ephemeralPrivateJwk
-    ? crypto.createPrivateKey({ key: { ...options.ephemeralPrivateJwk }, format: 'jwk' })
-    : crypto.generateKeyPairSync('x25519').privateKey;
-  const epkX = (ephemeral.export({ format: 'jwk' }) as { x: string }).x;
-  const kek = deriveKek(ephemeral, x25519PublicKey(fromB64url(server.x)));
+  const ephemeral = options.ephemeral ?? newClientEphemeral(options.ephemeralPrivateJwk);
+  const epkX = ephemeral.x;
+  const kek = clientKek(ephemeral, server);
   const wrap = crypto.createCipheriv('id-aes256-wrap', kek, aesKwIv);
   const wrapped = Buffer.concat([wrap.update(cek), wrap.final()]);
   const header: RequestHeader = {

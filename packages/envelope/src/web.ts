@@ -22,15 +22,44 @@ export interface RequestKey {
   nonce: string;
 }
 
-let serverKeyCache: { jwk: PublicJwk; key: Promise<CryptoKey> } | undefined;
-function importServerKey(jwk: PublicJwk): Promise<CryptoKey> {
-  if (serverKeyCache?.jwk.x !== jwk.x) {
-    serverKeyCache = {
-      jwk,
-      key: subtle().importKey('jwk', { kty: 'OKP', crv: 'X25519', x: jwk.x }, { name: 'X25519' }, false, []),
-    };
+/**
+ * One ephemeral key pair for a page load, and the key-wrapping key it agreed with the server
+ * (protocol.md, "Ephemeral keys"): requests reuse the agreement, while each still gets its own
+ * random content key, nonce and IV. A new pair is made after ephemeralLifetimeMs, and whenever the
+ * server's key changes.
+ */
+export const ephemeralLifetimeMs = 15 * 60 * 1000;
+
+interface Agreement {
+  serverX: string;
+  madeAt: number;
+  epkX: string;
+  kek: CryptoKey;
+}
+let agreement: { serverX: string; madeAt: number; value: Promise<Agreement> } | undefined;
+
+async function agree(server: PublicJwk, madeAt: number): Promise<Agreement> {
+  const serverKey = await subtle().importKey('jwk', { kty: 'OKP', crv: 'X25519', x: server.x }, { name: 'X25519' }, false, []);
+  const ephemeral = (await subtle().generateKey({ name: 'X25519' }, true, ['deriveBits'])) as CryptoKeyPair;
+  const shared = new Uint8Array(
+    await subtle().deriveBits({ name: 'X25519', public: serverKey } as EcdhKeyDeriveParams, ephemeral.privateKey, 256),
+  );
+  const kekBytes = await subtle().digest('SHA-256', concatKdfInput(shared) as BufferSource);
+  const kek = await subtle().importKey('raw', kekBytes, 'AES-KW', false, ['wrapKey']);
+  const epk = (await subtle().exportKey('jwk', ephemeral.publicKey)) as { x: string };
+  return { serverX: server.x, madeAt, epkX: epk.x, kek };
+}
+
+function currentAgreement(server: PublicJwk, now: number): Promise<Agreement> {
+  if (!agreement || agreement.serverX !== server.x || now - agreement.madeAt >= ephemeralLifetimeMs) {
+    const value = agree(server, now);
+    agreement = { serverX: server.x, madeAt: now, value };
+    // A failed agreement is not kept: the next request tries again.
+    value.catch(() => {
+      if (agreement?.value === value) agreement = undefined;
+    });
   }
-  return serverKeyCache.key;
+  return agreement.value;
 }
 
 function randomB64url(bytes: number): string {
@@ -44,21 +73,14 @@ export async function sealRequest(
   time = Date.now(),
 ): Promise<{ body: string; requestKey: RequestKey }> {
   const nonce = randomB64url(16);
-  const serverKey = await importServerKey(server);
-  const ephemeral = (await subtle().generateKey({ name: 'X25519' }, true, ['deriveBits'])) as CryptoKeyPair;
-  const shared = new Uint8Array(
-    await subtle().deriveBits({ name: 'X25519', public: serverKey } as EcdhKeyDeriveParams, ephemeral.privateKey, 256),
-  );
-  const kekBytes = await subtle().digest('SHA-256', concatKdfInput(shared) as BufferSource);
-  const kek = await subtle().importKey('raw', kekBytes, 'AES-KW', false, ['wrapKey']);
+  const { kek, epkX } = await currentAgreement(server, Date.now());
   const cek = await subtle().generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt', 'decrypt']);
   const wrapped = new Uint8Array(await subtle().wrapKey('raw', cek, kek, 'AES-KW'));
-  const epk = (await subtle().exportKey('jwk', ephemeral.publicKey)) as { x: string };
   const header: RequestHeader = {
     alg: requestAlg,
     enc: contentEnc,
     kid: server.kid,
-    epk: { kty: 'OKP', crv: 'X25519', x: epk.x },
+    epk: { kty: 'OKP', crv: 'X25519', x: epkX },
     path,
     time,
     nonce,
