@@ -3,12 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { forgotTransactionPasswordRequest } from '@pp/contract';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { TextField } from '../../../components/ui/field';
+import { TextField, ApiError, useForm, useSubmitGuard, useRequestId, showToast } from '@pp/browser-kit';
 import { SendCodeButton } from '../../../components/ui/send-code-button';
-import { ApiError } from '../../../lib/api-client';
-import { useForm, useSubmitGuard } from '../../../lib/form';
-import { useRequestId } from '../../../lib/request-id';
-import { showToast } from '../../../lib/toast';
 import { resetTransactionPassword } from '../api/forgot-transaction-password';
 import { sendTransactionPasswordCode } from '../api/send-code';
 

@@ -3,10 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { updatePasswordRequest } from '@pp/contract';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { TextField } from '../../../components/ui/field';
-import { useForm, useSubmitGuard } from '../../../lib/form';
-import { useRequestId } from '../../../lib/request-id';
-import { showToast } from '../../../lib/toast';
+import { TextField, useForm, useSubmitGuard, useRequestId, showToast } from '@pp/browser-kit';
 import { updatePassword } from '../api/update-password';
 
 const empty = { oldPassword: '', password: '', confirmPassword: '' };

@@ -5,8 +5,8 @@
  * so zod is downloaded only with a page that validates (see lib/schemas.ts for the login page).
  */
 import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from './api-client';
-import { translateKey } from './i18n';
 import { issuesByField, type SafeParser } from './form-issues';
 
 export type FormValues = Record<string, string | boolean>;
@@ -15,6 +15,8 @@ export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
 export function useForm<V extends FormValues>(initial: V) {
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors<V>>({});
+  const { t } = useTranslation();
+  const translateKey = t as unknown as (key: string) => string;
 
   const setValue = useCallback(<K extends keyof V & string>(name: K, value: V[K]) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -42,7 +44,7 @@ export function useForm<V extends FormValues>(initial: V) {
       setErrors(translated);
       return result.success ? result.data : null;
     },
-    [],
+    [translateKey],
   );
 
   /**
