@@ -5,10 +5,10 @@ import { paths } from '../../../app/paths';
 import { Button } from '../../../components/ui/button';
 import { TextField, useForm, useFormSubmit, showToast } from '@pp/browser-kit';
 import { NewPasswordFields } from '../../../components/ui/new-password-fields';
-import { SendCodeButton } from '../../../components/ui/send-code-button';
 import { resetPassword } from '../api/forgot-password';
 import { useCaptcha } from '../api/captcha';
 import { CaptchaField } from '../components/captcha-field';
+import { EmailCodeFields } from '../components/email-code-fields';
 import { useSendEmailCode } from '../components/use-send-email-code';
 
 export function ForgotPasswordPage() {
@@ -46,25 +46,12 @@ export function ForgotPasswordPage() {
           spellCheck={false}
         />
         <CaptchaField captcha={captcha} value={values.captchaCode} onValueChange={(v) => setValue('captchaCode', v)} error={errors.captchaCode} />
-        <TextField
-          label={t('auth.forgot.email')}
-          type="email"
-          value={values.email}
-          onValueChange={(v) => setValue('email', v)}
-          error={errors.email}
-          autoComplete="email"
-          inputMode="email"
-          maxLength={254}
-          addon={<SendCodeButton onSend={sendEmailCode} />}
-        />
-        <TextField
-          label={t('auth.forgot.emailCode')}
-          value={values.emailCode}
-          onValueChange={(v) => setValue('emailCode', v.replace(/\D/g, ''))}
-          error={errors.emailCode}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={6}
+        <EmailCodeFields
+          email={form.bind('email')}
+          code={form.bind('emailCode')}
+          emailLabel={t('auth.forgot.email')}
+          codeLabel={t('auth.forgot.emailCode')}
+          onSend={sendEmailCode}
         />
         <NewPasswordFields
           password={form.bind('password')}

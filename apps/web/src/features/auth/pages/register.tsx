@@ -5,12 +5,12 @@ import { paths } from '../../../app/paths';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, SelectField, TextField, useForm, useFormSubmit, showToast } from '@pp/browser-kit';
 import { NewPasswordFields } from '../../../components/ui/new-password-fields';
-import { SendCodeButton } from '../../../components/ui/send-code-button';
 import { currentLanguage } from '../../../lib/i18n';
 import { useCaptcha } from '../api/captcha';
 import { useCountryList } from '../api/country-list';
 import { registerUser } from '../api/register';
 import { CaptchaField, captchaFields } from '../components/captcha-field';
+import { EmailCodeFields } from '../components/email-code-fields';
 import { useSendEmailCode } from '../components/use-send-email-code';
 
 export function RegisterPage() {
@@ -104,25 +104,12 @@ export function RegisterPage() {
           hint={t('auth.register.transactionPasswordHint')}
           autoComplete="off"
         />
-        <TextField
-          label={t('auth.register.email')}
-          type="email"
-          value={values.email}
-          onValueChange={(v) => setValue('email', v)}
-          error={errors.email}
-          autoComplete="email"
-          inputMode="email"
-          maxLength={254}
-          addon={<SendCodeButton onSend={sendEmailCode} />}
-        />
-        <TextField
-          label={t('auth.register.emailCode')}
-          value={values.emailCode}
-          onValueChange={(v) => setValue('emailCode', v.replace(/\D/g, ''))}
-          error={errors.emailCode}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={6}
+        <EmailCodeFields
+          email={form.bind('email')}
+          code={form.bind('emailCode')}
+          emailLabel={t('auth.register.email')}
+          codeLabel={t('auth.register.emailCode')}
+          onSend={sendEmailCode}
         />
         <TextField
           label={t('auth.register.inviteId')}
