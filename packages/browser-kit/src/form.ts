@@ -1,16 +1,14 @@
 /**
  * The one way to write a form in both apps (decision 013): form state for our small forms
  * (values, translated field errors, `bind` for a field's props), validation with the
- * contract's zod schemas (their messages are i18n keys), and useFormSubmit, which runs a
- * submission once at a time with one idempotency key across its retries and puts the server's
- * errors under their fields. Zod itself is not imported here: the pages pass their schemas,
+ * contract's zod schemas (their messages are i18n keys), and useFormSubmit (form-submit.ts, a
+ * module of its own so the login page's first download does not carry it). Zod itself is not imported here: the pages pass their schemas,
  * so zod is downloaded only with a page that validates (see lib/schemas.ts for the login page).
  */
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from './api-client';
 import { issuesByField, type SafeParser } from './form-issues';
-import { useRequestId } from './request-id';
 
 export type FormValues = Record<string, string | boolean>;
 export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
@@ -88,46 +86,6 @@ export interface BoundField {
 type StringKeys<V> = { [K in keyof V & string]: V[K] extends string ? K : never }[keyof V & string];
 
 export type Form<V extends FormValues> = ReturnType<typeof useForm<V>>;
-
-export interface SubmitPlan<V extends FormValues, Body> {
-  /** The request body from the values (usually `form.validate(schema, values)`); null stops here. */
-  parse: () => Body | null;
-  /** Sends it with the submission's idempotency key. */
-  send: (body: Body, requestId: string) => Promise<unknown>;
-  /** Server error keys that belong under a field (besides the field the server names itself). */
-  fieldOf?: Partial<Record<string, keyof V & string>>;
-  /** After a refused send, before its errors are shown (e.g. a used-up image code is replaced). */
-  onRefused?: () => void;
-  /** After success: the key is spent already; show the result, reset or leave the page. */
-  onDone: (body: Body) => void | Promise<void>;
-}
-
-/**
- * The submit handler of a form: one submission at a time, one idempotency key per input across
- * retries, server errors under their fields (the toast is the API client's). Returns the
- * handler for <form onSubmit> and whether a submission is running.
- */
-export function useFormSubmit<V extends FormValues, Body>(form: Form<V>, plan: SubmitPlan<V, Body>) {
-  const requestId = useRequestId();
-  const { isBusy, run } = useSubmitGuard();
-  const onSubmit = (event?: FormEvent) => {
-    event?.preventDefault();
-    void run(async () => {
-      const body = plan.parse();
-      if (body === null) return;
-      try {
-        await plan.send(body, requestId.idFor(body));
-      } catch (error) {
-        plan.onRefused?.();
-        form.showServerError(error, plan.fieldOf);
-        throw error;
-      }
-      requestId.reset();
-      await plan.onDone(body);
-    });
-  };
-  return { isBusy, onSubmit };
-}
 
 /** Runs one submission at a time; a click while busy does nothing. */
 export function useSubmitGuard() {
