@@ -30,12 +30,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/admin/src/**/*.{ts,tsx}'],
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/admin/src/**/*.{ts,tsx}', 'packages/browser-kit/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, 'react-hooks/exhaustive-deps': 'error' },
   },
   {
-    files: ['apps/web/src/**/*.tsx', 'apps/admin/src/**/*.tsx'],
+    files: ['apps/web/src/**/*.tsx', 'apps/admin/src/**/*.tsx', 'packages/browser-kit/src/**/*.tsx'],
     rules: { 'no-restricted-syntax': noLiteralText },
   },
   {

@@ -7,7 +7,7 @@ import type { ComponentType } from 'react';
 import type { StaffPermission } from '@pp/contract';
 import { Loading } from '../components/ui/states';
 import { hasToken } from '../lib/storage';
-import { lazyPage } from './lazy-page';
+import { lazyPage } from '@pp/browser-kit';
 import { paths } from './paths';
 import { RouteError } from './route-error';
 import { guardRedirect } from './route-guard';

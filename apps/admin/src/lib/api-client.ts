@@ -1,88 +1,10 @@
 /**
- * The one place that knows the envelope (docs/protocol.md): every call is a POST whose body is a
- * compact JWE sealed for the server's public key, and whose answer's `data` opens only with that
- * request's key. Everything above this module sees plain JSON typed by the contract. Staff calls
- * carry login type STAFF and the staff token; member tokens are never sent from here.
+ * The back office's API client: the kit's envelope client for staff sessions (login type STAFF
+ * and the staff token; member tokens are never sent from here).
  */
-import { endpointPaths } from '@pp/contract/paths';
-import type { EndpointName, RequestOf, ResponseOf } from '@pp/contract';
-import { mediaType, type PublicJwk } from '@pp/envelope';
-import { openResponse, sealRequest } from '@pp/envelope/web';
-import { classifyAnswer, paramsOf, type Answer, type Message, type Outcome, type WireBody } from './api-errors';
+import { createApiClient } from '@pp/browser-kit';
 import { currentLanguage, hasKey, translateKey } from './i18n';
-import { clearToken, getToken } from './storage';
-import { closeAllToasts, showToast } from './toast';
-
-/** Spec section 9. */
-export const requestTimeoutMs = 60_000;
-
-export type ApiErrorKind = 'business' | 'http' | 'timeout' | 'network' | 'expired' | 'aborted';
-
-/** A failed call, already shown as a toast unless `quiet` was asked; forms read field details. */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  constructor(
-    readonly kind: ApiErrorKind,
-    message: string,
-    readonly details: {
-      status?: number;
-      code?: number;
-      errorKey?: string;
-      params?: Record<string, string | number>;
-      /** For request.invalid: the request field at fault, as the server names it. */
-      field?: string;
-      /** For request.invalid: the validation key of that field. */
-      validation?: string;
-    } = {},
-  ) {
-    super(message);
-  }
-  get errorKey(): string | undefined {
-    return this.details.errorKey;
-  }
-}
-
-export interface CallOptions {
-  /** The idempotency key of a write; keep it across retries of one submission (useRequestId). */
-  requestId?: string;
-  /** Cancels the call (a query no longer needed); a cancelled call shows nothing. */
-  signal?: AbortSignal;
-  /** The screen shows the error itself (e.g. under a field): no toast. */
-  isQuiet?: boolean;
-}
-
-type ServerKey = PublicJwk & { kid: string };
-let serverKey: Promise<ServerKey> | undefined;
-
-function isServerKey(value: unknown): value is ServerKey {
-  const v = value as Partial<ServerKey> | null;
-  return typeof v === 'object' && v !== null && v.kty === 'OKP' && v.crv === 'X25519' && typeof v.x === 'string' && typeof v.kid === 'string';
-}
-
-/** The server writes its key into index.html; the JSON file is the fallback (dev server). */
-async function loadServerKey(): Promise<ServerKey> {
-  const content = document.querySelector('meta[name="envelope-key"]')?.getAttribute('content');
-  if (content?.startsWith('{')) {
-    try {
-      const parsed: unknown = JSON.parse(content);
-      if (isServerKey(parsed)) return parsed;
-    } catch {
-      // Fall through to the file.
-    }
-  }
-  const response = await fetch('/envelope-key.json', { credentials: 'same-origin', cache: 'no-store' });
-  const parsed: unknown = response.ok ? await response.json() : null;
-  if (!isServerKey(parsed)) throw new Error('no envelope key');
-  return parsed;
-}
-
-function getServerKey(): Promise<ServerKey> {
-  serverKey ??= loadServerKey().catch((error: unknown) => {
-    serverKey = undefined;
-    throw error;
-  });
-  return serverKey;
-}
+import { session } from './storage';
 
 const expiredListeners = new Set<() => void>();
 /** The app shell listens: on an expired session it drops cached data and shows the login screen. */
@@ -91,109 +13,11 @@ export function onSessionExpired(listener: () => void): () => void {
   return () => expiredListeners.delete(listener);
 }
 
-function textOf(message: Message): string {
-  return 'text' in message ? message.text : translateKey(message.key, message.params);
-}
-
-let hasReloadedForKey = false;
-
-/** Carries out what the catalogue decided and returns the error to reject with. */
-function act(outcome: Exclude<Outcome, { kind: 'success' }>, answer: Answer, body: WireBody | null, isQuiet: boolean): ApiError {
-  const details = {
-    status: answer.kind === 'http' ? answer.status : undefined,
-    code: typeof body?.code === 'number' ? body.code : undefined,
-    errorKey: typeof body?.error === 'string' ? body.error : undefined,
-    params: paramsOf(body?.params),
-    field: typeof body?.field === 'string' && body.field !== '' ? body.field : undefined,
-    validation: typeof body?.validation === 'string' ? body.validation : undefined,
-  };
-  const text = textOf(outcome.message);
-  if (outcome.kind === 'expired') {
-    // Several calls can fail together (the layout's and the page's): act once.
-    if (getToken() !== null) {
-      clearToken();
-      closeAllToasts();
-      showToast('error', text);
-      for (const listener of expiredListeners) listener();
-    }
-    return new ApiError('expired', text, details);
-  }
-  if (outcome.kind === 'reload' && !hasReloadedForKey) {
-    // The server's key changed (a restart with a new key): the page must get the new one.
-    hasReloadedForKey = true;
-    serverKey = undefined;
-    window.location.reload();
-    return new ApiError('http', text, details);
-  }
-  if (outcome.kind === 'error' && outcome.closeToasts) closeAllToasts();
-  if (!isQuiet) showToast('error', text);
-  const kind: ApiErrorKind =
-    answer.kind === 'timeout' ? 'timeout' : answer.kind === 'network' ? 'network' : answer.status >= 200 && answer.status < 300 ? 'business' : 'http';
-  return new ApiError(kind, text, details);
-}
-
-/**
- * Calls one endpoint of the contract. Resolves with the opened `data` on code 20000; otherwise
- * shows the catalogue's message and rejects with an ApiError.
- */
-export async function apiCall<N extends EndpointName>(name: N, body: RequestOf<N>, options: CallOptions = {}): Promise<ResponseOf<N>> {
-  const path = endpointPaths[name];
-  const payload = options.requestId ? { ...body, requestId: options.requestId } : body;
-
-  const controller = new AbortController();
-  let isTimedOut = false;
-  const timer = setTimeout(() => {
-    isTimedOut = true;
-    controller.abort();
-  }, requestTimeoutMs);
-  const onAbort = () => controller.abort();
-  options.signal?.addEventListener('abort', onAbort, { once: true });
-
-  let answer: Answer;
-  let wire: WireBody | null = null;
-  let requestKey: Awaited<ReturnType<typeof sealRequest>>['requestKey'] | undefined;
-  try {
-    const sealed = await sealRequest(await getServerKey(), path, payload as object);
-    requestKey = sealed.requestKey;
-    const headers: Record<string, string> = {
-      'Content-Type': mediaType,
-      Accept: 'application/json',
-      'Accept-Language': currentLanguage(),
-      'X-Login-Type': 'STAFF',
-    };
-    const token = getToken();
-    if (token) headers.Authorization = `Bearer ${token}`;
-    const response = await fetch(path, { method: 'POST', headers, body: sealed.body, credentials: 'same-origin', signal: controller.signal });
-    try {
-      const parsed: unknown = await response.json();
-      wire = typeof parsed === 'object' && parsed !== null ? (parsed as WireBody) : null;
-    } catch {
-      wire = null;
-    }
-    answer = { kind: 'http', status: response.status, body: wire };
-  } catch {
-    if (options.signal?.aborted && !isTimedOut) throw new ApiError('aborted', 'aborted');
-    answer = isTimedOut ? { kind: 'timeout' } : { kind: 'network' };
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', onAbort);
-  }
-
-  const outcome = classifyAnswer(answer, hasKey);
-  if (outcome.kind !== 'success') throw act(outcome, answer, wire, options.isQuiet ?? false);
-
-  const data = wire?.data;
-  if (typeof data !== 'string') return (data ?? null) as ResponseOf<N>;
-  try {
-    return (await openResponse(requestKey!, data)) as ResponseOf<N>;
-  } catch {
-    const text = translateKey('errors.envelope.decrypt');
-    if (!options.isQuiet) showToast('error', text);
-    throw new ApiError('business', text, { errorKey: 'envelope.decrypt' });
-  }
-}
-
-/** For form errors: the translated text of a failed call, or null when it was not an ApiError. */
-export function errorText(error: unknown): string | null {
-  return error instanceof ApiError && error.kind !== 'aborted' ? error.message : null;
-}
+export const { apiCall } = createApiClient({
+  loginType: 'STAFF',
+  session,
+  i18n: { currentLanguage, hasKey, translateKey },
+  onExpired: () => {
+    for (const listener of expiredListeners) listener();
+  },
+});

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { ToastRegion } from '../components/ui/toast-region';
+import { ToastRegion } from '@pp/browser-kit';
 import { queryClient } from '../lib/query-client';
 import { router } from './router';
 

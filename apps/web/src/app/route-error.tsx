@@ -1,7 +1,7 @@
 import { useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorView } from '../components/ui/load-error';
-import { LoadError } from './lazy-page';
+import { LoadError } from '@pp/browser-kit';
 
 /** The ErrorBoundary of our routes: a page that failed to load, or a bug while rendering. */
 export function RouteError() {

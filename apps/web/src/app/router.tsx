@@ -5,7 +5,7 @@
 import { createHashRouter, Navigate, Outlet, redirect, useNavigation } from 'react-router';
 import { ProgressBar } from '../components/ui/progress-bar';
 import { hasToken } from '../lib/storage';
-import { lazyPage } from './lazy-page';
+import { lazyPage } from '@pp/browser-kit';
 import { paths } from './paths';
 import { guardRedirect } from './route-guard';
 import { RouteError } from './route-error';

@@ -9,7 +9,7 @@ import { defaultLanguage, isLanguage, type Language, type ServerMessages } from 
 import type sourceLocale from '../locales/en-US.json';
 import type memberSourceLocale from '../locales/member/en-US.json';
 import { getStoredLanguage, setStoredLanguage } from './storage';
-import { showToast } from './toast';
+import { showToast } from '@pp/browser-kit';
 
 export type WebMessages = typeof sourceLocale & typeof memberSourceLocale;
 export type Messages = WebMessages & ServerMessages;

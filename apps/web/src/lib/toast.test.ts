@@ -3,7 +3,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryDefaults } from './query-client';
-import { closeAllToasts, getToasts, showToast, toastDurationMs } from './toast';
+import { closeAllToasts, getToasts, showToast, toastDurationMs } from '@pp/browser-kit';
 
 afterEach(() => {
   closeAllToasts();

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { languageNames, languages, type Language } from '@pp/contract';
 import { switchLanguage } from '../../lib/i18n';
-import { showToast } from '../../lib/toast';
-import { DisclosureMenu } from '../ui/disclosure-menu';
+import { showToast, DisclosureMenu } from '@pp/browser-kit';
 import { Icon } from '../ui/icon';
 
 /** The language menu: switching re-renders in place, filters and open panels stay. */

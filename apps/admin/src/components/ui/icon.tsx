@@ -1,4 +1,6 @@
-/** Line icons on a 24px grid; always decorative (the text beside them names the action). */
+/** The back office's icons: the kit's shapes plus its own (see the kit's icon.tsx). */
+import { createIcon, type BaseIconName } from '@pp/browser-kit';
+
 const shapes = {
   dashboard: 'M4 4h7v7H4zM13 4h7v4h-7zM13 10h7v10h-7zM4 13h7v7H4z',
   reviews: 'M9 5h10M9 12h10M9 19h10M4 5l1 1 2-2M4 12l1 1 2-2M4 19l1 1 2-2',
@@ -6,35 +8,11 @@ const shapes = {
   config: 'M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0M14 4v4M8 10v4M16 16v4',
   audit: 'M6 3h9l4 4v14H6zM14 3v5h5M9 12h7M9 16h7',
   staff: 'M12 3l8 3v6c0 4.5-3.4 8-8 9-4.6-1-8-4.5-8-9V6l8-3zM9 12l2 2 4-4',
-  globe: 'M12 21a9 9 0 100-18 9 9 0 000 18zM3 12h18M12 3c2.5 2.5 3.5 5.5 3.5 9s-1 6.5-3.5 9c-2.5-2.5-3.5-5.5-3.5-9s1-6.5 3.5-9z',
-  logout: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10',
-  menu: 'M4 6h16M4 12h16M4 18h16',
-  chevron: 'M6 9l6 6 6-6',
-  check: 'M5 12l5 5 9-10',
-  close: 'M6 6l12 12M18 6L6 18',
-  alert: 'M12 7v6M12 17h.01',
   search: 'M11 18a7 7 0 100-14 7 7 0 000 14zM20 20l-4-4',
   history: 'M3 12a9 9 0 103-6.7M3 4v4h4M12 7v5l3 2',
   plus: 'M12 5v14M5 12h14',
 } as const;
 
-export type IconName = keyof typeof shapes;
+export type IconName = keyof typeof shapes | BaseIconName;
 
-export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={shapes[name]} />
-    </svg>
-  );
-}
+export const Icon = createIcon(shapes);

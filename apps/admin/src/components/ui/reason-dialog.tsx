@@ -1,8 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-client';
-import { Dialog } from './dialog';
-import { TextAreaField } from './field';
+import { ApiError, Dialog, TextAreaField } from '@pp/browser-kit';
 
 /** The contract's limit on a reason (admin.ts). */
 export const reasonLengthMax = 500;

@@ -1,7 +1,7 @@
 import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../app/paths';
-import { DisclosureMenu } from '../ui/disclosure-menu';
+import { DisclosureMenu } from '@pp/browser-kit';
 import { Icon } from '../ui/icon';
 import { Brand } from './brand';
 import { LanguageMenu } from './language-menu';

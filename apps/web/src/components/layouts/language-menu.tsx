@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { languageNames, languages } from '@pp/contract';
 import { currentLanguage, switchLanguage } from '../../lib/i18n';
-import { DisclosureMenu } from '../ui/disclosure-menu';
+import { DisclosureMenu } from '@pp/browser-kit';
 import { Icon } from '../ui/icon';
 
 /** The languages as a list of buttons; the current one is marked. */

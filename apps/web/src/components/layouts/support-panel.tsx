@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../ui/dialog';
+import { Dialog } from '@pp/browser-kit';
 
 /** Customer service: a placeholder until the built-in support chat arrives (decisions.md). */
 export function SupportPanel({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from './button';
-import { Dialog } from './dialog';
+import { Dialog } from '@pp/browser-kit';
 
 interface ConfirmDialogProps {
   isOpen: boolean;

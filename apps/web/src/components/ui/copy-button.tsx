@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { showToast } from '../../lib/toast';
+import { showToast } from '@pp/browser-kit';
 
 /** Copies a text and says so; `label` names what is copied for screen readers. */
 export function CopyButton({ text, label }: { text: string; label: string }) {

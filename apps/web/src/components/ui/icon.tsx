@@ -1,4 +1,6 @@
-/** Line icons drawn on a 24px grid; always decorative (the text beside them names the action). */
+/** The portal's icons: the kit's shapes plus its own (see the kit's icon.tsx). */
+import { createIcon, type BaseIconName } from '@pp/browser-kit';
+
 const shapes = {
   home: 'M3 11l9-7 9 7M5 10v10h5v-6h4v6h5V10',
   package: 'M3 7l9-4 9 4-9 4-9-4zM3 7v10l9 4 9-4V7M12 11v10',
@@ -9,38 +11,14 @@ const shapes = {
   invite: 'M9 11a4 4 0 100-8 4 4 0 000 8zM2 21c0-3.5 3-5.5 7-5.5s7 2 7 5.5M17 8v6M14 11h6',
   bell: 'M6 16V11a6 6 0 1112 0v5l2 2H4l2-2zM10 21h4',
   settings: 'M12 15a3 3 0 100-6 3 3 0 000 6zM19 12a7 7 0 00-.1-1.2l2-1.6-2-3.4-2.4 1a7 7 0 00-2-1.2L14 3h-4l-.5 2.6a7 7 0 00-2 1.2l-2.4-1-2 3.4 2 1.6a7 7 0 000 2.4l-2 1.6 2 3.4 2.4-1a7 7 0 002 1.2L10 21h4l.5-2.6a7 7 0 002-1.2l2.4 1 2-3.4-2-1.6c.1-.4.1-.8.1-1.2z',
-  globe: 'M12 21a9 9 0 100-18 9 9 0 000 18zM3 12h18M12 3c2.5 2.5 3.5 5.5 3.5 9s-1 6.5-3.5 9c-2.5-2.5-3.5-5.5-3.5-9s1-6.5 3.5-9z',
-  logout: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10',
-  menu: 'M4 6h16M4 12h16M4 18h16',
   support: 'M4 5h16v11H9l-5 4V5zM8 10h8M8 13h5',
   bolt: 'M13 2L4 14h7l-1 8 9-12h-7l1-8z',
   chart: 'M4 20V10M10 20V4M16 20v-7M22 20H2',
   transfer: 'M4 8h14l-4-4M20 16H6l4 4',
   wallet: 'M3 7h16a2 2 0 012 2v9a2 2 0 01-2 2H3V7zM3 7V5a2 2 0 012-2h11v4M16 13h2',
   exchange: 'M7 4L3 8l4 4M3 8h13M17 12l4 4-4 4M21 16H8',
-  chevron: 'M6 9l6 6 6-6',
-  check: 'M5 12l5 5 9-10',
-  close: 'M6 6l12 12M18 6L6 18',
-  alert: 'M12 7v6M12 17h.01',
 } as const;
 
-export type IconName = keyof typeof shapes;
+export type IconName = keyof typeof shapes | BaseIconName;
 
-export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={shapes[name]} />
-    </svg>
-  );
-}
+export const Icon = createIcon(shapes);

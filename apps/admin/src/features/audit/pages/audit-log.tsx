@@ -2,7 +2,7 @@ import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '@pp/contract';
 import { TableBox } from '../../../components/ui/data-table';
-import { TextField } from '../../../components/ui/field';
+import { TextField } from '@pp/browser-kit';
 import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadMore, Loading } from '../../../components/ui/states';
 import { endOfDayMs, formatDateTime, formatJson, startOfDayMs } from '../../../lib/format';

@@ -3,9 +3,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
 import { LanguageMenu } from '../../../components/layouts/language-menu';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, TextField } from '@pp/browser-kit';
 import { staffLogin, staffTotp, useLoginCaptcha, type LoginChallenge } from '../api/staff-login';
-import { TextField } from '../../../components/ui/field';
 import { TotpSetup } from '../components/totp-setup';
 
 type Step = { stage: 'password' } | ({ stage: 'totp' | 'totp-setup' } & LoginChallenge);

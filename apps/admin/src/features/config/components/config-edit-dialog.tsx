@@ -1,13 +1,9 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfigEntry } from '@pp/contract';
-import { Dialog } from '../../../components/ui/dialog';
-import { SwitchField, TextAreaField, TextField } from '../../../components/ui/field';
+import { Dialog, SwitchField, TextAreaField, TextField, ApiError, useRequestId, showToast } from '@pp/browser-kit';
 import { reasonLengthMax } from '../../../components/ui/reason-dialog';
-import { ApiError } from '../../../lib/api-client';
 import { translateOr } from '../../../lib/i18n';
-import { useRequestId } from '../../../lib/request-id';
-import { showToast } from '../../../lib/toast';
 import { updateConfig } from '../api/config-update';
 import { parseEditorText, toEditorText } from '../config-values';
 import { ConfigValue } from './config-value';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ConfigEntry } from '@pp/contract';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog } from '@pp/browser-kit';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/states';
 import { formatDateTime } from '../../../lib/format';
 import { useConfigHistory } from '../api/config-history';

@@ -7,9 +7,8 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/states';
 import { formatDateTime } from '../../../lib/format';
-import { useRequestId } from '../../../lib/request-id';
+import { useRequestId, showToast } from '@pp/browser-kit';
 import { useCan } from '../../../lib/staff-session';
-import { showToast } from '../../../lib/toast';
 import { useJobList } from '../api/job-list';
 import { runJobNow } from '../api/job-run-now';
 

@@ -3,12 +3,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { adjustmentCreateRequest } from '@pp/contract';
 import { paths } from '../../../app/paths';
-import { Dialog } from '../../../components/ui/dialog';
-import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { Dialog, SelectField, TextAreaField, TextField, ApiError, useRequestId, showToast } from '@pp/browser-kit';
 import { reasonLengthMax } from '../../../components/ui/reason-dialog';
-import { ApiError } from '../../../lib/api-client';
-import { useRequestId } from '../../../lib/request-id';
-import { showToast } from '../../../lib/toast';
 import { createAdjustment } from '../api/adjustment-create';
 
 const coins = adjustmentCreateRequest.shape.coinName.options;

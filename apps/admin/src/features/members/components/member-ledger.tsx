@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { coinNames, type RecordEntry } from '@pp/contract';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { TableBox } from '../../../components/ui/data-table';
-import { SelectField } from '../../../components/ui/field';
+import { SelectField } from '@pp/browser-kit';
 import { EmptyState, ErrorState, LoadMore, Loading } from '../../../components/ui/states';
 import { formatDateTime, formatExactAmount } from '../../../lib/format';
 import { translateOr } from '../../../lib/i18n';

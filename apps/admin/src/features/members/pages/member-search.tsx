@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
 import { TableBox } from '../../../components/ui/data-table';
-import { TextField } from '../../../components/ui/field';
+import { TextField } from '@pp/browser-kit';
 import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadMore, Loading } from '../../../components/ui/states';
 import { formatDateTime } from '../../../lib/format';

@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateOr } from '../../../lib/i18n';
 import { rejectReasonCodes } from '@pp/contract';
-import { SelectField } from '../../../components/ui/field';
+import { SelectField, useRequestId } from '@pp/browser-kit';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { formatExactAmount } from '../../../lib/format';
-import { useRequestId } from '../../../lib/request-id';
 import { decideReviews, type Decision, type DecisionResult, type RejectReasonCode } from '../api/review-decide';
 
 export interface DecideTarget {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { translateOr } from '../../../lib/i18n';
 import type { ReviewItem } from '@pp/contract';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog } from '@pp/browser-kit';
 import { ErrorState, Loading } from '../../../components/ui/states';
 import { formatDateTime, formatExactAmount } from '../../../lib/format';
 import { useReviewDetail } from '../api/review-detail';

@@ -1,12 +1,8 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { staffCreateRequest, staffRoles, type StaffRole } from '@pp/contract';
-import { Dialog } from '../../../components/ui/dialog';
-import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { Dialog, SelectField, TextAreaField, TextField, ApiError, useRequestId, showToast } from '@pp/browser-kit';
 import { reasonLengthMax } from '../../../components/ui/reason-dialog';
-import { ApiError } from '../../../lib/api-client';
-import { useRequestId } from '../../../lib/request-id';
-import { showToast } from '../../../lib/toast';
 import { createStaff } from '../api/staff-write';
 
 type Field = 'userName' | 'password' | 'role' | 'reason';

@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { apiCall } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { clearToken } from '../../../lib/storage';
-import { showToast } from '../../../lib/toast';
+import { showToast } from '@pp/browser-kit';
 
 /** Long enough to read the message before the page reloads. */
 const logoutReloadDelayMs = 1000;

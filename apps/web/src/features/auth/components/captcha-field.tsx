@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { CaptchaResponse } from '@pp/contract';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/ui/field';
+import { TextField } from '@pp/browser-kit';
 
 interface CaptchaFieldProps {
   captcha: UseQueryResult<CaptchaResponse>;

@@ -2,9 +2,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginChallengeResponse } from '@pp/contract';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
-import { ApiError } from '../../../lib/api-client';
-import { useForm, useSubmitGuard } from '../../../lib/form';
+import { TextField, ApiError, useForm, useSubmitGuard } from '@pp/browser-kit';
 import { loginTwoFactor } from '../api/login';
 
 interface TwoFactorStepProps {

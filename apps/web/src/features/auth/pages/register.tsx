@@ -1,20 +1,17 @@
-import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { noLoginSendRequest, registerRequest } from '@pp/contract';
+import { registerRequest } from '@pp/contract';
 import { paths } from '../../../app/paths';
 import { Button } from '../../../components/ui/button';
-import { CheckboxField, SelectField, TextField } from '../../../components/ui/field';
-import { SendCodeButton } from '../../../components/ui/send-code-button';
-import { useForm, useSubmitGuard } from '../../../lib/form';
+import { CheckboxField, SelectField, TextField, useForm, useFormSubmit, showToast } from '@pp/browser-kit';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { currentLanguage } from '../../../lib/i18n';
-import { useRequestId } from '../../../lib/request-id';
-import { showToast } from '../../../lib/toast';
 import { useCaptcha } from '../api/captcha';
 import { useCountryList } from '../api/country-list';
 import { registerUser } from '../api/register';
-import { sendCode } from '../api/send-code';
 import { CaptchaField, captchaFields } from '../components/captcha-field';
+import { EmailCodeFields } from '../components/email-code-fields';
+import { useSendEmailCode } from '../components/use-send-email-code';
 
 export function RegisterPage() {
   const { t } = useTranslation();
@@ -22,8 +19,6 @@ export function RegisterPage() {
   const [search] = useSearchParams();
   const captcha = useCaptcha();
   const countries = useCountryList();
-  const requestId = useRequestId();
-  const { isBusy, run } = useSubmitGuard();
   const form = useForm({
     userName: '',
     password: '',
@@ -41,66 +36,38 @@ export function RegisterPage() {
   const isChinese = currentLanguage() === 'zh-CN';
   const countryOptions = (countries.data ?? []).map((c) => ({ value: c.code, label: isChinese ? c.cn : c.en }));
 
-  const sendEmailCode = async (): Promise<number | null> => {
-    const body = form.validate(noLoginSendRequest, { email: values.email, purpose: 'REGISTER', ...captchaFields(captcha.data, values.captchaCode) }, ['email']);
-    if (!body) return null;
-    // Sending a code needs the image code too (decision 007); it is used up by the send.
-    if (captcha.data?.enabled && !body.captchaCode) {
-      form.setErrors((current) => ({ ...current, captchaCode: t('validation.enterCaptcha') }));
-      return null;
-    }
-    try {
-      const { resendAfterSeconds } = await sendCode(body);
-      showToast('success', t('auth.code.sent'));
-      return resendAfterSeconds;
-    } catch (error) {
-      form.showServerError(error, { 'code.tooFrequent': 'email', 'captcha.invalid': 'captchaCode' });
-      return null;
-    } finally {
+  const sendEmailCode = useSendEmailCode(form, captcha, 'REGISTER');
+
+  const { isBusy, onSubmit } = useFormSubmit(form, {
+    parse: () => {
+      const { captchaCode, ...fields } = values;
+      const body = form.validate(registerRequest, { ...fields, ...captchaFields(captcha.data, captchaCode) });
+      if (body && captcha.data?.enabled && !body.captchaCode) {
+        form.setErrors({ captchaCode: t('validation.enterCaptcha') });
+        return null;
+      }
+      return body;
+    },
+    send: registerUser,
+    fieldOf: { 'captcha.invalid': 'captchaCode', 'code.invalid': 'emailCode', 'user.nameTaken': 'userName', 'user.inviteNotFound': 'inviteId' },
+    // An image code is used up by any attempt; clear it before showing errors under it.
+    onRefused: () => {
       if (captcha.data?.enabled) {
         setValue('captchaCode', '');
         void captcha.refetch();
       }
-    }
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
-      const { captchaCode, ...fields } = values;
-      const body = form.validate(registerRequest, { ...fields, ...captchaFields(captcha.data, captchaCode) });
-      if (!body) return;
-      if (captcha.data?.enabled && !body.captchaCode) {
-        form.setErrors({ captchaCode: t('validation.enterCaptcha') });
-        return;
-      }
-      try {
-        await registerUser(body, requestId.idFor(body));
-      } catch (error) {
-        // An image code is used up by any attempt; clear it before showing errors under it.
-        if (captcha.data?.enabled) {
-          setValue('captchaCode', '');
-          void captcha.refetch();
-        }
-        form.showServerError(error, {
-          'captcha.invalid': 'captchaCode',
-          'code.invalid': 'emailCode',
-          'user.nameTaken': 'userName',
-          'user.inviteNotFound': 'inviteId',
-        });
-        throw error;
-      }
-      requestId.reset();
+    },
+    onDone: async () => {
       showToast('success', t('auth.register.success'));
       await navigate(paths.login, { replace: true });
-    });
-  };
+    },
+  });
 
   return (
     <div className="auth-card auth-card-wide">
       <h1 className="auth-title">{t('auth.register.title')}</h1>
       <p className="auth-subtitle">{t('auth.register.subtitle')}</p>
-      <form className="form form-grid" onSubmit={submit} noValidate>
+      <form className="form form-grid" onSubmit={onSubmit} noValidate>
         <TextField
           label={t('auth.register.userName')}
           hint={t('auth.register.userNameHint')}
@@ -121,63 +88,28 @@ export function RegisterPage() {
           error={errors.countryCode}
           autoComplete="country"
         />
-        <TextField
+        <NewPasswordFields
+          password={form.bind('password')}
+          confirm={form.bind('confirmPassword')}
           label={t('auth.register.password')}
+          confirmLabel={t('auth.register.confirmPassword')}
           hint={t('auth.register.passwordHint')}
-          type="password"
-          value={values.password}
-          onValueChange={(v) => setValue('password', v)}
-          error={errors.password}
           autoComplete="new-password"
-          maxLength={32}
         />
-        <TextField
-          label={t('auth.register.confirmPassword')}
-          type="password"
-          value={values.confirmPassword}
-          onValueChange={(v) => setValue('confirmPassword', v)}
-          error={errors.confirmPassword}
-          autoComplete="new-password"
-          maxLength={32}
-        />
-        <TextField
+        <NewPasswordFields
+          password={form.bind('transactionPassword')}
+          confirm={form.bind('confirmTransactionPassword')}
           label={t('auth.register.transactionPassword')}
+          confirmLabel={t('auth.register.confirmTransactionPassword')}
           hint={t('auth.register.transactionPasswordHint')}
-          type="password"
-          value={values.transactionPassword}
-          onValueChange={(v) => setValue('transactionPassword', v)}
-          error={errors.transactionPassword}
           autoComplete="off"
-          maxLength={32}
         />
-        <TextField
-          label={t('auth.register.confirmTransactionPassword')}
-          type="password"
-          value={values.confirmTransactionPassword}
-          onValueChange={(v) => setValue('confirmTransactionPassword', v)}
-          error={errors.confirmTransactionPassword}
-          autoComplete="off"
-          maxLength={32}
-        />
-        <TextField
-          label={t('auth.register.email')}
-          type="email"
-          value={values.email}
-          onValueChange={(v) => setValue('email', v)}
-          error={errors.email}
-          autoComplete="email"
-          inputMode="email"
-          maxLength={254}
-          addon={<SendCodeButton onSend={sendEmailCode} />}
-        />
-        <TextField
-          label={t('auth.register.emailCode')}
-          value={values.emailCode}
-          onValueChange={(v) => setValue('emailCode', v.replace(/\D/g, ''))}
-          error={errors.emailCode}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={6}
+        <EmailCodeFields
+          email={form.bind('email')}
+          code={form.bind('emailCode')}
+          emailLabel={t('auth.register.email')}
+          codeLabel={t('auth.register.emailCode')}
+          onSend={sendEmailCode}
         />
         <TextField
           label={t('auth.register.inviteId')}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { RecordEntry } from '@pp/contract';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog } from '@pp/browser-kit';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatExact } from '../../../lib/points';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { SelectField, TextField } from '../../../components/ui/field';
+import { SelectField, TextField } from '@pp/browser-kit';
 import { noRecordFilters, type RecordFilterValues } from '../record-filters';
 
 type Option = { value: string; label: string };

@@ -2,9 +2,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { totpDisableRequest } from '@pp/contract';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
-import { useForm, useSubmitGuard } from '../../../lib/form';
-import { showToast } from '../../../lib/toast';
+import { TextField, useForm, useSubmitGuard, showToast } from '@pp/browser-kit';
 import { disableTotp } from '../api/totp-disable';
 
 /** Turning two-step login off needs the password and a current code or a recovery code. */

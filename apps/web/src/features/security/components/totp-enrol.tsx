@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { totpEnableRequest, type TotpSetupResponse } from '@pp/contract';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
-import { TextField } from '../../../components/ui/field';
-import { useForm, useSubmitGuard } from '../../../lib/form';
+import { TextField, useForm, useSubmitGuard } from '@pp/browser-kit';
 import { enableTotp } from '../api/totp-enable';
 
 interface TotpEnrolProps {

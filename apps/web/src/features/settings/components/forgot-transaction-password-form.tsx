@@ -1,14 +1,10 @@
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { forgotTransactionPasswordRequest } from '@pp/contract';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { TextField } from '../../../components/ui/field';
+import { TextField, ApiError, useForm, useFormSubmit, showToast } from '@pp/browser-kit';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { SendCodeButton } from '../../../components/ui/send-code-button';
-import { ApiError } from '../../../lib/api-client';
-import { useForm, useSubmitGuard } from '../../../lib/form';
-import { useRequestId } from '../../../lib/request-id';
-import { showToast } from '../../../lib/toast';
 import { resetTransactionPassword } from '../api/forgot-transaction-password';
 import { sendTransactionPasswordCode } from '../api/send-code';
 
@@ -16,10 +12,7 @@ const empty = { emailCode: '', transactionPassword: '', confirmTransactionPasswo
 
 export function ForgotTransactionPasswordForm() {
   const { t } = useTranslation();
-  const requestId = useRequestId();
-  const { isBusy, run } = useSubmitGuard();
   const form = useForm(empty);
-  const { values, errors, setValue } = form;
 
   const sendCode = async (): Promise<number | null> => {
     try {
@@ -32,55 +25,37 @@ export function ForgotTransactionPasswordForm() {
     }
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
-      const body = form.validate(forgotTransactionPasswordRequest, values);
-      if (!body) return;
-      try {
-        await resetTransactionPassword(body, requestId.idFor(body));
-      } catch (error) {
-        form.showServerError(error, { 'code.invalid': 'emailCode' });
-        throw error;
-      }
-      requestId.reset();
+  const { isBusy, onSubmit } = useFormSubmit(form, {
+    parse: () => form.validate(forgotTransactionPasswordRequest, form.values),
+    send: resetTransactionPassword,
+    fieldOf: { 'code.invalid': 'emailCode' },
+    onDone: () => {
       form.reset();
       showToast('success', t('settings.forgotTransactionPassword.success'));
-    });
-  };
+    },
+  });
 
   return (
     <Card title={t('settings.forgotTransactionPassword.title')}>
       <p className="card-note">{t('settings.forgotTransactionPassword.intro')}</p>
-      <form className="form" onSubmit={submit} noValidate>
+      <form className="form" onSubmit={onSubmit} noValidate>
         <TextField
           label={t('settings.forgotTransactionPassword.emailCode')}
-          value={values.emailCode}
-          onValueChange={(v) => setValue('emailCode', v.replace(/\D/g, ''))}
-          error={errors.emailCode}
+          value={form.values.emailCode}
+          onValueChange={(v) => form.setValue('emailCode', v.replace(/\D/g, ''))}
+          error={form.errors.emailCode}
           autoComplete="one-time-code"
           inputMode="numeric"
           maxLength={6}
           addon={<SendCodeButton onSend={sendCode} />}
         />
-        <TextField
+        <NewPasswordFields
+          password={form.bind('transactionPassword')}
+          confirm={form.bind('confirmTransactionPassword')}
           label={t('settings.forgotTransactionPassword.transactionPassword')}
+          confirmLabel={t('settings.forgotTransactionPassword.confirmTransactionPassword')}
           hint={t('auth.register.passwordHint')}
-          type="password"
-          value={values.transactionPassword}
-          onValueChange={(v) => setValue('transactionPassword', v)}
-          error={errors.transactionPassword}
           autoComplete="off"
-          maxLength={32}
-        />
-        <TextField
-          label={t('settings.forgotTransactionPassword.confirmTransactionPassword')}
-          type="password"
-          value={values.confirmTransactionPassword}
-          onValueChange={(v) => setValue('confirmTransactionPassword', v)}
-          error={errors.confirmTransactionPassword}
-          autoComplete="off"
-          maxLength={32}
         />
         <Button type="submit" isBusy={isBusy}>
           {t('settings.forgotTransactionPassword.submit')}

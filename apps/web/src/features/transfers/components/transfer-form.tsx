@@ -3,12 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { transferCreateRequest, type TransferConfig } from '@pp/contract';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { SelectField, TextField } from '../../../components/ui/field';
-import { useForm, useSubmitGuard } from '../../../lib/form';
+import { SelectField, TextField, useForm, useSubmitGuard, useRequestId, showToast } from '@pp/browser-kit';
 import { currentLanguage, translateKey } from '../../../lib/i18n';
 import { formatExact, formatDecimal } from '../../../lib/points';
-import { useRequestId } from '../../../lib/request-id';
-import { showToast } from '../../../lib/toast';
 import { createTransfer, type TransferCreateInput } from '../api/transfer-create';
 import { transferAmountProblem, transferQuote } from '../transfer-quote';
 

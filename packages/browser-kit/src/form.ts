@@ -1,12 +1,13 @@
 /**
- * Form state for our small forms: values, translated field errors, validation with the
- * contract's zod schemas (their messages are i18n keys), and a submit guard that makes a
- * double submission impossible. Zod itself is not imported here: the pages pass their schemas,
+ * The one way to write a form in both apps (decision 013): form state for our small forms
+ * (values, translated field errors, `bind` for a field's props), validation with the
+ * contract's zod schemas (their messages are i18n keys), and useFormSubmit (form-submit.ts, a
+ * module of its own so the login page's first download does not carry it). Zod itself is not imported here: the pages pass their schemas,
  * so zod is downloaded only with a page that validates (see lib/schemas.ts for the login page).
  */
 import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from './api-client';
-import { translateKey } from './i18n';
 import { issuesByField, type SafeParser } from './form-issues';
 
 export type FormValues = Record<string, string | boolean>;
@@ -15,6 +16,8 @@ export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
 export function useForm<V extends FormValues>(initial: V) {
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors<V>>({});
+  const { t } = useTranslation();
+  const translateKey = t as unknown as (key: string) => string;
 
   const setValue = useCallback(<K extends keyof V & string>(name: K, value: V[K]) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -42,7 +45,7 @@ export function useForm<V extends FormValues>(initial: V) {
       setErrors(translated);
       return result.success ? result.data : null;
     },
-    [],
+    [translateKey],
   );
 
   /**
@@ -63,8 +66,26 @@ export function useForm<V extends FormValues>(initial: V) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the initial values of a form are fixed
   }, []);
 
-  return { values, setValue, errors, setErrors, validate, showServerError, reset };
+  /** A text field's value, change handler and error, to spread into TextField: `{...form.bind('email')}`. */
+  const bind = <K extends StringKeys<V>>(name: K): BoundField => ({
+    value: values[name] as string,
+    onValueChange: (value: string) => setValue(name, value as V[K]),
+    error: errors[name],
+  });
+
+  return { values, setValue, errors, setErrors, validate, showServerError, reset, bind };
 }
+
+/** What `bind` gives a text field. */
+export interface BoundField {
+  value: string;
+  onValueChange: (value: string) => void;
+  error?: string;
+}
+
+type StringKeys<V> = { [K in keyof V & string]: V[K] extends string ? K : never }[keyof V & string];
+
+export type Form<V extends FormValues> = ReturnType<typeof useForm<V>>;
 
 /** Runs one submission at a time; a click while busy does nothing. */
 export function useSubmitGuard() {

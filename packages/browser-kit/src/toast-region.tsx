@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { closeToast, getToasts, subscribeToasts } from '../../lib/toast';
+import { closeToast, getToasts, subscribeToasts } from './toast';
 import { Icon } from './icon';
 
 /** Renders the toast store; a live region so screen readers hear each message. */

@@ -4,7 +4,9 @@ import { serverMessages } from '@pp/contract';
 import { classifyAnswer as classifyWith, type Answer } from './api-errors';
 
 const validationKeys = Object.keys(serverMessages['en-US'].validation).map((k) => `validation.${k}`);
-const classifyAnswer = (answer: Answer) => classifyWith(answer, (key) => validationKeys.includes(key));
+// The portal merges the contract's messages into its translations, so it knows every errors.* key.
+const errorKeys = Object.keys(serverMessages['en-US'].errors).map((k) => `errors.${k}`);
+const classifyAnswer = (answer: Answer) => classifyWith(answer, (key) => validationKeys.includes(key) || errorKeys.includes(key));
 
 const http = (status: number, body: Extract<Answer, { kind: 'http' }>['body']): Answer => ({ kind: 'http', status, body });
 

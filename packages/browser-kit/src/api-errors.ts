@@ -1,7 +1,7 @@
 /**
- * The error catalogue of spec section 8 (as amended by decisions.md) as one pure function: it
- * says what an answer means, and the API client carries that out (toast, token, login screen).
- * Free of the DOM, so every row is tested on its own (api-errors.test.ts).
+ * The error catalogue of spec section 8, as amended by decisions.md, as one pure function: it
+ * says what an answer means, and the API client carries that out (toast, token, reload or the
+ * login screen). Free of the DOM, so every row is tested on its own (api-errors*.test.ts).
  */
 import { ResponseCode } from '@pp/contract';
 
@@ -10,7 +10,7 @@ export type Message = { key: string; params?: Record<string, string | number> } 
 
 export type Outcome =
   | { kind: 'success' }
-  /** 87321: the staff session is gone; clear the token and go to the login screen. */
+  /** 87321: clear the token, close the toasts, show the message, then what the app asked for. */
   | { kind: 'expired'; message: Message }
   /** The server's envelope key changed: reload to get the new one. */
   | { kind: 'reload'; message: Message }
@@ -27,7 +27,7 @@ export interface WireBody {
   validation?: unknown;
 }
 
-/** What came back, or did not. */
+/** What came back, or did not. `body` is null when the answer was not our JSON envelope. */
 export type Answer = { kind: 'http'; status: number; body: WireBody | null } | { kind: 'timeout' } | { kind: 'network' };
 
 const statusKeys: Record<number, string> = {
@@ -43,6 +43,7 @@ const statusKeys: Record<number, string> = {
   505: 'api.httpVersion',
 };
 const busy: Message = { key: 'api.busy' };
+const expiredMessage: Message = { key: 'api.expired' };
 
 export function paramsOf(value: unknown): Record<string, string | number> | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
@@ -53,7 +54,7 @@ export function paramsOf(value: unknown): Record<string, string | number> | unde
   return out;
 }
 
-/** Whether the client has a translation for a key such as "validation.enterReason". */
+/** Whether the client has a translation for a key such as "validation.enterCaptcha". */
 export type KnowsKey = (key: string) => boolean;
 
 /**
@@ -66,12 +67,14 @@ export function messageOf(body: WireBody, knowsKey: KnowsKey): Message | null {
   const { validation, error } = body;
   // The server answers an unknown key with the key itself; that is no text for a person.
   const serverText = typeof body.message === 'string' && body.message.trim() !== '' && !/^(errors|validation)\.[\w.]+$/.test(body.message) ? body.message : null;
-  if (error === 'request.invalid') {
-    if (typeof validation === 'string' && validation.startsWith('validation.') && knowsKey(validation)) return { key: validation };
-    return serverText !== null ? { text: serverText } : { key: 'errors.request.invalid' };
+  if (error === 'request.invalid' && typeof validation === 'string' && validation.startsWith('validation.') && knowsKey(validation)) {
+    // Placeholders such as {{x}} of validation.minimumAmount come in `params`.
+    const params = paramsOf(body.params);
+    return params ? { key: validation, params } : { key: validation };
   }
   if (typeof error === 'string' && knowsKey(`errors.${error}`)) return { key: `errors.${error}`, params: paramsOf(body.params) };
-  return serverText !== null ? { text: serverText } : null;
+  if (serverText !== null) return { text: serverText };
+  return error === 'request.invalid' ? { key: 'errors.request.invalid' } : null;
 }
 
 export function classifyAnswer(answer: Answer, knowsKey: KnowsKey): Outcome {
@@ -81,7 +84,7 @@ export function classifyAnswer(answer: Answer, knowsKey: KnowsKey): Outcome {
   const { status, body } = answer;
   const isOk = status >= 200 && status < 300;
   if (isOk && body?.code === ResponseCode.success) return { kind: 'success' };
-  if (body?.code === ResponseCode.loginExpired) return { kind: 'expired', message: { key: 'api.expired' } };
+  if (body?.code === ResponseCode.loginExpired) return { kind: 'expired', message: expiredMessage };
   if (body?.error === 'envelope.unknownKey') return { kind: 'reload', message: { key: 'errors.envelope.unknownKey' } };
   if (status === 401) return { kind: 'error', message: (body && messageOf(body, knowsKey)) ?? busy, closeToasts: true };
   // 9001 and every other code: never ignored silently (decisions.md).

@@ -6,15 +6,17 @@ interface DisclosureMenuProps {
   /** Accessible name of the button when the trigger is an icon. */
   label?: string;
   triggerClassName?: string;
+  /** Which edge of the button the panel lines up with (class menu-start / menu-end). */
+  align?: 'start' | 'end';
   /** Receives a function that closes the menu (call it after an item acts). */
   children: (close: () => void) => ReactNode;
 }
 
 /**
- * A button that shows a panel of buttons (the disclosure pattern: Tab moves through the items,
+ * A button that shows a panel of links and buttons (the disclosure pattern: Tab moves through the items,
  * Escape or a click outside closes and gives focus back to the button).
  */
-export function DisclosureMenu({ trigger, label, triggerClassName, children }: DisclosureMenuProps) {
+export function DisclosureMenu({ trigger, label, triggerClassName, align = 'end', children }: DisclosureMenuProps) {
   const [isOpen, setIsOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -58,7 +60,7 @@ export function DisclosureMenu({ trigger, label, triggerClassName, children }: D
       >
         {trigger}
       </button>
-      <div id={panelId} className="menu-panel" hidden={!isOpen}>
+      <div id={panelId} className={`menu-panel menu-${align}`} hidden={!isOpen}>
         {isOpen ? children(() => setIsOpen(false)) : null}
       </div>
     </div>

@@ -1,0 +1,101 @@
+// Proves what each app passes to the kit's API client takes effect: the login type and token it
+// sends, what an expired session does (the app's function once, or a reload after the message),
+// and that a quiet call shows no toast. The envelope itself is tested in packages/envelope.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient, type ApiClientOptions } from './api-client';
+import { createSessionStore } from './storage';
+import { closeAllToasts, getToasts } from './toast';
+
+vi.mock('@pp/envelope/web', () => ({
+  sealRequest: vi.fn(async () => ({ body: 'sealed', requestKey: {} })),
+  openResponse: vi.fn(async (_key: unknown, data: string) => JSON.parse(data) as unknown),
+}));
+
+const serverKey = { kty: 'OKP', crv: 'X25519', x: 'AAAA', kid: 'k1' };
+const i18n = { currentLanguage: () => 'en-US', hasKey: () => true, translateKey: (key: string) => `t:${key}` };
+let reload: ReturnType<typeof vi.fn>;
+let fetchMock: ReturnType<typeof vi.fn>;
+
+function answer(status: number, body: object) {
+  return { status, ok: status < 300, json: async () => body };
+}
+
+beforeEach(() => {
+  const stored = new Map<string, string>();
+  vi.stubGlobal('sessionStorage', {
+    getItem: (k: string) => stored.get(k) ?? null,
+    setItem: (k: string, v: string) => void stored.set(k, v),
+    removeItem: (k: string) => void stored.delete(k),
+  });
+  vi.stubGlobal('document', { querySelector: () => ({ getAttribute: () => JSON.stringify(serverKey) }) });
+  reload = vi.fn();
+  vi.stubGlobal('window', { location: { reload } });
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  closeAllToasts();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function client(tokenKey: string, options: Partial<ApiClientOptions>) {
+  const session = createSessionStore(tokenKey);
+  const api = createApiClient({ loginType: 'USER', session, i18n, onExpired: 'reload', ...options });
+  return { session, ...api };
+}
+
+describe('createApiClient', () => {
+  it('sends the app login type and its own token, and opens the data', async () => {
+    const staff = client('adminToken', { loginType: 'STAFF' });
+    staff.session.setToken('staff-token');
+    createSessionStore('token').setToken('member-token');
+    fetchMock.mockResolvedValue(answer(200, { code: 20000, message: 'ok', data: JSON.stringify({ items: [] }) }));
+
+    await expect(staff.apiCall('staffMe', {})).resolves.toEqual({ items: [] });
+    const headers = (fetchMock.mock.calls[0]![1] as { headers: Record<string, string> }).headers;
+    expect(headers['X-Login-Type']).toBe('STAFF');
+    expect(headers.Authorization).toBe('Bearer staff-token');
+  });
+
+  it("on an expired session clears the token, shows the message and runs the app's function once", async () => {
+    const onExpired = vi.fn();
+    const staff = client('adminToken', { loginType: 'STAFF', onExpired });
+    staff.session.setToken('staff-token');
+    fetchMock.mockResolvedValue(answer(401, { code: 87321, message: 'expired', error: 'auth.expired' }));
+
+    const calls = await Promise.allSettled([staff.apiCall('staffMe', {}), staff.apiCall('staffMe', {})]);
+    expect(calls.map((c) => c.status)).toEqual(['rejected', 'rejected']);
+    expect(onExpired).toHaveBeenCalledTimes(1);
+    expect(staff.session.getToken()).toBeNull();
+    expect(getToasts().map((t) => t.text)).toEqual(['t:api.expired']);
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it("with 'reload' the page reloads once the expired message was readable", async () => {
+    vi.useFakeTimers();
+    const member = client('token', {});
+    member.session.setToken('member-token');
+    fetchMock.mockResolvedValue(answer(401, { code: 87321, message: 'expired' }));
+
+    await expect(member.apiCall('assetsList', {})).rejects.toMatchObject({ kind: 'expired' });
+    expect(member.session.getToken()).toBeNull();
+    vi.advanceTimersByTime(1499);
+    expect(reload).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('a quiet call shows no toast but rejects with the translated text and the field at fault', async () => {
+    const staff = client('adminToken', { loginType: 'STAFF' });
+    fetchMock.mockResolvedValue(answer(200, { code: 9001, message: 'x', error: 'request.invalid', field: 'reason', validation: 'validation.enterReason' }));
+
+    await expect(staff.apiCall('staffMe', {}, { isQuiet: true })).rejects.toMatchObject({
+      kind: 'business',
+      message: 't:validation.enterReason',
+      details: { field: 'reason', validation: 'validation.enterReason' },
+    });
+    expect(getToasts()).toEqual([]);
+  });
+});

@@ -1,0 +1,234 @@
+/**
+ * The one place that knows the envelope (docs/protocol.md): every call is a POST whose body is
+ * a compact JWE sealed for the server's public key, and whose answer's `data` opens only with
+ * that request's key. Everything above this module sees plain JSON typed by the contract.
+ *
+ * Each app makes its own client (createApiClient) with what differs: the login type it sends
+ * (USER for the portal, STAFF for the back office, so a member token is never sent by the back
+ * office and the other way round), its session store, its translations, and what happens when
+ * the session expires (the portal reloads; the back office goes to its login screen).
+ */
+import { endpointPaths } from '@pp/contract/paths';
+import type { EndpointName, RequestOf, ResponseOf } from '@pp/contract';
+import { mediaType, type PublicJwk } from '@pp/envelope';
+import { openResponse, sealRequest } from '@pp/envelope/web';
+import { classifyAnswer, paramsOf, type Answer, type Message, type Outcome, type WireBody } from './api-errors';
+import type { SessionStore } from './storage';
+import { closeAllToasts, showToast } from './toast';
+
+/** Spec section 9. */
+export const requestTimeoutMs = 60_000;
+/** How long the expired-login message stays readable before the reload. */
+const expiredReloadDelayMs = 1500;
+/** A second key-change reload within this window would be a loop; show the error instead. */
+const keyReloadWindowMs = 60_000;
+
+export type ApiErrorKind = 'business' | 'http' | 'timeout' | 'network' | 'expired' | 'aborted';
+
+/** A failed call, already shown as a toast (unless aborted or `isQuiet`); forms read field details. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    readonly details: {
+      status?: number;
+      code?: number;
+      errorKey?: string;
+      params?: Record<string, string | number>;
+      /** For request.invalid: the request field at fault, as the server names it. */
+      field?: string;
+      /** For request.invalid: the validation key of that field. */
+      validation?: string;
+    } = {},
+  ) {
+    super(message);
+  }
+  get errorKey(): string | undefined {
+    return this.details.errorKey;
+  }
+}
+
+/** For form errors: the translated text of a failed call, or null when it was not an ApiError. */
+export function errorText(error: unknown): string | null {
+  return error instanceof ApiError && error.kind !== 'aborted' ? error.message : null;
+}
+
+export interface CallOptions {
+  /** The idempotency key of a write; keep it across retries of one submission (useRequestId). */
+  requestId?: string;
+  /** Cancels the call, e.g. when a query is no longer needed; a cancelled call shows nothing. */
+  signal?: AbortSignal;
+  /** The screen shows the error itself (e.g. under a field): no toast. */
+  isQuiet?: boolean;
+}
+
+/** The app's translations, as the client needs them. */
+export interface ClientTranslations {
+  currentLanguage(): string;
+  hasKey(key: string): boolean;
+  translateKey(key: string, params?: Record<string, string | number>): string;
+}
+
+export interface ApiClientOptions {
+  /** The X-Login-Type header: which kind of session the token belongs to. */
+  loginType: 'USER' | 'STAFF';
+  session: Pick<SessionStore, 'getToken' | 'clearToken' | 'readMarker' | 'writeMarker'>;
+  i18n: ClientTranslations;
+  /**
+   * After an expired session (87321) the token is cleared and the message shown; then either
+   * the page reloads once the message was readable ('reload'), or the app's own function runs
+   * (e.g. to its login screen). With a function the client acts once per signed-in session.
+   */
+  onExpired: 'reload' | (() => void);
+}
+
+type ServerKey = PublicJwk & { kid: string };
+
+function isServerKey(value: unknown): value is ServerKey {
+  const v = value as Partial<ServerKey> | null;
+  return typeof v === 'object' && v !== null && v.kty === 'OKP' && v.crv === 'X25519' && typeof v.x === 'string' && typeof v.kid === 'string';
+}
+
+/** The server injects its key into index.html; the JSON file is the fallback (dev server, old page). */
+async function loadServerKey(): Promise<ServerKey> {
+  const content = document.querySelector('meta[name="envelope-key"]')?.getAttribute('content');
+  if (content?.startsWith('{')) {
+    try {
+      const parsed: unknown = JSON.parse(content);
+      if (isServerKey(parsed)) return parsed;
+    } catch {
+      // Fall through to the file.
+    }
+  }
+  const response = await fetch('/envelope-key.json', { credentials: 'same-origin', cache: 'no-store' });
+  const parsed: unknown = response.ok ? await response.json() : null;
+  if (!isServerKey(parsed)) throw new Error('no envelope key');
+  return parsed;
+}
+
+export interface ApiClient {
+  /**
+   * Calls one endpoint of the contract. Resolves with the opened `data` on code 20000; otherwise
+   * shows the catalogue's message and rejects with an ApiError.
+   */
+  apiCall<N extends EndpointName>(name: N, body: RequestOf<N>, options?: CallOptions): Promise<ResponseOf<N>>;
+}
+
+export function createApiClient({ loginType, session, i18n, onExpired }: ApiClientOptions): ApiClient {
+  let serverKey: Promise<ServerKey> | undefined;
+  function getServerKey(): Promise<ServerKey> {
+    serverKey ??= loadServerKey().catch((error: unknown) => {
+      serverKey = undefined;
+      throw error;
+    });
+    return serverKey;
+  }
+
+  const textOf = (message: Message): string => ('text' in message ? message.text : i18n.translateKey(message.key, message.params));
+
+  let isLeaving = false;
+  function reloadSoon(delayMs: number): void {
+    isLeaving = true;
+    setTimeout(() => window.location.reload(), delayMs);
+  }
+
+  /** Carries out what the catalogue decided and returns the error to reject with. */
+  function act(outcome: Exclude<Outcome, { kind: 'success' }>, answer: Answer, body: WireBody | null, isQuiet: boolean): ApiError {
+    const details = {
+      status: answer.kind === 'http' ? answer.status : undefined,
+      code: typeof body?.code === 'number' ? body.code : undefined,
+      errorKey: typeof body?.error === 'string' ? body.error : undefined,
+      params: 'key' in outcome.message ? outcome.message.params : paramsOf(body?.params),
+      field: typeof body?.field === 'string' && body.field !== '' ? body.field : undefined,
+      validation: typeof body?.validation === 'string' ? body.validation : undefined,
+    };
+    const text = textOf(outcome.message);
+    if (outcome.kind === 'expired') {
+      // Several calls can fail together (the layout's and the page's): act once.
+      const isFirst = onExpired === 'reload' ? !isLeaving : session.getToken() !== null;
+      if (isFirst) {
+        session.clearToken();
+        closeAllToasts();
+        showToast('error', text);
+        if (onExpired === 'reload') reloadSoon(expiredReloadDelayMs);
+        else onExpired();
+      }
+      return new ApiError('expired', text, details);
+    }
+    if (outcome.kind === 'reload') {
+      // The server's key changed (a restart with a new key): the page must get the new one.
+      const last = Number(session.readMarker('keyReloadAt') ?? 0);
+      if (Date.now() - last > keyReloadWindowMs) {
+        session.writeMarker('keyReloadAt', String(Date.now()));
+        serverKey = undefined;
+        if (!isLeaving) reloadSoon(0);
+        return new ApiError('http', text, details);
+      }
+    }
+    if (outcome.kind === 'error' && outcome.closeToasts) closeAllToasts();
+    if (!isLeaving && !isQuiet) showToast('error', text);
+    const kind: ApiErrorKind =
+      answer.kind === 'timeout' ? 'timeout' : answer.kind === 'network' ? 'network' : answer.status >= 200 && answer.status < 300 ? 'business' : 'http';
+    return new ApiError(kind, text, details);
+  }
+
+  async function apiCall<N extends EndpointName>(name: N, body: RequestOf<N>, options: CallOptions = {}): Promise<ResponseOf<N>> {
+    const path = endpointPaths[name];
+    const payload = options.requestId ? { ...body, requestId: options.requestId } : body;
+
+    const controller = new AbortController();
+    let isTimedOut = false;
+    const timer = setTimeout(() => {
+      isTimedOut = true;
+      controller.abort();
+    }, requestTimeoutMs);
+    const onAbort = () => controller.abort();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+
+    let answer: Answer;
+    let wire: WireBody | null = null;
+    let requestKey: Awaited<ReturnType<typeof sealRequest>>['requestKey'] | undefined;
+    try {
+      const sealed = await sealRequest(await getServerKey(), path, payload as object);
+      requestKey = sealed.requestKey;
+      const headers: Record<string, string> = {
+        'Content-Type': mediaType,
+        Accept: 'application/json',
+        'Accept-Language': i18n.currentLanguage(),
+        'X-Login-Type': loginType,
+      };
+      const token = session.getToken();
+      if (token) headers.Authorization = `Bearer ${token}`;
+      const response = await fetch(path, { method: 'POST', headers, body: sealed.body, credentials: 'same-origin', signal: controller.signal });
+      try {
+        const parsed: unknown = await response.json();
+        wire = typeof parsed === 'object' && parsed !== null ? (parsed as WireBody) : null;
+      } catch {
+        wire = null;
+      }
+      answer = { kind: 'http', status: response.status, body: wire };
+    } catch {
+      if (options.signal?.aborted && !isTimedOut) throw new ApiError('aborted', 'aborted');
+      answer = isTimedOut ? { kind: 'timeout' } : { kind: 'network' };
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+    }
+
+    const outcome = classifyAnswer(answer, i18n.hasKey);
+    if (outcome.kind !== 'success') throw act(outcome, answer, wire, options.isQuiet ?? false);
+
+    const data = wire?.data;
+    if (typeof data !== 'string') return (data ?? null) as ResponseOf<N>;
+    try {
+      return (await openResponse(requestKey!, data)) as ResponseOf<N>;
+    } catch {
+      const text = i18n.translateKey('errors.envelope.decrypt');
+      if (!options.isQuiet) showToast('error', text);
+      throw new ApiError('business', text, { errorKey: 'envelope.decrypt' });
+    }
+  }
+
+  return { apiCall };
+}
