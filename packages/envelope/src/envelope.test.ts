@@ -186,7 +186,7 @@ describe('one ephemeral key for a page load', () => {
     openRequest(key, sealRequest(key.publicJwk, '/p', {}, { ephemeral }).body);
     const parts = sealRequest(key.publicJwk, '/p', { amount: 1 }, { ephemeral }).body.split('.');
     const flipped = Buffer.from(parts[3]!, 'base64url');
-    flipped[0] ^= 1;
+    flipped[0] = flipped[0]! ^ 1;
     parts[3] = flipped.toString('base64url');
     expect(() => openRequest(key, parts.join('.'))).toThrow(EnvelopeError);
     // A wrapped key from another request under the same ephemeral key does not open this one.
