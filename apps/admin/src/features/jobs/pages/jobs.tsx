@@ -12,6 +12,7 @@ import { useCan } from '../../../lib/staff-session';
 import { showToast } from '../../../lib/toast';
 import { useJobList } from '../api/job-list';
 import { runJobNow } from '../api/job-run-now';
+import { ChainHealth } from '../components/chain-health';
 
 type Job = ResponseOf<'jobList'>[number];
 
@@ -103,6 +104,7 @@ export function JobsPage() {
           </TableBox>
         )}
       </section>
+      <ChainHealth />
       <ReasonDialog
         isOpen={pending !== null}
         onClose={() => setPending(null)}
