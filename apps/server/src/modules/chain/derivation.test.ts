@@ -5,9 +5,9 @@ import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { HDKey } from '@scure/bip32';
 import { toHex } from 'viem';
-import { hdKeyToAccount, privateKeyToAddress, publicKeyToAddress } from 'viem/accounts';
+import { HDKey as ViemHDKey, hdKeyToAccount, privateKeyToAddress, publicKeyToAddress } from 'viem/accounts';
 import { base58check, deriveAddress, ExtendedKeyError, parseAccountXpub, tronAddress, tronToId20, uncompressedXY } from './derivation.ts';
-import { testMaster, testXpubs } from './test-keys.ts';
+import { testMaster, testSeed, testXpubs } from './test-keys.ts';
 
 // BIP32 test vector 1 (seed 000102030405060708090a0b0c0d0e0f), chain m/0H/1/2H: depth 3.
 const vector1Seed = Buffer.from('000102030405060708090a0b0c0d0e0f', 'hex');
@@ -53,7 +53,8 @@ describe('deposit address derivation', () => {
     const xpubs = testXpubs();
     const external = parseAccountXpub(xpubs.BEP20);
     for (const index of [0, 1, 7]) {
-      const account = hdKeyToAccount(testMaster(), { accountIndex: 0, addressIndex: index });
+      // viem's own BIP32 copy and BIP44 path: an independent derivation from the same seed.
+      const account = hdKeyToAccount(ViemHDKey.fromMasterSeed(testSeed), { accountIndex: 0, addressIndex: index });
       expect(deriveAddress('BEP20', external, index).address).toBe(account.address);
     }
     const tron = parseAccountXpub(xpubs.TRC20);

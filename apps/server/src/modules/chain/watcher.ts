@@ -18,7 +18,7 @@
  */
 import crypto from 'node:crypto';
 import { amountMaxMinor } from '@pp/contract';
-import type { Db } from '../../db/index.ts';
+import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { ConfigService } from '../config/service.ts';
@@ -35,8 +35,24 @@ export type ChainDepositStatusValue = DepositStatus;
 /** Most member addresses one lookup asks for; most deposits one settling pass reads. */
 const lookupBatchMax = 500;
 const settleBatchMax = 500;
+/** Credits committed together: one commit (one fsync on SQLite) for many. */
+const creditGroupMax = 100;
 /** Longest error text kept in the chain's health row. */
 const errorTextMax = 500;
+
+interface DueDeposit {
+  id: string;
+  tx_hash: string;
+  log_index: number | bigint;
+  member_id: string;
+  amount: number | bigint;
+  amount_raw: string;
+}
+
+/** The ledger's refusals that leave a deposit received rather than credited (decision 008 ceilings). */
+function isLedgerRefusal(error: unknown): boolean {
+  return error instanceof AppError && (error.key === 'ledger.balanceTooLarge' || error.key === 'ledger.amountTooLarge');
+}
 
 export interface WatchRunResult {
   head: bigint;
@@ -209,14 +225,16 @@ export class ChainWatcher {
     if (logs.some((l) => hashes.has(l.blockNumber) && hashes.get(l.blockNumber) !== l.blockHash)) return false;
     const members = await this.membersOf(logs);
     const now = Date.now();
-    for (const log of logs) {
-      const memberId = members.get(log.to);
-      if (!memberId) continue;
-      await this.storeLog(log, memberId, now);
-      result.logsStored++;
-      hooks.afterLogStored?.(result.logsStored);
-    }
+    // The range's logs, its recent hashes and the cursor move together: a run stopped anywhere
+    // in between leaves the range unread, and the next run reads it again.
     await this.db.transaction().execute(async (tx) => {
+      for (const log of logs) {
+        const memberId = members.get(log.to);
+        if (!memberId) continue;
+        await this.storeLog(tx, log, memberId, now);
+        result.logsStored++;
+        hooks.afterLogStored?.(result.logsStored);
+      }
       for (const [number, hash] of hashes) {
         await tx
           .insertInto('chain_blocks')
@@ -249,9 +267,9 @@ export class ChainWatcher {
     return this.chain === 'TRC20' ? tronAddress(Buffer.from(key.slice(2), 'hex')) : key;
   }
 
-  private async storeLog(log: TransferLog, memberId: string, now: number): Promise<void> {
+  private async storeLog(tx: Tx, log: TransferLog, memberId: string, now: number): Promise<void> {
     const minor = minorOfRaw(log.value, this.settings.tokenDecimals);
-    await this.db
+    await tx
       .insertInto('chain_deposits')
       .values({
         id: crypto.randomUUID(),
@@ -299,56 +317,63 @@ export class ChainWatcher {
         .limit(settleBatchMax)
         .execute();
       if (due.length === 0) return credited;
-      for (const d of due) if (await this.settleOne(d, minimum)) credited++;
+      for (let i = 0; i < due.length; i += creditGroupMax) credited += await this.settleGroup(due.slice(i, i + creditGroupMax), minimum);
     }
   }
 
-  private async settleOne(d: { id: string; tx_hash: string; log_index: number | bigint; member_id: string; amount: number | bigint; amount_raw: string }, minimum: bigint): Promise<boolean> {
-    const amount = BigInt(d.amount);
-    const isTooLarge = amount === 0n && BigInt(d.amount_raw) > 0n && minorOfRaw(BigInt(d.amount_raw), this.settings.tokenDecimals) > 0n;
-    const finish = async (status: DepositStatus) => {
-      await this.db.updateTable('chain_deposits').set({ status, settled_at: BigInt(Date.now()) }).where('id', '=', d.id).where('status', '=', 'confirming').execute();
-    };
-    if (isTooLarge) {
-      await finish('received');
-      return false;
-    }
-    if (amount < minimum || amount === 0n) {
-      await finish('belowMinimum');
-      return false;
-    }
+  /**
+   * Settles a group in one transaction (one commit for many credits); when the ledger refuses one
+   * of them (a member at the balance ceiling), the group is settled again one by one, so only
+   * that deposit is left as received.
+   */
+  private async settleGroup(group: DueDeposit[], minimum: bigint): Promise<number> {
     try {
       return await this.ledger.inTransaction(async (tx) => {
-        const claimed = await tx
-          .updateTable('chain_deposits')
-          .set({ status: 'credited', settled_at: BigInt(Date.now()) })
-          .where('id', '=', d.id)
-          .where('status', '=', 'confirming')
-          .executeTakeFirst();
-        if (claimed.numUpdatedRows !== 1n) return false;
-        const transfer = await this.ledger.transfer(
-          {
-            requestId: creditRequestId(this.chain, d.tx_hash, num(d.log_index)),
-            code: 'deposit',
-            coinName: 'USDT',
-            amount,
-            debit: { owner: 'system', coinName: 'USDT', purpose: 'chainDeposits' },
-            credit: { owner: d.member_id, coinName: 'USDT', purpose: 'available' },
-            isPending: false,
-            memo: `${this.chain}:${d.tx_hash}`,
-          },
-          tx,
-        );
-        await tx.updateTable('chain_deposits').set({ transfer_id: transfer.id }).where('id', '=', d.id).execute();
-        return true;
+        let n = 0;
+        for (const d of group) if (await this.settleIn(tx, d, minimum)) n++;
+        return n;
       });
     } catch (error) {
-      // The member's balance is at its ceiling (decision 008): the deposit is received, not credited; staff settle it.
-      if (error instanceof AppError && (error.key === 'ledger.balanceTooLarge' || error.key === 'ledger.amountTooLarge')) {
-        await finish('received');
-        return false;
-      }
-      throw error;
+      if (!isLedgerRefusal(error)) throw error;
     }
+    let n = 0;
+    for (const d of group) {
+      try {
+        if (await this.ledger.inTransaction((tx) => this.settleIn(tx, d, minimum))) n++;
+      } catch (error) {
+        if (!isLedgerRefusal(error)) throw error;
+        await this.db.updateTable('chain_deposits').set({ status: 'received', settled_at: BigInt(Date.now()) }).where('id', '=', d.id).where('status', '=', 'confirming').execute();
+      }
+    }
+    return n;
+  }
+
+  /** Settles one deposit inside `tx`: credited (true), below the minimum, or received. */
+  private async settleIn(tx: Tx, d: DueDeposit, minimum: bigint): Promise<boolean> {
+    const amount = BigInt(d.amount);
+    const isTooLarge = amount === 0n && minorOfRaw(BigInt(d.amount_raw), this.settings.tokenDecimals) > 0n;
+    const status: DepositStatus = isTooLarge ? 'received' : amount === 0n || amount < minimum ? 'belowMinimum' : 'credited';
+    const claimed = await tx
+      .updateTable('chain_deposits')
+      .set({ status, settled_at: BigInt(Date.now()) })
+      .where('id', '=', d.id)
+      .where('status', '=', 'confirming')
+      .executeTakeFirst();
+    if (claimed.numUpdatedRows !== 1n || status !== 'credited') return false;
+    const transfer = await this.ledger.transfer(
+      {
+        requestId: creditRequestId(this.chain, d.tx_hash, num(d.log_index)),
+        code: 'deposit',
+        coinName: 'USDT',
+        amount,
+        debit: { owner: 'system', coinName: 'USDT', purpose: 'chainDeposits' },
+        credit: { owner: d.member_id, coinName: 'USDT', purpose: 'available' },
+        isPending: false,
+        memo: `${this.chain}:${d.tx_hash}`,
+      },
+      tx,
+    );
+    await tx.updateTable('chain_deposits').set({ transfer_id: transfer.id }).where('id', '=', d.id).execute();
+    return true;
   }
 }
