@@ -57,7 +57,7 @@ export async function chainBench(): Promise<BenchFigure[]> {
     for (let i = 0; i < transfers; i += 500) {
       const rows = Array.from({ length: Math.min(500, transfers - i) }, (_, k) => {
         const n = i + k;
-        return { id: `bench-chain-${n}`, user_name: `benchchain${n}`, user_name_key: `benchchain${n}`, password_hash: '-', tx_password_hash: '-', country_code: 'ID', email: `benchchain${n}@example.com`, referral_id: `bc${n}`, user_number: `bc${n}`, referrer_id: null, tree_path: '/', created_at: now };
+        return { id: `bench-chain-${n}`, user_name: `benchchain${n}`, user_name_key: `benchchain${n}`, password_hash: '-', tx_password_hash: '-', country_code: 'ID', email: `benchchain${n}@example.com`, referral_id: `bc${n}`, user_number: `bc${n}`, referrer_id: null, tree_path: '/', level: 0, buy_purchase_code_status: 0, is_protected: 0, auto_top_up: 0, agree_status: 1, is_login_locked: 0, is_money_locked: 0, created_at: now };
       });
       await db.insertInto('users').values(rows).execute();
     }

@@ -144,6 +144,19 @@ describe.each(dialects)('chain watcher on %s', (dialect) => {
     expect(await available('carol')).toBe('0.000000');
   });
 
+  it('leaves a deposit past the movement ceiling as received, for staff, without crediting it', async () => {
+    const before = await creditCount();
+    await node.send(bepToken, 'mint', [node.accounts[0], usdt18(200_000_000n)]);
+    await node.send(bepToken, 'transfer', [member('frank').bep20, usdt18(150_000_000n)]);
+    await node.mine(confirmations);
+    await bep.run();
+    expect((await deposits('frank'))[0]).toMatchObject({ status: 'received', amount: '0.000000' });
+    const row = await t.services.dbHandle.db.selectFrom('chain_deposits').select('amount_raw').where('member_id', '=', member('frank').id).executeTakeFirstOrThrow();
+    expect(row.amount_raw).toBe(usdt18(150_000_000n).toString());
+    expect(await available('frank')).toBe('0.000000');
+    expect(await creditCount()).toBe(before);
+  });
+
   it('drops a log a reorg removed before its confirmations, and credits it once where it lands again', async () => {
     const before = await creditCount();
     const snapshot = await node.testClient.snapshot();
