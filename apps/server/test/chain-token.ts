@@ -60,8 +60,8 @@ export interface LocalChain {
 const senderKey = '0x8f2a55949038a9610f50fb23b5883af3b4ecb3c3bb792cbcefbd1542c692be63' as const;
 const sender = privateKeyToAccount(senderKey);
 
-/** Starts ganache on 127.0.0.1 with a random port; every transaction is mined at once into its own block. */
-export async function startLocalChain(): Promise<LocalChain> {
+/** Starts ganache on 127.0.0.1 (a random port unless given); every transaction is mined at once into its own block. */
+export async function startLocalChain(port = 0): Promise<LocalChain> {
   const ganache = (await import('ganache')).default;
   const server = ganache.server({
     logging: { quiet: true },
@@ -69,7 +69,7 @@ export async function startLocalChain(): Promise<LocalChain> {
     wallet: { accounts: [{ secretKey: senderKey, balance: '0x56bc75e2d63100000' }] },
     miner: { instamine: 'strict' },
   });
-  await server.listen(0, '127.0.0.1');
+  await server.listen(port, '127.0.0.1');
   const address = server.address() as { port: number };
   const url = `http://127.0.0.1:${address.port}`;
   const publicClient = createPublicClient({ transport: http(url) }) as PublicClient;
