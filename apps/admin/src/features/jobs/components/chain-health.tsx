@@ -24,7 +24,7 @@ export function ChainHealth() {
   const health = useChainHealth();
   return (
     <section className="card card-flush" aria-labelledby="chain-health-title">
-      <h2 className="card-title" id="chain-health-title">
+      <h2 className="card-title card-pad" id="chain-health-title">
         {t('chainHealth.title')}
       </h2>
       {health.isPending ? (
