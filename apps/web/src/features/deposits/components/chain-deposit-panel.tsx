@@ -155,7 +155,7 @@ function ChainDepositHistory({ chain }: { chain: DepositChain | undefined }) {
 function DepositStatus({ deposit }: { deposit: ChainDepositEntry }) {
   const { t } = useTranslation();
   return (
-    <span className="cell-stack">
+    <span className="status-cell">
       <StatusBadge tone={statusTone[deposit.status]}>{t(`chainDeposit.statuses.${deposit.status}`)}</StatusBadge>
       {deposit.status === 'confirming' ? (
         <span className="field-hint">{t('chainDeposit.confirmations', { n: deposit.confirmations, required: deposit.confirmationsRequired })}</span>
@@ -201,7 +201,7 @@ function DepositTable({ items }: { items: readonly ChainDepositEntry[] }) {
               <td className="time-cell">{formatDateTime(d.seenAt, language)}</td>
               <td>{t(`chainDeposit.chains.${d.chain}`)}</td>
               <td className="num">{formatExact(d.amount, language)}</td>
-              <td className="status-cell">
+              <td>
                 <DepositStatus deposit={d} />
               </td>
               <td>
