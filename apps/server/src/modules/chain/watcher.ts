@@ -107,6 +107,7 @@ export class ChainWatcher {
         last = rewound;
         result.reorgs++;
       }
+      await this.rereadUnconfirmed(last, result, hooks);
       let budget = BigInt(this.settings.runBlocksMax);
       while (last < head && budget > 0n && !hooks.signal?.aborted) {
         const from = last + 1n;
@@ -206,6 +207,38 @@ export class ChainWatcher {
         .execute();
     });
     return rewindTo < last ? rewindTo : last;
+  }
+
+  /**
+   * Reads the blocks already read but not yet confirmed once more. A node behind a load balancer
+   * can answer eth_getLogs from a backend that has not seen the newest block yet, and an empty
+   * answer looks like no transfers; reading the confirmation window again on every run picks up
+   * such a log before its block is deep enough to settle. Storing is idempotent; a log whose
+   * block hash is not the one stored is left to the next run's reorg check.
+   */
+  private async rereadUnconfirmed(last: bigint, result: WatchRunResult, hooks: WatchHooks): Promise<void> {
+    let from = last - BigInt(this.settings.confirmations) + 1n;
+    const rangeStart = last - BigInt(this.settings.logRangeBlocksMax) + 1n;
+    if (rangeStart > from) from = rangeStart;
+    if (from < 0n) from = 0n;
+    if (last < from) return;
+    const logs = await this.rpc.transferLogs(this.settings.tokenMatchKey, from, last);
+    if (logs.length === 0) return;
+    const stored = new Map(
+      (await this.db.selectFrom('chain_blocks').select(['number', 'hash']).where('chain', '=', this.chain).where('number', '>=', from).execute()).map((b) => [BigInt(b.number), b.hash]),
+    );
+    const consistent = logs.filter((l) => stored.get(l.blockNumber) === l.blockHash);
+    const members = await this.membersOf(consistent);
+    const now = Date.now();
+    await this.db.transaction().execute(async (tx) => {
+      for (const log of consistent) {
+        const memberId = members.get(log.to);
+        if (!memberId) continue;
+        await this.storeLog(tx, log, memberId, now);
+        result.logsStored++;
+        hooks.afterLogStored?.(result.logsStored);
+      }
+    });
   }
 
   /**
