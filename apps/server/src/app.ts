@@ -28,8 +28,9 @@ import { exchangeRoutes } from './modules/exchanges/routes.ts';
 import { transferRoutes } from './modules/transfers/routes.ts';
 import { recordRoutes } from './modules/records/routes.ts';
 import { jobRoutes } from './modules/jobs/routes.ts';
-import { serverJobs } from './jobs/index.ts';
+import { chainJobs, serverJobs } from './jobs/index.ts';
 import { securityRoutes } from './modules/security/routes.ts';
+import { chainRoutes } from './modules/chain/routes.ts';
 import { verifyAndRecord } from './modules/ledger/verify.ts';
 import { seedDemo } from './demo/seed.ts';
 import type { ServerKey } from '@pp/envelope/node';
@@ -88,6 +89,7 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
   recordRoutes(app, services);
   jobRoutes(app, services);
   securityRoutes(app, services);
+  chainRoutes(app, services);
   await registerStatic(app, config);
 
   if (config.isDemo) {
@@ -98,6 +100,9 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
     else app.log.error({ problems: check.problems }, 'ledger verification FAILED');
   }
   for (const job of serverJobs(dbHandle.db)) await services.jobs.register(job);
+  // The configured deposit keys must be the ones the stored addresses came from (decision 017).
+  await services.chain.checkStoredKeys();
+  for (const job of chainJobs(services.chain)) await services.jobs.register(job);
   if (config.isJobsOn) services.jobs.start();
   app.addHook('onClose', async () => {
     // Jobs finish before the database closes (hooks run in the order they were added).

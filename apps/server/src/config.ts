@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { loadChainSettings, type ChainSettings } from './modules/chain/settings.ts';
 
 export interface Config {
   nodeEnv: string;
@@ -34,6 +35,8 @@ export interface Config {
   metricsToken: string;
   /** Scheduled jobs run in this process (src/jobs); off by default only for tests. */
   isJobsOn: boolean;
+  /** USDT deposit chains (CHAIN_BEP20_*, CHAIN_TRC20_*; modules/chain/settings.ts): a chain without an RPC URL is off. */
+  chains: ChainSettings[];
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -84,5 +87,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL ?? '',
     metricsToken: env.METRICS_TOKEN ?? '',
     isJobsOn: (env.JOBS ?? (nodeEnv === 'test' ? 'off' : 'on')) !== 'off',
+    chains: loadChainSettings(env),
   };
 }

@@ -23,6 +23,7 @@ import { TransferService } from './modules/transfers/service.ts';
 import { RecordService } from './modules/records/service.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { SecurityService } from './modules/security/service.ts';
+import { ChainService } from './modules/chain/service.ts';
 
 export interface Services {
   config: Config;
@@ -47,6 +48,7 @@ export interface Services {
   records: RecordService;
   jobs: JobRunner;
   security: SecurityService;
+  chain: ChainService;
 }
 
 export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBaseLogger): Services {
@@ -87,5 +89,6 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     records: new RecordService(db),
     jobs: new JobRunner(db, log),
     security,
+    chain: new ChainService(db, ledger, settings, config.chains),
   };
 }

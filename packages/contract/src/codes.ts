@@ -73,6 +73,8 @@ export const errorCatalogue = {
   'security.notOn': { status: 200 },
   'security.setupMissing': { status: 200 },
   'security.sessionNotFound': { status: 200 },
+  // USDT deposits on chain (decision 017).
+  'chain.unavailable': { status: 200 },
 } as const satisfies Record<string, { status: number }>;
 export type ErrorKey = keyof typeof errorCatalogue;
 export const errorKeys = Object.keys(errorCatalogue) as ErrorKey[];

@@ -3,6 +3,7 @@ import * as a from './accounts.ts';
 import * as s from './admin.ts';
 import * as w from './wallet.ts';
 import * as sec from './security.ts';
+import * as ch from './chain.ts';
 import { endpointPaths } from './paths.ts';
 
 /**
@@ -108,6 +109,12 @@ export const endpoints = {
   securitySessionRevoke: endpoint(endpointPaths.securitySessionRevoke, 'member', sec.sessionRevokeRequest, a.ok),
   securitySessionRevokeOthers: endpoint(endpointPaths.securitySessionRevokeOthers, 'member', a.empty, sec.sessionRevokeOthersResponse),
   securityLoginHistory: endpoint(endpointPaths.securityLoginHistory, 'member', a.empty, sec.loginHistoryResponse),
+
+  // USDT deposits on chain (decision 017).
+  depositChainList: endpoint(endpointPaths.depositChainList, 'member', a.empty, ch.depositChainListResponse),
+  depositAddress: endpoint(endpointPaths.depositAddress, 'member', ch.depositAddressRequest, ch.depositAddressResponse),
+  bscDepositRecordList: endpoint(endpointPaths.bscDepositRecordList, 'member', ch.chainDepositListRequest, ch.chainDepositListResponse),
+  chainHealth: staffEndpoint(endpointPaths.chainHealth, 'dashboard.read', a.empty, ch.chainHealthResponse),
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -64,4 +64,9 @@ export const endpointPaths = {
   securitySessionRevoke: '/api/app/security/sessionRevoke',
   securitySessionRevokeOthers: '/api/app/security/sessionRevokeOthers',
   securityLoginHistory: '/api/app/security/loginHistory',
+  // USDT deposits on chain (decision 017).
+  depositChainList: '/api/app/deposit/chainList',
+  depositAddress: '/api/app/deposit/depositAddress',
+  bscDepositRecordList: '/api/app/deposit/bscDepositRecordList',
+  chainHealth: '/api/admin/chain/health',
 } as const;

@@ -331,6 +331,55 @@ export interface LoginHistoryTable {
   session_id: string;
 }
 
+/** Chain deposits (migration 013, decision 017). */
+export interface ChainMemberIndexesTable {
+  member_id: string;
+  derivation_index: Int;
+  created_at: Int;
+}
+export interface ChainAddressesTable {
+  chain: string;
+  member_id: string;
+  derivation_index: Int;
+  address: string;
+  match_key: string;
+  key_fingerprint: string;
+  created_at: Int;
+}
+export interface ChainCursorsTable {
+  chain: string;
+  last_block: Int;
+  head_block: Int;
+  head_seen_at: Int;
+  last_run_at: Int;
+  last_error: string | null;
+  last_error_at: Int;
+  reorg_count: Int;
+  updated_at: Int;
+}
+export interface ChainBlocksTable {
+  chain: string;
+  number: Int;
+  hash: string;
+}
+export interface ChainDepositsTable {
+  id: string;
+  chain: string;
+  tx_hash: string;
+  log_index: Int;
+  block_number: Int;
+  block_hash: string;
+  member_id: string;
+  from_address: string;
+  to_address: string;
+  amount_raw: string;
+  amount: Int;
+  status: string;
+  transfer_id: string | null;
+  seen_at: Int;
+  settled_at: Int | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -358,6 +407,11 @@ export interface Database {
   member_recovery_codes: MemberRecoveryCodesTable;
   login_challenges: LoginChallengesTable;
   login_history: LoginHistoryTable;
+  chain_member_indexes: ChainMemberIndexesTable;
+  chain_addresses: ChainAddressesTable;
+  chain_cursors: ChainCursorsTable;
+  chain_blocks: ChainBlocksTable;
+  chain_deposits: ChainDepositsTable;
   kysely_migration: { name: string; timestamp: string };
   _generated?: Generated<number>;
 }

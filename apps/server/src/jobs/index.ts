@@ -6,6 +6,7 @@ import type { Db } from '../db/index.ts';
 import { verifyAndRecord } from '../modules/ledger/verify.ts';
 import type { JobDefinition } from './runner.ts';
 import { loginLimits } from '../plugins/login-throttle.ts';
+import type { ChainService } from '../modules/chain/service.ts';
 
 /** Rows older than these are of no use to any check and are deleted by housekeeping. */
 export const retention = {
@@ -46,4 +47,9 @@ export function serverJobs(db: Db): JobDefinition[] {
       },
     },
   ];
+}
+
+/** One chain watcher per configured chain (modules/chain, decision 017), each its own job. */
+export function chainJobs(chain: ChainService): JobDefinition[] {
+  return chain.jobs();
 }

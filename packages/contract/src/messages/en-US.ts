@@ -62,6 +62,7 @@ export const enUS = {
     'security.notOn': 'Two-step login is not on',
     'security.setupMissing': 'Start the authenticator setup again',
     'security.sessionNotFound': 'This session has already ended',
+    'chain.unavailable': 'On-chain deposits on this network are not available at the moment',
   },
   validation: {
     enterEmail: 'Please enter your email',

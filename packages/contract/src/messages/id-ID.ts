@@ -63,6 +63,7 @@ export const idID: ServerMessages = {
     'security.notOn': 'Login dua langkah belum aktif',
     'security.setupMissing': 'Mulai lagi pengaturan aplikasi autentikator',
     'security.sessionNotFound': 'Sesi ini sudah berakhir',
+    'chain.unavailable': 'Deposit on-chain di jaringan ini sedang tidak tersedia',
   },
   validation: {
     enterEmail: 'Silakan masukkan email Anda',

@@ -63,6 +63,7 @@ export const jaJP: ServerMessages = {
     'security.notOn': '2段階ログインはオンになっていません',
     'security.setupMissing': '認証アプリの設定を最初からやり直してください',
     'security.sessionNotFound': 'このセッションはすでに終了しています',
+    'chain.unavailable': 'このネットワークでのオンチェーン入金は現在ご利用いただけません',
   },
   validation: {
     enterEmail: 'メールアドレスを入力してください',

@@ -63,6 +63,7 @@ export const koKP: ServerMessages = {
     'security.notOn': '2단계 로그인이 켜져 있지 않습니다',
     'security.setupMissing': '인증 앱 설정을 다시 시작하십시오',
     'security.sessionNotFound': '이 세션은 이미 종료되었습니다',
+    'chain.unavailable': '이 네트워크의 온체인 입금은 현재 이용할 수 없습니다',
   },
   validation: {
     enterEmail: '이메일을 입력해 주세요',

@@ -63,6 +63,7 @@ export const zhCN: ServerMessages = {
     'security.notOn': '两步登录未开启',
     'security.setupMissing': '请重新开始设置身份验证器',
     'security.sessionNotFound': '该会话已结束',
+    'chain.unavailable': '该网络的链上充值暂不可用',
   },
   validation: {
     enterEmail: '请输入邮箱',

@@ -11,6 +11,7 @@ import { useRequestId, showToast } from '@pp/browser-kit';
 import { useCan } from '../../../lib/staff-session';
 import { useJobList } from '../api/job-list';
 import { runJobNow } from '../api/job-run-now';
+import { ChainHealth } from '../components/chain-health';
 
 type Job = ResponseOf<'jobList'>[number];
 
@@ -102,6 +103,7 @@ export function JobsPage() {
           </TableBox>
         )}
       </section>
+      <ChainHealth />
       <ReasonDialog
         isOpen={pending !== null}
         onClose={() => setPending(null)}

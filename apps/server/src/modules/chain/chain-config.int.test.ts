@@ -1,0 +1,86 @@
+// Proves the chain settings are checked at start: an extended private key or a broken key stops
+// the server without echoing it, a key other than the one the stored addresses came from is
+// refused, and with no chain configured the member calls answer a translated error, never a 500.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HDKey } from '@scure/bip32';
+import type { ChainHealthEntry } from '@pp/contract';
+import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type TestApp } from '../../../test/helper.ts';
+import { loadConfig } from '../../config.ts';
+import { ChainService } from './service.ts';
+import { loadChainSettings } from './settings.ts';
+import { testMaster, testXpubs } from './test-keys.ts';
+
+const token = '0x55d398326f99059fF775485246999027B3197955';
+const bep20 = (xpub: string) => ({ CHAIN_BEP20_RPC_URL: 'http://127.0.0.1:9', CHAIN_BEP20_TOKEN: token, CHAIN_BEP20_XPUB: xpub });
+
+describe('chain settings at start', () => {
+  it('refuses an extended private key without repeating it, and a key with a bad checksum', () => {
+    const xprv = testMaster().derive("m/44'/60'/0'").privateExtendedKey;
+    let message = '';
+    try {
+      loadConfig({ NODE_ENV: 'test', ...bep20(xprv) });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('privateKey');
+    expect(message).not.toContain(xprv.slice(4, 30));
+    const xpub = testXpubs().BEP20;
+    const broken = xpub.slice(0, 50) + (xpub[50] === 'z' ? 'y' : 'z') + xpub.slice(51);
+    expect(() => loadConfig({ NODE_ENV: 'test', ...bep20(broken) })).toThrow(/checksum/);
+    expect(() => loadConfig({ NODE_ENV: 'test', ...bep20(HDKey.fromMasterSeed(new Uint8Array(32).fill(7)).publicExtendedKey) })).toThrow(/depth/);
+    expect(() => loadConfig({ NODE_ENV: 'test', ...bep20(xpub), CHAIN_BEP20_CONFIRMATIONS: '100000' })).toThrow(/CONFIRMATIONS/);
+    expect(() => loadConfig({ NODE_ENV: 'test', CHAIN_BEP20_RPC_URL: 'http://127.0.0.1:9' })).toThrow(/XPUB/);
+    expect(() => loadConfig({ NODE_ENV: 'test', ...bep20(xpub), CHAIN_BEP20_TOKEN: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' })).toThrow(/not an address/);
+    expect(loadConfig({ NODE_ENV: 'test', ...bep20(xpub) }).chains.map((c) => c.chain)).toEqual(['BEP20']);
+    expect(loadConfig({ NODE_ENV: 'test' }).chains).toEqual([]);
+  });
+});
+
+describe.each(dialects)('chain deposits off and key changes on %s', (dialect) => {
+  let t: TestApp;
+  let off: TestApp;
+  let m: TestClient;
+  beforeAll(async () => {
+    t = await makeTestApp(dialect, bep20(testXpubs().BEP20));
+    off = await makeTestApp(dialect);
+    const creds = await registerMember(off, 'nochain');
+    m = new TestClient(off.app, off.serverKey.publicJwk);
+    m.token = await login({ ...off, client: m }, creds.userName, creds.password);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await off?.close();
+  });
+
+  it('answers a translated error when a chain is not configured, and staff see it as not configured', async () => {
+    const answer = await m.call('depositAddress', { chain: 'TRC20' });
+    expect(answer).toMatchObject({ status: 200, code: 9001, error: 'chain.unavailable' });
+    expect((await m.call('depositChainList')).data).toEqual([]);
+    expect((await m.call('bscDepositRecordList', { pageSize: 51 })).code).toBe(9001);
+    expect((await m.call('bscDepositRecordList', { cursor: '9'.repeat(60) })).code).toBe(20000);
+    const staff = await staffClient(off, 'admin', 'Admin@12345');
+    const health = await staff.call<ChainHealthEntry[]>('chainHealth');
+    expect(health.data.map((h) => [h.chain, h.isConfigured])).toEqual([['BEP20', false], ['TRC20', false]]);
+  });
+
+  it('refuses to start on a key other than the one the stored addresses came from', async () => {
+    const creds = await registerMember(t, 'keyed');
+    const id = (await t.services.accounts.repository.byName(creds.userName))!.id;
+    await t.services.chain.addressRow(id, t.services.chain.chains[0]!);
+    await expect(t.services.chain.checkStoredKeys()).resolves.toBeUndefined();
+    const otherKey = testMaster().derive("m/44'/60'/1'").publicExtendedKey;
+    const other = new ChainService(t.services.dbHandle.db, t.services.ledger, t.services.settings, loadChainSettings(bep20(otherKey)));
+    await expect(other.checkStoredKeys()).rejects.toThrow(/CHAIN_BEP20_XPUB is not the key/);
+  });
+
+  it('gives each member one index, however many ask at once', async () => {
+    const ids: string[] = [];
+    for (const name of ['par1', 'par2', 'par3']) {
+      const creds = await registerMember(t, name);
+      ids.push((await t.services.accounts.repository.byName(creds.userName))!.id);
+    }
+    const indexes = await Promise.all([...ids, ...ids].map((id) => t.services.chain.memberIndex(id)));
+    expect(new Set(indexes).size).toBe(3);
+    expect(indexes.slice(0, 3)).toEqual(indexes.slice(3));
+  });
+});

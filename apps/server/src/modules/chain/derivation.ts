@@ -1,0 +1,140 @@
+/**
+ * Deposit addresses from the operator's extended public key (decision 017). The server never holds
+ * a deposit private key: it derives each member's address as the non-hardened child
+ * `<xpub>/0/<member index>` and turns the child's public key into the chain's address form.
+ *
+ * The configured key is checked in full before anything is derived (decisions.md): base58check
+ * checksum, length, version (mainnet `xpub` only; an `xprv` is refused and never echoed), depth
+ * (3: an account key m/44'/coin'/account'), and a valid curve point. A key that fails any check
+ * stops the server at start, so no address that nobody controls is ever shown.
+ */
+import crypto from 'node:crypto';
+import { HDKey } from '@scure/bip32';
+import { createBase58check } from '@scure/base';
+import { getAddress, keccak256, toHex } from 'viem';
+
+export const chainNames = ['BEP20', 'TRC20'] as const;
+export type ChainName = (typeof chainNames)[number];
+
+/** BIP32 serialization versions (mainnet). */
+const xpubVersion = 0x0488b21e;
+const xprvVersion = 0x0488ade4;
+/** The configured key is an account key, m/44'/coin'/account' (BIP44), so its depth is 3. */
+export const accountKeyDepth = 3;
+/** Member indexes are non-hardened child numbers: below 2^31. */
+export const memberIndexMax = 0x7fffffff;
+/** BIP44 external chain: the deposit address of member i is <account key>/0/i. */
+const externalChain = 0;
+
+const sha256 = (data: Uint8Array) => new Uint8Array(crypto.createHash('sha256').update(data).digest());
+export const base58check = createBase58check(sha256);
+
+/** A refused key: the reason is a stable code; the message never contains the key itself. */
+export class ExtendedKeyError extends Error {
+  constructor(readonly reason: 'checksum' | 'length' | 'privateKey' | 'version' | 'depth' | 'point') {
+    super(`the configured extended public key is refused: ${reason}`);
+  }
+}
+
+/** Checks a configured extended public key in full and returns its external-chain node. */
+export function parseAccountXpub(text: string): HDKey {
+  let bytes: Uint8Array;
+  try {
+    bytes = base58check.decode(text.trim());
+  } catch {
+    // @scure/base also refuses characters outside the alphabet here: either way, not a key we can trust.
+    throw new ExtendedKeyError('checksum');
+  }
+  if (bytes.length !== 78) throw new ExtendedKeyError('length');
+  const version = new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0, false);
+  if (version === xprvVersion || bytes[45] === 0) throw new ExtendedKeyError('privateKey');
+  if (version !== xpubVersion) throw new ExtendedKeyError('version');
+  if (bytes[4] !== accountKeyDepth) throw new ExtendedKeyError('depth');
+  let account: HDKey;
+  try {
+    account = HDKey.fromExtendedKey(text.trim());
+  } catch {
+    throw new ExtendedKeyError('point');
+  }
+  return account.deriveChild(externalChain);
+}
+
+// secp256k1: y^2 = x^3 + 7 over p; p % 4 == 3, so a square root is a power.
+const p = 0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2fn;
+function powMod(base: bigint, exponent: bigint): bigint {
+  let result = 1n;
+  let b = base % p;
+  let e = exponent;
+  while (e > 0n) {
+    if (e & 1n) result = (result * b) % p;
+    b = (b * b) % p;
+    e >>= 1n;
+  }
+  return result;
+}
+
+/** The 64 bytes x || y of a compressed public key (33 bytes, already checked to be on the curve). */
+export function uncompressedXY(compressed: Uint8Array): Uint8Array {
+  if (compressed.length !== 33 || (compressed[0] !== 2 && compressed[0] !== 3)) throw new Error('not a compressed public key');
+  const x = BigInt(toHex(compressed.subarray(1)));
+  let y = powMod((x * x * x + 7n) % p, (p + 1n) / 4n);
+  if ((y & 1n) !== BigInt(compressed[0] & 1)) y = p - y;
+  const out = new Uint8Array(64);
+  out.set(compressed.subarray(1), 0);
+  out.set(Buffer.from(y.toString(16).padStart(64, '0'), 'hex'), 32);
+  return out;
+}
+
+/** The 20-byte account id of a public key: the last 20 bytes of keccak-256 of x || y (EVM and TRON alike). */
+export function accountId20(compressed: Uint8Array): Uint8Array {
+  const hash = keccak256(uncompressedXY(compressed), 'bytes');
+  return hash.subarray(12);
+}
+
+/** EIP-55 checksummed 0x address. */
+export function evmAddress(id20: Uint8Array): `0x${string}` {
+  return getAddress(toHex(id20));
+}
+
+/** TRON base58check address: 0x41 then the 20 bytes. */
+export function tronAddress(id20: Uint8Array): string {
+  const bytes = new Uint8Array(21);
+  bytes[0] = 0x41;
+  bytes.set(id20, 1);
+  return base58check.encode(bytes);
+}
+
+/** The 20 bytes of a TRON address (base58check `T...` or hex `41...`), or null when it is not one. */
+export function tronToId20(address: string): Uint8Array | null {
+  let bytes: Uint8Array;
+  if (/^41[0-9a-fA-F]{40}$/.test(address)) bytes = Buffer.from(address, 'hex');
+  else {
+    try {
+      bytes = base58check.decode(address);
+    } catch {
+      return null;
+    }
+  }
+  if (bytes.length !== 21 || bytes[0] !== 0x41) return null;
+  return bytes.subarray(1);
+}
+
+export interface DerivedAddress {
+  /** What the member sees and pays to: EIP-55 for BEP20, base58check for TRC20. */
+  address: string;
+  /** The 20 bytes as lower-case 0x hex: what Transfer logs carry on both chains' JSON-RPC. */
+  matchKey: `0x${string}`;
+}
+
+export function deriveAddress(chain: ChainName, external: HDKey, index: number): DerivedAddress {
+  if (!Number.isInteger(index) || index < 0 || index > memberIndexMax) throw new Error('member index out of range');
+  const child = external.deriveChild(index);
+  const id20 = accountId20(child.publicKey!);
+  const matchKey = toHex(id20);
+  return { address: chain === 'BEP20' ? evmAddress(id20) : tronAddress(id20), matchKey };
+}
+
+/** A short identity of the configured key (never the key): stored addresses remember which key made them. */
+export function keyFingerprint(external: HDKey): string {
+  return crypto.createHash('sha256').update(external.publicKey!).update(external.chainCode!).digest('hex').slice(0, 32);
+}

@@ -1,0 +1,302 @@
+// Proves the chain watcher on a real local EVM node (ganache) with a real ERC-20: one credit per
+// Transfer log after the confirmations, two logs in one transaction, another token's transfer
+// ignored, a reorg that removes a log before its confirmations, the same blocks read twice, a run
+// stopped mid-range and started again, a deposit below the minimum received but not credited, the
+// TRON path (TRON addresses over the same JSON-RPC), the member calls and the back-office health;
+// the ledger balances after each.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ChainDepositEntry, ChainHealthEntry, DepositAddress, RecordEntry } from '@pp/contract';
+import type { Hex } from 'viem';
+import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type TestApp } from '../../../test/helper.ts';
+import { startLocalChain, type LocalChain } from '../../../test/chain-token.ts';
+import { verifyLedger } from '../ledger/verify.ts';
+import { tronAddress, tronToId20 } from './derivation.ts';
+import { testXpubs } from './test-keys.ts';
+import { viemRpc, type ChainRpc } from './rpc.ts';
+import { ChainWatcher } from './watcher.ts';
+
+const usdt18 = (points: bigint) => points * 10n ** 18n;
+const confirmations = 3;
+
+describe.each(dialects)('chain watcher on %s', (dialect) => {
+  let node: LocalChain;
+  let t: TestApp;
+  let bepToken: Hex;
+  let tronToken: Hex;
+  let otherToken: Hex;
+  const members = new Map<string, { id: string; client: TestClient; bep20: string; trc20: string }>();
+  const names = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank'];
+  let bep: ChainWatcher;
+  let trc: ChainWatcher;
+
+  const member = (name: string) => members.get(name)!;
+  const available = async (name: string) => {
+    const list = await member(name).client.call<Array<{ coinName: string; assetsAvailable: string }>>('assetsList');
+    return list.data.find((a) => a.coinName === 'USDT')!.assetsAvailable;
+  };
+  const deposits = async (name: string, chain?: 'BEP20' | 'TRC20') =>
+    (await member(name).client.call<{ items: ChainDepositEntry[] }>('bscDepositRecordList', chain ? { chain } : {})).data.items;
+  const creditCount = async () =>
+    Number((await t.services.dbHandle.db.selectFrom('ledger_transfers').select((eb) => eb.fn.countAll<bigint>().as('n')).where('code', '=', 'deposit').executeTakeFirstOrThrow()).n);
+
+  beforeAll(async () => {
+    node = await startLocalChain();
+    bepToken = await node.deployToken(18);
+    tronToken = await node.deployToken(6);
+    otherToken = await node.deployToken(18, 'FAKE');
+    for (const token of [bepToken, otherToken]) await node.send(token, 'mint', [node.accounts[0], usdt18(1_000_000n)]);
+    await node.send(tronToken, 'mint', [node.accounts[0], 1_000_000n * 10n ** 6n]);
+    const xpubs = testXpubs();
+    t = await makeTestApp(dialect, {
+      CHAIN_BEP20_RPC_URL: node.url,
+      CHAIN_BEP20_TOKEN: bepToken,
+      CHAIN_BEP20_XPUB: xpubs.BEP20,
+      CHAIN_BEP20_CONFIRMATIONS: String(confirmations),
+      CHAIN_BEP20_START_BLOCK: '0',
+      CHAIN_BEP20_LOG_RANGE_BLOCKS_MAX: '4',
+      CHAIN_BEP20_EXPLORER_URL: 'https://testnet.bscscan.com/',
+      // The same node stands in for TRON's JSON-RPC; the token is configured in TRON's form.
+      CHAIN_TRC20_RPC_URL: node.url,
+      CHAIN_TRC20_TOKEN: tronAddress(Buffer.from(tronToken.slice(2), 'hex')),
+      CHAIN_TRC20_XPUB: xpubs.TRC20,
+      CHAIN_TRC20_CONFIRMATIONS: String(confirmations),
+      CHAIN_TRC20_START_BLOCK: '0',
+    });
+    bep = t.services.chain.watchers.find((w) => w.chain === 'BEP20')!;
+    trc = t.services.chain.watchers.find((w) => w.chain === 'TRC20')!;
+    for (const name of names) {
+      const creds = await registerMember(t, `${name}${dialect}`);
+      const client = new TestClient(t.app, t.serverKey.publicJwk);
+      client.token = await login({ ...t, client }, creds.userName, creds.password);
+      const id = (await t.services.accounts.repository.byName(creds.userName))!.id;
+      const bep20 = (await client.call<DepositAddress>('depositAddress', { chain: 'BEP20' })).data;
+      const trc20 = (await client.call<DepositAddress>('depositAddress', { chain: 'TRC20' })).data;
+      members.set(name, { id, client, bep20: bep20.address, trc20: trc20.address });
+    }
+  });
+  afterEach(async () => {
+    expect((await verifyLedger(t.services.dbHandle.db)).problems).toEqual([]);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await node?.close();
+  });
+
+  it('gives each member a permanent, distinct address per chain', async () => {
+    const alice = member('alice');
+    expect(alice.bep20).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(alice.trc20).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+    const again = await alice.client.call<DepositAddress>('depositAddress', { chain: 'BEP20' });
+    expect(again.data).toMatchObject({ address: alice.bep20, minimum: '50.000000', confirmations, tokenAddress: expect.stringMatching(/^0x/) });
+    expect(new Set(names.map((n) => member(n).bep20)).size).toBe(names.length);
+    // The two chains come from different account keys, so the 20 bytes differ too.
+    expect(Buffer.from(tronToId20(alice.trc20)!).toString('hex')).not.toBe(alice.bep20.slice(2).toLowerCase());
+    const chains = await alice.client.call<Array<{ chain: string }>>('depositChainList');
+    expect(chains.data.map((c) => c.chain)).toEqual(['BEP20', 'TRC20']);
+    expect((await alice.client.call('depositAddress', { chain: 'ERC20' })).code).not.toBe(20000);
+  });
+
+  it('credits a transfer only after the configured confirmations', async () => {
+    await node.send(bepToken, 'transfer', [member('alice').bep20, usdt18(100n)]);
+    await bep.run();
+    let list = await deposits('alice');
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ chain: 'BEP20', status: 'confirming', amount: '100.000000', confirmations: 1, confirmationsRequired: confirmations, isBelowMinimum: false });
+    expect(await available('alice')).toBe('0.000000');
+    await node.mine(1);
+    await bep.run();
+    expect((await deposits('alice'))[0]).toMatchObject({ status: 'confirming', confirmations: 2 });
+    expect(await available('alice')).toBe('0.000000');
+    await node.mine(1);
+    await bep.run();
+    list = await deposits('alice');
+    expect(list[0]).toMatchObject({ status: 'credited', confirmations });
+    expect(list[0]!.explorerUrl).toBe(`https://testnet.bscscan.com/tx/${list[0]!.txHash}`);
+    expect(list[0]!.fromAddress.toLowerCase()).toBe(node.accounts[0]!.toLowerCase());
+    expect(await available('alice')).toBe('100.000000');
+    // The credit is in the member's records as a deposit.
+    const records = await member('alice').client.call<{ items: RecordEntry[] }>('assetsRecordList', {});
+    expect(records.data.items[0]).toMatchObject({ type: 'deposit', amount: '100.000000', status: 'success', movement: 'in', coinName: 'USDT' });
+  });
+
+  it('credits two transfers in one transaction once each, and ignores another token', async () => {
+    const before = await creditCount();
+    await node.send(bepToken, 'batchTransfer', [[member('bob').bep20, member('alice').bep20, member('bob').bep20], [usdt18(60n), usdt18(55n), usdt18(75n)]]);
+    await node.send(otherToken, 'transfer', [member('alice').bep20, usdt18(500n)]);
+    await node.mine(confirmations);
+    await bep.run();
+    expect(await creditCount()).toBe(before + 3);
+    const bobs = await deposits('bob');
+    expect(bobs.map((d) => d.amount).sort()).toEqual(['60.000000', '75.000000']);
+    expect(bobs[0]!.txHash).toBe(bobs[1]!.txHash);
+    expect(new Set(bobs.map((d) => d.logIndex)).size).toBe(2);
+    expect(await available('bob')).toBe('135.000000');
+    expect(await available('alice')).toBe('155.000000');
+    expect((await deposits('alice')).map((d) => d.amount)).not.toContain('500.000000');
+  });
+
+  it('shows a deposit below the minimum as received but not credited', async () => {
+    await node.send(bepToken, 'transfer', [member('carol').bep20, usdt18(10n)]);
+    await bep.run();
+    expect((await deposits('carol'))[0]).toMatchObject({ status: 'confirming', isBelowMinimum: true });
+    await node.mine(confirmations);
+    await bep.run();
+    expect((await deposits('carol'))[0]).toMatchObject({ status: 'belowMinimum', amount: '10.000000', isBelowMinimum: true });
+    expect(await available('carol')).toBe('0.000000');
+  });
+
+  it('leaves a deposit past the movement ceiling as received, for staff, without crediting it', async () => {
+    const before = await creditCount();
+    await node.send(bepToken, 'mint', [node.accounts[0], usdt18(200_000_000n)]);
+    await node.send(bepToken, 'transfer', [member('frank').bep20, usdt18(150_000_000n)]);
+    await node.mine(confirmations);
+    await bep.run();
+    expect((await deposits('frank'))[0]).toMatchObject({ status: 'received', amount: '0.000000' });
+    const row = await t.services.dbHandle.db.selectFrom('chain_deposits').select('amount_raw').where('member_id', '=', member('frank').id).executeTakeFirstOrThrow();
+    expect(row.amount_raw).toBe(usdt18(150_000_000n).toString());
+    expect(await available('frank')).toBe('0.000000');
+    expect(await creditCount()).toBe(before);
+  });
+
+  it('drops a log a reorg removed before its confirmations, and credits it once where it lands again', async () => {
+    const before = await creditCount();
+    const snapshot = await node.testClient.snapshot();
+    const signed = await node.sign(bepToken, 'transfer', [member('dave').bep20, usdt18(70n)]);
+    const txHash = await node.sendRaw(signed);
+    await bep.run();
+    expect((await deposits('dave'))[0]).toMatchObject({ status: 'confirming', txHash });
+    const firstBlock = (await deposits('dave'))[0]!.blockNumber;
+    await node.testClient.revert({ id: snapshot });
+    // The new chain: other blocks at the same heights, past the old head.
+    await node.mine(2);
+    await bep.run();
+    expect(await deposits('dave')).toEqual([]);
+    const health = await staffHealth();
+    expect(health.find((h) => h.chain === 'BEP20')!.reorgCount).toBe(1);
+    // The same signed transaction is mined again, in a later block: one deposit, one credit.
+    await node.mine(1);
+    const again = await node.sendRaw(signed);
+    expect(again).toBe(txHash);
+    await node.mine(confirmations);
+    await bep.run();
+    const list = await deposits('dave');
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ status: 'credited', txHash });
+    expect(list[0]!.blockNumber).toBeGreaterThan(firstBlock);
+    expect(await creditCount()).toBe(before + 1);
+    expect(await available('dave')).toBe('70.000000');
+  });
+
+  it('reads the same blocks again without counting anything twice', async () => {
+    const before = await creditCount();
+    const balances = await Promise.all(names.map(available));
+    await t.services.dbHandle.db.updateTable('chain_cursors').set({ last_block: -1n }).where('chain', '=', 'BEP20').execute();
+    await t.services.dbHandle.db.deleteFrom('chain_blocks').where('chain', '=', 'BEP20').execute();
+    const replay = await bep.run();
+    expect(replay.lastBlock).toBe(replay.head);
+    expect(replay.logsStored).toBeGreaterThanOrEqual(6);
+    expect(replay.credited).toBe(0);
+    await bep.run();
+    expect(await creditCount()).toBe(before);
+    expect(await Promise.all(names.map(available))).toEqual(balances);
+  });
+
+  it('stopped mid-range and started again: every log credited once, none lost', async () => {
+    const before = await creditCount();
+    const targets = ['alice', 'bob', 'dave', 'erin', 'frank'];
+    await node.send(bepToken, 'batchTransfer', [targets.map((n) => member(n).bep20), targets.map(() => usdt18(51n))]);
+    await node.mine(confirmations);
+    const balances = await Promise.all(targets.map(available));
+    await expect(
+      bep.run({
+        afterLogStored: (n) => {
+          if (n === 2) throw new Error('process stopped');
+        },
+      }),
+    ).rejects.toThrow('process stopped');
+    expect(await creditCount()).toBe(before);
+    expect((await staffHealth()).find((h) => h.chain === 'BEP20')!.lastError).toBe('process stopped');
+    await bep.run();
+    await bep.run();
+    expect(await creditCount()).toBe(before + targets.length);
+    const after = await Promise.all(targets.map(available));
+    after.forEach((value, i) => expect(Number(value) - Number(balances[i])).toBe(51));
+  });
+
+  it('picks up a log the node left out once (a lagging backend), before it would be confirmed', async () => {
+    const before = await creditCount();
+    const balance = await available('erin');
+    await node.send(bepToken, 'transfer', [member('erin').bep20, usdt18(60n)]);
+    const target = await node.head();
+    const real = viemRpc(node.url, 5_000);
+    let dropped = 0;
+    const lagging: ChainRpc = {
+      ...real,
+      async transferLogs(token, from, to) {
+        // The first answer covering the new block comes from a backend that has not seen it.
+        if (dropped === 0 && from <= target && target <= to) {
+          dropped++;
+          return [];
+        }
+        return real.transferLogs(token, from, to);
+      },
+    };
+    const watcher = new ChainWatcher(t.services.dbHandle.db, t.services.ledger, t.services.settings, bep.settings, lagging);
+    await watcher.run();
+    expect(dropped).toBe(1);
+    expect((await deposits('erin')).some((d) => d.amount === '60.000000')).toBe(false);
+    await watcher.run();
+    expect((await deposits('erin'))[0]).toMatchObject({ amount: '60.000000', status: 'confirming' });
+    await node.mine(confirmations);
+    await watcher.run();
+    await bep.run();
+    expect((await deposits('erin'))[0]).toMatchObject({ amount: '60.000000', status: 'credited' });
+    expect(await creditCount()).toBe(before + 1);
+    expect(Number(await available('erin')) - Number(balance)).toBe(60);
+  });
+
+  it('watches TRON through the same JSON-RPC with TRON addresses', async () => {
+    const erin = member('erin');
+    const id20 = `0x${Buffer.from(tronToId20(erin.trc20)!).toString('hex')}` as Hex;
+    await node.send(tronToken, 'transfer', [id20, 80n * 10n ** 6n]);
+    // A transfer to erin's BEP20 address on the TRON token is not hers on TRON.
+    await node.send(tronToken, 'transfer', [erin.bep20, 90n * 10n ** 6n]);
+    await trc.run();
+    expect((await deposits('erin', 'TRC20'))[0]).toMatchObject({ status: 'confirming', amount: '80.000000' });
+    await node.mine(confirmations);
+    const before = await available('erin');
+    await trc.run();
+    const list = await deposits('erin', 'TRC20');
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ chain: 'TRC20', status: 'credited', toAddress: erin.trc20 });
+    expect(list[0]!.fromAddress).toMatch(/^T/);
+    expect(list[0]!.explorerUrl).toBe(`https://tronscan.org/#/transaction/${list[0]!.txHash.slice(2)}`);
+    expect(Number(await available('erin')) - Number(before)).toBe(80);
+  });
+
+  it('runs as a job of the one runner and shows each chain\'s health to staff', async () => {
+    await t.services.dbHandle.db.updateTable('job_state').set({ run_requested_at: BigInt(Date.now()) }).where('name', '=', 'chain-watch-bep20').execute();
+    expect(await t.services.jobs.runDue('chain-watch-bep20')).toBe(true);
+    const jobs = await t.services.jobs.status();
+    expect(jobs.find((j) => j.name === 'chain-watch-bep20')).toMatchObject({ lastStatus: 'succeeded' });
+    expect(jobs.map((j) => j.name)).toContain('chain-watch-trc20');
+    const head = Number(await node.head());
+    const health = await staffHealth();
+    expect(health.find((h) => h.chain === 'BEP20')).toMatchObject({ isConfigured: true, headBlock: head, lastBlock: head, lagBlocks: 0, confirmations });
+    expect(health.find((h) => h.chain === 'BEP20')!.lastRunAt).toBeGreaterThan(0);
+    // Balances: every member's USDT is what was credited from the chain.
+    const credited = await t.services.dbHandle.db.selectFrom('chain_deposits').select(['member_id', 'amount']).where('status', '=', 'credited').execute();
+    for (const name of names) {
+      const sum = credited.filter((c) => c.member_id === member(name).id).reduce((s, c) => s + BigInt(c.amount), 0n);
+      expect(BigInt(Math.round(Number(await available(name)) * 1e6))).toBe(sum);
+    }
+  });
+
+  let staff: TestClient | undefined;
+  async function staffHealth(): Promise<ChainHealthEntry[]> {
+    staff ??= await staffClient(t, 'admin', 'Admin@12345');
+    const answer = await staff.call<ChainHealthEntry[]>('chainHealth');
+    expect(answer.code, answer.message).toBe(20000);
+    return answer.data;
+  }
+});

@@ -1,0 +1,412 @@
+/**
+ * The chain watcher (decision 017): one job per chain reads the configured token contract's
+ * Transfer logs and credits those to member addresses, once per (chain, transaction hash, log
+ * index), after the configured confirmations.
+ *
+ * State lives in the database, so any process can run the next period and a crash loses nothing:
+ * - `chain_cursors.last_block`: every log up to this block is stored. It moves forward only after
+ *   a whole range is stored, so a run stopped mid-range reads that range again; storing a log
+ *   twice is a no-op (unique key), and crediting twice is impossible (the deposit row's status
+ *   moves from `confirming` with a conditional update, and the ledger transfer carries the log's
+ *   key as its request id).
+ * - `chain_blocks`: the hashes of the recent blocks read (the confirmation window and as much
+ *   again). Each run first compares the newest stored hash with the node's; on a difference it
+ *   walks down to the last block both agree on, rewinds the cursor there, and drops the logs of
+ *   the replaced blocks that were not yet settled, so they are read again from the new chain.
+ *   A log is settled only once its block is `confirmations` deep, so a reorg shallower than the
+ *   confirmations never touches a credit; a deeper one is reported, never silently undone.
+ */
+import crypto from 'node:crypto';
+import { amountMaxMinor } from '@pp/contract';
+import type { Db, Tx } from '../../db/index.ts';
+import { num } from '../../db/index.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { ConfigService } from '../config/service.ts';
+import { parseAmount, pointsScale } from '../ledger/amounts.ts';
+import type { LedgerRepository } from '../ledger/repository.ts';
+import { tronAddress } from './derivation.ts';
+import type { ChainRpc, TransferLog } from './rpc.ts';
+import type { ChainSettings } from './settings.ts';
+
+export const depositStatuses = ['confirming', 'credited', 'belowMinimum', 'received'] as const;
+export type DepositStatus = (typeof depositStatuses)[number];
+export type ChainDepositStatusValue = DepositStatus;
+
+/** Most member addresses one lookup asks for; most deposits one settling pass reads. */
+const lookupBatchMax = 500;
+const settleBatchMax = 500;
+/** Credits committed together: one commit (one fsync on SQLite) for many. */
+const creditGroupMax = 100;
+/** Longest error text kept in the chain's health row. */
+const errorTextMax = 500;
+
+interface DueDeposit {
+  id: string;
+  tx_hash: string;
+  log_index: number | bigint;
+  member_id: string;
+  amount: number | bigint;
+  amount_raw: string;
+}
+
+/** The ledger's refusals that leave a deposit received rather than credited (decision 008 ceilings). */
+function isLedgerRefusal(error: unknown): boolean {
+  return error instanceof AppError && (error.key === 'ledger.balanceTooLarge' || error.key === 'ledger.amountTooLarge');
+}
+
+export interface WatchRunResult {
+  head: bigint;
+  lastBlock: bigint;
+  logsStored: number;
+  credited: number;
+  reorgs: number;
+}
+
+export interface WatchHooks {
+  /** Called after each log is stored; tests throw here to stop a run mid-range. */
+  afterLogStored?: (countInRun: number) => void;
+  signal?: AbortSignal;
+}
+
+/** Raw token units to points minor units (scale 6), rounded down. */
+export function minorOfRaw(raw: bigint, decimals: number): bigint {
+  return decimals >= pointsScale ? raw / 10n ** BigInt(decimals - pointsScale) : raw * 10n ** BigInt(pointsScale - decimals);
+}
+
+/** The ledger request id of a credit: the log's unique key. */
+export function creditRequestId(chain: string, txHash: string, logIndex: number): string {
+  return `chain:${chain}:${txHash.toLowerCase()}:${logIndex}`;
+}
+
+export class ChainWatcher {
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: LedgerRepository,
+    private readonly settingsService: ConfigService,
+    readonly settings: ChainSettings,
+    private readonly rpc: ChainRpc,
+  ) {}
+
+  get chain() {
+    return this.settings.chain;
+  }
+
+  /** Blocks whose hashes are kept: the confirmation window and as much again. */
+  private get windowBlocks(): bigint {
+    return BigInt(this.settings.confirmations * 2 + 2);
+  }
+
+  async run(hooks: WatchHooks = {}): Promise<WatchRunResult> {
+    const result: WatchRunResult = { head: 0n, lastBlock: -1n, logsStored: 0, credited: 0, reorgs: 0 };
+    try {
+      const head = await this.rpc.headBlock();
+      result.head = head;
+      let last = await this.cursor(head);
+      const rewound = await this.checkReorg(last, head);
+      if (rewound !== null) {
+        last = rewound;
+        result.reorgs++;
+      }
+      await this.rereadUnconfirmed(last, result, hooks);
+      let budget = BigInt(this.settings.runBlocksMax);
+      while (last < head && budget > 0n && !hooks.signal?.aborted) {
+        const from = last + 1n;
+        let to = from + BigInt(this.settings.logRangeBlocksMax) - 1n;
+        if (to > head) to = head;
+        if (to - from + 1n > budget) to = from + budget - 1n;
+        const stored = await this.readRange(from, to, head, result, hooks);
+        if (!stored) break;
+        budget -= to - from + 1n;
+        last = to;
+      }
+      result.lastBlock = last;
+      result.credited = await this.settle(head);
+      const now = Date.now();
+      await this.db
+        .updateTable('chain_cursors')
+        .set({ head_block: head, head_seen_at: BigInt(now), last_run_at: BigInt(now), updated_at: BigInt(now) })
+        .where('chain', '=', this.chain)
+        .execute();
+      return result;
+    } catch (error) {
+      const now = Date.now();
+      const text = (error instanceof Error ? error.message : String(error)).slice(0, errorTextMax);
+      await this.db
+        .updateTable('chain_cursors')
+        .set({ last_error: text, last_error_at: BigInt(now), last_run_at: BigInt(now), updated_at: BigInt(now) })
+        .where('chain', '=', this.chain)
+        .execute()
+        .catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** The cursor, made on first sight: the configured start block, or the current head. */
+  private async cursor(head: bigint): Promise<bigint> {
+    const row = await this.db.selectFrom('chain_cursors').select('last_block').where('chain', '=', this.chain).executeTakeFirst();
+    if (row) return BigInt(row.last_block);
+    const start = this.settings.startBlock >= 0 ? BigInt(this.settings.startBlock) : head;
+    await this.db
+      .insertInto('chain_cursors')
+      .values({ chain: this.chain, last_block: start - 1n, head_block: head, head_seen_at: BigInt(Date.now()), last_run_at: 0n, last_error: null, last_error_at: 0n, reorg_count: 0, updated_at: BigInt(Date.now()) })
+      .onConflict((oc) => oc.column('chain').doNothing())
+      .execute();
+    const made = await this.db.selectFrom('chain_cursors').select('last_block').where('chain', '=', this.chain).executeTakeFirstOrThrow();
+    return BigInt(made.last_block);
+  }
+
+  /**
+   * Compares the stored recent hashes with the node's, newest first. A block hash commits to all
+   * its ancestors, so when the newest stored block still matches, nothing below it changed.
+   * Returns the block to rewind the cursor to, or null when the chain is as stored.
+   */
+  private async checkReorg(last: bigint, head: bigint): Promise<bigint | null> {
+    const stored = await this.db
+      .selectFrom('chain_blocks')
+      .select(['number', 'hash'])
+      .where('chain', '=', this.chain)
+      .orderBy('number', 'desc')
+      .execute();
+    let common: bigint | null = null;
+    let isChanged = false;
+    for (const block of stored) {
+      const number = BigInt(block.number);
+      const onChain = number <= head ? await this.rpc.blockHash(number) : null;
+      if (onChain === block.hash) {
+        common = number;
+        break;
+      }
+      isChanged = true;
+    }
+    if (!isChanged) return null;
+    // No stored block matches: the reorg is deeper than the kept window; rewind below all of it.
+    const lowest = stored.length > 0 ? BigInt(stored[stored.length - 1]!.number) : last + 1n;
+    const rewindTo = common ?? lowest - 1n;
+    await this.db.transaction().execute(async (tx) => {
+      await tx.deleteFrom('chain_blocks').where('chain', '=', this.chain).where('number', '>', rewindTo).execute();
+      await tx.deleteFrom('chain_deposits').where('chain', '=', this.chain).where('status', '=', 'confirming').where('block_number', '>', rewindTo).execute();
+      const settled = await tx
+        .selectFrom('chain_deposits')
+        .select((eb) => eb.fn.countAll<bigint>().as('n'))
+        .where('chain', '=', this.chain)
+        .where('block_number', '>', rewindTo)
+        .executeTakeFirstOrThrow();
+      const now = BigInt(Date.now());
+      await tx
+        .updateTable('chain_cursors')
+        .set((eb) => ({
+          last_block: rewindTo < last ? rewindTo : last,
+          reorg_count: eb('reorg_count', '+', 1),
+          updated_at: now,
+          // A reorg deeper than the confirmations replaced a block with settled deposits: staff must look.
+          ...(num(settled.n) > 0
+            ? { last_error: `reorg below block ${rewindTo + 1n} replaced ${num(settled.n)} settled deposit(s); check them on the explorer`, last_error_at: now }
+            : {}),
+        }))
+        .where('chain', '=', this.chain)
+        .execute();
+    });
+    return rewindTo < last ? rewindTo : last;
+  }
+
+  /**
+   * Reads the blocks already read but not yet confirmed once more. A node behind a load balancer
+   * can answer eth_getLogs from a backend that has not seen the newest block yet, and an empty
+   * answer looks like no transfers; reading the confirmation window again on every run picks up
+   * such a log before its block is deep enough to settle. Storing is idempotent; a log whose
+   * block hash is not the one stored is left to the next run's reorg check.
+   */
+  private async rereadUnconfirmed(last: bigint, result: WatchRunResult, hooks: WatchHooks): Promise<void> {
+    let from = last - BigInt(this.settings.confirmations) + 1n;
+    const rangeStart = last - BigInt(this.settings.logRangeBlocksMax) + 1n;
+    if (rangeStart > from) from = rangeStart;
+    if (from < 0n) from = 0n;
+    if (last < from) return;
+    const logs = await this.rpc.transferLogs(this.settings.tokenMatchKey, from, last);
+    if (logs.length === 0) return;
+    const stored = new Map(
+      (await this.db.selectFrom('chain_blocks').select(['number', 'hash']).where('chain', '=', this.chain).where('number', '>=', from).execute()).map((b) => [BigInt(b.number), b.hash]),
+    );
+    const consistent = logs.filter((l) => stored.get(l.blockNumber) === l.blockHash);
+    const members = await this.membersOf(consistent);
+    const now = Date.now();
+    await this.db.transaction().execute(async (tx) => {
+      for (const log of consistent) {
+        const memberId = members.get(log.to);
+        if (!memberId) continue;
+        await this.storeLog(tx, log, memberId, now);
+        result.logsStored++;
+        hooks.afterLogStored?.(result.logsStored);
+      }
+    });
+  }
+
+  /**
+   * Reads [from, to] and stores every Transfer log to a member address, then the hashes of the
+   * range's recent blocks, then moves the cursor to `to`. Returns false (nothing advanced) when
+   * the node changed its chain between the two reads; the next run sorts it out.
+   */
+  private async readRange(from: bigint, to: bigint, head: bigint, result: WatchRunResult, hooks: WatchHooks): Promise<boolean> {
+    const logs = await this.rpc.transferLogs(this.settings.tokenMatchKey, from, to);
+    const windowStart = head - this.windowBlocks + 1n > from ? head - this.windowBlocks + 1n : from;
+    const hashes = new Map<bigint, string>();
+    for (let n = windowStart; n <= to; n++) {
+      const hash = await this.rpc.blockHash(n);
+      if (hash === null) return false;
+      hashes.set(n, hash);
+    }
+    if (logs.some((l) => hashes.has(l.blockNumber) && hashes.get(l.blockNumber) !== l.blockHash)) return false;
+    const members = await this.membersOf(logs);
+    const now = Date.now();
+    // The range's logs, its recent hashes and the cursor move together: a run stopped anywhere
+    // in between leaves the range unread, and the next run reads it again.
+    await this.db.transaction().execute(async (tx) => {
+      for (const log of logs) {
+        const memberId = members.get(log.to);
+        if (!memberId) continue;
+        await this.storeLog(tx, log, memberId, now);
+        result.logsStored++;
+        hooks.afterLogStored?.(result.logsStored);
+      }
+      for (const [number, hash] of hashes) {
+        await tx
+          .insertInto('chain_blocks')
+          .values({ chain: this.chain, number, hash })
+          .onConflict((oc) => oc.columns(['chain', 'number']).doUpdateSet({ hash }))
+          .execute();
+      }
+      await tx.deleteFrom('chain_blocks').where('chain', '=', this.chain).where('number', '<=', head - this.windowBlocks).execute();
+      await tx.updateTable('chain_cursors').set({ last_block: to, updated_at: BigInt(Date.now()) }).where('chain', '=', this.chain).execute();
+    });
+    return true;
+  }
+
+  private async membersOf(logs: TransferLog[]): Promise<Map<string, string>> {
+    const keys = [...new Set(logs.map((l) => l.to))];
+    const out = new Map<string, string>();
+    for (let i = 0; i < keys.length; i += lookupBatchMax) {
+      const rows = await this.db
+        .selectFrom('chain_addresses')
+        .select(['match_key', 'member_id'])
+        .where('chain', '=', this.chain)
+        .where('match_key', 'in', keys.slice(i, i + lookupBatchMax))
+        .execute();
+      for (const r of rows) out.set(r.match_key, r.member_id);
+    }
+    return out;
+  }
+
+  private display(key: `0x${string}`): string {
+    return this.chain === 'TRC20' ? tronAddress(Buffer.from(key.slice(2), 'hex')) : key;
+  }
+
+  private async storeLog(tx: Tx, log: TransferLog, memberId: string, now: number): Promise<void> {
+    const minor = minorOfRaw(log.value, this.settings.tokenDecimals);
+    await tx
+      .insertInto('chain_deposits')
+      .values({
+        id: crypto.randomUUID(),
+        chain: this.chain,
+        tx_hash: log.txHash.toLowerCase(),
+        log_index: log.logIndex,
+        block_number: log.blockNumber,
+        block_hash: log.blockHash,
+        member_id: memberId,
+        from_address: this.display(log.from),
+        to_address: this.display(log.to),
+        amount_raw: log.value.toString(),
+        // Past the movement ceiling the amount cannot be credited; the raw value keeps the truth.
+        amount: minor <= amountMaxMinor ? minor : 0n,
+        status: 'confirming',
+        transfer_id: null,
+        seen_at: BigInt(now),
+        settled_at: null,
+      })
+      // Seen before: the same log. If the node now puts it in another block, follow the node
+      // while it is still confirming; a settled row never changes.
+      .onConflict((oc) =>
+        oc
+          .columns(['chain', 'tx_hash', 'log_index'])
+          .doUpdateSet({ block_number: log.blockNumber, block_hash: log.blockHash })
+          .where('chain_deposits.status', '=', 'confirming'),
+      )
+      .execute();
+  }
+
+  /** Settles every confirming deposit whose block is deep enough: credit, below minimum, or received. */
+  private async settle(head: bigint): Promise<number> {
+    const deepest = head - BigInt(this.settings.confirmations) + 1n;
+    const minimum = parseAmount(await this.settingsService.get('deposit.minimumAmount')) ?? 0n;
+    let credited = 0;
+    for (;;) {
+      const due = await this.db
+        .selectFrom('chain_deposits')
+        .selectAll()
+        .where('chain', '=', this.chain)
+        .where('status', '=', 'confirming')
+        .where('block_number', '<=', deepest)
+        .orderBy('block_number')
+        .orderBy('log_index')
+        .limit(settleBatchMax)
+        .execute();
+      if (due.length === 0) return credited;
+      for (let i = 0; i < due.length; i += creditGroupMax) credited += await this.settleGroup(due.slice(i, i + creditGroupMax), minimum);
+    }
+  }
+
+  /**
+   * Settles a group in one transaction (one commit for many credits); when the ledger refuses one
+   * of them (a member at the balance ceiling), the group is settled again one by one, so only
+   * that deposit is left as received.
+   */
+  private async settleGroup(group: DueDeposit[], minimum: bigint): Promise<number> {
+    try {
+      return await this.ledger.inTransaction(async (tx) => {
+        let n = 0;
+        for (const d of group) if (await this.settleIn(tx, d, minimum)) n++;
+        return n;
+      });
+    } catch (error) {
+      if (!isLedgerRefusal(error)) throw error;
+    }
+    let n = 0;
+    for (const d of group) {
+      try {
+        if (await this.ledger.inTransaction((tx) => this.settleIn(tx, d, minimum))) n++;
+      } catch (error) {
+        if (!isLedgerRefusal(error)) throw error;
+        await this.db.updateTable('chain_deposits').set({ status: 'received', settled_at: BigInt(Date.now()) }).where('id', '=', d.id).where('status', '=', 'confirming').execute();
+      }
+    }
+    return n;
+  }
+
+  /** Settles one deposit inside `tx`: credited (true), below the minimum, or received. */
+  private async settleIn(tx: Tx, d: DueDeposit, minimum: bigint): Promise<boolean> {
+    const amount = BigInt(d.amount);
+    const isTooLarge = amount === 0n && minorOfRaw(BigInt(d.amount_raw), this.settings.tokenDecimals) > 0n;
+    const status: DepositStatus = isTooLarge ? 'received' : amount === 0n || amount < minimum ? 'belowMinimum' : 'credited';
+    const claimed = await tx
+      .updateTable('chain_deposits')
+      .set({ status, settled_at: BigInt(Date.now()) })
+      .where('id', '=', d.id)
+      .where('status', '=', 'confirming')
+      .executeTakeFirst();
+    if (claimed.numUpdatedRows !== 1n || status !== 'credited') return false;
+    const transfer = await this.ledger.transfer(
+      {
+        requestId: creditRequestId(this.chain, d.tx_hash, num(d.log_index)),
+        code: 'deposit',
+        coinName: 'USDT',
+        amount,
+        debit: { owner: 'system', coinName: 'USDT', purpose: 'chainDeposits' },
+        credit: { owner: d.member_id, coinName: 'USDT', purpose: 'available' },
+        isPending: false,
+        memo: `${this.chain}:${d.tx_hash}`,
+      },
+      tx,
+    );
+    await tx.updateTable('chain_deposits').set({ transfer_id: transfer.id }).where('id', '=', d.id).execute();
+    return true;
+  }
+}

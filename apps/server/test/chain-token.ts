@@ -1,0 +1,116 @@
+/**
+ * The test ERC-20 (test/fixtures/TestToken.sol) compiled with solc, and a local EVM node
+ * (ganache, in-process, on a random loopback port) with viem clients. The compiled artifact is
+ * committed (test/fixtures/test-token.json) so tests do not compile on every run;
+ * chain-token.test.ts compiles again and compares.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createPublicClient, createTestClient, createWalletClient, encodeFunctionData, http, type Hex, type PublicClient, type TestClient, type WalletClient } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+
+const fixtures = path.join(import.meta.dirname, 'fixtures');
+export const tokenSourcePath = path.join(fixtures, 'TestToken.sol');
+export const tokenArtifactPath = path.join(fixtures, 'test-token.json');
+export const solcSettings = { optimizer: { enabled: true, runs: 200 }, evmVersion: 'paris', outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } } as const;
+
+export interface TokenArtifact {
+  compiler: string;
+  abi: unknown[];
+  bytecode: Hex;
+}
+
+/** Compiles TestToken.sol with the installed solc (slow: seconds). */
+export async function compileToken(): Promise<TokenArtifact> {
+  const solc = (await import('solc')).default as { compile(input: string): string; version(): string };
+  const input = { language: 'Solidity', sources: { 'TestToken.sol': { content: fs.readFileSync(tokenSourcePath, 'utf8') } }, settings: solcSettings };
+  const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
+    errors?: Array<{ severity: string; formattedMessage: string }>;
+    contracts: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string } } }>>;
+  };
+  const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
+  if (errors.length > 0) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
+  const contract = output.contracts['TestToken.sol']!['TestToken']!;
+  return { compiler: solc.version(), abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
+}
+
+export function tokenArtifact(): TokenArtifact {
+  return JSON.parse(fs.readFileSync(tokenArtifactPath, 'utf8')) as TokenArtifact;
+}
+
+export interface LocalChain {
+  url: string;
+  publicClient: PublicClient;
+  wallet: WalletClient;
+  testClient: TestClient;
+  accounts: Hex[];
+  close(): Promise<void>;
+  /** Deploys a TestToken and returns its address. */
+  deployToken(decimals: number, symbol?: string): Promise<Hex>;
+  /** Sends a token call from accounts[0] and waits for its receipt (one block each: instamine). */
+  send(token: Hex, functionName: 'mint' | 'transfer' | 'batchTransfer', args: readonly unknown[]): Promise<Hex>;
+  /** Signs a token call without sending it: the same bytes can be sent again after a reorg. */
+  sign(token: Hex, functionName: 'mint' | 'transfer' | 'batchTransfer', args: readonly unknown[]): Promise<Hex>;
+  sendRaw(serialized: Hex): Promise<Hex>;
+  mine(blocks: number): Promise<void>;
+  head(): Promise<bigint>;
+}
+
+/** The funded sender of the local node: a fixed test key, never used anywhere else. */
+const senderKey = '0x8f2a55949038a9610f50fb23b5883af3b4ecb3c3bb792cbcefbd1542c692be63' as const;
+const sender = privateKeyToAccount(senderKey);
+
+/** Starts ganache on 127.0.0.1 (a random port unless given); every transaction is mined at once into its own block. */
+export async function startLocalChain(port = 0): Promise<LocalChain> {
+  const ganache = (await import('ganache')).default;
+  const server = ganache.server({
+    logging: { quiet: true },
+    chain: { chainId: 1337 },
+    wallet: { accounts: [{ secretKey: senderKey, balance: '0x56bc75e2d63100000' }] },
+    miner: { instamine: 'strict' },
+  });
+  await server.listen(port, '127.0.0.1');
+  const address = server.address() as { port: number };
+  const url = `http://127.0.0.1:${address.port}`;
+  const publicClient = createPublicClient({ transport: http(url) }) as PublicClient;
+  const wallet = createWalletClient({ transport: http(url) });
+  const testClient = createTestClient({ mode: 'ganache', transport: http(url) });
+  const accounts = [sender.address] as Hex[];
+  const artifact = tokenArtifact();
+  const chain = { id: 1337, name: 'local', nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [url] } } } as const;
+  const waitFor = async (hash: Hex, what: string) => {
+    const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    if (receipt.status !== 'success') throw new Error(`${what} reverted`);
+    return receipt;
+  };
+  return {
+    url,
+    publicClient,
+    wallet,
+    testClient,
+    accounts,
+    close: () => server.close(),
+    async deployToken(decimals, symbol = 'USDT') {
+      const hash = await wallet.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args: ['Tether USD', symbol, decimals], account: sender, chain });
+      return (await waitFor(hash, 'deploy')).contractAddress!;
+    },
+    async send(token, functionName, args) {
+      const hash = await wallet.writeContract({ address: token, abi: artifact.abi, functionName, args, account: sender, chain });
+      await waitFor(hash, functionName);
+      return hash;
+    },
+    async sign(token, functionName, args) {
+      const request = await wallet.prepareTransactionRequest({ to: token, data: encodeFunctionData({ abi: artifact.abi, functionName, args }), account: sender, chain });
+      return wallet.signTransaction({ ...request, account: sender, chain } as Parameters<typeof wallet.signTransaction>[0]);
+    },
+    async sendRaw(serialized) {
+      const hash = await wallet.sendRawTransaction({ serializedTransaction: serialized });
+      await waitFor(hash, 'raw transaction');
+      return hash;
+    },
+    async mine(blocks) {
+      await testClient.mine({ blocks });
+    },
+    head: () => publicClient.getBlockNumber({ cacheTime: 0 }),
+  };
+}
