@@ -1,4 +1,5 @@
 /** `npm run bench`: every benchmark in one run, each figure beside its same-run baseline. */
+import { chainBench } from './chain.bench.ts';
 import { envelopeBench } from './envelope.bench.ts';
 import { ledgerBench } from './ledger.bench.ts';
 import { recordFigures, type BenchFigure } from './results.ts';
@@ -7,5 +8,6 @@ const only = process.argv[2];
 const figures: BenchFigure[] = [];
 if (!only || only === 'envelope') figures.push(...(await envelopeBench()));
 if (!only || only === 'ledger') figures.push(...(await ledgerBench()));
+if (!only || only === 'chain') figures.push(...(await chainBench()));
 recordFigures(figures);
 console.log(`\n${figures.length} figures written to bench-results.json`);
