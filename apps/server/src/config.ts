@@ -34,6 +34,8 @@ export interface Config {
   metricsToken: string;
   /** Scheduled jobs run in this process (src/jobs); off by default only for tests. */
   isJobsOn: boolean;
+  /** Where uploaded files are kept (decision 016); outside the web root, DATA_DIR/uploads by default. */
+  uploadDir: string;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -84,5 +86,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL ?? '',
     metricsToken: env.METRICS_TOKEN ?? '',
     isJobsOn: (env.JOBS ?? (nodeEnv === 'test' ? 'off' : 'on')) !== 'off',
+    uploadDir: path.resolve(env.UPLOAD_DIR || path.join(env.DATA_DIR ?? path.join(root, 'data'), 'uploads')),
   };
 }

@@ -23,6 +23,9 @@ import { TransferService } from './modules/transfers/service.ts';
 import { RecordService } from './modules/records/service.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { SecurityService } from './modules/security/service.ts';
+import { UploadService } from './modules/uploads/service.ts';
+import { FileUploadStore } from './modules/uploads/store.ts';
+import { BankDepositService } from './modules/deposits/service.ts';
 
 export interface Services {
   config: Config;
@@ -47,6 +50,8 @@ export interface Services {
   records: RecordService;
   jobs: JobRunner;
   security: SecurityService;
+  uploads: UploadService;
+  bankDeposits: BankDepositService;
 }
 
 export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBaseLogger): Services {
@@ -64,6 +69,8 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
   // A right password leads to the security centre's second step when the member turned it on.
   const security = new SecurityService(db, sessions, mail, (userId, request) => accounts.startSession(userId, request));
   accounts.afterPassword = (userId, request) => security.afterPassword(userId, request);
+  // Uploads go to the filesystem store under UPLOAD_DIR (DATA_DIR/uploads by default); decision 016.
+  const uploads = new UploadService(db, new FileUploadStore(config.uploadDir));
   return {
     config,
     dbHandle,
@@ -87,5 +94,7 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     records: new RecordService(db),
     jobs: new JobRunner(db, log),
     security,
+    uploads,
+    bankDeposits: new BankDepositService(db, ledger, reviews, uploads, settings),
   };
 }

@@ -3,6 +3,7 @@ import * as a from './accounts.ts';
 import * as s from './admin.ts';
 import * as w from './wallet.ts';
 import * as sec from './security.ts';
+import * as d from './deposits.ts';
 import { endpointPaths } from './paths.ts';
 
 /**
@@ -108,6 +109,14 @@ export const endpoints = {
   securitySessionRevoke: endpoint(endpointPaths.securitySessionRevoke, 'member', sec.sessionRevokeRequest, a.ok),
   securitySessionRevokeOthers: endpoint(endpointPaths.securitySessionRevokeOthers, 'member', a.empty, sec.sessionRevokeOthersResponse),
   securityLoginHistory: endpoint(endpointPaths.securityLoginHistory, 'member', a.empty, sec.loginHistoryResponse),
+
+  // Uploads and bank deposits (decision 016). uploadCreate alone takes bodies up to uploadBodyBytesMax.
+  uploadCreate: endpoint(endpointPaths.uploadCreate, 'member', d.uploadCreateRequest, d.uploadInfo),
+  uploadFile: endpoint(endpointPaths.uploadFile, 'member', d.uploadFileRequest, d.uploadFileResponse),
+  staffUploadFile: staffEndpoint(endpointPaths.staffUploadFile, 'reviews.read', d.uploadFileRequest, d.uploadFileResponse),
+  bankDepositConfig: endpoint(endpointPaths.bankDepositConfig, 'member', a.empty, d.bankDepositConfig),
+  deposit: endpoint(endpointPaths.deposit, 'member', d.depositCreateRequest, d.depositCreateResponse),
+  depositRecordList: endpoint(endpointPaths.depositRecordList, 'member', d.depositRecordListRequest, d.depositRecordListResponse),
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -9,3 +9,4 @@ export * from './paths.ts';
 export * from './messages/index.ts';
 export * from './format.ts';
 export * from './numbers.ts';
+export * from './deposits.ts';

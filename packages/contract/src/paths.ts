@@ -64,4 +64,11 @@ export const endpointPaths = {
   securitySessionRevoke: '/api/app/security/sessionRevoke',
   securitySessionRevokeOthers: '/api/app/security/sessionRevokeOthers',
   securityLoginHistory: '/api/app/security/loginHistory',
+  // Uploads and bank deposits (decision 016).
+  uploadCreate: '/api/app/upload/create',
+  uploadFile: '/api/app/upload/file',
+  staffUploadFile: '/api/admin/upload/file',
+  bankDepositConfig: '/api/app/deposit/bankConfig',
+  deposit: '/api/app/deposit/deposit',
+  depositRecordList: '/api/app/deposit/depositRecordList',
 } as const;
