@@ -29,7 +29,8 @@ const extensionOf: Record<UploadMimeType, string> = { 'image/jpeg': 'jpg', 'imag
 /** The device's file name as a label: no path, no control or quoting characters, bounded. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  return base.replace(/[\u0000-\u001f\u007f"<>`]/g, '').trim().slice(0, uploadLimits.fileNameCharsMax);
+  const printable = [...base].filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f && !'"<>`'.includes(ch)).join('');
+  return printable.trim().slice(0, uploadLimits.fileNameCharsMax);
 }
 
 export class UploadService {
