@@ -82,18 +82,18 @@ export function BankDepositForm({ config, onDeposited }: BankDepositFormProps) {
         <dl className="info-list info-list-compact">
           <div className="info-row">
             <dt>{t('deposit.bankName')}</dt>
-            <dd className="break">{recipient.bankName}</dd>
+            <dd className="break" data-user-content>{recipient.bankName}</dd>
           </div>
           <div className="info-row">
             <dt>{t('deposit.accountName')}</dt>
             <dd className="break">
-              {recipient.accountName} <CopyButton text={recipient.accountName} label={t('deposit.copyAccountName')} />
+              <span data-user-content>{recipient.accountName}</span> <CopyButton text={recipient.accountName} label={t('deposit.copyAccountName')} />
             </dd>
           </div>
           <div className="info-row">
             <dt>{t('deposit.accountNumber')}</dt>
             <dd className="mono">
-              {groupBankNumber(recipient.accountNumber)} <CopyButton text={recipient.accountNumber.replace(/\s+/g, '')} label={t('deposit.copyAccountNumber')} />
+              <span data-user-content>{groupBankNumber(recipient.accountNumber)}</span> <CopyButton text={recipient.accountNumber.replace(/\s+/g, '')} label={t('deposit.copyAccountNumber')} />
             </dd>
           </div>
         </dl>

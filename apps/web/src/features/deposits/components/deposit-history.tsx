@@ -61,7 +61,9 @@ function DepositCard({ item }: { item: DepositRecord }) {
         </div>
         <div className="info-row">
           <dt>{t('deposit.receiptNumber')}</dt>
-          <dd className="break">{item.receiptNumber}</dd>
+          <dd className="break" data-user-content>
+            {item.receiptNumber}
+          </dd>
         </div>
         <div className="info-row">
           <dt>{t('deposit.time')}</dt>
@@ -70,7 +72,9 @@ function DepositCard({ item }: { item: DepositRecord }) {
         {item.status === 'rejected' ? (
           <div className="info-row">
             <dt>{t('deposit.reason')}</dt>
-            <dd className="break">{reason}</dd>
+            <dd className="break" data-user-content>
+              {reason}
+            </dd>
           </div>
         ) : null}
       </dl>
