@@ -31,6 +31,7 @@ import { jobRoutes } from './modules/jobs/routes.ts';
 import { serverJobs } from './jobs/index.ts';
 import { securityRoutes } from './modules/security/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
+import { uploadCleanupJob } from './modules/uploads/service.ts';
 import { depositRoutes } from './modules/deposits/routes.ts';
 import { verifyAndRecord } from './modules/ledger/verify.ts';
 import { seedDemo } from './demo/seed.ts';
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
     else app.log.error({ problems: check.problems }, 'ledger verification FAILED');
   }
   for (const job of serverJobs(dbHandle.db)) await services.jobs.register(job);
+  await services.jobs.register(uploadCleanupJob(services.uploads));
   if (config.isJobsOn) services.jobs.start();
   app.addHook('onClose', async () => {
     // Jobs finish before the database closes (hooks run in the order they were added).

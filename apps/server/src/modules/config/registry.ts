@@ -20,6 +20,16 @@ interface Setting<T> {
   description: string;
 }
 
+/** An IANA time zone this runtime knows (Asia/Shanghai, Asia/Jakarta, UTC). */
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function setting<T>(s: Setting<T>): Setting<T> {
   return s;
 }
@@ -61,7 +71,7 @@ export const configRegistry = {
   }),
   'deposit.bankWindow': setting({
     group: 'deposit', kind: 'json', isMoney: false,
-    schema: z.object({ from: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/), to: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/), timeZone: z.string().min(1).max(64) }),
+    schema: z.object({ from: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/), to: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/), timeZone: z.string().min(1).max(64).refine(isTimeZone, 'validation.enterValidValue') }),
     defaultValue: { from: '09:00', to: '21:00', timeZone: 'Asia/Shanghai' },
     description: 'Hours in which bank deposits are reviewed, shown to members (a deposit sent outside them waits for the next window).',
   }),

@@ -11,6 +11,7 @@ import { AppError } from '../../plugins/errors.ts';
 import { releaseHit, reserveHit } from '../../plugins/rate-limit.ts';
 import { inspectUpload, tooLarge } from './inspect.ts';
 import { newStorageKey, type UploadStore } from './store.ts';
+import type { JobDefinition } from '../../jobs/runner.ts';
 import { uploadLimits } from '@pp/contract';
 
 /** Uploads per member per hour: a deposit needs two files; retries and mistakes fit well inside. */
@@ -122,4 +123,61 @@ export class UploadService {
     const info = this.info(row);
     return { ...info, fileName: info.fileName || `${row.id}.${extensionOf[info.mimeType]}`, content: bytes.toString('base64') };
   }
+
+  /**
+   * Removes files uploaded more than `olderThanMs` ago that no deposit names (a photo chosen and
+   * then replaced, a form left half filled). The row goes first, so a file is never named by a
+   * row without bytes; a crash between the two leaves an unnamed file, which harms nothing.
+   */
+  async removeUnused(olderThanMs: number, now = Date.now(), batchMax = 500): Promise<number> {
+    const rows = await this.db
+      .selectFrom('uploads')
+      .select(['id', 'storage_key'])
+      .where('created_at', '<', BigInt(now - olderThanMs))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('bank_deposits')
+              .select('bank_deposits.id')
+              .where((inner) => inner.or([inner('bank_deposits.receipt_upload_id', '=', inner.ref('uploads.id')), inner('bank_deposits.other_upload_id', '=', inner.ref('uploads.id'))])),
+          ),
+        ),
+      )
+      .limit(batchMax)
+      .execute();
+    for (const row of rows) {
+      // A deposit made since the select keeps its file: the delete re-checks in one statement.
+      const gone = await this.db
+        .deleteFrom('uploads')
+        .where('id', '=', row.id)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('bank_deposits')
+                .select('bank_deposits.id')
+                .where((inner) => inner.or([inner('bank_deposits.receipt_upload_id', '=', row.id), inner('bank_deposits.other_upload_id', '=', row.id)])),
+            ),
+          ),
+        )
+        .executeTakeFirst();
+      if (gone.numDeletedRows === 1n) await this.store.remove(row.storage_key);
+    }
+    return rows.length;
+  }
+}
+
+/** Unused uploads are kept a day: long enough for a member to finish the form the next morning. */
+export const unusedUploadRetentionMs = 86_400_000;
+
+/** The job of the one-runner mechanism (src/jobs) that removes unused uploads. */
+export function uploadCleanupJob(uploads: UploadService): JobDefinition {
+  return {
+    name: 'uploads-cleanup',
+    schedule: '17 * * * *',
+    async run() {
+      await uploads.removeUnused(unusedUploadRetentionMs);
+    },
+  };
 }

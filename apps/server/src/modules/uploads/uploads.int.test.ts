@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadLimits, type UploadInfo } from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type TestApp } from '../../../test/helper.ts';
 import * as files from '../../../test/upload-files.ts';
+import { unusedUploadRetentionMs } from './service.ts';
 
 type FileAnswer = UploadInfo & { content: string };
 
@@ -135,5 +136,25 @@ describe.each(dialects)('uploads on %s', (dialect) => {
     expect(raw.headers['x-content-type-options']).toBe('nosniff');
     expect(String(raw.headers['content-security-policy'])).toContain("default-src 'none'");
     expect(String(raw.headers['content-security-policy'])).toContain('sandbox');
+  });
+
+  it('removes uploads no deposit names after a day, bytes and row, and keeps the rest', async () => {
+    const unused = await upload(owner, await files.plainPng(50, 50, '#101010'));
+    const used = await upload(owner, await files.plainPng(60, 60, '#202020'));
+    const deposit = await owner.call('deposit', { amount: '50', receiptNumber: 'CLEAN-1', receiptFileId: used.data.id, requestId: 'cleanup-test-request-0001' });
+    expect(deposit.code, deposit.message).toBe(20000);
+    const db = t.services.dbHandle.db;
+    const keyOf = async (id: string) => (await db.selectFrom('uploads').select('storage_key').where('id', '=', id).executeTakeFirstOrThrow()).storage_key;
+    const unusedFile = path.join(t.config.dataDir, 'uploads', (await keyOf(unused.data.id)).slice(0, 2), await keyOf(unused.data.id));
+    expect(fs.existsSync(unusedFile)).toBe(true);
+    // Not yet a day old: nothing goes.
+    await t.services.uploads.removeUnused(unusedUploadRetentionMs);
+    expect((await owner.call('uploadFile', { id: unused.data.id })).code).toBe(20000);
+    await t.services.uploads.removeUnused(unusedUploadRetentionMs, Date.now() + unusedUploadRetentionMs + 1);
+    expect((await owner.call('uploadFile', { id: unused.data.id })).error).toBe('upload.notFound');
+    expect(fs.existsSync(unusedFile)).toBe(false);
+    expect((await owner.call('uploadFile', { id: used.data.id })).code).toBe(20000);
+    const jobs = await finance.call<Array<{ name: string }>>('jobList');
+    expect(jobs.data.map((j) => j.name)).toContain('uploads-cleanup');
   });
 });
