@@ -95,6 +95,6 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     jobs: new JobRunner(db, log),
     security,
     uploads,
-    bankDeposits: new BankDepositService(db, ledger, reviews, uploads, settings),
+    bankDeposits: new BankDepositService(db, ledger, reviews, uploads, settings, dbHandle.dialect),
   };
 }

@@ -182,6 +182,15 @@ describe.each(dialects)('bank deposits on %s', (dialect) => {
     await settle();
   });
 
+  it('limits the deposits one member has waiting, even when they arrive at once', async () => {
+    await settle();
+    const file = await uploadPhoto(m);
+    const burst = await Promise.all(Array.from({ length: 6 }, (_, i) => m.call('deposit', { amount: '51', receiptNumber: `RACE-${i}`, receiptFileId: file, requestId: rid() })));
+    expect(burst.filter((r) => r.code === 20000)).toHaveLength(3);
+    expect(burst.filter((r) => r.error === 'deposit.tooManyPending')).toHaveLength(3);
+    await settle();
+  });
+
   it('limits the deposits one member has waiting, and two staff deciding at once credit once', async () => {
     const made: string[] = [];
     for (let i = 0; i < 3; i++) {
@@ -190,6 +199,10 @@ describe.each(dialects)('bank deposits on %s', (dialect) => {
     expect(await m.call('deposit', { amount: '55', receiptNumber: 'LIM-9', receiptFileId: await uploadPhoto(m), requestId: rid() })).toMatchObject({
       error: 'deposit.tooManyPending', message: 'You already have 3 deposits pending review; wait until they are reviewed',
     });
+    // Sent at once, the limit still holds: none of these gets past it.
+    const file = await uploadPhoto(m);
+    const burst = await Promise.all(Array.from({ length: 4 }, (_, i) => m.call('deposit', { amount: '55', receiptNumber: `LIM-B${i}`, receiptFileId: file, requestId: rid() })));
+    expect(burst.map((r) => r.error)).toEqual(Array(4).fill('deposit.tooManyPending'));
     const before = await usdt(m);
     const item = await queueItem(made[0]!);
     const [a, b] = await Promise.all([

@@ -10,7 +10,7 @@
  */
 import crypto from 'node:crypto';
 import { localAmountOf, uploadLimits, uploadMimeTypes, recordRejectReasonCodes, type BankDepositConfig, type DepositRecord } from '@pp/contract';
-import type { Db, Tx } from '../../db/index.ts';
+import type { Db, Dialect, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { cursorNumber } from '../../db/keyset.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -47,6 +47,7 @@ export class BankDepositService {
     private readonly reviews: ReviewService,
     private readonly uploads: UploadService,
     private readonly settings: ConfigService,
+    private readonly dialect: Dialect,
   ) {
     reviews.register('bankDeposit', {
       approve: (tx, item) => this.settle(tx, item, 'approved'),
@@ -113,6 +114,10 @@ export class BankDepositService {
 
     return onceAfterRace(() =>
       this.ledger.inTransaction(async (tx) => {
+        // One member's submissions take turns here (PostgreSQL: the member's row locked until
+        // commit; SQLite runs one write transaction at a time), so the pending count below is
+        // exact even when several arrive at once.
+        if (this.dialect === 'postgres') await tx.selectFrom('users').select('id').where('id', '=', memberId).forUpdate().execute();
         const raced = await this.byRequest(tx, memberId, input.requestId);
         if (raced) return answer(raced);
         const pending = await tx
