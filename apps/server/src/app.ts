@@ -31,6 +31,9 @@ import { jobRoutes } from './modules/jobs/routes.ts';
 import { chainJobs, serverJobs } from './jobs/index.ts';
 import { securityRoutes } from './modules/security/routes.ts';
 import { chainRoutes } from './modules/chain/routes.ts';
+import { uploadRoutes } from './modules/uploads/routes.ts';
+import { uploadCleanupJob } from './modules/uploads/service.ts';
+import { depositRoutes } from './modules/deposits/routes.ts';
 import { verifyAndRecord } from './modules/ledger/verify.ts';
 import { seedDemo } from './demo/seed.ts';
 import type { ServerKey } from '@pp/envelope/node';
@@ -90,6 +93,8 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
   jobRoutes(app, services);
   securityRoutes(app, services);
   chainRoutes(app, services);
+  uploadRoutes(app, services);
+  depositRoutes(app, services);
   await registerStatic(app, config);
 
   if (config.isDemo) {
@@ -103,6 +108,7 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
   // The configured deposit keys must be the ones the stored addresses came from (decision 017).
   await services.chain.checkStoredKeys();
   for (const job of chainJobs(services.chain)) await services.jobs.register(job);
+  await services.jobs.register(uploadCleanupJob(services.uploads));
   if (config.isJobsOn) services.jobs.start();
   app.addHook('onClose', async () => {
     // Jobs finish before the database closes (hooks run in the order they were added).

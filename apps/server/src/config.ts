@@ -37,6 +37,8 @@ export interface Config {
   isJobsOn: boolean;
   /** USDT deposit chains (CHAIN_BEP20_*, CHAIN_TRC20_*; modules/chain/settings.ts): a chain without an RPC URL is off. */
   chains: ChainSettings[];
+  /** Where uploaded files are kept (decision 016); outside the web root, DATA_DIR/uploads by default. */
+  uploadDir: string;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -88,5 +90,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN ?? '',
     isJobsOn: (env.JOBS ?? (nodeEnv === 'test' ? 'off' : 'on')) !== 'off',
     chains: loadChainSettings(env),
+    uploadDir: path.resolve(env.UPLOAD_DIR || path.join(env.DATA_DIR ?? path.join(root, 'data'), 'uploads')),
   };
 }

@@ -24,6 +24,9 @@ import { RecordService } from './modules/records/service.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { SecurityService } from './modules/security/service.ts';
 import { ChainService } from './modules/chain/service.ts';
+import { UploadService } from './modules/uploads/service.ts';
+import { FileUploadStore } from './modules/uploads/store.ts';
+import { BankDepositService } from './modules/deposits/service.ts';
 
 export interface Services {
   config: Config;
@@ -49,6 +52,8 @@ export interface Services {
   jobs: JobRunner;
   security: SecurityService;
   chain: ChainService;
+  uploads: UploadService;
+  bankDeposits: BankDepositService;
 }
 
 export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBaseLogger): Services {
@@ -66,6 +71,8 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
   // A right password leads to the security centre's second step when the member turned it on.
   const security = new SecurityService(db, sessions, mail, (userId, request) => accounts.startSession(userId, request));
   accounts.afterPassword = (userId, request) => security.afterPassword(userId, request);
+  // Uploads go to the filesystem store under UPLOAD_DIR (DATA_DIR/uploads by default); decision 016.
+  const uploads = new UploadService(db, new FileUploadStore(config.uploadDir));
   return {
     config,
     dbHandle,
@@ -90,5 +97,7 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     jobs: new JobRunner(db, log),
     security,
     chain: new ChainService(db, ledger, settings, config.chains),
+    uploads,
+    bankDeposits: new BankDepositService(db, ledger, reviews, uploads, settings, dbHandle.dialect),
   };
 }

@@ -61,6 +61,43 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** The screen shows the error itself (e.g. under a field): no toast. */
   isQuiet?: boolean;
+  /**
+   * Reports how much of the sealed body has gone out (0 to 1), for an upload's progress bar.
+   * fetch cannot report it, so such a call is sent with XMLHttpRequest instead.
+   */
+  onUploadProgress?: (fraction: number) => void;
+}
+
+/** One POST by XMLHttpRequest, which reports upload progress; answers like fetch's Response where we use it. */
+function postWithProgress(
+  path: string,
+  headers: Record<string, string>,
+  body: string,
+  signal: AbortSignal,
+  onProgress: (fraction: number) => void,
+): Promise<{ status: number; json: () => Promise<unknown> }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.withCredentials = true;
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      onProgress(1);
+      const text = xhr.responseText;
+      resolve({ status: xhr.status, json: async () => JSON.parse(text) as unknown });
+    };
+    xhr.onerror = () => reject(new TypeError('network'));
+    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
+    if (signal.aborted) {
+      reject(new DOMException('aborted', 'AbortError'));
+      return;
+    }
+    signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(body);
+  });
 }
 
 /** The app's translations, as the client needs them. */
@@ -200,7 +237,9 @@ export function createApiClient({ loginType, session, i18n, onExpired }: ApiClie
       };
       const token = session.getToken();
       if (token) headers.Authorization = `Bearer ${token}`;
-      const response = await fetch(path, { method: 'POST', headers, body: sealed.body, credentials: 'same-origin', signal: controller.signal });
+      const response = options.onUploadProgress
+        ? await postWithProgress(path, headers, sealed.body, controller.signal, options.onUploadProgress)
+        : await fetch(path, { method: 'POST', headers, body: sealed.body, credentials: 'same-origin', signal: controller.signal });
       try {
         const parsed: unknown = await response.json();
         wire = typeof parsed === 'object' && parsed !== null ? (parsed as WireBody) : null;

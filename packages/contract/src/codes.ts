@@ -75,6 +75,14 @@ export const errorCatalogue = {
   'security.sessionNotFound': { status: 200 },
   // USDT deposits on chain (decision 017).
   'chain.unavailable': { status: 200 },
+  // Uploads and bank deposits (decision 016).
+  'upload.tooLarge': { status: 200 },
+  'upload.typeNotAllowed': { status: 200 },
+  'upload.unreadable': { status: 200 },
+  'upload.activeContent': { status: 200 },
+  'upload.notFound': { status: 200 },
+  'upload.tooMany': { status: 200 },
+  'deposit.tooManyPending': { status: 200 },
 } as const satisfies Record<string, { status: number }>;
 export type ErrorKey = keyof typeof errorCatalogue;
 export const errorKeys = Object.keys(errorCatalogue) as ErrorKey[];

@@ -4,6 +4,7 @@ import * as s from './admin.ts';
 import * as w from './wallet.ts';
 import * as sec from './security.ts';
 import * as ch from './chain.ts';
+import * as d from './deposits.ts';
 import { endpointPaths } from './paths.ts';
 
 /**
@@ -115,6 +116,13 @@ export const endpoints = {
   depositAddress: endpoint(endpointPaths.depositAddress, 'member', ch.depositAddressRequest, ch.depositAddressResponse),
   bscDepositRecordList: endpoint(endpointPaths.bscDepositRecordList, 'member', ch.chainDepositListRequest, ch.chainDepositListResponse),
   chainHealth: staffEndpoint(endpointPaths.chainHealth, 'dashboard.read', a.empty, ch.chainHealthResponse),
+  // Uploads and bank deposits (decision 016). uploadCreate alone takes bodies up to uploadBodyBytesMax.
+  uploadCreate: endpoint(endpointPaths.uploadCreate, 'member', d.uploadCreateRequest, d.uploadInfo),
+  uploadFile: endpoint(endpointPaths.uploadFile, 'member', d.uploadFileRequest, d.uploadFileResponse),
+  staffUploadFile: staffEndpoint(endpointPaths.staffUploadFile, 'reviews.read', d.uploadFileRequest, d.uploadFileResponse),
+  bankDepositConfig: endpoint(endpointPaths.bankDepositConfig, 'member', a.empty, d.bankDepositConfig),
+  deposit: endpoint(endpointPaths.deposit, 'member', d.depositCreateRequest, d.depositCreateResponse),
+  depositRecordList: endpoint(endpointPaths.depositRecordList, 'member', d.depositRecordListRequest, d.depositRecordListResponse),
 } as const;
 
 export type Endpoints = typeof endpoints;

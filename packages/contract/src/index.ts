@@ -10,3 +10,4 @@ export * from './messages/index.ts';
 export * from './format.ts';
 export * from './numbers.ts';
 export * from './chain.ts';
+export * from './deposits.ts';

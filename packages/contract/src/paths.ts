@@ -69,4 +69,11 @@ export const endpointPaths = {
   depositAddress: '/api/app/deposit/depositAddress',
   bscDepositRecordList: '/api/app/deposit/bscDepositRecordList',
   chainHealth: '/api/admin/chain/health',
+  // Uploads and bank deposits (decision 016).
+  uploadCreate: '/api/app/upload/create',
+  uploadFile: '/api/app/upload/file',
+  staffUploadFile: '/api/admin/upload/file',
+  bankDepositConfig: '/api/app/deposit/bankConfig',
+  deposit: '/api/app/deposit/deposit',
+  depositRecordList: '/api/app/deposit/depositRecordList',
 } as const;

@@ -228,6 +228,47 @@ export interface ExchangesTable {
   decided_at: Int | null;
 }
 
+/** A stored file (decision 016); its bytes are in the upload store under storage_key. */
+export interface UploadsTable {
+  id: string;
+  owner_id: string;
+  mime_type: string;
+  byte_size: Int;
+  width: number | null;
+  height: number | null;
+  file_name: string;
+  storage_key: string;
+  /** Of the stored bytes, and of the bytes as sent (the same image twice matches either). */
+  sha256: string;
+  original_sha256: string;
+  created_at: Int;
+}
+
+export interface BankDepositsTable {
+  id: string;
+  number: string;
+  member_id: string;
+  request_id: string;
+  request_hash: string;
+  coin_name: string;
+  amount: Int;
+  currency: string;
+  rate: string;
+  local_amount: string;
+  receipt_number: string;
+  /** The receipt number without spaces and dashes, upper case: how duplicates are found. */
+  receipt_number_key: string;
+  receipt_upload_id: string;
+  other_upload_id: string | null;
+  /** pendingReview | approved | rejected */
+  status: string;
+  credit_transfer_id: string;
+  review_id: string;
+  reject_reason: string | null;
+  created_at: Int;
+  decided_at: Int | null;
+}
+
 export interface MemberTransfersTable {
   id: string;
   transfer_id: string;
@@ -399,6 +440,8 @@ export interface Database {
   ledger_verifications: LedgerVerificationsTable;
   exchanges: ExchangesTable;
   member_transfers: MemberTransfersTable;
+  uploads: UploadsTable;
+  bank_deposits: BankDepositsTable;
   envelope_nonces: EnvelopeNoncesTable;
   job_state: JobStateTable;
   job_runs: JobRunsTable;

@@ -54,9 +54,21 @@ export function apiRoute<N extends EndpointName>(
    * data. Paths outside /api/ are never opened by the envelope, so production never uses this.
    */
   plainPrefix?: string,
+  /** An endpoint whose body may pass the envelope's 1 MiB (only the upload: decision 016). */
+  options: { bodyBytesMax?: number } = {},
 ): void {
   const endpoint = endpoints[name];
-  app.post(plainPrefix ? `${plainPrefix}${endpoint.path}` : endpoint.path, async (request, reply) => {
+  // A larger body is read only for a live member session: the session is checked from the
+  // headers before a byte of the body is, so nobody else can make the server take in megabytes.
+  const routeOptions = options.bodyBytesMax
+    ? {
+        bodyLimit: options.bodyBytesMax,
+        onRequest: async (request: FastifyRequest) => {
+          if (endpoint.auth === 'member') await deps.sessions.authenticate(request, 'USER');
+        },
+      }
+    : {};
+  app.post(plainPrefix ? `${plainPrefix}${endpoint.path}` : endpoint.path, routeOptions, async (request, reply) => {
     const lang = languageOf(request);
     const session = endpoint.auth === 'member' ? await deps.sessions.authenticate(request, 'USER') : null;
     let staff: StaffIdentity | null = null;

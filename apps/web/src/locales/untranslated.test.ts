@@ -1,4 +1,4 @@
-// Proves no text of the portal is left in English in Chinese, Japanese or Korean: a text equal to the en-US one may only hold names that are the same everywhere (USDT, TRC20, BEP20).
+// Proves no text of the portal is left in English in Chinese, Japanese or Korean: a text equal to the en-US one may only hold names that are the same everywhere (USDT, TRC20, BEP20, the currency code USD).
 import { describe, expect, it } from 'vitest';
 import enUS from './en-US.json';
 import zhCN from './zh-CN.json';
@@ -11,7 +11,7 @@ import memberKoKP from './member/ko-KP.json';
 
 /** Indonesian is left out on purpose: it shares words such as "Transfer" and "Status" with English. */
 const locales = { 'zh-CN': [zhCN, memberZhCN], 'ja-JP': [jaJP, memberJaJP], 'ko-KP': [koKP, memberKoKP] } as const;
-const sameEverywhere = new Set(['USDT', 'TRC20', 'BEP20']);
+const sameEverywhere = new Set(['USDT', 'TRC20', 'BEP20', 'USD']);
 
 function leaves(value: unknown, prefix = ''): Array<[string, string]> {
   if (typeof value !== 'object' || value === null) return [[prefix, String(value)]];

@@ -63,6 +63,14 @@ export const enUS = {
     'security.setupMissing': 'Start the authenticator setup again',
     'security.sessionNotFound': 'This session has already ended',
     'chain.unavailable': 'On-chain deposits on this network are not available at the moment',
+    // Uploads and bank deposits (decision 016).
+    'upload.tooLarge': 'The file is too large (at most {{megabytes}} MB, {{megapixels}} megapixels)',
+    'upload.typeNotAllowed': 'Only JPEG, PNG or WebP images and PDF files are accepted',
+    'upload.unreadable': 'The file could not be read; choose another',
+    'upload.activeContent': 'This PDF contains scripts, actions or attachments and is not accepted; save it again as a plain PDF or send a photo',
+    'upload.notFound': 'No such file',
+    'upload.tooMany': 'Too many files uploaded; try again in {{seconds}} seconds',
+    'deposit.tooManyPending': 'You already have {{count}} deposits pending review; wait until they are reviewed',
   },
   validation: {
     enterEmail: 'Please enter your email',
@@ -102,6 +110,12 @@ export const enUS = {
     insufficientBalance: 'Insufficient balance',
     amountTooLarge: 'The amount may be at most 100,000,000',
     enterSecurityCode: 'Enter the 6-digit authentication code or a recovery code',
+    chooseFile: 'Please choose a file',
+    fileTooLarge: 'The file is too large',
+    fileUnreadable: 'The file could not be read',
+    enterReceiptNumber: 'Please enter the receipt number',
+    receiptNumberTooLong: 'The receipt number may have at most 64 characters',
+    uploadReceipt: 'Please upload the receipt',
   },
 };
 export type ServerMessages = typeof enUS;

@@ -64,6 +64,14 @@ export const idID: ServerMessages = {
     'security.setupMissing': 'Mulai lagi pengaturan aplikasi autentikator',
     'security.sessionNotFound': 'Sesi ini sudah berakhir',
     'chain.unavailable': 'Deposit on-chain di jaringan ini sedang tidak tersedia',
+    // Uploads and bank deposits (decision 016).
+    'upload.tooLarge': 'Berkas terlalu besar (maksimal {{megabytes}} MB, {{megapixels}} megapiksel)',
+    'upload.typeNotAllowed': 'Hanya gambar JPEG, PNG, WebP dan berkas PDF yang diterima',
+    'upload.unreadable': 'Berkas tidak dapat dibaca; pilih berkas lain',
+    'upload.activeContent': 'PDF ini berisi skrip, aksi atau lampiran dan tidak diterima; simpan ulang sebagai PDF biasa atau kirim foto',
+    'upload.notFound': 'Berkas tidak ditemukan',
+    'upload.tooMany': 'Terlalu banyak unggahan; coba lagi dalam {{seconds}} detik',
+    'deposit.tooManyPending': 'Anda sudah memiliki {{count}} deposit yang menunggu peninjauan; tunggu hingga selesai ditinjau',
   },
   validation: {
     enterEmail: 'Silakan masukkan email Anda',
@@ -103,6 +111,12 @@ export const idID: ServerMessages = {
     insufficientBalance: 'Saldo tidak mencukupi',
     amountTooLarge: 'Jumlah paling banyak 100.000.000',
     enterSecurityCode: 'Masukkan kode autentikasi 6 digit atau kode pemulihan',
+    chooseFile: 'Silakan pilih berkas',
+    fileTooLarge: 'Berkas terlalu besar',
+    fileUnreadable: 'Berkas tidak dapat dibaca',
+    enterReceiptNumber: 'Silakan masukkan nomor bukti transfer',
+    receiptNumberTooLong: 'Nomor bukti transfer maksimal 64 karakter',
+    uploadReceipt: 'Silakan unggah bukti transfer',
   },
 };
 

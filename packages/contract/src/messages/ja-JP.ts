@@ -64,6 +64,14 @@ export const jaJP: ServerMessages = {
     'security.setupMissing': '認証アプリの設定を最初からやり直してください',
     'security.sessionNotFound': 'このセッションはすでに終了しています',
     'chain.unavailable': 'このネットワークでのオンチェーン入金は現在ご利用いただけません',
+    // Uploads and bank deposits (decision 016).
+    'upload.tooLarge': 'ファイルが大きすぎます（最大 {{megabytes}} MB、{{megapixels}} メガピクセル）',
+    'upload.typeNotAllowed': 'JPEG、PNG、WebP の画像と PDF ファイルのみ受け付けます',
+    'upload.unreadable': 'ファイルを読み込めませんでした。別のファイルを選んでください',
+    'upload.activeContent': 'この PDF にはスクリプト、アクションまたは添付ファイルが含まれているため受け付けられません。通常の PDF として保存し直すか、写真を送ってください',
+    'upload.notFound': 'ファイルが見つかりません',
+    'upload.tooMany': 'アップロードが多すぎます。{{seconds}} 秒後にもう一度お試しください',
+    'deposit.tooManyPending': '審査待ちの入金がすでに {{count}} 件あります。審査が終わるまでお待ちください',
   },
   validation: {
     enterEmail: 'メールアドレスを入力してください',
@@ -103,6 +111,12 @@ export const jaJP: ServerMessages = {
     insufficientBalance: '残高が不足しています',
     amountTooLarge: '金額は最大 100,000,000 までです',
     enterSecurityCode: '6桁の認証コードまたはリカバリーコードを入力してください',
+    chooseFile: 'ファイルを選択してください',
+    fileTooLarge: 'ファイルが大きすぎます',
+    fileUnreadable: 'ファイルを読み込めませんでした',
+    enterReceiptNumber: '伝票番号を入力してください',
+    receiptNumberTooLong: '伝票番号は 64 文字以内で入力してください',
+    uploadReceipt: '振込明細をアップロードしてください',
   },
 };
 

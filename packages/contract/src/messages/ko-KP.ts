@@ -64,6 +64,14 @@ export const koKP: ServerMessages = {
     'security.setupMissing': '인증 앱 설정을 다시 시작하십시오',
     'security.sessionNotFound': '이 세션은 이미 종료되었습니다',
     'chain.unavailable': '이 네트워크의 온체인 입금은 현재 이용할 수 없습니다',
+    // Uploads and bank deposits (decision 016).
+    'upload.tooLarge': '파일이 너무 큽니다 (최대 {{megabytes}} MB, {{megapixels}} 메가픽셀)',
+    'upload.typeNotAllowed': 'JPEG, PNG, WebP 화상과 PDF 파일만 받습니다',
+    'upload.unreadable': '파일을 읽을 수 없습니다. 다른 파일을 선택하십시오',
+    'upload.activeContent': '이 PDF에는 스크립트, 동작 또는 첨부 파일이 들어 있어 받을 수 없습니다. 일반 PDF로 다시 저장하거나 사진을 보내십시오',
+    'upload.notFound': '파일이 없습니다',
+    'upload.tooMany': '업로드가 너무 많습니다. {{seconds}}초 후에 다시 시도하십시오',
+    'deposit.tooManyPending': '심사 대기 중인 입금이 이미 {{count}}건 있습니다. 심사가 끝날 때까지 기다리십시오',
   },
   validation: {
     enterEmail: '이메일을 입력해 주세요',
@@ -103,6 +111,12 @@ export const koKP: ServerMessages = {
     insufficientBalance: '잔액이 부족합니다',
     amountTooLarge: '금액은 최대 100,000,000까지입니다',
     enterSecurityCode: '6자리 인증 코드 또는 복구 코드를 입력하십시오',
+    chooseFile: '파일을 선택하십시오',
+    fileTooLarge: '파일이 너무 큽니다',
+    fileUnreadable: '파일을 읽을 수 없습니다',
+    enterReceiptNumber: '영수증 번호를 입력하십시오',
+    receiptNumberTooLong: '영수증 번호는 최대 64자입니다',
+    uploadReceipt: '영수증을 올리십시오',
   },
 };
 

@@ -64,6 +64,14 @@ export const zhCN: ServerMessages = {
     'security.setupMissing': '请重新开始设置身份验证器',
     'security.sessionNotFound': '该会话已结束',
     'chain.unavailable': '该网络的链上充值暂不可用',
+    // Uploads and bank deposits (decision 016).
+    'upload.tooLarge': '文件过大（最大 {{megabytes}} MB，{{megapixels}} 百万像素）',
+    'upload.typeNotAllowed': '仅接受 JPEG、PNG、WebP 图片和 PDF 文件',
+    'upload.unreadable': '无法读取该文件，请选择其他文件',
+    'upload.activeContent': '该 PDF 含有脚本、动作或附件，不予接受；请另存为普通 PDF 或上传照片',
+    'upload.notFound': '文件不存在',
+    'upload.tooMany': '上传文件过多，请在 {{seconds}} 秒后重试',
+    'deposit.tooManyPending': '您已有 {{count}} 笔充值待审核，请等待审核完成',
   },
   validation: {
     enterEmail: '请输入邮箱',
@@ -103,6 +111,12 @@ export const zhCN: ServerMessages = {
     insufficientBalance: '余额不足',
     amountTooLarge: '金额最多为 100,000,000',
     enterSecurityCode: '请输入6位身份验证码或恢复码',
+    chooseFile: '请选择文件',
+    fileTooLarge: '文件过大',
+    fileUnreadable: '无法读取该文件',
+    enterReceiptNumber: '请输入单据号',
+    receiptNumberTooLong: '单据号最多 64 个字符',
+    uploadReceipt: '请上传凭证',
   },
 };
 

@@ -20,6 +20,16 @@ interface Setting<T> {
   description: string;
 }
 
+/** An IANA time zone this runtime knows (Asia/Shanghai, Asia/Jakarta, UTC). */
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function setting<T>(s: Setting<T>): Setting<T> {
   return s;
 }
@@ -50,6 +60,28 @@ export const configRegistry = {
     schema: z.object({ bankName: z.string().max(100), accountName: z.string().max(100), accountNumber: z.string().max(40) }),
     defaultValue: { bankName: 'Demo Bank', accountName: 'Points Portal Ltd.', accountNumber: '6222000011112222' },
     description: 'Bank account members transfer to for a bank deposit.',
+  }),
+  'deposit.bankCurrency': setting({
+    group: 'deposit', kind: 'text', schema: z.string().regex(/^[A-Z]{3}$/, 'validation.enterValidValue'), defaultValue: 'CNY', isMoney: true,
+    description: 'Currency (ISO 4217 code) members transfer in for a bank deposit.',
+  }),
+  'deposit.bankRate': setting({
+    group: 'deposit', kind: 'amount', schema: decimal.refine((v) => Number(v) > 0, 'validation.enterValidAmount'), defaultValue: '7.2', isMoney: true,
+    description: 'Units of the bank currency per USD for a bank deposit: the transfer amount is the USD amount times this, rounded up to the cent.',
+  }),
+  'deposit.bankWindow': setting({
+    group: 'deposit', kind: 'json', isMoney: false,
+    schema: z.object({ from: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/), to: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/), timeZone: z.string().min(1).max(64).refine(isTimeZone, 'validation.enterValidValue') }),
+    defaultValue: { from: '09:00', to: '21:00', timeZone: 'Asia/Shanghai' },
+    description: 'Hours in which bank deposits are reviewed, shown to members (a deposit sent outside them waits for the next window).',
+  }),
+  'deposit.bankMaximumAmount': setting({
+    group: 'deposit', kind: 'amount', schema: decimal, defaultValue: '100000', isMoney: true,
+    description: 'Largest single bank deposit in USD.',
+  }),
+  'deposit.bankPendingMax': setting({
+    group: 'deposit', kind: 'integer', schema: z.number().int().min(1).max(20), defaultValue: 3, isMoney: true,
+    description: 'Bank deposits one member may have waiting for review at once.',
   }),
   'withdrawal.minimumAmount': setting({
     group: 'withdrawal', kind: 'amount', schema: decimal, defaultValue: '10', isMoney: true,

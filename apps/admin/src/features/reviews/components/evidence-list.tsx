@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ReviewItem } from '@pp/contract';
 import { translateOr } from '../../../lib/i18n';
+import { UploadEvidence, uploadIdOf } from './upload-evidence';
 
 /** Images and links only from our own server or a data URL; anything else is shown as text. */
 export function isSafeImageSource(value: string): boolean {
@@ -18,7 +19,9 @@ export function EvidenceList({ evidence }: { evidence: ReviewItem['evidence'] })
       {evidence.map((item, index) => (
         <li key={`${item.label}-${index}`} className="evidence">
           <span className="evidence-label">{translateOr(`reviewFields.${item.label}`, item.label)}</span>
-          {item.isImage && isSafeImageSource(item.value) ? (
+          {uploadIdOf(item.value) ? (
+            <UploadEvidence id={uploadIdOf(item.value)!} label={translateOr(`reviewFields.${item.label}`, item.label)} />
+          ) : item.isImage && isSafeImageSource(item.value) ? (
             <a href={item.value} target="_blank" rel="noopener noreferrer" className="evidence-image">
               <img src={item.value} alt={translateOr(`reviewFields.${item.label}`, item.label)} loading="lazy" />
             </a>

@@ -66,6 +66,12 @@ function ReviewDetail({ item, canDecide, onDecide }: { item: ReviewItem; canDeci
       {item.needsSecondApproval ? (
         <p className="notice notice-warning">{item.status === 'awaitingSecond' ? t('reviews.awaitingSecondNote') : t('reviews.needsSecondNote')}</p>
       ) : null}
+      {typeof item.summary.duplicateReceiptNumber === 'string' ? (
+        <p className="notice notice-warning">{t('reviews.duplicateReceiptNumberNote', { numbers: item.summary.duplicateReceiptNumber })}</p>
+      ) : null}
+      {typeof item.summary.duplicateImage === 'string' ? (
+        <p className="notice notice-warning">{t('reviews.duplicateImageNote', { numbers: item.summary.duplicateImage })}</p>
+      ) : null}
       {item.rejectReasonCode || item.rejectReason ? (
         <section>
           <h3 className="section-title">{t('reviews.rejectReason')}</h3>
