@@ -3,6 +3,7 @@ import * as a from './accounts.ts';
 import * as s from './admin.ts';
 import * as w from './wallet.ts';
 import * as sec from './security.ts';
+import * as pd from './payout-destinations.ts';
 import { endpointPaths } from './paths.ts';
 
 /**
@@ -108,6 +109,16 @@ export const endpoints = {
   securitySessionRevoke: endpoint(endpointPaths.securitySessionRevoke, 'member', sec.sessionRevokeRequest, a.ok),
   securitySessionRevokeOthers: endpoint(endpointPaths.securitySessionRevokeOthers, 'member', a.empty, sec.sessionRevokeOthersResponse),
   securityLoginHistory: endpoint(endpointPaths.securityLoginHistory, 'member', a.empty, sec.loginHistoryResponse),
+
+  // Bank accounts and withdrawal addresses (decision 015).
+  addBankAccount: endpoint(endpointPaths.addBankAccount, 'member', pd.bankAccountAddRequest, pd.bankAccountEntry),
+  bankAccountList: endpoint(endpointPaths.bankAccountList, 'member', a.empty, pd.bankAccountListResponse),
+  delBankAccount: endpoint(endpointPaths.delBankAccount, 'member', pd.destinationDeleteRequest, a.ok),
+  updateBankAccount: endpoint(endpointPaths.updateBankAccount, 'member', pd.bankAccountUpdateRequest, pd.bankAccountEntry),
+  addWithdrawalAddress: endpoint(endpointPaths.addWithdrawalAddress, 'member', pd.withdrawalAddressAddRequest, pd.withdrawalAddressEntry),
+  withdrawalAddressList: endpoint(endpointPaths.withdrawalAddressList, 'member', a.empty, pd.withdrawalAddressListResponse),
+  delWithdrawalAddress: endpoint(endpointPaths.delWithdrawalAddress, 'member', pd.destinationDeleteRequest, a.ok),
+  updateWithdrawalAddress: endpoint(endpointPaths.updateWithdrawalAddress, 'member', pd.withdrawalAddressUpdateRequest, pd.withdrawalAddressEntry),
 } as const;
 
 export type Endpoints = typeof endpoints;
