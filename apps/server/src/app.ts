@@ -30,6 +30,8 @@ import { recordRoutes } from './modules/records/routes.ts';
 import { jobRoutes } from './modules/jobs/routes.ts';
 import { serverJobs } from './jobs/index.ts';
 import { securityRoutes } from './modules/security/routes.ts';
+import { bankAccountRoutes } from './modules/bank-accounts/routes.ts';
+import { addressRoutes } from './modules/addresses/routes.ts';
 import { verifyAndRecord } from './modules/ledger/verify.ts';
 import { seedDemo } from './demo/seed.ts';
 import type { ServerKey } from '@pp/envelope/node';
@@ -88,6 +90,8 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
   recordRoutes(app, services);
   jobRoutes(app, services);
   securityRoutes(app, services);
+  bankAccountRoutes(app, services);
+  addressRoutes(app, services);
   await registerStatic(app, config);
 
   if (config.isDemo) {

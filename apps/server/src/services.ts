@@ -23,6 +23,8 @@ import { TransferService } from './modules/transfers/service.ts';
 import { RecordService } from './modules/records/service.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { SecurityService } from './modules/security/service.ts';
+import { BankAccountService } from './modules/bank-accounts/service.ts';
+import { AddressService } from './modules/addresses/service.ts';
 
 export interface Services {
   config: Config;
@@ -47,6 +49,8 @@ export interface Services {
   records: RecordService;
   jobs: JobRunner;
   security: SecurityService;
+  bankAccounts: BankAccountService;
+  addresses: AddressService;
 }
 
 export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBaseLogger): Services {
@@ -87,5 +91,7 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     records: new RecordService(db),
     jobs: new JobRunner(db, log),
     security,
+    bankAccounts: new BankAccountService(db, dbHandle.dialect, accounts, settings, security),
+    addresses: new AddressService(db, dbHandle.dialect, accounts, settings, security),
   };
 }

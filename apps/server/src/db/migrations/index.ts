@@ -10,6 +10,7 @@ import { replayNonces } from './007-replay-nonces.ts';
 import { security } from './008-security.ts';
 import { records } from './009-records.ts';
 import { jobs } from './010-jobs.ts';
+import { bankAccountsAddresses } from './011-bank-accounts-addresses.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -24,5 +25,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '008-security': security(dialect),
     '009-records': records(dialect),
     '010-jobs': jobs(dialect),
+    '011-bank-accounts-addresses': bankAccountsAddresses(dialect),
   };
 }
