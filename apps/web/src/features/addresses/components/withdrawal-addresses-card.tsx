@@ -54,17 +54,15 @@ export function WithdrawalAddressesCard() {
     >
       {data ? (
         <div className="stack-tight">
-          <p className="field-hint">
-            {data.coolingOffHours > 0 ? t('payoutDestinations.coolingOffIntro', { hours: data.coolingOffHours }) : t('payoutDestinations.noCoolingOffIntro')}{' '}
-            {t('payoutDestinations.count', { used: data.items.length, max: data.limit })}
-          </p>
+          <p className="field-hint">{data.coolingOffHours > 0 ? t('payoutDestinations.coolingOffIntro', { hours: data.coolingOffHours }) : t('payoutDestinations.noCoolingOffIntro')}</p>
+          <p className="field-hint">{t('payoutDestinations.count', { used: data.items.length, max: data.limit })}</p>
           {data.items.length === 0 ? (
             <p className="field-hint">{t('addresses.empty')}</p>
           ) : (
             <ul className="card-list" aria-label={t('addresses.title')}>
               {data.items.map((a) => (
                 <li key={a.id} className="list-card" data-testid="address-row">
-                  <div className="list-card-row">
+                  <div className="list-card-row list-card-row-wrap">
                     <span className="list-card-title">{a.chain}</span>
                     <UsableFromNote usableFrom={a.usableFrom} isUsable={a.isUsable} />
                   </div>
