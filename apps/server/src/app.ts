@@ -34,6 +34,8 @@ import { chainRoutes } from './modules/chain/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { uploadCleanupJob } from './modules/uploads/service.ts';
 import { depositRoutes } from './modules/deposits/routes.ts';
+import { bankAccountRoutes } from './modules/bank-accounts/routes.ts';
+import { addressRoutes } from './modules/addresses/routes.ts';
 import { verifyAndRecord } from './modules/ledger/verify.ts';
 import { seedDemo } from './demo/seed.ts';
 import type { ServerKey } from '@pp/envelope/node';
@@ -95,6 +97,8 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
   chainRoutes(app, services);
   uploadRoutes(app, services);
   depositRoutes(app, services);
+  bankAccountRoutes(app, services);
+  addressRoutes(app, services);
   await registerStatic(app, config);
 
   if (config.isDemo) {

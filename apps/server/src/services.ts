@@ -27,6 +27,8 @@ import { ChainService } from './modules/chain/service.ts';
 import { UploadService } from './modules/uploads/service.ts';
 import { FileUploadStore } from './modules/uploads/store.ts';
 import { BankDepositService } from './modules/deposits/service.ts';
+import { BankAccountService } from './modules/bank-accounts/service.ts';
+import { AddressService } from './modules/addresses/service.ts';
 
 export interface Services {
   config: Config;
@@ -54,6 +56,8 @@ export interface Services {
   chain: ChainService;
   uploads: UploadService;
   bankDeposits: BankDepositService;
+  bankAccounts: BankAccountService;
+  addresses: AddressService;
 }
 
 export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBaseLogger): Services {
@@ -99,5 +103,7 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     chain: new ChainService(db, ledger, settings, config.chains),
     uploads,
     bankDeposits: new BankDepositService(db, ledger, reviews, uploads, settings, dbHandle.dialect),
+    bankAccounts: new BankAccountService(db, dbHandle.dialect, accounts, settings, security),
+    addresses: new AddressService(db, dbHandle.dialect, accounts, settings, security),
   };
 }

@@ -83,6 +83,15 @@ export const errorCatalogue = {
   'upload.notFound': { status: 200 },
   'upload.tooMany': { status: 200 },
   'deposit.tooManyPending': { status: 200 },
+  // Bank accounts and withdrawal addresses (decision 015).
+  'bankAccount.notFound': { status: 200 },
+  'bankAccount.duplicate': { status: 200 },
+  'bankAccount.limitReached': { status: 200 },
+  'bankAccount.coolingOff': { status: 200 },
+  'address.notFound': { status: 200 },
+  'address.duplicate': { status: 200 },
+  'address.limitReached': { status: 200 },
+  'address.coolingOff': { status: 200 },
 } as const satisfies Record<string, { status: number }>;
 export type ErrorKey = keyof typeof errorCatalogue;
 export const errorKeys = Object.keys(errorCatalogue) as ErrorKey[];

@@ -5,6 +5,7 @@ import * as w from './wallet.ts';
 import * as sec from './security.ts';
 import * as ch from './chain.ts';
 import * as d from './deposits.ts';
+import * as pd from './payout-destinations.ts';
 import { endpointPaths } from './paths.ts';
 
 /**
@@ -123,6 +124,15 @@ export const endpoints = {
   bankDepositConfig: endpoint(endpointPaths.bankDepositConfig, 'member', a.empty, d.bankDepositConfig),
   deposit: endpoint(endpointPaths.deposit, 'member', d.depositCreateRequest, d.depositCreateResponse),
   depositRecordList: endpoint(endpointPaths.depositRecordList, 'member', d.depositRecordListRequest, d.depositRecordListResponse),
+  // Bank accounts and withdrawal addresses (decision 015).
+  addBankAccount: endpoint(endpointPaths.addBankAccount, 'member', pd.bankAccountAddRequest, pd.bankAccountEntry),
+  bankAccountList: endpoint(endpointPaths.bankAccountList, 'member', a.empty, pd.bankAccountListResponse),
+  delBankAccount: endpoint(endpointPaths.delBankAccount, 'member', pd.destinationDeleteRequest, a.ok),
+  updateBankAccount: endpoint(endpointPaths.updateBankAccount, 'member', pd.bankAccountUpdateRequest, pd.bankAccountEntry),
+  addWithdrawalAddress: endpoint(endpointPaths.addWithdrawalAddress, 'member', pd.withdrawalAddressAddRequest, pd.withdrawalAddressEntry),
+  withdrawalAddressList: endpoint(endpointPaths.withdrawalAddressList, 'member', a.empty, pd.withdrawalAddressListResponse),
+  delWithdrawalAddress: endpoint(endpointPaths.delWithdrawalAddress, 'member', pd.destinationDeleteRequest, a.ok),
+  updateWithdrawalAddress: endpoint(endpointPaths.updateWithdrawalAddress, 'member', pd.withdrawalAddressUpdateRequest, pd.withdrawalAddressEntry),
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -4,6 +4,8 @@ export * from './accounts.ts';
 export * from './admin.ts';
 export * from './wallet.ts';
 export * from './security.ts';
+export * from './chain-address.ts';
+export * from './payout-destinations.ts';
 export * from './endpoints.ts';
 export * from './paths.ts';
 export * from './messages/index.ts';

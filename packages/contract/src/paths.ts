@@ -76,4 +76,13 @@ export const endpointPaths = {
   bankDepositConfig: '/api/app/deposit/bankConfig',
   deposit: '/api/app/deposit/deposit',
   depositRecordList: '/api/app/deposit/depositRecordList',
+  // Bank accounts and withdrawal addresses (decision 015).
+  addBankAccount: '/api/app/bank-account/addBankAccount',
+  bankAccountList: '/api/app/bank-account/bankAccountList',
+  delBankAccount: '/api/app/bank-account/delBankAccount',
+  updateBankAccount: '/api/app/bank-account/updateBankAccount',
+  addWithdrawalAddress: '/api/app/withdrawal-address/addWithdrawalAddress',
+  withdrawalAddressList: '/api/app/withdrawal-address/withdrawalAddressList',
+  delWithdrawalAddress: '/api/app/withdrawal-address/delWithdrawalAddress',
+  updateWithdrawalAddress: '/api/app/withdrawal-address/updateWithdrawalAddress',
 } as const;

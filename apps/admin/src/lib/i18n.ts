@@ -6,12 +6,12 @@
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { defaultLanguage, isLanguage, type Language, type ServerMessages } from '@pp/contract';
+import { defaultLanguage, isLanguage, type Language, type FirstServerMessages } from '@pp/contract';
 import type sourceLocale from '../locales/en-US.json';
 import { getStoredLanguage, setStoredLanguage } from './storage';
 
 export type AdminMessages = typeof sourceLocale;
-export type Messages = AdminMessages & ServerMessages;
+export type Messages = AdminMessages & FirstServerMessages;
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -20,7 +20,7 @@ declare module 'i18next' {
   }
 }
 
-type Loaded = [{ default: AdminMessages }, { default: ServerMessages }];
+type Loaded = [{ default: AdminMessages }, { default: FirstServerMessages }];
 const localeLoaders: Record<Language, () => Promise<Loaded>> = {
   'zh-CN': () => Promise.all([import('../locales/zh-CN.json'), import('@pp/contract/messages/zh-CN')]),
   'en-US': () => Promise.all([import('../locales/en-US.json'), import('@pp/contract/messages/en-US')]),

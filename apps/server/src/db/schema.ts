@@ -420,6 +420,46 @@ export interface ChainDepositsTable {
   seen_at: Int;
   settled_at: Int | null;
 }
+// Bank accounts and withdrawal addresses (decision 015).
+export interface MemberBankAccountsTable {
+  id: string;
+  member_id: string;
+  bank_name: string;
+  account_name: string;
+  /** Letters (upper case) and digits only. */
+  account_number: string;
+  created_at: Int;
+  updated_at: Int;
+  /** A withdrawal may use it from this time on (the cooling-off after the last change). */
+  usable_from: Int;
+  deleted_at: Int | null;
+}
+
+export interface MemberWithdrawalAddressesTable {
+  id: string;
+  member_id: string;
+  chain: string;
+  /** As checked: EIP-55 case for BEP20, base58check for TRC20. */
+  address: string;
+  created_at: Int;
+  updated_at: Int;
+  usable_from: Int;
+  deleted_at: Int | null;
+}
+
+/** Append-only: one row per add, change or delete of a bank account or an address. */
+export interface PayoutDestinationChangesTable {
+  id: string;
+  member_id: string;
+  kind: string;
+  destination_id: string;
+  action: string;
+  before_json: string;
+  after_json: string;
+  at: Int;
+  ip: string;
+  user_agent: string;
+}
 
 export interface Database {
   users: UsersTable;
@@ -455,6 +495,9 @@ export interface Database {
   chain_cursors: ChainCursorsTable;
   chain_blocks: ChainBlocksTable;
   chain_deposits: ChainDepositsTable;
+  member_bank_accounts: MemberBankAccountsTable;
+  member_withdrawal_addresses: MemberWithdrawalAddressesTable;
+  payout_destination_changes: PayoutDestinationChangesTable;
   kysely_migration: { name: string; timestamp: string };
   _generated?: Generated<number>;
 }

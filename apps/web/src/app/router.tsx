@@ -65,7 +65,7 @@ export const router = createHashRouter([
             ErrorBoundary: RouteError,
             children: [
               { path: child(paths.dashboard), lazy: lazyPage(() => import('./routes/dashboard').then((m) => m.DashboardRoute)) },
-              { path: child(paths.userInfo), lazy: lazyPage(() => import('../features/user/pages/user-info').then((m) => m.UserInfoPage)) },
+              { path: child(paths.userInfo), lazy: lazyPage(() => import('./routes/user-info').then((m) => m.UserInfoRoute)) },
               { path: child(paths.package), lazy: lazyPage(() => import('../features/packages/pages/packages').then((m) => m.PackagesPage)) },
               { path: child(paths.records), lazy: lazyPage(() => import('./routes/records').then((m) => m.RecordsRoute)) },
               { path: child(paths.recharge), lazy: lazyPage(() => import('../features/deposits/pages/deposits').then((m) => m.DepositsPage)) },

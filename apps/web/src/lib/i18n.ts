@@ -5,7 +5,7 @@
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { defaultLanguage, isLanguage, type Language, type ServerMessages } from '@pp/contract';
+import { defaultLanguage, isLanguage, type FirstServerMessages, type Language, type ServerMessages } from '@pp/contract';
 import type sourceLocale from '../locales/en-US.json';
 import type memberSourceLocale from '../locales/member/en-US.json';
 import { getStoredLanguage, setStoredLanguage } from './storage';
@@ -21,7 +21,8 @@ declare module 'i18next' {
   }
 }
 
-type Loaded = [{ default: typeof sourceLocale }, { default: ServerMessages }];
+// The member pages' server messages (messages/member/) come later with the member shell (lib/member-messages.ts).
+type Loaded = [{ default: typeof sourceLocale }, { default: FirstServerMessages }];
 const localeLoaders: Record<Language, () => Promise<Loaded>> = {
   'zh-CN': () => Promise.all([import('../locales/zh-CN.json'), import('@pp/contract/messages/zh-CN')]),
   'en-US': () => Promise.all([import('../locales/en-US.json'), import('@pp/contract/messages/en-US')]),

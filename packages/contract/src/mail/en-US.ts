@@ -11,6 +11,14 @@ export const enUSMail = {
   txPasswordChangedBody: 'The transaction password of your account {{userName}} was changed at {{time}} from address {{address}}. If this was not you, contact customer service now.',
   twoFactorOffSubject: 'Two-step login was turned off',
   twoFactorOffBody: 'Two-step login (authenticator) of your account {{userName}} was turned off at {{time}} from address {{address}}. If this was not you, change your password now and contact customer service.',
+  // Bank accounts and withdrawal addresses (decision 015).
+  bankAccountChangedSubject: 'Your withdrawal bank accounts changed',
+  bankAccountChangedBody: 'A bank account of your account {{userName}} was {{action}} at {{time}} from address {{address}}: {{detail}}. It can be used for withdrawals from {{usableFrom}}. If this was not you, change your passwords now and contact customer service.',
+  withdrawalAddressChangedSubject: 'Your withdrawal addresses changed',
+  withdrawalAddressChangedBody: 'A wallet address of your account {{userName}} was {{action}} at {{time}} from address {{address}}: {{detail}}. It can be used for withdrawals from {{usableFrom}}. If this was not you, change your passwords now and contact customer service.',
+  destinationRemovedBody: 'A withdrawal destination of your account {{userName}} was removed at {{time}} from address {{address}}: {{detail}}. If this was not you, change your passwords now and contact customer service.',
+  actionAdded: 'added',
+  actionChanged: 'changed',
 };
 
 export type MailMessages = typeof enUSMail;

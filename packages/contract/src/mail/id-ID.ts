@@ -13,4 +13,12 @@ export const idIDMail = {
   txPasswordChangedBody: 'Kata sandi transaksi akun Anda {{userName}} diubah pada {{time}} dari alamat {{address}}. Jika ini bukan Anda, segera hubungi layanan pelanggan.',
   twoFactorOffSubject: 'Login dua langkah telah dimatikan',
   twoFactorOffBody: 'Login dua langkah (aplikasi autentikator) akun Anda {{userName}} dimatikan pada {{time}} dari alamat {{address}}. Jika ini bukan Anda, segera ubah kata sandi dan hubungi layanan pelanggan.',
+  // Bank accounts and withdrawal addresses (decision 015).
+  bankAccountChangedSubject: 'Rekening bank penarikan Anda berubah',
+  bankAccountChangedBody: 'Sebuah rekening bank di akun Anda {{userName}} telah {{action}} pada {{time}} dari alamat {{address}}: {{detail}}. Rekening ini dapat dipakai untuk penarikan mulai {{usableFrom}}. Jika ini bukan Anda, segera ubah kata sandi dan hubungi layanan pelanggan.',
+  withdrawalAddressChangedSubject: 'Alamat penarikan Anda berubah',
+  withdrawalAddressChangedBody: 'Sebuah alamat dompet di akun Anda {{userName}} telah {{action}} pada {{time}} dari alamat {{address}}: {{detail}}. Alamat ini dapat dipakai untuk penarikan mulai {{usableFrom}}. Jika ini bukan Anda, segera ubah kata sandi dan hubungi layanan pelanggan.',
+  destinationRemovedBody: 'Sebuah tujuan penarikan di akun Anda {{userName}} telah dihapus pada {{time}} dari alamat {{address}}: {{detail}}. Jika ini bukan Anda, segera ubah kata sandi dan hubungi layanan pelanggan.',
+  actionAdded: 'ditambahkan',
+  actionChanged: 'diubah',
 } satisfies MailMessages;

@@ -13,4 +13,12 @@ export const jaJPMail = {
   txPasswordChangedBody: 'お客様のアカウント {{userName}} の取引パスワードが {{time}} にアドレス {{address}} から変更されました。お心当たりがない場合は、すぐにカスタマーサービスにご連絡ください。',
   twoFactorOffSubject: '2段階ログインがオフになりました',
   twoFactorOffBody: 'お客様のアカウント {{userName}} の2段階ログイン（認証アプリ）が {{time}} にアドレス {{address}} からオフにされました。お心当たりがない場合は、すぐにパスワードを変更し、カスタマーサービスにご連絡ください。',
+  // Bank accounts and withdrawal addresses (decision 015).
+  bankAccountChangedSubject: '出金用の銀行口座が変更されました',
+  bankAccountChangedBody: 'お客様のアカウント {{userName}} の銀行口座が {{time}} にアドレス {{address}} から{{action}}されました：{{detail}}。この口座は {{usableFrom}} から出金に使えます。お心当たりがない場合は、すぐにパスワードを変更し、カスタマーサービスにご連絡ください。',
+  withdrawalAddressChangedSubject: '出金用のアドレスが変更されました',
+  withdrawalAddressChangedBody: 'お客様のアカウント {{userName}} のウォレットアドレスが {{time}} にアドレス {{address}} から{{action}}されました：{{detail}}。このアドレスは {{usableFrom}} から出金に使えます。お心当たりがない場合は、すぐにパスワードを変更し、カスタマーサービスにご連絡ください。',
+  destinationRemovedBody: 'お客様のアカウント {{userName}} の出金先が {{time}} にアドレス {{address}} から削除されました：{{detail}}。お心当たりがない場合は、すぐにパスワードを変更し、カスタマーサービスにご連絡ください。',
+  actionAdded: '追加',
+  actionChanged: '変更',
 } satisfies MailMessages;

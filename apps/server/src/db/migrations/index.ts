@@ -10,6 +10,7 @@ import { replayNonces } from './007-replay-nonces.ts';
 import { security } from './008-security.ts';
 import { records } from './009-records.ts';
 import { jobs } from './010-jobs.ts';
+import { bankAccountsAddresses } from './011-bank-accounts-addresses.ts';
 import { uploadsBankDeposits } from './012-uploads-bank-deposits.ts';
 import { chain } from './013-chain.ts';
 
@@ -26,6 +27,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '008-security': security(dialect),
     '009-records': records(dialect),
     '010-jobs': jobs(dialect),
+    '011-bank-accounts-addresses': bankAccountsAddresses(dialect),
     '012-uploads-bank-deposits': uploadsBankDeposits(dialect),
     '013-chain': chain(dialect),
   };

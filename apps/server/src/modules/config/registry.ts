@@ -91,6 +91,19 @@ export const configRegistry = {
     group: 'withdrawal', kind: 'percent', schema: percent, defaultValue: '1', isMoney: true,
     description: 'Withdrawal fee as a percentage of the amount.',
   }),
+  // Bank accounts and withdrawal addresses (decision 015): security settings, so admins only.
+  'withdrawal.addressCoolingOffHours': setting({
+    group: 'withdrawal', kind: 'integer', schema: z.number().int().min(0).max(720), defaultValue: 24, isMoney: false,
+    description: 'Hours after a wallet address or bank account is added or changed before a withdrawal may use it (0 to 720).',
+  }),
+  'withdrawal.bankAccountsMax': setting({
+    group: 'withdrawal', kind: 'integer', schema: z.number().int().min(1).max(20), defaultValue: 5, isMoney: false,
+    description: 'Bank accounts a member may keep (1 to 20).',
+  }),
+  'withdrawal.addressesMax': setting({
+    group: 'withdrawal', kind: 'integer', schema: z.number().int().min(1).max(50), defaultValue: 10, isMoney: false,
+    description: 'Wallet addresses a member may keep, both chains together (1 to 50).',
+  }),
   'exchange.types': setting({
     group: 'exchange', kind: 'json', isMoney: true,
     schema: z

@@ -45,7 +45,13 @@ const issuer = 'Points Portal';
 /** No 0/O or 1/I: a recovery code is read off paper. 32 letters, 5 bits each. */
 const recoveryAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-export type SecurityNotice = 'passwordChanged' | 'txPasswordChanged' | 'twoFactorOff';
+export type SecurityNotice =
+  | 'passwordChanged'
+  | 'txPasswordChanged'
+  | 'twoFactorOff'
+  // Bank accounts and withdrawal addresses (decision 015): what changed travels in `extra.params`.
+  | 'bankAccountChanged'
+  | 'withdrawalAddressChanged';
 
 function sha256(text: string): string {
   return crypto.createHash('sha256').update(text).digest('hex');
@@ -63,7 +69,7 @@ function newRecoveryCode(): string {
 }
 
 /** A time for an e-mail, the same for every reader: "2026-11-23 10:21 UTC". */
-function mailTime(ms: number): string {
+export function mailTime(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
@@ -197,11 +203,19 @@ export class SecurityService {
   }
 
   /** E-mails the member that something about their account's security changed. */
-  async notify(userId: string, notice: SecurityNotice, request: FastifyRequest, lang: Language): Promise<void> {
+  async notify(
+    userId: string,
+    notice: SecurityNotice,
+    request: FastifyRequest,
+    lang: Language,
+    /** More placeholders for the body, and another body text for the same subject (a removal). */
+    extra: { params?: Record<string, string>; bodyKey?: string } = {},
+  ): Promise<void> {
     const user = await this.repository.memberContact(userId);
     if (!user) return;
-    const params = { userName: user.user_name, time: mailTime(this.now()), address: request.ip };
-    await this.mail.send(user.email, serverMessage(lang, `mail.${notice}Subject`), serverMessage(lang, `mail.${notice}Body`, params));
+    const params = { ...extra.params, userName: user.user_name, time: mailTime(this.now()), address: request.ip };
+    const bodyKey = extra.bodyKey ?? `mail.${notice}Body`;
+    await this.mail.send(user.email, serverMessage(lang, `mail.${notice}Subject`), serverMessage(lang, bodyKey, params));
   }
 
   private async startSession(userId: string, method: LoginMethod, request: FastifyRequest) {

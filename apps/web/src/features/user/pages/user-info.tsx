@@ -37,7 +37,12 @@ const gradeKeys: Record<number, 'regular' | 'retail' | 'store' | 'supplier' | 'r
   5: 'generalAgent',
 };
 
-export function UserInfoPage() {
+interface UserInfoPageProps {
+  /** The bank-account and wallet-address cards, given by the route (features do not import each other). */
+  withdrawalDestinations?: ReactNode;
+}
+
+export function UserInfoPage({ withdrawalDestinations }: UserInfoPageProps = {}) {
   const { t } = useTranslation();
   const user = useUserInfo();
   const levels = useLevelList();
@@ -103,6 +108,7 @@ export function UserInfoPage() {
             <Row label={t('user.agreeStatus')}>{yesNo(u.agreeStatus)}</Row>
           </dl>
         </Card>
+        {withdrawalDestinations}
       </div>
     </>
   );

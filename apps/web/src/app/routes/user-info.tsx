@@ -1,0 +1,17 @@
+import { WithdrawalAddressesCard } from '../../features/addresses/components/withdrawal-addresses-card';
+import { BankAccountsCard } from '../../features/bank-accounts/components/bank-accounts-card';
+import { UserInfoPage } from '../../features/user/pages/user-info';
+
+/** /user-info: the account information (user) with the member's bank accounts and wallet addresses. */
+export function UserInfoRoute() {
+  return (
+    <UserInfoPage
+      withdrawalDestinations={
+        <>
+          <BankAccountsCard />
+          <WithdrawalAddressesCard />
+        </>
+      }
+    />
+  );
+}

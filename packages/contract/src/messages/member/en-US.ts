@@ -1,0 +1,36 @@
+/**
+ * Server messages (en-US) that only signed-in pages need: they load with the member shell
+ * (apps/web/src/lib/member-messages.ts), not with the first download; the server merges them
+ * with the others (messages/index.ts).
+ */
+export const enUSMember = {
+  errors: {
+    // Bank accounts and withdrawal addresses (decision 015).
+    'bankAccount.notFound': 'No such bank account',
+    'bankAccount.duplicate': 'This bank account is already in your list',
+    'bankAccount.limitReached': 'You can keep at most {{max}} bank accounts; delete one first',
+    'bankAccount.coolingOff': 'This bank account can be used for withdrawals from {{time}}',
+    'address.notFound': 'No such wallet address',
+    'address.duplicate': 'This wallet address is already in your list',
+    'address.limitReached': 'You can keep at most {{max}} wallet addresses; delete one first',
+    'address.coolingOff': 'This wallet address can be used for withdrawals from {{time}}',
+  },
+  validation: {
+    // Bank accounts and withdrawal addresses (decision 015).
+    enterBankName: 'Please enter the bank name',
+    enterAccountName: 'Please enter the bank account name',
+    enterAccountNumber: 'Please enter the bank account number',
+    accountNumberInvalid: 'The account number has 6 to 34 letters or digits',
+    textTooLong: 'This text is too long',
+    invalidCharacters: 'This text contains characters that are not allowed',
+    enterWalletAddress: 'Please enter the wallet address',
+    chooseAddress: 'Please choose an address',
+    chooseChain: 'Please choose a chain (TRC20 or BEP20)',
+    addressWrongChain: 'The address must be BEP20 or TRC20 as selected',
+    addressChecksum: 'This address has a wrong character (its checksum does not match); copy it again',
+    addressInvalid: 'This is not a valid wallet address',
+  },
+};
+export type MemberServerMessages = typeof enUSMember;
+
+export default enUSMember;

@@ -1,0 +1,37 @@
+/**
+ * Server messages (id-ID) that only signed-in pages need: they load with the member shell
+ * (apps/web/src/lib/member-messages.ts), not with the first download; the server merges them
+ * with the others (messages/index.ts).
+ */
+import type { MemberServerMessages } from './en-US.ts';
+
+export const idIDMember: MemberServerMessages = {
+  errors: {
+    // Bank accounts and withdrawal addresses (decision 015).
+    'bankAccount.notFound': 'Rekening bank ini tidak ada',
+    'bankAccount.duplicate': 'Rekening bank ini sudah ada di daftar Anda',
+    'bankAccount.limitReached': 'Anda dapat menyimpan paling banyak {{max}} rekening bank; hapus satu terlebih dahulu',
+    'bankAccount.coolingOff': 'Rekening bank ini dapat dipakai untuk penarikan mulai {{time}}',
+    'address.notFound': 'Alamat dompet ini tidak ada',
+    'address.duplicate': 'Alamat dompet ini sudah ada di daftar Anda',
+    'address.limitReached': 'Anda dapat menyimpan paling banyak {{max}} alamat dompet; hapus satu terlebih dahulu',
+    'address.coolingOff': 'Alamat dompet ini dapat dipakai untuk penarikan mulai {{time}}',
+  },
+  validation: {
+    // Bank accounts and withdrawal addresses (decision 015).
+    enterBankName: 'Masukkan nama bank',
+    enterAccountName: 'Masukkan nama pemilik rekening',
+    enterAccountNumber: 'Masukkan nomor rekening',
+    accountNumberInvalid: 'Nomor rekening terdiri dari 6 sampai 34 huruf atau angka',
+    textTooLong: 'Teks ini terlalu panjang',
+    invalidCharacters: 'Teks ini berisi karakter yang tidak diizinkan',
+    enterWalletAddress: 'Masukkan alamat dompet',
+    chooseAddress: 'Pilih alamat',
+    chooseChain: 'Pilih jaringan (TRC20 atau BEP20)',
+    addressWrongChain: 'Alamat harus BEP20 atau TRC20 sesuai pilihan',
+    addressChecksum: 'Alamat ini memiliki karakter yang salah (checksum tidak cocok); salin ulang',
+    addressInvalid: 'Ini bukan alamat dompet yang valid',
+  },
+};
+
+export default idIDMember;
