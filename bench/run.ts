@@ -1,11 +1,13 @@
 /** `npm run bench`: every benchmark in one run, each figure beside its same-run baseline. */
 import { envelopeBench } from './envelope.bench.ts';
 import { ledgerBench } from './ledger.bench.ts';
+import { lighthouseBench } from './lighthouse.bench.ts';
 import { recordFigures, type BenchFigure } from './results.ts';
 
 const only = process.argv[2];
 const figures: BenchFigure[] = [];
 if (!only || only === 'envelope') figures.push(...(await envelopeBench()));
 if (!only || only === 'ledger') figures.push(...(await ledgerBench()));
+if (!only || only === 'lighthouse') figures.push(...(await lighthouseBench()));
 recordFigures(figures);
 console.log(`\n${figures.length} figures written to bench-results.json`);

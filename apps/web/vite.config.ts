@@ -34,6 +34,15 @@ function precompress(): Plugin {
 export default defineConfig({
   base: '/',
   plugins: [react(), precompress()],
+  resolve: {
+    // Decision 014: the app's own 1 KB useTranslation (lib/i18n.ts) instead of i18next and
+    // react-i18next, under the usual import name; tsconfig.json maps the name for the types.
+    // zod resolves to src/lib/zod-config.ts, which sets zod up for the CSP and re-exports it.
+    alias: [
+      { find: /^react-i18next$/, replacement: path.resolve(import.meta.dirname, 'src/lib/react-i18next.ts') },
+      { find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/lib/zod-config.ts') },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -3,10 +3,9 @@
  * the first render, so the login page's first download does not grow with every member feature;
  * this module itself is imported only by the member shell for the same reason.
  */
-import i18next from 'i18next';
 import type { Language } from '@pp/contract';
 import type memberSourceLocale from '../locales/member/en-US.json';
-import { currentLanguage } from './i18n';
+import { addMessages, currentLanguage, loadServerMessages } from './i18n';
 
 const memberLocaleLoaders: Record<Language, () => Promise<{ default: typeof memberSourceLocale }>> = {
   'zh-CN': () => import('../locales/member/zh-CN.json'),
@@ -16,9 +15,11 @@ const memberLocaleLoaders: Record<Language, () => Promise<{ default: typeof memb
   'id-ID': () => import('../locales/member/id-ID.json'),
 };
 
-/** Adds the member texts of the current language, merged into the objects the first chunk has. */
+/**
+ * Adds the member texts of the current language, merged into the objects the first chunk has,
+ * and the server messages (errors.*, validation.*) every member page may show.
+ */
 export async function loadMemberMessages(): Promise<void> {
-  const language = currentLanguage();
-  const texts = await memberLocaleLoaders[language]();
-  i18next.addResourceBundle(language, 'translation', texts.default, true, false);
+  const [texts] = await Promise.all([memberLocaleLoaders[currentLanguage()](), loadServerMessages()]);
+  addMessages(texts.default);
 }
