@@ -2,6 +2,7 @@
  * The one route table (spec section 2): hash routing, every page lazy-loaded, the guard in the
  * root loader so it runs before any page of a navigation loads.
  */
+import type { ComponentType } from 'react';
 import { createHashRouter, Navigate, Outlet, redirect, useNavigation } from 'react-router';
 import { ProgressBar } from '../components/ui/progress-bar';
 import { hasToken } from '../lib/storage';
@@ -23,6 +24,9 @@ function RootShell() {
 function InitialLoad() {
   return <ProgressBar isActive />;
 }
+
+/** Wraps a page in TanStack Query's provider, loading it beside the page (not on the first download). */
+const withQueriesLazy = <P extends object>(page: ComponentType<P>) => import('./with-queries').then((m) => m.withQueries(page));
 
 /** Relative to the root route: "/login" becomes "login". */
 const child = (path: string) => path.slice(1);
@@ -49,8 +53,8 @@ export const router = createHashRouter([
             ErrorBoundary: RouteError,
             children: [
               { path: child(paths.login), lazy: lazyPage(() => import('../features/auth/pages/login').then((m) => m.LoginPage)) },
-              { path: child(paths.register), lazy: lazyPage(() => import('../features/auth/pages/register').then((m) => m.RegisterPage)) },
-              { path: child(paths.forgot), lazy: lazyPage(() => import('../features/auth/pages/forgot-password').then((m) => m.ForgotPasswordPage)) },
+              { path: child(paths.register), lazy: lazyPage(() => import('../features/auth/pages/register').then((m) => m.RegisterPage).then(withQueriesLazy)) },
+              { path: child(paths.forgot), lazy: lazyPage(() => import('../features/auth/pages/forgot-password').then((m) => m.ForgotPasswordPage).then(withQueriesLazy)) },
               { path: child(paths.termsReg), lazy: lazyPage(() => import('../features/terms/pages/terms-reg').then((m) => m.TermsRegPage)) },
               { path: child(paths.notFound), lazy: lazyPage(() => import('./routes/not-found').then((m) => m.NotFoundPage)) },
             ],

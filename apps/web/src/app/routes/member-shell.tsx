@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Outlet } from 'react-router';
 import { MemberLayout } from '../../components/layouts/member-layout';
 import { logout } from '../../features/auth/api/logout';
@@ -9,11 +9,12 @@ import { usePackageConfig } from '../../features/packages/api/package-config';
 import { useLevelList } from '../../features/user/api/level-list';
 import { useUserInfo } from '../../features/user/api/user-info';
 import { loadMemberMessages } from '../../lib/member-messages';
+import { withQueries } from '../with-queries';
 
-/** The shell once the member texts are there, for the route table's lazy load. */
-export async function loadMemberShell(): Promise<typeof MemberShell> {
+/** The shell once the member texts are there, for the route table's lazy load, inside TanStack Query's provider. */
+export async function loadMemberShell(): Promise<ComponentType> {
   await loadMemberMessages();
-  return MemberShell;
+  return withQueries(MemberShell);
 }
 
 /**

@@ -8,7 +8,7 @@ import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { useForm, useSubmitGuard } from '../../../lib/form';
 import { showToast } from '../../../lib/toast';
-import { useCaptcha } from '../api/captcha';
+import { useCaptchaOnDemand } from '../api/captcha-on-demand';
 import { login } from '../api/login';
 import { CaptchaField } from '../components/captcha-field';
 import { captchaFields } from '../components/captcha-fields';
@@ -20,7 +20,7 @@ export function LoginPage() {
   // The image code is asked for only after failed attempts (decision 007): the field appears
   // when the server answers captcha.required, and stays for the attempts after it.
   const [isCaptchaAsked, setIsCaptchaAsked] = useState(false);
-  const captcha = useCaptcha(isCaptchaAsked);
+  const captcha = useCaptchaOnDemand(isCaptchaAsked);
   const form = useForm({ userName: '', password: '', captchaCode: '' });
   const { isBusy, run } = useSubmitGuard();
   const { values, errors, setValue } = form;
