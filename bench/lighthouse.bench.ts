@@ -11,9 +11,10 @@
  * Lighthouse uses, signs in there through the login form, empties the HTTP cache and hands that
  * tab to Lighthouse with `disableStorageReset` (the token stays, the cache is cold).
  * Each page is measured BENCH_LIGHTHOUSE_RUNS times (3 by default); the figures are the run with
- * the median performance score.
+ * the median performance score. BENCH_LIGHTHOUSE_REPORT_DIR=dir keeps every Lighthouse report (JSON).
  */
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -107,6 +108,12 @@ async function measure(page: Puppeteer.Page, url: string, port: number): Promise
     const finalUrl = result.lhr.finalDisplayedUrl;
     if (new URL(finalUrl).hash.split('?')[0] !== new URL(url).hash) throw new Error(`Lighthouse measured ${finalUrl}, not ${url} (redirected?)`);
     all.push(figuresOf(result.lhr));
+    const reportDir = process.env.BENCH_LIGHTHOUSE_REPORT_DIR;
+    if (reportDir) {
+      fs.mkdirSync(reportDir, { recursive: true });
+      const name = new URL(url).hash.replace(/\W+/g, '') || 'page';
+      fs.writeFileSync(path.join(reportDir, `lighthouse-${name}-${i + 1}.json`), JSON.stringify(result.lhr));
+    }
   }
   all.sort((a, b) => a.score - b.score || b.lcp - a.lcp);
   return all[Math.floor(all.length / 2)]!;
