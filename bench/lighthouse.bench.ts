@@ -47,6 +47,8 @@ const { launch } = (await import(fromLighthouse.resolve('chrome-launcher'))) as 
 const puppeteer = ((await import(fromLighthouse.resolve('puppeteer-core'))) as { default: typeof Puppeteer }).default;
 
 interface PageFigures {
+  /** Lighthouse's measure of this machine's speed at the time (lower on a busy machine; the simulated phone's CPU time scales with it). */
+  benchmarkIndex: number;
   score: number;
   lcp: number;
   fcp: number;
@@ -58,6 +60,7 @@ interface PageFigures {
 function figuresOf(lhr: Result): PageFigures {
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     lcp: Math.round(audit('largest-contentful-paint')),
     fcp: Math.round(audit('first-contentful-paint')),
@@ -154,9 +157,9 @@ export async function lighthouseBench(): Promise<BenchFigure[]> {
       if (needsSession) await signIn(page, server.baseUrl);
       const f = await measure(page, `${server.baseUrl}${route}`, chrome.port);
       console.log(
-        `lighthouse mobile ${route}: performance ${f.score}, LCP ${f.lcp} ms, FCP ${f.fcp} ms, TBT ${f.tbt} ms, CLS ${f.cls}, speed index ${f.si} ms (median of ${runs})`,
+        `lighthouse mobile ${route}: performance ${f.score}, LCP ${f.lcp} ms, FCP ${f.fcp} ms, TBT ${f.tbt} ms, CLS ${f.cls}, speed index ${f.si} ms (median of ${runs}; machine benchmark index ${f.benchmarkIndex})`,
       );
-      const note = `Lighthouse ${route}, mobile, simulated throttling, cold cache, median of ${runs} runs`;
+      const note = `Lighthouse ${route}, mobile, simulated throttling, cold cache, median of ${runs} runs, benchmark index ${f.benchmarkIndex}`;
       figures.push(
         { name: `lighthouse ${name} performance`, value: f.score, unit: 'score', baseline: scoreGoal, baselineName: 'goal (issue 8)', note },
         { name: `lighthouse ${name} LCP`, value: f.lcp, unit: 'ms', baseline: lcpGoalMs, baselineName: 'goal (issue 8)', note },

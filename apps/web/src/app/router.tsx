@@ -63,7 +63,11 @@ export const router = createHashRouter([
       },
       {
         // The shell brings the member texts (lib/member-messages.ts): every page inside may use them.
-        lazy: lazyPage(() => import('./routes/member-shell').then((m) => m.loadMemberShell())),
+        // They are asked for beside the shell's chunk, not after it (decision 014).
+        lazy: lazyPage(() => {
+          void import('../lib/member-messages').then((m) => m.loadMemberMessages()).catch(() => undefined);
+          return import('./routes/member-shell').then((m) => m.loadMemberShell());
+        }),
         children: [
           {
             ErrorBoundary: RouteError,

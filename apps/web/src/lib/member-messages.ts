@@ -15,11 +15,21 @@ const memberLocaleLoaders: Record<Language, () => Promise<{ default: typeof memb
   'id-ID': () => import('../locales/member/id-ID.json'),
 };
 
+/** Once per page: the route table starts it beside the member shell's chunk, the shell awaits it. */
+let loading: Promise<void> | null = null;
+
 /**
  * Adds the member texts of the current language, merged into the objects the first chunk has,
  * and the server messages (errors.*, validation.*) every member page may show.
  */
-export async function loadMemberMessages(): Promise<void> {
-  const [texts] = await Promise.all([memberLocaleLoaders[currentLanguage()](), loadServerMessages()]);
-  addMessages(texts.default);
+export function loadMemberMessages(): Promise<void> {
+  loading ??= Promise.all([memberLocaleLoaders[currentLanguage()](), loadServerMessages()]).then(
+    ([texts]) => addMessages(texts.default),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
 }
+
