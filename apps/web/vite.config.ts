@@ -33,11 +33,11 @@ function precompress(): Plugin {
 
 /**
  * A first visit has no session, so it always shows /#/login (the guard sends every member path
- * there): index.html preloads the login page's chunks and the default language's texts beside
+ * there): index.html preloads the login page's chunks and the default language's shell texts beside
  * the entry, instead of the browser finding them only once the entry has run (decision 014).
  * A member's tab (session token) fetches these few KB for nothing, which is the price.
  */
-const firstPageModules = [/\/src\/features\/auth\/pages\/login\.tsx$/, /\/src\/app\/routes\/public-shell\.tsx$/, /\/src\/locales\/zh-CN\.json$/, /\/contract\/src\/messages\/zh-CN\.ts$/];
+const firstPageModules = [/\/src\/features\/auth\/pages\/login\.tsx$/, /\/src\/app\/routes\/public-shell\.tsx$/, /\/src\/locales\/zh-CN\.json$/];
 function preloadFirstPage(): Plugin {
   return {
     name: 'pp:preload-first-page',

@@ -5,6 +5,7 @@
 import type { ComponentType } from 'react';
 import { createHashRouter, Navigate, Outlet, redirect, useNavigation } from 'react-router';
 import { ProgressBar } from '../components/ui/progress-bar';
+import { loadServerMessages } from '../lib/i18n';
 import { hasToken } from '../lib/storage';
 import { lazyPage } from './lazy-page';
 import { paths } from './paths';
@@ -25,8 +26,12 @@ function InitialLoad() {
   return <ProgressBar isActive />;
 }
 
-/** Wraps a page in TanStack Query's provider, loading it beside the page (not on the first download). */
-const withQueriesLazy = <P extends object>(page: ComponentType<P>) => import('./with-queries').then((m) => m.withQueries(page));
+/**
+ * A public page with a form: wraps it in TanStack Query's provider and brings the server's
+ * validation and error texts, both beside the page's chunk, not on the first download (decision 014).
+ */
+const withQueriesLazy = <P extends object>(page: ComponentType<P>) =>
+  Promise.all([import('./with-queries'), loadServerMessages()]).then(([m]) => m.withQueries(page));
 
 /** Relative to the root route: "/login" becomes "login". */
 const child = (path: string) => path.slice(1);

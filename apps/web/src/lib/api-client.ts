@@ -8,7 +8,7 @@ import type { EndpointName, RequestOf, ResponseOf } from '@pp/contract';
 import { mediaType, type PublicJwk } from '@pp/envelope';
 import { openResponse, sealRequest } from '@pp/envelope/web';
 import { classifyAnswer, type Answer, type Message, type Outcome } from './api-errors';
-import { currentLanguage, hasKey, translateKey } from './i18n';
+import { currentLanguage, hasKey, loadServerMessages, translateKey } from './i18n';
 import { clearToken, getToken, readMarker, writeMarker } from './storage';
 import { closeAllToasts, showToast } from './toast';
 
@@ -146,6 +146,8 @@ interface WireBody {
 export async function apiCall<N extends EndpointName>(name: N, body: RequestOf<N>, options: CallOptions = {}): Promise<ResponseOf<N>> {
   const path = endpointPaths[name];
   const payload = options.requestId ? { ...body, requestId: options.requestId } : body;
+  // The error texts must be there before the answer is read (decision 014: not in the first download).
+  const messages = loadServerMessages().catch(() => undefined);
 
   const controller = new AbortController();
   let isTimedOut = false;
@@ -193,6 +195,7 @@ export async function apiCall<N extends EndpointName>(name: N, body: RequestOf<N
     options.signal?.removeEventListener('abort', onAbort);
   }
 
+  await messages;
   const outcome = classifyAnswer(answer, hasKey);
   if (outcome.kind !== 'success') throw act(outcome, answer, wire);
 

@@ -4,8 +4,9 @@
  * its keys type every t() call. Only the current language is downloaded, before the first
  * render: the shell's texts (locales/<lang>.json). The member shell adds the member texts
  * (lib/member-messages.ts), and the contract's server messages (errors.*, validation.*) are added
- * by `loadServerMessages()` before anything can show them (a form's first submission, the member
- * shell, the public pages that call the API on opening).
+ * by `loadServerMessages()` before anything can show them: the API client awaits them before it
+ * reads an answer, the member shell and the public pages with forms load them with their chunk
+ * (app/router.tsx), the login page on its first submission.
  *
  * What t() does, as i18next did with this app's options: keys are dotted paths through nested
  * objects (a part may itself contain dots, as the server messages' "errors.auth.invalid"),
@@ -120,8 +121,8 @@ export function hasKey(key: string): boolean {
 
 export async function initI18n(): Promise<void> {
   const language = currentLanguage();
-  const [web] = await Promise.all([localeLoaders[language](), loadServerMessages()]);
-  // The server messages (already in `texts`) win over the shell's texts, as they always did.
+  const web = await localeLoaders[language]();
+  // Texts added meanwhile (server messages asked for early) stay; the two never share a key.
   texts = merged(web.default, texts);
   document.documentElement.lang = language;
   document.title = translateKey('app.name');

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { useForm, useSubmitGuard } from '../../../lib/form';
+import { loadServerMessages } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { useCaptchaOnDemand } from '../api/captcha-on-demand';
 import { login } from '../api/login';
@@ -34,7 +35,8 @@ export function LoginPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      const { loginRequest } = await import('../../../lib/schemas');
+      // The schema and the validation texts come with the first submission (decision 014).
+      const [{ loginRequest }] = await Promise.all([import('../../../lib/schemas'), loadServerMessages()]);
       const body = form.validate(loginRequest, {
         userName: values.userName,
         password: values.password,
