@@ -11,6 +11,7 @@ import { levelListQueryOptions, useLevelList } from '../../features/user/api/lev
 import { userInfoQueryOptions, useUserInfo } from '../../features/user/api/user-info';
 import { loadMemberMessages } from '../../lib/member-messages';
 import { queryClient } from '../../lib/query-client';
+import { hasToken } from '../../lib/storage';
 import { withQueries } from '../with-queries';
 
 /** How long the first paint of a member page waits for the frame's data before it shows loading states instead. */
@@ -24,6 +25,13 @@ const frameDataWaitMs = 2500;
  * throws; the API client has shown the message); a slow answer is waited for at most 2.5 s.
  */
 export async function loadMemberShell(): Promise<ComponentType> {
+  // React Router loads a matched route's code while the guard (root loader) still runs: without a
+  // token the guard sends the visitor to the login, and nothing may be asked for (an answer
+  // 87321 would reload the page; the queries themselves are `enabled` only with a token).
+  if (!hasToken()) {
+    await loadMemberMessages();
+    return withQueries(MemberShell);
+  }
   const frameData = Promise.all(
     [userInfoQueryOptions(), assetsListQueryOptions(), coinListQueryOptions(), levelListQueryOptions(), packageConfigQueryOptions()].map((options) =>
       queryClient.prefetchQuery(options as FetchQueryOptions),
