@@ -84,6 +84,30 @@ describe('registration and login', () => {
     await context.close();
   });
 
+  // Decision 014: the server's validation texts are not in the first download; they come with the
+  // login page's first submission and with the register page's chunk.
+  test('an empty submission shows translated validation messages on the login and register pages (ja-JP)', async () => {
+    const lang: Language = 'ja-JP';
+    const context = await newDesktopContext(browser, server.baseUrl, { lang });
+    const page = await context.newPage();
+    await page.goto('/#/login');
+    await waitForHeading(page, t(lang, 'auth.login.title'));
+    await page.getByRole('button', { name: t(lang, 'auth.login.submit'), exact: true }).click();
+    const password = page.getByLabel(t(lang, 'auth.login.password'), { exact: true });
+    await expect.poll(() => password.getAttribute('aria-invalid')).toBe('true');
+    await page.getByText(serverText(lang, 'validation.enterPassword'), { exact: true }).waitFor();
+    expect(await page.locator('main').innerText()).not.toMatch(/\bvalidation\.|\berrors\./);
+
+    await page.getByRole('link', { name: t(lang, 'auth.login.register'), exact: true }).click();
+    await waitForHeading(page, t(lang, 'auth.register.title'));
+    await page.getByRole('button', { name: t(lang, 'auth.register.submit'), exact: true }).click();
+    const userName = page.getByLabel(t(lang, 'auth.register.userName'), { exact: true });
+    await expect.poll(() => userName.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('main').innerText()).not.toMatch(/\bvalidation\.|\berrors\./);
+    expect(hashPath(page)).toBe('/register');
+    await context.close();
+  });
+
   for (const lang of ['en-US', 'zh-CN'] as const) {
     test(`a wrong password shows the translated error and logs nobody in (${lang})`, async () => {
       const context = await newDesktopContext(browser, server.baseUrl, { lang });

@@ -74,6 +74,28 @@ describe('route guard', () => {
     await context.close();
   });
 
+  // Decision 014: the member shell asks for the frame's data while it loads, but React Router loads
+  // a route's code while the guard still runs; without a token nothing may be asked for (an answer
+  // 87321 would reload the page 1.5 s later, wiping whatever the visitor had typed on the login).
+  test('without a token a member route asks the API nothing and the login page is not reloaded', async () => {
+    const context = await newDesktopContext(browser, server.baseUrl, { lang });
+    const page = await context.newPage();
+    const api: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) api.push(request.url());
+    });
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.goto('/#/index');
+    await waitForHashPath(page, '/login');
+    await waitForHeading(page, t(lang, 'auth.login.title'));
+    await page.waitForTimeout(3000);
+    expect(api, 'API calls without a token').toEqual([]);
+    expect(loads, 'page loads').toBe(1);
+    expect(hashPath(page)).toBe('/login');
+    await context.close();
+  });
+
   test('without a token the public routes open', async () => {
     const context = await newDesktopContext(browser, server.baseUrl, { lang });
     const page = await context.newPage();

@@ -31,9 +31,55 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * A first visit has no session, so it always shows /#/login (the guard sends every member path
+ * there): index.html preloads the login page's chunks and the default language's shell texts beside
+ * the entry, instead of the browser finding them only once the entry has run (decision 014).
+ * A member's tab (session token) fetches these few KB for nothing, which is the price.
+ */
+const firstPageModules = [/\/src\/features\/auth\/pages\/login\.tsx$/, /\/src\/app\/routes\/public-shell\.tsx$/, /\/src\/locales\/zh-CN\.json$/];
+function preloadFirstPage(): Plugin {
+  return {
+    name: 'pp:preload-first-page',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return html;
+        const files = new Set<string>();
+        const add = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (files.has(fileName) || chunk?.type !== 'chunk') return;
+          files.add(fileName);
+          chunk.imports.forEach(add);
+        };
+        for (const chunk of Object.values(bundle)) {
+          const id = chunk.type === 'chunk' ? chunk.facadeModuleId : null;
+          if (id && firstPageModules.some((pattern) => pattern.test(id))) add(chunk.fileName);
+        }
+        const missing = firstPageModules.filter((pattern) => !Object.values(bundle).some((c) => c.type === 'chunk' && c.facadeModuleId && pattern.test(c.facadeModuleId)));
+        if (missing.length > 0) throw new Error(`pp:preload-first-page: no chunk for ${missing.join(', ')}`);
+        return [...files]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), preloadFirstPage()],
+  resolve: {
+    // Decision 014: the app's own 1 KB useTranslation (lib/i18n.ts) instead of i18next and
+    // react-i18next, under the usual import name; tsconfig.json maps the name for the types.
+    // zod resolves to src/lib/zod-config.ts, which sets zod up for the CSP and re-exports it.
+    alias: [
+      { find: /^react-i18next$/, replacement: path.resolve(import.meta.dirname, 'src/lib/react-i18next.ts') },
+      { find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/lib/zod-config.ts') },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -105,6 +105,8 @@ export interface ClientTranslations {
   currentLanguage(): string;
   hasKey(key: string): boolean;
   translateKey(key: string, params?: Record<string, string | number>): string;
+  /** Resolves once the texts an answer may need are loaded (the portal loads server messages late; decision 014). */
+  ready?(): Promise<void>;
 }
 
 export interface ApiClientOptions {
@@ -213,6 +215,8 @@ export function createApiClient({ loginType, session, i18n, onExpired }: ApiClie
   async function apiCall<N extends EndpointName>(name: N, body: RequestOf<N>, options: CallOptions = {}): Promise<ResponseOf<N>> {
     const path = endpointPaths[name];
     const payload = options.requestId ? { ...body, requestId: options.requestId } : body;
+    // The error texts must be there before the answer is read.
+    const messages = i18n.ready?.().catch(() => undefined);
 
     const controller = new AbortController();
     let isTimedOut = false;
@@ -255,6 +259,7 @@ export function createApiClient({ loginType, session, i18n, onExpired }: ApiClie
       options.signal?.removeEventListener('abort', onAbort);
     }
 
+    await messages;
     const outcome = classifyAnswer(answer, i18n.hasKey);
     if (outcome.kind !== 'success') throw act(outcome, answer, wire, options.isQuiet ?? false);
 

@@ -1,14 +1,13 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { ToastRegion } from '@pp/browser-kit';
-import { queryClient } from '../lib/query-client';
 import { router } from './router';
 
 export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
+    // TanStack Query's provider comes with the routes that use it (app/with-queries.tsx).
+    <>
       <RouterProvider router={router} />
       <ToastRegion />
-    </QueryClientProvider>
+    </>
   );
 }

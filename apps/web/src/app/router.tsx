@@ -2,8 +2,10 @@
  * The one route table (spec section 2): hash routing, every page lazy-loaded, the guard in the
  * root loader so it runs before any page of a navigation loads.
  */
+import type { ComponentType } from 'react';
 import { createHashRouter, Navigate, Outlet, redirect, useNavigation } from 'react-router';
 import { ProgressBar } from '../components/ui/progress-bar';
+import { loadServerMessages } from '../lib/i18n';
 import { hasToken } from '../lib/storage';
 import { lazyPage } from '@pp/browser-kit';
 import { paths } from './paths';
@@ -23,6 +25,13 @@ function RootShell() {
 function InitialLoad() {
   return <ProgressBar isActive />;
 }
+
+/**
+ * A public page with a form: wraps it in TanStack Query's provider and brings the server's
+ * validation and error texts, both beside the page's chunk, not on the first download (decision 014).
+ */
+const withQueriesLazy = <P extends object>(page: ComponentType<P>) =>
+  Promise.all([import('./with-queries'), loadServerMessages()]).then(([m]) => m.withQueries(page));
 
 /** Relative to the root route: "/login" becomes "login". */
 const child = (path: string) => path.slice(1);
@@ -49,8 +58,8 @@ export const router = createHashRouter([
             ErrorBoundary: RouteError,
             children: [
               { path: child(paths.login), lazy: lazyPage(() => import('../features/auth/pages/login').then((m) => m.LoginPage)) },
-              { path: child(paths.register), lazy: lazyPage(() => import('../features/auth/pages/register').then((m) => m.RegisterPage)) },
-              { path: child(paths.forgot), lazy: lazyPage(() => import('../features/auth/pages/forgot-password').then((m) => m.ForgotPasswordPage)) },
+              { path: child(paths.register), lazy: lazyPage(() => import('../features/auth/pages/register').then((m) => m.RegisterPage).then(withQueriesLazy)) },
+              { path: child(paths.forgot), lazy: lazyPage(() => import('../features/auth/pages/forgot-password').then((m) => m.ForgotPasswordPage).then(withQueriesLazy)) },
               { path: child(paths.termsReg), lazy: lazyPage(() => import('../features/terms/pages/terms-reg').then((m) => m.TermsRegPage)) },
               { path: child(paths.notFound), lazy: lazyPage(() => import('./routes/not-found').then((m) => m.NotFoundPage)) },
             ],
@@ -59,7 +68,11 @@ export const router = createHashRouter([
       },
       {
         // The shell brings the member texts (lib/member-messages.ts): every page inside may use them.
-        lazy: lazyPage(() => import('./routes/member-shell').then((m) => m.loadMemberShell())),
+        // They are asked for beside the shell's chunk, not after it (decision 014).
+        lazy: lazyPage(() => {
+          void import('../lib/member-messages').then((m) => m.loadMemberMessages()).catch(() => undefined);
+          return import('./routes/member-shell').then((m) => m.loadMemberShell());
+        }),
         children: [
           {
             ErrorBoundary: RouteError,

@@ -1,4 +1,7 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type Query } from '@tanstack/react-query';
+
+/** Data fetched this recently counts as fresh when a component using it mounts. */
+export const freshOnMountMs = 1000;
 
 /**
  * Failed calls are already shown to the member as a toast by the API client, so a query does
@@ -8,7 +11,16 @@ import { QueryClient } from '@tanstack/react-query';
  * and one HTTP 500 raised two identical toasts.
  */
 export const queryDefaults = {
-  queries: { retry: false, retryOnMount: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+  queries: {
+    retry: false,
+    retryOnMount: false,
+    refetchOnWindowFocus: false,
+    staleTime: 30_000,
+    // An answer younger than a second is not asked for again because a component mounts: the
+    // member shell fetches the frame's data before its first paint (decision 014), and the
+    // balances (staleTime 0) would otherwise be fetched twice in a row.
+    refetchOnMount: (query: Query) => Date.now() - query.state.dataUpdatedAt >= freshOnMountMs,
+  },
   mutations: { retry: false },
 } as const;
 

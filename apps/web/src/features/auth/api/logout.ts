@@ -1,5 +1,5 @@
-import i18next from 'i18next';
 import { apiCall } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { queryClient } from '../../../lib/query-client';
 import { clearToken } from '../../../lib/storage';
 import { showToast } from '@pp/browser-kit';
@@ -19,6 +19,6 @@ export async function logout(): Promise<void> {
   }
   clearToken();
   queryClient.clear();
-  showToast('success', i18next.t('auth.logout.done'));
+  showToast('success', t('auth.logout.done'));
   setTimeout(() => window.location.reload(), logoutReloadDelayMs);
 }

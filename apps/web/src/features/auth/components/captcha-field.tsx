@@ -1,10 +1,10 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { CaptchaResponse } from '@pp/contract';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '@pp/browser-kit';
 
 interface CaptchaFieldProps {
-  captcha: UseQueryResult<CaptchaResponse>;
+  /** A TanStack query's result, or the login page's own (features/auth/api/captcha-on-demand.ts). */
+  captcha: { data: CaptchaResponse | undefined; refetch: () => unknown };
   value: string;
   onValueChange: (value: string) => void;
   error?: string;

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
 import { Button } from '../../../components/ui/button';
 import { TextField, ApiError, useForm, useSubmitGuard, showToast } from '@pp/browser-kit';
-import { useCaptcha } from '../api/captcha';
+import { loadServerMessages } from '../../../lib/i18n';
+import { useCaptchaOnDemand } from '../api/captcha-on-demand';
 import { login } from '../api/login';
 import { CaptchaField } from '../components/captcha-field';
 import { captchaFields } from '../components/captcha-fields';
@@ -17,7 +18,7 @@ export function LoginPage() {
   // The image code is asked for only after failed attempts (decision 007): the field appears
   // when the server answers captcha.required, and stays for the attempts after it.
   const [isCaptchaAsked, setIsCaptchaAsked] = useState(false);
-  const captcha = useCaptcha(isCaptchaAsked);
+  const captcha = useCaptchaOnDemand(isCaptchaAsked);
   const form = useForm({ userName: '', password: '', captchaCode: '' });
   const { isBusy, run } = useSubmitGuard();
   const { values, errors, setValue } = form;
@@ -31,7 +32,8 @@ export function LoginPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      const { loginRequest } = await import('../../../lib/schemas');
+      // The schema and the validation texts come with the first submission (decision 014).
+      const [{ loginRequest }] = await Promise.all([import('../../../lib/schemas'), loadServerMessages()]);
       const body = form.validate(loginRequest, {
         userName: values.userName,
         password: values.password,

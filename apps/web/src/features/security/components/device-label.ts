@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/i18n';
 
 /** "Chrome on Windows", or the parts known, or "Unknown device". Names of products are not translated. */
 export function deviceLabel(t: TFunction, entry: { browser: string; os: string }): string {

@@ -1,0 +1,180 @@
+/**
+ * The first load of the member portal as a phone sees it: the JavaScript bytes (gzip) of a first
+ * visit to /#/login, and Lighthouse's mobile performance (its default form factor and simulated
+ * throttling: a slow 4G link and a 4x slower CPU) for /#/login and for /#/index signed in as the
+ * demo member. The apps and the server are built first (`npm run build`; BENCH_SKIP_BUILD=1 uses
+ * the build that is there), then the compiled server runs on a fresh data directory, as the
+ * browser tests run it. Chromium is Debian's (/usr/bin/chromium); nothing is downloaded.
+ *
+ * Lighthouse opens its own tab, but /#/index needs the session token, which lives in that tab's
+ * sessionStorage (lib/storage.ts). So the bench drives one tab itself with the puppeteer-core that
+ * Lighthouse uses, signs in there through the login form, empties the HTTP cache and hands that
+ * tab to Lighthouse with `disableStorageReset` (the token stays, the cache is cold).
+ * Each page is measured BENCH_LIGHTHOUSE_RUNS times (3 by default); the figures are the run with
+ * the median performance score. BENCH_LIGHTHOUSE_REPORT_DIR=dir keeps every Lighthouse report (JSON).
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type * as ChromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+import type * as Puppeteer from 'puppeteer-core';
+import { demoMember } from '../e2e/support/browser.ts';
+import { repoRoot, startServer } from '../e2e/support/server.ts';
+import type { BenchFigure } from './results.ts';
+
+const chromiumPath = '/usr/bin/chromium';
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const runs = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+/** Issue 8: what the figures must reach. */
+const budgetKb = 120;
+const scoreGoal = 95;
+const lcpGoalMs = 1800;
+
+// chrome-launcher and puppeteer-core are Lighthouse's own dependencies: load the copies it uses.
+const fromLighthouse = createRequire(createRequire(import.meta.url).resolve('lighthouse'));
+const { launch } = (await import(fromLighthouse.resolve('chrome-launcher'))) as typeof ChromeLauncher;
+const puppeteer = ((await import(fromLighthouse.resolve('puppeteer-core'))) as { default: typeof Puppeteer }).default;
+
+interface PageFigures {
+  /** Lighthouse's measure of this machine's speed at the time (lower on a busy machine; the simulated phone's CPU time scales with it). */
+  benchmarkIndex: number;
+  score: number;
+  lcp: number;
+  fcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+}
+
+function figuresOf(lhr: Result): PageFigures {
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcp: Math.round(audit('largest-contentful-paint')),
+    fcp: Math.round(audit('first-contentful-paint')),
+    tbt: Math.round(audit('total-blocking-time')),
+    cls: Number(audit('cumulative-layout-shift').toFixed(3)),
+    si: Math.round(audit('speed-index')),
+  };
+}
+
+/** The JavaScript a first visit to /#/login downloads (each body gzipped here at level 9, as e2e/budget.e2e.ts counts). */
+async function loginScriptBytes(browser: Puppeteer.Browser, baseUrl: string): Promise<{ total: number; files: Array<{ name: string; gzip: number }> }> {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  const bodies: Array<Promise<{ name: string; gzip: number }>> = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const name = path.basename(new URL(response.url()).pathname);
+    bodies.push(response.buffer().then((body) => ({ name, gzip: gzipSync(body, { level: 9 }).length })));
+  });
+  await page.goto(`${baseUrl}/#/login`, { waitUntil: 'networkidle0' });
+  await page.waitForSelector('input[autocomplete="current-password"]');
+  const files = (await Promise.all(bodies)).sort((a, b) => b.gzip - a.gzip);
+  await context.close();
+  return { total: files.reduce((sum, f) => sum + f.gzip, 0), files };
+}
+
+/** Signs the tab in through the login form, so its sessionStorage holds the demo member's token. */
+async function signIn(page: Puppeteer.Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/#/login`, { waitUntil: 'load' });
+  await page.waitForSelector('input[autocomplete="current-password"]');
+  await page.type('input[autocomplete="username"]', demoMember.userName);
+  await page.type('input[autocomplete="current-password"]', demoMember.password);
+  await page.click('button[type="submit"]');
+  await page.waitForFunction(() => location.hash.startsWith('#/index') && document.querySelector('h1') !== null, { timeout: 30_000 });
+}
+
+async function measure(page: Puppeteer.Page, url: string, port: number): Promise<PageFigures> {
+  const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true };
+  const all: PageFigures[] = [];
+  for (let i = 0; i < runs; i++) {
+    // A cold cache for every run; the storage (the token, if any) stays. The tab leaves the app
+    // first: a navigation from /#/x to /#/x would only change the fragment (no new page load).
+    await page.goto('about:blank');
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+    const result = await lighthouse(url, flags, undefined, page as never);
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    const finalUrl = result.lhr.finalDisplayedUrl;
+    if (new URL(finalUrl).hash.split('?')[0] !== new URL(url).hash) throw new Error(`Lighthouse measured ${finalUrl}, not ${url} (redirected?)`);
+    all.push(figuresOf(result.lhr));
+    const reportDir = process.env.BENCH_LIGHTHOUSE_REPORT_DIR;
+    if (reportDir) {
+      fs.mkdirSync(reportDir, { recursive: true });
+      const name = new URL(url).hash.replace(/\W+/g, '') || 'page';
+      fs.writeFileSync(path.join(reportDir, `lighthouse-${name}-${i + 1}.json`), JSON.stringify(result.lhr));
+    }
+  }
+  all.sort((a, b) => a.score - b.score || b.lcp - a.lcp);
+  return all[Math.floor(all.length / 2)]!;
+}
+
+export async function lighthouseBench(): Promise<BenchFigure[]> {
+  if (process.env.BENCH_SKIP_BUILD !== '1') {
+    console.log('\nlighthouse: npm run build');
+    const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (build.status !== 0) throw new Error(`npm run build failed (${build.status})`);
+  }
+  const server = await startServer();
+  const chrome = await launch({ chromePath: chromiumPath, chromeFlags, logLevel: 'silent' });
+  const figures: BenchFigure[] = [];
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+
+    const js = await loginScriptBytes(browser, server.baseUrl);
+    const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+    console.log(`\nJavaScript of a first visit to /#/login: ${js.files.length} files, ${kb(js.total)} gzip (budget ${budgetKb} KB)`);
+    for (const f of js.files) console.log(`  ${f.name.padEnd(40)} ${kb(f.gzip).padStart(9)}`);
+    figures.push({
+      name: 'login first-visit JavaScript gzip',
+      value: Number((js.total / 1024).toFixed(1)),
+      unit: 'KB',
+      baseline: budgetKb,
+      baselineName: 'budget (issue 8)',
+      note: `${js.files.length} scripts, each gzipped at level 9`,
+    });
+
+    const pages: Array<[string, string, boolean]> = [
+      ['login', '/#/login', false],
+      ['index', '/#/index', true],
+    ];
+    for (const [name, route, needsSession] of pages) {
+      // A tab of its own for each page: Lighthouse leaves its emulation on the tab it measured.
+      const page = await browser.newPage();
+      if (needsSession) await signIn(page, server.baseUrl);
+      const f = await measure(page, `${server.baseUrl}${route}`, chrome.port);
+      console.log(
+        `lighthouse mobile ${route}: performance ${f.score}, LCP ${f.lcp} ms, FCP ${f.fcp} ms, TBT ${f.tbt} ms, CLS ${f.cls}, speed index ${f.si} ms (median of ${runs}; machine benchmark index ${f.benchmarkIndex})`,
+      );
+      const note = `Lighthouse ${route}, mobile, simulated throttling, cold cache, median of ${runs} runs, benchmark index ${f.benchmarkIndex}`;
+      figures.push(
+        { name: `lighthouse ${name} performance`, value: f.score, unit: 'score', baseline: scoreGoal, baselineName: 'goal (issue 8)', note },
+        { name: `lighthouse ${name} LCP`, value: f.lcp, unit: 'ms', baseline: lcpGoalMs, baselineName: 'goal (issue 8)', note },
+        { name: `lighthouse ${name} FCP`, value: f.fcp, unit: 'ms', baseline: null, note },
+        { name: `lighthouse ${name} TBT`, value: f.tbt, unit: 'ms', baseline: null, note },
+        { name: `lighthouse ${name} CLS`, value: f.cls, unit: 'score', baseline: null, note },
+      );
+      await page.close();
+    }
+    await browser.disconnect();
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+  return figures;
+}
