@@ -206,3 +206,21 @@ describe('one ephemeral key for a page load', () => {
     }
   });
 });
+
+describe("Node's base64url codec", () => {
+  it('gives what the portable codec gives, and refuses what it refuses', async () => {
+    const node = await import('./node.ts');
+    for (let n = 0; n < 70; n++) {
+      const bytes = crypto.randomBytes(n);
+      expect(node.b64url(bytes)).toBe(b64url(bytes));
+      expect(Buffer.from(node.fromB64url(b64url(bytes)))).toEqual(Buffer.from(fromB64url(b64url(bytes))));
+    }
+    // A view into a larger buffer encodes only its own bytes.
+    const whole = crypto.randomBytes(40);
+    expect(node.b64url(whole.subarray(5, 17))).toBe(b64url(whole.subarray(5, 17)));
+    for (const bad of ['a', 'ab$c', 'ab+c', 'ab/c', 'abc=', 'ab c', 'é']) {
+      expect(() => node.fromB64url(bad)).toThrow();
+      expect(() => fromB64url(bad)).toThrow();
+    }
+  });
+});

@@ -1,12 +1,10 @@
 /** The envelope with node:crypto: the server's side, and a client used by tests and benchmarks. */
 import crypto, { type KeyObject } from 'node:crypto';
 import {
-  b64url,
   concatKdfInput,
   contentEnc,
   decodeHeader,
   encodeHeader,
-  fromB64url,
   parseRequestHeader,
   requestAlg,
   splitCompact,
@@ -14,6 +12,20 @@ import {
   type RequestHeader,
   type ResponseHeader,
 } from './index.ts';
+
+/**
+ * base64url with Node's native codec: the same results as index.ts's portable b64url/fromB64url
+ * (unit-tested against them), at a fraction of the cost on every part of every request. Decoding
+ * stays strict: a character outside the alphabet or an impossible length is refused, as there.
+ */
+const base64urlAlphabet = /^[A-Za-z0-9_-]*$/;
+export function b64url(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64url');
+}
+export function fromB64url(text: string): Uint8Array {
+  if (text.length % 4 === 1 || !base64urlAlphabet.test(text)) throw new Error('bad base64url');
+  return Buffer.from(text, 'base64url');
+}
 
 export type EnvelopeFailure = 'malformed' | 'decrypt' | 'unknownKey';
 export class EnvelopeError extends Error {
