@@ -224,3 +224,22 @@ describe("Node's base64url codec", () => {
     }
   });
 });
+
+describe("Node's header decoder", () => {
+  it('reads what the portable one reads and refuses what it refuses', async () => {
+    const node = await import('./node.ts');
+    const part = vectors.requestCompact.split('.')[0]!;
+    expect(node.decodeHeader(part)).toEqual(decodeHeader(part));
+    const badUtf8 = Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]).toString('base64url');
+    for (const bad of [badUtf8, b64url(new TextEncoder().encode('[1]')), b64url(new TextEncoder().encode('null')), 'ab$c']) {
+      expect(() => node.decodeHeader(bad)).toThrow();
+      expect(() => decodeHeader(bad)).toThrow();
+    }
+  });
+
+  it('never repeats an IV across answers', () => {
+    const cek = crypto.randomBytes(32);
+    const ivs = new Set(Array.from({ length: 2000 }, () => sealResponse(cek, 'n', 1).split('.')[2]));
+    expect(ivs.size).toBe(2000);
+  });
+});
