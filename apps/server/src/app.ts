@@ -36,8 +36,11 @@ import { uploadCleanupJob } from './modules/uploads/service.ts';
 import { depositRoutes } from './modules/deposits/routes.ts';
 import { bankAccountRoutes } from './modules/bank-accounts/routes.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
+import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
 import { verifyAndRecord } from './modules/ledger/verify.ts';
 import { seedDemo } from './demo/seed.ts';
+// Withdrawals, on-chain payouts (decision 019).
+import { chainPayoutRoutes } from './modules/withdrawals/chain-routes.ts';
 import type { ServerKey } from '@pp/envelope/node';
 
 export interface BuiltApp {
@@ -99,6 +102,9 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
   depositRoutes(app, services);
   bankAccountRoutes(app, services);
   addressRoutes(app, services);
+  withdrawalRoutes(app, services);
+  // Withdrawals, on-chain payouts (decision 019).
+  chainPayoutRoutes(app, services);
   await registerStatic(app, config);
 
   if (config.isDemo) {
@@ -113,6 +119,8 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
   await services.chain.checkStoredKeys();
   for (const job of chainJobs(services.chain)) await services.jobs.register(job);
   await services.jobs.register(uploadCleanupJob(services.uploads));
+  // Withdrawals: the hot-wallet payout job, when a payout chain is configured (decision 019).
+  if (services.chainPayouts.isConfigured) await services.jobs.register(services.chainPayouts.job());
   if (config.isJobsOn) services.jobs.start();
   app.addHook('onClose', async () => {
     // Jobs finish before the database closes (hooks run in the order they were added).

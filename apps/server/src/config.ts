@@ -5,6 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadChainSettings, type ChainSettings } from './modules/chain/settings.ts';
+import { loadS3Settings, type S3Settings } from './modules/uploads/s3-store.ts';
+import { loadHotWalletKey, type HotWalletKey } from './modules/withdrawals/hot-wallet-settings.ts';
 
 export interface Config {
   nodeEnv: string;
@@ -37,8 +39,12 @@ export interface Config {
   isJobsOn: boolean;
   /** USDT deposit chains (CHAIN_BEP20_*, CHAIN_TRC20_*; modules/chain/settings.ts): a chain without an RPC URL is off. */
   chains: ChainSettings[];
+  /** The BEP20 payout hot wallet's key (PAYOUT_BEP20_PRIVATE_KEY or PAYOUT_BEP20_KEY_FILE; decision 019); null when none. */
+  hotWalletKey: HotWalletKey | null;
   /** Where uploaded files are kept (decision 016); outside the web root, DATA_DIR/uploads by default. */
   uploadDir: string;
+  /** An S3-compatible bucket for uploads instead of uploadDir (UPLOAD_S3_*; modules/uploads/s3-store.ts); null when not set. */
+  uploadS3: S3Settings | null;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -90,6 +96,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN ?? '',
     isJobsOn: (env.JOBS ?? (nodeEnv === 'test' ? 'off' : 'on')) !== 'off',
     chains: loadChainSettings(env),
+    hotWalletKey: loadHotWalletKey(env),
     uploadDir: path.resolve(env.UPLOAD_DIR || path.join(env.DATA_DIR ?? path.join(root, 'data'), 'uploads')),
+    uploadS3: loadS3Settings(env),
   };
 }

@@ -26,9 +26,14 @@ import { SecurityService } from './modules/security/service.ts';
 import { ChainService } from './modules/chain/service.ts';
 import { UploadService } from './modules/uploads/service.ts';
 import { FileUploadStore } from './modules/uploads/store.ts';
+import { S3UploadStore } from './modules/uploads/s3-store.ts';
 import { BankDepositService } from './modules/deposits/service.ts';
 import { BankAccountService } from './modules/bank-accounts/service.ts';
 import { AddressService } from './modules/addresses/service.ts';
+import { WithdrawalService } from './modules/withdrawals/service.ts';
+import { PayoutService } from './modules/withdrawals/payouts.ts';
+// Withdrawals, on-chain payouts (decision 019).
+import { ChainPayoutService, makeChainPayoutService } from './modules/withdrawals/chain-payouts.ts';
 
 export interface Services {
   config: Config;
@@ -58,6 +63,10 @@ export interface Services {
   bankDeposits: BankDepositService;
   bankAccounts: BankAccountService;
   addresses: AddressService;
+  withdrawals: WithdrawalService;
+  payouts: PayoutService;
+  // Withdrawals, on-chain payouts (decision 019): the hot wallet and staff's pasted hashes.
+  chainPayouts: ChainPayoutService;
 }
 
 export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBaseLogger): Services {
@@ -76,7 +85,9 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
   const security = new SecurityService(db, sessions, mail, (userId, request) => accounts.startSession(userId, request));
   accounts.afterPassword = (userId, request) => security.afterPassword(userId, request);
   // Uploads go to the filesystem store under UPLOAD_DIR (DATA_DIR/uploads by default); decision 016.
-  const uploads = new UploadService(db, new FileUploadStore(config.uploadDir));
+  const uploads = new UploadService(db, config.uploadS3 ? new S3UploadStore(config.uploadS3) : new FileUploadStore(config.uploadDir));
+  const bankAccounts = new BankAccountService(db, dbHandle.dialect, accounts, settings, security);
+  const addresses = new AddressService(db, dbHandle.dialect, accounts, settings, security);
   return {
     config,
     dbHandle,
@@ -103,7 +114,11 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     chain: new ChainService(db, ledger, settings, config.chains),
     uploads,
     bankDeposits: new BankDepositService(db, ledger, reviews, uploads, settings, dbHandle.dialect),
-    bankAccounts: new BankAccountService(db, dbHandle.dialect, accounts, settings, security),
-    addresses: new AddressService(db, dbHandle.dialect, accounts, settings, security),
+    bankAccounts,
+    addresses,
+    withdrawals: new WithdrawalService(db, dbHandle.dialect, ledger, reviews, accounts, settings, addresses, bankAccounts, config.chains),
+    payouts: new PayoutService(db, ledger, audit, settings, config.chains),
+    // Withdrawals, on-chain payouts (decision 019).
+    chainPayouts: makeChainPayoutService({ db, ledger, settings, audit }, config.chains, config.hotWalletKey),
   };
 }

@@ -92,6 +92,21 @@ export const errorCatalogue = {
   'address.duplicate': { status: 200 },
   'address.limitReached': { status: 200 },
   'address.coolingOff': { status: 200 },
+  // Withdrawals and payouts (decision 019).
+  'withdrawal.typeUnknown': { status: 200 },
+  'withdrawal.notFound': { status: 200 },
+  'withdrawal.wrongState': { status: 200 },
+  'withdrawal.tooManyPending': { status: 200 },
+  'payout.hotWalletOff': { status: 200 },
+  'payout.overLimit': { status: 200 },
+  'payout.notEligible': { status: 200 },
+  'payout.txNotFound': { status: 200 },
+  'payout.txFailed': { status: 200 },
+  'payout.txMismatch': { status: 200 },
+  'payout.txUnconfirmed': { status: 200 },
+  'payout.txUsed': { status: 200 },
+  'payout.txTooOld': { status: 200 },
+  'payout.chainUnavailable': { status: 200 },
 } as const satisfies Record<string, { status: number }>;
 export type ErrorKey = keyof typeof errorCatalogue;
 export const errorKeys = Object.keys(errorCatalogue) as ErrorKey[];

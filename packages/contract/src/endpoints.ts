@@ -6,6 +6,7 @@ import * as sec from './security.ts';
 import * as ch from './chain.ts';
 import * as d from './deposits.ts';
 import * as pd from './payout-destinations.ts';
+import * as wd from './withdrawals.ts';
 import { endpointPaths } from './paths.ts';
 
 /**
@@ -133,6 +134,20 @@ export const endpoints = {
   withdrawalAddressList: endpoint(endpointPaths.withdrawalAddressList, 'member', a.empty, pd.withdrawalAddressListResponse),
   delWithdrawalAddress: endpoint(endpointPaths.delWithdrawalAddress, 'member', pd.destinationDeleteRequest, a.ok),
   updateWithdrawalAddress: endpoint(endpointPaths.updateWithdrawalAddress, 'member', pd.withdrawalAddressUpdateRequest, pd.withdrawalAddressEntry),
+  // Withdrawals and payouts (decision 019).
+  withdrawalConfigList: endpoint(endpointPaths.withdrawalConfigList, 'member', a.empty, wd.withdrawalConfigListResponse),
+  withdrawalInfo: endpoint(endpointPaths.withdrawalInfo, 'member', a.empty, wd.withdrawalInfoResponse),
+  withdrawal: endpoint(endpointPaths.withdrawal, 'member', wd.bankWithdrawalRequest, wd.withdrawalCreateResponse),
+  bscWithdrawal: endpoint(endpointPaths.bscWithdrawal, 'member', wd.chainWithdrawalRequest, wd.withdrawalCreateResponse),
+  withdrawalOrderList: endpoint(endpointPaths.withdrawalOrderList, 'member', wd.withdrawalListRequest, wd.withdrawalListResponse),
+  withdrawalBankOrderList: endpoint(endpointPaths.withdrawalBankOrderList, 'member', wd.withdrawalListRequest, wd.withdrawalListResponse),
+  bscWithdrawalOrderList: endpoint(endpointPaths.bscWithdrawalOrderList, 'member', wd.withdrawalListRequest, wd.withdrawalListResponse),
+  payoutList: staffEndpoint(endpointPaths.payoutList, 'reviews.read', wd.payoutListRequest, wd.payoutListResponse),
+  payoutHotWallet: staffEndpoint(endpointPaths.payoutHotWallet, 'payouts.send', wd.payoutHotWalletRequest, wd.payoutResultResponse),
+  payoutManualChain: staffEndpoint(endpointPaths.payoutManualChain, 'payouts.send', wd.payoutManualChainRequest, wd.payoutResultResponse),
+  payoutBank: staffEndpoint(endpointPaths.payoutBank, 'payouts.send', wd.payoutBankRequest, wd.payoutResultResponse),
+  payoutReject: staffEndpoint(endpointPaths.payoutReject, 'payouts.send', wd.payoutRejectRequest, wd.payoutResultResponse),
+  hotWalletStatus: staffEndpoint(endpointPaths.hotWalletStatus, 'reviews.read', a.empty, wd.hotWalletStatusResponse),
 } as const;
 
 export type Endpoints = typeof endpoints;

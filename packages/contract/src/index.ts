@@ -13,3 +13,4 @@ export * from './format.ts';
 export * from './numbers.ts';
 export * from './chain.ts';
 export * from './deposits.ts';
+export * from './withdrawals.ts';

@@ -85,4 +85,18 @@ export const endpointPaths = {
   withdrawalAddressList: '/api/app/withdrawal-address/withdrawalAddressList',
   delWithdrawalAddress: '/api/app/withdrawal-address/delWithdrawalAddress',
   updateWithdrawalAddress: '/api/app/withdrawal-address/updateWithdrawalAddress',
+  // Withdrawals and payouts (decision 019).
+  withdrawalConfigList: '/api/app/withdrawal/configList',
+  withdrawalInfo: '/api/app/withdrawal/withdrawalInfo',
+  withdrawal: '/api/app/withdrawal/withdrawal',
+  bscWithdrawal: '/api/app/withdrawal/bscWithdrawal',
+  withdrawalOrderList: '/api/app/withdrawal/withdrawalOrderList',
+  withdrawalBankOrderList: '/api/app/withdrawal/withdrawalBankOrderList',
+  bscWithdrawalOrderList: '/api/app/withdrawal/bscWithdrawalOrderList',
+  payoutList: '/api/admin/payout/list',
+  payoutHotWallet: '/api/admin/payout/hotWallet',
+  payoutManualChain: '/api/admin/payout/manualChain',
+  payoutBank: '/api/admin/payout/bank',
+  payoutReject: '/api/admin/payout/reject',
+  hotWalletStatus: '/api/admin/payout/hotWalletStatus',
 } as const;

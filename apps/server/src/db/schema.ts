@@ -269,6 +269,52 @@ export interface BankDepositsTable {
   decided_at: Int | null;
 }
 
+/** Withdrawal orders (decision 019, migration 014). */
+export interface WithdrawalsTable {
+  id: string;
+  number: string;
+  member_id: string;
+  request_id: string;
+  request_hash: string;
+  withdrawal_type: string;
+  /** chain | bank */
+  channel: string;
+  /** BEP20 | TRC20, or null for a bank order. */
+  chain: string | null;
+  coin_name: string;
+  amount: Int;
+  fee: Int;
+  /** The address or bank account number, copied at the request. */
+  destination: string;
+  destination_id: string;
+  bank_name: string | null;
+  account_name: string | null;
+  currency: string | null;
+  rate: string | null;
+  local_amount: string | null;
+  /** pendingReview | pendingDisbursement | processing | success | rejected */
+  status: string;
+  hold_transfer_id: string;
+  fee_transfer_id: string | null;
+  review_id: string;
+  /** "<reasonCode>|<text>" like the review queue's. */
+  reject_reason: string | null;
+  /** hotWallet | manualChain | bank */
+  payout_method: string | null;
+  tx_hash: string | null;
+  /** A hot-wallet payout's signed transaction (0x hex), stored before it is broadcast. */
+  raw_tx: string | null;
+  tx_nonce: Int | null;
+  bank_reference: string | null;
+  paid_by_staff_id: string | null;
+  /** The last failed payout attempt, for staff. */
+  last_error: string | null;
+  created_at: Int;
+  decided_at: Int | null;
+  processing_at: Int | null;
+  paid_at: Int | null;
+}
+
 export interface MemberTransfersTable {
   id: string;
   transfer_id: string;
@@ -482,6 +528,7 @@ export interface Database {
   member_transfers: MemberTransfersTable;
   uploads: UploadsTable;
   bank_deposits: BankDepositsTable;
+  withdrawals: WithdrawalsTable;
   envelope_nonces: EnvelopeNoncesTable;
   job_state: JobStateTable;
   job_runs: JobRunsTable;

@@ -84,6 +84,7 @@ const knownGood: Record<string, () => fc.Arbitrary<unknown>> = {
   requestId: () => fc.uuid().map((u) => `fuzz-${u}`),
   memberId: () => fc.constantFrom(...knownIds.members),
   exchangeType: () => fc.constantFrom('USDT_TO_ASSETS', 'REWARD_TO_USDT'),
+  withdrawalType: () => fc.constantFrom('USDT_BEP20', 'USDT_TRC20', 'BANK_CNY'),
   amount: () => fc.oneof(fc.constantFrom('999999999999999', '999999999999999.999999', '100000000', '100000000.000001', '1000000000', '0.000001', '1'), fc.bigInt({ min: 0n, max: 10n ** 16n }).map(String)),
   queue: () => fc.constantFrom('exchange', 'adjustment'),
 };

@@ -13,6 +13,7 @@ import { jobs } from './010-jobs.ts';
 import { bankAccountsAddresses } from './011-bank-accounts-addresses.ts';
 import { uploadsBankDeposits } from './012-uploads-bank-deposits.ts';
 import { chain } from './013-chain.ts';
+import { withdrawals } from './014-withdrawals.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -30,5 +31,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '011-bank-accounts-addresses': bankAccountsAddresses(dialect),
     '012-uploads-bank-deposits': uploadsBankDeposits(dialect),
     '013-chain': chain(dialect),
+    '014-withdrawals': withdrawals(dialect),
   };
 }

@@ -83,13 +83,57 @@ export const configRegistry = {
     group: 'deposit', kind: 'integer', schema: z.number().int().min(1).max(20), defaultValue: 3, isMoney: true,
     description: 'Bank deposits one member may have waiting for review at once.',
   }),
-  'withdrawal.minimumAmount': setting({
-    group: 'withdrawal', kind: 'amount', schema: decimal, defaultValue: '10', isMoney: true,
-    description: 'Smallest withdrawal in USDT.',
+  // Withdrawals and payouts (decision 019).
+  'withdrawal.types': setting({
+    group: 'withdrawal', kind: 'json', isMoney: true,
+    schema: z
+      .array(
+        z.object({
+          withdrawalType: z.string().regex(/^[A-Z0-9_]{2,40}$/),
+          channel: z.enum(['chain', 'bank']),
+          chain: z.enum(['BEP20', 'TRC20']).nullable(),
+          coinName: z.enum(['USDT']),
+          feeFixed: decimal,
+          feePercent: percent,
+          minimum: decimal,
+          maximum: decimal,
+          multipleOf: decimal,
+          currency: z.string().regex(/^[A-Z]{3}$/).nullable(),
+          rate: decimal.nullable(),
+          enabled: z.boolean(),
+        })
+          .refine((t) => (t.channel === 'chain') === (t.chain !== null), 'validation.enterValidValue')
+          .refine((t) => (t.channel === 'bank') === (t.currency !== null && t.rate !== null), 'validation.enterValidValue')
+          .refine((t) => Number(t.minimum) > 0 && Number(t.maximum) >= Number(t.minimum), 'validation.enterValidValue'),
+      )
+      .max(10)
+      .refine((types) => new Set(types.map((t) => t.withdrawalType)).size === types.length, 'validation.enterValidValue'),
+    defaultValue: [
+      { withdrawalType: 'USDT_BEP20', channel: 'chain', chain: 'BEP20', coinName: 'USDT', feeFixed: '1', feePercent: '0', minimum: '10', maximum: '50000', multipleOf: '0', currency: null, rate: null, enabled: true },
+      { withdrawalType: 'USDT_TRC20', channel: 'chain', chain: 'TRC20', coinName: 'USDT', feeFixed: '2', feePercent: '0', minimum: '10', maximum: '50000', multipleOf: '0', currency: null, rate: null, enabled: true },
+      { withdrawalType: 'BANK_CNY', channel: 'bank', chain: null, coinName: 'USDT', feeFixed: '0', feePercent: '1', minimum: '50', maximum: '20000', multipleOf: '10', currency: 'CNY', rate: '7.1', enabled: true },
+    ] as Array<{ withdrawalType: string; channel: 'chain' | 'bank'; chain: 'BEP20' | 'TRC20' | null; coinName: 'USDT'; feeFixed: string; feePercent: string; minimum: string; maximum: string; multipleOf: string; currency: string | null; rate: string | null; enabled: boolean }>,
+    description: 'Withdrawal types members may use (on chain per network, or to a bank): fee (fixed plus percent), minimum, maximum and step; a bank type pays in its currency at its rate.',
   }),
-  'withdrawal.feePercent': setting({
-    group: 'withdrawal', kind: 'percent', schema: percent, defaultValue: '1', isMoney: true,
-    description: 'Withdrawal fee as a percentage of the amount.',
+  'withdrawal.pendingMax': setting({
+    group: 'withdrawal', kind: 'integer', schema: z.number().int().min(1).max(20), defaultValue: 3, isMoney: true,
+    description: 'Withdrawals one member may have waiting (not yet paid or rejected) at once.',
+  }),
+  'withdrawal.autoPayout': setting({
+    group: 'withdrawal', kind: 'boolean', schema: z.boolean(), defaultValue: true, isMoney: true,
+    description: 'The payout job pays approved BEP20 withdrawals from the hot wallet (when one is configured), within the limits below.',
+  }),
+  'withdrawal.hotWalletPayoutMax': setting({
+    group: 'withdrawal', kind: 'amount', schema: decimal, defaultValue: '2000', isMoney: true,
+    description: 'Largest single payout the hot wallet sends; larger orders are paid manually.',
+  }),
+  'withdrawal.hotWalletDailyMax': setting({
+    group: 'withdrawal', kind: 'amount', schema: decimal, defaultValue: '20000', isMoney: true,
+    description: 'Most the hot wallet sends in any 24 hours; past it orders wait or are paid manually.',
+  }),
+  'withdrawal.payoutConfirmations': setting({
+    group: 'withdrawal', kind: 'integer', schema: z.number().int().min(1).max(1000), defaultValue: 3, isMoney: true,
+    description: 'Confirmations a payout transaction (hot wallet or pasted hash) needs before the order is marked paid.',
   }),
   // Bank accounts and withdrawal addresses (decision 015): security settings, so admins only.
   'withdrawal.addressCoolingOffHours': setting({

@@ -4,10 +4,14 @@
  * until it is posted (success) or voided. A voided hold says what happened to the money: the
  * member cancelled it or staff rejected it (with the reason code), and the amount returned to
  * the available balance. A transfer between two of the member's own accounts (available to
- * fixed) is a move, neither a gain nor a loss.
+ * fixed) is a move, neither a gain nor a loss. A withdrawal's two holds (amount and fee) show
+ * the order's status instead: pending review, pending disbursement, processing, success, or
+ * withdrawal rejected with the reason (decision 019).
  */
 import { recordRejectReasonCodes, revenueTypes, type RecordEntry, type TransactionStatus, type TransactionType } from '@pp/contract';
 import type { Db } from '../../db/index.ts';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { num } from '../../db/index.ts';
 import { formatMinor } from '../ledger/amounts.ts';
 import { cursorNumber } from '../../db/keyset.ts';
@@ -43,6 +47,14 @@ export class RecordService {
     const ids = accounts.map((a) => a.id);
     if (ids.length === 0) return { items: [], nextCursor: null };
     const cancelledHolds = this.db.selectFrom('exchanges').select('hold_transfer_id').where('member_id', '=', memberId).where('status', '=', 'cancelled');
+    // The holds of the member's withdrawals in the given order statuses (amount and fee).
+    const withdrawalHolds = (statuses: string[]) => (eb: ExpressionBuilder<Database, 'ledger_transfers'>) =>
+      eb.or([
+        eb('id', 'in', this.db.selectFrom('withdrawals').select('hold_transfer_id').where('member_id', '=', memberId).where('status', 'in', statuses)),
+        // Never a null in the list: "not in" a list holding a null is never true.
+        eb('id', 'in', this.db.selectFrom('withdrawals').select('fee_transfer_id').where('member_id', '=', memberId).where('status', 'in', statuses).where('fee_transfer_id', 'is not', null)),
+      ]);
+    const movedOnHolds = withdrawalHolds(['pendingDisbursement', 'processing']);
     let query = this.db
       .selectFrom('ledger_transfers')
       .selectAll()
@@ -55,11 +67,13 @@ export class RecordService {
     if (filter.fromMs !== undefined) query = query.where('created_at', '>=', filter.fromMs);
     if (filter.toMs !== undefined) query = query.where('created_at', '<=', filter.toMs);
     if (filter.status === 'success') query = query.where((eb) => eb.or([eb('kind', '=', 'posted'), eb('state', '=', 'posted')]));
-    else if (filter.status === 'pendingReview') query = query.where('state', '=', 'pending');
+    else if (filter.status === 'pendingReview') query = query.where('state', '=', 'pending').where((eb) => eb.not(movedOnHolds(eb)));
+    else if (filter.status === 'pendingDisbursement' || filter.status === 'processing') query = query.where('state', '=', 'pending').where(withdrawalHolds([filter.status]));
+    else if (filter.status === 'withdrawalRejected') query = query.where('state', '=', 'voided').where(withdrawalHolds(['rejected']));
     // "failed" is what older clients call every voided hold; newer ones ask for the reason.
     else if (filter.status === 'failed') query = query.where('state', '=', 'voided');
     else if (filter.status === 'cancelled') query = query.where('state', '=', 'voided').where('id', 'in', cancelledHolds);
-    else if (filter.status === 'rejected') query = query.where('state', '=', 'voided').where('id', 'not in', cancelledHolds);
+    else if (filter.status === 'rejected') query = query.where('state', '=', 'voided').where('id', 'not in', cancelledHolds).where((eb) => eb.not(withdrawalHolds(['rejected'])(eb)));
     else if (filter.status) return { items: [], nextCursor: null };
     if (filter.cursor && /^\d+$/.test(filter.cursor)) query = query.where('seq', '<', cursorNumber(filter.cursor));
     const rows = await query.execute();
@@ -77,9 +91,14 @@ export class RecordService {
         const leavesAvailable = isOut || (isMove && debitPurpose === 'available');
         const exchange = context.exchangeByHold.get(r.id) ?? context.exchangeByNumber.get(r.memo);
         const review = context.reviewBySubject.get(r.id);
+        const withdrawal = context.withdrawalByHold.get(r.id);
         let status: TransactionStatus;
         let reason: { code: ReasonCode | null; text: string | null } = { code: null, text: null };
-        if (r.kind === 'posted' || r.state === 'posted') status = 'success';
+        if (withdrawal) {
+          // The order says where the money is: waiting, being paid, paid out, or back.
+          status = withdrawal.status === 'rejected' ? 'withdrawalRejected' : (withdrawal.status as TransactionStatus);
+          if (withdrawal.status === 'rejected') reason = splitReason(withdrawal.reject_reason);
+        } else if (r.kind === 'posted' || r.state === 'posted') status = 'success';
         else if (r.state === 'pending') status = 'pendingReview';
         else if (exchange?.status === 'cancelled' || review?.status === 'cancelled') status = 'cancelled';
         else if (exchange?.status === 'rejected' || review?.status === 'rejected') {
@@ -116,7 +135,8 @@ export class RecordService {
     const converts = page.filter((r) => r.code === 'convert');
     const voided = page.filter((r) => r.state === 'voided').map((r) => r.id);
     const transferIds = page.filter((r) => r.code === 'internalTransfer').map((r) => r.id);
-    const [exchanges, reviews, transfers] = await Promise.all([
+    const withdrawalIds = page.filter((r) => r.code === 'withdraw' || r.code === 'withdrawFee').map((r) => r.id);
+    const [exchanges, reviews, transfers, withdrawals] = await Promise.all([
       converts.length === 0
         ? []
         : this.db
@@ -135,12 +155,21 @@ export class RecordService {
             .select(['member_transfers.transfer_id', 'member_transfers.from_id', 'sender.user_name as fromName', 'recipient.user_name as toName'])
             .where('member_transfers.transfer_id', 'in', transferIds)
             .execute(),
+      withdrawalIds.length === 0
+        ? []
+        : this.db
+            .selectFrom('withdrawals')
+            .select(['hold_transfer_id', 'fee_transfer_id', 'status', 'reject_reason'])
+            .where('member_id', '=', memberId)
+            .where((eb) => eb.or([eb('hold_transfer_id', 'in', withdrawalIds), eb('fee_transfer_id', 'in', withdrawalIds)]))
+            .execute(),
     ]);
     return {
       exchangeByHold: new Map(exchanges.map((e) => [e.hold_transfer_id, e])),
       exchangeByNumber: new Map(exchanges.map((e) => [e.number, e])),
       reviewBySubject: new Map(reviews.map((r) => [r.subject_id, r])),
       transferById: new Map(transfers.map((t) => [t.transfer_id, t])),
+      withdrawalByHold: new Map(withdrawals.flatMap((w) => [[w.hold_transfer_id, w] as const, ...(w.fee_transfer_id ? [[w.fee_transfer_id, w] as const] : [])])),
     };
   }
 }

@@ -111,7 +111,7 @@ describe.each(dialects)('back-office on %s', (dialect) => {
       [clients.support, 'memberAction', { memberId: alice, action: 'resetTxLock', reason: 'member called' }],
       [clients.support, 'memberAction', { memberId: alice, action: 'revokeSessions', reason: 'lost phone' }],
       [clients.admin, 'memberGrade', { memberId: alice, level: 2, reason: 'store opened' }],
-      [clients.finance, 'configUpdate', { key: 'withdrawal.feePercent', value: '1.5', reason: 'fee change' }],
+      [clients.finance, 'configUpdate', { key: 'transfer.feePercent', value: '1.5', reason: 'fee change' }],
       [clients.finance, 'adjustmentCreate', { memberId: alice, coinName: 'USDT', direction: 'credit', amount: '10', reason: 'goodwill', requestId: 'audit-test-1' }],
     ];
     for (const [client, name, body] of writes) {

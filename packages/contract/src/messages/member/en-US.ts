@@ -14,6 +14,21 @@ export const enUSMember = {
     'address.duplicate': 'This wallet address is already in your list',
     'address.limitReached': 'You can keep at most {{max}} wallet addresses; delete one first',
     'address.coolingOff': 'This wallet address can be used for withdrawals from {{time}}',
+    // Withdrawals and payouts (decision 019).
+    'withdrawal.typeUnknown': 'This withdrawal type is not available; choose another',
+    'withdrawal.notFound': 'No such withdrawal',
+    'withdrawal.wrongState': 'This withdrawal has already moved on; refresh to see its status',
+    'withdrawal.tooManyPending': 'You already have {{max}} withdrawals waiting; wait until one is done',
+    'payout.hotWalletOff': 'No hot wallet is configured for this chain',
+    'payout.overLimit': 'This payout is over the hot wallet limit ({{limit}}); pay it manually',
+    'payout.notEligible': 'The hot wallet cannot pay this order; pay it manually',
+    'payout.txNotFound': 'This transaction was not found on the chain',
+    'payout.txFailed': 'This transaction failed on the chain',
+    'payout.txMismatch': 'This transaction does not pay the order: token, recipient or amount differ',
+    'payout.txUnconfirmed': 'This transaction has {{have}} of {{need}} confirmations; try again shortly',
+    'payout.txUsed': 'This transaction already paid another order',
+    'payout.txTooOld': 'This transaction is older than the withdrawal request, so it cannot be its payment',
+    'payout.chainUnavailable': 'The chain node cannot be reached; try again later',
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -29,6 +44,11 @@ export const enUSMember = {
     addressWrongChain: 'The address must be BEP20 or TRC20 as selected',
     addressChecksum: 'This address has a wrong character (its checksum does not match); copy it again',
     addressInvalid: 'This is not a valid wallet address',
+    // Withdrawals and payouts (decision 019).
+    chooseWithdrawalType: 'Please choose a withdrawal type',
+    chooseBankAccount: 'Please choose a bank account',
+    enterTxHash: 'Enter the transaction hash (64 hexadecimal characters)',
+    enterBankReference: 'Enter the bank reference',
   },
 };
 export type MemberServerMessages = typeof enUSMember;

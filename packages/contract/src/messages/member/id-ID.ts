@@ -16,6 +16,21 @@ export const idIDMember: MemberServerMessages = {
     'address.duplicate': 'Alamat dompet ini sudah ada di daftar Anda',
     'address.limitReached': 'Anda dapat menyimpan paling banyak {{max}} alamat dompet; hapus satu terlebih dahulu',
     'address.coolingOff': 'Alamat dompet ini dapat dipakai untuk penarikan mulai {{time}}',
+    // Withdrawals and payouts (decision 019).
+    'withdrawal.typeUnknown': 'Jenis penarikan ini tidak tersedia; pilih yang lain',
+    'withdrawal.notFound': 'Penarikan tidak ditemukan',
+    'withdrawal.wrongState': 'Status penarikan ini sudah berubah; muat ulang untuk melihatnya',
+    'withdrawal.tooManyPending': 'Anda sudah memiliki {{max}} penarikan yang menunggu; tunggu hingga salah satunya selesai',
+    'payout.hotWalletOff': 'Tidak ada hot wallet untuk jaringan ini',
+    'payout.overLimit': 'Pembayaran ini melebihi batas hot wallet ({{limit}}); bayar secara manual',
+    'payout.notEligible': 'Hot wallet tidak dapat membayar pesanan ini; bayar secara manual',
+    'payout.txNotFound': 'Transaksi ini tidak ditemukan di jaringan',
+    'payout.txFailed': 'Transaksi ini gagal di jaringan',
+    'payout.txMismatch': 'Transaksi ini tidak membayar pesanan: token, penerima atau jumlah berbeda',
+    'payout.txUnconfirmed': 'Transaksi ini memiliki {{have}} dari {{need}} konfirmasi; coba lagi sebentar lagi',
+    'payout.txUsed': 'Transaksi ini sudah membayar pesanan lain',
+    'payout.txTooOld': 'Transaksi ini lebih lama dari permintaan penarikan, jadi tidak dapat menjadi pembayarannya',
+    'payout.chainUnavailable': 'Node jaringan tidak dapat dihubungi; coba lagi nanti',
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -31,6 +46,11 @@ export const idIDMember: MemberServerMessages = {
     addressWrongChain: 'Alamat harus BEP20 atau TRC20 sesuai pilihan',
     addressChecksum: 'Alamat ini memiliki karakter yang salah (checksum tidak cocok); salin ulang',
     addressInvalid: 'Ini bukan alamat dompet yang valid',
+    // Withdrawals and payouts (decision 019).
+    chooseWithdrawalType: 'Pilih jenis penarikan',
+    chooseBankAccount: 'Pilih rekening bank',
+    enterTxHash: 'Masukkan hash transaksi (64 karakter heksadesimal)',
+    enterBankReference: 'Masukkan nomor referensi bank',
   },
 };
 

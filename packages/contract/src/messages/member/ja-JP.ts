@@ -16,6 +16,21 @@ export const jaJPMember: MemberServerMessages = {
     'address.duplicate': 'このウォレットアドレスはすでに登録されています',
     'address.limitReached': 'ウォレットアドレスは最大 {{max}} 件までです。先に1件削除してください',
     'address.coolingOff': 'このウォレットアドレスは {{time}} から出金に使えます',
+    // Withdrawals and payouts (decision 019).
+    'withdrawal.typeUnknown': 'この出金方法は利用できません。別の方法を選択してください',
+    'withdrawal.notFound': '該当する出金がありません',
+    'withdrawal.wrongState': 'この出金の状態はすでに変わっています。更新して確認してください',
+    'withdrawal.tooManyPending': '処理待ちの出金がすでに {{max}} 件あります。完了までお待ちください',
+    'payout.hotWalletOff': 'このチェーンにはホットウォレットが設定されていません',
+    'payout.overLimit': 'この支払いはホットウォレットの上限（{{limit}}）を超えています。手動で支払ってください',
+    'payout.notEligible': 'この注文はホットウォレットで支払えません。手動で支払ってください',
+    'payout.txNotFound': 'このトランザクションはチェーン上に見つかりません',
+    'payout.txFailed': 'このトランザクションはチェーン上で失敗しました',
+    'payout.txMismatch': 'このトランザクションは注文と一致しません（トークン、受取先または金額が異なります）',
+    'payout.txUnconfirmed': 'このトランザクションの承認数は {{have}}/{{need}} です。しばらくしてから再試行してください',
+    'payout.txUsed': 'このトランザクションはすでに別の注文の支払いに使われています',
+    'payout.txTooOld': 'このトランザクションは出金申請より前のもののため、その支払いにはなりません',
+    'payout.chainUnavailable': 'チェーンのノードに接続できません。後でもう一度お試しください',
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -31,6 +46,11 @@ export const jaJPMember: MemberServerMessages = {
     addressWrongChain: 'アドレスは選択した BEP20 または TRC20 のものである必要があります',
     addressChecksum: 'アドレスに誤った文字があります（チェックサムが一致しません）。もう一度コピーしてください',
     addressInvalid: '有効なウォレットアドレスではありません',
+    // Withdrawals and payouts (decision 019).
+    chooseWithdrawalType: '出金方法を選択してください',
+    chooseBankAccount: '銀行口座を選択してください',
+    enterTxHash: 'トランザクションハッシュ（16進数64文字）を入力してください',
+    enterBankReference: '銀行の取引番号を入力してください',
   },
 };
 

@@ -16,6 +16,21 @@ export const koKPMember: MemberServerMessages = {
     'address.duplicate': '이 지갑 주소는 이미 목록에 있습니다',
     'address.limitReached': '지갑 주소는 최대 {{max}}개까지 보관할 수 있습니다. 먼저 하나를 삭제하십시오',
     'address.coolingOff': '이 지갑 주소는 {{time}}부터 출금에 사용할 수 있습니다',
+    // Withdrawals and payouts (decision 019).
+    'withdrawal.typeUnknown': '이 출금 유형은 사용할 수 없습니다. 다른 유형을 선택하십시오',
+    'withdrawal.notFound': '해당 출금이 없습니다',
+    'withdrawal.wrongState': '이 출금의 상태가 이미 바뀌었습니다. 새로 고침하여 확인하십시오',
+    'withdrawal.tooManyPending': '대기 중인 출금이 이미 {{max}}건 있습니다. 완료될 때까지 기다려 주십시오',
+    'payout.hotWalletOff': '이 체인에는 핫월렛이 설정되어 있지 않습니다',
+    'payout.overLimit': '이 지급은 핫월렛 한도({{limit}})를 넘습니다. 수동으로 지급하십시오',
+    'payout.notEligible': '핫월렛으로 이 주문을 지급할 수 없습니다. 수동으로 지급하십시오',
+    'payout.txNotFound': '체인에서 이 거래를 찾을 수 없습니다',
+    'payout.txFailed': '이 거래는 체인에서 실패했습니다',
+    'payout.txMismatch': '이 거래는 주문과 맞지 않습니다: 토큰, 수취인 또는 금액이 다릅니다',
+    'payout.txUnconfirmed': '이 거래의 확인 수는 {{have}}/{{need}}입니다. 잠시 후 다시 시도하십시오',
+    'payout.txUsed': '이 거래는 이미 다른 주문을 지급했습니다',
+    'payout.txTooOld': '이 거래는 출금 신청보다 이전의 것이므로 그 지급이 될 수 없습니다',
+    'payout.chainUnavailable': '체인 노드에 연결할 수 없습니다. 나중에 다시 시도하십시오',
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -31,6 +46,11 @@ export const koKPMember: MemberServerMessages = {
     addressWrongChain: '주소는 선택한 BEP20 또는 TRC20 주소여야 합니다',
     addressChecksum: '주소에 잘못된 문자가 있습니다(체크섬 불일치). 다시 복사하십시오',
     addressInvalid: '올바른 지갑 주소가 아닙니다',
+    // Withdrawals and payouts (decision 019).
+    chooseWithdrawalType: '출금 유형을 선택하십시오',
+    chooseBankAccount: '은행 계좌를 선택하십시오',
+    enterTxHash: '거래 해시(16진수 64자)를 입력하십시오',
+    enterBankReference: '은행 거래 번호를 입력하십시오',
   },
 };
 

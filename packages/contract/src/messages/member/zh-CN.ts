@@ -16,6 +16,21 @@ export const zhCNMember: MemberServerMessages = {
     'address.duplicate': '该钱包地址已在您的列表中',
     'address.limitReached': '最多只能保存 {{max}} 个钱包地址，请先删除一个',
     'address.coolingOff': '该钱包地址自 {{time}} 起才能用于提现',
+    // Withdrawals and payouts (decision 019).
+    'withdrawal.typeUnknown': '该提现类型不可用，请选择其他类型',
+    'withdrawal.notFound': '提现记录不存在',
+    'withdrawal.wrongState': '该提现状态已变更，请刷新查看',
+    'withdrawal.tooManyPending': '您已有 {{max}} 笔提现在处理中，请等待完成后再提交',
+    'payout.hotWalletOff': '该链未配置热钱包',
+    'payout.overLimit': '该笔出款超过热钱包限额（{{limit}}），请手动出款',
+    'payout.notEligible': '热钱包无法支付该订单，请手动出款',
+    'payout.txNotFound': '链上未找到该交易',
+    'payout.txFailed': '该交易在链上执行失败',
+    'payout.txMismatch': '该交易与订单不符：代币、收款地址或金额不一致',
+    'payout.txUnconfirmed': '该交易已有 {{have}}/{{need}} 个确认，请稍后再试',
+    'payout.txUsed': '该交易已用于支付其他订单',
+    'payout.txTooOld': '该交易早于提现申请，不能作为其出款',
+    'payout.chainUnavailable': '无法连接链节点，请稍后再试',
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -31,6 +46,11 @@ export const zhCNMember: MemberServerMessages = {
     addressWrongChain: '地址必须与所选的 BEP20 或 TRC20 一致',
     addressChecksum: '地址中有字符错误（校验和不符），请重新复制',
     addressInvalid: '这不是有效的钱包地址',
+    // Withdrawals and payouts (decision 019).
+    chooseWithdrawalType: '请选择提现类型',
+    chooseBankAccount: '请选择银行账户',
+    enterTxHash: '请输入交易哈希（64 位十六进制字符）',
+    enterBankReference: '请输入银行流水号',
   },
 };
 

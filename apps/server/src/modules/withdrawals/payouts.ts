@@ -1,0 +1,95 @@
+/**
+ * Payouts of approved withdrawals, the staff side (decision 019): the list of what waits, is
+ * under way or was paid, a bank payout recorded with its reference, and the rejection of an
+ * approved order before it is paid. Each decision is one transaction with the order's status
+ * move (from the state read, order-state.ts), the ledger change and the audit record. The hot
+ * wallet and the checked chain hash are the chain payouts' (chain-payouts.ts).
+ */
+import type { PayoutEntry, PayoutMethod } from '@pp/contract';
+import type { Db } from '../../db/index.ts';
+import { num } from '../../db/index.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { Actor, AuditService } from '../audit/service.ts';
+import type { ChainSettings } from '../chain/settings.ts';
+import type { ConfigService } from '../config/service.ts';
+import { parseAmount } from '../ledger/amounts.ts';
+import type { LedgerRepository } from '../ledger/repository.ts';
+import { markPaid, markRejected, orderRow } from './order-state.ts';
+import { orderOf, parseOrderCursor } from './service.ts';
+
+const payoutStatuses = ['pendingDisbursement', 'processing', 'success'] as const;
+
+export class PayoutService {
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: LedgerRepository,
+    private readonly audit: AuditService,
+    private readonly settings: ConfigService,
+    private readonly chains: readonly ChainSettings[],
+  ) {}
+
+  async list(filter: { status?: (typeof payoutStatuses)[number]; channel?: 'chain' | 'bank'; cursor?: string; pageSize: number }): Promise<{ items: PayoutEntry[]; nextCursor: string | null }> {
+    let query = this.db
+      .selectFrom('withdrawals')
+      .innerJoin('users', 'users.id', 'withdrawals.member_id')
+      .selectAll('withdrawals')
+      .select('users.user_name as member_name')
+      .where('withdrawals.status', 'in', filter.status ? [filter.status] : [...payoutStatuses])
+      .orderBy('withdrawals.created_at', 'desc')
+      .orderBy('withdrawals.id', 'desc')
+      .limit(filter.pageSize + 1);
+    if (filter.channel) query = query.where('withdrawals.channel', '=', filter.channel);
+    const c = parseOrderCursor(filter.cursor);
+    if (c) query = query.where((eb) => eb.or([eb('withdrawals.created_at', '<', c.at), eb.and([eb('withdrawals.created_at', '=', c.at), eb('withdrawals.id', '<', c.id)])]));
+    const rows = await query.execute();
+    const page = rows.slice(0, filter.pageSize);
+    const hotWalletMax = parseAmount(await this.settings.get('withdrawal.hotWalletPayoutMax')) ?? 0n;
+    const last = page[page.length - 1];
+    return {
+      items: page.map(({ member_name, ...r }) => ({
+        ...orderOf(r, this.chains),
+        memberId: r.member_id,
+        memberName: member_name,
+        payoutMethod: r.payout_method as PayoutMethod | null,
+        lastError: r.last_error,
+        hotWalletEligible: r.chain === 'BEP20' && r.status === 'pendingDisbursement' && BigInt(r.amount) <= hotWalletMax,
+      })),
+      nextCursor: rows.length > filter.pageSize && last ? `${num(last.created_at)}:${last.id}` : null,
+    };
+  }
+
+  /** Staff transferred the local amount to the member's bank account: the order is paid, both holds posted. */
+  async payBank(actor: Actor, id: string, bankReference: string): Promise<{ status: 'success'; txHash: null }> {
+    return this.ledger.inTransaction(async (tx) => {
+      const order = await orderRow(tx, id);
+      if (order.channel !== 'bank') throw new AppError('payout.notEligible');
+      await markPaid(tx, this.ledger, order, ['pendingDisbursement'], { payout_method: 'bank', bank_reference: bankReference, paid_by_staff_id: actor.id });
+      await this.audit.record(tx, actor, {
+        action: 'payout.bank',
+        targetType: 'withdrawal',
+        targetId: order.id,
+        before: { status: order.status },
+        after: { status: 'success', bankReference },
+        reason: bankReference,
+      });
+      return { status: 'success' as const, txHash: null };
+    });
+  }
+
+  /** An approved order refused before payment: both holds voided, the reason kept for the member. */
+  async reject(actor: Actor, id: string, reasonCode: string, reason: string): Promise<{ status: 'rejected'; txHash: string | null }> {
+    return this.ledger.inTransaction(async (tx) => {
+      const order = await orderRow(tx, id);
+      await markRejected(tx, this.ledger, order, ['pendingDisbursement'], reasonCode, reason);
+      await this.audit.record(tx, actor, {
+        action: 'payout.reject',
+        targetType: 'withdrawal',
+        targetId: order.id,
+        before: { status: order.status },
+        after: { status: 'rejected' },
+        reason: `${reasonCode}: ${reason}`,
+      });
+      return { status: 'rejected' as const, txHash: order.tx_hash };
+    });
+  }
+}
