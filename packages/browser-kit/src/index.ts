@@ -7,6 +7,7 @@ export { ApiError, createApiClient, errorText, requestTimeoutMs } from './api-cl
 export type { ApiClient, ApiClientOptions, ApiErrorKind, CallOptions, ClientTranslations } from './api-client';
 export { classifyAnswer, messageOf, paramsOf } from './api-errors';
 export type { Answer, KnowsKey, Message, Outcome, WireBody } from './api-errors';
+export { CopyButton } from './copy-button';
 export { Dialog } from './dialog';
 export { DisclosureMenu } from './disclosure-menu';
 export { CheckboxField, describedBy, FieldOptionsContext, SelectField, SwitchField, TextAreaField, TextField } from './field';

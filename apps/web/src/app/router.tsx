@@ -82,7 +82,7 @@ export const router = createHashRouter([
               { path: child(paths.package), lazy: lazyPage(() => import('../features/packages/pages/packages').then((m) => m.PackagesPage)) },
               { path: child(paths.records), lazy: lazyPage(() => import('./routes/records').then((m) => m.RecordsRoute)) },
               { path: child(paths.recharge), lazy: lazyPage(() => import('../features/deposits/pages/deposits').then((m) => m.DepositsPage)) },
-              { path: child(paths.withdraw), lazy: lazyPage(() => import('../features/withdrawals/pages/withdrawals').then((m) => m.WithdrawalsPage)) },
+              { path: child(paths.withdraw), lazy: lazyPage(() => import('./routes/withdraw').then((m) => m.WithdrawRoute)) },
               { path: child(paths.inviteTree), lazy: lazyPage(() => import('../features/invite/pages/invite-tree').then((m) => m.InviteTreePage)) },
               { path: child(paths.settings), lazy: lazyPage(() => import('../features/settings/pages/settings').then((m) => m.SettingsPage)) },
               { path: child(paths.security), lazy: lazyPage(() => import('../features/security/pages/security').then((m) => m.SecurityPage)) },

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
 import type { ChainDepositEntry, DepositChain } from '@pp/contract';
-import { CopyButton } from '../../../components/ui/copy-button';
+import { CopyButton } from '@pp/browser-kit';
 import { LoadMore } from '../../../components/ui/load-more';
 import { StatusBadge, type StatusTone } from '../../../components/ui/status-badge';
 import { formatDateTime } from '../../../lib/dates';

@@ -2,8 +2,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { totpEnableRequest, type TotpSetupResponse } from '@pp/contract';
 import { Button } from '../../../components/ui/button';
-import { CopyButton } from '../../../components/ui/copy-button';
-import { TextField, useForm, useSubmitGuard } from '@pp/browser-kit';
+import { CopyButton, TextField, useForm, useSubmitGuard } from '@pp/browser-kit';
 import { enableTotp } from '../api/totp-enable';
 
 interface TotpEnrolProps {

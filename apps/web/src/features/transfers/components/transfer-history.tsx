@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TransferEntry } from '@pp/contract';
-import { LoadMore } from '../../../components/ui/load-more';
+import { PagedListBody } from '../../../components/ui/paged-list-body';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
@@ -27,31 +27,7 @@ export function TransferHistory({ coinLabel }: { coinLabel: (coinName: string) =
   const name = useId();
 
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
-  let body;
-  if (list.data) {
-    const Rows = isDesktop ? TransferTable : TransferCards;
-    body =
-      items.length === 0 ? (
-        <p className="empty">{t('transfer.empty')}</p>
-      ) : (
-        <>
-          <Rows items={items} coinLabel={coinLabel} />
-          <LoadMore hasMore={list.hasNextPage} isLoading={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
-        </>
-      );
-  } else if (list.isError) {
-    body = (
-      <div className="empty">
-        <p>{t('common.loadFailed')}</p>
-        <button type="button" className="btn btn-secondary" onClick={() => void list.refetch()}>
-          {t('common.retry')}
-        </button>
-      </div>
-    );
-  } else {
-    body = <div className="skeleton-lines" aria-busy="true" aria-label={t('app.loading')} />;
-  }
-
+  const Rows = isDesktop ? TransferTable : TransferCards;
   return (
     <div className="stack-tight">
       <fieldset className="segmented">
@@ -63,9 +39,9 @@ export function TransferHistory({ coinLabel }: { coinLabel: (coinName: string) =
           </label>
         ))}
       </fieldset>
-      <div aria-busy={list.isFetching && !list.isFetchingNextPage} className={list.isPlaceholderData ? 'is-refreshing' : undefined}>
-        {body}
-      </div>
+      <PagedListBody list={list} isEmpty={items.length === 0} empty={t('transfer.empty')}>
+        <Rows items={items} coinLabel={coinLabel} />
+      </PagedListBody>
     </div>
   );
 }

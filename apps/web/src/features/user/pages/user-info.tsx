@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@pp/contract';
+import { CopyButton } from '@pp/browser-kit';
 import { Card } from '../../../components/ui/card';
-import { CopyButton } from '../../../components/ui/copy-button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { currentLanguage } from '../../../lib/i18n';
 import { useLevelList } from '../api/level-list';
