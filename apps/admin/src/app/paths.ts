@@ -5,6 +5,7 @@ export const paths = {
   dashboard: '/dashboard',
   reviews: '/reviews',
   reviewQueue: (queue: string) => `/reviews/${encodeURIComponent(queue)}`,
+  payouts: '/payouts',
   members: '/members',
   member: (memberId: string) => `/members/${encodeURIComponent(memberId)}`,
   config: '/config',

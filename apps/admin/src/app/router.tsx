@@ -65,6 +65,7 @@ export const router = createHashRouter([
               { path: child(paths.dashboard), lazy: guarded('dashboard.read', () => import('../features/dashboard/pages/dashboard').then((m) => m.DashboardPage)) },
               { path: child(paths.reviews), lazy: guarded('reviews.read', () => import('./routes/reviews').then((m) => m.ReviewsIndexRoute)) },
               { path: 'reviews/:queue', lazy: guarded('reviews.read', () => import('./routes/reviews').then((m) => m.ReviewQueueRoute)) },
+              { path: child(paths.payouts), lazy: guarded('reviews.read', () => import('../features/payouts/pages/payouts').then((m) => m.PayoutsPage)) },
               { path: child(paths.members), lazy: guarded('members.read', () => import('../features/members/pages/member-search').then((m) => m.MemberSearchPage)) },
               { path: 'members/:memberId', lazy: guarded('members.read', () => import('../features/members/pages/member-detail').then((m) => m.MemberDetailPage)) },
               { path: child(paths.config), lazy: guarded('config.read', () => import('../features/config/pages/config').then((m) => m.ConfigPage)) },

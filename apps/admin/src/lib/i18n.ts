@@ -2,16 +2,18 @@
  * i18next set-up. en-US is the source locale: its keys type every t() call. Only the current
  * language is downloaded (a chunk per language), before the first render; switching loads the
  * next one and re-renders in place (staff keep their filters and open panels). The contract's
- * server messages (errors.*, validation.*) are merged in, so error and validation keys translate.
+ * server messages (errors.*, validation.*) are merged in, so error and validation keys translate;
+ * the member pages' part too (messages/member/), since staff act on the same withdrawals and
+ * payouts and meet their errors (payout.*) and validation keys (validation.enterTxHash).
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { defaultLanguage, isLanguage, type Language, type FirstServerMessages } from '@pp/contract';
+import { defaultLanguage, isLanguage, type Language, type FirstServerMessages, type MemberServerMessages } from '@pp/contract';
 import type sourceLocale from '../locales/en-US.json';
 import { getStoredLanguage, setStoredLanguage } from './storage';
 
 export type AdminMessages = typeof sourceLocale;
-export type Messages = AdminMessages & FirstServerMessages;
+export type Messages = AdminMessages & FirstServerMessages & MemberServerMessages;
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -20,13 +22,13 @@ declare module 'i18next' {
   }
 }
 
-type Loaded = [{ default: AdminMessages }, { default: FirstServerMessages }];
+type Loaded = [{ default: AdminMessages }, { default: FirstServerMessages }, { default: MemberServerMessages }];
 const localeLoaders: Record<Language, () => Promise<Loaded>> = {
-  'zh-CN': () => Promise.all([import('../locales/zh-CN.json'), import('@pp/contract/messages/zh-CN')]),
-  'en-US': () => Promise.all([import('../locales/en-US.json'), import('@pp/contract/messages/en-US')]),
-  'ja-JP': () => Promise.all([import('../locales/ja-JP.json'), import('@pp/contract/messages/ja-JP')]),
-  'ko-KP': () => Promise.all([import('../locales/ko-KP.json'), import('@pp/contract/messages/ko-KP')]),
-  'id-ID': () => Promise.all([import('../locales/id-ID.json'), import('@pp/contract/messages/id-ID')]),
+  'zh-CN': () => Promise.all([import('../locales/zh-CN.json'), import('@pp/contract/messages/zh-CN'), import('@pp/contract/messages/member/zh-CN')]),
+  'en-US': () => Promise.all([import('../locales/en-US.json'), import('@pp/contract/messages/en-US'), import('@pp/contract/messages/member/en-US')]),
+  'ja-JP': () => Promise.all([import('../locales/ja-JP.json'), import('@pp/contract/messages/ja-JP'), import('@pp/contract/messages/member/ja-JP')]),
+  'ko-KP': () => Promise.all([import('../locales/ko-KP.json'), import('@pp/contract/messages/ko-KP'), import('@pp/contract/messages/member/ko-KP')]),
+  'id-ID': () => Promise.all([import('../locales/id-ID.json'), import('@pp/contract/messages/id-ID'), import('@pp/contract/messages/member/id-ID')]),
 };
 
 export function currentLanguage(): Language {
@@ -35,8 +37,13 @@ export function currentLanguage(): Language {
 }
 
 async function resourcesOf(language: Language): Promise<Messages> {
-  const [admin, server] = await localeLoaders[language]();
-  return { ...admin.default, ...server.default };
+  const [admin, server, member] = await localeLoaders[language]();
+  return {
+    ...admin.default,
+    ...server.default,
+    errors: { ...server.default.errors, ...member.default.errors },
+    validation: { ...server.default.validation, ...member.default.validation },
+  };
 }
 
 function applyDocument(language: Language): void {

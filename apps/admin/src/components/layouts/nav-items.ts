@@ -3,7 +3,7 @@ import { paths } from '../../app/paths';
 import type { IconName } from '../ui/icon';
 
 export interface NavItem {
-  id: 'dashboard' | 'reviews' | 'members' | 'config' | 'audit' | 'staff' | 'jobs';
+  id: 'dashboard' | 'reviews' | 'payouts' | 'members' | 'config' | 'audit' | 'staff' | 'jobs';
   to: string;
   icon: IconName;
   /** The permission that opens the screen; the route table uses the same one. */
@@ -13,6 +13,7 @@ export interface NavItem {
 export const navItems: readonly NavItem[] = [
   { id: 'dashboard', to: paths.dashboard, icon: 'dashboard', permission: 'dashboard.read' },
   { id: 'reviews', to: paths.reviews, icon: 'reviews', permission: 'reviews.read' },
+  { id: 'payouts', to: paths.payouts, icon: 'payouts', permission: 'reviews.read' },
   { id: 'members', to: paths.members, icon: 'members', permission: 'members.read' },
   { id: 'config', to: paths.config, icon: 'config', permission: 'config.read' },
   { id: 'audit', to: paths.audit, icon: 'audit', permission: 'audit.read' },

@@ -11,6 +11,9 @@ const shapes = {
   search: 'M11 18a7 7 0 100-14 7 7 0 000 14zM20 20l-4-4',
   history: 'M3 12a9 9 0 103-6.7M3 4v4h4M12 7v5l3 2',
   plus: 'M12 5v14M5 12h14',
+  copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
+  payouts: 'M3 7h18v10H3zM3 11h18M7 15h3M17 4l3 3-3 3',
+  external: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',
 } as const;
 
 export type IconName = keyof typeof shapes | BaseIconName;

@@ -1,6 +1,7 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, Dialog, TextAreaField } from '@pp/browser-kit';
+import { TextAreaField } from '@pp/browser-kit';
+import { ConfirmForm, PendingDialog, useConfirmRun, type Pending } from './confirm-form';
 
 /** The contract's limit on a reason (admin.ts). */
 export const reasonLengthMax = 500;
@@ -32,11 +33,10 @@ interface ReasonDialogProps {
  * The confirm button is disabled while the write is pending, so one click acts once.
  */
 export function ReasonDialog(props: ReasonDialogProps) {
-  const [isPending, setIsPending] = useState(false);
   return (
-    <Dialog isOpen={props.isOpen} onClose={props.onClose} title={props.title} isLocked={isPending}>
-      <ReasonForm {...props} isPending={isPending} setIsPending={setIsPending} />
-    </Dialog>
+    <PendingDialog isOpen={props.isOpen} onClose={props.onClose} title={props.title}>
+      {(pending) => <ReasonForm {...props} pending={pending} />}
+    </PendingDialog>
   );
 }
 
@@ -52,47 +52,29 @@ function ReasonForm({
   onConfirm,
   reasonId,
   validate,
-  isPending,
-  setIsPending,
-}: ReasonDialogProps & { isPending: boolean; setIsPending: (value: boolean) => void }) {
+  pending,
+}: ReasonDialogProps & { pending: Pending }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const isRunning = useRef(false);
+  const { formError, isBusy, run } = useConfirmRun(pending, (field, message) => {
+    if (field !== 'reason') return false;
+    setReasonError(message);
+    return true;
+  });
 
-  async function submit() {
-    if (isRunning.current) return;
+  function submit() {
+    if (isBusy()) return;
     const trimmed = reason.trim();
     const isExtraValid = validate?.() ?? true;
     if (isReasonRequired && trimmed === '') return setReasonError(t('form.reasonRequired'));
     if (trimmed.length > reasonLengthMax) return setReasonError(t('form.reasonTooLong', { max: reasonLengthMax }));
     if (!isExtraValid) return;
-    isRunning.current = true;
-    setIsPending(true);
-    setFormError(null);
-    try {
-      await onConfirm(trimmed);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      if (error.kind === 'aborted' || error.kind === 'expired') return;
-      if (error.details.field === 'reason') setReasonError(error.message);
-      else setFormError(error.message);
-    } finally {
-      isRunning.current = false;
-      setIsPending(false);
-    }
+    void run(() => onConfirm(trimmed));
   }
 
   return (
-    <form
-      className="dialog-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <ConfirmForm onSubmit={submit} onClose={onClose} formError={formError} confirmLabel={confirmLabel} tone={tone} isPending={pending.isPending}>
       {description ? <div className="dialog-text">{description}</div> : null}
       {children}
       <TextAreaField
@@ -107,21 +89,8 @@ function ReasonForm({
         error={reasonError}
         maxLength={reasonLengthMax}
         required={isReasonRequired}
-        disabled={isPending}
+        disabled={pending.isPending}
       />
-      {formError ? (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      ) : null}
-      <div className="dialog-actions">
-        <button type="button" className="btn" onClick={onClose} disabled={isPending}>
-          {t('common.cancel')}
-        </button>
-        <button type="submit" className={tone === 'danger' ? 'btn btn-danger' : 'btn btn-primary'} disabled={isPending} aria-busy={isPending}>
-          {isPending ? t('common.working') : confirmLabel}
-        </button>
-      </div>
-    </form>
+    </ConfirmForm>
   );
 }

@@ -8,6 +8,11 @@ import { updateConfig } from '../api/config-update';
 import { parseEditorText, toEditorText } from '../config-values';
 import { ConfigValue } from './config-value';
 
+/** A JSON editor as tall as its text (a list of types runs to dozens of lines), within reason. */
+export function jsonRows(text: string): number {
+  return Math.min(24, Math.max(8, text.split('\n').length + 1));
+}
+
 /** Edits one setting with the editor its kind needs, plus the reason the audit trail keeps. */
 export function ConfigEditDialog({ entry, onClose }: { entry: ConfigEntry | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -123,7 +128,15 @@ function ConfigEditForm({ entry, onClose, isPending, setIsPending }: FormProps) 
           disabled={isPending}
         />
       ) : entry.kind === 'json' || entry.kind === 'chains' ? (
-        <TextAreaField {...valueProps} rows={8} className="mono" spellCheck={false} hint={t('configPage.jsonHint')} />
+        <TextAreaField
+          {...valueProps}
+          rows={jsonRows(text)}
+          className="mono"
+          spellCheck={false}
+          autoCapitalize="off"
+          autoCorrect="off"
+          hint={translateOr(`configPage.jsonHelp.${entry.key}`, t('configPage.jsonHint'))}
+        />
       ) : entry.kind === 'text' ? (
         <TextAreaField {...valueProps} rows={3} />
       ) : (

@@ -33,6 +33,8 @@ export function SummaryValue({ value }: { value: ReviewItem['summary'][string] }
 
 /** Summary fields that hold an amount, a point type or an exchange type: shown formatted and named, never as codes. */
 const amountFields = new Set(['fee', 'received', 'amount', 'bonus']);
+/** Addresses, account numbers and hashes: shown whole, in a monospaced font, breaking anywhere. */
+const technicalFields = new Set(['destination', 'address', 'hash', 'accountNumber']);
 const coinFields = new Set(['sourceCoin', 'targetCoin', 'coinName']);
 const coinName = (value: string) => translateOr(`coins.${value}`, value);
 
@@ -48,7 +50,25 @@ export function SummaryList({ summary }: { summary: ReviewItem['summary'] }) {
     if (key === 'exchangeType' && typeof summary.sourceCoin === 'string' && typeof summary.targetCoin === 'string') {
       return <>{t('reviews.exchangeTypeName', { source: coinName(summary.sourceCoin), target: coinName(summary.targetCoin) })}</>;
     }
+    // A withdrawal type is a configured code too: its channel and network (or currency) name it.
+    if (key === 'withdrawalType') {
+      const name =
+        summary.channel === 'bank'
+          ? t('payouts.channelBank', { currency: typeof summary.currency === 'string' ? summary.currency : '' })
+          : t('payouts.channelChain', { chain: typeof summary.chain === 'string' ? summary.chain : '' });
+      return (
+        <>
+          {name}{' '}
+          <code className="muted small" data-technical>
+            {value}
+          </code>
+        </>
+      );
+    }
     if (key === 'rate') return <>{formatExactAmount(value)}</>;
+    // A bank withdrawal's payout in its currency (withdrawals carry the currency beside it).
+    if (key === 'localAmount') return <>{`${formatExactAmount(value)}${typeof summary.currency === 'string' ? ` ${summary.currency}` : ''}`}</>;
+    if (technicalFields.has(key)) return <code className="mono break">{value}</code>;
     return <SummaryValue value={value} />;
   };
   return (
