@@ -26,12 +26,14 @@ export const staffPermissions = [
   'jobs.run',
   /** Pay out approved withdrawals (hot wallet, a pasted hash, a bank reference) or reject them unpaid. */
   'payouts.send',
+  /** Edit the package catalogue (decision 020). */
+  'packages.manage',
 ] as const;
 export type StaffPermission = (typeof staffPermissions)[number];
 
 export const rolePermissions: Record<StaffRole, readonly StaffPermission[]> = {
   admin: staffPermissions,
-  finance: ['audit.read', 'members.read', 'config.read', 'config.writeMoney', 'reviews.read', 'reviews.decide', 'ledger.adjust', 'dashboard.read', 'payouts.send'],
+  finance: ['audit.read', 'members.read', 'config.read', 'config.writeMoney', 'reviews.read', 'reviews.decide', 'ledger.adjust', 'dashboard.read', 'payouts.send', 'packages.manage'],
   support: ['audit.read', 'members.read', 'members.manage', 'config.read', 'reviews.read', 'dashboard.read'],
   viewer: ['audit.read', 'members.read', 'config.read', 'reviews.read', 'dashboard.read'],
 };

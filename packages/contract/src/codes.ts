@@ -107,6 +107,27 @@ export const errorCatalogue = {
   'payout.txUsed': { status: 200 },
   'payout.txTooOld': { status: 200 },
   'payout.chainUnavailable': { status: 200 },
+  // Packages (decision 020). The buy refusals are the reasons of checkBuyInsurance.
+  'package.saleClosed': { status: 200 },
+  'package.notFound': { status: 200 },
+  'package.memberLimit': { status: 200 },
+  'package.totalLimit': { status: 200 },
+  'package.insufficientBalance': { status: 200 },
+  'package.grade': { status: 200 },
+  'package.notInvited': { status: 200 },
+  'package.experienceUsed': { status: 200 },
+  'package.paymentMix': { status: 200 },
+  'package.paymentTotal': { status: 200 },
+  'package.holdingNotFound': { status: 200 },
+  'package.wrongState': { status: 200 },
+  'package.notUpgrade': { status: 200 },
+  'package.recipientNotFound': { status: 200 },
+  'package.toSelf': { status: 200 },
+  'package.codeInvalid': { status: 200 },
+  'package.codeUsed': { status: 200 },
+  'package.notClaimable': { status: 200 },
+  'package.claimPending': { status: 200 },
+  'package.productInvalid': { status: 200 },
 } as const satisfies Record<string, { status: number }>;
 export type ErrorKey = keyof typeof errorCatalogue;
 export const errorKeys = Object.keys(errorCatalogue) as ErrorKey[];

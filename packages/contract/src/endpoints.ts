@@ -7,6 +7,7 @@ import * as ch from './chain.ts';
 import * as d from './deposits.ts';
 import * as pd from './payout-destinations.ts';
 import * as wd from './withdrawals.ts';
+import * as pk from './packages.ts';
 import { endpointPaths } from './paths.ts';
 
 /**
@@ -148,6 +149,31 @@ export const endpoints = {
   payoutBank: staffEndpoint(endpointPaths.payoutBank, 'payouts.send', wd.payoutBankRequest, wd.payoutResultResponse),
   payoutReject: staffEndpoint(endpointPaths.payoutReject, 'payouts.send', wd.payoutRejectRequest, wd.payoutResultResponse),
   hotWalletStatus: staffEndpoint(endpointPaths.hotWalletStatus, 'reviews.read', a.empty, wd.hotWalletStatusResponse),
+  // Packages (decision 020).
+  matchingList: endpoint(endpointPaths.matchingList, 'member', a.empty, pk.productListResponse),
+  buyMatchingList: endpoint(endpointPaths.buyMatchingList, 'member', pk.holdingListRequest, pk.holdingListResponse),
+  buyMatching: endpoint(endpointPaths.buyMatching, 'member', pk.buyRequest, pk.holdingIdResponse),
+  upgradeMatching: endpoint(endpointPaths.upgradeMatching, 'member', pk.upgradeRequest, pk.holdingIdResponse),
+  fillingPositions: endpoint(endpointPaths.fillingPositions, 'member', pk.fillRequest, pk.holdingIdResponse),
+  redeemFee: endpoint(endpointPaths.redeemFee, 'member', pk.redeemFeeRequest, pk.redeemFeeResponse),
+  redeem: endpoint(endpointPaths.redeem, 'member', pk.redeemRequest, pk.holdingIdResponse),
+  addWarehouse: endpoint(endpointPaths.addWarehouse, 'member', pk.addRequest, pk.holdingIdResponse),
+  internalTransfer: endpoint(endpointPaths.internalTransfer, 'member', pk.holdingTransferRequest, pk.holdingIdResponse),
+  insuranceDetailInfo: endpoint(endpointPaths.insuranceDetailInfo, 'member', pk.holdingDetailRequest, pk.holdingDetailResponse),
+  paymentRecordList: endpoint(endpointPaths.paymentRecordList, 'member', pk.paymentRecordListRequest, pk.paymentRecordListResponse),
+  checkBuyInsurance: endpoint(endpointPaths.checkBuyInsurance, 'member', pk.checkBuyRequest, pk.checkBuyResponse),
+  updateInsuranceAutoAddWarehouseStatus: endpoint(endpointPaths.updateInsuranceAutoAddWarehouseStatus, 'member', pk.autoTopUpRequest, a.ok),
+  activationCodeBuy: endpoint(endpointPaths.activationCodeBuy, 'member', pk.activationCodeBuyRequest, pk.activationCodeBuyResponse),
+  activationCodeList: endpoint(endpointPaths.activationCodeList, 'member', pk.activationCodeListRequest, pk.activationCodeListResponse),
+  activationCodeActivate: endpoint(endpointPaths.activationCodeActivate, 'member', pk.activationCodeActivateRequest, pk.holdingIdResponse),
+  claimCreate: endpoint(endpointPaths.claimCreate, 'member', pk.claimCreateRequest, w.idResponse),
+  claimList: endpoint(endpointPaths.claimList, 'member', pk.claimListRequest, pk.claimListResponse),
+  jackpotInfo: endpoint(endpointPaths.jackpotInfo, 'member', a.empty, pk.jackpotInfoResponse),
+  jackpotRecordList: endpoint(endpointPaths.jackpotRecordList, 'member', pk.jackpotRecordListRequest, pk.jackpotRecordListResponse),
+  productAdminList: staffEndpoint(endpointPaths.productAdminList, 'config.read', a.empty, pk.productAdminListResponse),
+  productSave: staffEndpoint(endpointPaths.productSave, 'packages.manage', pk.productSaveRequest, pk.productAdminEntry),
+  holdingAdminList: staffEndpoint(endpointPaths.holdingAdminList, 'members.read', pk.holdingAdminListRequest, pk.holdingAdminListResponse),
+  jackpotAdminList: staffEndpoint(endpointPaths.jackpotAdminList, 'dashboard.read', a.empty, pk.jackpotAdminListResponse),
 } as const;
 
 export type Endpoints = typeof endpoints;

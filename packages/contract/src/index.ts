@@ -14,3 +14,4 @@ export * from './numbers.ts';
 export * from './chain.ts';
 export * from './deposits.ts';
 export * from './withdrawals.ts';
+export * from './packages.ts';

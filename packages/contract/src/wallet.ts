@@ -13,6 +13,8 @@ export const transactionTypes = [
   'deposit', 'withdraw', 'airdrop', 'underweight', 'makeOver', 'withdrawFee', 'convert', 'convertFee',
   'prizePoolBonus', 'managerBonus', 'sameLevelReward', 'buyMatching', 'rankingBonus', 'sponsorshipBonus',
   'directBonus', 'bonusFee', 'algebraicBonus', 'bonusFeeBonus', 'internalTransfer', 'performanceBonus', 'activateBonus',
+  // Packages (decision 020); the spec names no type for these movements.
+  'packageFee', 'packageRelease', 'redeem', 'redeemFee', 'claimPayout',
 ] as const;
 export type TransactionType = (typeof transactionTypes)[number];
 
@@ -155,6 +157,6 @@ export const idResponse = z.object({ id: z.string() });
 /** Reward transfer codes: what counts as a member's revenue. */
 export const revenueTypes = [
   'prizePoolBonus', 'managerBonus', 'sameLevelReward', 'rankingBonus', 'sponsorshipBonus', 'directBonus',
-  'algebraicBonus', 'performanceBonus', 'activateBonus', 'bonusFeeBonus',
+  'algebraicBonus', 'performanceBonus', 'activateBonus', 'bonusFeeBonus', 'packageRelease',
 ] as const satisfies readonly TransactionType[];
 export const revenueSummaryResponse = z.array(z.object({ coinName: z.string(), total: z.string() }));

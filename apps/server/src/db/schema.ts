@@ -270,6 +270,143 @@ export interface BankDepositsTable {
 }
 
 /** Withdrawal orders (decision 019, migration 014). */
+/** Packages (migration 015, decision 020). JSON columns are text. */
+export interface PackageProductsTable {
+  id: string;
+  kind: string;
+  names: string;
+  descriptions: string;
+  terms: string;
+  pay_with: string;
+  per_member_limit: Int;
+  total_limit: Int;
+  sold: Int;
+  is_on_sale: Int;
+  min_grade: Int | null;
+  is_invite_only: Int;
+  sort_order: Int;
+  version: Int;
+  created_at: Int;
+  updated_at: Int;
+}
+export interface PackageInvitesTable {
+  product_id: string;
+  member_id: string;
+}
+export interface PackageMemberUnitsTable {
+  member_id: string;
+  product_id: string;
+  units: Int;
+}
+export interface PackageHoldingsTable {
+  id: string;
+  number: string;
+  member_id: string;
+  product_id: string;
+  kind: string;
+  units: Int;
+  terms: string;
+  principal: Int;
+  reward_cap: Int;
+  released: Int;
+  state: string;
+  end_reason: string | null;
+  source: string;
+  started_at: Int;
+  effective_at: Int;
+  unlock_at: Int;
+  expires_at: Int;
+  ended_at: Int | null;
+  periods_paid: Int;
+  next_release_at: Int | null;
+  created_at: Int;
+}
+export interface PackageHoldingPrincipalsTable {
+  holding_id: string;
+  coin_name: string;
+  amount: Int;
+}
+export interface PackageHoldingEventsTable {
+  id: string;
+  holding_id: string;
+  member_id: string;
+  type: string;
+  coin_name: string;
+  amount: Int;
+  detail: string | null;
+  transfer_id: string | null;
+  at: Int;
+}
+export interface PackageReleasesTable {
+  holding_id: string;
+  period: Int;
+  amount: Int;
+  is_reinvested: Int;
+  transfer_id: string | null;
+  paid_at: Int;
+}
+export interface PackageRequestsTable {
+  member_id: string;
+  request_id: string;
+  action: string;
+  request_hash: string;
+  result_id: string;
+  created_at: Int;
+}
+export interface PackageActivationCodesTable {
+  id: string;
+  code: string;
+  buyer_id: string;
+  product_id: string;
+  units: Int;
+  terms: string;
+  principals: string;
+  principal: Int;
+  state: string;
+  activation_member_id: string | null;
+  holding_id: string | null;
+  created_at: Int;
+  activated_at: Int | null;
+}
+export interface PackageClaimsTable {
+  id: string;
+  holding_id: string;
+  open_key: string | null;
+  member_id: string;
+  coin_name: string;
+  amount: Int;
+  state: string;
+  review_id: string;
+  transfer_id: string | null;
+  reject_reason_code: string | null;
+  reject_reason: string | null;
+  created_at: Int;
+  decided_at: Int | null;
+}
+export interface JackpotCyclesTable {
+  id: string;
+  cycle_days: Int;
+  number: Int;
+  starts_at: Int;
+  ends_at: Int;
+  seed: string;
+  seed_commitment: string;
+  draw_state: string;
+  state: string;
+  coin_name: string;
+  pool: Int | null;
+  eligible_count: Int;
+  drawn_at: Int | null;
+}
+export interface JackpotEntriesTable {
+  cycle_id: string;
+  holding_id: string;
+  member_id: string;
+  is_winner: Int;
+  prize: Int;
+  transfer_id: string | null;
+}
+
 export interface WithdrawalsTable {
   id: string;
   number: string;
@@ -529,6 +666,18 @@ export interface Database {
   uploads: UploadsTable;
   bank_deposits: BankDepositsTable;
   withdrawals: WithdrawalsTable;
+  package_products: PackageProductsTable;
+  package_invites: PackageInvitesTable;
+  package_member_units: PackageMemberUnitsTable;
+  package_holdings: PackageHoldingsTable;
+  package_holding_principals: PackageHoldingPrincipalsTable;
+  package_holding_events: PackageHoldingEventsTable;
+  package_releases: PackageReleasesTable;
+  package_requests: PackageRequestsTable;
+  package_activation_codes: PackageActivationCodesTable;
+  package_claims: PackageClaimsTable;
+  jackpot_cycles: JackpotCyclesTable;
+  jackpot_entries: JackpotEntriesTable;
   envelope_nonces: EnvelopeNoncesTable;
   job_state: JobStateTable;
   job_runs: JobRunsTable;

@@ -14,6 +14,7 @@ import { bankAccountsAddresses } from './011-bank-accounts-addresses.ts';
 import { uploadsBankDeposits } from './012-uploads-bank-deposits.ts';
 import { chain } from './013-chain.ts';
 import { withdrawals } from './014-withdrawals.ts';
+import { packages } from './015-packages.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -32,5 +33,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '012-uploads-bank-deposits': uploadsBankDeposits(dialect),
     '013-chain': chain(dialect),
     '014-withdrawals': withdrawals(dialect),
+    '015-packages': packages(dialect),
   };
 }

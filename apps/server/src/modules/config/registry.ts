@@ -148,6 +148,19 @@ export const configRegistry = {
     group: 'withdrawal', kind: 'integer', schema: z.number().int().min(1).max(50), defaultValue: 10, isMoney: false,
     description: 'Wallet addresses a member may keep, both chains together (1 to 50).',
   }),
+  // Packages: jackpot draws (decision 020).
+  'jackpot.sharePercent': setting({
+    group: 'package', kind: 'percent', schema: percent, defaultValue: '20', isMoney: true,
+    description: 'Share of every package purchase fee that goes to the jackpot pool instead of the platform.',
+  }),
+  'jackpot.prizePercent': setting({
+    group: 'package', kind: 'percent', schema: percent, defaultValue: '50', isMoney: true,
+    description: 'Share of the jackpot pool a draw pays out, split equally among its winners.',
+  }),
+  'jackpot.winnersPerDraw': setting({
+    group: 'package', kind: 'integer', schema: z.number().int().min(1).max(100), defaultValue: 3, isMoney: true,
+    description: 'Winners of each jackpot draw (1 to 100).',
+  }),
   'exchange.types': setting({
     group: 'exchange', kind: 'json', isMoney: true,
     schema: z

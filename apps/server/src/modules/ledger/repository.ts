@@ -19,6 +19,8 @@ export const transferCodes = [
   'deposit', 'withdraw', 'airdrop', 'underweight', 'makeOver', 'withdrawFee', 'convert', 'convertFee',
   'prizePoolBonus', 'managerBonus', 'sameLevelReward', 'buyMatching', 'rankingBonus', 'sponsorshipBonus',
   'directBonus', 'bonusFee', 'algebraicBonus', 'bonusFeeBonus', 'internalTransfer', 'performanceBonus', 'activateBonus',
+  // Packages (decision 020): purchase fee and premium, reward release, principal back, redeem fee, claim payout.
+  'packageFee', 'packageRelease', 'redeem', 'redeemFee', 'claimPayout',
 ] as const;
 export type TransferCode = (typeof transferCodes)[number];
 

@@ -29,6 +29,27 @@ export const enUSMember = {
     'payout.txUsed': 'This transaction already paid another order',
     'payout.txTooOld': 'This transaction is older than the withdrawal request, so it cannot be its payment',
     'payout.chainUnavailable': 'The chain node cannot be reached; try again later',
+    // Packages (decision 020).
+    'package.saleClosed': "This package is not on sale now",
+    'package.notFound': "No such package",
+    'package.memberLimit': "Purchase limit exceeded: you can buy {{remaining}} more of this package",
+    'package.totalLimit': "Purchase limit exceeded: only {{remaining}} of this package are left",
+    'package.insufficientBalance': "Insufficient balance",
+    'package.grade': "Your grade cannot buy this package yet",
+    'package.notInvited': "This package is by invitation only",
+    'package.experienceUsed': "You have already used your experience package",
+    'package.paymentMix': "{{coin}} can pay at most {{percent}}% of this package",
+    'package.paymentTotal': "The payments must add up to {{total}}",
+    'package.holdingNotFound': "No such holding",
+    'package.wrongState': "This cannot be done in the holding's current state",
+    'package.notUpgrade': "Choose a package with a higher price to upgrade",
+    'package.recipientNotFound': "No member with this username",
+    'package.toSelf': "You cannot transfer a holding to yourself",
+    'package.codeInvalid': "This activation code or username is not valid",
+    'package.codeUsed': "This activation code was already activated",
+    'package.notClaimable': "This holding cannot be claimed",
+    'package.claimPending': "A claim for this holding is already waiting for review",
+    'package.productInvalid': "The package terms are not consistent: {{detail}}",
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -49,6 +70,10 @@ export const enUSMember = {
     chooseBankAccount: 'Please choose a bank account',
     enterTxHash: 'Enter the transaction hash (64 hexadecimal characters)',
     enterBankReference: 'Enter the bank reference',
+    // Packages (decision 020).
+    quantityPositive: "Quantity must be greater than 0",
+    purchaseLimitExceeded: "Purchase limit exceeded",
+    enterActivationCode: "Please enter the activation code",
   },
 };
 export type MemberServerMessages = typeof enUSMember;

@@ -31,6 +31,27 @@ export const idIDMember: MemberServerMessages = {
     'payout.txUsed': 'Transaksi ini sudah membayar pesanan lain',
     'payout.txTooOld': 'Transaksi ini lebih lama dari permintaan penarikan, jadi tidak dapat menjadi pembayarannya',
     'payout.chainUnavailable': 'Node jaringan tidak dapat dihubungi; coba lagi nanti',
+    // Packages (decision 020).
+    'package.saleClosed': "Paket ini sedang tidak dijual",
+    'package.notFound': "Paket tidak ditemukan",
+    'package.memberLimit': "Batas pembelian terlampaui: Anda dapat membeli {{remaining}} lagi",
+    'package.totalLimit': "Batas pembelian terlampaui: hanya tersisa {{remaining}} paket",
+    'package.insufficientBalance': "Saldo tidak mencukupi",
+    'package.grade': "Tingkat Anda belum dapat membeli paket ini",
+    'package.notInvited': "Paket ini hanya untuk anggota yang diundang",
+    'package.experienceUsed': "Anda sudah menggunakan paket percobaan",
+    'package.paymentMix': "{{coin}} dapat membayar paling banyak {{percent}}% dari paket ini",
+    'package.paymentTotal': "Jumlah pembayaran harus {{total}}",
+    'package.holdingNotFound': "Kepemilikan tidak ditemukan",
+    'package.wrongState': "Tindakan ini tidak dapat dilakukan pada status kepemilikan saat ini",
+    'package.notUpgrade': "Pilih paket dengan harga lebih tinggi untuk meningkatkan",
+    'package.recipientNotFound': "Tidak ada anggota dengan nama pengguna ini",
+    'package.toSelf': "Anda tidak dapat mengalihkan kepemilikan ke diri sendiri",
+    'package.codeInvalid': "Kode aktivasi atau nama pengguna tidak valid",
+    'package.codeUsed': "Kode aktivasi ini sudah diaktifkan",
+    'package.notClaimable': "Kepemilikan ini tidak dapat diklaim",
+    'package.claimPending': "Klaim untuk kepemilikan ini sudah menunggu peninjauan",
+    'package.productInvalid': "Ketentuan paket tidak konsisten: {{detail}}",
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -51,6 +72,10 @@ export const idIDMember: MemberServerMessages = {
     chooseBankAccount: 'Pilih rekening bank',
     enterTxHash: 'Masukkan hash transaksi (64 karakter heksadesimal)',
     enterBankReference: 'Masukkan nomor referensi bank',
+    // Packages (decision 020).
+    quantityPositive: "Jumlah harus lebih besar dari 0",
+    purchaseLimitExceeded: "Batas pembelian terlampaui",
+    enterActivationCode: "Masukkan kode aktivasi",
   },
 };
 

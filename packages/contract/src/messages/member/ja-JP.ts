@@ -31,6 +31,27 @@ export const jaJPMember: MemberServerMessages = {
     'payout.txUsed': 'このトランザクションはすでに別の注文の支払いに使われています',
     'payout.txTooOld': 'このトランザクションは出金申請より前のもののため、その支払いにはなりません',
     'payout.chainUnavailable': 'チェーンのノードに接続できません。後でもう一度お試しください',
+    // Packages (decision 020).
+    'package.saleClosed': "このパッケージは現在販売されていません",
+    'package.notFound': "パッケージが見つかりません",
+    'package.memberLimit': "購入上限を超えています：あと {{remaining}} 口まで購入できます",
+    'package.totalLimit': "購入上限を超えています：残り {{remaining}} 口です",
+    'package.insufficientBalance': "残高が不足しています",
+    'package.grade': "現在のグレードではこのパッケージを購入できません",
+    'package.notInvited': "このパッケージは招待された会員のみ購入できます",
+    'package.experienceUsed': "体験パッケージはすでに利用済みです",
+    'package.paymentMix': "{{coin}} で支払えるのはこのパッケージの {{percent}}% までです",
+    'package.paymentTotal': "支払額の合計は {{total}} にしてください",
+    'package.holdingNotFound': "保有が見つかりません",
+    'package.wrongState': "現在の保有状態ではこの操作はできません",
+    'package.notUpgrade': "アップグレードには価格の高いパッケージを選んでください",
+    'package.recipientNotFound': "このユーザー名の会員はいません",
+    'package.toSelf': "自分自身に保有を譲渡することはできません",
+    'package.codeInvalid': "アクティベーションコードまたはユーザー名が正しくありません",
+    'package.codeUsed': "このアクティベーションコードはすでに使用されています",
+    'package.notClaimable': "この保有は請求できません",
+    'package.claimPending': "この保有の請求はすでに審査待ちです",
+    'package.productInvalid': "パッケージの条件が矛盾しています：{{detail}}",
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -51,6 +72,10 @@ export const jaJPMember: MemberServerMessages = {
     chooseBankAccount: '銀行口座を選択してください',
     enterTxHash: 'トランザクションハッシュ（16進数64文字）を入力してください',
     enterBankReference: '銀行の取引番号を入力してください',
+    // Packages (decision 020).
+    quantityPositive: "数量は0より大きくしてください",
+    purchaseLimitExceeded: "購入上限を超えています",
+    enterActivationCode: "アクティベーションコードを入力してください",
   },
 };
 

@@ -31,6 +31,27 @@ export const koKPMember: MemberServerMessages = {
     'payout.txUsed': '이 거래는 이미 다른 주문을 지급했습니다',
     'payout.txTooOld': '이 거래는 출금 신청보다 이전의 것이므로 그 지급이 될 수 없습니다',
     'payout.chainUnavailable': '체인 노드에 연결할 수 없습니다. 나중에 다시 시도하십시오',
+    // Packages (decision 020).
+    'package.saleClosed': "이 패키지는 현재 판매하지 않습니다",
+    'package.notFound': "패키지를 찾을 수 없습니다",
+    'package.memberLimit': "구매 한도를 초과했습니다: {{remaining}}개 더 구매할 수 있습니다",
+    'package.totalLimit': "구매 한도를 초과했습니다: {{remaining}}개만 남았습니다",
+    'package.insufficientBalance': "잔액이 부족합니다",
+    'package.grade': "현재 등급으로는 이 패키지를 구매할 수 없습니다",
+    'package.notInvited': "이 패키지는 초대받은 회원만 구매할 수 있습니다",
+    'package.experienceUsed': "체험 패키지를 이미 사용했습니다",
+    'package.paymentMix': "{{coin}}(으)로는 이 패키지의 최대 {{percent}}%까지 결제할 수 있습니다",
+    'package.paymentTotal': "결제 금액의 합계는 {{total}}이어야 합니다",
+    'package.holdingNotFound': "보유 내역을 찾을 수 없습니다",
+    'package.wrongState': "현재 보유 상태에서는 이 작업을 할 수 없습니다",
+    'package.notUpgrade': "업그레이드하려면 가격이 더 높은 패키지를 선택하세요",
+    'package.recipientNotFound': "이 사용자 이름의 회원이 없습니다",
+    'package.toSelf': "자신에게 보유를 양도할 수 없습니다",
+    'package.codeInvalid': "활성화 코드 또는 사용자 이름이 올바르지 않습니다",
+    'package.codeUsed': "이 활성화 코드는 이미 사용되었습니다",
+    'package.notClaimable': "이 보유는 청구할 수 없습니다",
+    'package.claimPending': "이 보유에 대한 청구가 이미 심사 대기 중입니다",
+    'package.productInvalid': "패키지 조건이 일치하지 않습니다: {{detail}}",
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -51,6 +72,10 @@ export const koKPMember: MemberServerMessages = {
     chooseBankAccount: '은행 계좌를 선택하십시오',
     enterTxHash: '거래 해시(16진수 64자)를 입력하십시오',
     enterBankReference: '은행 거래 번호를 입력하십시오',
+    // Packages (decision 020).
+    quantityPositive: "수량은 0보다 커야 합니다",
+    purchaseLimitExceeded: "구매 한도를 초과했습니다",
+    enterActivationCode: "활성화 코드를 입력하세요",
   },
 };
 

@@ -31,6 +31,27 @@ export const zhCNMember: MemberServerMessages = {
     'payout.txUsed': '该交易已用于支付其他订单',
     'payout.txTooOld': '该交易早于提现申请，不能作为其出款',
     'payout.chainUnavailable': '无法连接链节点，请稍后再试',
+    // Packages (decision 020).
+    'package.saleClosed': "该套餐当前未开放购买",
+    'package.notFound': "套餐不存在",
+    'package.memberLimit': "超出购买限制：您还可购买 {{remaining}} 份",
+    'package.totalLimit': "超出购买限制：该套餐仅剩 {{remaining}} 份",
+    'package.insufficientBalance': "余额不足",
+    'package.grade': "您的等级暂不能购买该套餐",
+    'package.notInvited': "该套餐仅限受邀会员购买",
+    'package.experienceUsed': "您已使用过体验套餐",
+    'package.paymentMix': "{{coin}} 最多可支付该套餐的 {{percent}}%",
+    'package.paymentTotal': "支付金额合计须为 {{total}}",
+    'package.holdingNotFound': "持仓不存在",
+    'package.wrongState': "当前持仓状态下不能进行此操作",
+    'package.notUpgrade': "请选择价格更高的套餐进行升级",
+    'package.recipientNotFound': "没有该用户名的会员",
+    'package.toSelf': "不能将持仓转给自己",
+    'package.codeInvalid': "激活码或用户名无效",
+    'package.codeUsed': "该激活码已被激活",
+    'package.notClaimable': "该持仓不能理赔",
+    'package.claimPending': "该持仓已有待审核的理赔",
+    'package.productInvalid': "套餐条款不一致：{{detail}}",
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -51,6 +72,10 @@ export const zhCNMember: MemberServerMessages = {
     chooseBankAccount: '请选择银行账户',
     enterTxHash: '请输入交易哈希（64 位十六进制字符）',
     enterBankReference: '请输入银行流水号',
+    // Packages (decision 020).
+    quantityPositive: "数量必须大于0",
+    purchaseLimitExceeded: "超出购买限制",
+    enterActivationCode: "请输入激活码",
   },
 };
 
