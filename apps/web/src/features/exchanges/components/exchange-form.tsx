@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exchangeCreateRequest, type ExchangeType } from '@pp/contract';
-import { Button } from '../../../components/ui/button';
+import { MoneyFormFooter } from '../../../components/ui/money-form-footer';
 import { SelectField, TextField, useForm, useSubmitGuard, useRequestId, showToast } from '@pp/browser-kit';
 import { currentLanguage, translateKey } from '../../../lib/i18n';
 import { formatExact, formatDecimal } from '../../../lib/points';
@@ -127,18 +127,14 @@ export function ExchangeForm({ availableOf, coinLabel, onExchanged }: ExchangeFo
           </div>
         </dl>
       ) : null}
-      <TextField
-        label={t('exchange.transactionPassword')}
-        type="password"
-        value={values.transactionPassword}
-        onValueChange={(v) => setValue('transactionPassword', v)}
-        error={errors.transactionPassword}
-        autoComplete="off"
-        maxLength={128}
+      <MoneyFormFooter
+        passwordLabel={t('exchange.transactionPassword')}
+        password={values.transactionPassword}
+        onPasswordChange={(v) => setValue('transactionPassword', v)}
+        passwordError={errors.transactionPassword}
+        submitLabel={t('exchange.submit')}
+        isBusy={isBusy}
       />
-      <Button type="submit" isBusy={isBusy}>
-        {t('exchange.submit')}
-      </Button>
     </form>
   );
 }

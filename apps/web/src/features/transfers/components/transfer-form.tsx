@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { transferCreateRequest, type TransferConfig } from '@pp/contract';
-import { Button } from '../../../components/ui/button';
+import { MoneyFormFooter } from '../../../components/ui/money-form-footer';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { SelectField, TextField, useForm, useSubmitGuard, useRequestId, showToast } from '@pp/browser-kit';
 import { currentLanguage, translateKey } from '../../../lib/i18n';
@@ -145,18 +145,14 @@ export function TransferForm({ config, availableOf, coinLabel, selfUserName, onT
             <dd>{quote ? money(quote.debited) : '—'}</dd>
           </div>
         </dl>
-        <TextField
-          label={t('transfer.transactionPassword')}
-          type="password"
-          value={values.transactionPassword}
-          onValueChange={(v) => setValue('transactionPassword', v)}
-          error={errors.transactionPassword}
-          autoComplete="off"
-          maxLength={128}
+        <MoneyFormFooter
+          passwordLabel={t('transfer.transactionPassword')}
+          password={values.transactionPassword}
+          onPasswordChange={(v) => setValue('transactionPassword', v)}
+          passwordError={errors.transactionPassword}
+          submitLabel={t('transfer.submit')}
+          isBusy={isBusy}
         />
-        <Button type="submit" isBusy={isBusy}>
-          {t('transfer.submit')}
-        </Button>
       </form>
       <ConfirmDialog
         isOpen={pending !== null}

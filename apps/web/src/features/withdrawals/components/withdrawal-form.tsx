@@ -5,6 +5,7 @@ import { bankWithdrawalRequest, chainWithdrawalRequest, formatAmount, groupBankN
 import { Dialog, SelectField, TextField, useForm, useRequestId, useSubmitGuard, showToast } from '@pp/browser-kit';
 import { paths } from '../../../app/paths';
 import { Button } from '../../../components/ui/button';
+import { MoneyFormFooter } from '../../../components/ui/money-form-footer';
 import { CardLoadState } from '../../../components/ui/card-load-state';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { currentLanguage, translateKey } from '../../../lib/i18n';
@@ -230,18 +231,14 @@ export function WithdrawalForm({ channel, types, available, coinLabel, destinati
           </div>
         </dl>
         {destinationBody}
-        <TextField
-          label={t('withdraw.transactionPassword')}
-          type="password"
-          value={values.transactionPassword}
-          onValueChange={(v) => setValue('transactionPassword', v)}
-          error={errors.transactionPassword}
-          autoComplete="off"
-          maxLength={128}
+        <MoneyFormFooter
+          passwordLabel={t('withdraw.transactionPassword')}
+          password={values.transactionPassword}
+          onPasswordChange={(v) => setValue('transactionPassword', v)}
+          passwordError={errors.transactionPassword}
+          submitLabel={t('withdraw.submit')}
+          isBusy={isBusy}
         />
-        <Button type="submit" isBusy={isBusy}>
-          {t('withdraw.submit')}
-        </Button>
       </form>
       <ConfirmDialog
         isOpen={pending !== null}
