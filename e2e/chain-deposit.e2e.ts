@@ -5,10 +5,8 @@
 // test sends 60 USDT to it on the chain; the deposit shows as confirming with its confirmations,
 // then, after blocks are mined past the confirmations, as credited, and the member's USDT balance
 // rises by exactly 60. Screenshots go to test-artifacts/screenshots/chain-deposit-*.png.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Hex } from 'viem';
@@ -17,7 +15,7 @@ import { testXpubs } from '../apps/server/src/modules/chain/test-keys.ts';
 import { balancesOf, callOk, memberToken } from './support/api';
 import { closeBrowser, demoMember, dismissToasts, horizontalOverflow, launchBrowser, login, newContext, waitForHeading, type Layout } from './support/browser';
 import { t, type Language } from './support/i18n';
-import { repoRoot, startServer, type RunningServer } from './support/server';
+import { ledgerVerifyAfterHalt, repoRoot, startServer, type RunningServer } from './support/server';
 
 const shotsDir = path.join(repoRoot, 'test-artifacts/screenshots');
 const confirmationsRequired = 3;
@@ -152,14 +150,8 @@ describe('USDT deposit on chain (BEP20, local node)', () => {
   }, 180_000);
 
   test('the ledger is balanced after the credits (ledger verify on the test server\'s data)', async () => {
-    // The server must let go of the database first.
-    await server.halt();
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/server/src/modules/ledger/verify-cli.ts'], {
-      cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'warn' },
-      timeout: 60_000,
-    });
-    // execFile rejects on a non-zero exit code, so getting here means exit 0.
+    // Rejects on a non-zero exit code, so getting here means exit 0.
+    const stdout = await ledgerVerifyAfterHalt(server);
     expect(stdout).toMatch(/^ledger balanced: \d+ accounts, \d+ transfers$/m);
   });
 });

@@ -1,6 +1,4 @@
 // Proves the member wallet screens (issue 4) on desktop 1280x800 and mobile 390x844: an exchange on /details holds the points (frozen up) until it is cancelled after 'Confirm cancel exchange?'; a transfer demo -> alice with its confirmation shows in both histories and in alice's balance; every records filter on /records narrows the rows to what the server holds, with load more and the details; the transfer entry appears in the side nav (desktop) and the menu (mobile) once carol's ASSETS_POINT rise above 0; and at the end `ledger:verify` finds the books balanced.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { balancesOf, callOk, memberToken, newRequestId } from './support/api';
@@ -18,7 +16,7 @@ import {
   type Layout,
 } from './support/browser';
 import { exactly, serverText, t, type Language } from './support/i18n';
-import { repoRoot, startServer, type RunningServer } from './support/server';
+import { ledgerVerifyAfterHalt, startServer, type RunningServer } from './support/server';
 
 const lang: Language = 'en-US';
 const alice = { userName: 'alice', password: 'Alice@12345' } as const;
@@ -412,14 +410,8 @@ describe('wallet', () => {
 
   test('the ledger is balanced after all of it (npm run ledger:verify on the test server\'s data)', async () => {
     await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
-    // The server must let go of the database first.
-    await server.halt();
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/server/src/modules/ledger/verify-cli.ts'], {
-      cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'warn' },
-      timeout: 60_000,
-    });
-    // execFile rejects on a non-zero exit code, so getting here means exit 0.
+    // Rejects on a non-zero exit code, so getting here means exit 0.
+    const stdout = await ledgerVerifyAfterHalt(server);
     expect(stdout).toMatch(/^ledger balanced: \d+ accounts, \d+ transfers$/m);
   });
 });

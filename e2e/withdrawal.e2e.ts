@@ -17,10 +17,8 @@
 // (rounded down); a bank withdrawal to a saved account (number grouped in fours) is requested.
 // Last, the ledger verifies as balanced on the server's data. Screenshots go to
 // test-artifacts/screenshots/withdrawal-*.png.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { AxeBuilder } from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -30,7 +28,7 @@ import { callApi, callOk, memberToken } from './support/api';
 import { closeBrowser, dismissToasts, horizontalOverflow, launchBrowser, login, newContext, sessionItem, toast, waitForHeading, type Layout } from './support/browser';
 import { startPayoutChain, type PayoutChain } from './support/payout-chain';
 import { adminT, escapeRegExp, serverText, t, tPattern, type Language } from './support/i18n';
-import { repoRoot, startServer, type RunningServer } from './support/server';
+import { ledgerVerifyAfterHalt, repoRoot, startServer, type RunningServer } from './support/server';
 import { demoStaff, staffLogin } from './support/staff';
 
 const shotsDir = path.join(repoRoot, 'test-artifacts/screenshots');
@@ -380,14 +378,8 @@ describe('USDT withdrawal on chain (BEP20, local node)', () => {
   }, 180_000);
 
   test("the ledger is balanced after the holds, the payouts and the rejections (ledger verify on the test server's data)", async () => {
-    // The server must let go of the database first.
-    await server.halt();
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/server/src/modules/ledger/verify-cli.ts'], {
-      cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'warn' },
-      timeout: 60_000,
-    });
-    // execFile rejects on a non-zero exit code, so getting here means exit 0.
+    // Rejects on a non-zero exit code, so getting here means exit 0.
+    const stdout = await ledgerVerifyAfterHalt(server);
     expect(stdout).toMatch(/^ledger balanced: \d+ accounts, \d+ transfers$/m);
   });
 });

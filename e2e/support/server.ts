@@ -4,11 +4,12 @@
  * private copy of the built member app. The apps must be built first (`npm run build`;
  * `npm run test:e2e` does it).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -224,4 +225,18 @@ export async function readMailedCode(dataDir: string, address: string, since = 0
     }
     await sleep(200);
   }
+}
+
+/**
+ * Halts the test server (it must let go of its SQLite file) and runs the `npm run ledger:verify`
+ * command on its data. Resolves with what the command printed; rejects when it exits non-zero.
+ */
+export async function ledgerVerifyAfterHalt(server: { dataDir: string; halt: () => Promise<void> }): Promise<string> {
+  await server.halt();
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/server/src/modules/ledger/verify-cli.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    timeout: 60_000,
+  });
+  return stdout;
 }
