@@ -269,14 +269,17 @@ describe.each(dialects)('packages on %s', (dialect) => {
       { coinName: 'ASSETS_POINT', principal: '148.500000', fee: '4.949951', receive: '143.550049' },
       { coinName: 'USDT', principal: '151.500000', fee: '5.049950', receive: '146.450050' },
     ]);
-    const usdtBefore = await assets(c);
-    const assetsBefore = await assets(c, 'ASSETS_POINT');
+    expect(await assets(c)).toMatchObject({ assetsAvailable: '839.500000', assetsFixed: '151.500000' });
     const redeemed = await c.call('redeem', { holdingId: h, transactionPassword: password, requestId: rid() });
     expect(redeemed.code, redeemed.message).toBe(20000);
-    const usdtAfter = await assets(c);
-    expect(Number(usdtAfter.assetsAvailable) - Number(usdtBefore.assetsAvailable)).toBeCloseTo(146.45005, 6);
-    expect(usdtAfter.assetsFixed).toBe('0.000000');
-    expect(Number((await assets(c, 'ASSETS_POINT')).assetsAvailable) - Number(assetsBefore.assetsAvailable)).toBeCloseTo(143.550049, 6);
+    // What came back is exactly the preview's receive, per point type.
+    expect(await assets(c)).toMatchObject({ assetsAvailable: '985.950050', assetsFixed: '0.000000' });
+    expect(await assets(c, 'ASSETS_POINT')).toMatchObject({ assetsAvailable: '495.050049', assetsFixed: '0.000000' });
+    const events = (await c.call<{ events: HoldingEvent[] }>('insuranceDetailInfo', { holdingId: h })).data.events;
+    for (const line of preview.data.lines) {
+      expect(events.find((e) => e.type === 'redeem' && e.coinName === line.coinName)!.amount).toBe(line.receive);
+      expect(events.find((e) => e.type === 'redeemFee' && e.coinName === line.coinName)!.amount).toBe(`-${line.fee}`);
+    }
     expect((await holdings(c))[0]).toMatchObject({ state: 'expired', endReason: 'redeemed' });
     expect((await c.call('redeem', { holdingId: h, transactionPassword: password, requestId: rid() })).error).toBe('package.wrongState');
     expect((await c.call('redeemFee', { holdingId: h })).error).toBe('package.wrongState');
