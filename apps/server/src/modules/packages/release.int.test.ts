@@ -14,6 +14,8 @@ import { openDb } from '../../db/index.ts';
 import { LedgerRepository } from '../ledger/repository.ts';
 import { verifyLedger } from '../ledger/verify.ts';
 import { PackageReleaseService } from './release.ts';
+import { verifyPackages } from './verify.ts';
+import { registerMember } from '../../../test/helper.ts';
 
 const t0 = Date.UTC(2026, 0, 1);
 
@@ -133,6 +135,25 @@ describe.each(dialects)('package release (%s)', (dialect) => {
     expect((await t.services.packageRelease.run({ now: end })).periodsPaid).toBe(0);
     await checkBooks(t);
   }, 300_000);
+
+  it('releases a holding bought through the member service until its term, then gives the principal back', async () => {
+    const db = t.services.dbHandle.db;
+    const m = await registerMember(t, 'releasebuyer');
+    const memberId = (await db.selectFrom('users').select('id').where('user_name_key', '=', 'releasebuyer').executeTakeFirstOrThrow()).id;
+    await t.services.ledger.transfer({ requestId: null, code: 'airdrop', coinName: 'USDT', amount: 1_000_000_000n, debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' }, credit: { owner: memberId, coinName: 'USDT', purpose: 'available' }, isPending: false });
+    const product = await insertProduct(db, termsB);
+    const holdingId = await t.services.packages.buy(memberId, { productId: product, quantity: 2, payments: [{ coinName: 'USDT', amount: '75' }], transactionPassword: m.transactionPassword, requestId: 'release-buy-0000000001' });
+    const row = await db.selectFrom('package_holdings').selectAll().where('id', '=', holdingId).executeTakeFirstOrThrow();
+    const startedAt = Number(row.started_at);
+    const end = startedAt + 21 * dayMs;
+    const expected = expectedOf({ memberId, productId: product, terms: termsB, units: 2, startedAt }, false, end);
+    await t.services.packageRelease.run({ now: startedAt + 10 * dayMs });
+    await t.services.packageRelease.run({ now: end });
+    const after = await db.selectFrom('package_holdings').selectAll().where('id', '=', holdingId).executeTakeFirstOrThrow();
+    expect({ released: BigInt(after.released), periods: Number(after.periods_paid), state: after.state, endReason: after.end_reason }).toEqual({ released: expected.released, periods: expected.periods, state: 'expired', endReason: 'term' });
+    expect(await verifyPackages(db)).toEqual([]);
+    await checkBooks(t);
+  });
 
   it('a run killed mid-batch and run again pays each period once', async () => {
     const db = t.services.dbHandle.db;
