@@ -35,6 +35,8 @@ describe.each(dialects)('jackpot draws (%s)', (dialect) => {
   const start = Date.now();
   let eligible: string[] = [];
   let cycleId: string;
+  let poolBefore = 0n;
+  const fmt = (minor: bigint) => `${minor / 1_000_000n}.${(minor % 1_000_000n).toString().padStart(6, '0')}`;
 
   beforeAll(async () => {
     t = await makeTestApp(dialect);
@@ -57,6 +59,8 @@ describe.each(dialects)('jackpot draws (%s)', (dialect) => {
       { memberId: others[0]!, productId: ps, terms: short, units: 1, startedAt: start - dayMs },
       { memberId: others[1]!, productId: pf, terms: fortnightly, units: 1, startedAt: start - dayMs },
     ]);
+    // The demo data's purchase already put its fee share in the pool; the test adds 1,000.
+    poolBefore = await t.services.jackpot.pool();
     await fundSystem(t.services.ledger, 'jackpot', 'USDT', 1_000_000_000n);
     await t.services.jackpot.run(start);
     cycleId = (await db.selectFrom('jackpot_cycles').select('id').where('cycle_days', '=', 7).executeTakeFirstOrThrow()).id;
@@ -68,7 +72,7 @@ describe.each(dialects)('jackpot draws (%s)', (dialect) => {
     expect(cycles.map((c) => Number(c.cycle_days))).toEqual([7, 14]);
     expect(Number(cycles[0]!.ends_at) - Number(cycles[0]!.starts_at)).toBe(7 * dayMs);
     const info = await member.call<Info>('jackpotInfo', {});
-    expect(info.data.pool).toBe('1000.000000');
+    expect(info.data.pool).toBe(fmt(poolBefore + 1_000_000_000n));
     expect(info.data.current!.id).toBe(cycleId);
     expect(info.data.current!.seed).toBeNull();
     expect(info.data.current!.seedCommitment).toBe(seedCommitment(cycles[0]!.seed));
@@ -89,19 +93,21 @@ describe.each(dialects)('jackpot draws (%s)', (dialect) => {
     const admin = await staffClient(t, 'finance', 'Finance@12345');
     const cycles = (await admin.call<CycleEntry[]>('jackpotAdminList', {})).data;
     const cycle = cycles.find((c) => c.id === cycleId)!;
-    expect(cycle).toMatchObject({ drawState: 'drawn', state: 'completed', eligibleCount: 25, pool: '1000.000000' });
+    const pool = poolBefore + 1_000_000_000n;
+    const prize = pool / 2n / 3n;
+    expect(cycle).toMatchObject({ drawState: 'drawn', state: 'completed', eligibleCount: 25, pool: fmt(pool) });
     expect(seedCommitment(cycle.seed!)).toBe(cycle.seedCommitment);
     // Recomputed here from the published seed and the eligible holdings.
     const numbers = await t.services.dbHandle.db.selectFrom('package_holdings').select(['id', 'number']).where('id', 'in', eligible).execute();
     const again = drawWinners(cycle.seed!, byHoldingNumber(numbers.map((n) => ({ holdingNumber: n.number }))), 3).map((w) => w.holdingNumber);
     expect(cycle.winners.map((w) => w.holdingNumber).sort()).toEqual([...again].sort());
-    // 50 % of the pool, split equally among 3: 166.666666 each.
-    expect(cycle.winners.map((w) => w.prize)).toEqual(['166.666666', '166.666666', '166.666666']);
+    // 50 % of the pool, split equally among 3, rounded down (166.666666 each for a pool of 1,000).
+    expect(cycle.winners.map((w) => w.prize)).toEqual([fmt(prize), fmt(prize), fmt(prize)]);
     const prizes = await t.services.dbHandle.db.selectFrom('ledger_transfers').select('amount').where('code', '=', 'prizePoolBonus').execute();
-    expect(prizes.map((p) => BigInt(p.amount))).toEqual([166_666_666n, 166_666_666n, 166_666_666n]);
+    expect(prizes.map((p) => BigInt(p.amount))).toEqual([prize, prize, prize]);
     const wonByMember = result.winners.filter((w) => w.memberId === memberId).length;
     const after = await t.services.ledger.memberBalances(memberId);
-    expect((after.get('USDT')?.available ?? 0n) - (before.get('USDT')?.available ?? 0n)).toBe(BigInt(wonByMember) * 166_666_666n);
+    expect((after.get('USDT')?.available ?? 0n) - (before.get('USDT')?.available ?? 0n)).toBe(BigInt(wonByMember) * prize);
     // The member's records: one entry per eligible holding of theirs.
     const records = await member.call<{ items: Array<{ cycleId: string; isWinner: boolean; prize: string }> }>('jackpotRecordList', { pageSize: 50 });
     const mine = records.data.items.filter((r) => r.cycleId === cycleId);
