@@ -196,7 +196,8 @@ describe.each(dialects)('package release (%s)', (dialect) => {
     const db = t.services.dbHandle.db;
     const members = await insertMembers(db, 20);
     const product = await insertProduct(db, termsB);
-    const start = t0 + 400 * dayMs;
+    // Before the demo data's own holding (bought at the real time) has any period due.
+    const start = t0 + 100 * dayMs;
     const specs: HoldingSpec[] = Array.from({ length: 300 }, (_, i) => ({ memberId: members[i % 20]!, productId: product, terms: termsB, units: 1, startedAt: start + i * 1000 }));
     const ids = await createHoldings(t.services.dbHandle, t.services.ledger, specs);
     const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]!.s;
