@@ -135,6 +135,11 @@ describe('toSaveRequest', () => {
     });
   });
 
+  it('wants a release above 0, and lets a guarantee pass 100 % as the server does', () => {
+    const mapped = toSaveRequest(filledForm((f) => ((f.terms.releasePercent = '0'), (f.terms.claimGuaranteePercent = '120'))));
+    expect(!mapped.ok && mapped.errors).toEqual({ 'terms.releasePercent': 'releasePositive' });
+  });
+
   it('asks for a name when every language is empty', () => {
     const mapped = toSaveRequest(filledForm((f) => ((f.names['en-US'] = ''), (f.names['zh-CN'] = ''))));
     expect(!mapped.ok && mapped.errors.names).toBe('nameRequired');

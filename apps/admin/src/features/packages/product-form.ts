@@ -153,6 +153,7 @@ export type FormErrorKey =
   | 'pricePositive'
   | 'percent'
   | 'percentOver100'
+  | 'releasePositive'
   | 'maxProfitRange'
   | 'integer'
   | 'unlockAfterTerm'
@@ -217,7 +218,9 @@ export function toSaveRequest(form: ProductForm): SaveMapping {
     } else if (rule.kind === 'percent') {
       if (!percentPattern.test(text)) errors[path] = 'percent';
       else if (field === 'maxProfitPercent' && (percentUnits(text) === 0n || percentUnits(text) > BigInt(packageLimits.maxProfitPercentMax) * 10_000n)) errors[path] = 'maxProfitRange';
-      else if (field !== 'maxProfitPercent' && percentUnits(text) > 100n * 10_000n) errors[path] = 'percentOver100';
+      else if (field === 'releasePercent' && percentUnits(text) === 0n) errors[path] = 'releasePositive';
+      // A guarantee may exceed the principal on purpose (the server allows it); fees and releases may not.
+      else if (field !== 'maxProfitPercent' && field !== 'claimGuaranteePercent' && percentUnits(text) > 100n * 10_000n) errors[path] = 'percentOver100';
       terms[field] = text;
     } else if (rule.kind === 'coin') {
       if (!isKnownCoin(text)) errors[path] = 'coin';
