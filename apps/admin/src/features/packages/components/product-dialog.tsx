@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { coinNames, languageNames, languages, packageKinds, type Language, type ProductAdminEntry } from '@pp/contract';
+import { coinNames, isLanguage, languageNames, languages, packageKinds, type Language, type ProductAdminEntry } from '@pp/contract';
 import { ApiError, Dialog, SelectField, SwitchField, TextAreaField, TextField, showToast, useRequestId } from '@pp/browser-kit';
 import { Icon } from '../../../components/ui/icon';
 import { translateOr } from '../../../lib/i18n';
@@ -57,12 +57,13 @@ interface EditorProps {
 }
 
 function ProductEditor({ entry, gradeLabel, onClose, isPending, setIsPending }: EditorProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const requestIds = useRequestId();
   const [form, setForm] = useState<ProductForm>(() => (entry ? productFormOf(entry) : emptyProductForm()));
   const [errors, setErrors] = useState<FormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [language, setLanguage] = useState<Language>('en-US');
+  // The texts open in the staff member's own language.
+  const [language, setLanguage] = useState<Language>(() => (isLanguage(i18n.language) ? i18n.language : 'en-US'));
   /** The checked request waiting for the on-sale confirmation. */
   const [confirming, setConfirming] = useState<ProductSaveRequest | null>(null);
   /** Server refusals under fields (already translated text, unlike the client's keys). */
