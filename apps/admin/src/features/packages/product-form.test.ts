@@ -1,7 +1,7 @@
 // Proves the product editor sends exactly what productSave accepts, and names the field at fault for what it must not send.
 import { describe, expect, it } from 'vitest';
 import { endpoints, type ProductAdminEntry } from '@pp/contract';
-import { emptyProductForm, formFieldOf, parseUserNames, percentUnits, productFormOf, productName, toSaveRequest, type ProductForm } from './product-form';
+import { emptyProductForm, formFieldOf, parseUserNames, percentUnits, productFormOf, productName, toSaveRequest, trimDecimal, type ProductForm } from './product-form';
 
 function filledForm(change: (form: ProductForm) => void = () => {}): ProductForm {
   const form = emptyProductForm();
@@ -84,7 +84,7 @@ describe('toSaveRequest', () => {
       sortOrder: 3,
       isOnSale: true,
     });
-    expect(mapped.request.terms).toEqual({ ...saved.terms });
+    expect(mapped.request.terms).toEqual({ ...saved.terms, price: '100' });
     expect(mapped.request.payWith).toEqual(saved.payWith);
   });
 
@@ -174,6 +174,12 @@ describe('helpers', () => {
   it('splits invited names on commas, spaces and new lines, each once', () => {
     expect(parseUserNames('alice, bob\ncarol;  alice，dave')).toEqual(['alice', 'bob', 'carol', 'dave']);
     expect(parseUserNames('  ')).toEqual([]);
+  });
+  it('shows fixed-scale amounts as staff type them', () => {
+    expect(trimDecimal('100.000000')).toBe('100');
+    expect(trimDecimal('1.500000')).toBe('1.5');
+    expect(trimDecimal('2500')).toBe('2500');
+    expect(trimDecimal('0.000000')).toBe('0');
   });
   it('compares percents exactly', () => {
     expect(percentUnits('0.25')).toBe(2500n);

@@ -118,9 +118,19 @@ export function emptyProductForm(): ProductForm {
   };
 }
 
+/** "100.500000" (the server's fixed scale) as staff would type it: "100.5". */
+export function trimDecimal(value: string): string {
+  return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
+}
+
 /** The editor for an existing product: its saved values as text. */
 export function productFormOf(entry: ProductAdminEntry): ProductForm {
-  const terms = Object.fromEntries(termFields.map((field) => [field, String(entry.terms[field])])) as Record<TermField, string>;
+  const terms = Object.fromEntries(
+    termFields.map((field) => {
+      const value = String(entry.terms[field]);
+      return [field, termKinds[field].kind === 'amount' || termKinds[field].kind === 'percent' ? trimDecimal(value) : value];
+    }),
+  ) as Record<TermField, string>;
   return {
     id: entry.id,
     version: entry.version,
@@ -128,7 +138,7 @@ export function productFormOf(entry: ProductAdminEntry): ProductForm {
     names: perLanguage(entry.names),
     descriptions: perLanguage(entry.descriptions),
     terms,
-    payWith: entry.payWith.map((row) => ({ coinName: row.coinName, maxPercent: row.maxPercent })),
+    payWith: entry.payWith.map((row) => ({ coinName: row.coinName, maxPercent: trimDecimal(row.maxPercent) })),
     perMemberLimit: String(entry.perMemberLimit),
     totalLimit: String(entry.totalLimit),
     isOnSale: entry.isOnSale,

@@ -85,7 +85,7 @@ function ProductTable({ products, canManage, onEdit }: { products: readonly Prod
           const { terms } = product;
           return (
             <tr key={product.id}>
-              <td>
+              <td className="col-wide">
                 <span className="who-name">{name}</span>
                 <br />
                 <span className="muted small">{t('packages.sortOrderShort', { n: product.sortOrder })}</span>
@@ -100,11 +100,11 @@ function ProductTable({ products, canManage, onEdit }: { products: readonly Prod
                 ) : null}
               </td>
               <td className="num nowrap">{formatExactAmount(terms.price)}</td>
-              <td className="num nowrap">
-                {formatExactAmount(terms.premium)} <span className="muted small">{coin(terms.feeCoinName)}</span>
-              </td>
-              <td className="num nowrap">
-                {formatExactAmount(terms.fee)} <span className="muted small">{coin(terms.feeCoinName)}</span>
+              <td className="num nowrap">{formatExactAmount(terms.premium)}</td>
+              <td className="num">
+                <span className="nowrap">{formatExactAmount(terms.fee)}</span>
+                <br />
+                <span className="muted small">{t('packages.paidIn', { coin: coin(terms.feeCoinName) })}</span>
               </td>
               <td className="nowrap">
                 {t('packages.termDays', { n: terms.contractDays })}

@@ -89,7 +89,7 @@ export function HoldingsTab() {
                   <tr key={holding.id}>
                     <td className="mono nowrap">{holding.number}</td>
                     <td>{holding.userName}</td>
-                    <td>
+                    <td className="col-wide">
                       {holding.productName}
                       <br />
                       <span className="muted small">{t(`packages.kinds.${holding.kind}`)}</span>
@@ -113,8 +113,8 @@ export function HoldingsTab() {
                         </>
                       ) : null}
                     </td>
-                    <td className="nowrap">{formatDateTime(holding.startedAt)}</td>
-                    <td className="nowrap">{formatDateTime(holding.endedAt ?? holding.expiresAt)}</td>
+                    <td>{formatDateTime(holding.startedAt)}</td>
+                    <td>{formatDateTime(holding.endedAt ?? holding.expiresAt)}</td>
                   </tr>
                 ))}
               </tbody>
