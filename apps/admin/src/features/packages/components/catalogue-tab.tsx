@@ -64,10 +64,7 @@ function ProductTable({ products, canManage, onEdit }: { products: readonly Prod
             {t('packages.col.price')}
           </th>
           <th scope="col" className="num">
-            {t('packages.col.premium')}
-          </th>
-          <th scope="col" className="num">
-            {t('packages.col.fee')}
+            {t('packages.col.premiumFee')}
           </th>
           <th scope="col">{t('packages.col.term')}</th>
           <th scope="col">{t('packages.col.release')}</th>
@@ -75,7 +72,6 @@ function ProductTable({ products, canManage, onEdit }: { products: readonly Prod
           <th scope="col" className="num">
             {t('packages.col.sold')}
           </th>
-          <th scope="col">{t('packages.col.onSale')}</th>
           {canManage ? <th scope="col">{t('common.actions')}</th> : null}
         </tr>
       </thead>
@@ -86,9 +82,11 @@ function ProductTable({ products, canManage, onEdit }: { products: readonly Prod
           return (
             <tr key={product.id}>
               <td className="col-wide">
-                <span className="who-name">{name}</span>
-                <br />
-                <span className="muted small">{t('packages.sortOrderShort', { n: product.sortOrder })}</span>
+                <strong>{name}</strong>
+                <span className="badges block">
+                  {product.isOnSale ? <Badge tone="success">{t('packages.onSale')}</Badge> : <Badge>{t('packages.offSale')}</Badge>}
+                  <span className="muted small">{t('packages.sortOrderShort', { n: product.sortOrder })}</span>
+                </span>
               </td>
               <td className="nowrap">
                 {t(`packages.kinds.${product.kind}`)}
@@ -100,20 +98,19 @@ function ProductTable({ products, canManage, onEdit }: { products: readonly Prod
                 ) : null}
               </td>
               <td className="num nowrap">{formatExactAmount(terms.price)}</td>
-              <td className="num nowrap">{formatExactAmount(terms.premium)}</td>
               <td className="num">
-                <span className="nowrap">{formatExactAmount(terms.fee)}</span>
+                <span className="nowrap">{t('packages.premiumFee', { premium: formatExactAmount(terms.premium), fee: formatExactAmount(terms.fee) })}</span>
                 <br />
-                <span className="muted small">{t('packages.paidIn', { coin: coin(terms.feeCoinName) })}</span>
+                <span className="muted small nowrap">{t('packages.paidIn', { coin: coin(terms.feeCoinName) })}</span>
               </td>
-              <td className="nowrap">
-                {t('packages.termDays', { n: terms.contractDays })}
+              <td>
+                <span className="nowrap">{t('packages.termDays', { n: terms.contractDays })}</span>
                 <br />
                 <span className="muted small">{t('packages.unlockAfter', { n: terms.unlockDays })}</span>
               </td>
-              <td className="nowrap">{t('packages.releaseEvery', { percent: terms.releasePercent, hours: terms.releasePeriodHours })}</td>
-              <td className="nowrap">
-                {t('packages.percentValue', { percent: terms.maxProfitPercent })}
+              <td>{t('packages.releaseEvery', { percent: terms.releasePercent, hours: terms.releasePeriodHours })}</td>
+              <td>
+                <span className="nowrap">{t('packages.percentValue', { percent: terms.maxProfitPercent })}</span>
                 {/[1-9]/.test(terms.maxReward) ? (
                   <>
                     <br />
@@ -126,7 +123,6 @@ function ProductTable({ products, canManage, onEdit }: { products: readonly Prod
                   ? t('packages.soldOfUnlimited', { sold: formatCount(product.sold) })
                   : t('packages.soldOf', { sold: formatCount(product.sold), total: formatCount(product.totalLimit) })}
               </td>
-              <td>{product.isOnSale ? <Badge tone="success">{t('packages.onSale')}</Badge> : <Badge>{t('packages.offSale')}</Badge>}</td>
               {canManage ? (
                 <td>
                   <button type="button" className="btn btn-small" onClick={() => onEdit(product)} aria-label={t('packages.editOf', { name })}>
