@@ -42,6 +42,8 @@ import { seedDemo } from './demo/seed.ts';
 // Withdrawals, on-chain payouts (decision 019).
 import { chainPayoutRoutes } from './modules/withdrawals/chain-routes.ts';
 import type { ServerKey } from '@pp/envelope/node';
+// Packages (decision 020).
+import { packageRoutes } from './modules/packages/routes.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -105,6 +107,8 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
   withdrawalRoutes(app, services);
   // Withdrawals, on-chain payouts (decision 019).
   chainPayoutRoutes(app, services);
+  // Packages (decision 020).
+  packageRoutes(app, services);
   await registerStatic(app, config);
 
   if (config.isDemo) {

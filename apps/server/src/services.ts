@@ -34,6 +34,9 @@ import { WithdrawalService } from './modules/withdrawals/service.ts';
 import { PayoutService } from './modules/withdrawals/payouts.ts';
 // Withdrawals, on-chain payouts (decision 019).
 import { ChainPayoutService, makeChainPayoutService } from './modules/withdrawals/chain-payouts.ts';
+// Packages (decision 020).
+import { PackageService } from './modules/packages/service.ts';
+import { CatalogueService } from './modules/packages/catalogue.ts';
 
 export interface Services {
   config: Config;
@@ -67,6 +70,9 @@ export interface Services {
   payouts: PayoutService;
   // Withdrawals, on-chain payouts (decision 019): the hot wallet and staff's pasted hashes.
   chainPayouts: ChainPayoutService;
+  // Packages (decision 020): member actions and the catalogue.
+  packages: PackageService;
+  catalogue: CatalogueService;
 }
 
 export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBaseLogger): Services {
@@ -120,5 +126,8 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     payouts: new PayoutService(db, ledger, audit, settings, config.chains),
     // Withdrawals, on-chain payouts (decision 019).
     chainPayouts: makeChainPayoutService({ db, ledger, settings, audit }, config.chains, config.hotWalletKey),
+    // Packages (decision 020).
+    packages: new PackageService(db, ledger, accounts, settings),
+    catalogue: new CatalogueService(db, audit),
   };
 }
