@@ -37,6 +37,10 @@ import { ChainPayoutService, makeChainPayoutService } from './modules/withdrawal
 // Packages (decision 020).
 import { PackageService } from './modules/packages/service.ts';
 import { CatalogueService } from './modules/packages/catalogue.ts';
+// Packages: reward release, insurance claims, jackpot draws (decision 020).
+import { PackageReleaseService } from './modules/packages/release.ts';
+import { ClaimService } from './modules/packages/claims.ts';
+import { JackpotService } from './modules/packages/jackpot.ts';
 
 export interface Services {
   config: Config;
@@ -73,6 +77,10 @@ export interface Services {
   // Packages (decision 020): member actions and the catalogue.
   packages: PackageService;
   catalogue: CatalogueService;
+  // Packages (decision 020): the release job, claims, jackpot draws.
+  packageRelease: PackageReleaseService;
+  packageClaims: ClaimService;
+  jackpot: JackpotService;
 }
 
 export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBaseLogger): Services {
@@ -129,5 +137,8 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     // Packages (decision 020).
     packages: new PackageService(db, ledger, accounts, settings),
     catalogue: new CatalogueService(db, audit),
+    packageRelease: new PackageReleaseService(dbHandle, ledger),
+    packageClaims: new ClaimService(db, ledger, reviews),
+    jackpot: new JackpotService(dbHandle, ledger, settings),
   };
 }
