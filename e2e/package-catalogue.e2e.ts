@@ -1,10 +1,10 @@
-// Proves the back-office package catalogue (issue 10, decision 020) in the browser, desktop 1280x800 (en-US) and a 390x844 phone (zh-CN): the editor refuses obvious mistakes under their fields before anything is sent; staff create a product on sale with an English and a Chinese name (confirmed, since members can buy it at once) and see it in the table; a member then sees it by its name in each language and, in a language left empty, in English; an edit of the on-sale product is confirmed too and shows in the table and to the member. Screenshots go to test-artifacts/screenshots/packages-*.png.
+// Proves the back-office package catalogue (issue 10, decision 020) in the browser, desktop 1280x800 (en-US) and a 390x844 phone (zh-CN): the editor refuses obvious mistakes under their fields before anything is sent; staff create a product on sale with an English and a Chinese name (confirmed, since members can buy it at once) and see it in the table; a member then sees it by its name in each language and, in a language left empty, in English; an edit of the on-sale product is confirmed too and shows in the table and to the member; a support staff member (no packages.manage) reads the catalogue without any editing, and the server refuses their save with 403. Screenshots go to test-artifacts/screenshots/packages-*.png.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { callOk, memberToken } from './support/api';
-import { closeBrowser, demoMember, dismissToasts, horizontalOverflow, launchBrowser, newContext, toast, waitForHeading } from './support/browser';
+import { callApi, callOk, memberToken } from './support/api';
+import { closeBrowser, demoMember, dismissToasts, horizontalOverflow, launchBrowser, newContext, sessionItem, toast, waitForHeading } from './support/browser';
 import { adminT, type Language } from './support/i18n';
 import { repoRoot, startServer, type RunningServer } from './support/server';
 import { demoStaff, staffLogin } from './support/staff';
@@ -153,6 +153,43 @@ describe('package catalogue', () => {
     await page.getByRole('heading', { name: a('packages.holdings.title'), exact: true }).waitFor();
     await page.getByRole('tab', { name: a('packages.tabs.jackpot'), exact: true }).click();
     await page.getByText(a('packages.jackpot.verifyHint')).waitFor();
+  });
+
+  test('a role without packages.manage reads the catalogue, sees no editing, and the server refuses its save', async () => {
+    const support = await newContext(browser, server.baseUrl, 'desktop', { lang });
+    try {
+      const other = await support.newPage();
+      await staffLogin(other, lang, demoStaff.support);
+      await openPackages(other, lang);
+      await other.getByText(a('packages.readOnly'), { exact: true }).waitFor();
+      await other.getByRole('row').filter({ hasText: names['en-US'] }).waitFor();
+      expect(await other.getByRole('button', { name: a('packages.create'), exact: true }).count()).toBe(0);
+      expect(await other.getByRole('button', { name: a('packages.editOf', { name: names['en-US'] }), exact: true }).count()).toBe(0);
+      const token = await sessionItem(other, 'adminToken');
+      const refused = await callApi(
+        server.baseUrl,
+        'productSave',
+        {
+          kind: 'normal',
+          names: { 'en-US': 'Not allowed', 'zh-CN': '', 'ja-JP': '', 'ko-KP': '', 'id-ID': '' },
+          descriptions: { 'en-US': '', 'zh-CN': '', 'ja-JP': '', 'ko-KP': '', 'id-ID': '' },
+          terms: { price: '1', premium: '0', fee: '0', feeCoinName: 'USDT', contractDays: 1, unlockDays: 0, effectiveDelayHours: 0, releasePercent: '1', releasePeriodHours: 24, maxProfitPercent: '10', maxReward: '0', redeemFeePercent: '0', redeemFeeUnlockedPercent: '0', claimGuaranteePercent: '0', drawCycleDays: 0 },
+          payWith: [{ coinName: 'USDT', maxPercent: '100' }],
+          perMemberLimit: 0,
+          totalLimit: 0,
+          isOnSale: false,
+          minGrade: null,
+          isInviteOnly: false,
+          invitedUserNames: [],
+          sortOrder: 0,
+        },
+        { token, loginType: 'STAFF' },
+      );
+      expect(refused.status).toBe(403);
+      expect(refused.error).toBe('auth.forbidden');
+    } finally {
+      await support.close();
+    }
   });
 
   test('on a phone, in Chinese, the catalogue and the editor fit the screen', async () => {
