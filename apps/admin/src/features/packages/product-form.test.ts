@@ -54,13 +54,14 @@ const saved: ProductAdminEntry = {
 };
 
 describe('toSaveRequest', () => {
-  it('maps a new product to a request the contract accepts, texts trimmed, every language present', () => {
+  it('maps a new product to a request the contract accepts, texts trimmed, only the languages filled in', () => {
     const mapped = toSaveRequest(filledForm());
     expect(mapped.ok).toBe(true);
     if (!mapped.ok) return;
     expect(endpoints.productSave.request.safeParse(mapped.request).success).toBe(true);
     expect(mapped.request.id).toBeUndefined();
-    expect(mapped.request.names).toEqual({ 'zh-CN': '黄金套餐', 'en-US': 'Gold plan', 'ja-JP': '', 'ko-KP': '', 'id-ID': '' });
+    expect(mapped.request.names).toEqual({ 'zh-CN': '黄金套餐', 'en-US': 'Gold plan' });
+    expect(mapped.request.descriptions).toEqual({ 'en-US': 'Thirty days, daily rewards' });
     expect(mapped.request.terms.contractDays).toBe(30);
     expect(mapped.request.terms.price).toBe('100');
     expect(mapped.request.minGrade).toBeNull();

@@ -202,19 +202,18 @@ export function toSaveRequest(form: ProductForm): SaveMapping {
   const errors: FormErrors = {};
   const isKnownCoin = (coin: string) => (coinNames as readonly string[]).includes(coin);
 
-  // The contract's record is keyed by every language (zod's enum records are exhaustive): an
-  // empty text stands for a language not filled in, which the portal falls back from.
-  const names = perLanguage();
-  const descriptions = perLanguage();
+  // Only the languages filled in are sent: the portal falls back from a missing one.
+  const names: Partial<Record<Language, string>> = {};
+  const descriptions: Partial<Record<Language, string>> = {};
   for (const language of languages) {
     const name = form.names[language].trim();
     const description = form.descriptions[language].trim();
     if (name.length > packageLimits.nameCharsMax) errors[`names.${language}`] = 'nameTooLong';
     if (description.length > packageLimits.descriptionCharsMax) errors[`descriptions.${language}`] = 'descriptionTooLong';
-    names[language] = name;
-    descriptions[language] = description;
+    if (name !== '') names[language] = name;
+    if (description !== '') descriptions[language] = description;
   }
-  if (Object.values(names).every((name) => name === '')) errors.names = 'nameRequired';
+  if (Object.keys(names).length === 0) errors.names = 'nameRequired';
 
   const terms: Record<string, string | number> = {};
   for (const field of termFields) {
