@@ -41,6 +41,8 @@ import { verifyAndRecord } from './modules/ledger/verify.ts';
 import { seedDemo } from './demo/seed.ts';
 // Withdrawals, on-chain payouts (decision 019).
 import { chainPayoutRoutes } from './modules/withdrawals/chain-routes.ts';
+// Packages: claims and jackpot (decision 020).
+import { packageJobRoutes } from './modules/packages/jobs-routes.ts';
 import type { ServerKey } from '@pp/envelope/node';
 
 export interface BuiltApp {
@@ -105,6 +107,8 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
   withdrawalRoutes(app, services);
   // Withdrawals, on-chain payouts (decision 019).
   chainPayoutRoutes(app, services);
+  // Packages: claims and jackpot (decision 020).
+  packageJobRoutes(app, services);
   await registerStatic(app, config);
 
   if (config.isDemo) {
@@ -121,6 +125,9 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
   await services.jobs.register(uploadCleanupJob(services.uploads));
   // Withdrawals: the hot-wallet payout job, when a payout chain is configured (decision 019).
   if (services.chainPayouts.isConfigured) await services.jobs.register(services.chainPayouts.job());
+  // Packages: the reward release and the jackpot draws (decision 020).
+  await services.jobs.register(services.packageRelease.job());
+  await services.jobs.register(services.jackpot.job());
   if (config.isJobsOn) services.jobs.start();
   app.addHook('onClose', async () => {
     // Jobs finish before the database closes (hooks run in the order they were added).

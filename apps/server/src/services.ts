@@ -34,6 +34,10 @@ import { WithdrawalService } from './modules/withdrawals/service.ts';
 import { PayoutService } from './modules/withdrawals/payouts.ts';
 // Withdrawals, on-chain payouts (decision 019).
 import { ChainPayoutService, makeChainPayoutService } from './modules/withdrawals/chain-payouts.ts';
+// Packages: reward release, insurance claims, jackpot draws (decision 020).
+import { PackageReleaseService } from './modules/packages/release.ts';
+import { ClaimService } from './modules/packages/claims.ts';
+import { JackpotService } from './modules/packages/jackpot.ts';
 
 export interface Services {
   config: Config;
@@ -67,6 +71,10 @@ export interface Services {
   payouts: PayoutService;
   // Withdrawals, on-chain payouts (decision 019): the hot wallet and staff's pasted hashes.
   chainPayouts: ChainPayoutService;
+  // Packages (decision 020): the release job, claims, jackpot draws.
+  packageRelease: PackageReleaseService;
+  packageClaims: ClaimService;
+  jackpot: JackpotService;
 }
 
 export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBaseLogger): Services {
@@ -120,5 +128,9 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     payouts: new PayoutService(db, ledger, audit, settings, config.chains),
     // Withdrawals, on-chain payouts (decision 019).
     chainPayouts: makeChainPayoutService({ db, ledger, settings, audit }, config.chains, config.hotWalletKey),
+    // Packages (decision 020).
+    packageRelease: new PackageReleaseService(dbHandle, ledger),
+    packageClaims: new ClaimService(db, ledger, reviews),
+    jackpot: new JackpotService(dbHandle, ledger, settings),
   };
 }

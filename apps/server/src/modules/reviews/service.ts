@@ -26,7 +26,7 @@ export type ReviewRow = NonNullable<Awaited<ReturnType<ReviewService['row']>>>;
 export type Decision = 'approve' | 'reject';
 export type DecideOutcome = { id: string; outcome: 'approved' | 'rejected' | 'awaitingSecond' | 'refused'; error?: string };
 
-export const reviewQueues = ['manualAdjustment', 'exchange', 'bankDeposit', 'withdrawal'] as const;
+export const reviewQueues = ['manualAdjustment', 'exchange', 'bankDeposit', 'withdrawal', 'packageClaim'] as const;
 
 export class ReviewService {
   private readonly handlers = new Map<string, QueueHandler>();
