@@ -147,7 +147,7 @@ function ActivateForm({ selfUserName, onActivated }: { selfUserName: string | un
     });
   };
   return (
-    <form className="form form-grid" onSubmit={submit} noValidate aria-busy={isBusy || undefined}>
+    <form className="form package-activate" onSubmit={submit} noValidate aria-busy={isBusy || undefined}>
       <TextField
         label={t('packages.codes.userName')}
         value={shownName}
@@ -175,11 +175,9 @@ function ActivateForm({ selfUserName, onActivated }: { selfUserName: string | un
         spellCheck={false}
         maxLength={32}
       />
-      <div className="form-row-end">
-        <Button type="submit" isBusy={isBusy}>
-          {t('packages.codes.activate')}
-        </Button>
-      </div>
+      <Button type="submit" isBusy={isBusy}>
+        {t('packages.codes.activate')}
+      </Button>
     </form>
   );
 }
