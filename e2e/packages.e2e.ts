@@ -8,6 +8,10 @@
 // after logging in), redeems the first after checking the fee preview against the server's,
 // buys an activation code and activates it, and turns auto top-up on (on /package) and off again
 // (on /index, whose packages card counts the live holdings). The details page shows the history.
+// Then a holding whose term ended (test-only time travel in the server's SQLite file, the release
+// job run by staff) under its guarantee is claimed, staff approve the claim, and the member sees it
+// approved; a jackpot cycle opened by the draw job is drawn and the member sees the revealed seed
+// and their record.
 // Last, the ledger verifies as balanced on the server's data. Screenshots go to
 // test-artifacts/screenshots/packages-*.png.
 import { execFile } from 'node:child_process';
@@ -16,7 +20,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { callOk, memberToken } from './support/api';
+import Database from 'better-sqlite3';
+import { callApi, callOk, memberToken, newRequestId } from './support/api';
 import { closeBrowser, dismissToasts, horizontalOverflow, launchBrowser, login, newContext, sessionItem, toast, waitForHeading, type Layout } from './support/browser';
 import { t, type Language } from './support/i18n';
 import { repoRoot, startServer, type RunningServer } from './support/server';
@@ -102,6 +107,15 @@ const products = {
     minGrade: 3,
     sortOrder: 4,
   },
+  shield: {
+    kind: 'normal',
+    names: { 'en-US': 'E2E Shield', 'zh-CN': 'E2E 保障' },
+    terms: { ...baseTerms, price: '50' },
+    payWith: [{ coinName: 'USDT', maxPercent: '100' }],
+    perMemberLimit: 0,
+    minGrade: null,
+    sortOrder: 5,
+  },
 } as const;
 type ProductKey = keyof typeof products;
 
@@ -110,6 +124,8 @@ const nameOf = (key: ProductKey, lang: Language): string => (products[key].names
 let server: RunningServer;
 let browser: Browser;
 const productIds = {} as Record<ProductKey, string>;
+/** The admin's back-office session, for the catalogue, the jobs and the claim review. */
+let staff = { token: '', loginType: 'STAFF' as const };
 
 interface Holding {
   id: string;
@@ -133,14 +149,14 @@ beforeAll(async () => {
   const staffContext = await newContext(browser, server.baseUrl, 'desktop', { lang: 'en-US' });
   const staffPage = await staffContext.newPage();
   await staffLogin(staffPage, 'en-US', demoStaff.admin);
-  const token = (await sessionItem(staffPage, 'adminToken')) ?? '';
+  staff = { token: (await sessionItem(staffPage, 'adminToken')) ?? '', loginType: 'STAFF' };
   await staffContext.close();
   for (const [key, p] of Object.entries(products) as Array<[ProductKey, (typeof products)[ProductKey]]>) {
     const saved = await callOk<{ id: string }>(
       server.baseUrl,
       'productSave',
       { ...p, descriptions: {}, totalLimit: 0, isOnSale: true, isInviteOnly: false, invitedUserNames: [] },
-      { token, loginType: 'STAFF' },
+      staff,
     );
     productIds[key] = saved.id;
   }
@@ -378,6 +394,106 @@ describe('packages in the member portal', () => {
     await expect.poll(async () => (await callOk<{ autoTopUp: boolean }>(server.baseUrl, 'matchingList', {}, { token })).autoTopUp).toBe(false);
     await shot(page, lang, `packages-home-${lang}-${layout}.png`);
     await context.close();
+  }, 240_000);
+
+  test('a claim approved by staff, and a jackpot record after a draw (desktop and phone)', async () => {
+    const lang: Language = 'en-US';
+    const member = { userName: 'bob', password: 'Bob@123456', transactionPassword: 'Bob@1234567' };
+    const token = await memberToken(server.baseUrl, member);
+    const bought = await callOk<{ holdingId: string }>(
+      server.baseUrl,
+      'buyMatching',
+      { productId: productIds.shield, quantity: 1, payments: [{ coinName: 'USDT', amount: '50' }], transactionPassword: member.transactionPassword, requestId: newRequestId() },
+      { token },
+    );
+    const holding = (await holdingsOf(token)).find((h) => h.id === bought.holdingId)!;
+    const runJob = async (name: string, until: () => Promise<boolean>) => {
+      await expect
+        .poll(
+          async () => {
+            // Refused while a run is under way: the next round asks again.
+            await callApi(server.baseUrl, 'jobRunNow', { name, reason: `e2e: run ${name} now` }, staff);
+            return until();
+          },
+          { timeout: 60_000, interval: 1000 },
+        )
+        .toBe(true);
+    };
+    type Info = { current: { id: string; seedCommitment: string } | null; recent: Array<{ id: string; seed: string | null }> };
+    const jackpot = () => callOk<Info>(server.baseUrl, 'jackpotInfo', {}, { token });
+
+    // The draw job opens a 7-day cycle and publishes its commitment; the holding takes part.
+    await runJob('jackpot-draw', async () => (await jackpot()).current !== null);
+    const cycle = (await jackpot()).current!;
+    // Test-only time travel: the cycle is over (the server keeps nothing of it in memory).
+    const db = new Database(path.join(server.dataDir, 'portal.db'), { fileMustExist: true, timeout: 5000 });
+    try {
+      expect(db.prepare('update jackpot_cycles set ends_at = ? where id = ?').run(Date.now() - 1000, cycle.id).changes).toBe(1);
+    } finally {
+      db.close();
+    }
+    await runJob('jackpot-draw', async () => (await jackpot()).recent.some((c) => c.id === cycle.id && c.seed !== null));
+    type Record = { cycleId: string; holdingNumber: string; drawState: string; state: string; isWinner: boolean; prize: string };
+    const records = (await callOk<{ items: Record[] }>(server.baseUrl, 'jackpotRecordList', { pageSize: 50 }, { token })).items;
+    const record = records.find((r) => r.cycleId === cycle.id && r.holdingNumber === holding.number)!;
+    expect(record).toMatchObject({ drawState: 'drawn', state: 'completed' });
+
+    // Test-only time travel: the holding started 31 days ago; the release job pays the 30 periods
+    // (30 % of the principal) and ends it by its term, under its 40 % guarantee: 5 USDT to claim.
+    const shiftMs = 31 * 86_400_000;
+    const db2 = new Database(path.join(server.dataDir, 'portal.db'), { fileMustExist: true, timeout: 5000 });
+    try {
+      const changed = db2
+        .prepare('update package_holdings set started_at = started_at - ?, effective_at = effective_at - ?, unlock_at = unlock_at - ?, expires_at = expires_at - ?, next_release_at = next_release_at - ?, created_at = created_at - ? where id = ?')
+        .run(shiftMs, shiftMs, shiftMs, shiftMs, shiftMs, shiftMs, holding.id);
+      expect(changed.changes).toBe(1);
+    } finally {
+      db2.close();
+    }
+    await runJob('package-release', async () => (await holdingsOf(token)).find((h) => h.id === holding.id)?.endReason === 'term');
+    const ended = (await holdingsOf(token)).find((h) => h.id === holding.id) as Holding & { claimable: string | null; released: string };
+    expect(Number(ended.released)).toBe(15);
+    expect(Number(ended.claimable)).toBe(5);
+
+    for (const layout of ['desktop', 'mobile'] as const) {
+      const context = await newContext(browser, server.baseUrl, layout, { lang });
+      const page = await context.newPage();
+      await login(page, lang, member);
+      await dismissToasts(page, lang);
+      await openTab(page, lang, 'holdings');
+      const card = holdingCard(page, holding.number);
+      await card.waitFor();
+      expect(await card.innerText()).toContain(t(lang, 'packages.endReasons.term'));
+      if (layout === 'desktop') {
+        // The member files the claim; staff approve it; the member sees it approved.
+        await card.getByRole('button', { name: t(lang, 'packages.actions.claim'), exact: true }).click();
+        const confirm = page.getByRole('dialog', { name: t(lang, 'packages.claims.confirmTitle'), exact: true });
+        expect(await confirm.innerText()).toContain(t(lang, 'packages.claims.confirmText', { number: holding.number, amount: `${money(lang, 5)} ${t(lang, 'coins.USDT')}` }));
+        await confirm.getByRole('button', { name: t(lang, 'packages.claims.confirm'), exact: true }).click();
+        await toast(page, lang, t(lang, 'packages.claims.done')).waitFor();
+        await openTab(page, lang, 'claims');
+        await expect.poll(() => page.getByTestId('package-claim').first().innerText()).toContain(t(lang, 'packages.claims.states.pendingReview'));
+        const reviews = await callOk<{ items: Array<{ id: string }> }>(server.baseUrl, 'reviewList', { queue: 'packageClaim', status: 'pending' }, staff);
+        expect(reviews.items.length).toBe(1);
+        const decided = await callOk<{ results: Array<{ outcome: string }> }>(server.baseUrl, 'reviewDecide', { ids: [reviews.items[0]!.id], decision: 'approve' }, staff);
+        expect(decided.results[0]!.outcome).toBe('approved');
+      }
+      await openTab(page, lang, 'claims');
+      await expect.poll(() => page.getByTestId('package-claim').first().innerText()).toContain(t(lang, 'packages.claims.states.approved'));
+      await shot(page, lang, `packages-claims-${lang}-${layout}.png`);
+
+      // The jackpot: the drawn cycle with its seed revealed, and the member's record of it.
+      await openTab(page, lang, 'jackpot');
+      const drawn = page.getByTestId('jackpot-cycle').filter({ hasText: cycle.seedCommitment });
+      expect(await drawn.getByTestId('jackpot-seed').innerText()).toMatch(/^[0-9a-f]{64}$/);
+      const row = page.getByTestId('jackpot-record').filter({ hasText: holding.number });
+      const rowText = await row.innerText();
+      expect(rowText).toContain(t(lang, 'packages.jackpot.drawStates.drawn'));
+      expect(rowText).toContain(t(lang, 'packages.jackpot.states.completed'));
+      expect(rowText).toContain(record.isWinner ? t(lang, 'packages.jackpot.won', { amount: `${money(lang, record.prize)} ${t(lang, 'coins.USDT')}` }) : t(lang, 'packages.jackpot.notWon'));
+      await shot(page, lang, `packages-jackpot-${lang}-${layout}.png`);
+      await context.close();
+    }
   }, 240_000);
 
   test("the ledger is balanced after every package action (ledger verify on the test server's data)", async () => {
