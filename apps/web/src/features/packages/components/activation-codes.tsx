@@ -46,7 +46,6 @@ export function ActivationCodes({ availableOf, coinLabel, selfUserName, onChange
         </div>
       </div>
       <PayDialog
-        key={product?.id ?? 'none'}
         isOpen={isBuying}
         onClose={() => setIsBuying(false)}
         title={t('packages.codes.buyTitle')}

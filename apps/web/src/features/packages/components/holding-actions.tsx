@@ -105,7 +105,6 @@ function UpgradeDialog({ isOpen, holding, products, onClose, onChanged, availabl
   const difference = target && holding ? timesUnits(target.terms.price, units) - timesUnits(holding.terms.price, units) : 0n;
   return (
     <PayDialog
-      key={target?.id ?? 'none'}
       isOpen={isOpen && holding !== undefined}
       onClose={() => {
         setTargetId('');

@@ -62,6 +62,8 @@ function HoldingCard({ holding, products, coinLabel, onAction }: { holding: Hold
   const isLive = holding.state !== 'expired';
   const product = products?.find((p) => p.id === holding.productId);
   const isOnSale = product?.isOnSale === true;
+  // An experience package is one holding of one unit: nothing to add to it.
+  const canAdd = isLive && isOnSale && holding.kind !== 'experience';
   const canRefill = holding.state === 'expired' && (holding.endReason === 'term' || holding.endReason === 'maxReward') && isOnSale;
   const canUpgrade = isLive && upgradeTargets(holding, products).length > 0;
   const act = (kind: HoldingAction['kind']) => () => onAction({ kind, holding });
@@ -114,7 +116,7 @@ function HoldingCard({ holding, products, coinLabel, onAction }: { holding: Hold
             {t('packages.actions.upgrade')}
           </Button>
         ) : null}
-        {isLive && isOnSale ? (
+        {canAdd ? (
           <Button variant="secondary" className="btn-small" onClick={act('add')}>
             {t('packages.actions.add')}
           </Button>

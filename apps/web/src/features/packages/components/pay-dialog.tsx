@@ -90,7 +90,7 @@ function PayForm({
   const language = currentLanguage();
   const requestId = useRequestId();
   const [quantityText, setQuantityText] = useState('1');
-  const [mix, setMix] = useState<{ due: string; amounts: string[] } | null>(null);
+  const [mix, setMix] = useState<{ key: string; amounts: string[] } | null>(null);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ quantity?: string; mix?: string[]; password?: string }>({});
   const [pending, setPending] = useState<PayBody | null>(null);
@@ -102,7 +102,9 @@ function PayForm({
   // The server's figures when it answered for this quantity; the same rule computed here until then.
   const due: Cost = checked ? { principal: toMinor(checked.principal, local.principal), premium: toMinor(checked.premium, local.premium), fee: toMinor(checked.fee, local.fee) } : local;
   const extra = due.premium + due.fee;
-  const amounts = mix && mix.due === due.principal.toString() ? mix.amounts : prefillMix(payWith, due.principal);
+  // The member's own split holds while the price to split and the point types stay; otherwise the prefill again.
+  const mixKey = `${due.principal}|${payWith.map((p) => p.coinName).join(',')}`;
+  const amounts = mix && mix.key === mixKey ? mix.amounts : prefillMix(payWith, due.principal);
   const result = checkMix(payWith, amounts, due.principal, { feeCoinName, amount: extra }, availableOf);
   const money = (minor: bigint, coinName: string) => `${formatExact(minor, language)} ${coinLabel(coinName)}`;
   const refusal: BuyRefusalReason | null = checked && !checked.isAllowed ? checked.reason : null;
@@ -110,7 +112,7 @@ function PayForm({
   const setAmount = (index: number, value: string) => {
     const next = [...amounts];
     next[index] = value;
-    setMix({ due: due.principal.toString(), amounts: next });
+    setMix({ key: mixKey, amounts: next });
     setErrors((e) => ({ ...e, mix: undefined }));
   };
 
