@@ -119,6 +119,9 @@ const products = {
 } as const;
 type ProductKey = keyof typeof products;
 
+/** Every language's description, empty: the contract wants all five keys of the record. */
+const noDescriptions = { 'zh-CN': '', 'en-US': '', 'ja-JP': '', 'ko-KP': '', 'id-ID': '' };
+
 const nameOf = (key: ProductKey, lang: Language): string => (products[key].names as Record<string, string>)[lang] ?? products[key].names['en-US'];
 
 let server: RunningServer;
@@ -155,7 +158,7 @@ beforeAll(async () => {
     const saved = await callOk<{ id: string }>(
       server.baseUrl,
       'productSave',
-      { ...p, descriptions: {}, totalLimit: 0, isOnSale: true, isInviteOnly: false, invitedUserNames: [] },
+      { ...p, descriptions: noDescriptions, totalLimit: 0, isOnSale: true, isInviteOnly: false, invitedUserNames: [] },
       staff,
     );
     productIds[key] = saved.id;
