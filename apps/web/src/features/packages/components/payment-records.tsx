@@ -9,6 +9,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { formatExact } from '../../../lib/points';
 import { usePaymentRecordList } from '../api/payment-record-list';
 import { holdingPath } from '../holding-path';
+import { EventDetail, hasDetail } from './event-detail';
 
 /** Every money line of the member's holdings, newest first, by type. */
 export function PaymentRecords({ coinLabel }: { coinLabel: (coinName: string) => string }) {
@@ -48,10 +49,12 @@ export function PaymentRecords({ coinLabel }: { coinLabel: (coinName: string) =>
                   <dt>{t('packages.records.product')}</dt>
                   <dd data-user-content>{item.productName}</dd>
                 </div>
-                {item.detail ? (
+                {item.detail && hasDetail(item.type, item.detail) ? (
                   <div>
                     <dt>{t('packages.records.detail')}</dt>
-                    <dd data-user-content>{item.detail}</dd>
+                    <dd>
+                      <EventDetail type={item.type} detail={item.detail} />
+                    </dd>
                   </div>
                 ) : null}
                 <div>

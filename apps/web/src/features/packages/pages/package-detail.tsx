@@ -11,6 +11,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { formatExact } from '../../../lib/points';
 import { useInsuranceDetailInfo } from '../api/insurance-detail-info';
 import { EffectivenessBadge, KindBadge, StateBadge } from '../components/badges';
+import { EventDetail } from '../components/event-detail';
 import { ReleaseProgress } from '../components/release-progress';
 import { TermsList } from '../components/terms-list';
 
@@ -124,11 +125,9 @@ function EventList({ events, coinLabel }: { events: readonly HoldingEvent[]; coi
           </div>
           <div className="list-card-row list-card-row-wrap">
             <span className="list-card-meta">{formatDateTime(e.at, language)}</span>
-            {e.detail ? (
-              <span className="list-card-meta" data-user-content>
-                {e.detail}
-              </span>
-            ) : null}
+            <span className="list-card-meta">
+              <EventDetail type={e.type} detail={e.detail} />
+            </span>
           </div>
         </li>
       ))}
