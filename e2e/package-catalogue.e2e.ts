@@ -1,11 +1,12 @@
-// Proves the back-office package catalogue (issue 10, decision 020) in the browser, desktop 1280x800 (en-US) and a 390x844 phone (zh-CN): the editor refuses obvious mistakes under their fields before anything is sent; staff create a product on sale with an English and a Chinese name (confirmed, since members can buy it at once) and see it in the table; a member then sees it by its name in each language and, in a language left empty, in English; an edit of the on-sale product is confirmed too and shows in the table and to the member; a support staff member (no packages.manage) reads the catalogue without any editing, and the server refuses their save with 403. Screenshots go to test-artifacts/screenshots/packages-*.png.
+// Proves the back-office package catalogue (issue 10, decision 020) in the browser, desktop 1280x800 (en-US) and a 390x844 phone (zh-CN): the editor refuses obvious mistakes under their fields before anything is sent; staff create a product on sale with an English and a Chinese name (confirmed, since members can buy it at once) and see it in the table; a member then sees it by its name in each language (through the API and on the portal's /package page) and, in a language left empty, in English; an edit of the on-sale product is confirmed too and shows in the table and to the member; a support staff member (no packages.manage) reads the catalogue without any editing, and the server refuses their save with 403; a package claim (a holding ended by its term under its guarantee, by test-only time travel) waits in the packageClaim review queue with its holding number, principal, released rewards and guarantee named in words. Screenshots go to test-artifacts/screenshots/packages-*.png.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { callApi, callOk, memberToken } from './support/api';
-import { closeBrowser, demoMember, dismissToasts, horizontalOverflow, launchBrowser, newContext, sessionItem, toast, waitForHeading } from './support/browser';
-import { adminT, type Language } from './support/i18n';
+import Database from 'better-sqlite3';
+import { callApi, callOk, memberToken, newRequestId } from './support/api';
+import { closeBrowser, demoMember, dismissToasts, horizontalOverflow, launchBrowser, login, newContext, sessionItem, toast, waitForHeading } from './support/browser';
+import { adminT, t, type Language } from './support/i18n';
 import { repoRoot, startServer, type RunningServer } from './support/server';
 import { demoStaff, staffLogin } from './support/staff';
 
@@ -128,6 +129,20 @@ describe('package catalogue', () => {
     // Japanese was left empty: the member reads the English name.
     const inJapanese = (await memberCatalogue(member, 'ja-JP')).find((p) => p.id === inEnglish!.id);
     expect(inJapanese?.name).toBe(names['en-US']);
+
+    // And on the portal's /package page, in each of the two languages.
+    for (const memberLang of ['en-US', 'zh-CN'] as const) {
+      const memberContext = await newContext(browser, server.baseUrl, 'desktop', { lang: memberLang });
+      try {
+        const memberPage = await memberContext.newPage();
+        await login(memberPage, memberLang);
+        await memberPage.goto('/#/package');
+        await waitForHeading(memberPage, t(memberLang, 'pages.package'));
+        await memberPage.getByTestId('package-product').filter({ hasText: names[memberLang] }).waitFor();
+      } finally {
+        await memberContext.close();
+      }
+    }
   });
 
   test('an edit of a product on sale is confirmed and reaches the member', async () => {
@@ -190,6 +205,66 @@ describe('package catalogue', () => {
     } finally {
       await support.close();
     }
+  });
+
+  test('a package claim waits in its review queue with its facts in words', async () => {
+    const staff = { token: (await sessionItem(page, 'adminToken')) ?? '', loginType: 'STAFF' as const };
+    const terms = { price: '50', premium: '0', fee: '0', feeCoinName: 'USDT', contractDays: 30, unlockDays: 0, effectiveDelayHours: 0, releasePercent: '1', releasePeriodHours: 24, maxProfitPercent: '100', maxReward: '0', redeemFeePercent: '0', redeemFeeUnlockedPercent: '0', claimGuaranteePercent: '40', drawCycleDays: 0 };
+    const shield = await callOk<{ id: string }>(
+      server.baseUrl,
+      'productSave',
+      { kind: 'normal', names: { 'en-US': 'Claim shield' }, descriptions: {}, terms, payWith: [{ coinName: 'USDT', maxPercent: '100' }], perMemberLimit: 0, totalLimit: 0, isOnSale: true, minGrade: null, isInviteOnly: false, invitedUserNames: [], sortOrder: 9 },
+      staff,
+    );
+    const bob = { userName: 'bob', password: 'Bob@123456', transactionPassword: 'Bob@1234567' };
+    const token = await memberToken(server.baseUrl, bob);
+    const bought = await callOk<{ holdingId: string }>(
+      server.baseUrl,
+      'buyMatching',
+      { productId: shield.id, quantity: 1, payments: [{ coinName: 'USDT', amount: '50' }], transactionPassword: bob.transactionPassword, requestId: newRequestId() },
+      { token },
+    );
+    // Test-only time travel: the holding started 31 days ago, so the release job pays its 30
+    // periods (15 USDT, 30 %) and ends it by its term, under its 40 % guarantee: 5 USDT to claim.
+    const shiftMs = 31 * 86_400_000;
+    const db = new Database(path.join(server.dataDir, 'portal.db'), { fileMustExist: true, timeout: 5000 });
+    try {
+      const changed = db
+        .prepare('update package_holdings set started_at = started_at - ?, effective_at = effective_at - ?, unlock_at = unlock_at - ?, expires_at = expires_at - ?, next_release_at = next_release_at - ?, created_at = created_at - ? where id = ?')
+        .run(shiftMs, shiftMs, shiftMs, shiftMs, shiftMs, shiftMs, bought.holdingId);
+      expect(changed.changes).toBe(1);
+    } finally {
+      db.close();
+    }
+    type Held = { id: string; number: string; endReason: string | null; claimable: string | null };
+    const holding = async () => (await callOk<{ items: Held[] }>(server.baseUrl, 'buyMatchingList', { pageSize: 50 }, { token })).items.find((h) => h.id === bought.holdingId);
+    await expect
+      .poll(
+        async () => {
+          // Refused while a run is under way: the next round asks again.
+          await callApi(server.baseUrl, 'jobRunNow', { name: 'package-release', reason: 'e2e: release now' }, staff);
+          return (await holding())?.endReason;
+        },
+        { timeout: 60_000, interval: 1000 },
+      )
+      .toBe('term');
+    const ended = (await holding())!;
+    await callOk(server.baseUrl, 'claimCreate', { holdingId: ended.id, requestId: newRequestId() }, { token });
+
+    await page.goto('/admin/#/reviews/packageClaim');
+    await waitForHeading(page, a('reviews.title', { queue: a('queues.packageClaim') }));
+    const row = page.locator('tbody tr').filter({ hasText: bob.userName });
+    await row.first().waitFor();
+    await row.first().getByRole('button', { name: new RegExp(`^${a('reviews.openItem', { item: '' })}`) }).click();
+    const drawer = page.getByRole('dialog', { name: a('reviews.detailTitle'), exact: true });
+    const summary = drawer.locator('.summary-list');
+    await summary.waitFor();
+    const text = await summary.innerText();
+    for (const field of ['holdingNumber', 'principal', 'released', 'claimGuaranteePercent']) expect(text).toContain(a(`reviewFields.${field}`));
+    expect(text).toContain(ended.number);
+    expect(text).toContain('15.00');
+    await shot(page, 'packages-claim-review-desktop.png', false);
+    await page.keyboard.press('Escape');
   });
 
   test('on a phone, in Chinese, the catalogue and the editor fit the screen', async () => {
