@@ -109,10 +109,10 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
   withdrawalRoutes(app, services);
   // Withdrawals, on-chain payouts (decision 019).
   chainPayoutRoutes(app, services);
-  // Packages (decision 020).
-  packageRoutes(app, services);
   // Packages: claims and jackpot (decision 020).
   packageJobRoutes(app, services);
+  // Packages (decision 020).
+  packageRoutes(app, services);
   await registerStatic(app, config);
 
   if (config.isDemo) {

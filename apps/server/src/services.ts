@@ -34,13 +34,13 @@ import { WithdrawalService } from './modules/withdrawals/service.ts';
 import { PayoutService } from './modules/withdrawals/payouts.ts';
 // Withdrawals, on-chain payouts (decision 019).
 import { ChainPayoutService, makeChainPayoutService } from './modules/withdrawals/chain-payouts.ts';
-// Packages (decision 020).
-import { PackageService } from './modules/packages/service.ts';
-import { CatalogueService } from './modules/packages/catalogue.ts';
 // Packages: reward release, insurance claims, jackpot draws (decision 020).
 import { PackageReleaseService } from './modules/packages/release.ts';
 import { ClaimService } from './modules/packages/claims.ts';
 import { JackpotService } from './modules/packages/jackpot.ts';
+// Packages (decision 020).
+import { PackageService } from './modules/packages/service.ts';
+import { CatalogueService } from './modules/packages/catalogue.ts';
 
 export interface Services {
   config: Config;
@@ -74,13 +74,13 @@ export interface Services {
   payouts: PayoutService;
   // Withdrawals, on-chain payouts (decision 019): the hot wallet and staff's pasted hashes.
   chainPayouts: ChainPayoutService;
-  // Packages (decision 020): member actions and the catalogue.
-  packages: PackageService;
-  catalogue: CatalogueService;
   // Packages (decision 020): the release job, claims, jackpot draws.
   packageRelease: PackageReleaseService;
   packageClaims: ClaimService;
   jackpot: JackpotService;
+  // Packages (decision 020): member actions and the catalogue.
+  packages: PackageService;
+  catalogue: CatalogueService;
 }
 
 export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBaseLogger): Services {
@@ -135,10 +135,10 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     // Withdrawals, on-chain payouts (decision 019).
     chainPayouts: makeChainPayoutService({ db, ledger, settings, audit }, config.chains, config.hotWalletKey),
     // Packages (decision 020).
-    packages: new PackageService(db, ledger, accounts, settings),
-    catalogue: new CatalogueService(db, audit),
     packageRelease: new PackageReleaseService(dbHandle, ledger),
     packageClaims: new ClaimService(db, ledger, reviews),
     jackpot: new JackpotService(dbHandle, ledger, settings),
+    packages: new PackageService(db, ledger, accounts, settings),
+    catalogue: new CatalogueService(db, audit),
   };
 }

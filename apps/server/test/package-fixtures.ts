@@ -11,7 +11,7 @@ import type { Db, DbHandle } from '../src/db/index.ts';
 import { num } from '../src/db/index.ts';
 import { parseAmount, percentOf } from '../src/modules/ledger/amounts.ts';
 import type { LedgerRepository } from '../src/modules/ledger/repository.ts';
-import { nextWake } from '../src/modules/packages/release.ts';
+import { firstReleaseAt } from '../src/modules/packages/release.ts';
 
 export const dayMs = 86_400_000;
 export const hourMs = 3_600_000;
@@ -164,7 +164,7 @@ export async function createHoldings(handle: DbHandle, ledger: LedgerRepository,
           expires_at: BigInt(expiresAt),
           ended_at: null,
           periods_paid: 0,
-          next_release_at: BigInt(nextWake(effectiveAt, spec.terms.releasePeriodHours, 0, expiresAt)),
+          next_release_at: ((at) => (at === null ? null : BigInt(at)))(firstReleaseAt(effectiveAt, spec.terms.releasePeriodHours, expiresAt)),
           created_at: BigInt(spec.startedAt),
         });
       }

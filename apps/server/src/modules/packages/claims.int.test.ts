@@ -22,7 +22,7 @@ describe.each(dialects)('package claims (%s)', (dialect) => {
   let member: TestClient;
   let memberId: string;
   let ended: string[];
-  let live: string;
+  let live = '';
   let finance: TestClient;
   let finance2: TestClient;
 
@@ -38,7 +38,7 @@ describe.each(dialects)('package claims (%s)', (dialect) => {
       { memberId, productId: product, terms, units: 3, startedAt: now - 6 * dayMs },
       { memberId, productId: product, terms, units: 1, startedAt: now - 7 * dayMs },
     ]);
-    [live] = await createHoldings(t.services.dbHandle, t.services.ledger, [{ memberId, productId: product, terms, units: 1, startedAt: now - dayMs }]);
+    live = (await createHoldings(t.services.dbHandle, t.services.ledger, [{ memberId, productId: product, terms, units: 1, startedAt: now - dayMs }]))[0]!;
     await t.services.packageRelease.run({ now });
     await fundSystem(t.services.ledger, 'insurance', 'USDT', 1_000_000_000n);
     finance = await staffClient(t, 'finance', 'Finance@12345');
@@ -62,7 +62,7 @@ describe.each(dialects)('package claims (%s)', (dialect) => {
   }
 
   it('refuses a live holding, an unknown one and another member\'s', async () => {
-    expect((await member.call('claimCreate', { holdingId: live!, requestId: rid() })).error).toBe('package.notClaimable');
+    expect((await member.call('claimCreate', { holdingId: live, requestId: rid() })).error).toBe('package.notClaimable');
     expect((await member.call('claimCreate', { holdingId: 'nope', requestId: rid() })).error).toBe('package.holdingNotFound');
     const other = await registerMember(t, 'otherclaimer');
     const c = new TestClient(t.app, t.serverKey.publicJwk);

@@ -321,8 +321,8 @@ describe.each(dialects)('packages on %s', (dialect) => {
     expect(got.id).not.toBe(h);
     expect((await assets(s)).assetsFixed).toBe('0.000000');
     expect(await assets(r)).toMatchObject({ assetsFixed: '200.000000', assetsAvailable: '0.000000' });
-    expect((await s.call<{ items: RecordEntry[] }>('assetsRecordList', { type: 'makeOver' })).data.items[0]).toMatchObject({ movement: 'out', amount: '-200.000000' });
-    expect((await r.call<{ items: RecordEntry[] }>('assetsRecordList', { type: 'makeOver' })).data.items[0]).toMatchObject({ movement: 'in', amount: '200.000000' });
+    expect((await s.call<{ items: RecordEntry[] }>('assetsRecordList', { type: 'makeOver' })).data.items[0]).toMatchObject({ movement: 'out', amount: '-200.000000', counterparty: 'receiver1' });
+    expect((await r.call<{ items: RecordEntry[] }>('assetsRecordList', { type: 'makeOver' })).data.items[0]).toMatchObject({ movement: 'in', amount: '200.000000', counterparty: 'sender1' });
     const events = (await r.call<{ events: HoldingEvent[] }>('insuranceDetailInfo', { holdingId: got.id })).data.events;
     expect(events).toEqual([expect.objectContaining({ type: 'transferIn', amount: '200.000000', detail: 'sender1' })]);
     expect((await send('receiver1')).error).toBe('package.wrongState');

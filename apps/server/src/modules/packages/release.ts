@@ -1,10 +1,11 @@
 /**
  * The `package-release` job (decision 020): pays every (holding, period) exactly once.
  *
- * Period k of a holding is due at effectiveAt + k x period hours and not after expiresAt; it pays
- * principal x releasePercent / 100 (rounded down), at most the reward cap minus what was released.
- * The job takes due holdings in batches ordered by `next_release_at` (the next moment the job must
- * look at the holding: its next period, or its expiry when no period is left). For each period it
+ * The next period of a holding (periods_paid + 1) is due at `next_release_at` (effectiveAt + period
+ * hours for a new holding; later ones one period apart, never after expiresAt; null when none is
+ * left). It pays principal x releasePercent / 100 (rounded down), at most the reward cap minus what
+ * was released. The job takes due holdings in batches ordered by `next_release_at`, then the
+ * holdings past their term and those past their unlock moment. For each period it
  * first inserts `package_releases (holding_id, period)` (primary key) and then the ledger transfer
  * in the same transaction, so a rerun after a crash, or a second runner on another connection,
  * finds the row and pays nothing. It catches up every missed period, moves `fixed` to `unlocked`
@@ -70,10 +71,10 @@ type EventRow = { id: string; holding_id: string; member_id: string; type: strin
 /** The holding changed under us (a member action in between): the batch is run again. */
 class HoldingMoved extends Error {}
 
-/** When the job must next look at a holding: its next period's moment, or its expiry. */
-export function nextWake(effectiveAt: number, periodHours: number, periodsPaid: number, expiresAt: number): number {
-  const next = effectiveAt + (periodsPaid + 1) * periodHours * hourMs;
-  return next <= expiresAt ? next : expiresAt;
+/** The first period's moment of a holding that becomes effective at `effectiveAt`; null past the term. */
+export function firstReleaseAt(effectiveAt: number, periodHours: number, expiresAt: number): number | null {
+  const next = effectiveAt + periodHours * hourMs;
+  return next <= expiresAt ? next : null;
 }
 
 /** What one period pays: principal x releasePercent / 100 rounded down, at most cap - released. */
@@ -130,20 +131,21 @@ export class PackageReleaseService {
       }
       await this.settleBatch(due.map((d) => d.id), now, summary, settled, options.afterHolding);
     }
-    // Holdings whose unlock moment passed before any period (no release due): unlock them too.
-    for (;;) {
-      const fixed = await this.db
-        .selectFrom('package_holdings')
-        .select('id')
-        .where('state', '=', 'fixed')
-        .where('unlock_at', '<=', BigInt(now))
-        .orderBy('id')
-        .limit(batchSize)
-        .execute();
-      if (fixed.length === 0 || options.signal?.aborted) break;
-      const before = summary.unlocked + summary.expired;
-      await this.settleBatch(fixed.map((f) => f.id), now, summary, settled, options.afterHolding);
-      if (summary.unlocked + summary.expired === before) break;
+    // Holdings past their term with no period left to pay (next_release_at null), and holdings
+    // whose unlock moment passed with no period due: the same settling, found by those moments.
+    for (const pass of ['expires', 'unlocks'] as const) {
+      let lastId = '';
+      for (;;) {
+        if (options.signal?.aborted) break;
+        let query = this.db.selectFrom('package_holdings').select(['id', 'member_id']).where('id', '>', lastId).orderBy('id').limit(batchSize);
+        query = pass === 'expires'
+          ? query.where('state', 'in', ['fixed', 'unlocked']).where('expires_at', '<=', BigInt(now))
+          : query.where('state', '=', 'fixed').where('unlock_at', '<=', BigInt(now));
+        const rows = await query.execute();
+        if (rows.length === 0) break;
+        lastId = rows[rows.length - 1]!.id;
+        await this.settleBatch(rows.map((r) => r.id), now, summary, settled, options.afterHolding);
+      }
     }
     return summary;
   }
@@ -348,7 +350,6 @@ interface Plan {
 export function planHolding(h: HoldingRow, now: number): Plan {
   const terms = JSON.parse(h.terms) as PackageTerms;
   const periodMs = terms.releasePeriodHours * hourMs;
-  const effectiveAt = num(h.effective_at);
   const expiresAt = num(h.expires_at);
   const cap = BigInt(h.reward_cap);
   const isReinvest = Number(h.auto_top_up ?? 0) === 1;
@@ -357,18 +358,18 @@ export function planHolding(h: HoldingRow, now: number): Plan {
   let periodsPaid = num(h.periods_paid);
   let reinvested = 0n;
   let lastPaidAt = 0;
-  let canPayMore = true;
+  // The next period (periods_paid + 1) is due at next_release_at; null when none is left.
+  let dueAt = h.next_release_at === null ? null : num(h.next_release_at);
   const periods: Plan['periods'] = [];
   for (;;) {
-    const k = periodsPaid + 1;
-    const dueAt = effectiveAt + k * periodMs;
-    if (dueAt > now || dueAt > expiresAt || released >= cap) break;
+    if (dueAt === null || dueAt > now || dueAt > expiresAt || released >= cap) break;
     const amount = periodAmount(principal, terms, cap, released);
     if (amount <= 0n) {
-      // Nothing can ever be paid (a zero percent or a tiny principal): wait for the term's end.
-      canPayMore = false;
+      // Nothing can ever be paid (a zero percent or a tiny principal): only the term's end is left.
+      dueAt = null;
       break;
     }
+    const k = periodsPaid + 1;
     periods.push({ period: k, amount, dueAt });
     if (isReinvest) {
       principal += amount;
@@ -377,6 +378,7 @@ export function planHolding(h: HoldingRow, now: number): Plan {
     released += amount;
     periodsPaid = k;
     lastPaidAt = dueAt;
+    dueAt = dueAt + periodMs <= expiresAt ? dueAt + periodMs : null;
   }
   let state = h.state;
   const unlockAt = num(h.unlock_at);
@@ -395,6 +397,6 @@ export function planHolding(h: HoldingRow, now: number): Plan {
     endedAt = expiresAt;
   }
   if (endReason !== null) state = 'expired';
-  const next = state === 'expired' ? null : canPayMore ? nextWake(effectiveAt, terms.releasePeriodHours, periodsPaid, expiresAt) : expiresAt;
+  const next = state === 'expired' ? null : dueAt;
   return { row: h, isReinvest, periods, reinvested, principal, released, periodsPaid, state, unlockAt: unlockedAt, endReason, endedAt, next };
 }
