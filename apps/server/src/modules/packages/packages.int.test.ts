@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HoldingEntry, HoldingEvent, ProductAdminEntry, ProductEntry, RecordEntry } from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type TestApp } from '../../../test/helper.ts';
-import { verifyLedger } from '../ledger/verify.ts';
+import { verifyAndRecord, verifyLedger } from '../ledger/verify.ts';
 import { verifyPackages } from './verify.ts';
 import { endHolding } from './holdings.ts';
 
@@ -348,6 +348,20 @@ describe.each(dialects)('packages on %s', (dialect) => {
     const list = await buyer.call<{ items: Array<{ code: string; state: string; activationUserName: string | null; holdingId: string | null }> }>('activationCodeList', {});
     expect(list.data.items[0]).toMatchObject({ code: bought.data.code, state: 'activated', activationUserName: 'codeholder1', holdingId: activated.data.holdingId });
     expect((await buyer.call<{ items: unknown[] }>('activationCodeList', { state: 'notActivated' })).data.items).toHaveLength(0);
+  });
+
+  it('finds a fixed balance no live holding explains, in verifyPackages and in the recorded ledger check', async () => {
+    await member('orphan1', 100n, 0n);
+    const id = await idOf('orphan1');
+    const db = t.services.dbHandle.db;
+    const shift = (code: 'buyMatching' | 'redeem', from: string, to: string) =>
+      t.services.ledger.transfer({ requestId: null, code, coinName: 'USDT', amount: 5_000_000n, debit: { owner: id, coinName: 'USDT', purpose: from }, credit: { owner: id, coinName: 'USDT', purpose: to }, isPending: false });
+    await shift('buyMatching', 'available', 'fixed');
+    const problems = await verifyPackages(db);
+    expect(problems).toEqual([`member ${id} USDT: fixed balance 5000000 but live holdings lock 0`]);
+    expect(await verifyAndRecord(db)).toMatchObject({ isBalanced: false, problems });
+    await shift('redeem', 'fixed', 'available');
+    expect(await verifyAndRecord(db)).toMatchObject({ isBalanced: true, problems: [] });
   });
 
   it('pages holdings, their events and the payment records', async () => {
