@@ -44,6 +44,8 @@ import { chainPayoutRoutes } from './modules/withdrawals/chain-routes.ts';
 // Packages: claims and jackpot (decision 020).
 import { packageJobRoutes } from './modules/packages/jobs-routes.ts';
 import type { ServerKey } from '@pp/envelope/node';
+// Packages (decision 020).
+import { packageRoutes } from './modules/packages/routes.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -109,6 +111,8 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
   chainPayoutRoutes(app, services);
   // Packages: claims and jackpot (decision 020).
   packageJobRoutes(app, services);
+  // Packages (decision 020).
+  packageRoutes(app, services);
   await registerStatic(app, config);
 
   if (config.isDemo) {

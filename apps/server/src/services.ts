@@ -38,6 +38,9 @@ import { ChainPayoutService, makeChainPayoutService } from './modules/withdrawal
 import { PackageReleaseService } from './modules/packages/release.ts';
 import { ClaimService } from './modules/packages/claims.ts';
 import { JackpotService } from './modules/packages/jackpot.ts';
+// Packages (decision 020).
+import { PackageService } from './modules/packages/service.ts';
+import { CatalogueService } from './modules/packages/catalogue.ts';
 
 export interface Services {
   config: Config;
@@ -75,6 +78,9 @@ export interface Services {
   packageRelease: PackageReleaseService;
   packageClaims: ClaimService;
   jackpot: JackpotService;
+  // Packages (decision 020): member actions and the catalogue.
+  packages: PackageService;
+  catalogue: CatalogueService;
 }
 
 export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBaseLogger): Services {
@@ -132,5 +138,7 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     packageRelease: new PackageReleaseService(dbHandle, ledger),
     packageClaims: new ClaimService(db, ledger, reviews),
     jackpot: new JackpotService(dbHandle, ledger, settings),
+    packages: new PackageService(db, ledger, accounts, settings),
+    catalogue: new CatalogueService(db, audit),
   };
 }

@@ -347,7 +347,8 @@ export const jackpotRecordListResponse = z.object({ items: z.array(jackpotRecord
 
 // ---- Back-office: the catalogue ----
 
-const translatedText = (max: number) => z.record(z.enum(languages), z.string().max(max)).refine((v) => Object.keys(v).length > 0);
+// Partial: a product needs one language at least, not all five (a zod 4 record over an enum wants every key).
+const translatedText = (max: number) => z.partialRecord(z.enum(languages), z.string().max(max)).refine((v) => Object.keys(v).length > 0);
 
 export const productAdminEntry = z.object({
   id: z.string(),
@@ -376,7 +377,7 @@ export const productSaveRequest = z.object({
   version: z.number().int().min(0).optional(),
   kind: z.enum(packageKinds),
   names: translatedText(packageLimits.nameCharsMax),
-  descriptions: z.record(z.enum(languages), z.string().max(packageLimits.descriptionCharsMax)),
+  descriptions: z.partialRecord(z.enum(languages), z.string().max(packageLimits.descriptionCharsMax)),
   terms: packageTerms,
   payWith: z.array(payWithEntry).min(1).max(3),
   perMemberLimit: z.number().int().min(0).max(1_000_000),

@@ -102,17 +102,79 @@ async function seedDemoMoney(services: Services, staffIds: Record<string, string
     isPending: false,
     memo: '',
   });
-  // Principal locked in a package holding (the package feature will make these); shown as fixed.
-  await services.ledger.transfer({
-    requestId: 'demo-seed-fixed-1',
-    code: 'buyMatching',
-    coinName: 'USDT',
-    amount: 1_000_000_000n,
-    debit: { owner: demoId, coinName: 'USDT', purpose: 'available' },
-    credit: { owner: demoId, coinName: 'USDT', purpose: 'fixed' },
-    isPending: false,
-    memo: '',
-  });
+  await seedDemoPackages(services, admin, demoId);
+}
+
+const demoTerms = {
+  premium: '2', fee: '1', feeCoinName: 'USDT', effectiveDelayHours: 24, releasePeriodHours: 24, maxReward: '0',
+  redeemFeePercent: '5', redeemFeeUnlockedPercent: '1', claimGuaranteePercent: '80', drawCycleDays: 7,
+};
+
+/** The demo catalogue: two normal packages, one special by grade, one experience package. */
+export const demoProducts = [
+  {
+    kind: 'normal' as const,
+    names: { 'zh-CN': '稳健计划', 'en-US': 'Steady Plan', 'ja-JP': '安定プラン', 'ko-KP': '안정 계획', 'id-ID': 'Paket Stabil' },
+    descriptions: {
+      'zh-CN': '每份100 USDT，每日释放0.5%奖励，合约180天，30天后解锁。',
+      'en-US': '100 USDT a unit, 0.5% reward released daily, 180-day contract, unlocked after 30 days.',
+      'ja-JP': '1口100 USDT、毎日0.5%の報酬、契約180日、30日後にロック解除。',
+      'ko-KP': '1구좌 100 USDT, 매일 0.5% 보상, 계약 180일, 30일 후 잠금 해제.',
+      'id-ID': '100 USDT per unit, imbalan 0,5% per hari, kontrak 180 hari, terbuka setelah 30 hari.',
+    },
+    terms: { ...demoTerms, price: '100', contractDays: 180, unlockDays: 30, releasePercent: '0.5', maxProfitPercent: '150' },
+    payWith: [{ coinName: 'USDT', maxPercent: '100' }, { coinName: 'ASSETS_POINT', maxPercent: '50' }],
+    perMemberLimit: 100, totalLimit: 100_000, minGrade: null, isInviteOnly: false, sortOrder: 1,
+  },
+  {
+    kind: 'normal' as const,
+    names: { 'zh-CN': '成长计划', 'en-US': 'Growth Plan', 'ja-JP': '成長プラン', 'ko-KP': '성장 계획', 'id-ID': 'Paket Pertumbuhan' },
+    descriptions: {
+      'zh-CN': '每份500 USDT，每日释放0.6%奖励，合约360天，60天后解锁，最高收益200%。',
+      'en-US': '500 USDT a unit, 0.6% reward released daily, 360-day contract, unlocked after 60 days, at most 200% profit.',
+      'ja-JP': '1口500 USDT、毎日0.6%の報酬、契約360日、60日後にロック解除、最大収益200%。',
+      'ko-KP': '1구좌 500 USDT, 매일 0.6% 보상, 계약 360일, 60일 후 잠금 해제, 최대 수익 200%.',
+      'id-ID': '500 USDT per unit, imbalan 0,6% per hari, kontrak 360 hari, terbuka setelah 60 hari, keuntungan paling banyak 200%.',
+    },
+    terms: { ...demoTerms, price: '500', premium: '5', fee: '5', contractDays: 360, unlockDays: 60, releasePercent: '0.6', maxProfitPercent: '200' },
+    payWith: [{ coinName: 'USDT', maxPercent: '100' }, { coinName: 'ASSETS_POINT', maxPercent: '30' }, { coinName: 'REWARD_POINT', maxPercent: '20' }],
+    perMemberLimit: 20, totalLimit: 0, minGrade: null, isInviteOnly: false, sortOrder: 2,
+  },
+  {
+    kind: 'special' as const,
+    names: { 'zh-CN': '黄金专享', 'en-US': 'Gold Exclusive', 'ja-JP': 'ゴールド限定', 'ko-KP': '골드 전용', 'id-ID': 'Eksklusif Emas' },
+    descriptions: {
+      'zh-CN': '门店及以上等级专享：每份1000 USDT，每日释放0.8%，每份奖励最多1500。',
+      'en-US': 'For Store grade and above: 1,000 USDT a unit, 0.8% released daily, at most 1,500 reward a unit.',
+      'ja-JP': '店舗グレード以上限定：1口1,000 USDT、毎日0.8%、1口あたり報酬は最大1,500。',
+      'ko-KP': '매장 등급 이상 전용: 1구좌 1,000 USDT, 매일 0.8%, 1구좌당 보상 최대 1,500.',
+      'id-ID': 'Untuk tingkat Toko ke atas: 1.000 USDT per unit, 0,8% per hari, imbalan paling banyak 1.500 per unit.',
+    },
+    terms: { ...demoTerms, price: '1000', premium: '10', fee: '10', contractDays: 180, unlockDays: 30, releasePercent: '0.8', maxProfitPercent: '160', maxReward: '1500' },
+    payWith: [{ coinName: 'USDT', maxPercent: '100' }],
+    perMemberLimit: 10, totalLimit: 1000, minGrade: 2, isInviteOnly: false, sortOrder: 3,
+  },
+  {
+    kind: 'experience' as const,
+    names: { 'zh-CN': '体验套餐', 'en-US': 'Trial Package', 'ja-JP': 'お試しパッケージ', 'ko-KP': '체험 패키지', 'id-ID': 'Paket Percobaan' },
+    descriptions: {
+      'zh-CN': '每位会员限一次：10 USDT，30天，每日释放1%，随时可赎回。',
+      'en-US': 'Once per member: 10 USDT, 30 days, 1% released daily, redeemable at any time.',
+      'ja-JP': '会員1人1回限り：10 USDT、30日間、毎日1%、いつでも償還可能。',
+      'ko-KP': '회원당 1회: 10 USDT, 30일, 매일 1%, 언제든 상환 가능.',
+      'id-ID': 'Sekali per anggota: 10 USDT, 30 hari, 1% per hari, bisa ditebus kapan saja.',
+    },
+    terms: { ...demoTerms, price: '10', premium: '0', fee: '0', contractDays: 30, unlockDays: 0, effectiveDelayHours: 0, releasePercent: '1', maxProfitPercent: '30', redeemFeePercent: '0', redeemFeeUnlockedPercent: '0', claimGuaranteePercent: '0', drawCycleDays: 0 },
+    payWith: [{ coinName: 'USDT', maxPercent: '100' }, { coinName: 'REWARD_POINT', maxPercent: '100' }],
+    perMemberLimit: 1, totalLimit: 0, minGrade: null, isInviteOnly: false, sortOrder: 4,
+  },
+];
+
+/** The catalogue, saved by staff like any change, and the demo member's holding of 10 units of the first (1,000 USDT fixed). */
+async function seedDemoPackages(services: Services, admin: { id: string; name: string; ip: string }, demoId: string): Promise<void> {
+  const ids: string[] = [];
+  for (const p of demoProducts) ids.push((await services.catalogue.save(admin, { ...p, isOnSale: true, invitedUserNames: [] })).id);
+  await services.packages.buy(demoId, { productId: ids[0]!, quantity: 10, payments: [{ coinName: 'USDT', amount: '1000' }], transactionPassword: 'Demo@123456', requestId: 'demo-seed-package-1' });
 }
 
 function dbHandleOf(services: Services) {

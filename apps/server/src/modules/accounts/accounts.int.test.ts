@@ -222,8 +222,8 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     const d = fresh();
     d.token = await login({ ...t, client: d }, 'demo', 'Demo@12345');
     const demo = await d.call<Array<Record<string, string>>>('assetsList');
-    // 12,850.75 credited, 300 exchanged, 25 received, 1,000 fixed in a package; 50 held by a debit under review is frozen.
-    expect(demo.data[0]).toEqual({ coinName: 'USDT', assetsAvailable: '11525.750000', assetsFrozen: '50.000000', assetsFixed: '1000.000000', assetsTotal: '12575.750000' });
+    // 12,850.75 credited, 300 exchanged, 25 received, 1,000 fixed in a package (10 units, premium 20 and fee 10 paid); 50 held by a debit under review is frozen.
+    expect(demo.data[0]).toEqual({ coinName: 'USDT', assetsAvailable: '11495.750000', assetsFrozen: '50.000000', assetsFixed: '1000.000000', assetsTotal: '12545.750000' });
     const revenue = await d.call<Array<{ coinName: string; total: string }>>('revenueSummary');
     expect(revenue.data).toEqual([
       { coinName: 'USDT', total: '0.000000' },

@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto';
 import type { Db } from '../../db/index.ts';
+import { verifyPackages } from '../packages/verify.ts';
 
 export interface VerifyResult {
   isBalanced: boolean;
@@ -89,9 +90,12 @@ export async function verifyLedger(db: Db): Promise<VerifyResult> {
   return { isBalanced: problems.length === 0, problems, accounts: accounts.length, transfers };
 }
 
-/** Verifies and keeps the result for the back-office dashboard. */
+/** Verifies (the journal, and the packages' fixed balances) and keeps the result for the back-office dashboard. */
 export async function verifyAndRecord(db: Db): Promise<VerifyResult> {
-  const result = await verifyLedger(db);
+  const books = await verifyLedger(db);
+  // Packages (decision 020): every fixed balance is the principal of live holdings.
+  const packageProblems = await verifyPackages(db);
+  const result = { ...books, isBalanced: books.isBalanced && packageProblems.length === 0, problems: [...books.problems, ...packageProblems] };
   const detail = result.isBalanced
     ? `${result.accounts} accounts, ${result.transfers} transfers, balanced`
     : result.problems.slice(0, 20).join('; ');

@@ -50,6 +50,7 @@ export const enUSMember = {
     'package.notClaimable': "This holding cannot be claimed",
     'package.claimPending': "A claim for this holding is already waiting for review",
     'package.productInvalid': "The package terms are not consistent: {{detail}}",
+    'config.staleVersion': "Someone saved this in the meantime; reload and try again",
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).

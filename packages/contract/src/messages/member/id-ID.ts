@@ -52,6 +52,7 @@ export const idIDMember: MemberServerMessages = {
     'package.notClaimable': "Kepemilikan ini tidak dapat diklaim",
     'package.claimPending': "Klaim untuk kepemilikan ini sudah menunggu peninjauan",
     'package.productInvalid': "Ketentuan paket tidak konsisten: {{detail}}",
+    'config.staleVersion': "Orang lain telah menyimpan ini sementara itu; muat ulang dan coba lagi",
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).

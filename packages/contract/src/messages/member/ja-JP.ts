@@ -52,6 +52,7 @@ export const jaJPMember: MemberServerMessages = {
     'package.notClaimable': "この保有は請求できません",
     'package.claimPending': "この保有の請求はすでに審査待ちです",
     'package.productInvalid': "パッケージの条件が矛盾しています：{{detail}}",
+    'config.staleVersion': "その間に他の人が保存しました。再読み込みしてやり直してください",
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).

@@ -52,6 +52,7 @@ export const koKPMember: MemberServerMessages = {
     'package.notClaimable': "이 보유는 청구할 수 없습니다",
     'package.claimPending': "이 보유에 대한 청구가 이미 심사 대기 중입니다",
     'package.productInvalid': "패키지 조건이 일치하지 않습니다: {{detail}}",
+    'config.staleVersion': "그 사이에 다른 사람이 저장했습니다. 다시 불러온 뒤 다시 시도하십시오",
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).

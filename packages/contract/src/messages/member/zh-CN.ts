@@ -52,6 +52,7 @@ export const zhCNMember: MemberServerMessages = {
     'package.notClaimable': "该持仓不能理赔",
     'package.claimPending': "该持仓已有待审核的理赔",
     'package.productInvalid': "套餐条款不一致：{{detail}}",
+    'config.staleVersion': "其他人已在此期间保存过，请刷新后重试",
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
