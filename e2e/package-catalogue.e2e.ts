@@ -1,4 +1,4 @@
-// Proves the back-office package catalogue (issue 10, decision 020) in the browser, desktop 1280x800 (en-US) and a 390x844 phone (zh-CN): the editor refuses obvious mistakes under their fields before anything is sent; staff create a product on sale with an English and a Chinese name (confirmed, since members can buy it at once) and see it in the table; a member then sees it by its name in each language (through the API and on the portal's /package page) and, in a language left empty, in English; an edit of the on-sale product is confirmed too and shows in the table and to the member; a support staff member (no packages.manage) reads the catalogue without any editing, and the server refuses their save with 403; a package claim (a holding ended by its term under its guarantee, by test-only time travel) waits in the packageClaim review queue with its holding number, principal, released rewards and guarantee named in words. Screenshots go to test-artifacts/screenshots/packages-*.png.
+// Proves the back-office package catalogue (issue 10, decision 020) in the browser, desktop 1280x800 (en-US) and a 390x844 phone (zh-CN): the editor refuses obvious mistakes under their fields before anything is sent; staff create a product on sale with an English and a Chinese name (confirmed, since members can buy it at once) and see it in the table; a member then sees it by its name in each language (through the API and on the portal's /package page) and, in a language left empty, in English; an edit of the on-sale product is confirmed too and shows in the table and to the member; the server's refusal (an invited member who does not exist) shows in the editor with its detail and saves nothing; a support staff member (no packages.manage) reads the catalogue without any editing, and the server refuses their save with 403; a package claim (a holding ended by its term under its guarantee, by test-only time travel) waits in the packageClaim review queue with its holding number, principal, released rewards and guarantee named in words. Screenshots go to test-artifacts/screenshots/packages-*.png.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import Database from 'better-sqlite3';
 import { callApi, callOk, memberToken, newRequestId } from './support/api';
 import { closeBrowser, demoMember, dismissToasts, horizontalOverflow, launchBrowser, login, newContext, sessionItem, toast, waitForHeading } from './support/browser';
-import { adminT, t, type Language } from './support/i18n';
+import { adminT, serverText, t, type Language } from './support/i18n';
 import { repoRoot, startServer, type RunningServer } from './support/server';
 import { demoStaff, staffLogin } from './support/staff';
 
@@ -161,6 +161,26 @@ describe('package catalogue', () => {
     const member = await memberToken(server.baseUrl, demoMember);
     const product = (await memberCatalogue(member, 'en-US')).find((p) => p.name === names['en-US']);
     expect(product?.totalLimit).toBe(5);
+  });
+
+  test("the server's refusal of a product shows in the editor with its detail", async () => {
+    await page.getByRole('button', { name: a('packages.create'), exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: a('packages.createTitle') });
+    await dialog.waitFor();
+    await dialog.locator('#product-name-en-US').fill('Invitation only');
+    await dialog.locator('#product-price').fill('10');
+    await dialog.locator('#product-releasePercent').fill('1');
+    await dialog.locator('#product-maxProfitPercent').fill('10');
+    await dialog.locator('#product-kind').selectOption('special');
+    await dialog.locator('#product-isInviteOnly').check();
+    await dialog.locator('#product-invitedUserNames').fill('bob, nobody-here-e2e');
+    await dialog.getByRole('button', { name: a('common.save'), exact: true }).click();
+    const refusal = dialog.locator('.form-error');
+    await expect.poll(() => refusal.innerText().catch(() => '')).toContain('nobody-here-e2e');
+    expect(await refusal.innerText()).toContain(serverText(lang, 'errors.package.productInvalid', { detail: '' }).replace(/\s+$/, ''));
+    await dialog.getByRole('button', { name: a('common.cancel'), exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('row').filter({ hasText: 'Invitation only' }).count()).toBe(0);
   });
 
   test('the holdings and jackpot tabs open', async () => {
