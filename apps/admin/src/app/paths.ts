@@ -12,4 +12,5 @@ export const paths = {
   audit: '/audit',
   staff: '/staff',
   jobs: '/jobs',
+  packages: '/packages',
 } as const;

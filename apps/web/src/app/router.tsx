@@ -79,7 +79,8 @@ export const router = createHashRouter([
             children: [
               { path: child(paths.dashboard), lazy: lazyPage(() => import('./routes/dashboard').then((m) => m.DashboardRoute)) },
               { path: child(paths.userInfo), lazy: lazyPage(() => import('./routes/user-info').then((m) => m.UserInfoRoute)) },
-              { path: child(paths.package), lazy: lazyPage(() => import('../features/packages/pages/packages').then((m) => m.PackagesPage)) },
+              { path: child(paths.package), lazy: lazyPage(() => import('./routes/package').then((m) => m.PackageRoute)) },
+              { path: `${child(paths.package)}/:id`, lazy: lazyPage(() => import('./routes/package').then((m) => m.PackageDetailRoute)) },
               { path: child(paths.records), lazy: lazyPage(() => import('./routes/records').then((m) => m.RecordsRoute)) },
               { path: child(paths.recharge), lazy: lazyPage(() => import('../features/deposits/pages/deposits').then((m) => m.DepositsPage)) },
               { path: child(paths.withdraw), lazy: lazyPage(() => import('./routes/withdraw').then((m) => m.WithdrawRoute)) },

@@ -7,11 +7,11 @@ const ids = (role: keyof typeof rolePermissions) => visibleNavItems(rolePermissi
 
 describe('visibleNavItems', () => {
   it('shows an admin every screen', () => {
-    expect(ids('admin')).toEqual(['dashboard', 'reviews', 'payouts', 'members', 'config', 'audit', 'staff', 'jobs']);
+    expect(ids('admin')).toEqual(['dashboard', 'reviews', 'payouts', 'members', 'config', 'audit', 'staff', 'jobs', 'packages']);
   });
   it('hides staff management from the other roles', () => {
     for (const role of ['finance', 'support', 'viewer'] as const) {
-      expect(ids(role)).toEqual(['dashboard', 'reviews', 'payouts', 'members', 'config', 'audit', 'jobs']);
+      expect(ids(role)).toEqual(['dashboard', 'reviews', 'payouts', 'members', 'config', 'audit', 'jobs', 'packages']);
     }
   });
   it('shows nothing without permissions', () => {

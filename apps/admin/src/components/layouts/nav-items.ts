@@ -3,7 +3,7 @@ import { paths } from '../../app/paths';
 import type { IconName } from '../ui/icon';
 
 export interface NavItem {
-  id: 'dashboard' | 'reviews' | 'payouts' | 'members' | 'config' | 'audit' | 'staff' | 'jobs';
+  id: 'dashboard' | 'reviews' | 'payouts' | 'members' | 'config' | 'audit' | 'staff' | 'jobs' | 'packages';
   to: string;
   icon: IconName;
   /** The permission that opens the screen; the route table uses the same one. */
@@ -19,6 +19,7 @@ export const navItems: readonly NavItem[] = [
   { id: 'audit', to: paths.audit, icon: 'audit', permission: 'audit.read' },
   { id: 'staff', to: paths.staff, icon: 'staff', permission: 'staff.manage' },
   { id: 'jobs', to: paths.jobs, icon: 'history', permission: 'dashboard.read' },
+  { id: 'packages', to: paths.packages, icon: 'packages', permission: 'config.read' },
 ];
 
 /** The sidebar of one staff member: only what their permissions open. */

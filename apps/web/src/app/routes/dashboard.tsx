@@ -1,6 +1,7 @@
 import { AccountOverview } from '../../features/assets/components/account-overview';
 import { TotalRevenue } from '../../features/assets/components/total-revenue';
 import { DashboardPage } from '../../features/dashboard/pages/dashboard';
+import { PackagesSummary } from '../../features/packages/components/packages-summary';
 import { useUserInfo } from '../../features/user/api/user-info';
 
 /** /index: the dashboard page with the balances of the assets feature. */
@@ -13,6 +14,7 @@ export function DashboardRoute() {
         <>
           <AccountOverview />
           <TotalRevenue />
+          <PackagesSummary />
         </>
       }
     />

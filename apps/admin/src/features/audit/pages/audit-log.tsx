@@ -24,6 +24,7 @@ const knownActions = [
   'member.grade',
   'staff.create',
   'staff.update',
+  'package.productSave',
 ] as const;
 
 const emptyForm = { actor: '', action: '', targetId: '', text: '', from: '', to: '' };

@@ -32,9 +32,9 @@ export function SummaryValue({ value }: { value: ReviewItem['summary'][string] }
 }
 
 /** Summary fields that hold an amount, a point type or an exchange type: shown formatted and named, never as codes. */
-const amountFields = new Set(['fee', 'received', 'amount', 'bonus']);
+const amountFields = new Set(['fee', 'received', 'amount', 'bonus', 'principal', 'released']);
 /** Addresses, account numbers and hashes: shown whole, in a monospaced font, breaking anywhere. */
-const technicalFields = new Set(['destination', 'address', 'hash', 'accountNumber']);
+const technicalFields = new Set(['destination', 'address', 'hash', 'accountNumber', 'holdingNumber']);
 const coinFields = new Set(['sourceCoin', 'targetCoin', 'coinName']);
 const coinName = (value: string) => translateOr(`coins.${value}`, value);
 

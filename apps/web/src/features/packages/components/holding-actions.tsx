@@ -1,0 +1,352 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { HoldingEntry, ProductEntry } from '@pp/contract';
+import { Dialog, SelectField, TextField, useRequestId, useSubmitGuard, showToast } from '@pp/browser-kit';
+import { Button } from '../../../components/ui/button';
+import { CardLoadState } from '../../../components/ui/card-load-state';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { currentLanguage, translateKey } from '../../../lib/i18n';
+import { formatDecimal, formatExact, parsePoints } from '../../../lib/points';
+import { addWarehouse } from '../api/add-warehouse';
+import { claimCreate } from '../api/claim-create';
+import { fillingPositions } from '../api/filling-positions';
+import { transferHolding } from '../api/internal-transfer';
+import { redeem } from '../api/redeem';
+import { useRedeemFee } from '../api/redeem-fee';
+import { upgradeMatching } from '../api/upgrade-matching';
+import { timesUnits } from '../payment-mix';
+import { upgradeTargets } from '../upgrade-targets';
+import { PayDialog } from './pay-dialog';
+
+export type HoldingAction = { kind: 'upgrade' | 'add' | 'refill' | 'redeem' | 'transfer' | 'claim'; holding: HoldingEntry };
+
+interface HoldingActionDialogsProps {
+  action: HoldingAction | null;
+  onClose: () => void;
+  products: readonly ProductEntry[];
+  availableOf: (coinName: string) => string | undefined;
+  coinLabel: (coinName: string) => string;
+  selfUserName: string | undefined;
+  onChanged: () => void;
+}
+
+/** The dialog of the action the member chose on a holding (one at a time). */
+export function HoldingActionDialogs({ action, onClose, products, availableOf, coinLabel, selfUserName, onChanged }: HoldingActionDialogsProps) {
+  const { t } = useTranslation();
+  const holding = action?.holding;
+  const product = holding ? products.find((p) => p.id === holding.productId) : undefined;
+  const common = { onClose, availableOf, coinLabel };
+  return (
+    <>
+      <UpgradeDialog isOpen={action?.kind === 'upgrade'} holding={holding} products={products} onChanged={onChanged} {...common} />
+      <PayDialog
+        isOpen={action?.kind === 'add' && holding !== undefined && product !== undefined}
+        title={holding ? t('packages.add.title', { number: holding.number }) : ''}
+        payWith={product?.payWith ?? []}
+        feeCoinName={holding?.terms.feeCoinName ?? ''}
+        hasQuantity
+        cost={(quantity) => ({
+          principal: timesUnits(holding?.terms.price ?? '0', quantity),
+          premium: timesUnits(holding?.terms.premium ?? '0', quantity),
+          fee: timesUnits(holding?.terms.fee ?? '0', quantity),
+        })}
+        submitLabel={t('packages.add.submit')}
+        successText={t('packages.add.done')}
+        send={async (body, requestId) => {
+          await addWarehouse({ holdingId: holding?.id ?? '', ...body }, requestId);
+          onChanged();
+        }}
+        {...common}
+      />
+      <PayDialog
+        isOpen={action?.kind === 'refill' && holding !== undefined && product !== undefined}
+        title={holding ? t('packages.refill.title', { number: holding.number }) : ''}
+        intro={<p className="card-note">{t('packages.refill.intro', { units: holding?.units ?? 0 })}</p>}
+        payWith={product?.payWith ?? []}
+        feeCoinName={product?.terms.feeCoinName ?? ''}
+        hasQuantity={false}
+        cost={() => ({
+          principal: timesUnits(product?.terms.price ?? '0', holding?.units ?? 0),
+          premium: timesUnits(product?.terms.premium ?? '0', holding?.units ?? 0),
+          fee: timesUnits(product?.terms.fee ?? '0', holding?.units ?? 0),
+        })}
+        submitLabel={t('packages.refill.submit')}
+        successText={t('packages.refill.done')}
+        send={async ({ payments, transactionPassword }, requestId) => {
+          await fillingPositions({ holdingId: holding?.id ?? '', payments, transactionPassword }, requestId);
+          onChanged();
+        }}
+        {...common}
+      />
+      <RedeemDialog isOpen={action?.kind === 'redeem'} holding={holding} onChanged={onChanged} {...common} />
+      <TransferDialog isOpen={action?.kind === 'transfer'} holding={holding} selfUserName={selfUserName} onChanged={onChanged} onClose={onClose} />
+      <ClaimDialog isOpen={action?.kind === 'claim'} holding={holding} onChanged={onChanged} onClose={onClose} coinLabel={coinLabel} />
+    </>
+  );
+}
+
+interface DialogBase {
+  isOpen: boolean;
+  holding: HoldingEntry | undefined;
+  onClose: () => void;
+  onChanged: () => void;
+  availableOf: (coinName: string) => string | undefined;
+  coinLabel: (coinName: string) => string;
+}
+
+/** Upgrade: choose a product with a higher price; the difference per unit, its premium and fee are paid. */
+function UpgradeDialog({ isOpen, holding, products, onClose, onChanged, availableOf, coinLabel }: DialogBase & { products: readonly ProductEntry[] }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const [targetId, setTargetId] = useState('');
+  const targets = holding ? upgradeTargets(holding, products) : [];
+  const target = targets.find((p) => p.id === targetId) ?? targets[0];
+  const units = holding?.units ?? 0;
+  const difference = target && holding ? timesUnits(target.terms.price, units) - timesUnits(holding.terms.price, units) : 0n;
+  return (
+    <PayDialog
+      isOpen={isOpen && holding !== undefined}
+      onClose={() => {
+        setTargetId('');
+        onClose();
+      }}
+      title={holding ? t('packages.upgrade.title', { number: holding.number }) : ''}
+      intro={
+        <SelectField
+          label={t('packages.upgrade.target')}
+          value={target?.id ?? ''}
+          onValueChange={setTargetId}
+          options={targets.map((p) => ({ value: p.id, label: t('packages.upgrade.targetOption', { name: p.name, price: formatExact(p.terms.price, language) }) }))}
+          hint={target && holding ? t('packages.upgrade.difference', { from: formatExact(holding.terms.price, language), to: formatExact(target.terms.price, language), units }) : undefined}
+        />
+      }
+      payWith={target?.payWith ?? []}
+      feeCoinName={target?.terms.feeCoinName ?? ''}
+      hasQuantity={false}
+      blocked={target ? undefined : t('packages.upgrade.noTarget')}
+      cost={() => ({
+        principal: difference > 0n ? difference : 0n,
+        premium: timesUnits(target?.terms.premium ?? '0', units),
+        fee: timesUnits(target?.terms.fee ?? '0', units),
+      })}
+      availableOf={availableOf}
+      coinLabel={coinLabel}
+      submitLabel={t('packages.upgrade.submit')}
+      successText={t('packages.upgrade.done')}
+      send={async ({ payments, transactionPassword }, requestId) => {
+        await upgradeMatching({ holdingId: holding?.id ?? '', toProductId: target?.id ?? '', payments, transactionPassword }, requestId);
+        setTargetId('');
+        onChanged();
+      }}
+    />
+  );
+}
+
+/** Redeem: the server's preview of the fee first, then the transaction password to confirm. */
+function RedeemDialog({ isOpen, holding, onClose, onChanged, coinLabel }: DialogBase) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const preview = useRedeemFee(isOpen && holding ? holding.id : null);
+  const requestId = useRequestId();
+  const { isBusy, run } = useSubmitGuard();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const close = () => {
+    setPassword('');
+    setError(undefined);
+    onClose();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!holding || isBusy) return;
+    if (password.trim() === '') {
+      setError(translateKey('validation.enterTransactionPassword'));
+      return;
+    }
+    const body = { holdingId: holding.id, transactionPassword: password };
+    void run(async () => {
+      await redeem(body, requestId.idFor(body));
+      requestId.reset();
+      showToast('success', t('packages.redeem.done'));
+      onChanged();
+      close();
+    });
+  };
+  return (
+    <Dialog isOpen={isOpen && holding !== undefined} onClose={close} title={holding ? t('packages.redeem.title', { number: holding.number }) : ''} isLocked={isBusy}>
+      {preview.data ? (
+        <form className="form money-form" onSubmit={submit} noValidate aria-busy={isBusy || undefined}>
+          <p className="card-note">{t('packages.redeem.intro', { percent: formatDecimal(preview.data.feePercent, language) })}</p>
+          <dl className="info-list info-list-compact" data-testid="redeem-preview">
+            {preview.data.lines.map((line) => (
+              <div className="info-row" key={line.coinName}>
+                <dt>{coinLabel(line.coinName)}</dt>
+                <dd>{t('packages.redeem.line', { principal: formatExact(line.principal, language), fee: formatExact(line.fee, language), receive: formatExact(line.receive, language) })}</dd>
+              </div>
+            ))}
+            <div className="info-row">
+              <dt>{t('packages.redeem.principal')}</dt>
+              <dd>{formatExact(preview.data.principal, language)}</dd>
+            </div>
+            <div className="info-row">
+              <dt>{t('packages.redeem.fee')}</dt>
+              <dd data-testid="redeem-fee">{formatExact(preview.data.fee, language)}</dd>
+            </div>
+            <div className="info-row">
+              <dt>{t('packages.redeem.receive')}</dt>
+              <dd>
+                <strong data-testid="redeem-receive">{formatExact(preview.data.receive, language)}</strong>
+              </dd>
+            </div>
+          </dl>
+          <TextField
+            label={t('packages.pay.transactionPassword')}
+            type="password"
+            value={password}
+            onValueChange={(v) => {
+              setPassword(v);
+              setError(undefined);
+            }}
+            error={error}
+            autoComplete="off"
+            maxLength={128}
+          />
+          <div className="dialog-actions">
+            <Button variant="secondary" onClick={close} disabled={isBusy}>
+              {t('packages.pay.back')}
+            </Button>
+            <Button type="submit" variant="danger" isBusy={isBusy}>
+              {t('packages.redeem.submit')}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <CardLoadState isError={preview.isError} onRetry={() => void preview.refetch()} />
+      )}
+    </Dialog>
+  );
+}
+
+/** Internal transfer: the receiver's username and the transaction password, then a confirmation. */
+function TransferDialog({ isOpen, holding, selfUserName, onClose, onChanged }: Pick<DialogBase, 'isOpen' | 'holding' | 'onClose' | 'onChanged'> & { selfUserName: string | undefined }) {
+  const { t } = useTranslation();
+  const requestId = useRequestId();
+  const { isBusy, run } = useSubmitGuard();
+  const [toUserName, setToUserName] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ toUserName?: string; password?: string }>({});
+  const [isConfirming, setIsConfirming] = useState(false);
+  const close = () => {
+    setToUserName('');
+    setPassword('');
+    setErrors({});
+    setIsConfirming(false);
+    onClose();
+  };
+  const review = (event: FormEvent) => {
+    event.preventDefault();
+    const next: typeof errors = {};
+    const name = toUserName.trim();
+    if (name === '') next.toUserName = translateKey('validation.enterUsername');
+    else if (selfUserName && name.toLowerCase() === selfUserName.toLowerCase()) next.toUserName = translateKey('errors.package.toSelf');
+    if (password.trim() === '') next.password = translateKey('validation.enterTransactionPassword');
+    setErrors(next);
+    if (Object.keys(next).length === 0) setIsConfirming(true);
+  };
+  const send = () => {
+    if (!holding) return;
+    const body = { holdingId: holding.id, toUserName: toUserName.trim(), transactionPassword: password };
+    void run(async () => {
+      try {
+        await transferHolding(body, requestId.idFor(body));
+      } catch (error) {
+        setIsConfirming(false);
+        throw error;
+      }
+      requestId.reset();
+      showToast('success', t('packages.transfer.done'));
+      onChanged();
+      close();
+    });
+  };
+  return (
+    <Dialog isOpen={isOpen && holding !== undefined} onClose={close} title={holding ? t('packages.transfer.title', { number: holding.number }) : ''} isLocked={isBusy}>
+      {isConfirming ? (
+        <div className="stack-tight" data-testid="transfer-confirm">
+          <p>{t('packages.transfer.confirmText', { number: holding?.number ?? '', name: toUserName.trim() })}</p>
+          <p className="card-note">{t('packages.transfer.irreversible')}</p>
+          <div className="dialog-actions">
+            <Button variant="secondary" onClick={() => setIsConfirming(false)} disabled={isBusy}>
+              {t('packages.pay.back')}
+            </Button>
+            <Button onClick={send} isBusy={isBusy}>
+              {t('packages.transfer.confirm')}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <form className="form" onSubmit={review} noValidate>
+          <p className="card-note">{t('packages.transfer.intro')}</p>
+          <TextField
+            label={t('packages.transfer.toUserName')}
+            value={toUserName}
+            onValueChange={(v) => {
+              setToUserName(v);
+              setErrors((e) => ({ ...e, toUserName: undefined }));
+            }}
+            error={errors.toUserName}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={64}
+          />
+          <TextField
+            label={t('packages.pay.transactionPassword')}
+            type="password"
+            value={password}
+            onValueChange={(v) => {
+              setPassword(v);
+              setErrors((e) => ({ ...e, password: undefined }));
+            }}
+            error={errors.password}
+            autoComplete="off"
+            maxLength={128}
+          />
+          <Button type="submit">{t('packages.transfer.submit')}</Button>
+        </form>
+      )}
+    </Dialog>
+  );
+}
+
+/** Claim: one confirmation; staff review it and the payout arrives in the fee coin. */
+function ClaimDialog({ isOpen, holding, onClose, onChanged, coinLabel }: Pick<DialogBase, 'isOpen' | 'holding' | 'onClose' | 'onChanged' | 'coinLabel'>) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const requestId = useRequestId();
+  const { isBusy, run } = useSubmitGuard();
+  const amount = holding?.claimable ?? '0';
+  const send = () => {
+    if (!holding) return;
+    void run(async () => {
+      await claimCreate(holding.id, requestId.idFor({ holdingId: holding.id }));
+      requestId.reset();
+      showToast('success', t('packages.claims.done'));
+      onChanged();
+      onClose();
+    });
+  };
+  return (
+    <ConfirmDialog
+      isOpen={isOpen && holding !== undefined}
+      title={t('packages.claims.confirmTitle')}
+      confirmLabel={t('packages.claims.confirm')}
+      cancelLabel={t('packages.pay.back')}
+      onConfirm={send}
+      onCancel={onClose}
+      isBusy={isBusy}
+    >
+      <p>{t('packages.claims.confirmText', { number: holding?.number ?? '', amount: `${formatExact(parsePoints(amount) ?? 0n, language)} ${coinLabel(holding?.terms.feeCoinName ?? '')}` })}</p>
+    </ConfirmDialog>
+  );
+}
