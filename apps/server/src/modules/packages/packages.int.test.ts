@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HoldingEntry, HoldingEvent, ProductAdminEntry, ProductEntry, RecordEntry } from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type TestApp } from '../../../test/helper.ts';
-import { verifyLedger } from '../ledger/verify.ts';
+import { verifyAndRecord, verifyLedger } from '../ledger/verify.ts';
 import { verifyPackages } from './verify.ts';
 import { endHolding } from './holdings.ts';
 
@@ -269,14 +269,17 @@ describe.each(dialects)('packages on %s', (dialect) => {
       { coinName: 'ASSETS_POINT', principal: '148.500000', fee: '4.949951', receive: '143.550049' },
       { coinName: 'USDT', principal: '151.500000', fee: '5.049950', receive: '146.450050' },
     ]);
-    const usdtBefore = await assets(c);
-    const assetsBefore = await assets(c, 'ASSETS_POINT');
+    expect(await assets(c)).toMatchObject({ assetsAvailable: '839.500000', assetsFixed: '151.500000' });
     const redeemed = await c.call('redeem', { holdingId: h, transactionPassword: password, requestId: rid() });
     expect(redeemed.code, redeemed.message).toBe(20000);
-    const usdtAfter = await assets(c);
-    expect(Number(usdtAfter.assetsAvailable) - Number(usdtBefore.assetsAvailable)).toBeCloseTo(146.45005, 6);
-    expect(usdtAfter.assetsFixed).toBe('0.000000');
-    expect(Number((await assets(c, 'ASSETS_POINT')).assetsAvailable) - Number(assetsBefore.assetsAvailable)).toBeCloseTo(143.550049, 6);
+    // What came back is exactly the preview's receive, per point type.
+    expect(await assets(c)).toMatchObject({ assetsAvailable: '985.950050', assetsFixed: '0.000000' });
+    expect(await assets(c, 'ASSETS_POINT')).toMatchObject({ assetsAvailable: '495.050049', assetsFixed: '0.000000' });
+    const events = (await c.call<{ events: HoldingEvent[] }>('insuranceDetailInfo', { holdingId: h })).data.events;
+    for (const line of preview.data.lines) {
+      expect(events.find((e) => e.type === 'redeem' && e.coinName === line.coinName)!.amount).toBe(line.receive);
+      expect(events.find((e) => e.type === 'redeemFee' && e.coinName === line.coinName)!.amount).toBe(`-${line.fee}`);
+    }
     expect((await holdings(c))[0]).toMatchObject({ state: 'expired', endReason: 'redeemed' });
     expect((await c.call('redeem', { holdingId: h, transactionPassword: password, requestId: rid() })).error).toBe('package.wrongState');
     expect((await c.call('redeemFee', { holdingId: h })).error).toBe('package.wrongState');
@@ -321,8 +324,8 @@ describe.each(dialects)('packages on %s', (dialect) => {
     expect(got.id).not.toBe(h);
     expect((await assets(s)).assetsFixed).toBe('0.000000');
     expect(await assets(r)).toMatchObject({ assetsFixed: '200.000000', assetsAvailable: '0.000000' });
-    expect((await s.call<{ items: RecordEntry[] }>('assetsRecordList', { type: 'makeOver' })).data.items[0]).toMatchObject({ movement: 'out', amount: '-200.000000' });
-    expect((await r.call<{ items: RecordEntry[] }>('assetsRecordList', { type: 'makeOver' })).data.items[0]).toMatchObject({ movement: 'in', amount: '200.000000' });
+    expect((await s.call<{ items: RecordEntry[] }>('assetsRecordList', { type: 'makeOver' })).data.items[0]).toMatchObject({ movement: 'out', amount: '-200.000000', counterparty: 'receiver1' });
+    expect((await r.call<{ items: RecordEntry[] }>('assetsRecordList', { type: 'makeOver' })).data.items[0]).toMatchObject({ movement: 'in', amount: '200.000000', counterparty: 'sender1' });
     const events = (await r.call<{ events: HoldingEvent[] }>('insuranceDetailInfo', { holdingId: got.id })).data.events;
     expect(events).toEqual([expect.objectContaining({ type: 'transferIn', amount: '200.000000', detail: 'sender1' })]);
     expect((await send('receiver1')).error).toBe('package.wrongState');
@@ -348,6 +351,20 @@ describe.each(dialects)('packages on %s', (dialect) => {
     const list = await buyer.call<{ items: Array<{ code: string; state: string; activationUserName: string | null; holdingId: string | null }> }>('activationCodeList', {});
     expect(list.data.items[0]).toMatchObject({ code: bought.data.code, state: 'activated', activationUserName: 'codeholder1', holdingId: activated.data.holdingId });
     expect((await buyer.call<{ items: unknown[] }>('activationCodeList', { state: 'notActivated' })).data.items).toHaveLength(0);
+  });
+
+  it('finds a fixed balance no live holding explains, in verifyPackages and in the recorded ledger check', async () => {
+    await member('orphan1', 100n, 0n);
+    const id = await idOf('orphan1');
+    const db = t.services.dbHandle.db;
+    const shift = (code: 'buyMatching' | 'redeem', from: string, to: string) =>
+      t.services.ledger.transfer({ requestId: null, code, coinName: 'USDT', amount: 5_000_000n, debit: { owner: id, coinName: 'USDT', purpose: from }, credit: { owner: id, coinName: 'USDT', purpose: to }, isPending: false });
+    await shift('buyMatching', 'available', 'fixed');
+    const problems = await verifyPackages(db);
+    expect(problems).toEqual([`member ${id} USDT: fixed balance 5000000 but live holdings lock 0`]);
+    expect(await verifyAndRecord(db)).toMatchObject({ isBalanced: false, problems });
+    await shift('redeem', 'fixed', 'available');
+    expect(await verifyAndRecord(db)).toMatchObject({ isBalanced: true, problems: [] });
   });
 
   it('pages holdings, their events and the payment records', async () => {

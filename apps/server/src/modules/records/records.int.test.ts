@@ -54,7 +54,17 @@ describe.each(dialects)('records and auto-approval on %s', (dialect) => {
   });
 
   it('shows a move to fixed as a move between the member\'s own balances', async () => {
-    await t.services.ledger.transfer({ requestId: rid(), code: 'buyMatching', coinName: 'USDT', amount: 100_000_000n, debit: { owner: memberId, coinName: 'USDT', purpose: 'available' }, credit: { owner: memberId, coinName: 'USDT', purpose: 'fixed' }, isPending: false });
+    // A package without premium or fee (decision 020): only its principal moves, available to fixed.
+    const terms = {
+      price: '100', premium: '0', fee: '0', feeCoinName: 'USDT', contractDays: 30, unlockDays: 0, effectiveDelayHours: 0, releasePercent: '1', releasePeriodHours: 24,
+      maxProfitPercent: '30', maxReward: '0', redeemFeePercent: '0', redeemFeeUnlockedPercent: '0', claimGuaranteePercent: '0', drawCycleDays: 0,
+    };
+    const plain = await t.services.catalogue.save({ id: 'test', name: 'test', ip: '127.0.0.1' }, {
+      kind: 'normal', names: { 'en-US': 'Plain' }, descriptions: {}, terms, payWith: [{ coinName: 'USDT', maxPercent: '100' }],
+      perMemberLimit: 0, totalLimit: 0, isOnSale: true, minGrade: null, isInviteOnly: false, invitedUserNames: [], sortOrder: 0,
+    });
+    const bought = await m.call('buyMatching', { productId: plain.id, quantity: 1, payments: [{ coinName: 'USDT', amount: '100' }], transactionPassword: member.transactionPassword, requestId: rid() });
+    expect(bought.code, bought.message).toBe(20000);
     const records = (await m.call<{ items: RecordEntry[] }>('assetsRecordList', { type: 'buyMatching' })).data.items;
     expect(records[0]).toMatchObject({ movement: 'move', fromAccount: 'available', toAccount: 'fixed', amount: '-100.000000', status: 'success', returned: null });
     expect(await balance('USDT')).toMatchObject({ assetsAvailable: '900.000000', assetsFixed: '100.000000', assetsTotal: '1000.000000' });

@@ -6,7 +6,9 @@
  * the available balance. A transfer between two of the member's own accounts (available to
  * fixed) is a move, neither a gain nor a loss. A withdrawal's two holds (amount and fee) show
  * the order's status instead: pending review, pending disbursement, processing, success, or
- * withdrawal rejected with the reason (decision 019).
+ * withdrawal rejected with the reason (decision 019). Packages (decision 020): the principal moving
+ * available -> fixed (buyMatching) and back (redeem) is a move; a holding given to another member
+ * (makeOver) leaves the sender's fixed balance and reaches the receiver's, naming the other side.
  */
 import { recordRejectReasonCodes, revenueTypes, type RecordEntry, type TransactionStatus, type TransactionType } from '@pp/contract';
 import type { Db } from '../../db/index.ts';
@@ -107,6 +109,8 @@ export class RecordService {
         } else status = 'failed';
         const isVoided = r.state === 'voided';
         const transfer = r.code === 'internalTransfer' ? context.transferById.get(r.id) : undefined;
+        // A holding given to another member (makeOver): its history line names the other side.
+        const holdingCounterparty = r.code === 'makeOver' ? (context.makeOverById.get(r.id) ?? null) : null;
         return {
           id: r.id,
           type: r.code as TransactionType,
@@ -123,7 +127,7 @@ export class RecordService {
           rejectReasonCode: reason.code,
           rejectReason: reason.text,
           exchange: exchange ? { number: exchange.number, sourceCoin: exchange.source_coin, targetCoin: exchange.target_coin } : null,
-          counterparty: transfer ? (transfer.from_id === memberId ? transfer.toName : transfer.fromName) : null,
+          counterparty: transfer ? (transfer.from_id === memberId ? transfer.toName : transfer.fromName) : holdingCounterparty,
         };
       }),
       nextCursor: rows.length > filter.pageSize ? String(page[page.length - 1]!.seq) : null,
@@ -136,7 +140,8 @@ export class RecordService {
     const voided = page.filter((r) => r.state === 'voided').map((r) => r.id);
     const transferIds = page.filter((r) => r.code === 'internalTransfer').map((r) => r.id);
     const withdrawalIds = page.filter((r) => r.code === 'withdraw' || r.code === 'withdrawFee').map((r) => r.id);
-    const [exchanges, reviews, transfers, withdrawals] = await Promise.all([
+    const makeOverIds = page.filter((r) => r.code === 'makeOver').map((r) => r.id);
+    const [exchanges, reviews, transfers, withdrawals, makeOvers] = await Promise.all([
       converts.length === 0
         ? []
         : this.db
@@ -163,12 +168,16 @@ export class RecordService {
             .where('member_id', '=', memberId)
             .where((eb) => eb.or([eb('hold_transfer_id', 'in', withdrawalIds), eb('fee_transfer_id', 'in', withdrawalIds)]))
             .execute(),
+      makeOverIds.length === 0
+        ? []
+        : this.db.selectFrom('package_holding_events').select(['transfer_id', 'detail']).where('member_id', '=', memberId).where('transfer_id', 'in', makeOverIds).execute(),
     ]);
     return {
       exchangeByHold: new Map(exchanges.map((e) => [e.hold_transfer_id, e])),
       exchangeByNumber: new Map(exchanges.map((e) => [e.number, e])),
       reviewBySubject: new Map(reviews.map((r) => [r.subject_id, r])),
       transferById: new Map(transfers.map((t) => [t.transfer_id, t])),
+      makeOverById: new Map(makeOvers.flatMap((e) => (e.transfer_id && e.detail ? [[e.transfer_id, e.detail] as const] : []))),
       withdrawalByHold: new Map(withdrawals.flatMap((w) => [[w.hold_transfer_id, w] as const, ...(w.fee_transfer_id ? [[w.fee_transfer_id, w] as const] : [])])),
     };
   }

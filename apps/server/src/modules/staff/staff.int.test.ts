@@ -195,7 +195,7 @@ describe.each(dialects)('back-office on %s', (dialect) => {
     const demo = await memberId('demo');
     const ledger = await clients.viewer.call<{ balances: Array<{ coinName: string; assetsFixed: string }>; records: { items: Array<{ type: string }> } }>('memberLedger', { memberId: demo, pageSize: 50 });
     expect(ledger.data.balances.find((b) => b.coinName === 'USDT')!.assetsFixed).toBe('1000.000000');
-    expect(new Set(ledger.data.records.items.map((r) => r.type))).toEqual(new Set(['airdrop', 'underweight', 'convert', 'internalTransfer', 'bonusFee', 'buyMatching', 'directBonus']));
+    expect(new Set(ledger.data.records.items.map((r) => r.type))).toEqual(new Set(['airdrop', 'underweight', 'convert', 'internalTransfer', 'bonusFee', 'buyMatching', 'packageFee', 'directBonus']));
   });
 
   it('members: search, detail with referrer and invites, lock login ends sessions', async () => {
