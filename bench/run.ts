@@ -3,6 +3,7 @@ import { chainBench } from './chain.bench.ts';
 import { envelopeBench } from './envelope.bench.ts';
 import { ledgerBench } from './ledger.bench.ts';
 import { lighthouseBench } from './lighthouse.bench.ts';
+import { packagesBench } from './packages.bench.ts';
 import { recordFigures, type BenchFigure } from './results.ts';
 
 const only = process.argv[2];
@@ -11,5 +12,6 @@ if (!only || only === 'envelope') figures.push(...(await envelopeBench()));
 if (!only || only === 'ledger') figures.push(...(await ledgerBench()));
 if (!only || only === 'chain') figures.push(...(await chainBench()));
 if (!only || only === 'lighthouse') figures.push(...(await lighthouseBench()));
+if (!only || only === 'packages') figures.push(...(await packagesBench()));
 recordFigures(figures);
 console.log(`\n${figures.length} figures written to bench-results.json`);

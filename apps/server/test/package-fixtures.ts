@@ -11,7 +11,7 @@ import type { Db, DbHandle } from '../src/db/index.ts';
 import { num } from '../src/db/index.ts';
 import { parseAmount, percentOf } from '../src/modules/ledger/amounts.ts';
 import type { LedgerRepository } from '../src/modules/ledger/repository.ts';
-import { nextWake } from '../src/modules/packages/release.ts';
+import { firstReleaseAt } from '../src/modules/packages/release.ts';
 
 export const dayMs = 86_400_000;
 export const hourMs = 3_600_000;
@@ -72,7 +72,7 @@ export async function insertMembers(db: Db, count: number, prefix = `m${crypto.r
     rows.push({
       id, user_name: name, user_name_key: name.toLowerCase(), password_hash: 'x', tx_password_hash: 'x', country_code: 'ID', email: `${name}@example.com`,
       referral_id: `R${id}`, user_number: `U${id}`, referrer_id: null, tree_path: '/', level: 0, buy_purchase_code_status: 0, is_protected: 0,
-      auto_top_up: 0, agree_status: 1, is_login_locked: 0, is_money_locked: 0, tx_failures: 0, tx_locked_until: 0n, created_at: BigInt(Date.now()),
+      auto_top_up: 0, agree_status: 1, is_login_locked: 0, is_money_locked: 0, created_at: BigInt(Date.now()),
     });
   }
   for (let i = 0; i < rows.length; i += 200) await db.insertInto('users').values(rows.slice(i, i + 200)).execute();
@@ -123,14 +123,20 @@ export async function createHoldings(handle: DbHandle, ledger: LedgerRepository,
       const holdings = [];
       const principalRows = [];
       const events = [];
+      const principalsOf = (spec: HoldingSpec) => spec.principals ?? [{ coinName: 'USDT', amount: parseAmount(spec.terms.price)! * BigInt(spec.units) }];
+      // The members' money first, one airdrop per member and point type for the whole batch.
+      const credits = new Map<string, bigint>();
+      for (const spec of batch) for (const p of principalsOf(spec)) credits.set(`${spec.memberId}/${p.coinName}`, (credits.get(`${spec.memberId}/${p.coinName}`) ?? 0n) + p.amount);
+      for (const [key, amount] of credits) {
+        const [memberId, coinName] = key.split('/') as [string, string];
+        await ledger.transfer({ requestId: null, code: 'airdrop', coinName, amount, debit: { owner: 'system', coinName, purpose: 'airdrop' }, credit: { owner: memberId, coinName, purpose: 'available' }, isPending: false }, tx);
+      }
       for (const spec of batch) {
         const id = crypto.randomUUID();
         ids.push(id);
-        const total = parseAmount(spec.terms.price)! * BigInt(spec.units);
-        const principals = spec.principals ?? [{ coinName: 'USDT', amount: total }];
+        const principals = principalsOf(spec);
         const principal = principals.reduce((sum, p) => sum + p.amount, 0n);
         for (const p of principals) {
-          await ledger.transfer({ requestId: null, code: 'airdrop', coinName: p.coinName, amount: p.amount, debit: { owner: 'system', coinName: p.coinName, purpose: 'airdrop' }, credit: { owner: spec.memberId, coinName: p.coinName, purpose: 'available' }, isPending: false }, tx);
           const lock = await ledger.transfer({ requestId: null, code: 'buyMatching', coinName: p.coinName, amount: p.amount, debit: { owner: spec.memberId, coinName: p.coinName, purpose: 'available' }, credit: { owner: spec.memberId, coinName: p.coinName, purpose: 'fixed' }, isPending: false, memo: id }, tx);
           principalRows.push({ holding_id: id, coin_name: p.coinName, amount: p.amount });
           events.push({ id: crypto.randomUUID(), holding_id: id, member_id: spec.memberId, type: 'buy', coin_name: p.coinName, amount: -p.amount, detail: null, transfer_id: lock.id, at: BigInt(spec.startedAt) });
@@ -158,7 +164,7 @@ export async function createHoldings(handle: DbHandle, ledger: LedgerRepository,
           expires_at: BigInt(expiresAt),
           ended_at: null,
           periods_paid: 0,
-          next_release_at: BigInt(nextWake(effectiveAt, spec.terms.releasePeriodHours, 0, expiresAt)),
+          next_release_at: ((at) => (at === null ? null : BigInt(at)))(firstReleaseAt(effectiveAt, spec.terms.releasePeriodHours, expiresAt)),
           created_at: BigInt(spec.startedAt),
         });
       }
@@ -177,7 +183,7 @@ export async function fundSystem(ledger: LedgerRepository, purpose: string, coin
 
 /**
  * Decision 020's invariant: every member's fixed balance per point type equals the principal of
- * their live holdings. Answers the differences (empty when all agree).
+ * their live holdings, for every member who has holdings. Answers the differences (empty when all agree).
  */
 export async function fixedBalanceProblems(db: Db): Promise<string[]> {
   const expected = new Map<string, bigint>();
@@ -194,8 +200,11 @@ export async function fixedBalanceProblems(db: Db): Promise<string[]> {
   const actual = new Map<string, bigint>();
   const accounts = await db.selectFrom('ledger_accounts').select(['owner', 'coin_name', 'credits_posted', 'debits_posted']).where('purpose', '=', 'fixed').execute();
   for (const a of accounts) actual.set(`${a.owner}/${a.coin_name}`, BigInt(a.credits_posted) - BigInt(a.debits_posted));
+  // Members with holdings (a demo member's fixed balance from before packages is not a holding's).
+  const holders = new Set((await db.selectFrom('package_holdings').select('member_id').distinct().execute()).map((r) => r.member_id));
   const problems: string[] = [];
   for (const key of new Set([...expected.keys(), ...actual.keys()])) {
+    if (!holders.has(key.split('/')[0]!)) continue;
     const e = expected.get(key) ?? 0n;
     const a = actual.get(key) ?? 0n;
     if (e !== a) problems.push(`${key}: fixed ${a}, live principal ${e}`);

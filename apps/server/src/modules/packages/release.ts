@@ -1,10 +1,11 @@
 /**
  * The `package-release` job (decision 020): pays every (holding, period) exactly once.
  *
- * Period k of a holding is due at effectiveAt + k x period hours and not after expiresAt; it pays
- * principal x releasePercent / 100 (rounded down), at most the reward cap minus what was released.
- * The job takes due holdings in batches ordered by `next_release_at` (the next moment the job must
- * look at the holding: its next period, or its expiry when no period is left). For each period it
+ * The next period of a holding (periods_paid + 1) is due at `next_release_at` (effectiveAt + period
+ * hours for a new holding; later ones one period apart, never after expiresAt; null when none is
+ * left). It pays principal x releasePercent / 100 (rounded down), at most the reward cap minus what
+ * was released. The job takes due holdings in batches ordered by `next_release_at`, then the
+ * holdings past their term and those past their unlock moment. For each period it
  * first inserts `package_releases (holding_id, period)` (primary key) and then the ledger transfer
  * in the same transaction, so a rerun after a crash, or a second runner on another connection,
  * finds the row and pays nothing. It catches up every missed period, moves `fixed` to `unlocked`
@@ -70,10 +71,10 @@ type EventRow = { id: string; holding_id: string; member_id: string; type: strin
 /** The holding changed under us (a member action in between): the batch is run again. */
 class HoldingMoved extends Error {}
 
-/** When the job must next look at a holding: its next period's moment, or its expiry. */
-export function nextWake(effectiveAt: number, periodHours: number, periodsPaid: number, expiresAt: number): number {
-  const next = effectiveAt + (periodsPaid + 1) * periodHours * hourMs;
-  return next <= expiresAt ? next : expiresAt;
+/** The first period's moment of a holding that becomes effective at `effectiveAt`; null past the term. */
+export function firstReleaseAt(effectiveAt: number, periodHours: number, expiresAt: number): number | null {
+  const next = effectiveAt + periodHours * hourMs;
+  return next <= expiresAt ? next : null;
 }
 
 /** What one period pays: principal x releasePercent / 100 rounded down, at most cap - released. */
@@ -130,20 +131,21 @@ export class PackageReleaseService {
       }
       await this.settleBatch(due.map((d) => d.id), now, summary, settled, options.afterHolding);
     }
-    // Holdings whose unlock moment passed before any period (no release due): unlock them too.
-    for (;;) {
-      const fixed = await this.db
-        .selectFrom('package_holdings')
-        .select('id')
-        .where('state', '=', 'fixed')
-        .where('unlock_at', '<=', BigInt(now))
-        .orderBy('id')
-        .limit(batchSize)
-        .execute();
-      if (fixed.length === 0 || options.signal?.aborted) break;
-      const before = summary.unlocked + summary.expired;
-      await this.settleBatch(fixed.map((f) => f.id), now, summary, settled, options.afterHolding);
-      if (summary.unlocked + summary.expired === before) break;
+    // Holdings past their term with no period left to pay (next_release_at null), and holdings
+    // whose unlock moment passed with no period due: the same settling, found by those moments.
+    for (const pass of ['expires', 'unlocks'] as const) {
+      let lastId = '';
+      for (;;) {
+        if (options.signal?.aborted) break;
+        let query = this.db.selectFrom('package_holdings').select(['id', 'member_id']).where('id', '>', lastId).orderBy('id').limit(batchSize);
+        query = pass === 'expires'
+          ? query.where('state', 'in', ['fixed', 'unlocked']).where('expires_at', '<=', BigInt(now))
+          : query.where('state', '=', 'fixed').where('unlock_at', '<=', BigInt(now));
+        const rows = await query.execute();
+        if (rows.length === 0) break;
+        lastId = rows[rows.length - 1]!.id;
+        await this.settleBatch(rows.map((r) => r.id), now, summary, settled, options.afterHolding);
+      }
     }
     return summary;
   }
@@ -155,15 +157,11 @@ export class PackageReleaseService {
 
   private async settleBatch(ids: string[], now: number, summary: ReleaseSummary, settled: { count: number }, afterHolding?: (n: number) => void): Promise<void> {
     const attempt = async (batch: string[]) => {
-      const local: ReleaseSummary = { periodsPaid: 0, amountPaid: 0n, holdingsSeen: 0, expired: 0, unlocked: 0, skipped: 0, failed: 0 };
+      let local = emptySummary();
       let count = settled.count;
       await this.ledger.inTransaction(async (tx) => {
-        local.periodsPaid = 0;
-        local.amountPaid = 0n;
-        local.holdingsSeen = 0;
-        local.expired = 0;
-        local.unlocked = 0;
-        local.skipped = 0;
+        // A retried transaction starts its counts again.
+        local = emptySummary();
         count = settled.count;
         const rows = await tx
           .selectFrom('package_holdings')
@@ -177,125 +175,102 @@ export class PackageReleaseService {
           .orderBy('package_holdings.next_release_at')
           .orderBy('package_holdings.id')
           .execute();
+        const plans = rows.filter((r) => r.state !== 'expired').map((r) => planHolding(r, now));
+        // The exactly-once guard first: every (holding, period) this batch pays, in one statement.
+        // A row that exists already means another runner paid it; the batch is read again.
+        const wanted = plans.flatMap((p) => p.periods.map((k) => ({ holding_id: p.row.id, period: k.period, amount: k.amount, is_reinvested: p.isReinvest ? 1 : 0, transfer_id: null, paid_at: BigInt(now) })));
+        let claimedCount = 0;
+        for (let i = 0; i < wanted.length; i += guardChunk) {
+          const claimed = await tx
+            .insertInto('package_releases')
+            .values(wanted.slice(i, i + guardChunk))
+            .onConflict((oc) => oc.columns(['holding_id', 'period']).doNothing())
+            .returning('period')
+            .execute();
+          claimedCount += claimed.length;
+        }
+        if (claimedCount !== wanted.length) throw new HoldingMoved('another runner paid some of these periods');
         const events: EventRow[] = [];
-        for (const row of rows) {
+        const paid: Array<{ holding_id: string; period: number; amount: bigint; is_reinvested: number; transfer_id: string; paid_at: bigint }> = [];
+        for (const plan of plans) {
           local.holdingsSeen++;
-          await this.settleHolding(tx, row, now, local, events);
+          await this.applyPlan(tx, plan, now, local, events, paid);
           count++;
           afterHolding?.(count);
+        }
+        // The transfer of each release on its row, in one statement per chunk.
+        for (let i = 0; i < paid.length; i += guardChunk) {
+          await tx
+            .insertInto('package_releases')
+            .values(paid.slice(i, i + guardChunk))
+            .onConflict((oc) => oc.columns(['holding_id', 'period']).doUpdateSet((eb) => ({ transfer_id: eb.ref('excluded.transfer_id') })))
+            .execute();
         }
         for (let i = 0; i < events.length; i += 200) await tx.insertInto('package_holding_events').values(events.slice(i, i + 200)).execute();
       });
       settled.count = count;
-      summary.periodsPaid += local.periodsPaid;
-      summary.amountPaid += local.amountPaid;
-      summary.holdingsSeen += local.holdingsSeen;
-      summary.expired += local.expired;
-      summary.unlocked += local.unlocked;
-      summary.skipped += local.skipped;
+      addSummary(summary, local);
     };
+    const isRetryable = (error: unknown) => error instanceof AppError || error instanceof HoldingMoved;
     try {
       await attempt(ids);
+      return;
     } catch (error) {
-      // A ledger guard or a member action in between: one holding per transaction, so the others still settle.
-      if (!(error instanceof AppError) && !(error instanceof HoldingMoved)) throw error;
-      if (ids.length === 1) {
+      if (!isRetryable(error)) throw error;
+    }
+    // Read again once (another runner's commit is now visible), then one holding per transaction,
+    // so a holding a ledger guard refuses never stops the others.
+    try {
+      await attempt(ids);
+      return;
+    } catch (error) {
+      if (!isRetryable(error)) throw error;
+    }
+    for (const id of ids) {
+      try {
+        await attempt([id]);
+      } catch (single) {
+        if (!isRetryable(single)) throw single;
         summary.failed++;
-        return;
-      }
-      for (const id of ids) {
-        try {
-          await attempt([id]);
-        } catch (single) {
-          if (!(single instanceof AppError) && !(single instanceof HoldingMoved)) throw single;
-          summary.failed++;
-        }
       }
     }
   }
 
-  private async settleHolding(tx: Tx, h: HoldingRow, now: number, summary: ReleaseSummary, events: EventRow[]): Promise<void> {
-    if (h.state === 'expired') return;
-    const terms = JSON.parse(h.terms) as PackageTerms;
-    const periodMs = terms.releasePeriodHours * hourMs;
-    const effectiveAt = num(h.effective_at);
-    const expiresAt = num(h.expires_at);
-    const cap = BigInt(h.reward_cap);
-    const isReinvest = Number(h.auto_top_up ?? 0) === 1;
-    let principal = BigInt(h.principal);
-    let released = BigInt(h.released);
-    let periodsPaid = num(h.periods_paid);
-    let state = h.state;
-    let lastPaidAt = 0;
-    let canPayMore = true;
-    const coinOfEvents = rewardCoin;
-    for (;;) {
-      const k = periodsPaid + 1;
-      const dueAt = effectiveAt + k * periodMs;
-      if (dueAt > now || dueAt > expiresAt || released >= cap) break;
-      const amount = periodAmount(principal, terms, cap, released);
-      if (amount <= 0n) {
-        // Nothing can ever be paid (a zero percent or a tiny principal): wait for the term's end.
-        canPayMore = false;
-        break;
-      }
-      const claimed = await tx
-        .insertInto('package_releases')
-        .values({ holding_id: h.id, period: k, amount, is_reinvested: isReinvest ? 1 : 0, transfer_id: null, paid_at: BigInt(now) })
-        .onConflict((oc) => oc.columns(['holding_id', 'period']).doNothing())
-        .returning('period')
-        .executeTakeFirst();
-      if (!claimed) {
-        // Another runner paid this period (and so settles this holding): leave it alone.
-        summary.skipped++;
-        return;
-      }
+  private async applyPlan(tx: Tx, plan: Plan, now: number, summary: ReleaseSummary, events: EventRow[], paid: Array<{ holding_id: string; period: number; amount: bigint; is_reinvested: number; transfer_id: string; paid_at: bigint }>): Promise<void> {
+    const h = plan.row;
+    for (const p of plan.periods) {
       const transfer = await this.ledger.transfer(
         {
           requestId: null,
           code: 'packageRelease',
           coinName: rewardCoin,
-          amount,
+          amount: p.amount,
           debit: { owner: 'system', coinName: rewardCoin, purpose: 'packageRewards' },
-          credit: { owner: h.member_id, coinName: rewardCoin, purpose: isReinvest ? 'fixed' : 'available' },
+          credit: { owner: h.member_id, coinName: rewardCoin, purpose: plan.isReinvest ? 'fixed' : 'available' },
           isPending: false,
-          memo: `${h.id}:${k}`,
+          memo: `${h.id}:${p.period}`,
         },
         tx,
       );
-      await tx.updateTable('package_releases').set({ transfer_id: transfer.id }).where('holding_id', '=', h.id).where('period', '=', k).execute();
-      if (isReinvest) {
-        // Reinvested: the REWARD_POINT principal grows (the cap does not).
-        await tx
-          .insertInto('package_holding_principals')
-          .values({ holding_id: h.id, coin_name: rewardCoin, amount })
-          .onConflict((oc) => oc.columns(['holding_id', 'coin_name']).doUpdateSet((eb) => ({ amount: eb('package_holding_principals.amount', '+', amount) })))
-          .execute();
-        principal += amount;
-      }
-      released += amount;
-      periodsPaid = k;
-      lastPaidAt = dueAt;
+      paid.push({ holding_id: h.id, period: p.period, amount: p.amount, is_reinvested: plan.isReinvest ? 1 : 0, transfer_id: transfer.id, paid_at: BigInt(now) });
+      events.push({ id: crypto.randomUUID(), holding_id: h.id, member_id: h.member_id, type: plan.isReinvest ? 'reinvest' : 'release', coin_name: rewardCoin, amount: p.amount, detail: String(p.period), transfer_id: transfer.id, at: BigInt(p.dueAt) });
       summary.periodsPaid++;
-      summary.amountPaid += amount;
-      events.push({ id: crypto.randomUUID(), holding_id: h.id, member_id: h.member_id, type: isReinvest ? 'reinvest' : 'release', coin_name: coinOfEvents, amount, detail: String(k), transfer_id: transfer.id, at: BigInt(dueAt) });
+      summary.amountPaid += p.amount;
     }
-    const unlockAt = num(h.unlock_at);
-    if (state === 'fixed' && unlockAt <= now && unlockAt < expiresAt && released < cap) {
-      state = 'unlocked';
+    if (plan.isReinvest && plan.reinvested > 0n) {
+      // Reinvested: the REWARD_POINT principal grows (the cap does not).
+      const amount = plan.reinvested;
+      await tx
+        .insertInto('package_holding_principals')
+        .values({ holding_id: h.id, coin_name: rewardCoin, amount })
+        .onConflict((oc) => oc.columns(['holding_id', 'coin_name']).doUpdateSet((eb) => ({ amount: eb('package_holding_principals.amount', '+', amount) })))
+        .execute();
+    }
+    if (plan.unlockAt !== null) {
       summary.unlocked++;
-      events.push({ id: crypto.randomUUID(), holding_id: h.id, member_id: h.member_id, type: 'unlock', coin_name: coinOfEvents, amount: 0n, detail: null, transfer_id: null, at: BigInt(unlockAt) });
+      events.push({ id: crypto.randomUUID(), holding_id: h.id, member_id: h.member_id, type: 'unlock', coin_name: rewardCoin, amount: 0n, detail: null, transfer_id: null, at: BigInt(plan.unlockAt) });
     }
-    let endReason: string | null = null;
-    let endedAt: number | null = null;
-    if (released >= cap) {
-      endReason = 'maxReward';
-      endedAt = lastPaidAt || now;
-    } else if (now >= expiresAt) {
-      endReason = 'term';
-      endedAt = expiresAt;
-    }
-    if (endReason !== null) {
+    if (plan.endReason !== null) {
       // The principal back to available, per point type, no fee.
       const principals = await tx.selectFrom('package_holding_principals').select(['coin_name', 'amount']).where('holding_id', '=', h.id).orderBy('coin_name').execute();
       for (const p of principals) {
@@ -314,21 +289,19 @@ export class PackageReleaseService {
           },
           tx,
         );
-        events.push({ id: crypto.randomUUID(), holding_id: h.id, member_id: h.member_id, type: 'expire', coin_name: p.coin_name, amount, detail: endReason, transfer_id: back.id, at: BigInt(endedAt!) });
+        events.push({ id: crypto.randomUUID(), holding_id: h.id, member_id: h.member_id, type: 'expire', coin_name: p.coin_name, amount, detail: plan.endReason, transfer_id: back.id, at: BigInt(plan.endedAt!) });
       }
-      state = 'expired';
       summary.expired++;
     }
-    const next = state === 'expired' ? null : canPayMore ? nextWake(effectiveAt, terms.releasePeriodHours, periodsPaid, expiresAt) : expiresAt;
     const moved = await tx
       .updateTable('package_holdings')
       .set({
-        principal,
-        released,
-        periods_paid: periodsPaid,
-        next_release_at: next === null ? null : BigInt(next),
-        state,
-        ...(endReason !== null ? { end_reason: endReason, ended_at: BigInt(endedAt!) } : {}),
+        principal: plan.principal,
+        released: plan.released,
+        periods_paid: plan.periodsPaid,
+        next_release_at: plan.next === null ? null : BigInt(plan.next),
+        state: plan.state,
+        ...(plan.endReason !== null ? { end_reason: plan.endReason, ended_at: BigInt(plan.endedAt!) } : {}),
       })
       .where('id', '=', h.id)
       .where('state', '=', h.state)
@@ -338,4 +311,92 @@ export class PackageReleaseService {
       .executeTakeFirst();
     if (moved.numUpdatedRows !== 1n) throw new HoldingMoved(`holding ${h.id} changed during its release`);
   }
+}
+
+/** Rows per guard statement (6 parameters each: well inside both databases' limits). */
+const guardChunk = 300;
+
+function emptySummary(): ReleaseSummary {
+  return { periodsPaid: 0, amountPaid: 0n, holdingsSeen: 0, expired: 0, unlocked: 0, skipped: 0, failed: 0 };
+}
+
+function addSummary(to: ReleaseSummary, from: ReleaseSummary): void {
+  to.periodsPaid += from.periodsPaid;
+  to.amountPaid += from.amountPaid;
+  to.holdingsSeen += from.holdingsSeen;
+  to.expired += from.expired;
+  to.unlocked += from.unlocked;
+  to.skipped += from.skipped;
+  to.failed += from.failed;
+}
+
+interface Plan {
+  row: HoldingRow;
+  isReinvest: boolean;
+  periods: Array<{ period: number; amount: bigint; dueAt: number }>;
+  reinvested: bigint;
+  principal: bigint;
+  released: bigint;
+  periodsPaid: number;
+  state: string;
+  /** Set when the holding unlocks in this run. */
+  unlockAt: number | null;
+  endReason: 'term' | 'maxReward' | null;
+  endedAt: number | null;
+  next: number | null;
+}
+
+/** What a holding is due at `now` (pure): the periods and their amounts, the unlock, the end. */
+export function planHolding(h: HoldingRow, now: number): Plan {
+  const terms = JSON.parse(h.terms) as PackageTerms;
+  const periodMs = terms.releasePeriodHours * hourMs;
+  const expiresAt = num(h.expires_at);
+  const cap = BigInt(h.reward_cap);
+  const isReinvest = Number(h.auto_top_up ?? 0) === 1;
+  let principal = BigInt(h.principal);
+  let released = BigInt(h.released);
+  let periodsPaid = num(h.periods_paid);
+  let reinvested = 0n;
+  let lastPaidAt = 0;
+  // The next period (periods_paid + 1) is due at next_release_at; null when none is left.
+  let dueAt = h.next_release_at === null ? null : num(h.next_release_at);
+  const periods: Plan['periods'] = [];
+  for (;;) {
+    if (dueAt === null || dueAt > now || dueAt > expiresAt || released >= cap) break;
+    const amount = periodAmount(principal, terms, cap, released);
+    if (amount <= 0n) {
+      // Nothing can ever be paid (a zero percent or a tiny principal): only the term's end is left.
+      dueAt = null;
+      break;
+    }
+    const k = periodsPaid + 1;
+    periods.push({ period: k, amount, dueAt });
+    if (isReinvest) {
+      principal += amount;
+      reinvested += amount;
+    }
+    released += amount;
+    periodsPaid = k;
+    lastPaidAt = dueAt;
+    dueAt = dueAt + periodMs <= expiresAt ? dueAt + periodMs : null;
+  }
+  let state = h.state;
+  const unlockAt = num(h.unlock_at);
+  let unlockedAt: number | null = null;
+  if (state === 'fixed' && unlockAt <= now && unlockAt < expiresAt && released < cap) {
+    state = 'unlocked';
+    unlockedAt = unlockAt;
+  }
+  let endReason: Plan['endReason'] = null;
+  let endedAt: number | null = null;
+  if (released >= cap) {
+    endReason = 'maxReward';
+    endedAt = lastPaidAt || now;
+  } else if (now >= expiresAt) {
+    endReason = 'term';
+    endedAt = expiresAt;
+  }
+  if (endReason !== null) state = 'expired';
+  const next = state === 'expired' ? null : dueAt;
+  return { row: h, isReinvest, periods, reinvested, principal, released, periodsPaid, state, unlockAt: unlockedAt, endReason, endedAt, next };
 }
