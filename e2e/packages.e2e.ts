@@ -12,7 +12,8 @@
 // job run by staff) under its guarantee is claimed, staff approve the claim, and the member sees it
 // approved; a jackpot cycle opened by the draw job is drawn and the member sees the revealed seed
 // and their record.
-// Last, the ledger verifies as balanced on the server's data. Screenshots go to
+// The products and holdings pages have no serious axe-core violations. Last, the ledger verifies
+// as balanced on the server's data. Screenshots go to
 // test-artifacts/screenshots/packages-*.png.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,6 +21,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import { callApi, callOk, memberToken, newRequestId } from './support/api';
 import { closeBrowser, dismissToasts, horizontalOverflow, launchBrowser, login, newContext, sessionItem, toast, waitForHeading, type Layout } from './support/browser';
@@ -188,6 +190,13 @@ async function shot(page: Page, lang: Language, file: string, fullPage = true): 
   expect(fs.statSync(target).size).toBeGreaterThan(5000);
 }
 
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `[${v.impact}] ${v.id}: ${v.help}\n` + v.nodes.map((n) => `  ${n.target.join(' ')}`).join('\n'));
+}
+
 /** Points as the portal shows a preview amount: grouped, at least two decimals. */
 const money = (lang: Language, value: number | string) => Number(value).toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 6 });
 
@@ -238,6 +247,7 @@ describe('packages in the member portal', () => {
     expect(await steady.innerText()).toContain(t(lang, 'packages.states.notPurchased'));
     expect(await steady.innerText()).toContain(t(lang, 'packages.kinds.normal'));
     await shot(page, lang, `packages-products-${lang}-${layout}.png`);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // A quantity over the member limit: the dialog shows checkBuyInsurance's reason and refuses to continue.
     await steady.getByRole('button', { name: t(lang, 'packages.buy.action'), exact: true }).click();
@@ -293,6 +303,7 @@ describe('packages in the member portal', () => {
     const firstCard = holdingCard(page, first.number);
     await firstCard.waitFor();
     await shot(page, lang, `packages-holdings-${lang}-${layout}.png`);
+    expect(await seriousViolations(page)).toEqual([]);
     await firstCard.getByRole('button', { name: t(lang, 'packages.actions.add'), exact: true }).click();
     const addDialog = page.getByRole('dialog', { name: t(lang, 'packages.add.title', { number: first.number }), exact: true });
     await pay(page, lang, addDialog, buyer, t(lang, 'packages.add.done'));
