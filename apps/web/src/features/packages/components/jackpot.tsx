@@ -79,10 +79,13 @@ function CycleCard({ cycle, coinLabel }: { cycle: JackpotCycleEntry; coinLabel: 
           <dt>{t('packages.jackpot.entries')}</dt>
           <dd>{cycle.eligibleCount}</dd>
         </div>
-        <div>
-          <dt>{t('packages.jackpot.pool')}</dt>
-          <dd>{`${formatExact(cycle.pool, language)} ${coinLabel(cycle.coinName)}`}</dd>
-        </div>
+        {cycle.drawState === 'drawn' ? (
+          // A cycle's pool is fixed at its draw; before it, the pool above is what counts.
+          <div>
+            <dt>{t('packages.jackpot.pool')}</dt>
+            <dd>{`${formatExact(cycle.pool, language)} ${coinLabel(cycle.coinName)}`}</dd>
+          </div>
+        ) : null}
       </dl>
       <div className="stack-tight">
         <span className="list-card-meta">{t('packages.jackpot.commitment')}</span>

@@ -42,6 +42,10 @@ export function PackagesPage({ availableOf, coinLabel, selfUserName, onBalancesC
 
   const onChanged = () => {
     for (const queryKey of [matchingListQueryOptions().queryKey, buyMatchingListKey, paymentRecordListKey, activationCodeListKey, claimListKey, insuranceDetailInfoKey]) {
+      // A list not on screen is dropped, not only marked stale: the portal does not refetch on
+      // mount what was read less than a second ago (lib/query-client.ts), and a tab switched to
+      // right after an action must not show the list from before it.
+      queryClient.removeQueries({ queryKey, type: 'inactive' });
       void queryClient.invalidateQueries({ queryKey });
     }
     onBalancesChanged();
