@@ -1,10 +1,13 @@
 /**
  * The package-release job (decision 020) on a controllable clock: 90 simulated days for 1,000
  * holdings pay exactly what the terms say (computed here independently), a run killed mid-batch
- * and run again pays nothing twice, and on PostgreSQL two runners on two connections at once pay
+ * and run again pays nothing twice, and on PostgreSQL two server processes (and two connections
+ * of one process) at once pay
  * each (holding, period) once. After each test the ledger verifies and every member's fixed
  * balance equals the principal of their live holdings.
  */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { PackageTerms } from '@pp/contract';
@@ -192,6 +195,52 @@ describe.each(dialects)('package release (%s)', (dialect) => {
   });
 
   // PostgreSQL only: SQLite has one writer, so two runners there cannot overlap at all.
+  if (dialect === 'postgres') it('two server processes releasing at once pay each period once', async () => {
+    const db = t.services.dbHandle.db;
+    const members = await insertMembers(db, 20);
+    const product = await insertProduct(db, termsB);
+    const start = t0 + 100 * dayMs;
+    const specs: HoldingSpec[] = Array.from({ length: 300 }, (_, i) => ({ memberId: members[i % 20]!, productId: product, terms: termsB, units: 1, startedAt: start + i * 1000 }));
+    const ids = await createHoldings(t.services.dbHandle, t.services.ledger, specs);
+    const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]!.s;
+    const url = process.env.TEST_DATABASE_URL!;
+    const databaseUrl = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    const now = start + 4 * dayMs;
+    const perHolding = expectedOf(specs[0]!, false, now);
+    const script = path.resolve(import.meta.dirname, '../../../test/release-process.ts');
+    // Two processes, each its own pool and its own ledger; both bypass the job lease and start on one signal.
+    const runners = [0, 1].map(() => {
+      const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, DATABASE_URL: databaseUrl, RELEASE_NOW: String(now), RELEASE_BATCH: '25' }, stdio: ['pipe', 'pipe', 'inherit'] });
+      let out = '';
+      const ready = new Promise<void>((resolve) => child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes('ready\n')) resolve();
+      }));
+      const done = new Promise<{ periodsPaid: number; failed: number }>((resolve, reject) => child.on('exit', (code) => {
+        if (code !== 0) return reject(new Error(`release process exited ${code}: ${out}`));
+        resolve(JSON.parse(out.trim().split('\n').pop()!) as { periodsPaid: number; failed: number });
+      }));
+      return { child, ready, done };
+    });
+    await Promise.all(runners.map((r) => r.ready));
+    for (const r of runners) r.child.stdin.end('go\n');
+    const [a, b] = await Promise.all(runners.map((r) => r.done));
+    console.log(`release (postgres, two processes): periods paid ${a!.periodsPaid} + ${b!.periodsPaid}`);
+    expect(a!.failed + b!.failed).toBe(0);
+    expect(a!.periodsPaid + b!.periodsPaid).toBe(300 * perHolding.periods);
+    const paid = await db
+      .selectFrom('ledger_transfers')
+      .select([sql<string>`count(*)`.as('n'), sql<string>`count(distinct memo)`.as('distinct')])
+      .where('code', '=', 'packageRelease')
+      .where('memo', 'in', ids.flatMap((id) => Array.from({ length: perHolding.periods }, (_, k) => `${id}:${k + 1}`)))
+      .executeTakeFirstOrThrow();
+    expect(Number(paid.n)).toBe(300 * perHolding.periods);
+    expect(Number(paid.distinct)).toBe(300 * perHolding.periods);
+    const rows = await db.selectFrom('package_holdings').select(['released', 'periods_paid']).where('id', 'in', ids).execute();
+    for (const r of rows) expect({ released: BigInt(r.released), periods: Number(r.periods_paid) }).toEqual({ released: perHolding.released, periods: perHolding.periods });
+    await checkBooks(t);
+  }, 120_000);
+
   if (dialect === 'postgres') it('two runners on two connections at once pay each period once', async () => {
     const db = t.services.dbHandle.db;
     const members = await insertMembers(db, 20);
