@@ -2,8 +2,7 @@
  * The package-release job (decision 020) on a controllable clock: 90 simulated days for 1,000
  * holdings pay exactly what the terms say (computed here independently), a run killed mid-batch
  * and run again pays nothing twice, and on PostgreSQL two server processes (and two connections
- * of one process) at once pay
- * each (holding, period) once. After each test the ledger verifies and every member's fixed
+ * of one process) at once pay each (holding, period) once. After each test the ledger verifies and every member's fixed
  * balance equals the principal of their live holdings.
  */
 import { spawn } from 'node:child_process';
