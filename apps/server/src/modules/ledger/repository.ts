@@ -151,6 +151,9 @@ function prepareSqlite(db: SQLite.Database) {
   return { postBatch };
 }
 
+/** Rows per postMany statement: 6 or 14 parameters each, inside both databases' limits. */
+const postManyChunk = 1000;
+
 /** Most transfers one SQLite group commit takes; a batch is what queued while the last one ran. */
 const groupCommitMax = 64;
 
@@ -353,6 +356,95 @@ export class LedgerRepository {
       }
       throw error;
     }
+  }
+
+  /**
+   * Posts many transfers in the caller's transaction, set-based: for posted transfers without a
+   * request id whose debit is a system account (batch jobs paying members, such as the package
+   * release). System accounts may go negative, so no leg needs a funds check, only the ceilings
+   * of decision 008; those only grow with each credit or debit, so checking each account's
+   * aggregated amount once is exactly what checking each transfer in turn would give. One
+   * UPDATE per chunk applies all legs (accounts in id order), then multi-row INSERTs write one
+   * transfer row per input, in input order. A refused ceiling throws ledger.balanceTooLarge and
+   * leaves the caller to roll back its transaction; other inputs throw an Error.
+   */
+  async postMany(inputs: TransferInput[], tx: Tx): Promise<TransferRecord[]> {
+    if (inputs.length === 0) return [];
+    for (const input of inputs) {
+      if (input.requestId !== null || input.isPending || input.debit.owner !== 'system') throw new Error('postMany takes posted, system-funded transfers without a request id');
+      if (input.amount <= 0n) throw new AppError('request.invalid', undefined, 'amount', 'validation.amountPositive');
+      if (input.amount > amountMaxMinor) throw new AppError('ledger.amountTooLarge');
+      if (input.debit.coinName !== input.coinName || input.credit.coinName !== input.coinName) throw new Error('transfer legs must share the coin');
+    }
+    const pairs: Array<{ debitId: string; creditId: string }> = [];
+    // id -> aggregated debit and credit amounts.
+    const legs = new Map<string, { debit: bigint; credit: bigint }>();
+    for (const input of inputs) {
+      const debitId = await this.accountId(tx, input.debit);
+      const creditId = await this.accountId(tx, input.credit);
+      if (debitId === creditId) throw new Error('a transfer needs two accounts');
+      pairs.push({ debitId, creditId });
+      const d = legs.get(debitId) ?? { debit: 0n, credit: 0n };
+      d.debit += input.amount;
+      legs.set(debitId, d);
+      const c = legs.get(creditId) ?? { debit: 0n, credit: 0n };
+      c.credit += input.amount;
+      legs.set(creditId, c);
+    }
+    const isPg = this.handle.dialect === 'postgres';
+    const big = (value: bigint) => (isPg ? sql`cast(${value} as bigint)` : sql`${value}`);
+    const text = (value: string) => (isPg ? sql`cast(${value} as text)` : sql`${value}`);
+    const ordered = [...legs.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    for (let i = 0; i < ordered.length; i += postManyChunk) {
+      const chunk = ordered.slice(i, i + postManyChunk);
+      if (isPg) {
+        // Lock order: by account id (an UPDATE ... FROM locks in its plan's order).
+        await sql`select id from ledger_accounts where id in (${sql.join(chunk.map(([id]) => id))}) order by id for update`.execute(tx);
+      }
+      // Right-hand sides computed here, so the SQL never adds past 2^63 - 1. A debit is only
+      // taken from a system account (no funds check); a member credit keeps the balance ceiling.
+      const values = sql.join(chunk.map(([id, a]) => sql`(${text(id)}, ${big(a.debit)}, ${big(a.credit)}, ${big(accountTotalMaxMinor - a.debit)}, ${big(accountTotalMaxMinor - a.credit)}, ${big(balanceMaxMinor - a.credit)})`));
+      const result = await sql<{ id: string }>`with v(id, debit, credit, debit_room, credit_room, balance_room) as (values ${values})
+        update ledger_accounts set debits_posted = ledger_accounts.debits_posted + v.debit, credits_posted = ledger_accounts.credits_posted + v.credit
+        from v where ledger_accounts.id = v.id
+          and (v.debit = 0 or ledger_accounts.is_system = 1)
+          and ledger_accounts.debits_posted + ledger_accounts.debits_pending <= v.debit_room
+          and ledger_accounts.credits_posted + ledger_accounts.credits_pending <= v.credit_room
+          and (v.credit = 0 or ledger_accounts.is_system = 1 or ledger_accounts.credits_posted - ledger_accounts.debits_posted + ledger_accounts.credits_pending <= v.balance_room)
+        returning ledger_accounts.id`.execute(tx);
+      if (result.rows.length !== chunk.length) throw new AppError('ledger.balanceTooLarge');
+    }
+    const now = Date.now();
+    // SQLite has one writer, so max(seq) read once inside this transaction stays the maximum;
+    // a multi-row insert with (select max(seq) + 1) per row would give every row the same seq.
+    let seqBase = 0n;
+    if (!isPg) {
+      const row = await sql<{ m: number | bigint }>`select coalesce(max(seq), 0) as m from ledger_transfers`.execute(tx);
+      seqBase = BigInt(row.rows[0]!.m);
+    }
+    const records: TransferRecord[] = [];
+    const rows = inputs.map((input, i) => {
+      const id = crypto.randomUUID();
+      records.push({ id, code: input.code, coinName: input.coinName, amount: input.amount, kind: 'posted', state: 'final', pendingId: null, createdAt: now });
+      return {
+        id,
+        seq: isPg ? nextSeq('postgres', 'ledger_transfers') : seqBase + BigInt(i + 1),
+        request_id: null,
+        request_hash: null,
+        code: input.code,
+        coin_name: input.coinName,
+        amount: input.amount,
+        debit_account_id: pairs[i]!.debitId,
+        credit_account_id: pairs[i]!.creditId,
+        kind: 'posted',
+        pending_id: null,
+        state: 'final',
+        memo: input.memo ?? '',
+        created_at: now,
+      };
+    });
+    for (let i = 0; i < rows.length; i += postManyChunk) await tx.insertInto('ledger_transfers').values(rows.slice(i, i + postManyChunk)).execute();
+    return records;
   }
 
   /**

@@ -16,6 +16,7 @@
  * run again holding by holding, so one holding that cannot be paid never stops the others.
  */
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import type { PackageTerms } from '@pp/contract';
 import type { Db, DbHandle, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
@@ -192,12 +193,32 @@ export class PackageReleaseService {
         if (claimedCount !== wanted.length) throw new HoldingMoved('another runner paid some of these periods');
         const events: EventRow[] = [];
         const paid: Array<{ holding_id: string; period: number; amount: bigint; is_reinvested: number; transfer_id: string; paid_at: bigint }> = [];
+        // Every release transfer of the batch in one set-based call (decision 020 notes), before
+        // any redeem at expiry, which moves a reinvested principal these credit.
+        const releases = plans.flatMap((plan) => plan.periods.map((p) => ({ plan, p })));
+        const transfers = await this.ledger.postMany(
+          releases.map(({ plan, p }) => ({
+            requestId: null,
+            code: 'packageRelease' as const,
+            coinName: rewardCoin,
+            amount: p.amount,
+            debit: { owner: 'system', coinName: rewardCoin, purpose: 'packageRewards' },
+            credit: { owner: plan.row.member_id, coinName: rewardCoin, purpose: plan.isReinvest ? 'fixed' : 'available' },
+            isPending: false,
+            memo: `${plan.row.id}:${p.period}`,
+          })),
+          tx,
+        );
+        let next = 0;
         for (const plan of plans) {
           local.holdingsSeen++;
-          await this.applyPlan(tx, plan, now, local, events, paid);
+          const ids = transfers.slice(next, next + plan.periods.length).map((t) => t.id);
+          next += plan.periods.length;
+          await this.applyPlan(tx, plan, ids, now, local, events, paid);
           count++;
           afterHolding?.(count);
         }
+        await this.moveHoldings(tx, plans);
         // The transfer of each release on its row, in one statement per chunk.
         for (let i = 0; i < paid.length; i += guardChunk) {
           await tx
@@ -236,24 +257,13 @@ export class PackageReleaseService {
     }
   }
 
-  private async applyPlan(tx: Tx, plan: Plan, now: number, summary: ReleaseSummary, events: EventRow[], paid: Array<{ holding_id: string; period: number; amount: bigint; is_reinvested: number; transfer_id: string; paid_at: bigint }>): Promise<void> {
+  /** A holding's rows after its release transfers (`transferIds`, one per period) were posted. */
+  private async applyPlan(tx: Tx, plan: Plan, transferIds: string[], now: number, summary: ReleaseSummary, events: EventRow[], paid: Array<{ holding_id: string; period: number; amount: bigint; is_reinvested: number; transfer_id: string; paid_at: bigint }>): Promise<void> {
     const h = plan.row;
-    for (const p of plan.periods) {
-      const transfer = await this.ledger.transfer(
-        {
-          requestId: null,
-          code: 'packageRelease',
-          coinName: rewardCoin,
-          amount: p.amount,
-          debit: { owner: 'system', coinName: rewardCoin, purpose: 'packageRewards' },
-          credit: { owner: h.member_id, coinName: rewardCoin, purpose: plan.isReinvest ? 'fixed' : 'available' },
-          isPending: false,
-          memo: `${h.id}:${p.period}`,
-        },
-        tx,
-      );
-      paid.push({ holding_id: h.id, period: p.period, amount: p.amount, is_reinvested: plan.isReinvest ? 1 : 0, transfer_id: transfer.id, paid_at: BigInt(now) });
-      events.push({ id: crypto.randomUUID(), holding_id: h.id, member_id: h.member_id, type: plan.isReinvest ? 'reinvest' : 'release', coin_name: rewardCoin, amount: p.amount, detail: String(p.period), transfer_id: transfer.id, at: BigInt(p.dueAt) });
+    for (const [i, p] of plan.periods.entries()) {
+      const transferId = transferIds[i]!;
+      paid.push({ holding_id: h.id, period: p.period, amount: p.amount, is_reinvested: plan.isReinvest ? 1 : 0, transfer_id: transferId, paid_at: BigInt(now) });
+      events.push({ id: crypto.randomUUID(), holding_id: h.id, member_id: h.member_id, type: plan.isReinvest ? 'reinvest' : 'release', coin_name: rewardCoin, amount: p.amount, detail: String(p.period), transfer_id: transferId, at: BigInt(p.dueAt) });
       summary.periodsPaid++;
       summary.amountPaid += p.amount;
     }
@@ -293,25 +303,37 @@ export class PackageReleaseService {
       }
       summary.expired++;
     }
-    const moved = await tx
-      .updateTable('package_holdings')
-      .set({
-        principal: plan.principal,
-        released: plan.released,
-        periods_paid: plan.periodsPaid,
-        next_release_at: plan.next === null ? null : BigInt(plan.next),
-        state: plan.state,
-        ...(plan.endReason !== null ? { end_reason: plan.endReason, ended_at: BigInt(plan.endedAt!) } : {}),
-      })
-      .where('id', '=', h.id)
-      .where('state', '=', h.state)
-      .where('periods_paid', '=', h.periods_paid)
-      .where('released', '=', h.released)
-      .where('principal', '=', h.principal)
-      .executeTakeFirst();
-    if (moved.numUpdatedRows !== 1n) throw new HoldingMoved(`holding ${h.id} changed during its release`);
+  }
+
+  /**
+   * The holdings' new counters, one statement per chunk, each row guarded by the state it was
+   * read in (optimistic): a holding another writer changed meanwhile is not updated, the count
+   * falls short and the batch is read again.
+   */
+  private async moveHoldings(tx: Tx, plans: Plan[]): Promise<void> {
+    const isPg = this.handle.dialect === 'postgres';
+    const big = (value: bigint | number | null) => (isPg ? sql`cast(${value === null ? null : BigInt(value)} as bigint)` : sql`${value === null ? null : BigInt(value)}`);
+    const text = (value: string | null) => (isPg ? sql`cast(${value} as text)` : sql`${value}`);
+    for (let i = 0; i < plans.length; i += holdingChunk) {
+      const chunk = plans.slice(i, i + holdingChunk);
+      const values = sql.join(chunk.map((plan) => {
+        const h = plan.row;
+        return sql`(${text(h.id)}, ${big(plan.principal)}, ${big(plan.released)}, ${big(plan.periodsPaid)}, ${big(plan.next)}, ${text(plan.state)}, ${text(plan.endReason)}, ${big(plan.endReason !== null ? plan.endedAt! : null)}, ${text(h.state)}, ${big(num(h.periods_paid))}, ${big(BigInt(h.released))}, ${big(BigInt(h.principal))})`;
+      }));
+      const moved = await sql<{ id: string }>`with v(id, principal, released, periods_paid, next_release_at, state, end_reason, ended_at, old_state, old_periods_paid, old_released, old_principal) as (values ${values})
+        update package_holdings set principal = v.principal, released = v.released, periods_paid = v.periods_paid, next_release_at = v.next_release_at, state = v.state,
+          end_reason = case when v.end_reason is null then package_holdings.end_reason else v.end_reason end,
+          ended_at = case when v.end_reason is null then package_holdings.ended_at else v.ended_at end
+        from v where package_holdings.id = v.id and package_holdings.state = v.old_state and package_holdings.periods_paid = v.old_periods_paid
+          and package_holdings.released = v.old_released and package_holdings.principal = v.old_principal
+        returning package_holdings.id`.execute(tx);
+      if (moved.rows.length !== chunk.length) throw new HoldingMoved('a holding changed during its release');
+    }
   }
 }
+
+/** Holdings per update statement (12 parameters each). */
+const holdingChunk = 1000;
 
 /** Rows per guard statement (6 parameters each: well inside both databases' limits). */
 const guardChunk = 300;
