@@ -25,7 +25,7 @@ import type { BenchFigure } from './results.ts';
 const holdings = Number(process.env.BENCH_HOLDINGS ?? 100_000);
 const buys = Number(process.env.BENCH_BUYS ?? 2_000);
 const members = 2_000;
-const batchSize = 500;
+const batchSize = 2000;
 const clients = 16;
 
 async function releaseBench(): Promise<BenchFigure[]> {

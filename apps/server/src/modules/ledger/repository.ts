@@ -8,6 +8,7 @@
  * failure or deadlock is retried.
  */
 import crypto from 'node:crypto';
+import { timeOrderedId } from '../../db/ids.ts';
 import type SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { accountTotalMaxMinor, amountMaxMinor, balanceMaxMinor } from '@pp/contract';
@@ -177,6 +178,27 @@ export class LedgerRepository {
         throw error;
       }
     }
+  }
+
+  /**
+   * Finds or makes the accounts of many members in one transaction and caches their ids, so a
+   * batch job that then posts to them reads them from the cache (one commit instead of one per
+   * new account).
+   */
+  async warmAccounts(refs: AccountRef[]): Promise<void> {
+    const key = (r: AccountRef) => `${r.owner}\u0000${r.coinName}\u0000${r.purpose}`;
+    const missing = new Map<string, AccountRef>();
+    for (const r of refs) {
+      if (r.owner === 'system') throw new Error('warmAccounts takes member accounts');
+      if (!this.accountIds.has(key(r))) missing.set(key(r), r);
+    }
+    if (missing.size === 0) return;
+    const found = new Map<string, string>();
+    await this.inTransaction(async (tx) => {
+      found.clear();
+      for (const [k, r] of missing) found.set(k, await this.accountId(tx, r));
+    });
+    for (const [k, id] of found) this.accountIds.set(k, id);
   }
 
   /**
@@ -368,7 +390,8 @@ export class LedgerRepository {
    * transfer row per input, in input order. A refused ceiling throws ledger.balanceTooLarge and
    * leaves the caller to roll back its transaction; other inputs throw an Error.
    */
-  async postMany(inputs: TransferInput[], tx: Tx): Promise<TransferRecord[]> {
+  async postMany(inputs: TransferInput[], tx: Tx, ids?: string[]): Promise<TransferRecord[]> {
+    if (ids && ids.length !== inputs.length) throw new Error('postMany takes one id per input');
     if (inputs.length === 0) return [];
     for (const input of inputs) {
       if (input.requestId !== null || input.isPending || input.debit.owner !== 'system') throw new Error('postMany takes posted, system-funded transfers without a request id');
@@ -424,7 +447,7 @@ export class LedgerRepository {
     }
     const records: TransferRecord[] = [];
     const rows = inputs.map((input, i) => {
-      const id = crypto.randomUUID();
+      const id = ids?.[i] ?? timeOrderedId(now);
       records.push({ id, code: input.code, coinName: input.coinName, amount: input.amount, kind: 'posted', state: 'final', pendingId: null, createdAt: now });
       return {
         id,

@@ -15,11 +15,11 @@
  * One transaction per batch of holdings (all or nothing); a batch that a ledger guard refuses is
  * run again holding by holding, so one holding that cannot be paid never stops the others.
  */
-import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { PackageTerms } from '@pp/contract';
 import type { Db, DbHandle, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
+import { timeOrderedId } from '../../db/ids.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { percentOf } from '../ledger/amounts.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
@@ -102,35 +102,36 @@ export class PackageReleaseService {
   /** Settles every holding due at `now`: pays each missed period once, unlocks, expires. */
   async run(options: ReleaseOptions = {}): Promise<ReleaseSummary> {
     const now = options.now ?? Date.now();
-    const batchSize = options.batchSize ?? 500;
+    const batchSize = options.batchSize ?? defaultBatchSize;
     const summary: ReleaseSummary = { periodsPaid: 0, amountPaid: 0n, holdingsSeen: 0, expired: 0, unlocked: 0, skipped: 0, failed: 0 };
     const settled = { count: 0 };
     await this.warmSystemAccounts();
-    // Keyset over (next_release_at, id): a holding a run could not settle is not met again in the same run.
-    let after: { at: number; id: string } | null = null;
-    for (;;) {
-      if (options.signal?.aborted) break;
-      let query = this.db
-        .selectFrom('package_holdings')
-        .select(['id', 'member_id', 'next_release_at'])
-        .where('state', 'in', ['fixed', 'unlocked'])
-        .where('next_release_at', '<=', BigInt(now))
-        .orderBy('next_release_at')
-        .orderBy('id')
-        .limit(batchSize);
-      if (after) {
-        const { at, id } = after;
-        query = query.where((eb) => eb.or([eb('next_release_at', '>', BigInt(at)), eb.and([eb('next_release_at', '=', BigInt(at)), eb('id', '>', id)])]));
+    // One state at a time, keyset over (next_release_at, id), a range of the (state,
+    // next_release_at, id) index: a holding a run could not settle is not met again in the same run.
+    for (const state of ['fixed', 'unlocked'] as const) {
+      let after: { at: number; id: string } | null = null;
+      for (;;) {
+        if (options.signal?.aborted) break;
+        let query = this.db
+          .selectFrom('package_holdings')
+          .select(['id', 'member_id', 'next_release_at'])
+          .where('state', '=', state)
+          .where('next_release_at', '<=', BigInt(now))
+          .orderBy('next_release_at')
+          .orderBy('id')
+          .limit(batchSize);
+        if (after) {
+          const { at, id } = after;
+          query = query.where((eb) => eb(eb.refTuple('next_release_at', 'id'), '>', eb.tuple(BigInt(at), id)));
+        }
+        const due = await query.execute();
+        if (due.length === 0) break;
+        const last = due[due.length - 1]!;
+        after = { at: num(last.next_release_at), id: last.id };
+        // Member accounts found (or made) in one commit, so the batch reads them from the cache.
+        await this.ledger.warmAccounts([...new Set(due.map((d) => d.member_id))].map((owner) => ({ owner, coinName: rewardCoin, purpose: 'available' })));
+        await this.settleBatch(due.map((d) => d.id), now, summary, settled, options.afterHolding);
       }
-      const due = await query.execute();
-      if (due.length === 0) break;
-      const last = due[due.length - 1]!;
-      after = { at: num(last.next_release_at), id: last.id };
-      // Member accounts found (or made) in their own commit, so the batch reads them from the cache.
-      for (const memberId of new Set(due.map((d) => d.member_id))) {
-        await this.ledger.accountId(this.db, { owner: memberId, coinName: rewardCoin, purpose: 'available' }, true);
-      }
-      await this.settleBatch(due.map((d) => d.id), now, summary, settled, options.afterHolding);
     }
     // Holdings past their term with no period left to pay (next_release_at null), and holdings
     // whose unlock moment passed with no period due: the same settling, found by those moments.
@@ -179,7 +180,8 @@ export class PackageReleaseService {
         const plans = rows.filter((r) => r.state !== 'expired').map((r) => planHolding(r, now));
         // The exactly-once guard first: every (holding, period) this batch pays, in one statement.
         // A row that exists already means another runner paid it; the batch is read again.
-        const wanted = plans.flatMap((p) => p.periods.map((k) => ({ holding_id: p.row.id, period: k.period, amount: k.amount, is_reinvested: p.isReinvest ? 1 : 0, transfer_id: null, paid_at: BigInt(now) })));
+        // Each release's transfer id is made here, so its row is written once, with it.
+        const wanted = plans.flatMap((p) => p.periods.map((k) => ({ holding_id: p.row.id, period: k.period, amount: k.amount, is_reinvested: p.isReinvest ? 1 : 0, transfer_id: timeOrderedId(now), paid_at: BigInt(now) })));
         let claimedCount = 0;
         for (let i = 0; i < wanted.length; i += guardChunk) {
           const claimed = await tx
@@ -192,7 +194,6 @@ export class PackageReleaseService {
         }
         if (claimedCount !== wanted.length) throw new HoldingMoved('another runner paid some of these periods');
         const events: EventRow[] = [];
-        const paid: Array<{ holding_id: string; period: number; amount: bigint; is_reinvested: number; transfer_id: string; paid_at: bigint }> = [];
         // Every release transfer of the batch in one set-based call (decision 020 notes), before
         // any redeem at expiry, which moves a reinvested principal these credit.
         const releases = plans.flatMap((plan) => plan.periods.map((p) => ({ plan, p })));
@@ -208,26 +209,19 @@ export class PackageReleaseService {
             memo: `${plan.row.id}:${p.period}`,
           })),
           tx,
+          wanted.map((w) => w.transfer_id),
         );
         let next = 0;
         for (const plan of plans) {
           local.holdingsSeen++;
           const ids = transfers.slice(next, next + plan.periods.length).map((t) => t.id);
           next += plan.periods.length;
-          await this.applyPlan(tx, plan, ids, now, local, events, paid);
+          await this.applyPlan(tx, plan, ids, now, local, events);
           count++;
           afterHolding?.(count);
         }
         await this.moveHoldings(tx, plans);
-        // The transfer of each release on its row, in one statement per chunk.
-        for (let i = 0; i < paid.length; i += guardChunk) {
-          await tx
-            .insertInto('package_releases')
-            .values(paid.slice(i, i + guardChunk))
-            .onConflict((oc) => oc.columns(['holding_id', 'period']).doUpdateSet((eb) => ({ transfer_id: eb.ref('excluded.transfer_id') })))
-            .execute();
-        }
-        for (let i = 0; i < events.length; i += 200) await tx.insertInto('package_holding_events').values(events.slice(i, i + 200)).execute();
+        for (let i = 0; i < events.length; i += eventChunk) await tx.insertInto('package_holding_events').values(events.slice(i, i + eventChunk)).execute();
       });
       settled.count = count;
       addSummary(summary, local);
@@ -258,12 +252,11 @@ export class PackageReleaseService {
   }
 
   /** A holding's rows after its release transfers (`transferIds`, one per period) were posted. */
-  private async applyPlan(tx: Tx, plan: Plan, transferIds: string[], now: number, summary: ReleaseSummary, events: EventRow[], paid: Array<{ holding_id: string; period: number; amount: bigint; is_reinvested: number; transfer_id: string; paid_at: bigint }>): Promise<void> {
+  private async applyPlan(tx: Tx, plan: Plan, transferIds: string[], now: number, summary: ReleaseSummary, events: EventRow[]): Promise<void> {
     const h = plan.row;
     for (const [i, p] of plan.periods.entries()) {
       const transferId = transferIds[i]!;
-      paid.push({ holding_id: h.id, period: p.period, amount: p.amount, is_reinvested: plan.isReinvest ? 1 : 0, transfer_id: transferId, paid_at: BigInt(now) });
-      events.push({ id: crypto.randomUUID(), holding_id: h.id, member_id: h.member_id, type: plan.isReinvest ? 'reinvest' : 'release', coin_name: rewardCoin, amount: p.amount, detail: String(p.period), transfer_id: transferId, at: BigInt(p.dueAt) });
+      events.push({ id: timeOrderedId(now), holding_id: h.id, member_id: h.member_id, type: plan.isReinvest ? 'reinvest' : 'release', coin_name: rewardCoin, amount: p.amount, detail: String(p.period), transfer_id: transferId, at: BigInt(p.dueAt) });
       summary.periodsPaid++;
       summary.amountPaid += p.amount;
     }
@@ -278,7 +271,7 @@ export class PackageReleaseService {
     }
     if (plan.unlockAt !== null) {
       summary.unlocked++;
-      events.push({ id: crypto.randomUUID(), holding_id: h.id, member_id: h.member_id, type: 'unlock', coin_name: rewardCoin, amount: 0n, detail: null, transfer_id: null, at: BigInt(plan.unlockAt) });
+      events.push({ id: timeOrderedId(now), holding_id: h.id, member_id: h.member_id, type: 'unlock', coin_name: rewardCoin, amount: 0n, detail: null, transfer_id: null, at: BigInt(plan.unlockAt) });
     }
     if (plan.endReason !== null) {
       // The principal back to available, per point type, no fee.
@@ -299,7 +292,7 @@ export class PackageReleaseService {
           },
           tx,
         );
-        events.push({ id: crypto.randomUUID(), holding_id: h.id, member_id: h.member_id, type: 'expire', coin_name: p.coin_name, amount, detail: plan.endReason, transfer_id: back.id, at: BigInt(plan.endedAt!) });
+        events.push({ id: timeOrderedId(now), holding_id: h.id, member_id: h.member_id, type: 'expire', coin_name: p.coin_name, amount, detail: plan.endReason, transfer_id: back.id, at: BigInt(plan.endedAt!) });
       }
       summary.expired++;
     }
@@ -332,11 +325,21 @@ export class PackageReleaseService {
   }
 }
 
+/**
+ * Holdings per transaction. Each commit of SQLite's WAL costs about the same whatever its size
+ * (the pages written and the checkpoint), so fewer, larger batches pay far faster; 2,000 keeps a
+ * batch's write lock to a few hundred milliseconds (decision 020, notes).
+ */
+const defaultBatchSize = 2000;
+
 /** Holdings per update statement (12 parameters each). */
 const holdingChunk = 1000;
 
-/** Rows per guard statement (6 parameters each: well inside both databases' limits). */
-const guardChunk = 300;
+/** Rows per guard statement (7 parameters each: well inside both databases' limits). */
+const guardChunk = 1000;
+
+/** Event rows per insert (9 parameters each). */
+const eventChunk = 1000;
 
 function emptySummary(): ReleaseSummary {
   return { periodsPaid: 0, amountPaid: 0n, holdingsSeen: 0, expired: 0, unlocked: 0, skipped: 0, failed: 0 };
