@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import type { PackageTerms } from '@pp/contract';
 import type { Db, DbHandle } from '../src/db/index.ts';
 import { num } from '../src/db/index.ts';
+import { timeOrderedId } from '../src/db/ids.ts';
 import { parseAmount, percentOf } from '../src/modules/ledger/amounts.ts';
 import type { LedgerRepository } from '../src/modules/ledger/repository.ts';
 import { firstReleaseAt } from '../src/modules/packages/release.ts';
@@ -132,14 +133,14 @@ export async function createHoldings(handle: DbHandle, ledger: LedgerRepository,
         await ledger.transfer({ requestId: null, code: 'airdrop', coinName, amount, debit: { owner: 'system', coinName, purpose: 'airdrop' }, credit: { owner: memberId, coinName, purpose: 'available' }, isPending: false }, tx);
       }
       for (const spec of batch) {
-        const id = crypto.randomUUID();
+        const id = timeOrderedId();
         ids.push(id);
         const principals = principalsOf(spec);
         const principal = principals.reduce((sum, p) => sum + p.amount, 0n);
         for (const p of principals) {
           const lock = await ledger.transfer({ requestId: null, code: 'buyMatching', coinName: p.coinName, amount: p.amount, debit: { owner: spec.memberId, coinName: p.coinName, purpose: 'available' }, credit: { owner: spec.memberId, coinName: p.coinName, purpose: 'fixed' }, isPending: false, memo: id }, tx);
           principalRows.push({ holding_id: id, coin_name: p.coinName, amount: p.amount });
-          events.push({ id: crypto.randomUUID(), holding_id: id, member_id: spec.memberId, type: 'buy', coin_name: p.coinName, amount: -p.amount, detail: null, transfer_id: lock.id, at: BigInt(spec.startedAt) });
+          events.push({ id: timeOrderedId(), holding_id: id, member_id: spec.memberId, type: 'buy', coin_name: p.coinName, amount: -p.amount, detail: null, transfer_id: lock.id, at: BigInt(spec.startedAt) });
         }
         const effectiveAt = spec.startedAt + spec.terms.effectiveDelayHours * hourMs;
         const expiresAt = spec.startedAt + spec.terms.contractDays * dayMs;

@@ -17,6 +17,7 @@ import type { Selectable } from 'kysely';
 import { packageTerms, type HoldingEntry, type HoldingEventType, type Language, type PackageTerms } from '@pp/contract';
 import type { Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
+import { timeOrderedId } from '../../db/ids.ts';
 import type { PackageHoldingsTable } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { formatMinor, parseAmount, percentOf } from '../ledger/amounts.ts';
@@ -104,7 +105,7 @@ export async function addEvent(
 ): Promise<void> {
   await tx
     .insertInto('package_holding_events')
-    .values({ id: crypto.randomUUID(), holding_id: e.holdingId, member_id: e.memberId, type: e.type, coin_name: e.coinName, amount: e.amount, detail: e.detail ?? null, transfer_id: e.transferId ?? null, at: e.at })
+    .values({ id: timeOrderedId(), holding_id: e.holdingId, member_id: e.memberId, type: e.type, coin_name: e.coinName, amount: e.amount, detail: e.detail ?? null, transfer_id: e.transferId ?? null, at: e.at })
     .execute();
 }
 

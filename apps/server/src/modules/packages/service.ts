@@ -9,6 +9,7 @@
  * password is checked before anything else.
  */
 import crypto from 'node:crypto';
+import { timeOrderedId } from '../../db/ids.ts';
 import { sql } from 'kysely';
 import {
   packageLimits,
@@ -244,7 +245,7 @@ export class PackageService {
     const member = await this.accounts.authorizeMoneyAction(memberId, input.transactionPassword);
     const sharePercent = await this.settings.get('jackpot.sharePercent');
     const body = { productId: input.productId, quantity: input.quantity, payments: input.payments };
-    return this.once(memberId, 'buy', input.requestId, body, crypto.randomUUID(), async (tx, now, holdingId) => {
+    return this.once(memberId, 'buy', input.requestId, body, timeOrderedId(), async (tx, now, holdingId) => {
       const product = await this.mustProduct(tx, input.productId);
       await this.refuse(tx, product, member, input.quantity);
       const cost = costOf(product.terms, input.quantity);
@@ -412,7 +413,7 @@ export class PackageService {
         .where('state', '!=', 'expired')
         .executeTakeFirst();
       if (ended.numUpdatedRows !== 1n) throw new AppError('package.wrongState');
-      const newId = crypto.randomUUID();
+      const newId = timeOrderedId();
       const terms = parseTerms(holding.terms);
       const number = await insertHolding(
         tx,
@@ -487,7 +488,7 @@ export class PackageService {
     const holder = await this.accounts.repository.byName(input.userName);
     const code = normalizeCode(input.code);
     const body = { userName: input.userName.trim().toLowerCase(), code };
-    return this.once(callerId, 'codeActivate', input.requestId, body, crypto.randomUUID(), async (tx, now, holdingId) => {
+    return this.once(callerId, 'codeActivate', input.requestId, body, timeOrderedId(), async (tx, now, holdingId) => {
       const row = await tx.selectFrom('package_activation_codes').selectAll().where('code', '=', code).executeTakeFirst();
       if (!row || !holder) throw new AppError('package.codeInvalid');
       const taken = await tx
