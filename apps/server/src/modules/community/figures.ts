@@ -44,14 +44,16 @@ export async function recordNewMember(tx: Tx | Db, memberId: string, referrerId:
 export async function recordPurchase(tx: Tx, memberId: string, amount: bigint, at: number): Promise<void> {
   if (amount <= 0n) return;
   const month = monthKeyOf(at);
-  // Largest legs first, while the legs' figures are still the old ones (old total + amount = new total).
+  // One statement for every ancestor: community up by the amount, and the largest leg up to the
+  // new total of the leg the purchase came by. The leg's total is read from the statement's
+  // starting rows (old personal + old community + amount), never from a row this statement changed.
   await sql`${chainFrom(memberId)}
-    UPDATE member_figures SET largest_leg = leg.total
+    UPDATE member_figures SET
+      community = community + CAST(${amount} AS bigint),
+      largest_leg = CASE WHEN largest_leg < leg.total THEN leg.total ELSE largest_leg END,
+      updated_at = CAST(${at} AS bigint)
     FROM (SELECT chain.parent AS id, f.personal + f.community + CAST(${amount} AS bigint) AS total FROM chain JOIN member_figures f ON f.member_id = chain.child) AS leg
-    WHERE member_figures.member_id = leg.id AND member_figures.largest_leg < leg.total`.execute(tx);
-  await sql`${chainFrom(memberId)}
-    UPDATE member_figures SET community = community + CAST(${amount} AS bigint), updated_at = CAST(${at} AS bigint)
-    WHERE member_id IN (SELECT parent FROM chain)`.execute(tx);
+    WHERE member_figures.member_id = leg.id`.execute(tx);
   await tx
     .updateTable('member_figures')
     .set((eb) => ({ personal: eb('personal', '+', amount), updated_at: at }))
