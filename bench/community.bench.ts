@@ -43,7 +43,7 @@ export async function communityBench(): Promise<BenchFigure[]> {
     await migrateToLatest(handle);
     const services = makeServices(config, handle, silentLog);
     const now = Date.now();
-    let started = performance.now();
+    const started = performance.now();
     // The chain: c0 (top) ... c{depth-1} (bottom); short ids keep the tree paths (about 6 characters a level) within reason.
     await sql`WITH RECURSIVE ch(i, id, parent, path) AS (
         SELECT 0, 'c0', NULL, '/'
