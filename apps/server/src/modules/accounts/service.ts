@@ -101,32 +101,32 @@ export class AccountService {
       try {
         // One transaction per attempt: the member's row and the community figures it changes (decision 021).
         await this.db.transaction().execute(async (tx) => {
-        const createdAt = Date.now();
-        await tx
-          .insertInto('users')
-          .values({
-            id,
-            user_name: input.userName,
-            user_name_key: nameKey(input.userName),
-            password_hash: passwordHash,
-            tx_password_hash: txPasswordHash,
-            country_code: input.countryCode,
-            email: input.email.toLowerCase(),
-            referral_id: randomDigits(8),
-            user_number: randomDigits(10),
-            referrer_id: referrer?.id ?? null,
-            tree_path: referrer ? `${referrer.tree_path}${referrer.id}/` : '/',
-            level: 0,
-            buy_purchase_code_status: 0,
-            is_protected: 0,
-            auto_top_up: 0,
-            agree_status: 1,
-            is_login_locked: 0,
-            is_money_locked: 0,
-            created_at: createdAt,
-          })
-          .execute();
-        await this.onMemberCreated?.(tx, id, referrer?.id ?? null, createdAt);
+          const createdAt = Date.now();
+          await tx
+            .insertInto('users')
+            .values({
+              id,
+              user_name: input.userName,
+              user_name_key: nameKey(input.userName),
+              password_hash: passwordHash,
+              tx_password_hash: txPasswordHash,
+              country_code: input.countryCode,
+              email: input.email.toLowerCase(),
+              referral_id: randomDigits(8),
+              user_number: randomDigits(10),
+              referrer_id: referrer?.id ?? null,
+              tree_path: referrer ? `${referrer.tree_path}${referrer.id}/` : '/',
+              level: 0,
+              buy_purchase_code_status: 0,
+              is_protected: 0,
+              auto_top_up: 0,
+              agree_status: 1,
+              is_login_locked: 0,
+              is_money_locked: 0,
+              created_at: createdAt,
+            })
+            .execute();
+          await this.onMemberCreated?.(tx, id, referrer?.id ?? null, createdAt);
         });
         break;
       } catch (error) {
