@@ -5,7 +5,8 @@
 // on the phone) buys a package through the API, after which demo's /user-info shows the community performance grown
 // by the price and the tree shows the buyer upgraded from regular to retail by the default grade rules (an own
 // holding of 100). On the phone alice (country ID) then sees her own grade under the nobility names. The page has no
-// serious axe-core violations and no horizontal overflow. Screenshots: test-artifacts/screenshots/community-*.png.
+// serious axe-core violations and no horizontal overflow; /index shows the community card. Screenshots:
+// test-artifacts/screenshots/community-*.png.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -144,6 +145,7 @@ describe.each(['desktop', 'mobile'] as const)('community on %s', (layout) => {
     await page.goto('/#/index');
     await waitForHeading(page, t(lang, 'dashboard.title'));
     await expect.poll(() => page.getByTestId('community-card').isVisible()).toBe(true);
+    await shot(page, lang, `community-index-${layout}.png`);
     await context.close();
 
     if (layout === 'mobile') {

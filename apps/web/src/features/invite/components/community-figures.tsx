@@ -26,7 +26,7 @@ export function CommunityFigures({ isCompact = false }: { isCompact?: boolean })
     const points = (value: string) => formatExact(value, language);
     const yesNo = (value: boolean) => (value ? t('common.yes') : t('common.no'));
     body = isCompact ? (
-      <dl className="revenue-list" data-testid="community-card">
+      <dl className="revenue-list community-figures" data-testid="community-card">
         {item('level', t('community.figures.level'), gradeName(f.level, f.gradeNameSet))}
         {item('userCount', t('community.figures.userCount'), String(f.userCount))}
         {item('total', t('community.figures.total'), points(f.total))}
@@ -34,7 +34,7 @@ export function CommunityFigures({ isCompact = false }: { isCompact?: boolean })
       </dl>
     ) : (
       <div className="stack-tight">
-        <dl className="revenue-list" data-testid="community-figures">
+        <dl className="revenue-list community-figures" data-testid="community-figures">
           {item('level', t('community.figures.level'), gradeName(f.level, f.gradeNameSet))}
           {item('purchased', t('community.figures.purchased'), yesNo(f.isPurchased))}
           {item('isProtected', t('community.figures.isProtected'), yesNo(f.isProtected))}
