@@ -12,9 +12,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { callOk, memberToken, newRequestId } from './support/api';
+import { callApi, callOk, memberToken, newRequestId } from './support/api';
 import { closeBrowser, dismissToasts, horizontalOverflow, launchBrowser, login, newContext, sessionItem, waitForHeading, type Layout } from './support/browser';
-import { t, type Language } from './support/i18n';
+import { adminT, t, type Language } from './support/i18n';
 import { repoRoot, startServer, type RunningServer } from './support/server';
 import { demoStaff, staffLogin } from './support/staff';
 
@@ -34,6 +34,7 @@ const terms = {
 let server: RunningServer;
 let browser: Browser;
 let productId = '';
+let staffToken = '';
 
 beforeAll(async () => {
   fs.mkdirSync(shotsDir, { recursive: true });
@@ -46,7 +47,8 @@ beforeAll(async () => {
   const staffContext = await newContext(browser, server.baseUrl, 'desktop', { lang: 'en-US' });
   const staffPage = await staffContext.newPage();
   await staffLogin(staffPage, 'en-US', demoStaff.admin);
-  const staff = { token: (await sessionItem(staffPage, 'adminToken')) ?? '', loginType: 'STAFF' as const };
+  staffToken = (await sessionItem(staffPage, 'adminToken')) ?? '';
+  const staff = { token: staffToken, loginType: 'STAFF' as const };
   await staffContext.close();
   const saved = await callOk<{ id: string }>(
     server.baseUrl,
@@ -161,3 +163,29 @@ describe.each(['desktop', 'mobile'] as const)('community on %s', (layout) => {
     }
   }, 180_000);
 });
+
+test('staff mark a member protected and allow rush purchase from the member page; the member sees both', async () => {
+  const a = (key: string, params?: Record<string, string | number>) => adminT('en-US', key, params);
+  const context = await newContext(browser, server.baseUrl, 'desktop', { lang: 'en-US' });
+  await context.addInitScript((value: string) => sessionStorage.setItem('adminToken', value), staffToken);
+  const page = await context.newPage();
+  const carolToken = await memberToken(server.baseUrl, { userName: 'carol', password: 'Carol@12345' });
+  const before = await callApi<{ id: string; isProtected: boolean; buyPurchaseCodeStatus: boolean }>(server.baseUrl, 'userInfo', {}, { token: carolToken });
+  expect([before.data.isProtected, before.data.buyPurchaseCodeStatus]).toEqual([false, false]);
+  await page.goto(`/admin/#/members/${before.data.id}`);
+  await waitForHeading(page, 'carol');
+  const panel = page.getByRole('region', { name: a('community.title'), exact: true });
+  await panel.getByText(a('community.figures.userCount'), { exact: true }).waitFor();
+  for (const action of ['protect', 'allowPurchaseCode'] as const) {
+    await panel.getByRole('button', { name: a(`community.actions.${action}`), exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: a(`community.actions.${action}`), exact: true });
+    await dialog.getByLabel(a('form.reason'), { exact: true }).fill(`e2e ${action}`);
+    await dialog.getByRole('button', { name: a(`community.actions.${action}`), exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+  await panel.getByRole('button', { name: a('community.actions.unprotect'), exact: true }).waitFor();
+  await shot(page, 'en-US', 'community-admin-member-desktop.png');
+  const after = await callApi<{ isProtected: boolean; buyPurchaseCodeStatus: boolean }>(server.baseUrl, 'userInfo', {}, { token: carolToken });
+  expect([after.data.isProtected, after.data.buyPurchaseCodeStatus]).toEqual([true, true]);
+  await context.close();
+}, 120_000);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { showToast, useRequestId } from '@pp/browser-kit';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { ErrorState, Loading } from '../../../components/ui/states';
-import { formatCount } from '../../../lib/format';
+import { formatCount, formatExactAmount } from '../../../lib/format';
 import { useCan } from '../../../lib/staff-session';
 import { useMemberCommunity } from '../api/member-community';
 import { runMemberAction } from '../api/member-action';
@@ -51,7 +51,7 @@ export function CommunityPanel({ memberId }: { memberId: string }) {
           ).map(([key, value]) => (
             <div key={key}>
               <dt>{t(`community.figures.${key}`)}</dt>
-              <dd className="mono">{value}</dd>
+              <dd className="mono">{formatExactAmount(value)}</dd>
             </div>
           ))}
           <div>
