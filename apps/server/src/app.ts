@@ -46,6 +46,7 @@ import { packageJobRoutes } from './modules/packages/jobs-routes.ts';
 import type { ServerKey } from '@pp/envelope/node';
 // Packages (decision 020).
 import { packageRoutes } from './modules/packages/routes.ts';
+import { communityRoutes } from './modules/community/routes.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
   packageJobRoutes(app, services);
   // Packages (decision 020).
   packageRoutes(app, services);
+  communityRoutes(app, services);
   await registerStatic(app, config);
 
   if (config.isDemo) {

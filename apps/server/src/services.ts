@@ -38,6 +38,10 @@ import { ChainPayoutService, makeChainPayoutService } from './modules/withdrawal
 import { PackageReleaseService } from './modules/packages/release.ts';
 import { ClaimService } from './modules/packages/claims.ts';
 import { JackpotService } from './modules/packages/jackpot.ts';
+// Community: figures, grades (decision 021).
+import { CommunityService } from './modules/community/service.ts';
+import { fixedGradeRules } from './modules/community/grades.ts';
+import { defaultGradeRules } from '@pp/contract';
 // Packages (decision 020).
 import { PackageService } from './modules/packages/service.ts';
 import { CatalogueService } from './modules/packages/catalogue.ts';
@@ -81,6 +85,8 @@ export interface Services {
   // Packages (decision 020): member actions and the catalogue.
   packages: PackageService;
   catalogue: CatalogueService;
+  // Community (decision 021).
+  community: CommunityService;
 }
 
 export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBaseLogger): Services {
@@ -102,6 +108,11 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
   const uploads = new UploadService(db, config.uploadS3 ? new S3UploadStore(config.uploadS3) : new FileUploadStore(config.uploadDir));
   const bankAccounts = new BankAccountService(db, dbHandle.dialect, accounts, settings, security);
   const addresses = new AddressService(db, dbHandle.dialect, accounts, settings, security);
+  // Community (decision 021): grade rules from the defaults until the plan's versions are wired in.
+  const community = new CommunityService(db, fixedGradeRules(defaultGradeRules));
+  accounts.onMemberCreated = (tx, memberId, referrerId, at) => community.onMemberCreated(tx, memberId, referrerId, at);
+  const packages = new PackageService(db, ledger, accounts, settings);
+  packages.purchaseHooks.push((tx, memberId, amount, at) => community.onPurchase(tx, memberId, amount, at));
   return {
     config,
     dbHandle,
@@ -138,7 +149,8 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     packageRelease: new PackageReleaseService(dbHandle, ledger),
     packageClaims: new ClaimService(db, ledger, reviews),
     jackpot: new JackpotService(dbHandle, ledger, settings),
-    packages: new PackageService(db, ledger, accounts, settings),
+    packages,
     catalogue: new CatalogueService(db, audit),
+    community,
   };
 }

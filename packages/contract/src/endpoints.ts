@@ -8,6 +8,7 @@ import * as d from './deposits.ts';
 import * as pd from './payout-destinations.ts';
 import * as wd from './withdrawals.ts';
 import * as pk from './packages.ts';
+import * as cm from './community.ts';
 import { endpointPaths } from './paths.ts';
 
 /**
@@ -174,6 +175,10 @@ export const endpoints = {
   productSave: staffEndpoint(endpointPaths.productSave, 'packages.manage', pk.productSaveRequest, pk.productAdminEntry),
   holdingAdminList: staffEndpoint(endpointPaths.holdingAdminList, 'members.read', pk.holdingAdminListRequest, pk.holdingAdminListResponse),
   jackpotAdminList: staffEndpoint(endpointPaths.jackpotAdminList, 'dashboard.read', a.empty, pk.jackpotAdminListResponse),
+  // Community (decision 021).
+  organization: endpoint(endpointPaths.organization, 'member', cm.organizationRequest, cm.organizationResponse),
+  userOrganizationInfo: endpoint(endpointPaths.userOrganizationInfo, 'member', a.empty, cm.organizationInfoResponse),
+  memberCommunity: staffEndpoint(endpointPaths.memberCommunity, 'members.read', cm.memberCommunityRequest, cm.memberCommunityResponse),
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -15,3 +15,5 @@ export * from './chain.ts';
 export * from './deposits.ts';
 export * from './withdrawals.ts';
 export * from './packages.ts';
+export * from './community.ts';
+export * from './grade-rules.ts';

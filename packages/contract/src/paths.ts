@@ -124,4 +124,8 @@ export const endpointPaths = {
   productSave: '/api/admin/package/productSave',
   holdingAdminList: '/api/admin/package/holdingList',
   jackpotAdminList: '/api/admin/package/jackpotList',
+  // Community (decision 021).
+  organization: '/api/app/user/organization',
+  userOrganizationInfo: '/api/app/user/userOrganizationInfo',
+  memberCommunity: '/api/admin/members/community',
 } as const;

@@ -694,6 +694,26 @@ export interface Database {
   member_bank_accounts: MemberBankAccountsTable;
   member_withdrawal_addresses: MemberWithdrawalAddressesTable;
   payout_destination_changes: PayoutDestinationChangesTable;
+  member_figures: MemberFiguresTable;
+  member_month_figures: MemberMonthFiguresTable;
   kysely_migration: { name: string; timestamp: string };
   _generated?: Generated<number>;
+}
+
+/** Community figures (migration 016, decision 021). */
+export interface MemberFiguresTable {
+  member_id: string;
+  personal: Int;
+  community: Int;
+  largest_leg: Int;
+  team_size: Int;
+  direct_count: Int;
+  grade_pinned: Int;
+  updated_at: Int;
+}
+export interface MemberMonthFiguresTable {
+  member_id: string;
+  month: Int;
+  personal: Int;
+  community: Int;
 }

@@ -16,7 +16,7 @@ import {
   type UpdateTransactionPasswordRequest,
   type UserInfo,
 } from '@pp/contract';
-import type { Db } from '../../db/index.ts';
+import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { addressKey, clearHits, lockWhenFull, peekHits, releaseHit, reserveHit } from '../../plugins/rate-limit.ts';
@@ -99,30 +99,35 @@ export class AccountService {
     const id = crypto.randomUUID();
     for (let attempt = 0; ; attempt++) {
       try {
-        await this.db
-          .insertInto('users')
-          .values({
-            id,
-            user_name: input.userName,
-            user_name_key: nameKey(input.userName),
-            password_hash: passwordHash,
-            tx_password_hash: txPasswordHash,
-            country_code: input.countryCode,
-            email: input.email.toLowerCase(),
-            referral_id: randomDigits(8),
-            user_number: randomDigits(10),
-            referrer_id: referrer?.id ?? null,
-            tree_path: referrer ? `${referrer.tree_path}${referrer.id}/` : '/',
-            level: 0,
-            buy_purchase_code_status: 0,
-            is_protected: 0,
-            auto_top_up: 0,
-            agree_status: 1,
-            is_login_locked: 0,
-            is_money_locked: 0,
-            created_at: Date.now(),
-          })
-          .execute();
+        // One transaction per attempt: the member's row and the community figures it changes (decision 021).
+        await this.db.transaction().execute(async (tx) => {
+          const createdAt = Date.now();
+          await tx
+            .insertInto('users')
+            .values({
+              id,
+              user_name: input.userName,
+              user_name_key: nameKey(input.userName),
+              password_hash: passwordHash,
+              tx_password_hash: txPasswordHash,
+              country_code: input.countryCode,
+              email: input.email.toLowerCase(),
+              referral_id: randomDigits(8),
+              user_number: randomDigits(10),
+              referrer_id: referrer?.id ?? null,
+              tree_path: referrer ? `${referrer.tree_path}${referrer.id}/` : '/',
+              level: 0,
+              buy_purchase_code_status: 0,
+              is_protected: 0,
+              auto_top_up: 0,
+              agree_status: 1,
+              is_login_locked: 0,
+              is_money_locked: 0,
+              created_at: createdAt,
+            })
+            .execute();
+          await this.onMemberCreated?.(tx, id, referrer?.id ?? null, createdAt);
+        });
         break;
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
@@ -159,6 +164,9 @@ export class AccountService {
    * What a right password leads to. services.ts hands it to the security centre (a session, or
    * the second step for members with two-step login on, decision 010); alone it is a session.
    */
+  /** Called in the registration's transaction once the member's row is written (the community figures; decision 021). */
+  onMemberCreated: ((tx: Tx, memberId: string, referrerId: string | null, at: number) => Promise<void>) | null = null;
+
   afterPassword: (userId: string, request: FastifyRequest) => Promise<LoginResponse> = (userId, request) => this.startSession(userId, request);
 
   /**

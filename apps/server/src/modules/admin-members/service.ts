@@ -24,7 +24,10 @@ function summary(u: UserRow): MemberSummary {
   };
 }
 
-export type MemberAction = 'revokeSessions' | 'lockLogin' | 'unlockLogin' | 'lockMoney' | 'unlockMoney' | 'resetTxLock';
+export type MemberAction = 'revokeSessions' | 'lockLogin' | 'unlockLogin' | 'lockMoney' | 'unlockMoney' | 'resetTxLock' | CommunityAction;
+/** The protected flag, the purchase-code flag and the grade pin (decision 021). */
+export type CommunityAction = 'protect' | 'unprotect' | 'allowPurchaseCode' | 'denyPurchaseCode' | 'unpinGrade';
+const communityActions: readonly string[] = ['protect', 'unprotect', 'allowPurchaseCode', 'denyPurchaseCode', 'unpinGrade'];
 
 export class AdminMemberService {
   constructor(
@@ -79,6 +82,7 @@ export class AdminMemberService {
   }
 
   async act(actor: Actor, memberId: string, action: MemberAction, reason: string, sessionId?: string): Promise<void> {
+    if (communityActions.includes(action)) return this.actOnCommunity(actor, memberId, action as CommunityAction, reason);
     const before = await this.mustGet(memberId);
     // The transaction-password lock lives in rate_limits (decision 007); read before the transaction.
     const txBefore = await this.accounts.txLockState(memberId);
@@ -108,11 +112,41 @@ export class AdminMemberService {
     });
   }
 
+  /** A staff grade pins the grade: automatic upgrades leave it alone until staff unpin it (decision 021). */
   async setGrade(actor: Actor, memberId: string, level: number, reason: string): Promise<void> {
     const before = await this.mustGet(memberId);
     await this.db.transaction().execute(async (tx) => {
       await tx.updateTable('users').set({ level }).where('id', '=', memberId).execute();
-      await this.audit.record(tx, actor, { action: 'member.grade', targetType: 'member', targetId: memberId, before: { level: num(before.level) }, after: { level }, reason });
+      const pinned = await tx.selectFrom('member_figures').select('grade_pinned').where('member_id', '=', memberId).executeTakeFirst();
+      await tx.updateTable('member_figures').set({ grade_pinned: 1 }).where('member_id', '=', memberId).execute();
+      await this.audit.record(tx, actor, {
+        action: 'member.grade',
+        targetType: 'member',
+        targetId: memberId,
+        before: { level: num(before.level), isGradePinned: num(pinned?.grade_pinned) === 1 },
+        after: { level, isGradePinned: true },
+        reason,
+      });
+    });
+  }
+
+  /** The protected flag, the purchase-code flag (spec section 3) and the grade pin; audited with the state before and after. */
+  private async actOnCommunity(actor: Actor, memberId: string, action: CommunityAction, reason: string): Promise<void> {
+    await this.mustGet(memberId);
+    await this.db.transaction().execute(async (tx) => {
+      const read = async () => {
+        const u = await tx.selectFrom('users').select(['is_protected', 'buy_purchase_code_status']).where('id', '=', memberId).executeTakeFirstOrThrow();
+        const f = await tx.selectFrom('member_figures').select('grade_pinned').where('member_id', '=', memberId).executeTakeFirst();
+        return { isProtected: num(u.is_protected) === 1, buyPurchaseCodeStatus: num(u.buy_purchase_code_status) === 1, isGradePinned: num(f?.grade_pinned) === 1 };
+      };
+      const before = await read();
+      const users = tx.updateTable('users').where('id', '=', memberId);
+      if (action === 'protect') await users.set({ is_protected: 1 }).execute();
+      if (action === 'unprotect') await users.set({ is_protected: 0 }).execute();
+      if (action === 'allowPurchaseCode') await users.set({ buy_purchase_code_status: 1 }).execute();
+      if (action === 'denyPurchaseCode') await users.set({ buy_purchase_code_status: 0 }).execute();
+      if (action === 'unpinGrade') await tx.updateTable('member_figures').set({ grade_pinned: 0 }).where('member_id', '=', memberId).execute();
+      await this.audit.record(tx, actor, { action: `member.${action}`, targetType: 'member', targetId: memberId, before, after: await read(), reason });
     });
   }
 }

@@ -88,6 +88,13 @@ function keyset(cursor: string | undefined): { at: bigint; id: string } | null {
 
 type Balances = Map<string, bigint>;
 
+/**
+ * Called in the action's transaction after a purchase locked new principal: buy, upgrade (the
+ * price difference), add, refill, activation (for the holder). Redeem, transfer and reinvested
+ * rewards are not purchases. The community figures and grades use it (decision 021).
+ */
+export type PurchaseHook = (tx: Tx, memberId: string, amount: bigint, at: number) => Promise<void>;
+
 export class PackageService {
   constructor(
     private readonly db: Db,
@@ -95,6 +102,13 @@ export class PackageService {
     private readonly accounts: AccountService,
     private readonly settings: ConfigService,
   ) {}
+
+  /** What else a purchase changes, in the same transaction. */
+  readonly purchaseHooks: PurchaseHook[] = [];
+
+  private async purchased(tx: Tx, memberId: string, amount: bigint, at: number): Promise<void> {
+    for (const hook of this.purchaseHooks) await hook(tx, memberId, amount, at);
+  }
 
   // ---- rules ----
 
@@ -253,6 +267,7 @@ export class PackageService {
       await this.reserve(tx, product, memberId, input.quantity);
       const number = await insertHolding(tx, { id: holdingId, memberId, productId: product.id, kind: product.kind, units: input.quantity, terms: product.terms, source: 'purchase', startedAt: now });
       await lockPrincipal(tx, this.ledger, { memberId, holdingId, lines, eventType: 'buy', memo: number, at: now });
+      await this.purchased(tx, memberId, cost.principal, now);
       await payPremiumAndFee(tx, this.ledger, { memberId, holdingId, feeCoin: product.terms.feeCoinName, premium: cost.premium, fee: cost.fee, jackpotSharePercent: sharePercent, memo: number, at: now });
     });
   }
@@ -295,6 +310,7 @@ export class PackageService {
         .executeTakeFirst();
       if (moved.numUpdatedRows !== 1n) throw new AppError('package.wrongState');
       await lockPrincipal(tx, this.ledger, { memberId, holdingId: holding.id, lines, eventType: 'upgrade', detail: holding.product_id, memo: holding.number, at: now });
+      await this.purchased(tx, memberId, (newPrice - oldPrice) * BigInt(units), now);
       await payPremiumAndFee(tx, this.ledger, { memberId, holdingId: holding.id, feeCoin: product.terms.feeCoinName, premium: cost.premium, fee: cost.fee, jackpotSharePercent: sharePercent, memo: holding.number, at: now });
     });
   }
@@ -322,6 +338,7 @@ export class PackageService {
         .executeTakeFirst();
       if (grown.numUpdatedRows !== 1n) throw new AppError('package.wrongState');
       await lockPrincipal(tx, this.ledger, { memberId, holdingId: holding.id, lines, eventType: 'add', detail: String(input.quantity), memo: holding.number, at: now });
+      await this.purchased(tx, memberId, cost.principal, now);
       await payPremiumAndFee(tx, this.ledger, { memberId, holdingId: holding.id, feeCoin: terms.feeCoinName, premium: cost.premium, fee: cost.fee, jackpotSharePercent: sharePercent, memo: holding.number, at: now });
     });
   }
@@ -368,6 +385,7 @@ export class PackageService {
       // The old principal went back when the holding ended; the refill locks a new one.
       await tx.deleteFrom('package_holding_principals').where('holding_id', '=', holding.id).execute();
       await lockPrincipal(tx, this.ledger, { memberId, holdingId: holding.id, lines, eventType: 'fill', memo: holding.number, at: now });
+      await this.purchased(tx, memberId, cost.principal, now);
       await payPremiumAndFee(tx, this.ledger, { memberId, holdingId: holding.id, feeCoin: product.terms.feeCoinName, premium: cost.premium, fee: cost.fee, jackpotSharePercent: sharePercent, memo: holding.number, at: now });
     });
   }
@@ -511,6 +529,7 @@ export class PackageService {
         await addToPrincipal(tx, holdingId, line.coinName, amount);
         await addEvent(tx, { holdingId, memberId: holder.id, type: 'activate', coinName: line.coinName, amount, detail: row.code.slice(0, 4), transferId: id, at: now });
       }
+      await this.purchased(tx, holder.id, BigInt(row.principal), now);
     });
   }
 

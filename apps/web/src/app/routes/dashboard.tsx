@@ -1,6 +1,7 @@
 import { AccountOverview } from '../../features/assets/components/account-overview';
 import { TotalRevenue } from '../../features/assets/components/total-revenue';
 import { DashboardPage } from '../../features/dashboard/pages/dashboard';
+import { CommunityFigures } from '../../features/invite/components/community-figures';
 import { PackagesSummary } from '../../features/packages/components/packages-summary';
 import { useUserInfo } from '../../features/user/api/user-info';
 
@@ -15,6 +16,7 @@ export function DashboardRoute() {
           <AccountOverview />
           <TotalRevenue />
           <PackagesSummary />
+          <CommunityFigures isCompact />
         </>
       }
     />

@@ -51,6 +51,8 @@ export const enUSMember = {
     'package.claimPending': "A claim for this holding is already waiting for review",
     'package.productInvalid': "The package terms are not consistent: {{detail}}",
     'config.staleVersion': "Someone saved this in the meantime; reload and try again",
+    // Community (decision 021).
+    'community.notInDownline': 'That member is not in your community',
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -75,6 +77,8 @@ export const enUSMember = {
     quantityPositive: "Quantity must be greater than 0",
     purchaseLimitExceeded: "Purchase limit exceeded",
     enterActivationCode: "Please enter the activation code",
+    // Community (decision 021).
+    searchTooLong: 'Search with at most 64 characters',
   },
 };
 export type MemberServerMessages = typeof enUSMember;

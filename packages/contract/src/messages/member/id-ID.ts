@@ -53,6 +53,8 @@ export const idIDMember: MemberServerMessages = {
     'package.claimPending': "Klaim untuk kepemilikan ini sudah menunggu peninjauan",
     'package.productInvalid': "Ketentuan paket tidak konsisten: {{detail}}",
     'config.staleVersion': "Orang lain telah menyimpan ini sementara itu; muat ulang dan coba lagi",
+    // Community (decision 021).
+    'community.notInDownline': 'Anggota itu tidak ada di komunitas Anda',
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -77,6 +79,8 @@ export const idIDMember: MemberServerMessages = {
     quantityPositive: "Jumlah harus lebih besar dari 0",
     purchaseLimitExceeded: "Batas pembelian terlampaui",
     enterActivationCode: "Masukkan kode aktivasi",
+    // Community (decision 021).
+    searchTooLong: 'Cari dengan paling banyak 64 karakter',
   },
 };
 

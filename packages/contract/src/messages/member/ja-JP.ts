@@ -53,6 +53,8 @@ export const jaJPMember: MemberServerMessages = {
     'package.claimPending': "この保有の請求はすでに審査待ちです",
     'package.productInvalid': "パッケージの条件が矛盾しています：{{detail}}",
     'config.staleVersion': "その間に他の人が保存しました。再読み込みしてやり直してください",
+    // Community (decision 021).
+    'community.notInDownline': 'そのメンバーはあなたのコミュニティにいません',
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -77,6 +79,8 @@ export const jaJPMember: MemberServerMessages = {
     quantityPositive: "数量は0より大きくしてください",
     purchaseLimitExceeded: "購入上限を超えています",
     enterActivationCode: "アクティベーションコードを入力してください",
+    // Community (decision 021).
+    searchTooLong: '検索は64文字以内で入力してください',
   },
 };
 

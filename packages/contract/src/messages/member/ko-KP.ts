@@ -53,6 +53,8 @@ export const koKPMember: MemberServerMessages = {
     'package.claimPending': "이 보유에 대한 청구가 이미 심사 대기 중입니다",
     'package.productInvalid': "패키지 조건이 일치하지 않습니다: {{detail}}",
     'config.staleVersion': "그 사이에 다른 사람이 저장했습니다. 다시 불러온 뒤 다시 시도하십시오",
+    // Community (decision 021).
+    'community.notInDownline': '그 회원은 당신의 공동체에 없습니다',
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -77,6 +79,8 @@ export const koKPMember: MemberServerMessages = {
     quantityPositive: "수량은 0보다 커야 합니다",
     purchaseLimitExceeded: "구매 한도를 초과했습니다",
     enterActivationCode: "활성화 코드를 입력하세요",
+    // Community (decision 021).
+    searchTooLong: '검색어는 64자 이내로 입력하십시오',
   },
 };
 

@@ -53,6 +53,8 @@ export const zhCNMember: MemberServerMessages = {
     'package.claimPending': "该持仓已有待审核的理赔",
     'package.productInvalid': "套餐条款不一致：{{detail}}",
     'config.staleVersion': "其他人已在此期间保存过，请刷新后重试",
+    // Community (decision 021).
+    'community.notInDownline': '该会员不在您的社区中',
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -77,6 +79,8 @@ export const zhCNMember: MemberServerMessages = {
     quantityPositive: "数量必须大于0",
     purchaseLimitExceeded: "超出购买限制",
     enterActivationCode: "请输入激活码",
+    // Community (decision 021).
+    searchTooLong: '搜索内容最多 64 个字符',
   },
 };
 

@@ -15,6 +15,7 @@ import { runMemberAction, type MemberAction } from '../api/member-action';
 import { useMemberDetail } from '../api/member-detail';
 import { changeMemberGrade } from '../api/member-grade';
 import { AdjustmentDialog } from '../components/adjustment-dialog';
+import { CommunityPanel } from '../components/community-panel';
 import { GradeLabel, useGradeLabel } from '../components/grade-label';
 import { LockBadges } from '../components/lock-badges';
 import { MemberLedger } from '../components/member-ledger';
@@ -58,7 +59,8 @@ function MemberDetailView({ detail }: { detail: Detail }) {
   const [loadedAt] = useState(() => Date.now());
   const isTxLocked = member.txLockedUntil > loadedAt;
 
-  const actionTexts: Record<MemberAction, { title: string; body: string; done: string; tone: 'primary' | 'danger' }> = {
+  // The community actions have their own panel (CommunityPanel).
+  const actionTexts: Partial<Record<MemberAction, { title: string; body: string; done: string; tone: 'primary' | 'danger' }>> = {
     lockLogin: { title: t('members.actions.lockLogin'), body: t('members.confirm.lockLogin'), done: t('members.done.lockLogin'), tone: 'danger' },
     unlockLogin: { title: t('members.actions.unlockLogin'), body: t('members.confirm.unlockLogin'), done: t('members.done.unlockLogin'), tone: 'primary' },
     lockMoney: { title: t('members.actions.lockMoney'), body: t('members.confirm.lockMoney'), done: t('members.done.lockMoney'), tone: 'danger' },
@@ -157,6 +159,8 @@ function MemberDetailView({ detail }: { detail: Detail }) {
           ) : null}
         </section>
       </div>
+
+      <CommunityPanel memberId={member.id} />
 
       <MemberLedger memberId={member.id} />
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '@pp/contract';
+import { gradeNameSetOf, type Language } from '@pp/contract';
 import { CopyButton } from '@pp/browser-kit';
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -40,9 +40,11 @@ const gradeKeys: Record<number, 'regular' | 'retail' | 'store' | 'supplier' | 'r
 interface UserInfoPageProps {
   /** The bank-account and wallet-address cards, given by the route (features do not import each other). */
   withdrawalDestinations?: ReactNode;
+  /** The community performance card, given by the route (decision 021). */
+  performance?: ReactNode;
 }
 
-export function UserInfoPage({ withdrawalDestinations }: UserInfoPageProps = {}) {
+export function UserInfoPage({ withdrawalDestinations, performance }: UserInfoPageProps = {}) {
   const { t } = useTranslation();
   const user = useUserInfo();
   const levels = useLevelList();
@@ -72,7 +74,8 @@ export function UserInfoPage({ withdrawalDestinations }: UserInfoPageProps = {})
   const level = levels.data?.find((l) => l.level === u.level);
   // Grade names are translated here, not taken from the server's two-language list, so every locale reads its own.
   const levelKey = gradeKeys[u.level];
-  const levelName = levelKey ? t(`user.levels.${levelKey}`) : level ? (language === 'zh-CN' ? level.cn : level.en) : String(u.level);
+  // Spec section 4: members outside CN see the nobility names (decision 021).
+  const levelName = levelKey ? t(`community.grades.${gradeNameSetOf(u.countryCode)}.${levelKey}`) : level ? (language === 'zh-CN' ? level.cn : level.en) : String(u.level);
   const yesNo = (value: boolean) => (value ? t('common.yes') : t('common.no'));
 
   return (
@@ -108,6 +111,7 @@ export function UserInfoPage({ withdrawalDestinations }: UserInfoPageProps = {})
             <Row label={t('user.agreeStatus')}>{yesNo(u.agreeStatus)}</Row>
           </dl>
         </Card>
+        {performance}
         {withdrawalDestinations}
       </div>
     </>

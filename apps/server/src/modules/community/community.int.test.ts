@@ -1,0 +1,245 @@
+// Proves the community (decision 021) end to end: figures along a chain after real purchases, the small zone, month
+// boundaries in the month zone, a deep chain updated to the top, automatic grades with a cascade, the staff override
+// (pinned, audited) and flags, downline-only access, and hostile input answered without a 500.
+import crypto from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { monthKeyOf, type GradeRule, type OrganizationInfo, type OrganizationResponse, type ProductAdminEntry } from '@pp/contract';
+import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type TestApp } from '../../../test/helper.ts';
+import { verifyLedger } from '../ledger/verify.ts';
+import { recordNewMember } from './figures.ts';
+import { fixedGradeRules } from './grades.ts';
+import { CommunityService } from './service.ts';
+
+const txPassword = 'Trans0ction!x';
+const terms = {
+  price: '100', premium: '0', fee: '0', feeCoinName: 'USDT', contractDays: 180, unlockDays: 30, effectiveDelayHours: 24,
+  releasePercent: '0.5', releasePeriodHours: 24, maxProfitPercent: '150', maxReward: '0', redeemFeePercent: '5',
+  redeemFeeUnlockedPercent: '1', claimGuaranteePercent: '80', drawCycleDays: 7,
+};
+const productBody = {
+  kind: 'normal', names: { 'en-US': 'Community test', 'zh-CN': '社区测试' }, descriptions: { 'en-US': 'A plan' }, terms,
+  payWith: [{ coinName: 'USDT', maxPercent: '100' }], perMemberLimit: 0, totalLimit: 0, isOnSale: true, minGrade: null,
+  isInviteOnly: false, invitedUserNames: [] as string[], sortOrder: 100,
+};
+
+describe.each(dialects)('community on %s', (dialect) => {
+  let t: TestApp;
+  let staff: TestClient;
+  let productId: string;
+  let seq = 0;
+  const tag = crypto.randomBytes(2).toString('hex');
+  const rid = () => `cm-${dialect}-${String(++seq).padStart(12, '0')}`;
+  const db = () => t.services.dbHandle.db;
+  const userOf = async (name: string) => (await t.services.accounts.repository.byName(name))!;
+
+  /** A member registered under `referrer` (a username, or the demo root), funded with USDT and signed in. */
+  const member = async (name: string, referrer?: string): Promise<TestClient> => {
+    t.client.ip = `10.7.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
+    await registerMember(t, name, referrer ? (await userOf(referrer)).referral_id : '10000001');
+    const id = (await userOf(name)).id;
+    await t.services.ledger.transfer({ requestId: null, code: 'airdrop', coinName: 'USDT', amount: 100_000n * 1_000_000n, debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' }, credit: { owner: id, coinName: 'USDT', purpose: 'available' }, isPending: false });
+    const c = new TestClient(t.app, t.serverKey.publicJwk);
+    c.token = await login({ ...t, client: c }, name, 'Passw0rd!x');
+    return c;
+  };
+  const buy = async (c: TestClient, quantity: number) => {
+    const r = await c.call<{ holdingId: string }>('buyMatching', { productId, quantity, payments: [{ coinName: 'USDT', amount: String(100 * quantity) }], transactionPassword: txPassword, requestId: rid() });
+    expect(r.code, r.message).toBe(20000);
+  };
+  const info = async (c: TestClient) => {
+    const r = await c.call<OrganizationInfo>('userOrganizationInfo');
+    expect(r.code, r.message).toBe(20000);
+    return r.data;
+  };
+
+  beforeAll(async () => {
+    t = await makeTestApp(dialect);
+    staff = await staffClient(t, 'admin', 'Admin@12345');
+    const saved = await staff.call<ProductAdminEntry>('productSave', productBody);
+    expect(saved.code, saved.message).toBe(20000);
+    productId = saved.data.id;
+  });
+  afterEach(async () => {
+    expect((await verifyLedger(db())).problems).toEqual([]);
+  });
+  afterAll(async () => t.close());
+
+  it('keeps personal, community, total, small zone, user count and months along a chain as purchases happen', async () => {
+    // a ─┬─ b ── c
+    //    └─ d
+    const a = await member(`a${tag}`);
+    const b = await member(`b${tag}`, `a${tag}`);
+    const c = await member(`c${tag}`, `b${tag}`);
+    const d = await member(`d${tag}`, `a${tag}`);
+    await buy(a, 1);
+    await buy(b, 2);
+    await buy(c, 5);
+    await buy(d, 3);
+
+    const fa = await info(a);
+    expect(fa).toMatchObject({ personal: '100.000000', community: '1000.000000', total: '1100.000000', largestLeg: '700.000000', smallZone: '300.000000', userCount: 3, directCount: 2, isPurchased: true });
+    expect(fa.thisMonth).toEqual({ month: monthKeyOf(Date.now()), personal: '100.000000', community: '1000.000000', total: '1100.000000' });
+    expect(fa.lastMonth.total).toBe('0.000000');
+    expect(fa.referralLink).toContain(`/#/register?inviteId=${(await userOf(`a${tag}`)).referral_id}`);
+    expect(await info(b)).toMatchObject({ personal: '200.000000', community: '500.000000', largestLeg: '500.000000', smallZone: '0.000000', userCount: 1 });
+    expect(await info(c)).toMatchObject({ personal: '500.000000', community: '0.000000', userCount: 0, directCount: 0 });
+
+    // The tree one level at a time: a's direct invites, then b's.
+    const level1 = (await a.call<OrganizationResponse>('organization', {})).data;
+    expect(level1.items.map((m) => [m.userName, m.teamSize, m.total, m.depth, m.isPurchased])).toEqual([
+      [`d${tag}`, 0, '300.000000', 1, true],
+      [`b${tag}`, 1, '700.000000', 1, true],
+    ]);
+    const level2 = (await a.call<OrganizationResponse>('organization', { memberId: level1.items[1]!.id })).data;
+    expect(level2.items.map((m) => [m.userName, m.personal, m.depth])).toEqual([[`c${tag}`, '500.000000', 2]]);
+
+    // Paging by one, and a search in the downline (a's search finds c; c's search does not find a).
+    const page1 = (await a.call<OrganizationResponse>('organization', { pageSize: 1 })).data;
+    expect(page1.items).toHaveLength(1);
+    const page2 = (await a.call<OrganizationResponse>('organization', { pageSize: 1, cursor: page1.nextCursor })).data;
+    expect(page2.items[0]!.userName).toBe(`b${tag}`);
+    expect(page2.nextCursor).toBeNull();
+    const found = (await a.call<OrganizationResponse>('organization', { search: `C${tag}` })).data;
+    expect(found.items.map((m) => [m.userName, m.depth])).toEqual([[`c${tag}`, 2]]);
+    expect((await c.call<OrganizationResponse>('organization', { search: `a${tag}` })).data.items).toEqual([]);
+
+    // A member sees only their own downline: an ancestor's, a sibling's and an unknown subtree are refused alike.
+    for (const other of [(await userOf(`a${tag}`)).id, (await userOf(`d${tag}`)).id, crypto.randomUUID()]) {
+      const refused = await b.call('organization', { memberId: other });
+      expect([refused.status, refused.code, refused.error]).toEqual([200, 9001, 'community.notInDownline']);
+    }
+    // The default grade rules: an own holding of 100 or more is retail (grade 1).
+    expect([Number((await userOf(`a${tag}`)).level), Number((await userOf(`c${tag}`)).level)]).toEqual([1, 1]);
+  });
+
+  it('files purchases by calendar month in the month zone (UTC+8) and reads this month and last month', async () => {
+    const ids = await chain(3);
+    const svc = new CommunityService(db(), fixedGradeRules([]));
+    const lastOct = Date.parse('2026-10-31T15:59:59.999Z'); // 23:59:59.999 on 31 October in Shanghai
+    const firstNov = Date.parse('2026-10-31T16:00:00.000Z'); // 00:00 on 1 November in Shanghai
+    await db().transaction().execute(async (tx) => {
+      await svc.onPurchase(tx, ids[2]!, 7_000_000n, lastOct);
+      await svc.onPurchase(tx, ids[2]!, 11_000_000n, firstNov);
+    });
+    const top = await svc.info(ids[0]!, 'https://x.example', Date.parse('2026-11-15T00:00:00Z'));
+    expect(top.thisMonth).toEqual({ month: 202611, personal: '0.000000', community: '11.000000', total: '11.000000' });
+    expect(top.lastMonth).toEqual({ month: 202610, personal: '0.000000', community: '7.000000', total: '7.000000' });
+    const bottom = await svc.info(ids[2]!, 'https://x.example', Date.parse('2026-11-15T00:00:00Z'));
+    expect(bottom.thisMonth.personal).toBe('11.000000');
+    expect(bottom.lastMonth.personal).toBe('7.000000');
+    // In December, November is last month and this month is empty.
+    const dec = await svc.info(ids[0]!, 'https://x.example', Date.parse('2026-11-30T16:00:00Z'));
+    expect([dec.thisMonth.month, dec.thisMonth.total, dec.lastMonth.month, dec.lastMonth.total]).toEqual([202612, '0.000000', 202611, '11.000000']);
+  });
+
+  it('updates every ancestor of a 400-deep chain and keeps the largest leg per member', async () => {
+    const ids = await chain(400);
+    const svc = new CommunityService(db(), fixedGradeRules([]));
+    await db().transaction().execute((tx) => svc.onPurchase(tx, ids[399]!, 5_000_000n, Date.now()));
+    const rows = await db().selectFrom('member_figures').select(['member_id', 'community', 'largest_leg', 'team_size']).where('member_id', 'in', ids).execute();
+    const byId = new Map(rows.map((r) => [r.member_id, r]));
+    for (let i = 0; i < 399; i++) {
+      const r = byId.get(ids[i]!)!;
+      expect([BigInt(r.community), BigInt(r.largest_leg), Number(r.team_size)]).toEqual([5_000_000n, 5_000_000n, 399 - i]);
+    }
+    // A second, smaller leg under the top: community grows, the largest leg stays, the small zone is the new leg.
+    const [side] = await chainUnder(ids[0]!, 1);
+    await db().transaction().execute((tx) => svc.onPurchase(tx, side!, 2_000_000n, Date.now()));
+    const top = await svc.info(ids[0]!, 'https://x.example');
+    expect([top.community, top.largestLeg, top.smallZone, top.userCount]).toEqual(['7.000000', '5.000000', '2.000000', 400]);
+  });
+
+  it('raises grades by the rules in force, cascading to a parent that then has enough directs of a grade', async () => {
+    const rules: GradeRule[] = [
+      { grade: 1, minOwnHolding: '0', minPerformance: '50', minSmallZone: '0', minDirectOfGrade: null },
+      { grade: 2, minOwnHolding: '0', minPerformance: '50', minSmallZone: '0', minDirectOfGrade: { grade: 1, count: 2 } },
+    ];
+    const asked: number[] = [];
+    const svc = new CommunityService(db(), async (at) => {
+      asked.push(at);
+      return rules;
+    });
+    // p ─┬─ x ── x1
+    //    └─ y ── y1
+    const [p, x, x1] = await chain(3);
+    const [y, y1] = await chainUnder(p!, 2);
+    const level = async (id: string) => Number((await db().selectFrom('users').select('level').where('id', '=', id).executeTakeFirstOrThrow()).level);
+    await db().transaction().execute((tx) => svc.onPurchase(tx, x1!, 100_000_000n, 1_000));
+    expect([await level(p!), await level(x!), await level(x1!)]).toEqual([1, 1, 0]);
+    await db().transaction().execute((tx) => svc.onPurchase(tx, y1!, 100_000_000n, 2_000));
+    expect([await level(p!), await level(y!)]).toEqual([2, 1]);
+    expect(asked).toEqual([1_000, 2_000]);
+  });
+
+  it('lets staff override a grade (pinned, audited), set the protected and purchase-code flags, and refuses roles without the permission', async () => {
+    const m = await member(`s${tag}`);
+    const id = (await userOf(`s${tag}`)).id;
+    const set = await staff.call('memberGrade', { memberId: id, level: 3, reason: 'Promoted at the regional meeting' });
+    expect(set.code, set.message).toBe(20000);
+    await buy(m, 1); // the default rules would make a 100 holding retail; the pinned grade stays
+    expect(Number((await userOf(`s${tag}`)).level)).toBe(3);
+    const view = await staff.call<{ isGradePinned: boolean; level: number }>('memberCommunity', { memberId: id });
+    expect([view.data.isGradePinned, view.data.level]).toEqual([true, 3]);
+
+    for (const action of ['protect', 'allowPurchaseCode', 'unpinGrade']) {
+      const r = await staff.call('memberAction', { memberId: id, action, reason: `test ${action}` });
+      expect(r.code, r.message).toBe(20000);
+    }
+    const user = (await m.call<{ isProtected: boolean; buyPurchaseCodeStatus: boolean }>('userInfo')).data;
+    expect([user.isProtected, user.buyPurchaseCodeStatus]).toEqual([true, true]);
+    const audit = await db().selectFrom('audit_log').select(['action', 'reason']).where('target_id', '=', id).orderBy('seq').execute();
+    expect(audit.map((a) => a.action)).toEqual(['member.grade', 'member.protect', 'member.allowPurchaseCode', 'member.unpinGrade']);
+    expect(audit[0]!.reason).toBe('Promoted at the regional meeting');
+
+    const viewer = await staffClient(t, 'viewer', 'Viewer@12345');
+    const refused = await viewer.call('memberAction', { memberId: id, action: 'protect', reason: 'no' });
+    expect(refused.status).toBe(403);
+    const refusedGrade = await viewer.call('memberGrade', { memberId: id, level: 5, reason: 'no' });
+    expect(refusedGrade.status).toBe(403);
+  });
+
+  it('answers hostile paging, search and ids with a refusal, never a 500', async () => {
+    const c = await member(`h${tag}`);
+    const bodies: object[] = [
+      { pageSize: 0 }, { pageSize: 51 }, { pageSize: 1e12 }, { pageSize: 'x' }, { pageSize: 1.5 },
+      { search: 'x'.repeat(65) }, { search: 7 }, { memberId: 'x'.repeat(65) }, { memberId: ['a'] },
+      { cursor: 'x'.repeat(101) }, { cursor: "1'; drop table users; --" },
+    ];
+    for (const body of bodies) {
+      const r = await c.call('organization', body);
+      expect(r.status, JSON.stringify(body)).toBeLessThan(500);
+      expect(r.code, JSON.stringify(body)).toBe(9001);
+    }
+    // Odd but valid: LIKE wildcards are literal, a cursor that is not ours just pages from the start, a huge time is capped.
+    for (const body of [{ search: '%' }, { search: '_' }, { search: '\\' }, { cursor: '99999999999999999999:zz' }, { cursor: 'abc' }, { search: 'a', cursor: 'zzz' }]) {
+      const r = await c.call<OrganizationResponse>('organization', body);
+      expect(r.code, JSON.stringify(body)).toBe(20000);
+      expect(r.data.items).toEqual([]);
+    }
+  });
+
+  /** A chain of members written directly (with their figures rows), top first. */
+  async function chain(length: number): Promise<string[]> {
+    return chainUnder(null, length);
+  }
+  async function chainUnder(top: string | null, length: number): Promise<string[]> {
+    const ids: string[] = [];
+    let parent = top ? await db().selectFrom('users').select(['id', 'tree_path']).where('id', '=', top).executeTakeFirstOrThrow() : null;
+    for (let i = 0; i < length; i++) {
+      const id = crypto.randomUUID();
+      const name = `k${id.slice(0, 8)}`;
+      const path = parent ? `${parent.tree_path}${parent.id}/` : '/';
+      await db().transaction().execute(async (tx) => {
+        await tx.insertInto('users').values({
+          id, user_name: name, user_name_key: name, password_hash: 'x', tx_password_hash: 'x', country_code: 'ID', email: `${name}@example.com`,
+          referral_id: `R${id}`, user_number: `U${id}`, referrer_id: parent?.id ?? null, tree_path: path, level: 0, buy_purchase_code_status: 0,
+          is_protected: 0, auto_top_up: 0, agree_status: 1, is_login_locked: 0, is_money_locked: 0, created_at: BigInt(Date.now()),
+        }).execute();
+        await recordNewMember(tx, id, parent?.id ?? null, Date.now());
+      });
+      ids.push(id);
+      parent = { id, tree_path: path };
+    }
+    return ids;
+  }
+});
