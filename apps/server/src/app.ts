@@ -46,6 +46,7 @@ import { packageJobRoutes } from './modules/packages/jobs-routes.ts';
 import type { ServerKey } from '@pp/envelope/node';
 // Packages (decision 020).
 import { packageRoutes } from './modules/packages/routes.ts';
+import { planRoutes } from './modules/plan/routes.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -113,6 +114,8 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
   packageJobRoutes(app, services);
   // Packages (decision 020).
   packageRoutes(app, services);
+  // Compensation plan (decision 022).
+  planRoutes(app, services);
   await registerStatic(app, config);
 
   if (config.isDemo) {
@@ -132,6 +135,8 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
   // Packages: the reward release and the jackpot draws (decision 020).
   await services.jobs.register(services.packageRelease.job());
   await services.jobs.register(services.jackpot.job());
+  // Compensation plan: the period payouts (decision 022).
+  await services.jobs.register(services.planPayout.job());
   if (config.isJobsOn) services.jobs.start();
   app.addHook('onClose', async () => {
     // Jobs finish before the database closes (hooks run in the order they were added).

@@ -41,6 +41,10 @@ import { JackpotService } from './modules/packages/jackpot.ts';
 // Packages (decision 020).
 import { PackageService } from './modules/packages/service.ts';
 import { CatalogueService } from './modules/packages/catalogue.ts';
+// Compensation plan (decision 022).
+import { PlanService } from './modules/plan/service.ts';
+import { PlanVersionService } from './modules/plan/versions.ts';
+import { PlanPayoutService } from './modules/plan/payout.ts';
 
 export interface Services {
   config: Config;
@@ -81,6 +85,10 @@ export interface Services {
   // Packages (decision 020): member actions and the catalogue.
   packages: PackageService;
   catalogue: CatalogueService;
+  // Compensation plan (decision 022).
+  plan: PlanService;
+  planVersions: PlanVersionService;
+  planPayout: PlanPayoutService;
 }
 
 export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBaseLogger): Services {
@@ -140,5 +148,9 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     jackpot: new JackpotService(dbHandle, ledger, settings),
     packages: new PackageService(db, ledger, accounts, settings),
     catalogue: new CatalogueService(db, audit),
+    // Compensation plan (decision 022).
+    plan: new PlanService(db),
+    planVersions: new PlanVersionService(db, audit, (work) => ledger.inTransaction(work)),
+    planPayout: new PlanPayoutService(dbHandle, ledger),
   };
 }

@@ -130,6 +130,9 @@ export const errorCatalogue = {
   'package.productInvalid': { status: 200 },
   // A save over a newer version (package products; decision 020).
   'config.staleVersion': { status: 200 },
+  // Compensation plan (decision 022).
+  'plan.invalid': { status: 200 },
+  'plan.periodOpen': { status: 200 },
 } as const satisfies Record<string, { status: number }>;
 export type ErrorKey = keyof typeof errorCatalogue;
 export const errorKeys = Object.keys(errorCatalogue) as ErrorKey[];

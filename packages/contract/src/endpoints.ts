@@ -8,6 +8,7 @@ import * as d from './deposits.ts';
 import * as pd from './payout-destinations.ts';
 import * as wd from './withdrawals.ts';
 import * as pk from './packages.ts';
+import * as pl from './plan.ts';
 import { endpointPaths } from './paths.ts';
 
 /**
@@ -174,6 +175,14 @@ export const endpoints = {
   productSave: staffEndpoint(endpointPaths.productSave, 'packages.manage', pk.productSaveRequest, pk.productAdminEntry),
   holdingAdminList: staffEndpoint(endpointPaths.holdingAdminList, 'members.read', pk.holdingAdminListRequest, pk.holdingAdminListResponse),
   jackpotAdminList: staffEndpoint(endpointPaths.jackpotAdminList, 'dashboard.read', a.empty, pk.jackpotAdminListResponse),
+  // Compensation plan (decision 022).
+  planChart: endpoint(endpointPaths.planChart, 'member', a.empty, pl.planChartResponse),
+  planRanking: endpoint(endpointPaths.planRanking, 'member', pl.rankingRequest, pl.rankingResponse),
+  planVersionList: staffEndpoint(endpointPaths.planVersionList, 'config.read', a.empty, pl.planVersionListResponse),
+  planVersionCreate: staffEndpoint(endpointPaths.planVersionCreate, 'plan.manage', pl.planVersionCreateRequest, pl.planVersionEntry),
+  planPeriodList: staffEndpoint(endpointPaths.planPeriodList, 'config.read', a.empty, pl.planPeriodListResponse),
+  planDryRun: staffEndpoint(endpointPaths.planDryRun, 'config.read', pl.planRunRequest, pl.planRunResponse),
+  planRun: staffEndpoint(endpointPaths.planRun, 'plan.run', pl.planRunRequest, pl.planRunResponse),
 } as const;
 
 export type Endpoints = typeof endpoints;

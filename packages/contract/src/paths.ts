@@ -124,4 +124,12 @@ export const endpointPaths = {
   productSave: '/api/admin/package/productSave',
   holdingAdminList: '/api/admin/package/holdingList',
   jackpotAdminList: '/api/admin/package/jackpotList',
+  // Compensation plan (decision 022).
+  planChart: '/api/app/plan/chart',
+  planRanking: '/api/app/plan/ranking',
+  planVersionList: '/api/admin/plan/versionList',
+  planVersionCreate: '/api/admin/plan/versionCreate',
+  planPeriodList: '/api/admin/plan/periodList',
+  planDryRun: '/api/admin/plan/dryRun',
+  planRun: '/api/admin/plan/run',
 } as const;

@@ -51,6 +51,8 @@ export const enUSMember = {
     'package.claimPending': "A claim for this holding is already waiting for review",
     'package.productInvalid': "The package terms are not consistent: {{detail}}",
     'config.staleVersion': "Someone saved this in the meantime; reload and try again",
+    'plan.invalid': "The plan is not consistent: {{detail}}",
+    'plan.periodOpen': "This period is not over yet; it can be paid once it has ended",
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).

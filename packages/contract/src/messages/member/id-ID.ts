@@ -53,6 +53,8 @@ export const idIDMember: MemberServerMessages = {
     'package.claimPending': "Klaim untuk kepemilikan ini sudah menunggu peninjauan",
     'package.productInvalid': "Ketentuan paket tidak konsisten: {{detail}}",
     'config.staleVersion': "Orang lain telah menyimpan ini sementara itu; muat ulang dan coba lagi",
+    'plan.invalid': "Rencana kompensasi tidak konsisten: {{detail}}",
+    'plan.periodOpen': "Periode ini belum berakhir; pembayaran bisa dilakukan setelah periode selesai",
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).

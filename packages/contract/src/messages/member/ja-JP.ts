@@ -53,6 +53,8 @@ export const jaJPMember: MemberServerMessages = {
     'package.claimPending': "この保有の請求はすでに審査待ちです",
     'package.productInvalid': "パッケージの条件が矛盾しています：{{detail}}",
     'config.staleVersion': "その間に他の人が保存しました。再読み込みしてやり直してください",
+    'plan.invalid': "報酬プランに矛盾があります：{{detail}}",
+    'plan.periodOpen': "この期間はまだ終わっていません。終了後に支払えます",
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).

@@ -53,6 +53,8 @@ export const koKPMember: MemberServerMessages = {
     'package.claimPending': "이 보유에 대한 청구가 이미 심사 대기 중입니다",
     'package.productInvalid': "패키지 조건이 일치하지 않습니다: {{detail}}",
     'config.staleVersion': "그 사이에 다른 사람이 저장했습니다. 다시 불러온 뒤 다시 시도하십시오",
+    'plan.invalid': "보상 계획이 일치하지 않습니다: {{detail}}",
+    'plan.periodOpen': "이 기간은 아직 끝나지 않았습니다. 끝난 뒤에 지급할수 있습니다",
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).

@@ -53,6 +53,8 @@ export const zhCNMember: MemberServerMessages = {
     'package.claimPending': "该持仓已有待审核的理赔",
     'package.productInvalid': "套餐条款不一致：{{detail}}",
     'config.staleVersion': "其他人已在此期间保存过，请刷新后重试",
+    'plan.invalid': "奖金方案不一致：{{detail}}",
+    'plan.periodOpen': "该周期尚未结束，结束后才能发放",
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
