@@ -381,7 +381,14 @@ export class PlanPayoutService {
     for (let i = 0; i < planLimits.periodListMax - 2; i++) keys.push(dayKey(today - i * dayMs));
     const rows = await this.db.selectFrom('plan_periods').selectAll().where('period_key', 'in', keys).execute();
     const byKey = new Map(rows.map((r) => [r.period_key, r]));
-    return keys.map((key) => {
+    // Periods that ended before the first purchase have nothing to pay: not listed.
+    const first = await this.db
+      .selectFrom('package_holding_events')
+      .select((eb) => eb.fn.min('at').as('at'))
+      .where('type', 'in', ['buy', 'upgrade', 'add', 'fill', 'activate'])
+      .executeTakeFirst();
+    const firstAt = first?.at === null || first?.at === undefined ? now : num(first.at);
+    return keys.filter((key) => byKey.has(key) || periodOf(key).to > firstAt).map((key) => {
       const p = periodOf(key);
       const r = byKey.get(key);
       return {
