@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultPlan, type PlanRunResponse } from '@pp/contract';
-import { dialects, makeTestApp, type TestApp } from '../../../test/helper.ts';
+import { dialects, login, makeTestApp, staffClient, TestClient, type TestApp } from '../../../test/helper.ts';
 import { buy, makeTree, planTerms } from '../../../test/plan-fixtures.ts';
 import { baseTerms, fixedBalanceProblems } from '../../../test/package-fixtures.ts';
 import { LedgerRepository } from '../ledger/repository.ts';
@@ -177,4 +177,36 @@ describe.each(dialects)('compensation plan worked examples (%s)', (dialect) => {
     expect(lines.find((l) => l.bonus_type === 'directBonus')?.paid).toBeDefined();
     expect(planTerms.maxProfitPercent).toBe('200');
   });
+
+  it('the endpoints: chart and ranking for members, versions and payouts for staff with their permissions', async () => {
+    const h = t.services.dbHandle;
+    const demo = new TestClient(t.app, t.serverKey.publicJwk);
+    demo.token = await login({ ...t, client: demo }, 'demo', 'Demo@12345');
+    const chart = await demo.call<{ version: number; plan: { directBonus: { percent: string } }; next: null }>('planChart');
+    expect(chart.data).toMatchObject({ version: 1, plan: { directBonus: { percent: '10' } }, next: null });
+    // demo's direct invite alice buys this month: demo leads the ranking, names masked.
+    const alice = (await h.db.selectFrom('users').select('id').where('user_name', '=', 'alice').executeTakeFirstOrThrow()).id;
+    await buy(h, ledger, [{ memberId: alice, units: 2, at: Date.now() - 1000 }]);
+    const ranking = await demo.call<{ items: Array<{ place: number; userName: string; amount: string; isMe: boolean }>; myPlace: number | null }>('planRanking', { month: 'current' });
+    expect(ranking.data.items[0]).toMatchObject({ place: 1, userName: 'd***o', amount: '200.000000', isMe: true });
+    expect(ranking.data.myPlace).toBe(1);
+    // A member cannot call the staff endpoints; a viewer may dry-run but neither add a version nor pay.
+    expect((await demo.call('planDryRun', { periodKey: 'day:2026-03-10' })).code).not.toBe(20000);
+    const viewer = await staffClient(t, 'viewer', 'Viewer@12345');
+    expect((await viewer.call('planDryRun', { periodKey: 'day:2026-03-10' })).code).toBe(20000);
+    expect((await viewer.call('planRun', { periodKey: 'day:2026-03-10' })).error).toBe('auth.forbidden');
+    expect((await viewer.call('planVersionCreate', { document: defaultPlan, effectiveAt: Date.now() + 3_600_000, note: '' })).error).toBe('auth.forbidden');
+    const finance = await staffClient(t, 'finance', 'Finance@12345');
+    expect((await finance.call('planDryRun', { periodKey: 'day:2026-02-30' })).error).toBe('request.invalid');
+    const today = `day:${new Date().toISOString().slice(0, 10)}`;
+    expect((await finance.call('planRun', { periodKey: today })).error).toBe('plan.periodOpen');
+    const bad = await finance.call('planVersionCreate', { document: { ...defaultPlan, rankingBonus: { ...defaultPlan.rankingBonus, shares: ['60', '50'] } }, effectiveAt: Date.now() + 3_600_000, note: '' });
+    expect(bad.error).toBe('plan.invalid');
+    const made = await finance.call<{ version: number }>('planVersionCreate', { document: defaultPlan, effectiveAt: Date.now() + 3_600_000, note: 'next' });
+    expect(made.data.version).toBe(2);
+    expect((await demo.call<{ next: { version: number } }>('planChart')).data.next?.version).toBe(2);
+    const periods = await finance.call<{ items: Array<{ periodKey: string; state: string }> }>('planPeriodList');
+    expect(periods.data.items.find((p) => p.periodKey === today)?.state).toBe('open');
+  });
 });
+

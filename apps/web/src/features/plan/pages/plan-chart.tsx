@@ -32,7 +32,7 @@ export function PlanChartPage() {
       ) : (
         <div className="stack plan-chart" data-testid="plan-chart">
           <p className="plan-version">
-            {t('plan.version', { version: chart.data.version, date: formatDateTime(chart.data.effectiveAt, language) })}
+            {chart.data.effectiveAt === 0 ? t('plan.versionFromStart', { version: chart.data.version }) : t('plan.version', { version: chart.data.version, date: formatDateTime(chart.data.effectiveAt, language) })}
             {chart.data.next ? <span className="record-note">{t('plan.nextVersion', { version: chart.data.next.version, date: formatDateTime(chart.data.next.effectiveAt, language) })}</span> : null}
           </p>
           <GradeLadder plan={chart.data.plan} />
