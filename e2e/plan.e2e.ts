@@ -25,7 +25,8 @@ const terms = {
   price: '100', premium: '0', fee: '0', feeCoinName: 'USDT', contractDays: 180, unlockDays: 30, effectiveDelayHours: 24, releasePercent: '0.5',
   releasePeriodHours: 24, maxProfitPercent: '200', maxReward: '0', redeemFeePercent: '5', redeemFeeUnlockedPercent: '1', claimGuaranteePercent: '0', drawCycleDays: 7,
 };
-const yesterday = `day:${new Date(Date.now() - dayMs).toISOString().slice(0, 10)}`;
+const yesterdayDate = new Date(Date.now() - dayMs).toISOString().slice(0, 10);
+const yesterday = `day:${yesterdayDate}`;
 
 beforeAll(async () => {
   fs.mkdirSync(shotsDir, { recursive: true });
@@ -142,7 +143,7 @@ describe('back-office: plan editor and payouts', () => {
     const period = page.locator(`tr[data-period="${yesterday}"]`);
     await period.getByRole('button', { name: a('plan.payouts.dryRun'), exact: true }).click();
     const result = page.getByTestId('plan-run-result');
-    await expect.poll(() => result.innerText()).toContain(a('plan.payouts.dryRunTitle', { period: yesterday }));
+    await expect.poll(() => result.innerText()).toContain(a('plan.payouts.dryRunTitle', { period: a('plan.payouts.kinds.day', { value: yesterdayDate }) }));
     // alice's 300 under version 1: demo's direct bonus 30, fee 1.5, paid 28.5.
     const direct = result.locator('tr[data-type="directBonus"] .total-paid');
     expect(await direct.innerText()).toContain('28.5');
@@ -151,7 +152,7 @@ describe('back-office: plan editor and payouts', () => {
 
     await period.getByRole('button', { name: a('plan.payouts.pay'), exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: a('plan.payouts.pay'), exact: true }).click();
-    await expect.poll(() => result.innerText(), { timeout: 20_000 }).toContain(a('plan.payouts.runTitle', { period: yesterday }));
+    await expect.poll(() => result.innerText(), { timeout: 20_000 }).toContain(a('plan.payouts.runTitle', { period: a('plan.payouts.kinds.day', { value: yesterdayDate }) }));
     expect(await page.getByTestId('plan-totals').innerText()).toBe(dryTotals);
     await expect.poll(() => period.innerText()).toContain(a('plan.payouts.states.paid'));
     await shot(page, lang, 'plan-admin-paid.png');

@@ -68,7 +68,7 @@ export function plan(_dialect: Dialect): Migration {
 
       await (db as Kysely<{ plan_versions: { id: string; version: number; effective_at: bigint; document: string; note: string; created_by: string; created_at: bigint } }>)
         .insertInto('plan_versions')
-        .values({ id: 'plan-v1', version: 1, effective_at: 0n, document: JSON.stringify(defaultPlan), note: 'initial plan', created_by: 'system', created_at: 0n })
+        .values({ id: 'plan-v1', version: 1, effective_at: 0n, document: JSON.stringify(defaultPlan), note: '', created_by: 'system', created_at: 0n })
         .execute();
     },
   };

@@ -11,10 +11,21 @@ import { useCan } from '../../../lib/staff-session';
 import { dryRunPeriod, runPeriod, usePlanPeriods } from '../api/plan';
 
 const tones = { open: 'neutral', due: 'warning', paid: 'success' } as const;
+const purchaseEvents = ['buy', 'upgrade', 'add', 'fill', 'activate'] as const;
+
+/** "day:2026-11-22" as staff read it: the kind translated, the date as is. */
+export function usePeriodLabel(): (periodKey: string) => string {
+  const { t } = useTranslation();
+  return (periodKey) => {
+    const [kind, value = ''] = periodKey.split(':');
+    return kind === 'month' ? t('plan.payouts.kinds.month', { value }) : t('plan.payouts.kinds.day', { value });
+  };
+}
 
 /** The periods: dry-run any, pay an ended one (plan.run) after a confirmation. */
 export function PayoutsTab() {
   const { t } = useTranslation();
+  const periodLabel = usePeriodLabel();
   const can = useCan();
   const periods = usePlanPeriods();
   const [result, setResult] = useState<PlanRunResponse | null>(null);
@@ -61,7 +72,7 @@ export function PayoutsTab() {
           <tbody>
             {periods.data.map((p) => (
               <tr key={p.periodKey} data-period={p.periodKey}>
-                <td className="mono">{p.periodKey}</td>
+                <td>{periodLabel(p.periodKey)}</td>
                 <td>
                   <Badge tone={tones[p.state]}>{t(`plan.payouts.states.${p.state}`)}</Badge>
                 </td>
@@ -86,7 +97,7 @@ export function PayoutsTab() {
         </table>
       </TableBox>
       {result ? <RunResult result={result} /> : null}
-      <PendingDialog isOpen={confirming !== null} onClose={() => setConfirming(null)} title={t('plan.payouts.confirmTitle', { period: confirming ?? '' })}>
+      <PendingDialog isOpen={confirming !== null} onClose={() => setConfirming(null)} title={t('plan.payouts.confirmTitle', { period: confirming ? periodLabel(confirming) : '' })}>
         {(pending) => (
           <PayForm
             periodKey={confirming ?? ''}
@@ -129,10 +140,11 @@ function PayForm({ periodKey, onClose, onDone, isPending, setIsPending }: { peri
 
 function RunResult({ result }: { result: PlanRunResponse }) {
   const { t } = useTranslation();
+  const periodLabel = usePeriodLabel();
   return (
     <section className="card stack" aria-labelledby="plan-run-result" data-testid="plan-run-result">
       <h2 className="card-title" id="plan-run-result">
-        {t(result.isDryRun ? 'plan.payouts.dryRunTitle' : 'plan.payouts.runTitle', { period: result.periodKey })}
+        {t(result.isDryRun ? 'plan.payouts.dryRunTitle' : 'plan.payouts.runTitle', { period: periodLabel(result.periodKey) })}
       </h2>
       {result.wasPaid ? <p className="notice">{t('plan.payouts.wasPaid')}</p> : <p>{t('plan.payouts.lineCount', { count: result.lineCount })}</p>}
       {result.totals.length > 0 ? (
@@ -187,7 +199,7 @@ function RunResult({ result }: { result: PlanRunResponse }) {
                   <td>{t(`plan.bonusTypes.${l.bonusType}`)}</td>
                   <td>
                     {l.sourceUserName
-                      ? t('plan.payouts.causeValue', { user: l.sourceUserName, event: l.sourceEvent ?? '', at: formatDateTime(l.sourceAt), base: formatExactAmount(l.base), version: l.planVersion, rule: l.ruleValue })
+                      ? t('plan.payouts.causeValue', { user: l.sourceUserName, event: ((e) => (e ? t(`plan.payouts.events.${e}`) : ''))(purchaseEvents.find((x) => x === l.sourceEvent)), at: formatDateTime(l.sourceAt), base: formatExactAmount(l.base), version: l.planVersion, rule: l.ruleValue })
                       : t('plan.payouts.causeMonthly', { base: formatExactAmount(l.base), version: l.planVersion, rule: l.ruleValue })}
                   </td>
                   <td>{l.ratePercent}%</td>
