@@ -47,6 +47,7 @@ import type { ServerKey } from '@pp/envelope/node';
 // Packages (decision 020).
 import { packageRoutes } from './modules/packages/routes.ts';
 import { communityRoutes } from './modules/community/routes.ts';
+import { planRoutes } from './modules/plan/routes.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -115,6 +116,8 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
   // Packages (decision 020).
   packageRoutes(app, services);
   communityRoutes(app, services);
+  // Compensation plan (decision 022).
+  planRoutes(app, services);
   await registerStatic(app, config);
 
   if (config.isDemo) {
@@ -134,6 +137,8 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
   // Packages: the reward release and the jackpot draws (decision 020).
   await services.jobs.register(services.packageRelease.job());
   await services.jobs.register(services.jackpot.job());
+  // Compensation plan: the period payouts (decision 022).
+  await services.jobs.register(services.planPayout.job());
   if (config.isJobsOn) services.jobs.start();
   app.addHook('onClose', async () => {
     // Jobs finish before the database closes (hooks run in the order they were added).

@@ -40,11 +40,13 @@ import { ClaimService } from './modules/packages/claims.ts';
 import { JackpotService } from './modules/packages/jackpot.ts';
 // Community: figures, grades (decision 021).
 import { CommunityService } from './modules/community/service.ts';
-import { fixedGradeRules } from './modules/community/grades.ts';
-import { defaultGradeRules } from '@pp/contract';
 // Packages (decision 020).
 import { PackageService } from './modules/packages/service.ts';
 import { CatalogueService } from './modules/packages/catalogue.ts';
+// Compensation plan (decision 022).
+import { PlanService } from './modules/plan/service.ts';
+import { PlanVersionService, planInForce } from './modules/plan/versions.ts';
+import { PlanPayoutService } from './modules/plan/payout.ts';
 
 export interface Services {
   config: Config;
@@ -87,6 +89,10 @@ export interface Services {
   catalogue: CatalogueService;
   // Community (decision 021).
   community: CommunityService;
+  // Compensation plan (decision 022).
+  plan: PlanService;
+  planVersions: PlanVersionService;
+  planPayout: PlanPayoutService;
 }
 
 export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBaseLogger): Services {
@@ -108,8 +114,8 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
   const uploads = new UploadService(db, config.uploadS3 ? new S3UploadStore(config.uploadS3) : new FileUploadStore(config.uploadDir));
   const bankAccounts = new BankAccountService(db, dbHandle.dialect, accounts, settings, security);
   const addresses = new AddressService(db, dbHandle.dialect, accounts, settings, security);
-  // Community (decision 021): grade rules from the defaults until the plan's versions are wired in.
-  const community = new CommunityService(db, fixedGradeRules(defaultGradeRules));
+  // Community (decision 021): grade rules from the compensation plan's version in force (decision 022).
+  const community = new CommunityService(db, async (at, tx) => (await planInForce(tx, at)).document.grades);
   accounts.onMemberCreated = (tx, memberId, referrerId, at) => community.onMemberCreated(tx, memberId, referrerId, at);
   const packages = new PackageService(db, ledger, accounts, settings);
   packages.purchaseHooks.push((tx, memberId, amount, at) => community.onPurchase(tx, memberId, amount, at));
@@ -152,5 +158,9 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     packages,
     catalogue: new CatalogueService(db, audit),
     community,
+    // Compensation plan (decision 022).
+    plan: new PlanService(db),
+    planVersions: new PlanVersionService(db, audit, (work) => ledger.inTransaction(work)),
+    planPayout: new PlanPayoutService(dbHandle, ledger),
   };
 }

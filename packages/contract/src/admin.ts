@@ -28,12 +28,16 @@ export const staffPermissions = [
   'payouts.send',
   /** Edit the package catalogue (decision 020). */
   'packages.manage',
+  /** Add a version of the compensation plan (decision 022). */
+  'plan.manage',
+  /** Post a period's plan payouts (decision 022). */
+  'plan.run',
 ] as const;
 export type StaffPermission = (typeof staffPermissions)[number];
 
 export const rolePermissions: Record<StaffRole, readonly StaffPermission[]> = {
   admin: staffPermissions,
-  finance: ['audit.read', 'members.read', 'config.read', 'config.writeMoney', 'reviews.read', 'reviews.decide', 'ledger.adjust', 'dashboard.read', 'payouts.send', 'packages.manage'],
+  finance: ['audit.read', 'members.read', 'config.read', 'config.writeMoney', 'reviews.read', 'reviews.decide', 'ledger.adjust', 'dashboard.read', 'payouts.send', 'packages.manage', 'plan.manage', 'plan.run'],
   support: ['audit.read', 'members.read', 'members.manage', 'config.read', 'reviews.read', 'dashboard.read'],
   viewer: ['audit.read', 'members.read', 'config.read', 'reviews.read', 'dashboard.read'],
 };

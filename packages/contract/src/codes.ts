@@ -132,6 +132,9 @@ export const errorCatalogue = {
   'config.staleVersion': { status: 200 },
   // Community (decision 021).
   'community.notInDownline': { status: 200 },
+  // Compensation plan (decision 022).
+  'plan.invalid': { status: 200 },
+  'plan.periodOpen': { status: 200 },
 } as const satisfies Record<string, { status: number }>;
 export type ErrorKey = keyof typeof errorCatalogue;
 export const errorKeys = Object.keys(errorCatalogue) as ErrorKey[];

@@ -9,6 +9,7 @@ import * as pd from './payout-destinations.ts';
 import * as wd from './withdrawals.ts';
 import * as pk from './packages.ts';
 import * as cm from './community.ts';
+import * as pl from './plan.ts';
 import { endpointPaths } from './paths.ts';
 
 /**
@@ -179,6 +180,14 @@ export const endpoints = {
   organization: endpoint(endpointPaths.organization, 'member', cm.organizationRequest, cm.organizationResponse),
   userOrganizationInfo: endpoint(endpointPaths.userOrganizationInfo, 'member', a.empty, cm.organizationInfoResponse),
   memberCommunity: staffEndpoint(endpointPaths.memberCommunity, 'members.read', cm.memberCommunityRequest, cm.memberCommunityResponse),
+  // Compensation plan (decision 022).
+  planChart: endpoint(endpointPaths.planChart, 'member', a.empty, pl.planChartResponse),
+  planRanking: endpoint(endpointPaths.planRanking, 'member', pl.rankingRequest, pl.rankingResponse),
+  planVersionList: staffEndpoint(endpointPaths.planVersionList, 'config.read', a.empty, pl.planVersionListResponse),
+  planVersionCreate: staffEndpoint(endpointPaths.planVersionCreate, 'plan.manage', pl.planVersionCreateRequest, pl.planVersionEntry),
+  planPeriodList: staffEndpoint(endpointPaths.planPeriodList, 'config.read', a.empty, pl.planPeriodListResponse),
+  planDryRun: staffEndpoint(endpointPaths.planDryRun, 'config.read', pl.planRunRequest, pl.planRunResponse),
+  planRun: staffEndpoint(endpointPaths.planRun, 'plan.run', pl.planRunRequest, pl.planRunResponse),
 } as const;
 
 export type Endpoints = typeof endpoints;

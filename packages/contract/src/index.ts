@@ -17,3 +17,4 @@ export * from './withdrawals.ts';
 export * from './packages.ts';
 export * from './community.ts';
 export * from './grade-rules.ts';
+export * from './plan.ts';

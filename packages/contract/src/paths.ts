@@ -128,4 +128,12 @@ export const endpointPaths = {
   organization: '/api/app/user/organization',
   userOrganizationInfo: '/api/app/user/userOrganizationInfo',
   memberCommunity: '/api/admin/members/community',
+  // Compensation plan (decision 022).
+  planChart: '/api/app/plan/chart',
+  planRanking: '/api/app/plan/ranking',
+  planVersionList: '/api/admin/plan/versionList',
+  planVersionCreate: '/api/admin/plan/versionCreate',
+  planPeriodList: '/api/admin/plan/periodList',
+  planDryRun: '/api/admin/plan/dryRun',
+  planRun: '/api/admin/plan/run',
 } as const;

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { amountInput, cursorInput, timeFilterMs } from './numbers.ts';
+import { bonusCause } from './plan.ts';
 
 export const coinNames = ['USDT', 'ASSETS_POINT', 'REWARD_POINT'] as const;
 export type CoinName = (typeof coinNames)[number];
@@ -15,6 +16,8 @@ export const transactionTypes = [
   'directBonus', 'bonusFee', 'algebraicBonus', 'bonusFeeBonus', 'internalTransfer', 'performanceBonus', 'activateBonus',
   // Packages (decision 020); the spec names no type for these movements.
   'packageFee', 'packageRelease', 'redeem', 'redeemFee', 'claimPayout',
+  // The plan's purchase matching bonus (decision 022): buyMatching already names a package purchase.
+  'buyMatchingBonus',
 ] as const;
 export type TransactionType = (typeof transactionTypes)[number];
 
@@ -76,6 +79,8 @@ export const recordEntry = z.object({
   exchange: z.object({ number: z.string(), sourceCoin: z.string(), targetCoin: z.string() }).nullable(),
   /** The other member of a transfer (user name). */
   counterparty: z.string().nullable(),
+  /** For a plan bonus (decision 022): what caused it. */
+  bonus: bonusCause.nullable().optional(),
 });
 export type RecordEntry = z.infer<typeof recordEntry>;
 export const recordListResponse = z.object({ items: z.array(recordEntry), nextCursor: z.string().nullable() });
@@ -158,5 +163,6 @@ export const idResponse = z.object({ id: z.string() });
 export const revenueTypes = [
   'prizePoolBonus', 'managerBonus', 'sameLevelReward', 'rankingBonus', 'sponsorshipBonus', 'directBonus',
   'algebraicBonus', 'performanceBonus', 'activateBonus', 'bonusFeeBonus', 'packageRelease',
+  'buyMatchingBonus',
 ] as const satisfies readonly TransactionType[];
 export const revenueSummaryResponse = z.array(z.object({ coinName: z.string(), total: z.string() }));

@@ -644,6 +644,48 @@ export interface PayoutDestinationChangesTable {
   user_agent: string;
 }
 
+export interface PlanVersionsTable {
+  id: string;
+  version: Int;
+  effective_at: Int;
+  document: string;
+  note: string;
+  created_by: string;
+  created_at: Int;
+}
+export interface PlanPeriodsTable {
+  period_key: string;
+  from_at: Int;
+  to_at: Int;
+  line_count: Int;
+  paid: Int;
+  ran_by: string;
+  ran_at: Int;
+}
+export interface PlanBonusLinesTable {
+  id: string;
+  line_key: string;
+  period_key: string;
+  member_id: string;
+  bonus_type: string;
+  coin_name: string;
+  plan_version: Int;
+  source_member_id: string | null;
+  source_holding_id: string | null;
+  source_event: string | null;
+  source_at: Int | null;
+  base: Int;
+  rule_value: Int;
+  rate_percent: string;
+  gross: Int;
+  capped: Int;
+  fee: Int;
+  paid: Int;
+  transfer_id: string | null;
+  fee_transfer_id: string | null;
+  created_at: Int;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -696,6 +738,9 @@ export interface Database {
   payout_destination_changes: PayoutDestinationChangesTable;
   member_figures: MemberFiguresTable;
   member_month_figures: MemberMonthFiguresTable;
+  plan_versions: PlanVersionsTable;
+  plan_periods: PlanPeriodsTable;
+  plan_bonus_lines: PlanBonusLinesTable;
   kysely_migration: { name: string; timestamp: string };
   _generated?: Generated<number>;
 }

@@ -17,6 +17,9 @@ export const paths = {
   code: '/code',
   equity: '/equity',
   transfer: '/transfer',
+  /** The compensation plan chart and the ranking (decision 022). */
+  plan: '/plan',
+  ranking: '/ranking',
   login: '/login',
   register: '/register',
   forgot: '/forgot',

@@ -93,6 +93,8 @@ export const router = createHashRouter([
               { path: child(paths.code), lazy: lazyPage(() => import('../features/purchase-codes/pages/purchase-codes').then((m) => m.PurchaseCodesPage)) },
               { path: child(paths.equity), lazy: lazyPage(() => import('../features/equity/pages/equity').then((m) => m.EquityPage)) },
               { path: child(paths.transfer), lazy: lazyPage(() => import('./routes/transfer').then((m) => m.TransferRoute)) },
+              { path: child(paths.plan), lazy: lazyPage(() => import('../features/plan/pages/plan-chart').then((m) => m.PlanChartPage)) },
+              { path: child(paths.ranking), lazy: lazyPage(() => import('../features/ranking/pages/ranking').then((m) => m.RankingPage)) },
             ],
           },
         ],

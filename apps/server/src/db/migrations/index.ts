@@ -17,6 +17,7 @@ import { withdrawals } from './014-withdrawals.ts';
 import { packages } from './015-packages.ts';
 import { community } from './016-community.ts';
 import { releaseDueIndex } from './021-release-due-index.ts';
+import { plan } from './017-plan.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -38,5 +39,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '015-packages': packages(dialect),
     '016-community': community(dialect),
     '021-release-due-index': releaseDueIndex(dialect),
+    '017-plan': plan(dialect),
   };
 }

@@ -7,7 +7,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { GradeRule, GradeRulesAt } from '@pp/contract';
-import type { Tx } from '../../db/index.ts';
+import type { Db, Tx } from '../../db/index.ts';
 import { parseAmount } from '../ledger/amounts.ts';
 import { changedMembers } from './figures.ts';
 
@@ -60,7 +60,7 @@ export async function evaluateGrades(tx: Tx, memberId: string, rules: GradeRule[
   return raised;
 }
 
-/** A GradeRulesAt that always answers the same rules (the default until the plan's versions are wired). */
-export function fixedGradeRules(rules: readonly GradeRule[]): GradeRulesAt {
+/** A GradeRulesAt that always answers the same rules (tests). */
+export function fixedGradeRules(rules: readonly GradeRule[]): GradeRulesAt<Db | Tx> {
   return async () => [...rules];
 }

@@ -39,8 +39,8 @@ function subtreePrefix(u: Pick<UserRow, 'id' | 'tree_path'>): string {
 export class CommunityService {
   constructor(
     private readonly db: Db,
-    /** The grade rules in force at a time (the plan's versions once wired; the defaults until then). */
-    private readonly gradeRulesAt: GradeRulesAt,
+    /** The grade rules in force at a time: the compensation plan's version then (services.ts). */
+    private readonly gradeRulesAt: GradeRulesAt<Db | Tx>,
   ) {}
 
   // ---- hooks (in the caller's transaction) ----
@@ -54,7 +54,7 @@ export class CommunityService {
   async onPurchase(tx: Tx, memberId: string, amount: bigint, at: number): Promise<void> {
     if (amount <= 0n) return;
     await recordPurchase(tx, memberId, amount, at);
-    await evaluateGrades(tx, memberId, await this.gradeRulesAt(at));
+    await evaluateGrades(tx, memberId, await this.gradeRulesAt(at, tx));
   }
 
   // ---- reading ----

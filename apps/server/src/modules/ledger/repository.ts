@@ -22,6 +22,8 @@ export const transferCodes = [
   'directBonus', 'bonusFee', 'algebraicBonus', 'bonusFeeBonus', 'internalTransfer', 'performanceBonus', 'activateBonus',
   // Packages (decision 020): purchase fee and premium, reward release, principal back, redeem fee, claim payout.
   'packageFee', 'packageRelease', 'redeem', 'redeemFee', 'claimPayout',
+  // The plan's purchase matching bonus (decision 022).
+  'buyMatchingBonus',
 ] as const;
 export type TransferCode = (typeof transferCodes)[number];
 

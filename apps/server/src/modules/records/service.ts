@@ -10,7 +10,7 @@
  * available -> fixed (buyMatching) and back (redeem) is a move; a holding given to another member
  * (makeOver) leaves the sender's fixed balance and reaches the receiver's, naming the other side.
  */
-import { recordRejectReasonCodes, revenueTypes, type RecordEntry, type TransactionStatus, type TransactionType } from '@pp/contract';
+import { recordRejectReasonCodes, revenueTypes, type BonusCause, type BonusType, type RecordEntry, type TransactionStatus, type TransactionType } from '@pp/contract';
 import type { Db } from '../../db/index.ts';
 import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -39,6 +39,8 @@ function splitReason(stored: string | null): { code: ReasonCode | null; text: st
 }
 
 const memberPurposes = new Set(['available', 'fixed']);
+/** Ledger codes of the plan's bonuses (decision 022). */
+const bonusCodeSet = new Set<string>(['directBonus', 'sponsorshipBonus', 'algebraicBonus', 'sameLevelReward', 'managerBonus', 'performanceBonus', 'rankingBonus', 'buyMatchingBonus', 'activateBonus', 'bonusFeeBonus']);
 const asPurpose = (purpose: string | undefined) => (purpose === 'available' || purpose === 'fixed' ? purpose : null);
 
 export class RecordService {
@@ -128,6 +130,7 @@ export class RecordService {
           rejectReason: reason.text,
           exchange: exchange ? { number: exchange.number, sourceCoin: exchange.source_coin, targetCoin: exchange.target_coin } : null,
           counterparty: transfer ? (transfer.from_id === memberId ? transfer.toName : transfer.fromName) : holdingCounterparty,
+          bonus: context.bonusByTransfer.get(r.id) ?? null,
         };
       }),
       nextCursor: rows.length > filter.pageSize ? String(page[page.length - 1]!.seq) : null,
@@ -141,7 +144,8 @@ export class RecordService {
     const transferIds = page.filter((r) => r.code === 'internalTransfer').map((r) => r.id);
     const withdrawalIds = page.filter((r) => r.code === 'withdraw' || r.code === 'withdrawFee').map((r) => r.id);
     const makeOverIds = page.filter((r) => r.code === 'makeOver').map((r) => r.id);
-    const [exchanges, reviews, transfers, withdrawals, makeOvers] = await Promise.all([
+    const bonusIds = page.filter((r) => bonusCodeSet.has(r.code)).map((r) => r.id);
+    const [exchanges, reviews, transfers, withdrawals, makeOvers, bonuses] = await Promise.all([
       converts.length === 0
         ? []
         : this.db
@@ -171,12 +175,44 @@ export class RecordService {
       makeOverIds.length === 0
         ? []
         : this.db.selectFrom('package_holding_events').select(['transfer_id', 'detail']).where('member_id', '=', memberId).where('transfer_id', 'in', makeOverIds).execute(),
+      // A plan bonus names its cause (decision 022).
+      bonusIds.length === 0
+        ? []
+        : this.db
+            .selectFrom('plan_bonus_lines')
+            .leftJoin('users as source', 'source.id', 'plan_bonus_lines.source_member_id')
+            .selectAll('plan_bonus_lines')
+            .select('source.user_name as source_name')
+            .where('plan_bonus_lines.member_id', '=', memberId)
+            .where('plan_bonus_lines.transfer_id', 'in', bonusIds)
+            .execute(),
     ]);
     return {
       exchangeByHold: new Map(exchanges.map((e) => [e.hold_transfer_id, e])),
       exchangeByNumber: new Map(exchanges.map((e) => [e.number, e])),
       reviewBySubject: new Map(reviews.map((r) => [r.subject_id, r])),
       transferById: new Map(transfers.map((t) => [t.transfer_id, t])),
+      bonusByTransfer: new Map(
+        bonuses.flatMap((b): Array<[string, BonusCause]> =>
+          b.transfer_id
+            ? [[b.transfer_id, {
+                bonusType: b.bonus_type as BonusType,
+                periodKey: b.period_key,
+                planVersion: num(b.plan_version),
+                sourceUserName: b.source_name ?? null,
+                sourceEvent: b.source_event,
+                sourceAt: b.source_at === null ? null : num(b.source_at),
+                base: formatMinor(BigInt(b.base)),
+                ruleValue: num(b.rule_value),
+                ratePercent: b.rate_percent,
+                gross: formatMinor(BigInt(b.gross)),
+                capped: formatMinor(BigInt(b.capped)),
+                fee: formatMinor(BigInt(b.fee)),
+                paid: formatMinor(BigInt(b.paid)),
+              }]]
+            : [],
+        ),
+      ),
       makeOverById: new Map(makeOvers.flatMap((e) => (e.transfer_id && e.detail ? [[e.transfer_id, e.detail] as const] : []))),
       withdrawalByHold: new Map(withdrawals.flatMap((w) => [[w.hold_transfer_id, w] as const, ...(w.fee_transfer_id ? [[w.fee_transfer_id, w] as const] : [])])),
     };

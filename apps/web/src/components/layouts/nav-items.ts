@@ -73,11 +73,13 @@ export function mobileMenuLinks(flags: NavFlags): NavItem[] {
     ...(flags.canTransfer ? [item(paths.transfer, 'transfer', 'transfer')] : []),
     item(paths.notification, 'notices', 'bell'),
     item(paths.inviteTree, 'inviteTree', 'invite'),
+    item(paths.ranking, 'ranking', 'chart'),
+    item(paths.plan, 'planChart', 'records'),
     item(paths.settings, 'security', 'settings'),
   ];
 }
 
 /** Links of the desktop settings menu (customer service is an action beside them). */
 export function settingsMenuLinks(): NavItem[] {
-  return [item(paths.inviteTree, 'inviteTree', 'invite'), item(paths.settings, 'security', 'settings')];
+  return [item(paths.inviteTree, 'inviteTree', 'invite'), item(paths.ranking, 'ranking', 'chart'), item(paths.plan, 'planChart', 'records'), item(paths.settings, 'security', 'settings')];
 }

@@ -53,6 +53,8 @@ export const enUSMember = {
     'config.staleVersion': "Someone saved this in the meantime; reload and try again",
     // Community (decision 021).
     'community.notInDownline': 'That member is not in your community',
+    'plan.invalid': "The plan is not consistent: {{detail}}",
+    'plan.periodOpen': "This period is not over yet; it can be paid once it has ended",
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).

@@ -55,6 +55,8 @@ export const idIDMember: MemberServerMessages = {
     'config.staleVersion': "Orang lain telah menyimpan ini sementara itu; muat ulang dan coba lagi",
     // Community (decision 021).
     'community.notInDownline': 'Anggota itu tidak ada di komunitas Anda',
+    'plan.invalid': "Rencana kompensasi tidak konsisten: {{detail}}",
+    'plan.periodOpen': "Periode ini belum berakhir; pembayaran bisa dilakukan setelah periode selesai",
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).

@@ -55,6 +55,8 @@ export const jaJPMember: MemberServerMessages = {
     'config.staleVersion': "その間に他の人が保存しました。再読み込みしてやり直してください",
     // Community (decision 021).
     'community.notInDownline': 'そのメンバーはあなたのコミュニティにいません',
+    'plan.invalid': "報酬プランに矛盾があります：{{detail}}",
+    'plan.periodOpen': "この期間はまだ終わっていません。終了後に支払えます",
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).

@@ -55,6 +55,8 @@ export const koKPMember: MemberServerMessages = {
     'config.staleVersion': "그 사이에 다른 사람이 저장했습니다. 다시 불러온 뒤 다시 시도하십시오",
     // Community (decision 021).
     'community.notInDownline': '그 회원은 당신의 공동체에 없습니다',
+    'plan.invalid': "보상 계획이 일치하지 않습니다: {{detail}}",
+    'plan.periodOpen': "이 기간은 아직 끝나지 않았습니다. 끝난 뒤에 지급할수 있습니다",
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).

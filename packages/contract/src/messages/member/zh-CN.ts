@@ -55,6 +55,8 @@ export const zhCNMember: MemberServerMessages = {
     'config.staleVersion': "其他人已在此期间保存过，请刷新后重试",
     // Community (decision 021).
     'community.notInDownline': '该会员不在您的社区中',
+    'plan.invalid': "奖金方案不一致：{{detail}}",
+    'plan.periodOpen': "该周期尚未结束，结束后才能发放",
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).

@@ -7,6 +7,8 @@ import { currentLanguage } from '../../../lib/i18n';
 import { formatExact } from '../../../lib/points';
 import { RecordAmount, useRejectReason } from './record-amount';
 import { RecordStatus } from './record-status';
+import { BonusCauseRows } from './bonus-cause';
+import { recordTypeName } from './record-type-name';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -30,7 +32,7 @@ export function RecordDetailsDialog({ record, coinLabel, onClose }: { record: Re
             <span className="mono break">{record.id}</span>
           </Row>
           <Row label={t('records.time')}>{formatDateTime(record.createdAt, language)}</Row>
-          <Row label={t('records.type')}>{t(`records.types.${record.type}`)}</Row>
+          <Row label={t('records.type')}>{recordTypeName(t, record)}</Row>
           {record.exchange ? (
             <Row label={t('records.exchangeType')}>
               {t('exchange.typeName', { source: coinLabel(record.exchange.sourceCoin), target: coinLabel(record.exchange.targetCoin) })}
@@ -59,6 +61,7 @@ export function RecordDetailsDialog({ record, coinLabel, onClose }: { record: Re
               <span className="amount amount-in">+{formatExact(record.returned, language)}</span>
             </Row>
           ) : null}
+          {record.bonus ? <BonusCauseRows cause={record.bonus} /> : null}
           {rejectReason(record) ? <Row label={t('records.reason')}>{rejectReason(record)}</Row> : null}
           {/* Only a staff adjustment carries a note written for the member; other memos are internal. */}
           {record.type === 'airdrop' || record.type === 'underweight' ? (

@@ -1,5 +1,6 @@
 import type { RecordEntry } from '@pp/contract';
 import { useTranslation } from 'react-i18next';
+import { recordTypeName } from './record-type-name';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
 import { desktopQuery, useMediaQuery } from '../../../lib/use-media-query';
@@ -54,7 +55,7 @@ function RecordTable({ items, coinLabel, onOpen }: RecordListProps) {
               <td className="nowrap">{formatDateTime(r.createdAt, language)}</td>
               <td>
                 <span className="cell-stack">
-                  {t(`records.types.${r.type}`)}
+                  {recordTypeName(t, r)}
                   <ExchangeName record={r} coinLabel={coinLabel} />
                 </span>
               </td>
@@ -75,7 +76,7 @@ function RecordTable({ items, coinLabel, onOpen }: RecordListProps) {
                 <button
                   type="button"
                   className="btn btn-ghost btn-small"
-                  aria-label={t('records.openDetails', { type: t(`records.types.${r.type}`), time: formatDateTime(r.createdAt, language) })}
+                  aria-label={t('records.openDetails', { type: recordTypeName(t, r), time: formatDateTime(r.createdAt, language) })}
                   onClick={(e) => {
                     e.stopPropagation();
                     onOpen(r);
@@ -102,7 +103,7 @@ function RecordCards({ items, coinLabel, onOpen }: RecordListProps) {
         <li key={r.id}>
           <button type="button" className="list-card" onClick={() => onOpen(r)} aria-haspopup="dialog">
             <span className="list-card-row">
-              <span className="list-card-title">{t(`records.types.${r.type}`)}</span>
+              <span className="list-card-title">{recordTypeName(t, r)}</span>
               <RecordAmount record={r} />
             </span>
             {r.exchange || r.movement === 'move' || r.returned !== null ? (

@@ -1,0 +1,172 @@
+// Proves the compensation plan in the browser (issue 11, decision 022): the portal's plan chart
+// and ranking pages in en-US on a 1280x800 desktop and in zh-CN on a 390x844 phone (no sideways
+// scrolling), drawn from the live plan and the month's purchases; then in the back-office staff
+// add a plan version in the editor, dry-run the day of two purchases (moved to yesterday by
+// test-only time travel in the server's SQLite file) and pay it; the totals of the real run equal
+// the dry run's, demo's records show the direct bonus with its cause, and the ledger verifies.
+// Screenshots go to test-artifacts/screenshots/plan-*.png.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import Database from 'better-sqlite3';
+import { callOk, memberToken, newRequestId } from './support/api';
+import { closeBrowser, dismissToasts, horizontalOverflow, login, newContext, sessionItem, launchBrowser, waitForHeading, type Layout } from './support/browser';
+import { adminT, t, type Language } from './support/i18n';
+import { ledgerVerifyAfterHalt, repoRoot, startServer, type RunningServer } from './support/server';
+import { demoStaff, staffLogin } from './support/staff';
+
+const shotsDir = path.join(repoRoot, 'test-artifacts/screenshots');
+const dayMs = 86_400_000;
+let server: RunningServer;
+let browser: Browser;
+
+const terms = {
+  price: '100', premium: '0', fee: '0', feeCoinName: 'USDT', contractDays: 180, unlockDays: 30, effectiveDelayHours: 24, releasePercent: '0.5',
+  releasePeriodHours: 24, maxProfitPercent: '200', maxReward: '0', redeemFeePercent: '5', redeemFeeUnlockedPercent: '1', claimGuaranteePercent: '0', drawCycleDays: 7,
+};
+const yesterdayDate = new Date(Date.now() - dayMs).toISOString().slice(0, 10);
+const yesterday = `day:${yesterdayDate}`;
+
+beforeAll(async () => {
+  fs.mkdirSync(shotsDir, { recursive: true });
+  const launching = launchBrowser();
+  try {
+    server = await startServer();
+  } finally {
+    browser = await launching;
+  }
+  const staffContext = await newContext(browser, server.baseUrl, 'desktop', { lang: 'en-US' });
+  const staffPage = await staffContext.newPage();
+  await staffLogin(staffPage, 'en-US', demoStaff.admin);
+  const staff = { token: (await sessionItem(staffPage, 'adminToken')) ?? '', loginType: 'STAFF' as const };
+  await staffContext.close();
+  const product = await callOk<{ id: string }>(server.baseUrl, 'productSave', {
+    kind: 'normal', names: { 'en-US': 'E2E Plan', 'zh-CN': 'E2E 奖金' }, descriptions: { 'zh-CN': '', 'en-US': '', 'ja-JP': '', 'ko-KP': '', 'id-ID': '' },
+    terms, payWith: [{ coinName: 'USDT', maxPercent: '100' }], perMemberLimit: 0, totalLimit: 0, minGrade: null, sortOrder: 9, isOnSale: true, isInviteOnly: false, invitedUserNames: [],
+  }, staff);
+  // demo (alice's referrer) holds 1 unit: room for 200 of bonuses; alice buys 3 units (300).
+  for (const [member, units] of [[{ userName: 'demo', password: 'Demo@12345', tx: 'Demo@123456' }, 1], [{ userName: 'alice', password: 'Alice@12345', tx: 'Alice@123456' }, 3]] as const) {
+    const token = await memberToken(server.baseUrl, { userName: member.userName, password: member.password });
+    await callOk(server.baseUrl, 'buyMatching', { productId: product.id, quantity: units, payments: [{ coinName: 'USDT', amount: String(units * 100) }], transactionPassword: member.tx, requestId: newRequestId() }, { token });
+  }
+  // Test-only time travel: the two purchases happened yesterday, so yesterday's period has ended.
+  const db = new Database(path.join(server.dataDir, 'portal.db'), { fileMustExist: true, timeout: 5000 });
+  try {
+    const moved = db.prepare("update package_holding_events set at = at - ? where type = 'buy' and holding_id in (select id from package_holdings where product_id = ?)").run(dayMs, product.id).changes;
+    expect(moved).toBe(2);
+  } finally {
+    db.close();
+  }
+}, 180_000);
+
+afterAll(async () => {
+  await closeBrowser(browser);
+  await server?.stop();
+});
+
+async function shot(page: Page, lang: Language, file: string): Promise<void> {
+  await dismissToasts(page, lang);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: 15_000 });
+  const { scrollWidth, innerWidth } = await horizontalOverflow(page);
+  expect(scrollWidth, `horizontal overflow on ${file}`).toBeLessThanOrEqual(innerWidth);
+  const target = path.join(shotsDir, file);
+  await page.screenshot({ path: target, fullPage: true });
+  expect(fs.statSync(target).size).toBeGreaterThan(5000);
+}
+
+const cases: Array<{ layout: Layout; lang: Language }> = [
+  { layout: 'desktop', lang: 'en-US' },
+  { layout: 'mobile', lang: 'zh-CN' },
+];
+
+describe.each(cases)('plan chart and ranking ($layout, $lang)', ({ layout, lang }) => {
+  test('the plan chart draws the live plan; the ranking lists the month with names masked', async () => {
+    const context = await newContext(browser, server.baseUrl, layout, { lang });
+    const page = await context.newPage();
+    await login(page, lang);
+    await page.goto('/#/plan');
+    await waitForHeading(page, t(lang, 'plan.title'));
+    const grades = page.getByTestId('plan-grades').locator('li');
+    await expect.poll(() => grades.count()).toBe(5);
+    await expect.poll(() => grades.first().innerText()).toContain(t(lang, 'plan.gradeNames.5'));
+    // Version 1: generation 1 is the 10 % direct bonus, then generations 2 to 5.
+    const generations = page.getByTestId('plan-generations').locator('li');
+    await expect.poll(() => generations.count()).toBe(5);
+    expect(await generations.first().innerText()).toContain(t(lang, 'plan.generationDirect'));
+    expect(await generations.first().innerText()).toContain('10%');
+    await shot(page, lang, `plan-chart-${layout}-${lang}.png`);
+
+    await page.goto('/#/ranking');
+    await waitForHeading(page, t(lang, 'ranking.title'));
+    // demo's direct invite alice bought 300 this month (or last, on the first of a month).
+    const month = new Date(Date.now() - dayMs).getUTCMonth() === new Date().getUTCMonth() ? 'current' : 'last';
+    if (month === 'last') await page.getByText(t(lang, 'ranking.last'), { exact: true }).click();
+    const first = page.getByTestId('ranking-list').locator('li').first();
+    await expect.poll(() => first.innerText(), { timeout: 15_000 }).toContain('d***o');
+    expect(await first.innerText()).toContain(t(lang, 'ranking.me'));
+    expect(await page.getByTestId('ranking-mine').innerText()).toContain('1');
+    await shot(page, lang, `ranking-${layout}-${lang}.png`);
+    // The other month answers too (empty or not), without an error.
+    await page.getByText(t(lang, month === 'current' ? 'ranking.last' : 'ranking.current'), { exact: true }).click();
+    await page.getByTestId('ranking-mine').waitFor();
+    await context.close();
+  });
+});
+
+describe('back-office: plan editor and payouts', () => {
+  const lang: Language = 'en-US';
+  const a = (key: string, params?: Record<string, string | number>) => adminT(lang, key, params);
+
+  test('staff add a version, dry-run a period, then pay it; the real run equals the dry run', async () => {
+    const context = await newContext(browser, server.baseUrl, 'desktop', { lang });
+    const page = await context.newPage();
+    await staffLogin(page, lang, demoStaff.admin);
+    await page.goto('/admin/#/plan');
+    await waitForHeading(page, a('plan.title'));
+    const rows = page.getByTestId('plan-versions').locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.getByRole('button', { name: a('plan.versions.new'), exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(a('plan.versions.note'), { exact: true }).fill('E2E: direct bonus 12 %');
+    const doc = dialog.getByLabel(a('plan.versions.document'));
+    const text = await doc.inputValue();
+    await doc.fill(text.replace('"percent": "10"', '"percent": "12"'));
+    await dialog.getByRole('button', { name: a('plan.versions.create'), exact: true }).click();
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.first().innerText()).toContain('E2E: direct bonus 12 %');
+    expect(await rows.first().innerText()).toContain(a('plan.versions.scheduled'));
+    await shot(page, lang, 'plan-admin-versions.png');
+
+    await page.getByRole('tab', { name: a('plan.tabs.payouts') }).click();
+    const period = page.locator(`tr[data-period="${yesterday}"]`);
+    await period.getByRole('button', { name: a('plan.payouts.dryRun'), exact: true }).click();
+    const result = page.getByTestId('plan-run-result');
+    await expect.poll(() => result.innerText()).toContain(a('plan.payouts.dryRunTitle', { period: a('plan.payouts.kinds.day', { value: yesterdayDate }) }));
+    // alice's 300 under version 1: demo's direct bonus 30, fee 1.5, paid 28.5.
+    const direct = result.locator('tr[data-type="directBonus"] .total-paid');
+    expect(await direct.innerText()).toContain('28.5');
+    const dryTotals = await page.getByTestId('plan-totals').innerText();
+    await shot(page, lang, 'plan-admin-dry-run.png');
+
+    await period.getByRole('button', { name: a('plan.payouts.pay'), exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: a('plan.payouts.pay'), exact: true }).click();
+    await expect.poll(() => result.innerText(), { timeout: 20_000 }).toContain(a('plan.payouts.runTitle', { period: a('plan.payouts.kinds.day', { value: yesterdayDate }) }));
+    expect(await page.getByTestId('plan-totals').innerText()).toBe(dryTotals);
+    await expect.poll(() => period.innerText()).toContain(a('plan.payouts.states.paid'));
+    await shot(page, lang, 'plan-admin-paid.png');
+    await context.close();
+
+    // demo's records: the direct bonus, and its cause (alice, purchase, 10 %).
+    const token = await memberToken(server.baseUrl, { userName: 'demo', password: 'Demo@12345' });
+    const records = await callOk<{ items: Array<{ amount: string; bonus: { sourceUserName: string; ratePercent: string; gross: string } | null }> }>(server.baseUrl, 'assetsRecordList', { type: 'directBonus', pageSize: 10 }, { token });
+    const bonus = records.items.find((r) => r.bonus !== null);
+    expect(bonus).toMatchObject({ amount: '28.500000', bonus: { sourceUserName: 'alice', ratePercent: '10', gross: '30.000000' } });
+  });
+
+  test('the ledger verifies after the payouts', async () => {
+    const stdout = await ledgerVerifyAfterHalt(server);
+    expect(stdout).toMatch(/^ledger balanced: \d+ accounts, \d+ transfers$/m);
+  });
+});
