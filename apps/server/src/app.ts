@@ -46,6 +46,10 @@ import { packageJobRoutes } from './modules/packages/jobs-routes.ts';
 import type { ServerKey } from '@pp/envelope/node';
 // Packages (decision 020).
 import { packageRoutes } from './modules/packages/routes.ts';
+// Content and notifications (decision 023).
+import { contentRoutes } from './modules/content/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { setNotificationErrorReporter } from './modules/notifications/notify.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -113,6 +117,10 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
   packageJobRoutes(app, services);
   // Packages (decision 020).
   packageRoutes(app, services);
+  // Content and notifications (decision 023).
+  contentRoutes(app, services);
+  notificationRoutes(app, services);
+  setNotificationErrorReporter((error, notice) => app.log.error({ err: error, type: notice.type }, 'notification dropped'));
   await registerStatic(app, config);
 
   if (config.isDemo) {

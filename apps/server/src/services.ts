@@ -41,6 +41,9 @@ import { JackpotService } from './modules/packages/jackpot.ts';
 // Packages (decision 020).
 import { PackageService } from './modules/packages/service.ts';
 import { CatalogueService } from './modules/packages/catalogue.ts';
+// Content and notifications (decision 023).
+import { ContentService } from './modules/content/service.ts';
+import { NotificationService } from './modules/notifications/service.ts';
 
 export interface Services {
   config: Config;
@@ -81,6 +84,9 @@ export interface Services {
   // Packages (decision 020): member actions and the catalogue.
   packages: PackageService;
   catalogue: CatalogueService;
+  // Content and notifications (decision 023).
+  content: ContentService;
+  notifications: NotificationService;
 }
 
 export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBaseLogger): Services {
@@ -140,5 +146,8 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     jackpot: new JackpotService(dbHandle, ledger, settings),
     packages: new PackageService(db, ledger, accounts, settings),
     catalogue: new CatalogueService(db, audit),
+    // Content and notifications (decision 023).
+    content: new ContentService(db, audit, uploads),
+    notifications: new NotificationService(db),
   };
 }

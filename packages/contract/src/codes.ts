@@ -130,6 +130,11 @@ export const errorCatalogue = {
   'package.productInvalid': { status: 200 },
   // A save over a newer version (package products; decision 020).
   'config.staleVersion': { status: 200 },
+  // Content and notifications (decision 023).
+  'content.notFound': { status: 200 },
+  'content.invalid': { status: 200 },
+  'content.imageOnly': { status: 200 },
+  'notification.notFound': { status: 200 },
 } as const satisfies Record<string, { status: number }>;
 export type ErrorKey = keyof typeof errorCatalogue;
 export const errorKeys = Object.keys(errorCatalogue) as ErrorKey[];

@@ -24,6 +24,7 @@ import { AppError } from '../../plugins/errors.ts';
 import { percentOf } from '../ledger/amounts.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
+import { notifyMany } from '../notifications/notify.ts';
 
 export const rewardCoin = 'REWARD_POINT';
 const hourMs = 3_600_000;
@@ -219,6 +220,7 @@ export class PackageReleaseService {
           afterHolding?.(count);
         }
         await this.moveHoldings(tx, plans);
+        await notifyMany(tx, plans.filter((p) => p.unlockAt !== null || p.endReason !== null).map((p) => ({ memberId: p.row.member_id, type: p.endReason !== null ? 'packageExpired' as const : 'packageUnlocked' as const, params: { holdingId: p.row.id } })));
         // The transfer of each release on its row, in one statement per chunk.
         for (let i = 0; i < paid.length; i += guardChunk) {
           await tx

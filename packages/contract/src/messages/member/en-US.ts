@@ -51,6 +51,11 @@ export const enUSMember = {
     'package.claimPending': "A claim for this holding is already waiting for review",
     'package.productInvalid': "The package terms are not consistent: {{detail}}",
     'config.staleVersion': "Someone saved this in the meantime; reload and try again",
+    // Content and notifications (decision 023).
+    'content.notFound': 'No such item, or it is no longer shown',
+    'content.invalid': 'This content cannot be saved: {{detail}}',
+    'content.imageOnly': 'Only an image (JPEG, PNG or WebP) can be used here',
+    'notification.notFound': 'No such notification',
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -75,6 +80,10 @@ export const enUSMember = {
     quantityPositive: "Quantity must be greater than 0",
     purchaseLimitExceeded: "Purchase limit exceeded",
     enterActivationCode: "Please enter the activation code",
+    // Content (decision 023).
+    enterTitle: 'Please enter a title',
+    enterBody: 'Please enter the text',
+    linkUnsafe: 'Links must start with https://, http:// or /',
   },
 };
 export type MemberServerMessages = typeof enUSMember;

@@ -53,6 +53,11 @@ export const idIDMember: MemberServerMessages = {
     'package.claimPending': "Klaim untuk kepemilikan ini sudah menunggu peninjauan",
     'package.productInvalid': "Ketentuan paket tidak konsisten: {{detail}}",
     'config.staleVersion': "Orang lain telah menyimpan ini sementara itu; muat ulang dan coba lagi",
+    // Content and notifications (decision 023).
+    'content.notFound': 'Item tidak ditemukan atau sudah tidak ditampilkan',
+    'content.invalid': 'Konten ini tidak dapat disimpan: {{detail}}',
+    'content.imageOnly': 'Hanya gambar (JPEG, PNG, atau WebP) yang dapat digunakan di sini',
+    'notification.notFound': 'Notifikasi tidak ditemukan',
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -77,6 +82,10 @@ export const idIDMember: MemberServerMessages = {
     quantityPositive: "Jumlah harus lebih besar dari 0",
     purchaseLimitExceeded: "Batas pembelian terlampaui",
     enterActivationCode: "Masukkan kode aktivasi",
+    // Content (decision 023).
+    enterTitle: 'Silakan masukkan judul',
+    enterBody: 'Silakan masukkan teks',
+    linkUnsafe: 'Tautan harus diawali https://, http://, atau /',
   },
 };
 

@@ -53,6 +53,11 @@ export const jaJPMember: MemberServerMessages = {
     'package.claimPending': "この保有の請求はすでに審査待ちです",
     'package.productInvalid': "パッケージの条件が矛盾しています：{{detail}}",
     'config.staleVersion': "その間に他の人が保存しました。再読み込みしてやり直してください",
+    // Content and notifications (decision 023).
+    'content.notFound': '該当する項目がないか、すでに表示されていません',
+    'content.invalid': 'この内容は保存できません：{{detail}}',
+    'content.imageOnly': 'ここでは画像（JPEG、PNG、WebP）のみ使用できます',
+    'notification.notFound': '該当する通知がありません',
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -77,6 +82,10 @@ export const jaJPMember: MemberServerMessages = {
     quantityPositive: "数量は0より大きくしてください",
     purchaseLimitExceeded: "購入上限を超えています",
     enterActivationCode: "アクティベーションコードを入力してください",
+    // Content (decision 023).
+    enterTitle: 'タイトルを入力してください',
+    enterBody: '本文を入力してください',
+    linkUnsafe: 'リンクは https://、http:// または / で始めてください',
   },
 };
 

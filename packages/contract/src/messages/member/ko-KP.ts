@@ -53,6 +53,11 @@ export const koKPMember: MemberServerMessages = {
     'package.claimPending': "이 보유에 대한 청구가 이미 심사 대기 중입니다",
     'package.productInvalid': "패키지 조건이 일치하지 않습니다: {{detail}}",
     'config.staleVersion': "그 사이에 다른 사람이 저장했습니다. 다시 불러온 뒤 다시 시도하십시오",
+    // Content and notifications (decision 023).
+    'content.notFound': '해당 항목이 없거나 더 이상 표시되지 않습니다',
+    'content.invalid': '이 내용을 저장할 수 없습니다: {{detail}}',
+    'content.imageOnly': '여기에는 이미지(JPEG, PNG, WebP)만 사용할 수 있습니다',
+    'notification.notFound': '해당 알림이 없습니다',
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -77,6 +82,10 @@ export const koKPMember: MemberServerMessages = {
     quantityPositive: "수량은 0보다 커야 합니다",
     purchaseLimitExceeded: "구매 한도를 초과했습니다",
     enterActivationCode: "활성화 코드를 입력하세요",
+    // Content (decision 023).
+    enterTitle: '제목을 입력하십시오',
+    enterBody: '본문을 입력하십시오',
+    linkUnsafe: '링크는 https://, http:// 또는 / 로 시작해야 합니다',
   },
 };
 

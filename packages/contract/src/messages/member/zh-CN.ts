@@ -53,6 +53,11 @@ export const zhCNMember: MemberServerMessages = {
     'package.claimPending': "该持仓已有待审核的理赔",
     'package.productInvalid': "套餐条款不一致：{{detail}}",
     'config.staleVersion': "其他人已在此期间保存过，请刷新后重试",
+    // Content and notifications (decision 023).
+    'content.notFound': '该内容不存在或已不再显示',
+    'content.invalid': '无法保存该内容：{{detail}}',
+    'content.imageOnly': '此处只能使用图片（JPEG、PNG 或 WebP）',
+    'notification.notFound': '该通知不存在',
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -77,6 +82,10 @@ export const zhCNMember: MemberServerMessages = {
     quantityPositive: "数量必须大于0",
     purchaseLimitExceeded: "超出购买限制",
     enterActivationCode: "请输入激活码",
+    // Content (decision 023).
+    enterTitle: '请输入标题',
+    enterBody: '请输入正文',
+    linkUnsafe: '链接必须以 https://、http:// 或 / 开头',
   },
 };
 
