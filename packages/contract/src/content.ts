@@ -54,6 +54,7 @@ export function pickTranslation<T>(byLang: Partial<Record<Language, T>>, lang: L
  */
 export function isSafeLink(value: string): boolean {
   if (value.length === 0 || value.length > contentLimits.linkCharsMax) return false;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (/[\u0000-\u0020\u007f\\]/.test(value)) return false;
   if (value.startsWith('/')) return !value.startsWith('//');
   try {
@@ -72,6 +73,7 @@ const plainText = (max: number) =>
   z
     .string()
     .max(max, 'validation.textTooLong')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
     .transform((s) => s.replace(/[\u0000-\u001f\u007f]/g, ' ').trim());
 const langKey = z.enum(languages);
 

@@ -17,6 +17,9 @@ export const paths = {
   code: '/code',
   equity: '/equity',
   transfer: '/transfer',
+  /** Content (decision 023): one announcement is /announcement/:id. */
+  announcement: '/announcement',
+  whitePaper: '/white-paper',
   login: '/login',
   register: '/register',
   forgot: '/forgot',
