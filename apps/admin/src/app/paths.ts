@@ -13,4 +13,5 @@ export const paths = {
   staff: '/staff',
   jobs: '/jobs',
   packages: '/packages',
+  content: '/content',
 } as const;
