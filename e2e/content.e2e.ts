@@ -184,7 +184,8 @@ describe.each(['desktop', 'mobile'] as const)('content and notifications on %s',
     await waitForHeading(page, title);
     await page.goto('/#/notification?tab=announcements');
     await page.getByRole('link', { name: /XSS/ }).click();
-    await page.getByRole('link', { name: 'click me' }).click();
+    // The javascript: link lost its href on the server: it is text now, and a click runs nothing.
+    await page.getByText('click me', { exact: true }).click();
     await settle(page);
     expect(await seriousViolations(page)).toEqual([]);
     await g.check();
