@@ -48,6 +48,10 @@ import type { ServerKey } from '@pp/envelope/node';
 import { packageRoutes } from './modules/packages/routes.ts';
 import { communityRoutes } from './modules/community/routes.ts';
 import { planRoutes } from './modules/plan/routes.ts';
+// Content and notifications (decision 023).
+import { contentRoutes } from './modules/content/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { setNotificationErrorReporter } from './modules/notifications/notify.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -118,6 +122,10 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
   communityRoutes(app, services);
   // Compensation plan (decision 022).
   planRoutes(app, services);
+  // Content and notifications (decision 023).
+  contentRoutes(app, services);
+  notificationRoutes(app, services);
+  setNotificationErrorReporter((error, notice) => app.log.error({ err: error, type: notice.type }, 'notification dropped'));
   await registerStatic(app, config);
 
   if (config.isDemo) {

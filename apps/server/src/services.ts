@@ -47,6 +47,9 @@ import { CatalogueService } from './modules/packages/catalogue.ts';
 import { PlanService } from './modules/plan/service.ts';
 import { PlanVersionService, planInForce } from './modules/plan/versions.ts';
 import { PlanPayoutService } from './modules/plan/payout.ts';
+// Content and notifications (decision 023).
+import { ContentService } from './modules/content/service.ts';
+import { NotificationService } from './modules/notifications/service.ts';
 
 export interface Services {
   config: Config;
@@ -93,6 +96,9 @@ export interface Services {
   plan: PlanService;
   planVersions: PlanVersionService;
   planPayout: PlanPayoutService;
+  // Content and notifications (decision 023).
+  content: ContentService;
+  notifications: NotificationService;
 }
 
 export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBaseLogger): Services {
@@ -162,5 +168,8 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     plan: new PlanService(db),
     planVersions: new PlanVersionService(db, audit, (work) => ledger.inTransaction(work)),
     planPayout: new PlanPayoutService(dbHandle, ledger),
+    // Content and notifications (decision 023).
+    content: new ContentService(db, audit, uploads),
+    notifications: new NotificationService(db),
   };
 }

@@ -32,13 +32,15 @@ export const staffPermissions = [
   'plan.manage',
   /** Post a period's plan payouts (decision 022). */
   'plan.run',
+  /** Write announcements, banners and documents (decision 023). */
+  'content.manage',
 ] as const;
 export type StaffPermission = (typeof staffPermissions)[number];
 
 export const rolePermissions: Record<StaffRole, readonly StaffPermission[]> = {
   admin: staffPermissions,
   finance: ['audit.read', 'members.read', 'config.read', 'config.writeMoney', 'reviews.read', 'reviews.decide', 'ledger.adjust', 'dashboard.read', 'payouts.send', 'packages.manage', 'plan.manage', 'plan.run'],
-  support: ['audit.read', 'members.read', 'members.manage', 'config.read', 'reviews.read', 'dashboard.read'],
+  support: ['audit.read', 'members.read', 'members.manage', 'config.read', 'reviews.read', 'dashboard.read', 'content.manage'],
   viewer: ['audit.read', 'members.read', 'config.read', 'reviews.read', 'dashboard.read'],
 };
 

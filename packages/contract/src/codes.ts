@@ -135,6 +135,11 @@ export const errorCatalogue = {
   // Compensation plan (decision 022).
   'plan.invalid': { status: 200 },
   'plan.periodOpen': { status: 200 },
+  // Content and notifications (decision 023).
+  'content.notFound': { status: 200 },
+  'content.invalid': { status: 200 },
+  'content.imageOnly': { status: 200 },
+  'notification.notFound': { status: 200 },
 } as const satisfies Record<string, { status: number }>;
 export type ErrorKey = keyof typeof errorCatalogue;
 export const errorKeys = Object.keys(errorCatalogue) as ErrorKey[];

@@ -10,6 +10,7 @@ import * as wd from './withdrawals.ts';
 import * as pk from './packages.ts';
 import * as cm from './community.ts';
 import * as pl from './plan.ts';
+import * as ct from './content.ts';
 import { endpointPaths } from './paths.ts';
 
 /**
@@ -188,6 +189,25 @@ export const endpoints = {
   planPeriodList: staffEndpoint(endpointPaths.planPeriodList, 'config.read', a.empty, pl.planPeriodListResponse),
   planDryRun: staffEndpoint(endpointPaths.planDryRun, 'config.read', pl.planRunRequest, pl.planRunResponse),
   planRun: staffEndpoint(endpointPaths.planRun, 'plan.run', pl.planRunRequest, pl.planRunResponse),
+  // Content and notifications (decision 023). The documents are public: /terms/reg needs one before sign-in.
+  appMediaList: endpoint(endpointPaths.appMediaList, 'member', a.empty, ct.mediaListResponse),
+  mediaImage: endpoint(endpointPaths.mediaImage, 'member', ct.mediaImageRequest, ct.mediaImageResponse),
+  announcementList: endpoint(endpointPaths.announcementList, 'member', ct.announcementListRequest, ct.announcementListResponse),
+  announcementDetail: endpoint(endpointPaths.announcementDetail, 'member', ct.announcementDetailRequest, ct.announcementDetail),
+  contentDocument: endpoint(endpointPaths.contentDocument, 'public', ct.documentRequest, ct.documentResponse),
+  notificationList: endpoint(endpointPaths.notificationList, 'member', ct.notificationListRequest, ct.notificationListResponse),
+  notificationUnread: endpoint(endpointPaths.notificationUnread, 'member', a.empty, ct.notificationUnreadResponse),
+  notificationRead: endpoint(endpointPaths.notificationRead, 'member', ct.notificationReadRequest, a.ok),
+  notificationReadAll: endpoint(endpointPaths.notificationReadAll, 'member', a.empty, ct.notificationReadAllResponse),
+  announcementAdminList: staffEndpoint(endpointPaths.announcementAdminList, 'dashboard.read', ct.announcementAdminListRequest, ct.announcementAdminListResponse),
+  announcementSave: staffEndpoint(endpointPaths.announcementSave, 'content.manage', ct.announcementSaveRequest, ct.announcementAdminEntry),
+  announcementDelete: staffEndpoint(endpointPaths.announcementDelete, 'content.manage', ct.announcementDeleteRequest, a.ok),
+  bannerAdminList: staffEndpoint(endpointPaths.bannerAdminList, 'dashboard.read', a.empty, ct.bannerAdminListResponse),
+  bannerSave: staffEndpoint(endpointPaths.bannerSave, 'content.manage', ct.bannerSaveRequest, ct.bannerAdminEntry),
+  bannerDelete: staffEndpoint(endpointPaths.bannerDelete, 'content.manage', ct.bannerDeleteRequest, a.ok),
+  contentImageUpload: staffEndpoint(endpointPaths.contentImageUpload, 'content.manage', ct.contentImageUploadRequest, ct.contentImageUploadResponse),
+  documentVersions: staffEndpoint(endpointPaths.documentVersions, 'dashboard.read', ct.documentVersionsRequest, ct.documentVersionsResponse),
+  documentPublish: staffEndpoint(endpointPaths.documentPublish, 'content.manage', ct.documentPublishRequest, ct.documentVersionEntry),
 } as const;
 
 export type Endpoints = typeof endpoints;

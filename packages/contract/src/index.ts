@@ -18,3 +18,4 @@ export * from './packages.ts';
 export * from './community.ts';
 export * from './grade-rules.ts';
 export * from './plan.ts';
+export * from './content.ts';

@@ -14,4 +14,5 @@ export const paths = {
   jobs: '/jobs',
   packages: '/packages',
   plan: '/plan',
+  content: '/content',
 } as const;

@@ -74,6 +74,7 @@ export const router = createHashRouter([
               { path: child(paths.jobs), lazy: guarded('dashboard.read', () => import('../features/jobs/pages/jobs').then((m) => m.JobsPage)) },
               { path: child(paths.packages), lazy: guarded('config.read', () => import('./routes/packages').then((m) => m.PackagesRoute)) },
               { path: child(paths.plan), lazy: guarded('config.read', () => import('../features/plan/pages/plan').then((m) => m.PlanPage)) },
+              { path: child(paths.content), lazy: guarded('dashboard.read', () => import('../features/content/pages/content').then((m) => m.ContentPage)) },
               { path: '*', lazy: lazyPage(() => import('./routes/not-found').then((m) => m.NotFoundPage)) },
             ],
           },

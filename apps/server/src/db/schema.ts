@@ -741,6 +741,12 @@ export interface Database {
   plan_versions: PlanVersionsTable;
   plan_periods: PlanPeriodsTable;
   plan_bonus_lines: PlanBonusLinesTable;
+  // Content and notifications (decision 023).
+  content_announcements: ContentAnnouncementsTable;
+  content_banners: ContentBannersTable;
+  content_images: ContentImagesTable;
+  content_documents: ContentDocumentsTable;
+  notifications: NotificationsTable;
   kysely_migration: { name: string; timestamp: string };
   _generated?: Generated<number>;
 }
@@ -761,4 +767,52 @@ export interface MemberMonthFiguresTable {
   month: Int;
   personal: Int;
   community: Int;
+}
+// Content and notifications (decision 023).
+export interface ContentAnnouncementsTable {
+  id: string;
+  translations: string;
+  is_pinned: Int;
+  publish_at: Int;
+  expires_at: Int | null;
+  is_deleted: Generated<Int>;
+  version: Generated<Int>;
+  created_at: Int;
+  updated_at: Int;
+  updated_by: string;
+}
+export interface ContentBannersTable {
+  id: string;
+  translations: string;
+  sort_order: Int;
+  is_active: Int;
+  publish_at: Int;
+  expires_at: Int | null;
+  is_deleted: Generated<Int>;
+  version: Generated<Int>;
+  created_at: Int;
+  updated_at: Int;
+  updated_by: string;
+}
+export interface ContentImagesTable {
+  upload_id: string;
+  created_at: Int;
+}
+export interface ContentDocumentsTable {
+  kind: string;
+  lang: string;
+  version: Int;
+  title: string;
+  body: string;
+  published_at: Int;
+  published_by: string;
+}
+export interface NotificationsTable {
+  id: string;
+  member_id: string;
+  type: string;
+  params: string;
+  is_read: Generated<Int>;
+  created_at: Int;
+  read_at: Int | null;
 }

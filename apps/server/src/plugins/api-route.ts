@@ -54,7 +54,7 @@ export function apiRoute<N extends EndpointName>(
    * data. Paths outside /api/ are never opened by the envelope, so production never uses this.
    */
   plainPrefix?: string,
-  /** An endpoint whose body may pass the envelope's 1 MiB (only the upload: decision 016). */
+  /** An endpoint whose body may pass the envelope's 1 MiB (the uploads: decisions 016 and 023). */
   options: { bodyBytesMax?: number } = {},
 ): void {
   const endpoint = endpoints[name];
@@ -65,6 +65,8 @@ export function apiRoute<N extends EndpointName>(
         bodyLimit: options.bodyBytesMax,
         onRequest: async (request: FastifyRequest) => {
           if (endpoint.auth === 'member') await deps.sessions.authenticate(request, 'USER');
+          // A staff image upload (decision 023): a live staff session first, likewise.
+          if (endpoint.auth === 'staff') await deps.sessions.authenticate(request, 'STAFF');
         },
       }
     : {};

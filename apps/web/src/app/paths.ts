@@ -20,6 +20,9 @@ export const paths = {
   /** The compensation plan chart and the ranking (decision 022). */
   plan: '/plan',
   ranking: '/ranking',
+  /** Content (decision 023): one announcement is /announcement/:id. */
+  announcement: '/announcement',
+  whitePaper: '/white-paper',
   login: '/login',
   register: '/register',
   forgot: '/forgot',

@@ -54,6 +54,9 @@ describe('route guard', () => {
         '/code',
         '/equity',
         '/transfer',
+        // Content (decision 023).
+        '/announcement',
+        '/white-paper',
       ].sort(),
     );
   });

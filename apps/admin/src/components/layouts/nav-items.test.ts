@@ -7,11 +7,11 @@ const ids = (role: keyof typeof rolePermissions) => visibleNavItems(rolePermissi
 
 describe('visibleNavItems', () => {
   it('shows an admin every screen', () => {
-    expect(ids('admin')).toEqual(['dashboard', 'reviews', 'payouts', 'members', 'config', 'audit', 'staff', 'jobs', 'packages']);
+    expect(ids('admin')).toEqual(['dashboard', 'reviews', 'payouts', 'members', 'config', 'audit', 'staff', 'jobs', 'packages', 'content']);
   });
   it('hides staff management from the other roles', () => {
     for (const role of ['finance', 'support', 'viewer'] as const) {
-      expect(ids(role)).toEqual(['dashboard', 'reviews', 'payouts', 'members', 'config', 'audit', 'jobs', 'packages']);
+      expect(ids(role)).toEqual(['dashboard', 'reviews', 'payouts', 'members', 'config', 'audit', 'jobs', 'packages', 'content']);
     }
   });
   it('shows nothing without permissions', () => {

@@ -3,7 +3,7 @@ import { paths } from '../../app/paths';
 import type { IconName } from '../ui/icon';
 
 export interface NavItem {
-  id: 'dashboard' | 'reviews' | 'payouts' | 'members' | 'config' | 'audit' | 'staff' | 'jobs' | 'packages' | 'plan';
+  id: 'dashboard' | 'reviews' | 'payouts' | 'members' | 'config' | 'audit' | 'staff' | 'jobs' | 'packages' | 'plan' | 'content';
   to: string;
   icon: IconName;
   /** The permission that opens the screen; the route table uses the same one. */
@@ -21,6 +21,7 @@ export const navItems: readonly NavItem[] = [
   { id: 'jobs', to: paths.jobs, icon: 'history', permission: 'dashboard.read' },
   { id: 'packages', to: paths.packages, icon: 'packages', permission: 'config.read' },
   { id: 'plan', to: paths.plan, icon: 'config', permission: 'config.read' },
+  { id: 'content', to: paths.content, icon: 'content', permission: 'dashboard.read' },
 ];
 
 /** The sidebar of one staff member: only what their permissions open. */

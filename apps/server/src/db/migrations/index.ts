@@ -18,6 +18,7 @@ import { packages } from './015-packages.ts';
 import { community } from './016-community.ts';
 import { releaseDueIndex } from './021-release-due-index.ts';
 import { plan } from './017-plan.ts';
+import { contentNotifications } from './018-content-notifications.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -40,5 +41,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '016-community': community(dialect),
     '021-release-due-index': releaseDueIndex(dialect),
     '017-plan': plan(dialect),
+    '018-content-notifications': contentNotifications(dialect),
   };
 }

@@ -22,11 +22,12 @@ import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { ConfigService } from '../config/service.ts';
-import { parseAmount, pointsScale } from '../ledger/amounts.ts';
+import { formatMinor, parseAmount, pointsScale } from '../ledger/amounts.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
 import { tronAddress } from './derivation.ts';
 import type { ChainRpc, TransferLog } from './rpc.ts';
 import type { ChainSettings } from './settings.ts';
+import { notify } from '../notifications/notify.ts';
 
 export const depositStatuses = ['confirming', 'credited', 'belowMinimum', 'received'] as const;
 export type DepositStatus = (typeof depositStatuses)[number];
@@ -407,6 +408,7 @@ export class ChainWatcher {
       tx,
     );
     await tx.updateTable('chain_deposits').set({ transfer_id: transfer.id }).where('id', '=', d.id).execute();
+    await notify(tx, d.member_id, 'depositCredited', { amount: formatMinor(amount), coinName: 'USDT', chain: this.chain });
     return true;
   }
 }

@@ -20,6 +20,7 @@ import { onceAfterRace } from '../ledger/idempotency.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
 import type { ReviewRow, ReviewService } from '../reviews/service.ts';
 import type { UploadRow, UploadService } from '../uploads/service.ts';
+import { notify } from '../notifications/notify.ts';
 
 type DepositRow = NonNullable<Awaited<ReturnType<BankDepositService['byCredit']>>>;
 type ReasonCode = (typeof recordRejectReasonCodes)[number];
@@ -242,6 +243,7 @@ export class BankDepositService {
       .executeTakeFirst();
     if (moved.numUpdatedRows !== 1n) throw new AppError('review.notPending');
     await this.ledger.resolvePending(deposit.credit_transfer_id, status === 'approved' ? 'post' : 'void', tx);
+    await notify(tx, deposit.member_id, status === 'approved' ? 'depositCredited' : 'depositRejected', { amount: formatMinor(BigInt(deposit.amount)), coinName: deposit.coin_name, number: deposit.number });
   }
 
   async list(memberId: string, filter: { status?: string; cursor?: string; pageSize: number }): Promise<{ items: DepositRecord[]; nextCursor: string | null }> {

@@ -19,6 +19,7 @@ import { onceAfterRace } from '../ledger/idempotency.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
 import type { ReviewRow, ReviewService } from '../reviews/service.ts';
 import { cursorNumber } from '../../db/keyset.ts';
+import { notify } from '../notifications/notify.ts';
 
 type ExchangeRow = NonNullable<Awaited<ReturnType<ExchangeService['byHold']>>>;
 
@@ -165,6 +166,7 @@ export class ExchangeService {
     await this.settle(tx, exchange, 'approved', null);
     await this.ledger.resolvePending(exchange.hold_transfer_id, 'post', tx);
     await this.payOut(tx, exchange);
+    await notify(tx, exchange.member_id, 'exchangeApproved', { number: exchange.number, amount: formatMinor(BigInt(exchange.received)), coinName: exchange.target_coin });
   }
 
   /** The target points, net of the fee, from the exchange pool to the member; the fee to the fees account. */
@@ -182,6 +184,7 @@ export class ExchangeService {
     const current = await tx.selectFrom('review_items').select('reject_reason').where('id', '=', item.id).executeTakeFirstOrThrow();
     await this.settle(tx, exchange, 'rejected', current.reject_reason);
     await this.ledger.resolvePending(exchange.hold_transfer_id, 'void', tx);
+    await notify(tx, exchange.member_id, 'exchangeRejected', { number: exchange.number });
   }
 
   /** The member cancels while the exchange waits for review; a retry of a done cancel is fine. */

@@ -17,6 +17,7 @@ import { formatMinor, parseAmount, percentOf } from '../ledger/amounts.ts';
 import { isUniqueViolation, onceAfterRace } from '../ledger/idempotency.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
 import type { ReviewRow, ReviewService } from '../reviews/service.ts';
+import { notify } from '../notifications/notify.ts';
 
 export const claimQueue = 'packageClaim';
 
@@ -179,6 +180,7 @@ export class ClaimService {
       .insertInto('package_holding_events')
       .values({ id: crypto.randomUUID(), holding_id: claim.holding_id, member_id: claim.member_id, type: 'claim', coin_name: claim.coin_name, amount, detail: claim.id, transfer_id: payout.id, at: BigInt(now) })
       .execute();
+    await notify(tx, claim.member_id, 'claimApproved', { amount: formatMinor(amount), coinName: claim.coin_name });
   }
 
   private async reject(tx: Tx, item: ReviewRow): Promise<void> {
@@ -193,5 +195,6 @@ export class ClaimService {
       .where('state', '=', 'pendingReview')
       .executeTakeFirst();
     if (moved.numUpdatedRows !== 1n) throw new AppError('review.notPending');
+    await notify(tx, claim.member_id, 'claimRejected', { reasonCode: code || 'other' });
   }
 }

@@ -24,6 +24,7 @@ import { AppError } from '../../plugins/errors.ts';
 import { percentOf } from '../ledger/amounts.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
+import { notifyMany } from '../notifications/notify.ts';
 
 export const rewardCoin = 'REWARD_POINT';
 const hourMs = 3_600_000;
@@ -222,6 +223,7 @@ export class PackageReleaseService {
         }
         await this.moveHoldings(tx, plans);
         for (let i = 0; i < events.length; i += eventChunk) await tx.insertInto('package_holding_events').values(events.slice(i, i + eventChunk)).execute();
+        await notifyMany(tx, plans.filter((p) => p.unlockAt !== null || p.endReason !== null).map((p) => ({ memberId: p.row.member_id, type: p.endReason !== null ? 'packageExpired' as const : 'packageUnlocked' as const, params: { holdingId: p.row.id } })));
       });
       settled.count = count;
       addSummary(summary, local);

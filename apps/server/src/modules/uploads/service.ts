@@ -134,6 +134,8 @@ export class UploadService {
       .selectFrom('uploads')
       .select(['id', 'storage_key'])
       .where('created_at', '<', BigInt(now - olderThanMs))
+      // Images staff uploaded for content (decision 023) are kept: a banner may name one any time.
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('content_images').select('content_images.upload_id').whereRef('content_images.upload_id', '=', 'uploads.id'))))
       .where((eb) =>
         eb.not(
           eb.exists(

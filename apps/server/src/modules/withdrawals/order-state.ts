@@ -9,6 +9,8 @@ import type { Tx } from '../../db/index.ts';
 import type { WithdrawalsTable } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
+import { formatMinor } from '../ledger/amounts.ts';
+import { notify } from '../notifications/notify.ts';
 
 export type WithdrawalRow = {
   [K in keyof WithdrawalsTable]: WithdrawalsTable[K] extends infer V ? (V extends bigint | number ? number | bigint : V) : never;
@@ -42,6 +44,7 @@ export async function markPaid(tx: Tx, ledger: LedgerRepository, order: Withdraw
   await moveStatus(tx, order.id, from, 'success', { ...fields, paid_at: fields.paid_at ?? Date.now() });
   await ledger.resolvePending(order.hold_transfer_id, 'post', tx);
   if (order.fee_transfer_id) await ledger.resolvePending(order.fee_transfer_id, 'post', tx);
+  await notify(tx, order.member_id, 'withdrawalPaid', { amount: formatMinor(BigInt(order.amount)), coinName: order.coin_name, number: order.number });
 }
 
 /**
@@ -52,4 +55,5 @@ export async function markRejected(tx: Tx, ledger: LedgerRepository, order: With
   await moveStatus(tx, order.id, from, 'rejected', { reject_reason: `${reasonCode}|${reason}`, decided_at: Date.now() });
   await ledger.resolvePending(order.hold_transfer_id, 'void', tx);
   if (order.fee_transfer_id) await ledger.resolvePending(order.fee_transfer_id, 'void', tx);
+  await notify(tx, order.member_id, 'withdrawalRejected', { amount: formatMinor(BigInt(order.amount)), coinName: order.coin_name, number: order.number, reasonCode });
 }

@@ -4,19 +4,30 @@ import { DashboardPage } from '../../features/dashboard/pages/dashboard';
 import { CommunityFigures } from '../../features/invite/components/community-figures';
 import { PackagesSummary } from '../../features/packages/components/packages-summary';
 import { useUserInfo } from '../../features/user/api/user-info';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Card } from '../../components/ui/card';
+import { AnnouncementList } from '../../features/content/components/announcement-list';
+import { Banners } from '../../features/content/components/banners';
+import { paths } from '../paths';
 
 /** /index: the dashboard page with the balances of the assets feature. */
 export function DashboardRoute() {
   const user = useUserInfo();
+  const { t } = useTranslation();
   return (
     <DashboardPage
       userName={user.data?.userName}
       overview={
         <>
+          <Banners />
           <AccountOverview />
           <TotalRevenue />
           <PackagesSummary />
           <CommunityFigures isCompact />
+          <Card title={t('announcements.title')} action={<Link to={`${paths.notification}?tab=announcements`}>{t('announcements.more')}</Link>}>
+            <AnnouncementList pageSize={3} isCompact />
+          </Card>
         </>
       }
     />

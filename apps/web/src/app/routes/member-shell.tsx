@@ -8,6 +8,7 @@ import { coinListQueryOptions, useCoinList } from '../../features/assets/api/coi
 import { hasTransferablePoints } from '../../features/assets/balances';
 import { packageConfigQueryOptions, usePackageConfig } from '../../features/packages/api/package-config';
 import { levelListQueryOptions, useLevelList } from '../../features/user/api/level-list';
+import { useNotificationUnread } from '../../features/notifications/api/notification-unread';
 import { userInfoQueryOptions, useUserInfo } from '../../features/user/api/user-info';
 import { loadMemberMessages } from '../../lib/member-messages';
 import { queryClient } from '../../lib/query-client';
@@ -57,6 +58,7 @@ export function MemberShell() {
   const assets = useAssetsList();
   useCoinList();
   useLevelList();
+  const unread = useNotificationUnread();
   const [isLoggingOut, setIsLoggingOut] = useState(false);
 
   const flags = {
@@ -71,7 +73,7 @@ export function MemberShell() {
   };
 
   return (
-    <MemberLayout userName={userInfo.data?.userName} flags={flags} onLogout={onLogout} isLoggingOut={isLoggingOut}>
+    <MemberLayout userName={userInfo.data?.userName} flags={flags} unreadCount={unread.data?.count ?? 0} onLogout={onLogout} isLoggingOut={isLoggingOut}>
       <Outlet />
     </MemberLayout>
   );

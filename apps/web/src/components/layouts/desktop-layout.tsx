@@ -9,8 +9,9 @@ import type { LayoutProps } from './member-layout';
 import { settingsMenuLinks, sideNavItems, topNavItems } from './nav-items';
 import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';
+import { UnreadBadge } from './unread-badge';
 
-export function DesktopLayout({ userName, flags, onLogout, isLoggingOut, onOpenSupport, children }: LayoutProps) {
+export function DesktopLayout({ userName, flags, onLogout, isLoggingOut, onOpenSupport, unreadCount, children }: LayoutProps) {
   const { t } = useTranslation();
   return (
     <div className="member-shell">
@@ -53,8 +54,14 @@ export function DesktopLayout({ userName, flags, onLogout, isLoggingOut, onOpenS
                 </ul>
               )}
             </DisclosureMenu>
-            <Link to={paths.notification} className="icon-btn" aria-label={t('nav.notifications')} title={t('nav.notifications')}>
+            <Link
+              to={paths.notification}
+              className="icon-btn icon-btn-badged"
+              aria-label={unreadCount > 0 ? t('notifications.buttonUnread', { count: unreadCount }) : t('nav.notifications')}
+              title={t('nav.notifications')}
+            >
               <Icon name="bell" />
+              <UnreadBadge count={unreadCount} />
             </Link>
             <LanguageMenu />
             <button type="button" className="btn btn-secondary btn-small" onClick={onLogout} disabled={isLoggingOut} aria-busy={isLoggingOut || undefined}>

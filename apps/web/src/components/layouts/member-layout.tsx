@@ -10,6 +10,8 @@ export interface MemberLayoutProps {
   flags: NavFlags;
   onLogout: () => void;
   isLoggingOut: boolean;
+  /** Unread notifications, for the badge on the notification entry (decision 023). */
+  unreadCount: number;
   children: ReactNode;
 }
 

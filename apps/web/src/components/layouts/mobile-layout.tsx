@@ -10,8 +10,9 @@ import type { LayoutProps } from './member-layout';
 import { footerTabs, mobileMenuLinks } from './nav-items';
 import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';
+import { UnreadBadge } from './unread-badge';
 
-export function MobileLayout({ userName, flags, onLogout, isLoggingOut, onOpenSupport, children }: LayoutProps) {
+export function MobileLayout({ userName, flags, onLogout, isLoggingOut, onOpenSupport, unreadCount, children }: LayoutProps) {
   const { t } = useTranslation();
   const languageHeadingId = useId();
   return (
@@ -19,6 +20,14 @@ export function MobileLayout({ userName, flags, onLogout, isLoggingOut, onOpenSu
       <SkipLink />
       <header className="mobile-header">
         <Brand to={paths.dashboard} />
+        <Link
+          to={paths.notification}
+          className="icon-btn icon-btn-badged mobile-bell"
+          aria-label={unreadCount > 0 ? t('notifications.buttonUnread', { count: unreadCount }) : t('nav.notifications')}
+        >
+          <Icon name="bell" size={22} />
+          <UnreadBadge count={unreadCount} />
+        </Link>
         <DisclosureMenu label={t('nav.openMenu')} triggerClassName="icon-btn" trigger={<Icon name="menu" size={24} />}>
           {(close) => (
             <div className="mobile-menu">

@@ -55,6 +55,11 @@ export const enUSMember = {
     'community.notInDownline': 'That member is not in your community',
     'plan.invalid': "The plan is not consistent: {{detail}}",
     'plan.periodOpen': "This period is not over yet; it can be paid once it has ended",
+    // Content and notifications (decision 023).
+    'content.notFound': 'No such item, or it is no longer shown',
+    'content.invalid': 'This content cannot be saved: {{detail}}',
+    'content.imageOnly': 'Only an image (JPEG, PNG or WebP) can be used here',
+    'notification.notFound': 'No such notification',
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -81,6 +86,10 @@ export const enUSMember = {
     enterActivationCode: "Please enter the activation code",
     // Community (decision 021).
     searchTooLong: 'Search with at most 64 characters',
+    // Content (decision 023).
+    enterTitle: 'Please enter a title',
+    enterBody: 'Please enter the text',
+    linkUnsafe: 'Links must start with https://, http:// or /',
   },
 };
 export type MemberServerMessages = typeof enUSMember;

@@ -57,6 +57,11 @@ export const idIDMember: MemberServerMessages = {
     'community.notInDownline': 'Anggota itu tidak ada di komunitas Anda',
     'plan.invalid': "Rencana kompensasi tidak konsisten: {{detail}}",
     'plan.periodOpen': "Periode ini belum berakhir; pembayaran bisa dilakukan setelah periode selesai",
+    // Content and notifications (decision 023).
+    'content.notFound': 'Item tidak ditemukan atau sudah tidak ditampilkan',
+    'content.invalid': 'Konten ini tidak dapat disimpan: {{detail}}',
+    'content.imageOnly': 'Hanya gambar (JPEG, PNG, atau WebP) yang dapat digunakan di sini',
+    'notification.notFound': 'Notifikasi tidak ditemukan',
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -83,6 +88,10 @@ export const idIDMember: MemberServerMessages = {
     enterActivationCode: "Masukkan kode aktivasi",
     // Community (decision 021).
     searchTooLong: 'Cari dengan paling banyak 64 karakter',
+    // Content (decision 023).
+    enterTitle: 'Silakan masukkan judul',
+    enterBody: 'Silakan masukkan teks',
+    linkUnsafe: 'Tautan harus diawali https://, http://, atau /',
   },
 };
 

@@ -57,6 +57,11 @@ export const jaJPMember: MemberServerMessages = {
     'community.notInDownline': 'そのメンバーはあなたのコミュニティにいません',
     'plan.invalid': "報酬プランに矛盾があります：{{detail}}",
     'plan.periodOpen': "この期間はまだ終わっていません。終了後に支払えます",
+    // Content and notifications (decision 023).
+    'content.notFound': '該当する項目がないか、すでに表示されていません',
+    'content.invalid': 'この内容は保存できません：{{detail}}',
+    'content.imageOnly': 'ここでは画像（JPEG、PNG、WebP）のみ使用できます',
+    'notification.notFound': '該当する通知がありません',
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -83,6 +88,10 @@ export const jaJPMember: MemberServerMessages = {
     enterActivationCode: "アクティベーションコードを入力してください",
     // Community (decision 021).
     searchTooLong: '検索は64文字以内で入力してください',
+    // Content (decision 023).
+    enterTitle: 'タイトルを入力してください',
+    enterBody: '本文を入力してください',
+    linkUnsafe: 'リンクは https://、http:// または / で始めてください',
   },
 };
 

@@ -57,6 +57,11 @@ export const koKPMember: MemberServerMessages = {
     'community.notInDownline': '그 회원은 당신의 공동체에 없습니다',
     'plan.invalid': "보상 계획이 일치하지 않습니다: {{detail}}",
     'plan.periodOpen': "이 기간은 아직 끝나지 않았습니다. 끝난 뒤에 지급할수 있습니다",
+    // Content and notifications (decision 023).
+    'content.notFound': '해당 항목이 없거나 더 이상 표시되지 않습니다',
+    'content.invalid': '이 내용을 저장할 수 없습니다: {{detail}}',
+    'content.imageOnly': '여기에는 이미지(JPEG, PNG, WebP)만 사용할 수 있습니다',
+    'notification.notFound': '해당 알림이 없습니다',
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -83,6 +88,10 @@ export const koKPMember: MemberServerMessages = {
     enterActivationCode: "활성화 코드를 입력하세요",
     // Community (decision 021).
     searchTooLong: '검색어는 64자 이내로 입력하십시오',
+    // Content (decision 023).
+    enterTitle: '제목을 입력하십시오',
+    enterBody: '본문을 입력하십시오',
+    linkUnsafe: '링크는 https://, http:// 또는 / 로 시작해야 합니다',
   },
 };
 

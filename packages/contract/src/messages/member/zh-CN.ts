@@ -57,6 +57,11 @@ export const zhCNMember: MemberServerMessages = {
     'community.notInDownline': '该会员不在您的社区中',
     'plan.invalid': "奖金方案不一致：{{detail}}",
     'plan.periodOpen': "该周期尚未结束，结束后才能发放",
+    // Content and notifications (decision 023).
+    'content.notFound': '该内容不存在或已不再显示',
+    'content.invalid': '无法保存该内容：{{detail}}',
+    'content.imageOnly': '此处只能使用图片（JPEG、PNG 或 WebP）',
+    'notification.notFound': '该通知不存在',
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -83,6 +88,10 @@ export const zhCNMember: MemberServerMessages = {
     enterActivationCode: "请输入激活码",
     // Community (decision 021).
     searchTooLong: '搜索内容最多 64 个字符',
+    // Content (decision 023).
+    enterTitle: '请输入标题',
+    enterBody: '请输入正文',
+    linkUnsafe: '链接必须以 https://、http:// 或 / 开头',
   },
 };
 

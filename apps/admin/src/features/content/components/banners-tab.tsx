@@ -1,0 +1,173 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isLanguage, isSafeLink, languageNames, languages, type BannerAdminEntry, type Language } from '@pp/contract';
+import { SwitchField, TextField, errorText, showToast } from '@pp/browser-kit';
+import { TableBox } from '../../../components/ui/data-table';
+import { EmptyState, ErrorState, Loading } from '../../../components/ui/states';
+import { formatDateTime } from '../../../lib/format';
+import { useCan } from '../../../lib/staff-session';
+import { deleteBanner, saveBanner, uploadContentImage, useBannerAdminList } from '../api/banners';
+import { fromLocalInput, toLocalInput } from '../content-form';
+import { LanguagePicker } from './language-picker';
+
+type Slot = { title: string; imageId: string; linkUrl: string; fileName?: string };
+
+function BannerEditor({ entry, onDone }: { entry: BannerAdminEntry | null; onDone: () => void }) {
+  const { t, i18n } = useTranslation();
+  const [lang, setLang] = useState<Language>(isLanguage(i18n.language) ? i18n.language : 'zh-CN');
+  const [slots, setSlots] = useState<Partial<Record<Language, Slot>>>(() => entry?.translations ?? {});
+  const [sortOrder, setSortOrder] = useState(String(entry?.sortOrder ?? 0));
+  const [isActive, setIsActive] = useState(entry?.isActive ?? true);
+  const [publishAt, setPublishAt] = useState(() => toLocalInput(entry?.publishAt ?? Date.now()));
+  const [expiresAt, setExpiresAt] = useState(toLocalInput(entry?.expiresAt ?? null));
+  const [error, setError] = useState<string | null>(null);
+  const [isPending, setIsPending] = useState(false);
+  const current: Slot = slots[lang] ?? { title: '', imageId: '', linkUrl: '' };
+  const setCurrent = (change: Partial<Slot>) => setSlots((all) => ({ ...all, [lang]: { ...current, ...change } }));
+  const linkError = current.linkUrl.trim() !== '' && !isSafeLink(current.linkUrl.trim()) ? t('content.linkUnsafe') : null;
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    setIsPending(true);
+    try {
+      const info = await uploadContentImage(file);
+      setCurrent({ imageId: info.id, fileName: info.fileName });
+    } catch {
+      // The toast said why.
+    } finally {
+      setIsPending(false);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const translations = Object.fromEntries(
+      Object.entries(slots)
+        .filter(([, s]) => s && s.imageId !== '')
+        .map(([l, s]) => [l, { title: s!.title, imageId: s!.imageId, linkUrl: s!.linkUrl.trim() }]),
+    );
+    const publish = fromLocalInput(publishAt);
+    const order = Number(sortOrder);
+    if (Object.keys(translations).length === 0) return setError(t('content.needImage'));
+    if (publish === null) return setError(t('content.needPublishAt'));
+    if (!Number.isInteger(order) || order < 0 || order > 10_000) return setError(t('content.orderRange'));
+    if (linkError) return setError(linkError);
+    setIsPending(true);
+    setError(null);
+    try {
+      await saveBanner({ id: entry?.id, version: entry?.version, translations, sortOrder: order, isActive, publishAt: publish, expiresAt: fromLocalInput(expiresAt) });
+      showToast('success', t('content.saved'));
+      onDone();
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setIsPending(false);
+    }
+  };
+
+  return (
+    <form className="card stack content-editor" onSubmit={(e) => void submit(e)} aria-label={entry ? t('content.editBanner') : t('content.newBanner')}>
+      <h3 className="card-title">{entry ? t('content.editBanner') : t('content.newBanner')}</h3>
+      <LanguagePicker value={lang} onChange={setLang} filled={(l) => (slots[l]?.imageId ?? '') !== ''} />
+      <div className="field">
+        <label className="label" htmlFor="banner-image">
+          {t('content.image', { language: languageNames[lang] })}
+        </label>
+        <input id="banner-image" type="file" accept="image/jpeg,image/png,image/webp" onChange={(e) => void onFile(e)} disabled={isPending} />
+        <p className="hint">{current.imageId ? t('content.imageChosen', { name: current.fileName || current.imageId }) : t('content.imageHint')}</p>
+      </div>
+      <TextField id="banner-title" label={t('content.bannerTitle')} value={current.title} onValueChange={(title) => setCurrent({ title })} maxLength={200} />
+      <TextField id="banner-link" label={t('content.link')} value={current.linkUrl} onValueChange={(linkUrl) => setCurrent({ linkUrl })} hint={t('content.linkHint')} error={linkError} maxLength={500} />
+      <TextField id="banner-order" label={t('content.order')} value={sortOrder} onValueChange={setSortOrder} inputMode="numeric" />
+      <SwitchField label={t('content.active')} checked={isActive} onCheckedChange={setIsActive} stateText={isActive ? t('common.on') : t('common.off')} />
+      <TextField id="banner-publish" type="datetime-local" label={t('content.publishAt')} value={publishAt} onValueChange={setPublishAt} />
+      <TextField id="banner-expires" type="datetime-local" label={t('content.expiresAt')} value={expiresAt} onValueChange={setExpiresAt} hint={t('content.expiresHint')} />
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="row-actions">
+        <button type="submit" className="btn btn-primary" disabled={isPending} aria-busy={isPending}>
+          {t('content.save')}
+        </button>
+        <button type="button" className="btn" onClick={onDone} disabled={isPending}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Dashboard banners (appMediaList): image, title and link per language, in staff's order. */
+export function BannersTab() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const list = useBannerAdminList();
+  const [editing, setEditing] = useState<BannerAdminEntry | null | 'new'>(null);
+  const remove = async (entry: BannerAdminEntry) => {
+    if (!window.confirm(t('content.confirmDeleteBanner'))) return;
+    await deleteBanner(entry.id).catch(() => undefined);
+  };
+  return (
+    <div className="stack">
+      {can('content.manage') && editing === null ? (
+        <div>
+          <button type="button" className="btn btn-primary btn-small" onClick={() => setEditing('new')}>
+            {t('content.newBanner')}
+          </button>
+        </div>
+      ) : null}
+      {editing !== null ? <BannerEditor key={editing === 'new' ? 'new' : editing.id} entry={editing === 'new' ? null : editing} onDone={() => setEditing(null)} /> : null}
+      {list.isPending ? (
+        <Loading />
+      ) : list.isError ? (
+        <ErrorState onRetry={() => void list.refetch()} />
+      ) : list.data.length === 0 ? (
+        <EmptyState>{t('content.noBanners')}</EmptyState>
+      ) : (
+        <TableBox label={t('content.tabs.banners')}>
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t('content.order')}</th>
+                <th scope="col">{t('content.bannerTitle')}</th>
+                <th scope="col">{t('content.link')}</th>
+                <th scope="col">{t('content.publishAt')}</th>
+                <th scope="col">{t('content.active')}</th>
+                <th scope="col">{t('common.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.map((b) => {
+                const first = languages.map((l) => b.translations[l]).find((x) => x);
+                return (
+                  <tr key={b.id}>
+                    <td>{b.sortOrder}</td>
+                    <td>{first?.title ?? ''}</td>
+                    <td className="break">{first?.linkUrl ?? ''}</td>
+                    <td>{formatDateTime(b.publishAt)}</td>
+                    <td>{b.isActive ? t('common.on') : t('common.off')}</td>
+                    <td className="row-actions">
+                      {can('content.manage') ? (
+                        <>
+                          <button type="button" className="btn btn-small" onClick={() => setEditing(b)}>
+                            {t('content.edit')}
+                          </button>
+                          <button type="button" className="btn btn-small btn-danger" onClick={() => void remove(b)}>
+                            {t('content.delete')}
+                          </button>
+                        </>
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </TableBox>
+      )}
+    </div>
+  );
+}

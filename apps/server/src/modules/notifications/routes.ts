@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { apiRoute } from '../../plugins/api-route.ts';
+import type { Services } from '../../services.ts';
+
+/** The member's notifications (decision 023). */
+export function notificationRoutes(app: FastifyInstance, s: Services): void {
+  const d = s.routeDeps;
+  apiRoute(app, d, 'notificationList', async ({ session, body }) => s.notifications.list(session.userId, body));
+  apiRoute(app, d, 'notificationUnread', async ({ session }) => ({ count: await s.notifications.unreadCount(session.userId) }));
+  apiRoute(app, d, 'notificationRead', async ({ session, body }) => {
+    await s.notifications.markRead(session.userId, body.id);
+    return { ok: true as const };
+  });
+  apiRoute(app, d, 'notificationReadAll', async ({ session }) => ({ count: await s.notifications.markAllRead(session.userId) }));
+}
