@@ -46,6 +46,9 @@ import { packageJobRoutes } from './modules/packages/jobs-routes.ts';
 import type { ServerKey } from '@pp/envelope/node';
 // Packages (decision 020).
 import { packageRoutes } from './modules/packages/routes.ts';
+// Live support chat and the game (decision 024).
+import { supportRoutes } from './modules/support/routes.ts';
+import { supportSocketPlugin } from './modules/support/socket.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -81,7 +84,7 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
   const replayStore = makeReplayStore(config, dbHandle, options.now);
   app.addHook('onClose', async () => replayStore.close());
 
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, config.liveChatOrigins);
   await app.register(errorsPlugin);
   await app.register(operationsPlugin, { dbHandle, reviews: services.reviews, jobs: services.jobs, metricsToken: config.metricsToken });
   await app.register(envelopePlugin, { serverKey, replayStore, now: options.now });
@@ -113,6 +116,10 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
   packageJobRoutes(app, services);
   // Packages (decision 020).
   packageRoutes(app, services);
+  // Live support chat and the game (decision 024).
+  supportRoutes(app, services);
+  await app.register(supportSocketPlugin, { services });
+  app.addHook('onClose', async () => services.support.pubsub.close());
   await registerStatic(app, config);
 
   if (config.isDemo) {

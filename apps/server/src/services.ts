@@ -41,6 +41,10 @@ import { JackpotService } from './modules/packages/jackpot.ts';
 // Packages (decision 020).
 import { PackageService } from './modules/packages/service.ts';
 import { CatalogueService } from './modules/packages/catalogue.ts';
+// Live support chat and the game (decision 024).
+import { SupportService } from './modules/support/service.ts';
+import { makePubSub } from './modules/support/pubsub.ts';
+import { GameTokenService } from './modules/support/game-token.ts';
 
 export interface Services {
   config: Config;
@@ -81,6 +85,9 @@ export interface Services {
   // Packages (decision 020): member actions and the catalogue.
   packages: PackageService;
   catalogue: CatalogueService;
+  // Live support chat and the game (decision 024).
+  support: SupportService;
+  gameTokens: GameTokenService;
 }
 
 export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBaseLogger): Services {
@@ -140,5 +147,8 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     jackpot: new JackpotService(dbHandle, ledger, settings),
     packages: new PackageService(db, ledger, accounts, settings),
     catalogue: new CatalogueService(db, audit),
+    // Live support chat and the game (decision 024).
+    support: new SupportService(db, uploads, audit, makePubSub({ redisUrl: config.redisUrl, postgresUrl: dbHandle.postgresUrl }, log)),
+    gameTokens: new GameTokenService(config),
   };
 }

@@ -28,13 +28,15 @@ export const staffPermissions = [
   'payouts.send',
   /** Edit the package catalogue (decision 020). */
   'packages.manage',
+  /** Answer members in the live support chat and assign conversations (decision 024). */
+  'support.chat',
 ] as const;
 export type StaffPermission = (typeof staffPermissions)[number];
 
 export const rolePermissions: Record<StaffRole, readonly StaffPermission[]> = {
   admin: staffPermissions,
   finance: ['audit.read', 'members.read', 'config.read', 'config.writeMoney', 'reviews.read', 'reviews.decide', 'ledger.adjust', 'dashboard.read', 'payouts.send', 'packages.manage'],
-  support: ['audit.read', 'members.read', 'members.manage', 'config.read', 'reviews.read', 'dashboard.read'],
+  support: ['audit.read', 'members.read', 'members.manage', 'config.read', 'reviews.read', 'dashboard.read', 'support.chat'],
   viewer: ['audit.read', 'members.read', 'config.read', 'reviews.read', 'dashboard.read'],
 };
 

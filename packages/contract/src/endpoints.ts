@@ -8,6 +8,7 @@ import * as d from './deposits.ts';
 import * as pd from './payout-destinations.ts';
 import * as wd from './withdrawals.ts';
 import * as pk from './packages.ts';
+import * as sp from './support.ts';
 import { endpointPaths } from './paths.ts';
 
 /**
@@ -174,6 +175,19 @@ export const endpoints = {
   productSave: staffEndpoint(endpointPaths.productSave, 'packages.manage', pk.productSaveRequest, pk.productAdminEntry),
   holdingAdminList: staffEndpoint(endpointPaths.holdingAdminList, 'members.read', pk.holdingAdminListRequest, pk.holdingAdminListResponse),
   jackpotAdminList: staffEndpoint(endpointPaths.jackpotAdminList, 'dashboard.read', a.empty, pk.jackpotAdminListResponse),
+  // Live support chat and the game (decision 024).
+  supportConfig: endpoint(endpointPaths.supportConfig, 'member', a.empty, sp.supportConfigResponse),
+  supportThread: endpoint(endpointPaths.supportThread, 'member', sp.supportThreadRequest, sp.supportThreadResponse),
+  supportSend: endpoint(endpointPaths.supportSend, 'member', sp.supportSendRequest, sp.supportSendResponse),
+  supportRead: endpoint(endpointPaths.supportRead, 'member', a.empty, a.ok),
+  supportUnread: endpoint(endpointPaths.supportUnread, 'member', a.empty, sp.supportUnreadResponse),
+  gmtUserInfo: endpoint(endpointPaths.gmtUserInfo, 'member', a.empty, sp.gameUserInfoResponse),
+  supportInbox: staffEndpoint(endpointPaths.supportInbox, 'support.chat', sp.supportInboxRequest, sp.supportInboxResponse),
+  supportStaffThread: staffEndpoint(endpointPaths.supportStaffThread, 'support.chat', sp.supportStaffThreadRequest, sp.supportStaffThreadResponse),
+  supportStaffSend: staffEndpoint(endpointPaths.supportStaffSend, 'support.chat', sp.supportStaffSendRequest, sp.supportSendResponse),
+  supportStaffRead: staffEndpoint(endpointPaths.supportStaffRead, 'support.chat', sp.supportStaffReadRequest, a.ok),
+  supportAssign: staffEndpoint(endpointPaths.supportAssign, 'support.chat', sp.supportAssignRequest, sp.supportConversationEntry),
+  supportAgents: staffEndpoint(endpointPaths.supportAgents, 'support.chat', a.empty, sp.supportAgentsResponse),
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -124,4 +124,17 @@ export const endpointPaths = {
   productSave: '/api/admin/package/productSave',
   holdingAdminList: '/api/admin/package/holdingList',
   jackpotAdminList: '/api/admin/package/jackpotList',
+  // Live support chat and the game (decision 024).
+  supportConfig: '/api/app/support/config',
+  supportThread: '/api/app/support/thread',
+  supportSend: '/api/app/support/send',
+  supportRead: '/api/app/support/read',
+  supportUnread: '/api/app/support/unread',
+  gmtUserInfo: '/api/app/game/gmtUserInfo',
+  supportInbox: '/api/admin/support/inbox',
+  supportStaffThread: '/api/admin/support/thread',
+  supportStaffSend: '/api/admin/support/send',
+  supportStaffRead: '/api/admin/support/read',
+  supportAssign: '/api/admin/support/assign',
+  supportAgents: '/api/admin/support/agents',
 } as const;

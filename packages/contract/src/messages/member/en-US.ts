@@ -51,6 +51,9 @@ export const enUSMember = {
     'package.claimPending': "A claim for this holding is already waiting for review",
     'package.productInvalid': "The package terms are not consistent: {{detail}}",
     'config.staleVersion': "Someone saved this in the meantime; reload and try again",
+    // Live support chat (decision 024).
+    'support.notFound': 'No such conversation',
+    'support.notImage': 'Only JPEG, PNG or WebP images can be sent in the chat',
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -75,6 +78,9 @@ export const enUSMember = {
     quantityPositive: "Quantity must be greater than 0",
     purchaseLimitExceeded: "Purchase limit exceeded",
     enterActivationCode: "Please enter the activation code",
+    // Live support chat (decision 024).
+    messageTooLong: 'A message may have at most 2000 characters',
+    enterMessage: 'Please write a message or attach an image',
   },
 };
 export type MemberServerMessages = typeof enUSMember;

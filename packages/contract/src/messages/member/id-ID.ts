@@ -53,6 +53,9 @@ export const idIDMember: MemberServerMessages = {
     'package.claimPending': "Klaim untuk kepemilikan ini sudah menunggu peninjauan",
     'package.productInvalid': "Ketentuan paket tidak konsisten: {{detail}}",
     'config.staleVersion': "Orang lain telah menyimpan ini sementara itu; muat ulang dan coba lagi",
+    // Live support chat (decision 024).
+    'support.notFound': 'Percakapan tidak ditemukan',
+    'support.notImage': 'Hanya gambar JPEG, PNG, atau WebP yang dapat dikirim dalam obrolan',
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -77,6 +80,9 @@ export const idIDMember: MemberServerMessages = {
     quantityPositive: "Jumlah harus lebih besar dari 0",
     purchaseLimitExceeded: "Batas pembelian terlampaui",
     enterActivationCode: "Masukkan kode aktivasi",
+    // Live support chat (decision 024).
+    messageTooLong: 'Pesan paling banyak 2000 karakter',
+    enterMessage: 'Tulis pesan atau lampirkan gambar',
   },
 };
 

@@ -53,6 +53,9 @@ export const jaJPMember: MemberServerMessages = {
     'package.claimPending': "この保有の請求はすでに審査待ちです",
     'package.productInvalid': "パッケージの条件が矛盾しています：{{detail}}",
     'config.staleVersion': "その間に他の人が保存しました。再読み込みしてやり直してください",
+    // Live support chat (decision 024).
+    'support.notFound': '会話が見つかりません',
+    'support.notImage': 'チャットで送信できるのは JPEG、PNG、WebP 画像のみです',
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -77,6 +80,9 @@ export const jaJPMember: MemberServerMessages = {
     quantityPositive: "数量は0より大きくしてください",
     purchaseLimitExceeded: "購入上限を超えています",
     enterActivationCode: "アクティベーションコードを入力してください",
+    // Live support chat (decision 024).
+    messageTooLong: 'メッセージは 2000 文字以内で入力してください',
+    enterMessage: 'メッセージを入力するか画像を添付してください',
   },
 };
 

@@ -53,6 +53,9 @@ export const koKPMember: MemberServerMessages = {
     'package.claimPending': "이 보유에 대한 청구가 이미 심사 대기 중입니다",
     'package.productInvalid': "패키지 조건이 일치하지 않습니다: {{detail}}",
     'config.staleVersion': "그 사이에 다른 사람이 저장했습니다. 다시 불러온 뒤 다시 시도하십시오",
+    // Live support chat (decision 024).
+    'support.notFound': '대화가 없습니다',
+    'support.notImage': '채팅에서는 JPEG, PNG 또는 WebP 화상만 보낼수 있습니다',
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -77,6 +80,9 @@ export const koKPMember: MemberServerMessages = {
     quantityPositive: "수량은 0보다 커야 합니다",
     purchaseLimitExceeded: "구매 한도를 초과했습니다",
     enterActivationCode: "활성화 코드를 입력하세요",
+    // Live support chat (decision 024).
+    messageTooLong: '통보문은 2000자까지 쓸수 있습니다',
+    enterMessage: '통보문을 쓰거나 화상을 첨부하십시오',
   },
 };
 

@@ -53,6 +53,9 @@ export const zhCNMember: MemberServerMessages = {
     'package.claimPending': "该持仓已有待审核的理赔",
     'package.productInvalid': "套餐条款不一致：{{detail}}",
     'config.staleVersion': "其他人已在此期间保存过，请刷新后重试",
+    // Live support chat (decision 024).
+    'support.notFound': '会话不存在',
+    'support.notImage': '聊天中只能发送 JPEG、PNG 或 WebP 图片',
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -77,6 +80,9 @@ export const zhCNMember: MemberServerMessages = {
     quantityPositive: "数量必须大于0",
     purchaseLimitExceeded: "超出购买限制",
     enterActivationCode: "请输入激活码",
+    // Live support chat (decision 024).
+    messageTooLong: '消息最多 2000 个字符',
+    enterMessage: '请输入消息或附加图片',
   },
 };
 
