@@ -13,4 +13,6 @@ export const paths = {
   staff: '/staff',
   jobs: '/jobs',
   packages: '/packages',
+  /** Live support chat (decision 024). */
+  support: '/support',
 } as const;

@@ -73,6 +73,8 @@ export const router = createHashRouter([
               { path: child(paths.staff), lazy: guarded('staff.manage', () => import('../features/staff/pages/staff').then((m) => m.StaffPage)) },
               { path: child(paths.jobs), lazy: guarded('dashboard.read', () => import('../features/jobs/pages/jobs').then((m) => m.JobsPage)) },
               { path: child(paths.packages), lazy: guarded('config.read', () => import('./routes/packages').then((m) => m.PackagesRoute)) },
+              // Live support chat (decision 024).
+              { path: child(paths.support), lazy: guarded('support.chat', () => import('../features/support/pages/support-inbox').then((m) => m.SupportInboxPage)) },
               { path: '*', lazy: lazyPage(() => import('./routes/not-found').then((m) => m.NotFoundPage)) },
             ],
           },

@@ -17,6 +17,8 @@ export const paths = {
   code: '/code',
   equity: '/equity',
   transfer: '/transfer',
+  /** The built-in game (decision 024). */
+  game: '/game',
   login: '/login',
   register: '/register',
   forgot: '/forgot',

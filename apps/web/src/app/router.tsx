@@ -93,6 +93,8 @@ export const router = createHashRouter([
               { path: child(paths.code), lazy: lazyPage(() => import('../features/purchase-codes/pages/purchase-codes').then((m) => m.PurchaseCodesPage)) },
               { path: child(paths.equity), lazy: lazyPage(() => import('../features/equity/pages/equity').then((m) => m.EquityPage)) },
               { path: child(paths.transfer), lazy: lazyPage(() => import('./routes/transfer').then((m) => m.TransferRoute)) },
+              // The game (decision 024).
+              { path: child(paths.game), lazy: lazyPage(() => import('../features/game/pages/game').then((m) => m.GamePage)) },
             ],
           },
         ],

@@ -7,12 +7,13 @@ const ids = (role: keyof typeof rolePermissions) => visibleNavItems(rolePermissi
 
 describe('visibleNavItems', () => {
   it('shows an admin every screen', () => {
-    expect(ids('admin')).toEqual(['dashboard', 'reviews', 'payouts', 'members', 'config', 'audit', 'staff', 'jobs', 'packages']);
+    expect(ids('admin')).toEqual(['dashboard', 'reviews', 'payouts', 'members', 'config', 'audit', 'staff', 'jobs', 'packages', 'support']);
   });
-  it('hides staff management from the other roles', () => {
-    for (const role of ['finance', 'support', 'viewer'] as const) {
+  it('hides staff management from the other roles, and the support inbox from those who may not chat', () => {
+    for (const role of ['finance', 'viewer'] as const) {
       expect(ids(role)).toEqual(['dashboard', 'reviews', 'payouts', 'members', 'config', 'audit', 'jobs', 'packages']);
     }
+    expect(ids('support')).toEqual(['dashboard', 'reviews', 'payouts', 'members', 'config', 'audit', 'jobs', 'packages', 'support']);
   });
   it('shows nothing without permissions', () => {
     expect(visibleNavItems([])).toEqual([]);

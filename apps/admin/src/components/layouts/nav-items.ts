@@ -3,7 +3,7 @@ import { paths } from '../../app/paths';
 import type { IconName } from '../ui/icon';
 
 export interface NavItem {
-  id: 'dashboard' | 'reviews' | 'payouts' | 'members' | 'config' | 'audit' | 'staff' | 'jobs' | 'packages';
+  id: 'dashboard' | 'reviews' | 'payouts' | 'members' | 'config' | 'audit' | 'staff' | 'jobs' | 'packages' | 'support';
   to: string;
   icon: IconName;
   /** The permission that opens the screen; the route table uses the same one. */
@@ -20,6 +20,7 @@ export const navItems: readonly NavItem[] = [
   { id: 'staff', to: paths.staff, icon: 'staff', permission: 'staff.manage' },
   { id: 'jobs', to: paths.jobs, icon: 'history', permission: 'dashboard.read' },
   { id: 'packages', to: paths.packages, icon: 'packages', permission: 'config.read' },
+  { id: 'support', to: paths.support, icon: 'support', permission: 'support.chat' },
 ];
 
 /** The sidebar of one staff member: only what their permissions open. */

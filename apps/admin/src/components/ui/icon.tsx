@@ -15,6 +15,7 @@ const shapes = {
   payouts: 'M3 7h18v10H3zM3 11h18M7 15h3M17 4l3 3-3 3',
   external: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',
   packages: 'M12 3l8 4v10l-8 4-8-4V7l8-4zM4 7l8 4 8-4M12 11v10',
+  support: 'M4 5h16v11H9l-5 4V5zM8 10h8M8 13h5',
 } as const;
 
 export type IconName = keyof typeof shapes | BaseIconName;

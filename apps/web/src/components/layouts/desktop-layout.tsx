@@ -9,6 +9,7 @@ import type { LayoutProps } from './member-layout';
 import { settingsMenuLinks, sideNavItems, topNavItems } from './nav-items';
 import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';
+import { SupportUnreadBadge } from '../../features/support/components/unread-badge';
 
 export function DesktopLayout({ userName, flags, onLogout, isLoggingOut, onOpenSupport, children }: LayoutProps) {
   const { t } = useTranslation();
@@ -48,6 +49,7 @@ export function DesktopLayout({ userName, flags, onLogout, isLoggingOut, onOpenS
                     >
                       <Icon name="support" size={18} />
                       {t('nav.customerService')}
+                      <SupportUnreadBadge />
                     </button>
                   </li>
                 </ul>

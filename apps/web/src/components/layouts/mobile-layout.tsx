@@ -10,6 +10,7 @@ import type { LayoutProps } from './member-layout';
 import { footerTabs, mobileMenuLinks } from './nav-items';
 import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';
+import { SupportUnreadBadge } from '../../features/support/components/unread-badge';
 
 export function MobileLayout({ userName, flags, onLogout, isLoggingOut, onOpenSupport, children }: LayoutProps) {
   const { t } = useTranslation();
@@ -43,6 +44,7 @@ export function MobileLayout({ userName, flags, onLogout, isLoggingOut, onOpenSu
                   >
                     <Icon name="support" size={18} />
                     {t('nav.customerService')}
+                      <SupportUnreadBadge />
                   </button>
                 </li>
               </ul>

@@ -74,10 +74,11 @@ export function mobileMenuLinks(flags: NavFlags): NavItem[] {
     item(paths.notification, 'notices', 'bell'),
     item(paths.inviteTree, 'inviteTree', 'invite'),
     item(paths.settings, 'security', 'settings'),
+    item(paths.game, 'game', 'game'),
   ];
 }
 
 /** Links of the desktop settings menu (customer service is an action beside them). */
 export function settingsMenuLinks(): NavItem[] {
-  return [item(paths.inviteTree, 'inviteTree', 'invite'), item(paths.settings, 'security', 'settings')];
+  return [item(paths.inviteTree, 'inviteTree', 'invite'), item(paths.settings, 'security', 'settings'), item(paths.game, 'game', 'game')];
 }
