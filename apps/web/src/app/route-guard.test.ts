@@ -54,6 +54,8 @@ describe('route guard', () => {
         '/code',
         '/equity',
         '/transfer',
+        // The game (decision 024).
+        '/game',
       ].sort(),
     );
   });
