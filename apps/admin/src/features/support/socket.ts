@@ -8,7 +8,9 @@ import { supportSocketPath } from '@pp/contract';
 
 export function useSupportSocket(token: string | null, loginType: 'USER' | 'STAFF', onChanged: (conversationId: string | null) => void): void {
   const handler = useRef(onChanged);
-  handler.current = onChanged;
+  useEffect(() => {
+    handler.current = onChanged;
+  });
   useEffect(() => {
     if (!token) return;
     let socket: WebSocket | null = null;

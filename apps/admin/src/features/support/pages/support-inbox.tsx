@@ -52,7 +52,6 @@ function Thread({ conversationId }: { conversationId: string }) {
   const requestIds = useRequestId();
   const logRef = useRef<HTMLOListElement>(null);
 
-  useEffect(() => setOlder(null), [conversationId]);
   const unread = thread.data?.unread ?? 0;
   useEffect(() => {
     if (unread > 0) void staffRead(conversationId).then(() => queryClient.invalidateQueries({ queryKey: ['support', 'inbox'] }));
@@ -224,7 +223,7 @@ export function SupportInboxPage() {
             </ul>
           )}
         </section>
-        {openId ? <Thread conversationId={openId} /> : <EmptyState>{t('support.choose')}</EmptyState>}
+        {openId ? <Thread key={openId} conversationId={openId} /> : <EmptyState>{t('support.choose')}</EmptyState>}
       </div>
     </>
   );
