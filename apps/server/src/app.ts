@@ -52,6 +52,9 @@ import { planRoutes } from './modules/plan/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { setNotificationErrorReporter } from './modules/notifications/notify.ts';
+// Live support chat and the game (decision 024).
+import { supportRoutes } from './modules/support/routes.ts';
+import { supportSocketPlugin } from './modules/support/socket.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -87,7 +90,7 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
   const replayStore = makeReplayStore(config, dbHandle, options.now);
   app.addHook('onClose', async () => replayStore.close());
 
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, config.liveChatOrigins);
   await app.register(errorsPlugin);
   await app.register(operationsPlugin, { dbHandle, reviews: services.reviews, jobs: services.jobs, metricsToken: config.metricsToken });
   await app.register(envelopePlugin, { serverKey, replayStore, now: options.now });
@@ -126,6 +129,10 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
   contentRoutes(app, services);
   notificationRoutes(app, services);
   setNotificationErrorReporter((error, notice) => app.log.error({ err: error, type: notice.type }, 'notification dropped'));
+  // Live support chat and the game (decision 024).
+  supportRoutes(app, services);
+  await app.register(supportSocketPlugin, { services });
+  app.addHook('onClose', async () => services.support.pubsub.close());
   await registerStatic(app, config);
 
   if (config.isDemo) {

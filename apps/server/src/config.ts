@@ -45,6 +45,12 @@ export interface Config {
   uploadDir: string;
   /** An S3-compatible bucket for uploads instead of uploadDir (UPLOAD_S3_*; modules/uploads/s3-store.ts); null when not set. */
   uploadS3: S3Settings | null;
+  /** The game identity token (decision 024): Ed25519 private JWK as JSON; empty keeps one in dataDir/game-token-key.json. */
+  gameTokenKey: string;
+  gameTokenIssuer: string;
+  gameTokenAudience: string;
+  /** Origins a third-party live-chat widget needs in the CSP (LIVE_CHAT_ORIGINS, space separated; decision 024). */
+  liveChatOrigins: string[];
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -99,5 +105,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hotWalletKey: loadHotWalletKey(env),
     uploadDir: path.resolve(env.UPLOAD_DIR || path.join(env.DATA_DIR ?? path.join(root, 'data'), 'uploads')),
     uploadS3: loadS3Settings(env),
+    gameTokenKey: env.GAME_TOKEN_PRIVATE_KEY ?? '',
+    gameTokenIssuer: env.GAME_TOKEN_ISSUER || 'points-portal',
+    gameTokenAudience: env.GAME_TOKEN_AUDIENCE || 'points-portal-game',
+    liveChatOrigins: (env.LIVE_CHAT_ORIGINS ?? '').split(/\s+/).filter((o) => /^https:\/\/[A-Za-z0-9.-]+(:\d+)?$/.test(o)),
   };
 }

@@ -50,6 +50,10 @@ import { PlanPayoutService } from './modules/plan/payout.ts';
 // Content and notifications (decision 023).
 import { ContentService } from './modules/content/service.ts';
 import { NotificationService } from './modules/notifications/service.ts';
+// Live support chat and the game (decision 024).
+import { SupportService } from './modules/support/service.ts';
+import { makePubSub } from './modules/support/pubsub.ts';
+import { GameTokenService } from './modules/support/game-token.ts';
 
 export interface Services {
   config: Config;
@@ -99,6 +103,9 @@ export interface Services {
   // Content and notifications (decision 023).
   content: ContentService;
   notifications: NotificationService;
+  // Live support chat and the game (decision 024).
+  support: SupportService;
+  gameTokens: GameTokenService;
 }
 
 export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBaseLogger): Services {
@@ -171,5 +178,8 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     // Content and notifications (decision 023).
     content: new ContentService(db, audit, uploads),
     notifications: new NotificationService(db),
+    // Live support chat and the game (decision 024).
+    support: new SupportService(db, uploads, audit, makePubSub({ redisUrl: config.redisUrl, postgresUrl: dbHandle.postgresUrl }, log)),
+    gameTokens: new GameTokenService(config),
   };
 }

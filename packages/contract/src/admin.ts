@@ -34,6 +34,8 @@ export const staffPermissions = [
   'plan.run',
   /** Write announcements, banners and documents (decision 023). */
   'content.manage',
+  /** Answer members in the live support chat and assign conversations (decision 024). */
+  'support.chat',
 ] as const;
 export type StaffPermission = (typeof staffPermissions)[number];
 
@@ -41,6 +43,8 @@ export const rolePermissions: Record<StaffRole, readonly StaffPermission[]> = {
   admin: staffPermissions,
   finance: ['audit.read', 'members.read', 'config.read', 'config.writeMoney', 'reviews.read', 'reviews.decide', 'ledger.adjust', 'dashboard.read', 'payouts.send', 'packages.manage', 'plan.manage', 'plan.run'],
   support: ['audit.read', 'members.read', 'members.manage', 'config.read', 'reviews.read', 'dashboard.read', 'content.manage'],
+  finance: ['audit.read', 'members.read', 'config.read', 'config.writeMoney', 'reviews.read', 'reviews.decide', 'ledger.adjust', 'dashboard.read', 'payouts.send', 'packages.manage'],
+  support: ['audit.read', 'members.read', 'members.manage', 'config.read', 'reviews.read', 'dashboard.read', 'support.chat'],
   viewer: ['audit.read', 'members.read', 'config.read', 'reviews.read', 'dashboard.read'],
 };
 

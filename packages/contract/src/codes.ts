@@ -82,6 +82,9 @@ export const errorCatalogue = {
   'upload.activeContent': { status: 200 },
   'upload.notFound': { status: 200 },
   'upload.tooMany': { status: 200 },
+  // Live support chat (decision 024).
+  'support.notFound': { status: 200 },
+  'support.notImage': { status: 200 },
   'deposit.tooManyPending': { status: 200 },
   // Bank accounts and withdrawal addresses (decision 015).
   'bankAccount.notFound': { status: 200 },

@@ -11,6 +11,7 @@ import * as pk from './packages.ts';
 import * as cm from './community.ts';
 import * as pl from './plan.ts';
 import * as ct from './content.ts';
+import * as sp from './support.ts';
 import { endpointPaths } from './paths.ts';
 
 /**
@@ -208,6 +209,19 @@ export const endpoints = {
   contentImageUpload: staffEndpoint(endpointPaths.contentImageUpload, 'content.manage', ct.contentImageUploadRequest, ct.contentImageUploadResponse),
   documentVersions: staffEndpoint(endpointPaths.documentVersions, 'dashboard.read', ct.documentVersionsRequest, ct.documentVersionsResponse),
   documentPublish: staffEndpoint(endpointPaths.documentPublish, 'content.manage', ct.documentPublishRequest, ct.documentVersionEntry),
+  // Live support chat and the game (decision 024).
+  supportConfig: endpoint(endpointPaths.supportConfig, 'member', a.empty, sp.supportConfigResponse),
+  supportThread: endpoint(endpointPaths.supportThread, 'member', sp.supportThreadRequest, sp.supportThreadResponse),
+  supportSend: endpoint(endpointPaths.supportSend, 'member', sp.supportSendRequest, sp.supportSendResponse),
+  supportRead: endpoint(endpointPaths.supportRead, 'member', a.empty, a.ok),
+  supportUnread: endpoint(endpointPaths.supportUnread, 'member', a.empty, sp.supportUnreadResponse),
+  gmtUserInfo: endpoint(endpointPaths.gmtUserInfo, 'member', a.empty, sp.gameUserInfoResponse),
+  supportInbox: staffEndpoint(endpointPaths.supportInbox, 'support.chat', sp.supportInboxRequest, sp.supportInboxResponse),
+  supportStaffThread: staffEndpoint(endpointPaths.supportStaffThread, 'support.chat', sp.supportStaffThreadRequest, sp.supportStaffThreadResponse),
+  supportStaffSend: staffEndpoint(endpointPaths.supportStaffSend, 'support.chat', sp.supportStaffSendRequest, sp.supportSendResponse),
+  supportStaffRead: staffEndpoint(endpointPaths.supportStaffRead, 'support.chat', sp.supportStaffReadRequest, a.ok),
+  supportAssign: staffEndpoint(endpointPaths.supportAssign, 'support.chat', sp.supportAssignRequest, sp.supportConversationEntry),
+  supportAgents: staffEndpoint(endpointPaths.supportAgents, 'support.chat', a.empty, sp.supportAgentsResponse),
 } as const;
 
 export type Endpoints = typeof endpoints;

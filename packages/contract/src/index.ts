@@ -19,3 +19,4 @@ export * from './community.ts';
 export * from './grade-rules.ts';
 export * from './plan.ts';
 export * from './content.ts';
+export * from './support.ts';

@@ -155,4 +155,17 @@ export const endpointPaths = {
   contentImageUpload: '/api/admin/content/imageUpload',
   documentVersions: '/api/admin/content/documentVersions',
   documentPublish: '/api/admin/content/documentPublish',
+  // Live support chat and the game (decision 024).
+  supportConfig: '/api/app/support/config',
+  supportThread: '/api/app/support/thread',
+  supportSend: '/api/app/support/send',
+  supportRead: '/api/app/support/read',
+  supportUnread: '/api/app/support/unread',
+  gmtUserInfo: '/api/app/game/gmtUserInfo',
+  supportInbox: '/api/admin/support/inbox',
+  supportStaffThread: '/api/admin/support/thread',
+  supportStaffSend: '/api/admin/support/send',
+  supportStaffRead: '/api/admin/support/read',
+  supportAssign: '/api/admin/support/assign',
+  supportAgents: '/api/admin/support/agents',
 } as const;

@@ -15,4 +15,6 @@ export const paths = {
   packages: '/packages',
   plan: '/plan',
   content: '/content',
+  /** Live support chat (decision 024). */
+  support: '/support',
 } as const;

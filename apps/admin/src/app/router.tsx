@@ -75,6 +75,8 @@ export const router = createHashRouter([
               { path: child(paths.packages), lazy: guarded('config.read', () => import('./routes/packages').then((m) => m.PackagesRoute)) },
               { path: child(paths.plan), lazy: guarded('config.read', () => import('../features/plan/pages/plan').then((m) => m.PlanPage)) },
               { path: child(paths.content), lazy: guarded('dashboard.read', () => import('../features/content/pages/content').then((m) => m.ContentPage)) },
+              // Live support chat (decision 024).
+              { path: child(paths.support), lazy: guarded('support.chat', () => import('../features/support/pages/support-inbox').then((m) => m.SupportInboxPage)) },
               { path: '*', lazy: lazyPage(() => import('./routes/not-found').then((m) => m.NotFoundPage)) },
             ],
           },

@@ -20,6 +20,8 @@ export interface DbHandle {
   dialect: Dialect;
   /** The SQLite connection itself, for the ledger's prepared-statement path (docs/decisions/006). */
   sqlite?: SQLite.Database;
+  /** The PostgreSQL connection string, for a dedicated LISTEN connection (support chat, decision 024). */
+  postgresUrl?: string;
   close(): Promise<void>;
 }
 
@@ -30,7 +32,7 @@ export function openDb(options: { databaseUrl: string; dataDir: string; poolSize
   if (/^postgres(ql)?:\/\//.test(options.databaseUrl)) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', postgresUrl: options.databaseUrl, close: () => db.destroy() };
   }
   const file = options.databaseUrl.startsWith('file:')
     ? options.databaseUrl.slice('file:'.length)

@@ -684,6 +684,30 @@ export interface PlanBonusLinesTable {
   transfer_id: string | null;
   fee_transfer_id: string | null;
   created_at: Int;
+/** A member's one support conversation (decision 024); the unread counters move with each message. */
+export interface SupportConversationsTable {
+  id: string;
+  member_id: string;
+  assigned_staff_id: string | null;
+  /** Staff messages the member has not read yet, and member messages no staff member has read. */
+  member_unread: Int;
+  staff_unread: Int;
+  last_message_at: Int;
+  last_message_preview: string;
+  created_at: Int;
+}
+
+export interface SupportMessagesTable {
+  id: string;
+  conversation_id: string;
+  /** member | staff */
+  author: string;
+  staff_id: string | null;
+  body: string;
+  upload_id: string | null;
+  /** The sender's idempotency key: a retried send stores nothing twice. */
+  request_id: string;
+  created_at: Int;
 }
 
 export interface Database {
@@ -747,6 +771,8 @@ export interface Database {
   content_images: ContentImagesTable;
   content_documents: ContentDocumentsTable;
   notifications: NotificationsTable;
+  support_conversations: SupportConversationsTable;
+  support_messages: SupportMessagesTable;
   kysely_migration: { name: string; timestamp: string };
   _generated?: Generated<number>;
 }

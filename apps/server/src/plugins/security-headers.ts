@@ -39,10 +39,23 @@ export const permissionsPolicy = [
   'interest-cohort=()',
 ].join(', ');
 
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+/**
+ * The policy with the origins a third-party live-chat widget needs (LIVE_CHAT_ORIGINS, decision
+ * 024): its script, the frames, images, styles and connections it opens. Without any, the policy
+ * is `contentSecurityPolicy` itself.
+ */
+export function policyWith(origins: readonly string[]): Record<string, readonly string[]> {
+  if (origins.length === 0) return contentSecurityPolicy;
+  const widen = ['script-src', 'style-src', 'img-src', 'font-src', 'connect-src', 'frame-src'] as const;
+  const out: Record<string, readonly string[]> = { ...contentSecurityPolicy };
+  for (const key of widen) out[key] = [...contentSecurityPolicy[key].filter((v) => v !== "'none'"), ...origins];
+  return out;
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, liveChatOrigins: readonly string[] = []): Promise<void> {
   await app.register(helmet, {
     global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    contentSecurityPolicy: { useDefaults: false, directives: policyWith(liveChatOrigins) as Record<string, string[]> },
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,

@@ -23,6 +23,8 @@ export const paths = {
   /** Content (decision 023): one announcement is /announcement/:id. */
   announcement: '/announcement',
   whitePaper: '/white-paper',
+  /** The built-in game (decision 024). */
+  game: '/game',
   login: '/login',
   register: '/register',
   forgot: '/forgot',

@@ -57,6 +57,8 @@ describe('route guard', () => {
         // Content (decision 023).
         '/announcement',
         '/white-paper',
+        // The game (decision 024).
+        '/game',
       ].sort(),
     );
   });

@@ -12,7 +12,14 @@ describe('visibleNavItems', () => {
   it('hides staff management from the other roles', () => {
     for (const role of ['finance', 'support', 'viewer'] as const) {
       expect(ids(role)).toEqual(['dashboard', 'reviews', 'payouts', 'members', 'config', 'audit', 'jobs', 'packages', 'content']);
+    },
+    expect(ids('admin')).toEqual(['dashboard', 'reviews', 'payouts', 'members', 'config', 'audit', 'staff', 'jobs', 'packages', 'support']);
+  });
+  it('hides staff management from the other roles, and the support inbox from those who may not chat', () => {
+    for (const role of ['finance', 'viewer'] as const) {
+      expect(ids(role)).toEqual(['dashboard', 'reviews', 'payouts', 'members', 'config', 'audit', 'jobs', 'packages']);
     }
+    expect(ids('support')).toEqual(['dashboard', 'reviews', 'payouts', 'members', 'config', 'audit', 'jobs', 'packages', 'support']);
   });
   it('shows nothing without permissions', () => {
     expect(visibleNavItems([])).toEqual([]);

@@ -4,6 +4,7 @@ import type { IconName } from '../ui/icon';
 
 export interface NavItem {
   id: 'dashboard' | 'reviews' | 'payouts' | 'members' | 'config' | 'audit' | 'staff' | 'jobs' | 'packages' | 'plan' | 'content';
+  id: 'dashboard' | 'reviews' | 'payouts' | 'members' | 'config' | 'audit' | 'staff' | 'jobs' | 'packages' | 'support';
   to: string;
   icon: IconName;
   /** The permission that opens the screen; the route table uses the same one. */
@@ -22,6 +23,7 @@ export const navItems: readonly NavItem[] = [
   { id: 'packages', to: paths.packages, icon: 'packages', permission: 'config.read' },
   { id: 'plan', to: paths.plan, icon: 'config', permission: 'config.read' },
   { id: 'content', to: paths.content, icon: 'content', permission: 'dashboard.read' },
+  { id: 'support', to: paths.support, icon: 'support', permission: 'support.chat' },
 ];
 
 /** The sidebar of one staff member: only what their permissions open. */

@@ -17,6 +17,7 @@ const shapes = {
   packages: 'M12 3l8 4v10l-8 4-8-4V7l8-4zM4 7l8 4 8-4M12 11v10',
   // Content (decision 023): a page with lines of text.
   content: 'M5 3h14v18H5zM8 7h8M8 11h8M8 15h5',
+  support: 'M4 5h16v11H9l-5 4V5zM8 10h8M8 13h5',
 } as const;
 
 export type IconName = keyof typeof shapes | BaseIconName;

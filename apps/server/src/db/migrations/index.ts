@@ -19,6 +19,7 @@ import { community } from './016-community.ts';
 import { releaseDueIndex } from './021-release-due-index.ts';
 import { plan } from './017-plan.ts';
 import { contentNotifications } from './018-content-notifications.ts';
+import { support } from './019-support.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -42,5 +43,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '021-release-due-index': releaseDueIndex(dialect),
     '017-plan': plan(dialect),
     '018-content-notifications': contentNotifications(dialect),
+    '019-support': support(dialect),
   };
 }

@@ -64,6 +64,11 @@ export class SessionService {
   async authenticate(request: FastifyRequest, loginType: LoginType): Promise<SessionIdentity> {
     const token = bearerToken(request);
     if (!token) throw new AppError('auth.expired');
+    return this.authenticateToken(token, loginType);
+  }
+
+  /** The session of a token given some other way than the header (the support socket's hello, decision 024). */
+  async authenticateToken(token: string, loginType: LoginType): Promise<SessionIdentity> {
     const row = await this.db
       .selectFrom('sessions')
       .select(['id', 'user_id', 'login_type', 'last_seen_at', 'expires_at', 'revoked_at'])

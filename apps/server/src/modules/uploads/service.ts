@@ -146,6 +146,8 @@ export class UploadService {
           ),
         ),
       )
+      // A chat attachment (decision 024) is kept with its message.
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('support_messages').select('support_messages.id').where('support_messages.upload_id', '=', eb.ref('uploads.id')))))
       .limit(batchMax)
       .execute();
     for (const row of rows) {
@@ -163,6 +165,7 @@ export class UploadService {
             ),
           ),
         )
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('support_messages').select('support_messages.id').where('support_messages.upload_id', '=', row.id))))
         .executeTakeFirst();
       if (gone.numDeletedRows === 1n) await this.store.remove(row.storage_key);
     }

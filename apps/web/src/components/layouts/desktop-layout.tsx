@@ -10,6 +10,7 @@ import { settingsMenuLinks, sideNavItems, topNavItems } from './nav-items';
 import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';
 import { UnreadBadge } from './unread-badge';
+import { SupportUnreadBadge } from '../../features/support/components/unread-badge';
 
 export function DesktopLayout({ userName, flags, onLogout, isLoggingOut, onOpenSupport, unreadCount, children }: LayoutProps) {
   const { t } = useTranslation();
@@ -49,6 +50,7 @@ export function DesktopLayout({ userName, flags, onLogout, isLoggingOut, onOpenS
                     >
                       <Icon name="support" size={18} />
                       {t('nav.customerService')}
+                      <SupportUnreadBadge />
                     </button>
                   </li>
                 </ul>

@@ -11,6 +11,7 @@ import { footerTabs, mobileMenuLinks } from './nav-items';
 import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';
 import { UnreadBadge } from './unread-badge';
+import { SupportUnreadBadge } from '../../features/support/components/unread-badge';
 
 export function MobileLayout({ userName, flags, onLogout, isLoggingOut, onOpenSupport, unreadCount, children }: LayoutProps) {
   const { t } = useTranslation();
@@ -52,6 +53,7 @@ export function MobileLayout({ userName, flags, onLogout, isLoggingOut, onOpenSu
                   >
                     <Icon name="support" size={18} />
                     {t('nav.customerService')}
+                      <SupportUnreadBadge />
                   </button>
                 </li>
               </ul>

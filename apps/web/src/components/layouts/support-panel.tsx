@@ -1,14 +1,35 @@
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@pp/browser-kit';
+import { useSupportConfig } from '../../features/support/api';
+import { loadExternalWidget } from '../../features/support/components/external-widget';
 
-/** Customer service: a placeholder until the built-in support chat arrives (decisions.md). */
+const SupportChat = lazy(() => import('../../features/support/components/support-chat').then((m) => ({ default: m.SupportChat })));
+
+/**
+ * Customer service (decision 024): the built-in live chat, or, when the operator configured a
+ * third-party widget (support.liveChatScript), that widget's script, loaded only then.
+ */
 export function SupportPanel({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const config = useSupportConfig();
+  const externalUrl = config.data?.mode === 'external' ? config.data.scriptUrl : null;
+  useEffect(() => {
+    if (isOpen && externalUrl) loadExternalWidget(externalUrl);
+  }, [isOpen, externalUrl]);
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={t('support.title')}>
-      <p>{t('support.body')}</p>
+      {!isOpen ? null : config.isPending ? (
+        <p role="status">{t('support.chat.loading')}</p>
+      ) : externalUrl ? (
+        <p>{t('support.chat.external')}</p>
+      ) : (
+        <Suspense fallback={<p role="status">{t('support.chat.loading')}</p>}>
+          <SupportChat />
+        </Suspense>
+      )}
       <div className="dialog-actions">
-        <button type="button" className="btn btn-primary" onClick={onClose}>
+        <button type="button" className="btn btn-secondary" onClick={onClose}>
           {t('common.close')}
         </button>
       </div>

@@ -17,6 +17,7 @@ const shapes = {
   transfer: 'M4 8h14l-4-4M20 16H6l4 4',
   wallet: 'M3 7h16a2 2 0 012 2v9a2 2 0 01-2 2H3V7zM3 7V5a2 2 0 012-2h11v4M16 13h2',
   exchange: 'M7 4L3 8l4 4M3 8h13M17 12l4 4-4 4M21 16H8',
+  game: 'M3 3h8v8H3zM13 3h8v8h-8zM3 13h8v8H3zM13 13h8v8h-8z',
 } as const;
 
 export type IconName = keyof typeof shapes | BaseIconName;

@@ -60,6 +60,9 @@ export const enUSMember = {
     'content.invalid': 'This content cannot be saved: {{detail}}',
     'content.imageOnly': 'Only an image (JPEG, PNG or WebP) can be used here',
     'notification.notFound': 'No such notification',
+    // Live support chat (decision 024).
+    'support.notFound': 'No such conversation',
+    'support.notImage': 'Only JPEG, PNG or WebP images can be sent in the chat',
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -90,6 +93,9 @@ export const enUSMember = {
     enterTitle: 'Please enter a title',
     enterBody: 'Please enter the text',
     linkUnsafe: 'Links must start with https://, http:// or /',
+    // Live support chat (decision 024).
+    messageTooLong: 'A message may have at most 2000 characters',
+    enterMessage: 'Please write a message or attach an image',
   },
 };
 export type MemberServerMessages = typeof enUSMember;

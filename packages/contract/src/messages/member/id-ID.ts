@@ -62,6 +62,9 @@ export const idIDMember: MemberServerMessages = {
     'content.invalid': 'Konten ini tidak dapat disimpan: {{detail}}',
     'content.imageOnly': 'Hanya gambar (JPEG, PNG, atau WebP) yang dapat digunakan di sini',
     'notification.notFound': 'Notifikasi tidak ditemukan',
+    // Live support chat (decision 024).
+    'support.notFound': 'Percakapan tidak ditemukan',
+    'support.notImage': 'Hanya gambar JPEG, PNG, atau WebP yang dapat dikirim dalam obrolan',
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -92,6 +95,9 @@ export const idIDMember: MemberServerMessages = {
     enterTitle: 'Silakan masukkan judul',
     enterBody: 'Silakan masukkan teks',
     linkUnsafe: 'Tautan harus diawali https://, http://, atau /',
+    // Live support chat (decision 024).
+    messageTooLong: 'Pesan paling banyak 2000 karakter',
+    enterMessage: 'Tulis pesan atau lampirkan gambar',
   },
 };
 

@@ -62,6 +62,9 @@ export const jaJPMember: MemberServerMessages = {
     'content.invalid': 'この内容は保存できません：{{detail}}',
     'content.imageOnly': 'ここでは画像（JPEG、PNG、WebP）のみ使用できます',
     'notification.notFound': '該当する通知がありません',
+    // Live support chat (decision 024).
+    'support.notFound': '会話が見つかりません',
+    'support.notImage': 'チャットで送信できるのは JPEG、PNG、WebP 画像のみです',
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -92,6 +95,9 @@ export const jaJPMember: MemberServerMessages = {
     enterTitle: 'タイトルを入力してください',
     enterBody: '本文を入力してください',
     linkUnsafe: 'リンクは https://、http:// または / で始めてください',
+    // Live support chat (decision 024).
+    messageTooLong: 'メッセージは 2000 文字以内で入力してください',
+    enterMessage: 'メッセージを入力するか画像を添付してください',
   },
 };
 

@@ -62,6 +62,9 @@ export const koKPMember: MemberServerMessages = {
     'content.invalid': '이 내용을 저장할 수 없습니다: {{detail}}',
     'content.imageOnly': '여기에는 이미지(JPEG, PNG, WebP)만 사용할 수 있습니다',
     'notification.notFound': '해당 알림이 없습니다',
+    // Live support chat (decision 024).
+    'support.notFound': '대화가 없습니다',
+    'support.notImage': '채팅에서는 JPEG, PNG 또는 WebP 화상만 보낼수 있습니다',
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -92,6 +95,9 @@ export const koKPMember: MemberServerMessages = {
     enterTitle: '제목을 입력하십시오',
     enterBody: '본문을 입력하십시오',
     linkUnsafe: '링크는 https://, http:// 또는 / 로 시작해야 합니다',
+    // Live support chat (decision 024).
+    messageTooLong: '통보문은 2000자까지 쓸수 있습니다',
+    enterMessage: '통보문을 쓰거나 화상을 첨부하십시오',
   },
 };
 

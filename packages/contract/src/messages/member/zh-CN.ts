@@ -62,6 +62,9 @@ export const zhCNMember: MemberServerMessages = {
     'content.invalid': '无法保存该内容：{{detail}}',
     'content.imageOnly': '此处只能使用图片（JPEG、PNG 或 WebP）',
     'notification.notFound': '该通知不存在',
+    // Live support chat (decision 024).
+    'support.notFound': '会话不存在',
+    'support.notImage': '聊天中只能发送 JPEG、PNG 或 WebP 图片',
   },
   validation: {
     // Bank accounts and withdrawal addresses (decision 015).
@@ -92,6 +95,9 @@ export const zhCNMember: MemberServerMessages = {
     enterTitle: '请输入标题',
     enterBody: '请输入正文',
     linkUnsafe: '链接必须以 https://、http:// 或 / 开头',
+    // Live support chat (decision 024).
+    messageTooLong: '消息最多 2000 个字符',
+    enterMessage: '请输入消息或附加图片',
   },
 };
 

@@ -1,0 +1,195 @@
+/**
+ * The member's live chat with customer service (decision 024): the conversation, newest at the
+ * bottom, older pages on demand, a message box (Enter sends, Shift+Enter breaks the line) and an
+ * image attachment through the same checks as deposit receipts. Messages and file names are
+ * shown as text only. New messages arrive through the support socket's "changed" push.
+ */
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError, useRequestId } from '@pp/browser-kit';
+import { supportLimits, uploadLimits, type SupportMessage } from '@pp/contract';
+import { getToken } from '../../../lib/storage';
+import { formatDateTime } from '../../../lib/dates';
+import { formatLocale } from '../../../lib/i18n';
+import { createUpload, base64Of } from '../../deposits/api/upload-create';
+import { shrinkForUpload } from '../../deposits/shrink-image';
+import { markSupportRead, olderMessages, sendSupportMessage, supportAttachment, supportKeys, useSupportThread } from '../api';
+import { useSupportSocket } from '../socket';
+
+function Attachment({ id, fileName }: { id: string; fileName: string }) {
+  const { t } = useTranslation();
+  const [url, setUrl] = useState<string | null>(null);
+  const [isFailed, setIsFailed] = useState(false);
+  useEffect(() => () => {
+    if (url) URL.revokeObjectURL(url);
+  }, [url]);
+  const open = async () => {
+    try {
+      const file = await supportAttachment(id);
+      const bytes = Uint8Array.from(atob(file.content), (c) => c.charCodeAt(0));
+      setUrl(URL.createObjectURL(new Blob([bytes], { type: file.mimeType })));
+    } catch {
+      setIsFailed(true);
+    }
+  };
+  if (url) return <img className="chat-image" src={url} alt={t('support.chat.imageAlt', { name: fileName })} />;
+  return (
+    <button type="button" className="btn btn-secondary btn-small" onClick={() => void open()}>
+      {isFailed ? t('support.chat.imageFailed') : t('support.chat.showImage', { name: fileName || t('support.chat.image') })}
+    </button>
+  );
+}
+
+export function SupportChat() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const thread = useSupportThread(true);
+  const [older, setOlder] = useState<{ messages: SupportMessage[]; cursor: string | null } | null>(null);
+  const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [isSending, setIsSending] = useState(false);
+  const requestIds = useRequestId();
+  const logRef = useRef<HTMLOListElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+
+  useSupportSocket(getToken(), 'USER', () => {
+    void queryClient.invalidateQueries({ queryKey: supportKeys.thread });
+    void queryClient.invalidateQueries({ queryKey: supportKeys.unread });
+  });
+
+  const unread = thread.data?.unread ?? 0;
+  useEffect(() => {
+    if (unread > 0) void markSupportRead().then(() => queryClient.invalidateQueries({ queryKey: supportKeys.unread }));
+  }, [unread, queryClient]);
+
+  const messages = [...(older?.messages ?? []), ...(thread.data?.messages ?? [])];
+  const count = messages.length;
+  useEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [count]);
+
+  const olderCursor = older ? older.cursor : (thread.data?.olderCursor ?? null);
+  const loadOlder = async () => {
+    if (!olderCursor) return;
+    const page = await olderMessages(olderCursor);
+    setOlder({ messages: [...page.messages, ...(older?.messages ?? [])], cursor: page.olderCursor });
+  };
+
+  const send = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (isSending) return;
+    const body = text.trim();
+    if (!body && !file) {
+      setError(t('validation.enterMessage'));
+      return;
+    }
+    setIsSending(true);
+    setError(null);
+    try {
+      let uploadId: string | undefined;
+      if (file) {
+        const blob = await shrinkForUpload(file, uploadLimits.browserImageSidePx, uploadLimits.uploadBytesMax);
+        uploadId = (await createUpload({ fileName: file.name, content: await base64Of(blob) })).id;
+      }
+      const requestId = requestIds.idFor({ body, uploadId });
+      await sendSupportMessage({ requestId, body, ...(uploadId ? { uploadId } : {}) });
+      requestIds.reset();
+      setText('');
+      setFile(null);
+      if (fileRef.current) fileRef.current.value = '';
+      await queryClient.invalidateQueries({ queryKey: supportKeys.thread });
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : t('support.chat.sendFailed'));
+    } finally {
+      setIsSending(false);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void send();
+    }
+  };
+
+  return (
+    <div className="chat">
+      {thread.isPending ? (
+        <p className="chat-state" role="status">{t('support.chat.loading')}</p>
+      ) : thread.isError ? (
+        <div className="chat-state" role="alert">
+          <p>{t('support.chat.loadFailed')}</p>
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => void thread.refetch()}>
+            {t('support.chat.retry')}
+          </button>
+        </div>
+      ) : (
+        <>
+          {olderCursor && (
+            <button type="button" className="btn btn-ghost btn-small" onClick={() => void loadOlder()}>
+              {t('support.chat.older')}
+            </button>
+          )}
+          {count === 0 ? (
+            <p className="chat-state">{t('support.chat.empty')}</p>
+          ) : (
+            <ol className="chat-log" ref={logRef} aria-label={t('support.chat.history')} aria-live="polite" tabIndex={0}>
+              {messages.map((m) => (
+                <li key={m.id} className={`chat-message chat-message-${m.author === 'member' ? 'mine' : 'theirs'}`} data-testid="chat-message">
+                  <span className="chat-author">{m.author === 'member' ? t('support.chat.you') : t('support.chat.agent')}</span>
+                  {m.body && <p className="chat-body">{m.body}</p>}
+                  {m.attachment && <Attachment id={m.attachment.id} fileName={m.attachment.fileName} />}
+                  <time className="chat-time" dateTime={new Date(m.createdAt).toISOString()}>
+                    {formatDateTime(m.createdAt, formatLocale())}
+                  </time>
+                </li>
+              ))}
+            </ol>
+          )}
+        </>
+      )}
+      <form className="chat-compose" onSubmit={(e) => void send(e)}>
+        <label className="field-label" htmlFor="chat-text">
+          {t('support.chat.messageLabel')}
+        </label>
+        <textarea
+          id="chat-text"
+          className="input chat-input"
+          value={text}
+          maxLength={supportLimits.messageCharsMax}
+          rows={2}
+          placeholder={t('support.chat.placeholder')}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          aria-describedby="chat-hint"
+        />
+        <p id="chat-hint" className="field-hint">
+          {t('support.chat.hint', { max: supportLimits.messageCharsMax })}
+        </p>
+        <div className="chat-actions">
+          <label className="btn btn-secondary btn-small chat-attach">
+            {file ? t('support.chat.attached', { name: file.name }) : t('support.chat.attach')}
+            <input
+              ref={fileRef}
+              type="file"
+              className="visually-hidden"
+              accept="image/jpeg,image/png,image/webp"
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            />
+          </label>
+          <button type="submit" className="btn btn-primary btn-small" disabled={isSending}>
+            {isSending ? t('support.chat.sending') : t('support.chat.send')}
+          </button>
+        </div>
+        {error && (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+      </form>
+    </div>
+  );
+}
