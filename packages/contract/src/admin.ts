@@ -42,9 +42,7 @@ export type StaffPermission = (typeof staffPermissions)[number];
 export const rolePermissions: Record<StaffRole, readonly StaffPermission[]> = {
   admin: staffPermissions,
   finance: ['audit.read', 'members.read', 'config.read', 'config.writeMoney', 'reviews.read', 'reviews.decide', 'ledger.adjust', 'dashboard.read', 'payouts.send', 'packages.manage', 'plan.manage', 'plan.run'],
-  support: ['audit.read', 'members.read', 'members.manage', 'config.read', 'reviews.read', 'dashboard.read', 'content.manage'],
-  finance: ['audit.read', 'members.read', 'config.read', 'config.writeMoney', 'reviews.read', 'reviews.decide', 'ledger.adjust', 'dashboard.read', 'payouts.send', 'packages.manage'],
-  support: ['audit.read', 'members.read', 'members.manage', 'config.read', 'reviews.read', 'dashboard.read', 'support.chat'],
+  support: ['audit.read', 'members.read', 'members.manage', 'config.read', 'reviews.read', 'dashboard.read', 'content.manage', 'support.chat'],
   viewer: ['audit.read', 'members.read', 'config.read', 'reviews.read', 'dashboard.read'],
 };
 

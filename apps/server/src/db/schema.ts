@@ -684,6 +684,8 @@ export interface PlanBonusLinesTable {
   transfer_id: string | null;
   fee_transfer_id: string | null;
   created_at: Int;
+}
+
 /** A member's one support conversation (decision 024); the unread counters move with each message. */
 export interface SupportConversationsTable {
   id: string;

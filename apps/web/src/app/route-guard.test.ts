@@ -41,6 +41,8 @@ describe('route guard', () => {
         '/index',
         '/user-info',
         '/package',
+        '/plan',
+        '/ranking',
         '/records',
         '/recharge',
         '/withdraw',

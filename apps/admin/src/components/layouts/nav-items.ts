@@ -3,8 +3,7 @@ import { paths } from '../../app/paths';
 import type { IconName } from '../ui/icon';
 
 export interface NavItem {
-  id: 'dashboard' | 'reviews' | 'payouts' | 'members' | 'config' | 'audit' | 'staff' | 'jobs' | 'packages' | 'plan' | 'content';
-  id: 'dashboard' | 'reviews' | 'payouts' | 'members' | 'config' | 'audit' | 'staff' | 'jobs' | 'packages' | 'support';
+  id: 'dashboard' | 'reviews' | 'payouts' | 'members' | 'config' | 'audit' | 'staff' | 'jobs' | 'packages' | 'plan' | 'content' | 'support';
   to: string;
   icon: IconName;
   /** The permission that opens the screen; the route table uses the same one. */

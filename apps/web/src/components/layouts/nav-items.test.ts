@@ -31,8 +31,8 @@ describe('navigation', () => {
     expect(toOf(footerTabs())).toEqual(['/package', '/recharge', '/withdraw', '/index', '/records', '/invite-tree', '/user-info']);
   });
 
-  it('mobile menu: rush purchase, equity and transfer only by flag; wallet, notices, invite tree, ranking and plan chart always', () => {
-    expect(toOf(mobileMenuLinks(none))).toEqual(['/details', '/notification', '/invite-tree', '/ranking', '/plan', '/setting']);
-    expect(toOf(mobileMenuLinks(all))).toEqual(['/code', '/equity', '/details', '/transfer', '/notification', '/invite-tree', '/ranking', '/plan', '/setting']);
+  it('mobile menu: rush purchase, equity and transfer only by flag; wallet, notices, invite tree, ranking, plan chart and game always', () => {
+    expect(toOf(mobileMenuLinks(none))).toEqual(['/details', '/notification', '/invite-tree', '/ranking', '/plan', '/setting', '/game']);
+    expect(toOf(mobileMenuLinks(all))).toEqual(['/code', '/equity', '/details', '/transfer', '/notification', '/invite-tree', '/ranking', '/plan', '/setting', '/game']);
   });
 });
