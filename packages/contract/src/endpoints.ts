@@ -8,6 +8,7 @@ import * as d from './deposits.ts';
 import * as pd from './payout-destinations.ts';
 import * as wd from './withdrawals.ts';
 import * as pk from './packages.ts';
+import * as sc from './scarce.ts';
 import { endpointPaths } from './paths.ts';
 
 /**
@@ -174,6 +175,20 @@ export const endpoints = {
   productSave: staffEndpoint(endpointPaths.productSave, 'packages.manage', pk.productSaveRequest, pk.productAdminEntry),
   holdingAdminList: staffEndpoint(endpointPaths.holdingAdminList, 'members.read', pk.holdingAdminListRequest, pk.holdingAdminListResponse),
   jackpotAdminList: staffEndpoint(endpointPaths.jackpotAdminList, 'dashboard.read', a.empty, pk.jackpotAdminListResponse),
+  // Scarce goods (decision 025).
+  saleList: endpoint(endpointPaths.saleList, 'member', sc.saleListRequest, sc.saleListResponse),
+  armPurchase: endpoint(endpointPaths.armPurchase, 'member', sc.armPurchaseRequest, sc.armPurchaseResponse),
+  buyPurchaseCode: endpoint(endpointPaths.buyPurchaseCode, 'member', sc.salePurchaseRequest, sc.salePurchaseResponse),
+  flashSaleBuy: endpoint(endpointPaths.flashSaleBuy, 'member', sc.salePurchaseRequest, sc.salePurchaseResponse),
+  purchaseCodeRecordList: endpoint(endpointPaths.purchaseCodeRecordList, 'member', sc.purchaseCodeRecordListRequest, sc.purchaseCodeRecordListResponse),
+  activatePurchaseCode: endpoint(endpointPaths.activatePurchaseCode, 'member', sc.activatePurchaseCodeRequest, sc.purchaseCodeActivateResponse),
+  givePurchaseCode: endpoint(endpointPaths.givePurchaseCode, 'member', sc.givePurchaseCodeRequest, sc.purchaseCodeActivateResponse),
+  buyEquityInfo: endpoint(endpointPaths.buyEquityInfo, 'member', a.empty, sc.equityInfoResponse),
+  buyEquity: endpoint(endpointPaths.buyEquity, 'member', sc.equityBuyRequest, sc.equityBuyResponse),
+  buyEquityRecordList: endpoint(endpointPaths.buyEquityRecordList, 'member', sc.equityRecordListRequest, sc.equityRecordListResponse),
+  saleAdminList: staffEndpoint(endpointPaths.saleAdminList, 'config.read', a.empty, sc.saleAdminListResponse),
+  saleOpen: staffEndpoint(endpointPaths.saleOpen, 'packages.manage', sc.saleOpenRequest, sc.saleAdminEntry),
+  equityConfigSave: staffEndpoint(endpointPaths.equityConfigSave, 'packages.manage', sc.equityConfigSaveRequest, sc.equityInfoResponse.omit({ purchased: true, bonus: true, totalOwned: true })),
 } as const;
 
 export type Endpoints = typeof endpoints;

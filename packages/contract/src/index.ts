@@ -15,3 +15,4 @@ export * from './chain.ts';
 export * from './deposits.ts';
 export * from './withdrawals.ts';
 export * from './packages.ts';
+export * from './scarce.ts';

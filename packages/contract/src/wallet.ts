@@ -15,6 +15,8 @@ export const transactionTypes = [
   'directBonus', 'bonusFee', 'algebraicBonus', 'bonusFeeBonus', 'internalTransfer', 'performanceBonus', 'activateBonus',
   // Packages (decision 020); the spec names no type for these movements.
   'packageFee', 'packageRelease', 'redeem', 'redeemFee', 'claimPayout',
+  // Scarce goods (decision 025): a rush code, a flash-sale package, shares bought, the share bonus.
+  'purchaseCodeBuy', 'flashSaleBuy', 'equityBuy', 'equityBonus',
 ] as const;
 export type TransactionType = (typeof transactionTypes)[number];
 

@@ -15,6 +15,7 @@ import { uploadsBankDeposits } from './012-uploads-bank-deposits.ts';
 import { chain } from './013-chain.ts';
 import { withdrawals } from './014-withdrawals.ts';
 import { packages } from './015-packages.ts';
+import { scarceGoods } from './020-scarce-goods.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -34,5 +35,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '013-chain': chain(dialect),
     '014-withdrawals': withdrawals(dialect),
     '015-packages': packages(dialect),
+    '020-scarce-goods': scarceGoods(dialect),
   };
 }

@@ -21,6 +21,8 @@ export const transferCodes = [
   'directBonus', 'bonusFee', 'algebraicBonus', 'bonusFeeBonus', 'internalTransfer', 'performanceBonus', 'activateBonus',
   // Packages (decision 020): purchase fee and premium, reward release, principal back, redeem fee, claim payout.
   'packageFee', 'packageRelease', 'redeem', 'redeemFee', 'claimPayout',
+  // Scarce goods (decision 025): a rush code, a flash-sale package, shares bought, the share bonus.
+  'purchaseCodeBuy', 'flashSaleBuy', 'equityBuy', 'equityBonus',
 ] as const;
 export type TransferCode = (typeof transferCodes)[number];
 
