@@ -46,6 +46,8 @@ import { packageJobRoutes } from './modules/packages/jobs-routes.ts';
 import type { ServerKey } from '@pp/envelope/node';
 // Packages (decision 020).
 import { packageRoutes } from './modules/packages/routes.ts';
+// Scarce goods (decision 025).
+import { scarceRoutes } from './modules/scarce/routes.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -113,6 +115,8 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
   packageJobRoutes(app, services);
   // Packages (decision 020).
   packageRoutes(app, services);
+  // Scarce goods (decision 025).
+  scarceRoutes(app, services);
   await registerStatic(app, config);
 
   if (config.isDemo) {
@@ -132,6 +136,8 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
   // Packages: the reward release and the jackpot draws (decision 020).
   await services.jobs.register(services.packageRelease.job());
   await services.jobs.register(services.jackpot.job());
+  // Shares: the bonus of each period (decision 025).
+  await services.jobs.register(services.equity.job());
   if (config.isJobsOn) services.jobs.start();
   app.addHook('onClose', async () => {
     // Jobs finish before the database closes (hooks run in the order they were added).

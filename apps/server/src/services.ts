@@ -41,6 +41,9 @@ import { JackpotService } from './modules/packages/jackpot.ts';
 // Packages (decision 020).
 import { PackageService } from './modules/packages/service.ts';
 import { CatalogueService } from './modules/packages/catalogue.ts';
+// Scarce goods (decision 025).
+import { SaleService } from './modules/scarce/sales.ts';
+import { EquityService } from './modules/scarce/equity.ts';
 
 export interface Services {
   config: Config;
@@ -81,6 +84,9 @@ export interface Services {
   // Packages (decision 020): member actions and the catalogue.
   packages: PackageService;
   catalogue: CatalogueService;
+  // Scarce goods (decision 025): rushes, flash sales, shares.
+  sales: SaleService;
+  equity: EquityService;
 }
 
 export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBaseLogger): Services {
@@ -102,6 +108,8 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
   const uploads = new UploadService(db, config.uploadS3 ? new S3UploadStore(config.uploadS3) : new FileUploadStore(config.uploadDir));
   const bankAccounts = new BankAccountService(db, dbHandle.dialect, accounts, settings, security);
   const addresses = new AddressService(db, dbHandle.dialect, accounts, settings, security);
+  // Packages (decision 020); the rushes of decision 025 sell their codes.
+  const packages = new PackageService(db, ledger, accounts, settings);
   return {
     config,
     dbHandle,
@@ -138,7 +146,10 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     packageRelease: new PackageReleaseService(dbHandle, ledger),
     packageClaims: new ClaimService(db, ledger, reviews),
     jackpot: new JackpotService(dbHandle, ledger, settings),
-    packages: new PackageService(db, ledger, accounts, settings),
+    packages,
     catalogue: new CatalogueService(db, audit),
+    // Scarce goods (decision 025).
+    sales: new SaleService(db, ledger, accounts, packages, audit),
+    equity: new EquityService(db, ledger, accounts, audit, () => settings.get('features.equityBuyStatus')),
   };
 }

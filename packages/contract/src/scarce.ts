@@ -124,7 +124,8 @@ export const equityInfoResponse = z.object({
   bonusPerShare: z.string(),
   bonusPeriodHours: z.number(),
   purchased: z.number(),
-  bonus: z.number(),
+  /** Bonus points received so far (the bonus rule pays points per share and period). */
+  bonus: z.string(),
   totalOwned: z.number(),
 });
 export const equityBuyRequest = z.object({ shares: z.number().int().min(1).max(scarceLimits.sharesPerBuyMax), transactionPassword, requestId });
