@@ -4,6 +4,7 @@ import { envelopeBench } from './envelope.bench.ts';
 import { ledgerBench } from './ledger.bench.ts';
 import { lighthouseBench } from './lighthouse.bench.ts';
 import { packagesBench } from './packages.bench.ts';
+import { rushBench } from './rush.bench.ts';
 import { recordFigures, type BenchFigure } from './results.ts';
 
 const only = process.argv[2];
@@ -13,5 +14,6 @@ if (!only || only === 'ledger') figures.push(...(await ledgerBench()));
 if (!only || only === 'chain') figures.push(...(await chainBench()));
 if (!only || only === 'lighthouse') figures.push(...(await lighthouseBench()));
 if (!only || only === 'packages') figures.push(...(await packagesBench()));
+if (!only || only === 'rush') figures.push(...(await rushBench()));
 recordFigures(figures);
 console.log(`\n${figures.length} figures written to bench-results.json`);
