@@ -78,7 +78,7 @@ async function runOn(dbLabel: string, databaseUrl: string): Promise<BenchFigure[
   const figures: BenchFigure[] = [];
   try {
     const db = services.dbHandle.db;
-    let t = performance.now();
+    const t = performance.now();
     const ids = await insertMembers(db, memberCount, `rush${crypto.randomBytes(2).toString('hex')}`);
     const fakeRequest = { ip: '127.0.0.1', headers: {} } as Parameters<typeof services.sessions.create>[2];
     const tokens: string[] = [];
