@@ -55,6 +55,8 @@ import { setNotificationErrorReporter } from './modules/notifications/notify.ts'
 // Live support chat and the game (decision 024).
 import { supportRoutes } from './modules/support/routes.ts';
 import { supportSocketPlugin } from './modules/support/socket.ts';
+// Scarce goods (decision 025).
+import { scarceRoutes } from './modules/scarce/routes.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -133,6 +135,8 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
   supportRoutes(app, services);
   await app.register(supportSocketPlugin, { services });
   app.addHook('onClose', async () => services.support.pubsub.close());
+  // Scarce goods (decision 025).
+  scarceRoutes(app, services);
   await registerStatic(app, config);
 
   if (config.isDemo) {
@@ -154,6 +158,8 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
   await services.jobs.register(services.jackpot.job());
   // Compensation plan: the period payouts (decision 022).
   await services.jobs.register(services.planPayout.job());
+  // Shares: the bonus of each period (decision 025).
+  await services.jobs.register(services.equity.job());
   if (config.isJobsOn) services.jobs.start();
   app.addHook('onClose', async () => {
     // Jobs finish before the database closes (hooks run in the order they were added).

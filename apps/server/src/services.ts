@@ -54,6 +54,9 @@ import { NotificationService } from './modules/notifications/service.ts';
 import { SupportService } from './modules/support/service.ts';
 import { makePubSub } from './modules/support/pubsub.ts';
 import { GameTokenService } from './modules/support/game-token.ts';
+// Scarce goods (decision 025).
+import { SaleService } from './modules/scarce/sales.ts';
+import { EquityService } from './modules/scarce/equity.ts';
 
 export interface Services {
   config: Config;
@@ -106,6 +109,9 @@ export interface Services {
   // Live support chat and the game (decision 024).
   support: SupportService;
   gameTokens: GameTokenService;
+  // Scarce goods (decision 025): rushes, flash sales, shares.
+  sales: SaleService;
+  equity: EquityService;
 }
 
 export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBaseLogger): Services {
@@ -130,6 +136,7 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
   // Community (decision 021): grade rules from the compensation plan's version in force (decision 022).
   const community = new CommunityService(db, async (at, tx) => (await planInForce(tx, at)).document.grades);
   accounts.onMemberCreated = (tx, memberId, referrerId, at) => community.onMemberCreated(tx, memberId, referrerId, at);
+  // Packages (decision 020); the rushes of decision 025 sell their codes. Each purchase moves the community figures.
   const packages = new PackageService(db, ledger, accounts, settings);
   packages.purchaseHooks.push((tx, memberId, amount, at) => community.onPurchase(tx, memberId, amount, at));
   return {
@@ -181,5 +188,8 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     // Live support chat and the game (decision 024).
     support: new SupportService(db, uploads, audit, makePubSub({ redisUrl: config.redisUrl, postgresUrl: dbHandle.postgresUrl }, log)),
     gameTokens: new GameTokenService(config),
+    // Scarce goods (decision 025).
+    sales: new SaleService(db, ledger, accounts, packages, audit),
+    equity: new EquityService(db, ledger, accounts, audit, () => settings.get('features.equityBuyStatus')),
   };
 }

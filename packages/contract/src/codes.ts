@@ -143,6 +143,21 @@ export const errorCatalogue = {
   'content.invalid': { status: 200 },
   'content.imageOnly': { status: 200 },
   'notification.notFound': { status: 200 },
+  // Scarce goods (decision 025).
+  'scarce.tooEarly': { status: 200 },
+  'scarce.tooLate': { status: 200 },
+  'scarce.soldOut': { status: 200 },
+  'scarce.memberLimit': { status: 200 },
+  'scarce.notEligible': { status: 200 },
+  'scarce.permitInvalid': { status: 200 },
+  'scarce.notFound': { status: 200 },
+  'scarce.insufficientBalance': { status: 200 },
+  'scarce.saleInvalid': { status: 200 },
+  'scarce.codeNotYours': { status: 200 },
+  'equity.notOpen': { status: 200 },
+  'equity.overLimit': { status: 200 },
+  'equity.soldOut': { status: 200 },
+  'equity.insufficientBalance': { status: 200 },
 } as const satisfies Record<string, { status: number }>;
 export type ErrorKey = keyof typeof errorCatalogue;
 export const errorKeys = Object.keys(errorCatalogue) as ErrorKey[];

@@ -12,6 +12,7 @@ import * as cm from './community.ts';
 import * as pl from './plan.ts';
 import * as ct from './content.ts';
 import * as sp from './support.ts';
+import * as sc from './scarce.ts';
 import { endpointPaths } from './paths.ts';
 
 /**
@@ -222,6 +223,20 @@ export const endpoints = {
   supportStaffRead: staffEndpoint(endpointPaths.supportStaffRead, 'support.chat', sp.supportStaffReadRequest, a.ok),
   supportAssign: staffEndpoint(endpointPaths.supportAssign, 'support.chat', sp.supportAssignRequest, sp.supportConversationEntry),
   supportAgents: staffEndpoint(endpointPaths.supportAgents, 'support.chat', a.empty, sp.supportAgentsResponse),
+  // Scarce goods (decision 025).
+  saleList: endpoint(endpointPaths.saleList, 'member', sc.saleListRequest, sc.saleListResponse),
+  armPurchase: endpoint(endpointPaths.armPurchase, 'member', sc.armPurchaseRequest, sc.armPurchaseResponse),
+  buyPurchaseCode: endpoint(endpointPaths.buyPurchaseCode, 'member', sc.salePurchaseRequest, sc.salePurchaseResponse),
+  flashSaleBuy: endpoint(endpointPaths.flashSaleBuy, 'member', sc.salePurchaseRequest, sc.salePurchaseResponse),
+  purchaseCodeRecordList: endpoint(endpointPaths.purchaseCodeRecordList, 'member', sc.purchaseCodeRecordListRequest, sc.purchaseCodeRecordListResponse),
+  activatePurchaseCode: endpoint(endpointPaths.activatePurchaseCode, 'member', sc.activatePurchaseCodeRequest, sc.purchaseCodeActivateResponse),
+  givePurchaseCode: endpoint(endpointPaths.givePurchaseCode, 'member', sc.givePurchaseCodeRequest, sc.purchaseCodeActivateResponse),
+  buyEquityInfo: endpoint(endpointPaths.buyEquityInfo, 'member', a.empty, sc.equityInfoResponse),
+  buyEquity: endpoint(endpointPaths.buyEquity, 'member', sc.equityBuyRequest, sc.equityBuyResponse),
+  buyEquityRecordList: endpoint(endpointPaths.buyEquityRecordList, 'member', sc.equityRecordListRequest, sc.equityRecordListResponse),
+  saleAdminList: staffEndpoint(endpointPaths.saleAdminList, 'config.read', a.empty, sc.saleAdminListResponse),
+  saleOpen: staffEndpoint(endpointPaths.saleOpen, 'packages.manage', sc.saleOpenRequest, sc.saleAdminEntry),
+  equityConfigSave: staffEndpoint(endpointPaths.equityConfigSave, 'packages.manage', sc.equityConfigSaveRequest, sc.equityInfoResponse.omit({ purchased: true, bonus: true, totalOwned: true })),
 } as const;
 
 export type Endpoints = typeof endpoints;

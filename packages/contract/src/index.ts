@@ -20,3 +20,4 @@ export * from './grade-rules.ts';
 export * from './plan.ts';
 export * from './content.ts';
 export * from './support.ts';
+export * from './scarce.ts';

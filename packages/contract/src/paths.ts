@@ -168,4 +168,18 @@ export const endpointPaths = {
   supportStaffRead: '/api/admin/support/read',
   supportAssign: '/api/admin/support/assign',
   supportAgents: '/api/admin/support/agents',
+  // Scarce goods (decision 025).
+  saleList: '/api/app/purchaseCode/saleList',
+  armPurchase: '/api/app/purchaseCode/armPurchase',
+  buyPurchaseCode: '/api/app/purchaseCode/buyPurchaseCode',
+  flashSaleBuy: '/api/app/flashSale/flashSaleBuy',
+  purchaseCodeRecordList: '/api/app/purchaseCode/purchaseCodeRecordList',
+  activatePurchaseCode: '/api/app/purchaseCode/activatePurchaseCode',
+  givePurchaseCode: '/api/app/purchaseCode/givePurchaseCode',
+  buyEquityInfo: '/api/app/equity/buyEquityInfo',
+  buyEquity: '/api/app/equity/buyEquity',
+  buyEquityRecordList: '/api/app/equity/buyEquityRecordList',
+  saleAdminList: '/api/admin/scarce/saleList',
+  saleOpen: '/api/admin/scarce/saleOpen',
+  equityConfigSave: '/api/admin/equity/configSave',
 } as const;

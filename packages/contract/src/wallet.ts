@@ -18,6 +18,8 @@ export const transactionTypes = [
   'packageFee', 'packageRelease', 'redeem', 'redeemFee', 'claimPayout',
   // The plan's purchase matching bonus (decision 022): buyMatching already names a package purchase.
   'buyMatchingBonus',
+  // Scarce goods (decision 025): a rush code, a flash-sale package, shares bought, the share bonus.
+  'purchaseCodeBuy', 'flashSaleBuy', 'equityBuy', 'equityBonus',
 ] as const;
 export type TransactionType = (typeof transactionTypes)[number];
 

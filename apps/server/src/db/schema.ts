@@ -367,6 +367,8 @@ export interface PackageActivationCodesTable {
   holding_id: string | null;
   created_at: Int;
   activated_at: Int | null;
+  /** The rush that sold it (decision 025); null for a code bought with activationCodeBuy. */
+  sale_id?: string | null;
 }
 export interface PackageClaimsTable {
   id: string;
@@ -775,6 +777,14 @@ export interface Database {
   notifications: NotificationsTable;
   support_conversations: SupportConversationsTable;
   support_messages: SupportMessagesTable;
+  // Scarce goods (decision 025).
+  scarce_sales: ScarceSalesTable;
+  scarce_sale_members: ScarceSaleMembersTable;
+  scarce_permits: ScarcePermitsTable;
+  scarce_purchases: ScarcePurchasesTable;
+  equity_config: EquityConfigTable;
+  equity_holdings: EquityHoldingsTable;
+  equity_records: EquityRecordsTable;
   kysely_migration: { name: string; timestamp: string };
   _generated?: Generated<number>;
 }
@@ -843,4 +853,74 @@ export interface NotificationsTable {
   is_read: Generated<Int>;
   created_at: Int;
   read_at: Int | null;
+}
+// Scarce goods (decision 025).
+export interface ScarceSalesTable {
+  id: string;
+  kind: string;
+  product_id: string;
+  units: Int;
+  price: Int;
+  coin_name: string;
+  total: Int;
+  sold: Int;
+  per_member_limit: Int;
+  min_grade: Int | null;
+  is_flagged_only: Int;
+  starts_at: Int;
+  ends_at: Int;
+  created_by: string;
+  created_at: Int;
+}
+export interface ScarceSaleMembersTable {
+  sale_id: string;
+  member_id: string;
+  bought: Int;
+}
+export interface ScarcePermitsTable {
+  sale_id: string;
+  member_id: string;
+  token_hash: string;
+  expires_at: Int;
+  used_at: Int | null;
+}
+export interface ScarcePurchasesTable {
+  id: string;
+  sale_id: string;
+  member_id: string;
+  kind: string;
+  amount: Int;
+  coin_name: string;
+  code_id: string | null;
+  holding_id: string | null;
+  transfer_id: string;
+  created_at: Int;
+}
+export interface EquityConfigTable {
+  id: string;
+  price: Int;
+  coin_name: string;
+  total_issued: Int;
+  sold: Int;
+  max_per_member: Int;
+  bonus_per_share: Int;
+  period_hours: Int;
+  version: Int;
+  updated_at: Int;
+}
+export interface EquityHoldingsTable {
+  member_id: string;
+  purchased: Int;
+  bonus: Int;
+}
+export interface EquityRecordsTable {
+  id: string;
+  member_id: string;
+  kind: string;
+  shares: Int;
+  amount: Int;
+  coin_name: string;
+  period: Int | null;
+  transfer_id: string | null;
+  created_at: Int;
 }

@@ -152,7 +152,7 @@ describe.each(dialects)('jobs on %s', (dialect: Dialect) => {
     cleanups.push(() => t.close());
     const admin = await staffClient(t, 'admin', 'Admin@12345');
     const listed = await admin.call<Array<{ name: string; nextRunAt: number }>>('jobList');
-    expect(listed.data.map((j) => j.name).sort()).toEqual(['housekeeping', 'jackpot-draw', 'ledger-verify', 'package-release', 'plan-payout', 'uploads-cleanup']);
+    expect(listed.data.map((j) => j.name).sort()).toEqual(['equity-bonus', 'housekeeping', 'jackpot-draw', 'ledger-verify', 'package-release', 'plan-payout', 'uploads-cleanup']);
     expect(listed.data.every((j) => j.nextRunAt > Date.now())).toBe(true);
     const requested = await admin.call('jobRunNow', { name: 'ledger-verify', reason: 'check after the import ' + crypto.randomUUID() });
     expect(requested.code, requested.message).toBe(20000);

@@ -20,6 +20,7 @@ import { releaseDueIndex } from './021-release-due-index.ts';
 import { plan } from './017-plan.ts';
 import { contentNotifications } from './018-content-notifications.ts';
 import { support } from './019-support.ts';
+import { scarceGoods } from './020-scarce-goods.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -44,5 +45,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '017-plan': plan(dialect),
     '018-content-notifications': contentNotifications(dialect),
     '019-support': support(dialect),
+    '020-scarce-goods': scarceGoods(dialect),
   };
 }

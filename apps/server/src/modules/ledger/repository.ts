@@ -24,6 +24,8 @@ export const transferCodes = [
   'packageFee', 'packageRelease', 'redeem', 'redeemFee', 'claimPayout',
   // The plan's purchase matching bonus (decision 022).
   'buyMatchingBonus',
+  // Scarce goods (decision 025): a rush code, a flash-sale package, shares bought, the share bonus.
+  'purchaseCodeBuy', 'flashSaleBuy', 'equityBuy', 'equityBonus',
 ] as const;
 export type TransferCode = (typeof transferCodes)[number];
 

@@ -106,7 +106,8 @@ export class PackageService {
   /** What else a purchase changes, in the same transaction. */
   readonly purchaseHooks: PurchaseHook[] = [];
 
-  private async purchased(tx: Tx, memberId: string, amount: bigint, at: number): Promise<void> {
+  /** Runs the purchase hooks (community figures, grades); the flash sale of decision 025 calls it too. */
+  async purchased(tx: Tx, memberId: string, amount: bigint, at: number): Promise<void> {
     for (const hook of this.purchaseHooks) await hook(tx, memberId, amount, at);
   }
 
