@@ -10,6 +10,7 @@ import type { GradeRule, GradeRulesAt } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { parseAmount } from '../ledger/amounts.ts';
 import { changedMembers } from './figures.ts';
+import { notifyMany } from '../notifications/notify.ts';
 
 export const gradeMax = 5;
 const gradePassesMax = gradeMax + 1;
@@ -52,8 +53,12 @@ export async function evaluateGrades(tx: Tx, memberId: string, rules: GradeRule[
         FROM users u JOIN member_figures f ON f.member_id = u.id
         WHERE (u.id = ${memberId} OR u.id IN (SELECT parent FROM chain)) AND f.grade_pinned = 0 AND u.level < ${gradeMax}
       ) AS earned
-      WHERE users.id = earned.id AND earned.grade > users.level`.execute(tx);
-    const n = Number(result.numAffectedRows ?? 0n);
+      WHERE users.id = earned.id AND earned.grade > users.level
+      RETURNING users.id AS id, users.level AS level`.execute(tx);
+    const n = result.rows.length;
+    // Each raise is told to its member (decision 023), in this transaction.
+    const raisedRows = result.rows as Array<{ id: string; level: number | bigint }>;
+    await notifyMany(tx, raisedRows.map((r) => ({ memberId: r.id, type: 'gradeChanged' as const, params: { grade: Number(r.level) } })));
     raised += n;
     if (n === 0) break;
   }

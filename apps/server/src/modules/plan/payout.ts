@@ -26,6 +26,7 @@ import type { JobDefinition } from '../../jobs/runner.ts';
 import { dayLines, monthLines, settle, type Line } from './engine.ts';
 import { boughtBefore, codeBuyers, loadMembers, loadPurchases, periodVolume } from './sources.ts';
 import { PlanTimeline } from './versions.ts';
+import { notifyMany } from '../notifications/notify.ts';
 
 const dayMs = 86_400_000;
 /** Days the job looks back for a period not paid yet. */
@@ -266,6 +267,15 @@ export class PlanPayoutService {
       await tx.updateTable('plan_bonus_lines').set({ transfer_id: t.transfer, fee_transfer_id: t.fee }).where('id', '=', rowId).execute();
     }
     await this.consume(tx, lines, now);
+    // One notification per member per period, with what the period paid them (decision 023).
+    const paidTo = new Map<string, { amount: bigint; coinName: string }>();
+    for (const l of lines) {
+      if (l.paid <= 0n) continue;
+      const p = paidTo.get(l.memberId) ?? { amount: 0n, coinName: l.plan.coinName };
+      p.amount += l.paid;
+      paidTo.set(l.memberId, p);
+    }
+    await notifyMany(tx, [...paidTo].map(([memberId, p]) => ({ memberId, type: 'bonusPaid' as const, params: { amount: formatMinor(p.amount), coinName: p.coinName } })));
     await tx
       .updateTable('plan_periods')
       .set({ line_count: lines.length, paid: lines.reduce((s, l) => s + l.paid, 0n) })
