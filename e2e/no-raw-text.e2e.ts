@@ -22,9 +22,9 @@ const adminRoutes = ['/dashboard', '/reviews', '/reviews/exchange', '/reviews/ma
 
 /**
  * Words that are the same in every language: the brand's point type and networks, and the names
- * of the demo accounts shown as data.
+ * of the demo accounts shown as data, and the country code CN of the members list.
  */
-const allowedWords = new Set(['usdt', 'trc20', 'bep20', 'trc', 'bep', 'demo', 'alice', 'bob', 'admin', 'finance', 'support', 'viewer', 'ex', 'id', 'ip', 'totp']);
+const allowedWords = new Set(['usdt', 'trc20', 'bep20', 'trc', 'bep', 'demo', 'alice', 'bob', 'admin', 'finance', 'support', 'viewer', 'ex', 'id', 'ip', 'totp', 'cn']);
 
 /** An internal code: two or more capitals joined by underscores (USDT_TO_ASSETS, ASSETS_POINT). */
 const internalCode = /\b[A-Z]{2,}(?:_[A-Z0-9]+)+\b/g;
