@@ -124,7 +124,10 @@ describe.each(dialects)('wallet on %s', (dialect) => {
     expect(future.data.items).toHaveLength(0);
     expect((await m.call('assetsRecordList', { pageSize: 500 })).error).toBe('request.invalid');
     const types = await m.call<Array<{ type: string }>>('recordTypeList');
-    expect(types.data).toHaveLength(26); // the spec's 21 and the five of packages (decision 020)
+    // The spec's 21, the five of packages (decision 020), the plan's buyMatchingBonus (decision 022)
+    // and the four of scarce goods (decision 025).
+    expect(types.data.map((x) => x.type)).toEqual(expect.arrayContaining(['deposit', 'packageRelease', 'buyMatchingBonus', 'purchaseCodeBuy', 'flashSaleBuy', 'equityBuy', 'equityBonus']));
+    expect(types.data).toHaveLength(31);
   });
 
   it('locks money actions after 5 wrong transaction passwords, and when staff lock the account', async () => {
