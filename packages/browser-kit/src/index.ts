@@ -24,6 +24,7 @@ export { lazyPage, LoadError, loadTimeoutMs, withLoadTimeout } from './lazy-page
 export { createRequestIdTracker, useRequestId } from './request-id';
 export type { RequestIdTracker } from './request-id';
 export { createSessionStore } from './storage';
+export { useSupportSocket } from './support-socket';
 export type { SessionStore } from './storage';
 export { closeAllToasts, closeToast, getToasts, showToast, subscribeToasts, toastDurationMs } from './toast';
 export type { Toast, ToastKind } from './toast';

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, useRequestId } from '@pp/browser-kit';
+import { ApiError, useRequestId, useSupportSocket } from '@pp/browser-kit';
 import { supportInboxFilters, supportLimits, type SupportMessage } from '@pp/contract';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Badge } from '../../../components/ui/badge';
@@ -16,7 +16,6 @@ import { formatDateTime } from '../../../lib/format';
 import { getToken } from '../../../lib/storage';
 import { useStaff } from '../../../lib/staff-session';
 import { assignConversation, olderStaffMessages, staffAttachment, staffRead, staffSend, supportKeys, useAgents, useInbox, useStaffThread, type InboxFilter } from '../api';
-import { useSupportSocket } from '../socket';
 
 function Attachment({ id, fileName }: { id: string; fileName: string }) {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, useRequestId } from '@pp/browser-kit';
+import { ApiError, useRequestId, useSupportSocket } from '@pp/browser-kit';
 import { supportLimits, uploadLimits, type SupportMessage } from '@pp/contract';
 import { getToken } from '../../../lib/storage';
 import { formatDateTime } from '../../../lib/dates';
@@ -15,7 +15,6 @@ import { formatLocale } from '../../../lib/i18n';
 import { createUpload, base64Of } from '../../deposits/api/upload-create';
 import { shrinkForUpload } from '../../deposits/shrink-image';
 import { markSupportRead, olderMessages, sendSupportMessage, supportAttachment, supportKeys, useSupportThread } from '../api';
-import { useSupportSocket } from '../socket';
 
 function Attachment({ id, fileName }: { id: string; fileName: string }) {
   const { t } = useTranslation();
