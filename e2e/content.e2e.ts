@@ -111,15 +111,16 @@ beforeAll(async () => {
   expect(await seriousViolations(staffPage)).toEqual([]);
   await staffPage.screenshot({ path: path.join(shotsDir, 'content-admin-banners.png'), fullPage: true });
 
-  // The terms through the back-office (the confirmation accepted), with a payload in the body.
-  staffPage.removeAllListeners('dialog');
-  staffPage.once('dialog', (d) => void d.accept());
+  // The terms through the back-office (the in-page confirmation accepted), with a payload in the body.
   await staffPage.goto('/admin/#/content?tab=documents');
   await staffPage.getByLabel(adminT('en-US', 'content.document'), { exact: true }).selectOption('terms');
   await staffPage.getByLabel(adminT('en-US', 'content.language'), { exact: true }).selectOption('en-US');
   await staffPage.locator('#document-title').fill('E2E Terms of use');
   await staffPage.locator('#document-body').fill(`<h2>Staff-edited terms</h2><p>Version from the back-office.</p>${xssBody}`);
   await staffPage.getByRole('button', { name: adminT('en-US', 'content.publish'), exact: true }).click();
+  const confirmDialog = staffPage.getByRole('dialog', { name: adminT('en-US', 'content.publish') });
+  await confirmDialog.getByText(adminT('en-US', 'content.confirmPublish', { language: 'English' })).waitFor();
+  await confirmDialog.getByRole('button', { name: adminT('en-US', 'content.publish'), exact: true }).click();
   await toast(staffPage, 'en-US', adminT('en-US', 'content.published')).waitFor();
   await staffPage.getByRole('cell', { name: 'E2E Terms of use' }).waitFor();
   expect(await seriousViolations(staffPage)).toEqual([]);
@@ -221,7 +222,8 @@ describe.each(['desktop', 'mobile'] as const)('content and notifications on %s',
     await shot(page, lang, `content-notifications-${layout}.png`);
     await page.getByRole('button', { name: t(lang, 'notifications.markAllRead'), exact: true }).click();
     await badge.waitFor({ state: 'detached' });
-    expect(await page.locator('.notification-unread').count()).toBe(0);
+    // The list refetches on its own; the badge may clear first.
+    await expect.poll(() => page.locator('.notification-unread').count(), { timeout: 10_000 }).toBe(0);
     await g.check();
     await context.close();
   }, 180_000);

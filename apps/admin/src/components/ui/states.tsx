@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { TableBox } from './data-table';
 import { useTranslation } from 'react-i18next';
 
 /** A region that is loading; announced politely once. */
@@ -41,5 +42,38 @@ export function LoadMore({ hasMore, isLoading, onLoadMore }: { hasMore: boolean;
         {isLoading ? t('common.loading') : t('common.loadMore')}
       </button>
     </div>
+  );
+}
+
+/** What `ListBody` reads of a react-query list (plain or infinite). */
+export interface ListQuery {
+  isPending: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+  hasNextPage?: boolean;
+  isFetchingNextPage?: boolean;
+  fetchNextPage?: () => unknown;
+}
+
+/**
+ * A list's body: loading, failed (with a retry), empty, or the table in its scroll box named
+ * `label`; "load more" under it when the query is paged.
+ */
+export function ListBody({ query, isEmpty, empty, label, children }: { query: ListQuery; isEmpty: boolean; empty: ReactNode; label: string; children: ReactNode }) {
+  const body = query.isPending ? (
+    <Loading />
+  ) : query.isError ? (
+    <ErrorState onRetry={() => void query.refetch()} />
+  ) : isEmpty ? (
+    <EmptyState>{empty}</EmptyState>
+  ) : (
+    <TableBox label={label}>{children}</TableBox>
+  );
+  const fetchNextPage = query.fetchNextPage;
+  return (
+    <>
+      {body}
+      {fetchNextPage ? <LoadMore hasMore={query.hasNextPage === true} isLoading={query.isFetchingNextPage === true} onLoadMore={() => void fetchNextPage()} /> : null}
+    </>
   );
 }

@@ -1,10 +1,9 @@
 import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '@pp/contract';
-import { TableBox } from '../../../components/ui/data-table';
 import { TextField } from '@pp/browser-kit';
 import { PageHeader } from '../../../components/ui/page-header';
-import { EmptyState, ErrorState, LoadMore, Loading } from '../../../components/ui/states';
+import { ListBody } from '../../../components/ui/states';
 import { endOfDayMs, formatDateTime, formatJson, startOfDayMs } from '../../../lib/format';
 import { translateOr } from '../../../lib/i18n';
 import { useAuditList, type AuditFilter } from '../api/audit-list';
@@ -96,36 +95,27 @@ export function AuditLogPage() {
         <h2 className="visually-hidden" id="audit-entries">
           {t('audit.entries')}
         </h2>
-        {list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <ErrorState onRetry={() => void list.refetch()} />
-        ) : entries.length === 0 ? (
-          <EmptyState>{t('audit.empty')}</EmptyState>
-        ) : (
-          <TableBox label={t('audit.entries')}>
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('audit.time')}</th>
-                  <th scope="col">{t('audit.actor')}</th>
-                  <th scope="col">{t('audit.action')}</th>
-                  <th scope="col">{t('audit.target')}</th>
-                  <th scope="col">{t('audit.reason')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('audit.changes')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((entry) => (
-                  <AuditRow key={entry.id} entry={entry} isExpanded={expanded.has(entry.id)} onToggle={() => toggle(entry.id)} />
-                ))}
-              </tbody>
-            </table>
-          </TableBox>
-        )}
-        <LoadMore hasMore={list.hasNextPage} isLoading={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
+        <ListBody query={list} isEmpty={entries.length === 0} empty={t('audit.empty')} label={t('audit.entries')}>
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t('audit.time')}</th>
+                <th scope="col">{t('audit.actor')}</th>
+                <th scope="col">{t('audit.action')}</th>
+                <th scope="col">{t('audit.target')}</th>
+                <th scope="col">{t('audit.reason')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('audit.changes')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <AuditRow key={entry.id} entry={entry} isExpanded={expanded.has(entry.id)} onToggle={() => toggle(entry.id)} />
+              ))}
+            </tbody>
+          </table>
+        </ListBody>
       </section>
     </>
   );

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { isLanguage, languageNames, languages, type AnnouncementAdminEntry, type Language } from '@pp/contract';
 import { SwitchField, TextAreaField, TextField, errorText, showToast } from '@pp/browser-kit';
 import { Badge } from '../../../components/ui/badge';
-import { TableBox } from '../../../components/ui/data-table';
-import { EmptyState, ErrorState, LoadMore, Loading } from '../../../components/ui/states';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { ListBody } from '../../../components/ui/states';
 import { formatDateTime } from '../../../lib/format';
 import { useCan } from '../../../lib/staff-session';
 import { deleteAnnouncement, saveAnnouncement, useAnnouncementAdminList } from '../api/announcements';
@@ -84,12 +84,14 @@ export function AnnouncementsTab() {
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   // The moment the list was opened: the states it shows are as of then.
   const [now] = useState(() => Date.now());
+  const confirm = useConfirm();
   const remove = async (entry: AnnouncementAdminEntry) => {
-    if (!window.confirm(t('content.confirmDelete', { title: titleOf(entry, i18n.language) }))) return;
+    if (!(await confirm.ask({ message: t('content.confirmDelete', { title: titleOf(entry, i18n.language) }), confirmLabel: t('content.delete'), tone: 'danger' }))) return;
     await deleteAnnouncement(entry.id).catch(() => undefined);
   };
   return (
     <div className="stack">
+      {confirm.element}
       {can('content.manage') && editing === null ? (
         <div>
           <button type="button" className="btn btn-primary btn-small" onClick={() => setEditing('new')}>
@@ -98,55 +100,46 @@ export function AnnouncementsTab() {
         </div>
       ) : null}
       {editing !== null ? <AnnouncementEditor key={editing === 'new' ? 'new' : editing.id} entry={editing === 'new' ? null : editing} onDone={() => setEditing(null)} /> : null}
-      {list.isPending ? (
-        <Loading />
-      ) : list.isError ? (
-        <ErrorState onRetry={() => void list.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState>{t('content.noAnnouncements')}</EmptyState>
-      ) : (
-        <TableBox label={t('content.tabs.announcements')}>
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('content.titleColumn')}</th>
-                <th scope="col">{t('content.languages')}</th>
-                <th scope="col">{t('content.publishAt')}</th>
-                <th scope="col">{t('content.state')}</th>
-                <th scope="col">{t('common.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((a) => {
-                const state = a.publishAt > now ? 'scheduled' : a.expiresAt !== null && a.expiresAt <= now ? 'expired' : 'live';
-                return (
-                  <tr key={a.id}>
-                    <td>
-                      {a.isPinned ? <Badge tone="info">{t('content.pinned')}</Badge> : null} {titleOf(a, i18n.language)}
-                    </td>
-                    <td>{languages.filter((l) => a.translations[l]).join(', ')}</td>
-                    <td>{formatDateTime(a.publishAt)}</td>
-                    <td>{t(`content.states.${state}`)}</td>
-                    <td className="row-actions">
-                      {can('content.manage') ? (
-                        <>
-                          <button type="button" className="btn btn-small" onClick={() => setEditing(a)}>
-                            {t('content.edit')}
-                          </button>
-                          <button type="button" className="btn btn-small btn-danger" onClick={() => void remove(a)}>
-                            {t('content.delete')}
-                          </button>
-                        </>
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableBox>
-      )}
-      <LoadMore hasMore={list.hasNextPage} isLoading={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
+      <ListBody query={list} isEmpty={items.length === 0} empty={t('content.noAnnouncements')} label={t('content.tabs.announcements')}>
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('content.titleColumn')}</th>
+              <th scope="col">{t('content.languages')}</th>
+              <th scope="col">{t('content.publishAt')}</th>
+              <th scope="col">{t('content.state')}</th>
+              <th scope="col">{t('common.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((a) => {
+              const state = a.publishAt > now ? 'scheduled' : a.expiresAt !== null && a.expiresAt <= now ? 'expired' : 'live';
+              return (
+                <tr key={a.id}>
+                  <td>
+                    {a.isPinned ? <Badge tone="info">{t('content.pinned')}</Badge> : null} {titleOf(a, i18n.language)}
+                  </td>
+                  <td>{languages.filter((l) => a.translations[l]).join(', ')}</td>
+                  <td>{formatDateTime(a.publishAt)}</td>
+                  <td>{t(`content.states.${state}`)}</td>
+                  <td className="row-actions">
+                    {can('content.manage') ? (
+                      <>
+                        <button type="button" className="btn btn-small" onClick={() => setEditing(a)}>
+                          {t('content.edit')}
+                        </button>
+                        <button type="button" className="btn btn-small btn-danger" onClick={() => void remove(a)}>
+                          {t('content.delete')}
+                        </button>
+                      </>
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </ListBody>
     </div>
   );
 }

@@ -2,8 +2,8 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, isSafeLink, languageNames, languages, type BannerAdminEntry, type Language } from '@pp/contract';
 import { SwitchField, TextField, errorText, showToast } from '@pp/browser-kit';
-import { TableBox } from '../../../components/ui/data-table';
-import { EmptyState, ErrorState, Loading } from '../../../components/ui/states';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { ListBody } from '../../../components/ui/states';
 import { formatDateTime } from '../../../lib/format';
 import { useCan } from '../../../lib/staff-session';
 import { deleteBanner, saveBanner, uploadContentImage, useBannerAdminList } from '../api/banners';
@@ -105,13 +105,16 @@ export function BannersTab() {
   const { t } = useTranslation();
   const can = useCan();
   const list = useBannerAdminList();
+  const banners = list.data ?? [];
   const [editing, setEditing] = useState<BannerAdminEntry | null | 'new'>(null);
+  const confirm = useConfirm();
   const remove = async (entry: BannerAdminEntry) => {
-    if (!window.confirm(t('content.confirmDeleteBanner'))) return;
+    if (!(await confirm.ask({ message: t('content.confirmDeleteBanner'), confirmLabel: t('content.delete'), tone: 'danger' }))) return;
     await deleteBanner(entry.id).catch(() => undefined);
   };
   return (
     <div className="stack">
+      {confirm.element}
       {can('content.manage') && editing === null ? (
         <div>
           <button type="button" className="btn btn-primary btn-small" onClick={() => setEditing('new')}>
@@ -120,54 +123,46 @@ export function BannersTab() {
         </div>
       ) : null}
       {editing !== null ? <BannerEditor key={editing === 'new' ? 'new' : editing.id} entry={editing === 'new' ? null : editing} onDone={() => setEditing(null)} /> : null}
-      {list.isPending ? (
-        <Loading />
-      ) : list.isError ? (
-        <ErrorState onRetry={() => void list.refetch()} />
-      ) : list.data.length === 0 ? (
-        <EmptyState>{t('content.noBanners')}</EmptyState>
-      ) : (
-        <TableBox label={t('content.tabs.banners')}>
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('content.order')}</th>
-                <th scope="col">{t('content.bannerTitle')}</th>
-                <th scope="col">{t('content.link')}</th>
-                <th scope="col">{t('content.publishAt')}</th>
-                <th scope="col">{t('content.active')}</th>
-                <th scope="col">{t('common.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((b) => {
-                const first = languages.map((l) => b.translations[l]).find((x) => x);
-                return (
-                  <tr key={b.id}>
-                    <td>{b.sortOrder}</td>
-                    <td>{first?.title ?? ''}</td>
-                    <td className="break">{first?.linkUrl ?? ''}</td>
-                    <td>{formatDateTime(b.publishAt)}</td>
-                    <td>{b.isActive ? t('common.on') : t('common.off')}</td>
-                    <td className="row-actions">
-                      {can('content.manage') ? (
-                        <>
-                          <button type="button" className="btn btn-small" onClick={() => setEditing(b)}>
-                            {t('content.edit')}
-                          </button>
-                          <button type="button" className="btn btn-small btn-danger" onClick={() => void remove(b)}>
-                            {t('content.delete')}
-                          </button>
-                        </>
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableBox>
-      )}
+      <ListBody query={list} isEmpty={banners.length === 0} empty={t('content.noBanners')} label={t('content.tabs.banners')}>
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('content.order')}</th>
+              <th scope="col">{t('content.bannerTitle')}</th>
+              <th scope="col">{t('content.link')}</th>
+              <th scope="col">{t('content.publishAt')}</th>
+              <th scope="col">{t('content.active')}</th>
+              <th scope="col">{t('common.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {banners.map((b) => {
+              const first = languages.map((l) => b.translations[l]).find((x) => x);
+              return (
+                <tr key={b.id}>
+                  <td>{b.sortOrder}</td>
+                  <td>{first?.title ?? ''}</td>
+                  <td className="break">{first?.linkUrl ?? ''}</td>
+                  <td>{formatDateTime(b.publishAt)}</td>
+                  <td>{b.isActive ? t('common.on') : t('common.off')}</td>
+                  <td className="row-actions">
+                    {can('content.manage') ? (
+                      <>
+                        <button type="button" className="btn btn-small" onClick={() => setEditing(b)}>
+                          {t('content.edit')}
+                        </button>
+                        <button type="button" className="btn btn-small btn-danger" onClick={() => void remove(b)}>
+                          {t('content.delete')}
+                        </button>
+                      </>
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </ListBody>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { documentKinds, isLanguage, languageNames, type DocumentKind, type DocumentVersionEntry, type Language } from '@pp/contract';
 import { SelectField, TextAreaField, TextField, errorText, showToast } from '@pp/browser-kit';
 import { TableBox } from '../../../components/ui/data-table';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/states';
 import { formatDateTime } from '../../../lib/format';
 import { useCan } from '../../../lib/staff-session';
@@ -15,10 +16,11 @@ function DocumentEditor({ kind, lang, latest }: { kind: DocumentKind; lang: Lang
   const [body, setBody] = useState(latest?.body ?? '');
   const [error, setError] = useState<string | null>(null);
   const [isPending, setIsPending] = useState(false);
+  const confirm = useConfirm();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (title.trim() === '' || body.trim() === '') return setError(t('content.needTitleBody'));
-    if (!window.confirm(t('content.confirmPublish', { language: languageNames[lang] }))) return;
+    if (!(await confirm.ask({ message: t('content.confirmPublish', { language: languageNames[lang] }), confirmLabel: t('content.publish'), tone: 'primary' }))) return;
     setIsPending(true);
     setError(null);
     try {
@@ -31,20 +33,23 @@ function DocumentEditor({ kind, lang, latest }: { kind: DocumentKind; lang: Lang
     }
   };
   return (
-    <form className="card stack content-editor" onSubmit={(e) => void submit(e)} aria-label={t('content.editDocument')}>
-      <TextField id="document-title" label={t('content.title', { language: languageNames[lang] })} value={title} onValueChange={setTitle} maxLength={200} />
-      <TextAreaField id="document-body" label={t('content.body')} value={body} onValueChange={setBody} rows={14} hint={t('content.bodyHint')} />
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="row-actions">
-        <button type="submit" className="btn btn-primary" disabled={isPending} aria-busy={isPending}>
-          {t('content.publish')}
-        </button>
-      </div>
-    </form>
+    <>
+      {confirm.element}
+      <form className="card stack content-editor" onSubmit={(e) => void submit(e)} aria-label={t('content.editDocument')}>
+        <TextField id="document-title" label={t('content.title', { language: languageNames[lang] })} value={title} onValueChange={setTitle} maxLength={200} />
+        <TextAreaField id="document-body" label={t('content.body')} value={body} onValueChange={setBody} rows={14} hint={t('content.bodyHint')} />
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="row-actions">
+          <button type="submit" className="btn btn-primary" disabled={isPending} aria-busy={isPending}>
+            {t('content.publish')}
+          </button>
+        </div>
+      </form>
+    </>
   );
 }
 

@@ -2,10 +2,9 @@ import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
-import { TableBox } from '../../../components/ui/data-table';
 import { TextField } from '@pp/browser-kit';
 import { PageHeader } from '../../../components/ui/page-header';
-import { EmptyState, ErrorState, LoadMore, Loading } from '../../../components/ui/states';
+import { ListBody } from '../../../components/ui/states';
 import { formatDateTime } from '../../../lib/format';
 import { useMemberSearch } from '../api/member-search';
 import { GradeLabel } from '../components/grade-label';
@@ -54,49 +53,40 @@ export function MemberSearchPage() {
         <h2 className="visually-hidden" id="member-results">
           {t('members.results')}
         </h2>
-        {search.isPending ? (
-          <Loading />
-        ) : search.isError ? (
-          <ErrorState onRetry={() => void search.refetch()} />
-        ) : members.length === 0 ? (
-          <EmptyState>{query ? t('members.noResults', { query }) : t('members.none')}</EmptyState>
-        ) : (
-          <TableBox label={t('members.results')}>
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('members.userName')}</th>
-                  <th scope="col">{t('members.email')}</th>
-                  <th scope="col">{t('members.referralId')}</th>
-                  <th scope="col">{t('members.country')}</th>
-                  <th scope="col">{t('members.grade')}</th>
-                  <th scope="col">{t('members.state')}</th>
-                  <th scope="col">{t('members.createdAt')}</th>
+        <ListBody query={search} isEmpty={members.length === 0} empty={query ? t('members.noResults', { query }) : t('members.none')} label={t('members.results')}>
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t('members.userName')}</th>
+                <th scope="col">{t('members.email')}</th>
+                <th scope="col">{t('members.referralId')}</th>
+                <th scope="col">{t('members.country')}</th>
+                <th scope="col">{t('members.grade')}</th>
+                <th scope="col">{t('members.state')}</th>
+                <th scope="col">{t('members.createdAt')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {members.map((member) => (
+                <tr key={member.id}>
+                  <td>
+                    <Link to={paths.member(member.id)}>{member.userName}</Link>
+                  </td>
+                  <td className="break">{member.email}</td>
+                  <td className="mono">{member.referralId}</td>
+                  <td>{member.countryCode}</td>
+                  <td className="nowrap">
+                    <GradeLabel level={member.level} />
+                  </td>
+                  <td>
+                    <LockBadges member={member} />
+                  </td>
+                  <td className="nowrap">{formatDateTime(member.createdAt)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {members.map((member) => (
-                  <tr key={member.id}>
-                    <td>
-                      <Link to={paths.member(member.id)}>{member.userName}</Link>
-                    </td>
-                    <td className="break">{member.email}</td>
-                    <td className="mono">{member.referralId}</td>
-                    <td>{member.countryCode}</td>
-                    <td className="nowrap">
-                      <GradeLabel level={member.level} />
-                    </td>
-                    <td>
-                      <LockBadges member={member} />
-                    </td>
-                    <td className="nowrap">{formatDateTime(member.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableBox>
-        )}
-        <LoadMore hasMore={search.hasNextPage} isLoading={search.isFetchingNextPage} onLoadMore={() => void search.fetchNextPage()} />
+              ))}
+            </tbody>
+          </table>
+        </ListBody>
       </section>
     </>
   );

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { holdingStates, type HoldingState } from '@pp/contract';
 import { SelectField, TextField } from '@pp/browser-kit';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { TableBox } from '../../../components/ui/data-table';
-import { EmptyState, ErrorState, LoadMore, Loading } from '../../../components/ui/states';
+import { ListBody } from '../../../components/ui/states';
 import { formatDateTime, formatExactAmount } from '../../../lib/format';
 import { useHoldingList, type HoldingFilter } from '../api/holding-list';
 
@@ -56,72 +55,63 @@ export function HoldingsTab() {
         <h2 className="card-title card-pad" id="holdings-title">
           {t('packages.holdings.title')}
         </h2>
-        {list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <ErrorState onRetry={() => void list.refetch()} />
-        ) : items.length === 0 ? (
-          <EmptyState>{t('packages.holdings.empty')}</EmptyState>
-        ) : (
-          <TableBox label={t('packages.holdings.title')}>
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('packages.holdings.number')}</th>
-                  <th scope="col">{t('packages.holdings.member')}</th>
-                  <th scope="col">{t('packages.holdings.product')}</th>
-                  <th scope="col" className="num">
-                    {t('packages.holdings.units')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('packages.holdings.principal')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('packages.holdings.released')}
-                  </th>
-                  <th scope="col">{t('packages.holdings.state')}</th>
-                  <th scope="col">{t('packages.holdings.started')}</th>
-                  <th scope="col">{t('packages.holdings.expires')}</th>
+        <ListBody query={list} isEmpty={items.length === 0} empty={t('packages.holdings.empty')} label={t('packages.holdings.title')}>
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t('packages.holdings.number')}</th>
+                <th scope="col">{t('packages.holdings.member')}</th>
+                <th scope="col">{t('packages.holdings.product')}</th>
+                <th scope="col" className="num">
+                  {t('packages.holdings.units')}
+                </th>
+                <th scope="col" className="num">
+                  {t('packages.holdings.principal')}
+                </th>
+                <th scope="col" className="num">
+                  {t('packages.holdings.released')}
+                </th>
+                <th scope="col">{t('packages.holdings.state')}</th>
+                <th scope="col">{t('packages.holdings.started')}</th>
+                <th scope="col">{t('packages.holdings.expires')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((holding) => (
+                <tr key={holding.id}>
+                  <td className="mono nowrap">{holding.number}</td>
+                  <td>{holding.userName}</td>
+                  <td className="col-wide">
+                    {holding.productName}
+                    <br />
+                    <span className="muted small">{t(`packages.kinds.${holding.kind}`)}</span>
+                  </td>
+                  <td className="num">{holding.units}</td>
+                  <td className="num nowrap">{formatExactAmount(holding.principal)}</td>
+                  <td className="num nowrap">
+                    {formatExactAmount(holding.released)}
+                    <br />
+                    <span className="muted small">{t('packages.holdings.ofCap', { cap: formatExactAmount(holding.rewardCap) })}</span>
+                  </td>
+                  <td>
+                    <span className="badges">
+                      <Badge tone={stateTones[holding.state]}>{t(`packages.holdingStates.${holding.state}`)}</Badge>
+                      {holding.state !== 'expired' && holding.effectiveness === 'pending' ? <Badge tone="warning">{t('packages.holdings.pending')}</Badge> : null}
+                    </span>
+                    {holding.endReason ? (
+                      <>
+                        <br />
+                        <span className="muted small">{t(`packages.endReasons.${holding.endReason}`)}</span>
+                      </>
+                    ) : null}
+                  </td>
+                  <td>{formatDateTime(holding.startedAt)}</td>
+                  <td>{formatDateTime(holding.endedAt ?? holding.expiresAt)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {items.map((holding) => (
-                  <tr key={holding.id}>
-                    <td className="mono nowrap">{holding.number}</td>
-                    <td>{holding.userName}</td>
-                    <td className="col-wide">
-                      {holding.productName}
-                      <br />
-                      <span className="muted small">{t(`packages.kinds.${holding.kind}`)}</span>
-                    </td>
-                    <td className="num">{holding.units}</td>
-                    <td className="num nowrap">{formatExactAmount(holding.principal)}</td>
-                    <td className="num nowrap">
-                      {formatExactAmount(holding.released)}
-                      <br />
-                      <span className="muted small">{t('packages.holdings.ofCap', { cap: formatExactAmount(holding.rewardCap) })}</span>
-                    </td>
-                    <td>
-                      <span className="badges">
-                        <Badge tone={stateTones[holding.state]}>{t(`packages.holdingStates.${holding.state}`)}</Badge>
-                        {holding.state !== 'expired' && holding.effectiveness === 'pending' ? <Badge tone="warning">{t('packages.holdings.pending')}</Badge> : null}
-                      </span>
-                      {holding.endReason ? (
-                        <>
-                          <br />
-                          <span className="muted small">{t(`packages.endReasons.${holding.endReason}`)}</span>
-                        </>
-                      ) : null}
-                    </td>
-                    <td>{formatDateTime(holding.startedAt)}</td>
-                    <td>{formatDateTime(holding.endedAt ?? holding.expiresAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableBox>
-        )}
-        <LoadMore hasMore={list.hasNextPage} isLoading={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
+              ))}
+            </tbody>
+          </table>
+        </ListBody>
       </section>
     </>
   );

@@ -3,10 +3,9 @@ import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { reviewStatuses, type ReviewItem } from '@pp/contract';
 import { paths } from '../../../app/paths';
-import { TableBox } from '../../../components/ui/data-table';
 import { SelectField, TextField, showToast } from '@pp/browser-kit';
 import { PageHeader } from '../../../components/ui/page-header';
-import { EmptyState, ErrorState, LoadMore, Loading } from '../../../components/ui/states';
+import { ListBody } from '../../../components/ui/states';
 import { formatDateTime, formatExactAmount } from '../../../lib/format';
 import { translateOr } from '../../../lib/i18n';
 import { useCan } from '../../../lib/staff-session';
@@ -135,77 +134,68 @@ export function ReviewQueuePage({ queue, queues }: ReviewQueuePageProps) {
         <h2 className="visually-hidden" id="review-table-title">
           {t('reviews.items')}
         </h2>
-        {list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <ErrorState onRetry={() => void list.refetch()} />
-        ) : items.length === 0 ? (
-          <EmptyState>{t('reviews.empty')}</EmptyState>
-        ) : (
-          <TableBox label={t('reviews.items')}>
-            <table className="table has-actions">
-              <thead>
-                <tr>
+        <ListBody query={list} isEmpty={items.length === 0} empty={t('reviews.empty')} label={t('reviews.items')}>
+          <table className="table has-actions">
+            <thead>
+              <tr>
+                {hasChecks ? (
+                  <th scope="col" className="col-check">
+                    <input
+                      type="checkbox"
+                      aria-label={t('reviews.selectAll')}
+                      checked={isAllSelected}
+                      disabled={decidable.length === 0}
+                      onChange={(e) => setSelected(e.target.checked ? new Set(decidable.map((item) => item.id)) : new Set())}
+                    />
+                  </th>
+                ) : null}
+                <th scope="col">{t('reviews.col.created')}</th>
+                <th scope="col">{t('reviews.col.member')}</th>
+                <th scope="col" className="num">
+                  {t('reviews.col.amount')}
+                </th>
+                <th scope="col">{t('reviews.col.status')}</th>
+                <th scope="col">{t('reviews.col.summary')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('common.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item.id} className={selected.has(item.id) ? 'is-selected' : undefined}>
                   {hasChecks ? (
-                    <th scope="col" className="col-check">
+                    <td className="col-check">
                       <input
                         type="checkbox"
-                        aria-label={t('reviews.selectAll')}
-                        checked={isAllSelected}
-                        disabled={decidable.length === 0}
-                        onChange={(e) => setSelected(e.target.checked ? new Set(decidable.map((item) => item.id)) : new Set())}
+                        aria-label={t('reviews.selectItem', { item: describeItem(item) })}
+                        checked={selected.has(item.id)}
+                        disabled={!isDecidable(item)}
+                        onChange={(e) => toggle(item.id, e.target.checked)}
                       />
-                    </th>
+                    </td>
                   ) : null}
-                  <th scope="col">{t('reviews.col.created')}</th>
-                  <th scope="col">{t('reviews.col.member')}</th>
-                  <th scope="col" className="num">
-                    {t('reviews.col.amount')}
-                  </th>
-                  <th scope="col">{t('reviews.col.status')}</th>
-                  <th scope="col">{t('reviews.col.summary')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('common.actions')}</span>
-                  </th>
+                  <td className="nowrap">{formatDateTime(item.createdAt)}</td>
+                  <td>{item.memberName}</td>
+                  <td className="num nowrap">
+                    {formatExactAmount(item.amount)} <span className="muted">{translateOr(`coins.${item.coinName}`, item.coinName)}</span>
+                  </td>
+                  <td>
+                    <StatusBadge status={item.status} />
+                  </td>
+                  <td className="col-summary">
+                    <SummaryList summary={item.summary} />
+                  </td>
+                  <td className="nowrap">
+                    <button type="button" className="btn btn-small" onClick={() => setOpenId(item.id)} aria-label={t('reviews.openItem', { item: describeItem(item) })}>
+                      {t('reviews.details')}
+                    </button>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {items.map((item) => (
-                  <tr key={item.id} className={selected.has(item.id) ? 'is-selected' : undefined}>
-                    {hasChecks ? (
-                      <td className="col-check">
-                        <input
-                          type="checkbox"
-                          aria-label={t('reviews.selectItem', { item: describeItem(item) })}
-                          checked={selected.has(item.id)}
-                          disabled={!isDecidable(item)}
-                          onChange={(e) => toggle(item.id, e.target.checked)}
-                        />
-                      </td>
-                    ) : null}
-                    <td className="nowrap">{formatDateTime(item.createdAt)}</td>
-                    <td>{item.memberName}</td>
-                    <td className="num nowrap">
-                      {formatExactAmount(item.amount)} <span className="muted">{translateOr(`coins.${item.coinName}`, item.coinName)}</span>
-                    </td>
-                    <td>
-                      <StatusBadge status={item.status} />
-                    </td>
-                    <td className="col-summary">
-                      <SummaryList summary={item.summary} />
-                    </td>
-                    <td className="nowrap">
-                      <button type="button" className="btn btn-small" onClick={() => setOpenId(item.id)} aria-label={t('reviews.openItem', { item: describeItem(item) })}>
-                        {t('reviews.details')}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableBox>
-        )}
-        <LoadMore hasMore={list.hasNextPage} isLoading={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
+              ))}
+            </tbody>
+          </table>
+        </ListBody>
       </section>
 
       <ReviewDetailDrawer
