@@ -334,6 +334,10 @@ describe('USDT withdrawal on chain (BEP20, local node)', () => {
     await openWithdraw(page, lang);
     await expect.poll(() => card(rejected.number).innerText()).toContain(t(lang, 'withdraw.statuses.rejected'));
     expect(await card(rejected.number).getByTestId('reject-reason').innerText()).toBe(`${t(lang, 'exchange.rejectReasons.suspectedFraud')} — ${note}`);
+    // Its fee is shown as returned with the amount, not as taken.
+    const [feeBefore, feeAfter] = t(lang, 'withdraw.feeReturned', { amount: '\u0000' }).split('\u0000') as [string, string];
+    const feeText = await card(rejected.number).getByTestId('order-fee').innerText();
+    expect(feeText.startsWith(feeBefore) && feeText.endsWith(feeAfter) && feeText.length > feeBefore.length + feeAfter.length, feeText).toBe(true);
     await expect.poll(() => page.getByTestId('summary-available').innerText()).toBe(beforeReject.toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
     // The status filter shows rejected ones only.
     await page.getByLabel(t(lang, 'withdraw.statusFilter'), { exact: true }).selectOption('rejected');

@@ -65,7 +65,8 @@ function OrderCard({ item, coinLabel }: { item: WithdrawalOrder; coinLabel: (coi
         </div>
         <div className="info-row">
           <dt>{t('withdraw.fee')}</dt>
-          <dd>{`${formatExact(item.fee, language)} ${coin}`}</dd>
+          {/* A rejected order's fee went back with its amount (the hold was voided). */}
+          <dd data-testid="order-fee">{item.status === 'rejected' ? t('withdraw.feeReturned', { amount: `${formatExact(item.fee, language)} ${coin}` }) : `${formatExact(item.fee, language)} ${coin}`}</dd>
         </div>
         {item.channel === 'chain' ? (
           <div className="info-row">
