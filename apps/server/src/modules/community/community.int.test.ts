@@ -212,6 +212,9 @@ describe.each(dialects)('community on %s', (dialect) => {
     }
     const user = (await m.call<{ isProtected: boolean; buyPurchaseCodeStatus: boolean }>('userInfo')).data;
     expect([user.isProtected, user.buyPurchaseCodeStatus]).toEqual([true, true]);
+    // A staff setting pins the flag (decision 026).
+    const pins = (await staff.call<{ isProtectedPinned: boolean; isPurchaseCodePinned: boolean }>('memberCommunity', { memberId: id })).data;
+    expect([pins.isProtectedPinned, pins.isPurchaseCodePinned]).toEqual([true, true]);
     const audit = await db().selectFrom('audit_log').select(['action', 'reason']).where('target_id', '=', id).orderBy('seq').execute();
     expect(audit.map((a) => a.action)).toEqual(['member.grade', 'member.protect', 'member.allowPurchaseCode', 'member.unpinGrade']);
     expect(audit[0]!.reason).toBe('Promoted at the regional meeting');

@@ -91,7 +91,13 @@ export class CommunityService {
     const user = await this.db.selectFrom('users').selectAll().where('id', '=', memberId).executeTakeFirst();
     if (!user) throw new AppError('member.notFound');
     const f = await this.figures(this.db, memberId);
-    return { ...(await this.figuresOf(user, now)), isGradePinned: num(f.grade_pinned) === 1, buyPurchaseCodeStatus: num(user.buy_purchase_code_status) === 1 };
+    return {
+      ...(await this.figuresOf(user, now)),
+      isGradePinned: num(f.grade_pinned) === 1,
+      buyPurchaseCodeStatus: num(user.buy_purchase_code_status) === 1,
+      isProtectedPinned: num(user.protected_pinned) === 1,
+      isPurchaseCodePinned: num(user.buy_purchase_code_pinned) === 1,
+    };
   }
 
   private async figuresOf(user: UserRow, now: number) {
