@@ -134,7 +134,14 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
   const bankAccounts = new BankAccountService(db, dbHandle.dialect, accounts, settings, security);
   const addresses = new AddressService(db, dbHandle.dialect, accounts, settings, security);
   // Community (decision 021): grade rules from the compensation plan's version in force (decision 022).
-  const community = new CommunityService(db, async (at, tx) => (await planInForce(tx, at)).document.grades);
+  // Flag rules (decision 026) from the same version; each grant audited with the system as actor.
+  const community = new CommunityService(
+    db,
+    async (at, tx) => (await planInForce(tx, at)).document.grades,
+    async (at, tx) => (await planInForce(tx, at)).document.flagRules,
+    async (tx, g, at) =>
+      audit.record(tx, { id: 'system', name: 'system', ip: '' }, { action: `member.flagRule.${g.flag}`, targetType: 'member', targetId: g.memberId, before: { [g.flag]: false }, after: { [g.flag]: true, cause: 'planFlagRule', at }, reason: 'planFlagRule' }),
+  );
   accounts.onMemberCreated = (tx, memberId, referrerId, at) => community.onMemberCreated(tx, memberId, referrerId, at);
   // Packages (decision 020); the rushes of decision 025 sell their codes. Each purchase moves the community figures.
   const packages = new PackageService(db, ledger, accounts, settings);

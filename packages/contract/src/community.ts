@@ -106,4 +106,7 @@ export const memberCommunityRequest = z.object({ memberId: z.string().min(1).max
 export const memberCommunityResponse = organizationInfoResponse.omit({ invitationCode: true, referralLink: true, monthTimeZone: true }).extend({
   isGradePinned: z.boolean(),
   buyPurchaseCodeStatus: z.boolean(),
+  /** Decision 026: staff set the flag, so the plan's flag rules leave it alone. */
+  isProtectedPinned: z.boolean(),
+  isPurchaseCodePinned: z.boolean(),
 });

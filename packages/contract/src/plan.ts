@@ -74,6 +74,29 @@ export const gradeRate = z.object({
 });
 export type GradeRate = z.infer<typeof gradeRate>;
 
+/**
+ * A rule that grants a member flag (decision 026). Every set field must hold; an empty rule (all
+ * null) grants nothing. Rules only grant: they never clear a flag, and a staff-pinned flag is
+ * never touched.
+ */
+export const flagRule = z.object({
+  /** The member's grade is at least this. */
+  minGrade: z.number().int().min(1).max(5).nullable(),
+  /** Principal of the member's own live holdings, in points. */
+  minOwnHolding: pointsText.nullable(),
+  /** Community performance (the whole downline's purchases), in points. */
+  minPerformance: pointsText.nullable(),
+  /** Number of direct invites. */
+  minDirectInvites: z.number().int().min(1).max(100000).nullable(),
+});
+export type FlagRule = z.infer<typeof flagRule>;
+export const flagRules = z.object({
+  protected: flagRule.nullable(),
+  buyPurchaseCodeStatus: flagRule.nullable(),
+});
+export type FlagRules = z.infer<typeof flagRules>;
+export const noFlagRules: FlagRules = { protected: null, buyPurchaseCodeStatus: null };
+
 export const rankingMeasures = ['directVolume', 'personalVolume'] as const;
 export type RankingMeasure = (typeof rankingMeasures)[number];
 
@@ -112,6 +135,8 @@ export const planDocument = z.object({
   }),
   grades: z.array(gradeRule).max(5),
   gradeRates: z.array(gradeRate).max(5),
+  /** Versions saved before decision 026 have none: no flag is granted by rule. */
+  flagRules: flagRules.default(noFlagRules),
 });
 export type PlanDocument = z.infer<typeof planDocument>;
 
@@ -149,6 +174,7 @@ export const defaultPlan: PlanDocument = {
     { grade: 4, managerPercent: '8', sameLevelPercent: '1', performancePercent: '1.5' },
     { grade: 5, managerPercent: '10', sameLevelPercent: '1', performancePercent: '2' },
   ],
+  flagRules: noFlagRules,
 };
 
 /** `day:YYYY-MM-DD` (the purchase bonuses of one UTC day) or `month:YYYY-MM` (performance and ranking). */

@@ -24,6 +24,10 @@ export interface UsersTable {
   level: Int;
   buy_purchase_code_status: Int;
   is_protected: Int;
+  /** Decision 026: 1 when staff set is_protected (rules leave it alone). */
+  protected_pinned: Generated<Int>;
+  /** Decision 026: 1 when staff set buy_purchase_code_status. */
+  buy_purchase_code_pinned: Generated<Int>;
   auto_top_up: Int;
   agree_status: Int;
   is_login_locked: Int;

@@ -21,6 +21,7 @@ import { plan } from './017-plan.ts';
 import { contentNotifications } from './018-content-notifications.ts';
 import { support } from './019-support.ts';
 import { scarceGoods } from './020-scarce-goods.ts';
+import { flagPins } from './022-flag-pins.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -46,5 +47,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '018-content-notifications': contentNotifications(dialect),
     '019-support': support(dialect),
     '020-scarce-goods': scarceGoods(dialect),
+    '022-flag-pins': flagPins(dialect),
   };
 }

@@ -141,10 +141,11 @@ export class AdminMemberService {
       };
       const before = await read();
       const users = tx.updateTable('users').where('id', '=', memberId);
-      if (action === 'protect') await users.set({ is_protected: 1 }).execute();
-      if (action === 'unprotect') await users.set({ is_protected: 0 }).execute();
-      if (action === 'allowPurchaseCode') await users.set({ buy_purchase_code_status: 1 }).execute();
-      if (action === 'denyPurchaseCode') await users.set({ buy_purchase_code_status: 0 }).execute();
+      // A staff setting pins the flag: the plan's flag rules leave it alone (decision 026).
+      if (action === 'protect') await users.set({ is_protected: 1, protected_pinned: 1 }).execute();
+      if (action === 'unprotect') await users.set({ is_protected: 0, protected_pinned: 1 }).execute();
+      if (action === 'allowPurchaseCode') await users.set({ buy_purchase_code_status: 1, buy_purchase_code_pinned: 1 }).execute();
+      if (action === 'denyPurchaseCode') await users.set({ buy_purchase_code_status: 0, buy_purchase_code_pinned: 1 }).execute();
       if (action === 'unpinGrade') await tx.updateTable('member_figures').set({ grade_pinned: 0 }).where('member_id', '=', memberId).execute();
       await this.audit.record(tx, actor, { action: `member.${action}`, targetType: 'member', targetId: memberId, before, after: await read(), reason });
     });

@@ -3,7 +3,7 @@
 // (pinned, audited) and flags, downline-only access, and hostile input answered without a 500.
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { monthKeyOf, type GradeRule, type OrganizationInfo, type OrganizationResponse, type ProductAdminEntry } from '@pp/contract';
+import { monthKeyOf, noFlagRules, type FlagRules, type GradeRule, type OrganizationInfo, type OrganizationResponse, type ProductAdminEntry } from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type TestApp } from '../../../test/helper.ts';
 import { verifyLedger } from '../ledger/verify.ts';
 import { recordNewMember } from './figures.ts';
@@ -171,6 +171,31 @@ describe.each(dialects)('community on %s', (dialect) => {
     expect(asked).toEqual([1_000, 2_000]);
   });
 
+  it('grants flags by the flag rules in force (decision 026): by performance and grade, never a pinned flag, not before the version is effective', async () => {
+    const gradeRules: GradeRule[] = [{ grade: 1, minOwnHolding: '0', minPerformance: '50', minSmallZone: '0', minDirectOfGrade: null }];
+    const flagRules: FlagRules = {
+      protected: { minGrade: 1, minOwnHolding: null, minPerformance: null, minDirectInvites: null },
+      buyPurchaseCodeStatus: { minGrade: null, minOwnHolding: null, minPerformance: '150', minDirectInvites: 1 },
+    };
+    const granted: string[] = [];
+    // The flag rules take effect at t = 5,000 (a later plan version); before it there are none.
+    const svc = new CommunityService(db(), fixedGradeRules(gradeRules), async (at) => (at >= 5_000 ? flagRules : noFlagRules), async (_tx, g) => {
+      granted.push(`${g.memberId}:${g.flag}`);
+    });
+    const [p, pinned, c] = await chain(3);
+    await db().updateTable('users').set({ buy_purchase_code_status: 0, buy_purchase_code_pinned: 1 }).where('id', '=', pinned!).execute();
+    const flags = async (id: string) => {
+      const u = await db().selectFrom('users').select(['is_protected', 'buy_purchase_code_status']).where('id', '=', id).executeTakeFirstOrThrow();
+      return [Number(u.is_protected), Number(u.buy_purchase_code_status)];
+    };
+    await db().transaction().execute((tx) => svc.onPurchase(tx, c!, 100_000_000n, 1_000));
+    expect([await flags(p!), await flags(pinned!)]).toEqual([[0, 0], [0, 0]]); // grade 1 reached, but no rules yet
+    await db().transaction().execute((tx) => svc.onPurchase(tx, c!, 100_000_000n, 6_000));
+    // p: grade 1 and 200 of performance with one direct: both flags; the pinned member only protected.
+    expect([await flags(p!), await flags(pinned!), await flags(c!)]).toEqual([[1, 1], [1, 0], [0, 0]]);
+    expect(granted.sort()).toEqual([`${p}:buyPurchaseCodeStatus`, `${p}:protected`, `${pinned}:protected`].sort());
+  });
+
   it('lets staff override a grade (pinned, audited), set the protected and purchase-code flags, and refuses roles without the permission', async () => {
     const m = await member(`s${tag}`);
     const id = (await userOf(`s${tag}`)).id;
@@ -187,6 +212,9 @@ describe.each(dialects)('community on %s', (dialect) => {
     }
     const user = (await m.call<{ isProtected: boolean; buyPurchaseCodeStatus: boolean }>('userInfo')).data;
     expect([user.isProtected, user.buyPurchaseCodeStatus]).toEqual([true, true]);
+    // A staff setting pins the flag (decision 026).
+    const pins = (await staff.call<{ isProtectedPinned: boolean; isPurchaseCodePinned: boolean }>('memberCommunity', { memberId: id })).data;
+    expect([pins.isProtectedPinned, pins.isPurchaseCodePinned]).toEqual([true, true]);
     const audit = await db().selectFrom('audit_log').select(['action', 'reason']).where('target_id', '=', id).orderBy('seq').execute();
     expect(audit.map((a) => a.action)).toEqual(['member.grade', 'member.protect', 'member.allowPurchaseCode', 'member.unpinGrade']);
     expect(audit[0]!.reason).toBe('Promoted at the regional meeting');

@@ -12,6 +12,7 @@ import { AppError } from '../../plugins/errors.ts';
 import { nameKey, type UserRow } from '../accounts/repository.ts';
 import { formatMinor } from '../ledger/amounts.ts';
 import { recordNewMember, recordPurchase } from './figures.ts';
+import { evaluateFlags, noFlagRulesAt, type FlagRulesAt, type RuleFlag } from './flags.ts';
 import { evaluateGrades } from './grades.ts';
 
 interface FiguresRow {
@@ -41,6 +42,10 @@ export class CommunityService {
     private readonly db: Db,
     /** The grade rules in force at a time: the compensation plan's version then (services.ts). */
     private readonly gradeRulesAt: GradeRulesAt<Db | Tx>,
+    /** The flag rules in force at a time (decision 026); none unless given. */
+    private readonly flagRulesAt: FlagRulesAt = noFlagRulesAt,
+    /** Told of every rule-granted flag, in the purchase's transaction (services.ts audits it). */
+    private readonly onFlagGranted: (tx: Tx, granted: { memberId: string; flag: RuleFlag }, at: number) => Promise<void> = async () => {},
   ) {}
 
   // ---- hooks (in the caller's transaction) ----
@@ -55,6 +60,7 @@ export class CommunityService {
     if (amount <= 0n) return;
     await recordPurchase(tx, memberId, amount, at);
     await evaluateGrades(tx, memberId, await this.gradeRulesAt(at, tx));
+    for (const g of await evaluateFlags(tx, memberId, await this.flagRulesAt(at, tx))) await this.onFlagGranted(tx, g, at);
   }
 
   // ---- reading ----
@@ -85,7 +91,13 @@ export class CommunityService {
     const user = await this.db.selectFrom('users').selectAll().where('id', '=', memberId).executeTakeFirst();
     if (!user) throw new AppError('member.notFound');
     const f = await this.figures(this.db, memberId);
-    return { ...(await this.figuresOf(user, now)), isGradePinned: num(f.grade_pinned) === 1, buyPurchaseCodeStatus: num(user.buy_purchase_code_status) === 1 };
+    return {
+      ...(await this.figuresOf(user, now)),
+      isGradePinned: num(f.grade_pinned) === 1,
+      buyPurchaseCodeStatus: num(user.buy_purchase_code_status) === 1,
+      isProtectedPinned: num(user.protected_pinned) === 1,
+      isPurchaseCodePinned: num(user.buy_purchase_code_pinned) === 1,
+    };
   }
 
   private async figuresOf(user: UserRow, now: number) {
