@@ -3,14 +3,10 @@
  * server in another process on loopback. Requests are sealed before the clock starts, so the
  * figures measure the server; both runs use the same connection count and request count.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import readline from 'node:readline';
 import autocannon from 'autocannon';
 import { mediaType, type PublicJwk } from '@pp/envelope';
 import { generateServerKey, loadServerKey, newClientEphemeral, openRequest, openResponse, sealRequest, sealResponse, type ClientEphemeral } from '@pp/envelope/node';
+import { startBenchServer } from './process.ts';
 import type { BenchFigure } from './results.ts';
 
 const connections = 16;
@@ -36,38 +32,9 @@ interface Started {
   port: number;
   token: string;
   publicJwk: { kty: 'OKP'; crv: 'X25519'; x: string; kid: string };
-  stop(): Promise<void>;
 }
 
-/** Pins the server to the last core when taskset is there, and this process (the load) to the others. */
-function pinning(): { server: string[]; isPinned: boolean } {
-  const cores = os.availableParallelism();
-  if (cores < 2 || !fs.existsSync('/usr/bin/taskset')) return { server: [], isPinned: false };
-  spawnSync('/usr/bin/taskset', ['-pc', `0-${cores - 2}`, String(process.pid)], { stdio: 'ignore' });
-  return { server: ['/usr/bin/taskset', '-c', String(cores - 1)], isPinned: true };
-}
-
-async function startServer(): Promise<Started> {
-  const { server: prefix } = pinning();
-  const argv = [...prefix, process.execPath, '--import', 'tsx', path.join(import.meta.dirname, 'server.ts')];
-  const child = spawn(argv[0]!, argv.slice(1), {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const line = await new Promise<string>((resolve, reject) => {
-    const rl = readline.createInterface({ input: child.stdout });
-    rl.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`bench server exited ${code}`)));
-  });
-  const info = JSON.parse(line) as Omit<Started, 'stop'>;
-  return {
-    ...info,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
+const startServer = () => startBenchServer<Started>('server.ts');
 
 /** Sends the requests with a fixed number of connections; gives up (and throws) after runMsMax. */
 async function run(

@@ -132,6 +132,28 @@ describe.each(dialects)('ledger on %s', (dialect) => {
     );
     expect((await verifyLedger(t.services.dbHandle.db)).problems).toEqual([]);
   });
+
+  it('units that run at once (one group commit on SQLite): a unit that throws is rolled back alone, the others commit and answer their own result', async () => {
+    const owners = Array.from({ length: 30 }, (_, i) => `group-${dialect}-${i}`);
+    const outcomes = await Promise.allSettled(
+      owners.map((owner, i) =>
+        ledger.inTransaction(async (tx) => {
+          await ledger.transfer({ requestId: `group-${dialect}-${i}`, code: 'airdrop', coinName: 'USDT', amount: BigInt(i + 1), debit: system('airdrop'), credit: member(owner), isPending: false }, tx);
+          // Every third unit fails after its write: a refusal (AppError) or a failing statement.
+          if (i % 3 === 1) throw new AppError('ledger.insufficientBalance');
+          if (i % 3 === 2) await tx.insertInto('ledger_transfers').values({ id: 'not-unique' } as never).execute();
+          return owner;
+        }),
+      ),
+    );
+    for (const [i, outcome] of outcomes.entries()) {
+      if (i % 3 === 0) expect(outcome).toEqual({ status: 'fulfilled', value: owners[i] });
+      else expect(outcome.status).toBe('rejected');
+      expect((await balance(owners[i]!)).available).toBe(i % 3 === 0 ? BigInt(i + 1) : 0n);
+    }
+    expect(((outcomes[1] as PromiseRejectedResult).reason as AppError).key).toBe('ledger.insufficientBalance');
+    expect((await verifyLedger(t.services.dbHandle.db)).problems).toEqual([]);
+  });
 });
 
 describe.each(dialects)('racing transfers through the API on %s', (dialect) => {

@@ -168,11 +168,78 @@ export class LedgerRepository {
   private sqliteStatements?: ReturnType<typeof prepareSqlite>;
   private readonly sqliteQueue: Array<{ transfer: StandaloneTransfer; resolve: () => void; reject: (error: unknown) => void }> = [];
   private isSqliteFlushing = false;
+  private readonly unitQueue: Array<{ work: (tx: Tx) => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }> = [];
+  private isUnitFlushing = false;
 
   constructor(private readonly handle: DbHandle) {}
 
-  /** Runs `work` in a transaction, again on a deadlock or serialization failure. */
+  /**
+   * Runs `work` in a transaction, again on a deadlock or serialization failure. On SQLite the
+   * units that queue meanwhile share one commit (see flushUnits): each answer still waits for the
+   * commit that holds its unit, and a unit that throws is rolled back alone.
+   */
   async inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    if (this.handle.dialect !== 'sqlite') return this.soloTransaction(work);
+    return new Promise<T>((resolve, reject) => {
+      this.unitQueue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      if (!this.isUnitFlushing) void this.flushUnits();
+    });
+  }
+
+  /**
+   * Group commit on SQLite (synchronous=FULL: one fsync a commit, and better-sqlite3 waits for it
+   * on the event loop): the units queued while the last commit ran go into one transaction, each
+   * in its own savepoint, in the order they came. A unit that throws is rolled back to its
+   * savepoint and rejected; the others commit together, and each is answered only after that
+   * commit. If the batch's transaction fails as a whole (its commit, or an error that ended it),
+   * nothing of it was written and every unit of it runs again alone, as a retry would.
+   */
+  private async flushUnits(): Promise<void> {
+    this.isUnitFlushing = true;
+    try {
+      for (;;) {
+        // Let the requests that are already under way join this batch.
+        await new Promise((r) => setImmediate(r));
+        const batch = this.unitQueue.splice(0, groupCommitMax);
+        if (batch.length === 0) return;
+        if (batch.length === 1) {
+          await this.soloTransaction(batch[0]!.work).then(batch[0]!.resolve, batch[0]!.reject);
+          continue;
+        }
+        let outcomes: Array<{ value: unknown } | { error: unknown }> = [];
+        try {
+          await this.handle.db.transaction().execute(async (tx) => {
+            outcomes = [];
+            for (const [i, unit] of batch.entries()) {
+              const name = sql.raw(`unit_${i}`);
+              await sql`savepoint ${name}`.execute(tx);
+              try {
+                const value = await unit.work(tx);
+                await sql`release savepoint ${name}`.execute(tx);
+                outcomes.push({ value });
+              } catch (error) {
+                await sql`rollback to savepoint ${name}`.execute(tx);
+                await sql`release savepoint ${name}`.execute(tx);
+                outcomes.push({ error });
+              }
+            }
+          });
+        } catch {
+          for (const unit of batch) await this.soloTransaction(unit.work).then(unit.resolve, unit.reject);
+          continue;
+        }
+        batch.forEach((unit, i) => {
+          const outcome = outcomes[i]!;
+          if ('error' in outcome) unit.reject(outcome.error);
+          else unit.resolve(outcome.value);
+        });
+      }
+    } finally {
+      this.isUnitFlushing = false;
+    }
+  }
+
+  private async soloTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.handle.db.transaction().execute(work);
