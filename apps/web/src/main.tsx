@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { warmStart } from './app/warm-start';
 import { initI18n } from './lib/i18n';
 import './styles.css';
 
@@ -11,6 +12,7 @@ window.addEventListener('vite:preloadError', (event) => {
   console.warn('preload failed', (event as Event & { payload?: unknown }).payload);
 });
 
+warmStart();
 await initI18n();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
