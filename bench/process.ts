@@ -35,6 +35,8 @@ export async function startBenchServer<T>(script: string, env: Record<string, st
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
+        // A server that does not close within 10 s (open connections) is ended hard.
+        setTimeout(() => child.exitCode === null && child.kill('SIGKILL'), 10_000).unref();
       }),
   };
 }

@@ -18,6 +18,8 @@ import type { BenchFigure } from './results.ts';
 
 const memberCount = Number(process.env.BENCH_RUSH_MEMBERS ?? 2_000);
 const timeoutMs = 30_000;
+// The countdown before each sale; longer under a profiler (BENCH_RUSH_COUNTDOWN_MS).
+const countdownMs = Number(process.env.BENCH_RUSH_COUNTDOWN_MS ?? 10_000);
 
 interface Answer {
   status: number;
@@ -100,7 +102,7 @@ async function runOn(dbLabel: string, databaseUrl: string): Promise<BenchFigure[
       { kind: 'code', total: 500, apiPath: '/api/app/purchaseCode/buyPurchaseCode', label: 'purchase codes' },
       { kind: 'flash', total: 300, apiPath: '/api/app/flashSale/flashSaleBuy', label: 'flash sale' },
     ] as const) {
-      const startsAt = Date.now() + 10_000;
+      const startsAt = Date.now() + countdownMs;
       const { saleId, permits } = await postJson<{ saleId: string; permits: string[] }>(`${base}/bench/sale`, { kind: sale.kind, total: sale.total, startsAt });
       // During the countdown every member's page asks for the sale (codes left, own state) and
       // keeps its connection open; this also shows that reading a sale before the start works.
