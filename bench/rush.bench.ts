@@ -12,7 +12,7 @@
  * 127.0.0.1, pinned to its own core when taskset is there, so the load generator does not share it.
  */
 import { mediaType, type PublicJwk } from '@pp/envelope';
-import { openResponse, sealRequest } from '@pp/envelope/node';
+import { newClientEphemeral, openResponse, sealRequest } from '@pp/envelope/node';
 import { startBenchServer } from './process.ts';
 import type { BenchFigure } from './results.ts';
 
@@ -83,11 +83,14 @@ async function runOn(dbLabel: string, databaseUrl: string): Promise<BenchFigure[
   const figures: BenchFigure[] = [];
   try {
     const { tokens, publicJwk } = server;
+    // A member's browser keeps one ephemeral key for its page load (protocol.md, "Ephemeral keys"),
+    // so each member seals every request of the run with its own key, as the page would.
+    const ephemerals = tokens.map(() => newClientEphemeral());
     console.log(`rush ${dbLabel}: ${tokens.length} members, sessions and funds made in ${server.fixtureSeconds.toFixed(1)} s (server in its own process)`);
     const cpuMicros = async () => ((await (await fetch(`${base}/bench/cpu`)).json()) as { micros: number }).micros;
 
     // Baseline: 2,000 concurrent balance reads, one per member.
-    const sealReads = () => tokens.map((token) => ({ ...sealRequest(publicJwk, '/api/app/assets/assetsList', {}), path: '/api/app/assets/assetsList', token }));
+    const sealReads = () => tokens.map((token, i) => ({ ...sealRequest(publicJwk, '/api/app/assets/assetsList', {}, { ephemeral: ephemerals[i] }), path: '/api/app/assets/assetsList', token }));
     // Each member's browser has its connection open before the burst (the page was loaded and
     // polls during the countdown; in production nginx holds the members' TLS connections and keeps
     // its upstream connections alive): one unmeasured round of reads opens 2,000 connections,
@@ -106,12 +109,12 @@ async function runOn(dbLabel: string, databaseUrl: string): Promise<BenchFigure[
       const { saleId, permits } = await postJson<{ saleId: string; permits: string[] }>(`${base}/bench/sale`, { kind: sale.kind, total: sale.total, startsAt });
       // During the countdown every member's page asks for the sale (codes left, own state) and
       // keeps its connection open; this also shows that reading a sale before the start works.
-      const polls = await fire(base, tokens.map((token) => ({ ...sealRequest(publicJwk, '/api/app/purchaseCode/saleList', { kind: sale.kind }), path: '/api/app/purchaseCode/saleList', token })));
+      const polls = await fire(base, tokens.map((token, i) => ({ ...sealRequest(publicJwk, '/api/app/purchaseCode/saleList', { kind: sale.kind }, { ephemeral: ephemerals[i] }), path: '/api/app/purchaseCode/saleList', token })));
       if (polls.answers.some((a) => a.code !== 20000)) throw new Error(`saleList before the start failed: ${JSON.stringify(polls.answers.find((a) => a.code !== 20000))}`);
       if (Date.now() > startsAt - 500) throw new Error('the countdown reads did not finish before the start; the machine is too busy for this benchmark');
       // Sealed just before the start time (the envelope refuses stale times), then sent at once.
       while (Date.now() < startsAt - 300) await new Promise((r) => setTimeout(r, 50));
-      const buys = tokens.map((token, i) => ({ ...sealRequest(publicJwk, sale.apiPath, { saleId, permit: permits[i]!, requestId: `bench-${saleId.slice(0, 8)}-${String(i).padStart(8, '0')}` }), path: sale.apiPath, token }));
+      const buys = tokens.map((token, i) => ({ ...sealRequest(publicJwk, sale.apiPath, { saleId, permit: permits[i]!, requestId: `bench-${saleId.slice(0, 8)}-${String(i).padStart(8, '0')}` }, { ephemeral: ephemerals[i] }), path: sale.apiPath, token }));
       while (Date.now() < startsAt) await new Promise((r) => setTimeout(r, 1));
       const cpu0 = await cpuMicros();
       const result = summary(`${dbLabel} ${sale.label} ${sale.total} for ${tokens.length}`, await fire(base, buys));
