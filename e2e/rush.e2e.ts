@@ -175,7 +175,8 @@ describe('scarce goods in the member portal', () => {
       const me = await callOk<{ id: string }>(server.baseUrl, 'userInfo', {}, { token });
       const rushName = names[lang as keyof typeof names];
 
-      // Flags off: no rush nor shares entry; /equity says shares are not on sale.
+      // Flags off (the demo member has rush purchase on in the demo data): no rush nor shares entry; /equity says shares are not on sale.
+      await callOk(server.baseUrl, 'memberAction', { memberId: me.id, action: 'denyPurchaseCode', reason: 'e2e: rush not allowed yet' }, staff);
       await callOk(server.baseUrl, 'configUpdate', { key: 'features.equityBuyStatus', value: false, reason: 'e2e: shares closed' }, staff);
       const context = await newContext(browser, server.baseUrl, layout, { lang });
       const page = await context.newPage();
