@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { endpointPaths } from '@pp/contract/paths';
 import { callOk, memberToken } from './support/api';
-import { closeBrowser, dismissToasts, hashPath, horizontalOverflow, launchBrowser, login, newContext, toast, waitForHashPath, waitForHeading, type Layout } from './support/browser';
+import { closeBrowser, dismissToasts, hashPath, horizontalOverflow, launchBrowser, login, newContext, recordApi, toast, waitForHashPath, waitForHeading, type Layout } from './support/browser';
 import { serverText, t, type Language } from './support/i18n';
 import { ledgerVerifyAfterHalt, repoRoot, startServer, type RunningServer } from './support/server';
 import { demoStaff, totpCode } from './support/staff';
@@ -231,13 +232,20 @@ describe('scarce goods in the member portal', () => {
       expect(await buy.isDisabled()).toBe(true);
       expect(await card.getByTestId('sale-price').innerText()).toBe(`${money(lang, 20)} ${t(lang, 'coins.USDT')}`);
       expect(await card.getByTestId('sale-left').innerText()).toBe('10 / 10');
+      expect(await card.getByTestId('sale-arm-first').innerText()).toBe(t(lang, 'scarce.armBefore'));
       await arm(page, lang, card, buyer);
       expect(await buy.isDisabled()).toBe(true);
       await shot(page, lang, `rush-code-countdown-${layout}.png`);
-      // The countdown reaches zero (on the server's clock) and the button enables.
+      // The countdown reaches zero (on the server's clock) and the button enables; meanwhile the
+      // list is read at a modest pace (15 s, and once at the start), not every second.
+      const traffic = recordApi(page);
+      const countdownFrom = Date.now();
       await expect.poll(() => buy.isEnabled(), { timeout: 30_000, interval: 200 }).toBe(true);
       expect(Date.now()).toBeGreaterThanOrEqual(startsAt - 1000);
       expect(await card.getByTestId('sale-countdown').getAttribute('data-phase')).toBe('open');
+      const listReads = traffic.calls(endpointPaths.saleList).length;
+      traffic.stop();
+      expect(listReads, `saleList read ${listReads} times in ${Date.now() - countdownFrom} ms`).toBeLessThanOrEqual(3);
       await buy.click();
       await toast(page, lang, t(lang, 'scarce.boughtCode')).waitFor();
       type Code = { code: string; state: string; isGiven: boolean; activationUserName: string | null };
@@ -298,9 +306,22 @@ describe('scarce goods in the member portal', () => {
       const flashBuy = flash.getByRole('button', { name: t(lang, 'scarce.buy'), exact: true });
       await arm(page, lang, flash, buyer);
       await expect.poll(() => flashBuy.isEnabled(), { timeout: 20_000, interval: 200 }).toBe(true);
+      // The first answer is lost on the way back (the server bought it): the card says so and the
+      // retry, with the same request id, gets that purchase (a new id would be refused: the permit is used).
+      let answersLost = 0;
+      await page.route(`**${endpointPaths.flashSaleBuy}`, async (route) => {
+        if (answersLost > 0) return route.continue();
+        answersLost++;
+        await route.fetch();
+        return route.abort('connectionreset');
+      });
+      await flashBuy.click();
+      await expect.poll(() => flash.getByTestId('sale-refusal').innerText().catch(() => '')).toBe(t(lang, 'scarce.noAnswer'));
+      expect((await holdingsOf(token)).filter((h) => h.productId === productIds.flash).length).toBe(1);
       await flashBuy.click();
       await toast(page, lang, t(lang, 'scarce.boughtPackage')).waitFor();
-      await expect.poll(async () => (await holdingsOf(token)).some((h) => h.productId === productIds.flash)).toBe(true);
+      await page.unroute(`**${endpointPaths.flashSaleBuy}`);
+      expect((await holdingsOf(token)).filter((h) => h.productId === productIds.flash).length).toBe(1);
       await expect.poll(() => flash.getByTestId('sale-refusal').innerText().catch(() => '')).toBe(serverText(lang, 'errors.scarce.memberLimit'));
       await shot(page, lang, `rush-flash-package-${layout}.png`);
       // The same panel on /index.
@@ -335,6 +356,14 @@ describe('scarce goods in the member portal', () => {
       expect((await callOk<{ purchased: number }>(server.baseUrl, 'buyEquityInfo', {}, { token })).purchased).toBe(3);
       await shot(page, lang, `rush-equity-${layout}.png`);
       expect(hashPath(page)).toBe('/equity');
+
+      // /records names the new movements in the member's language (the rows: a table on desktop, cards on a phone).
+      await page.goto('/#/records');
+      await waitForHeading(page, t(lang, 'records.title'));
+      const rows = page.locator(layout === 'desktop' ? 'main table tbody' : 'main ul.card-list');
+      for (const type of ['purchaseCodeBuy', 'flashSaleBuy', 'equityBuy']) {
+        await expect.poll(() => rows.innerText().catch(() => ''), { message: type }).toContain(t(lang, `records.types.${type}`));
+      }
       await context.close();
     },
     240_000,

@@ -58,8 +58,9 @@ export function SaleCard({ sale, serverNow, coinLabel, onBought, onRefused }: Sa
         result = await salePurchase(sale.kind, body, requestIds.idFor(body));
       } catch (error) {
         if (error instanceof ApiError) {
-          if (error.kind === 'network' || error.kind === 'timeout') {
-            // The purchase may have gone through: the same request id on the retry returns it.
+          if (error.kind === 'network' || error.kind === 'timeout' || (error.kind === 'http' && (error.details.status ?? 0) >= 500)) {
+            // The purchase may have gone through: the permit and the request id are kept, and a
+            // retry with the same id returns that purchase instead of buying again.
             setProblem(t('scarce.noAnswer'));
           } else if (error.kind !== 'aborted') {
             setProblem(error.message);
@@ -121,6 +122,10 @@ export function SaleCard({ sale, serverNow, coinLabel, onBought, onRefused }: Sa
       {isArmed && phase !== 'ended' ? (
         <p className="card-note" data-testid="sale-armed">
           {t('scarce.armedUntil', { time: formatDateTime(permit.expiresAt, language) })}
+        </p>
+      ) : canArm ? (
+        <p className="card-note" data-testid="sale-arm-first">
+          {t(phase === 'open' ? 'scarce.armToBuy' : 'scarce.armBefore')}
         </p>
       ) : null}
       <div className="list-card-actions">
