@@ -1,10 +1,10 @@
 /**
  * Armed purchase permits, kept in this page's memory only (never in storage): a permit is a
- * bearer right to buy once, and it is useless after its short life anyway. Kept per sale beside
- * the request id of its purchase, outside any component, so leaving /code for a moment and
- * coming back keeps both (the server would refuse a second permit's purchase of the same intent
- * only after it is re-armed). A retry of a purchase whose answer was lost reuses the same
- * request id, so it cannot buy twice.
+ * bearer right to buy once, and useless after its short life anyway. They live per sale outside
+ * any component, beside the request id of the sale's purchase, so that leaving /code for a moment
+ * and coming back keeps both, and the flash panel of /package and of /index share them. A retry
+ * of a purchase whose answer was lost reuses the same request id, so it returns that purchase
+ * instead of buying twice.
  */
 import { useSyncExternalStore } from 'react';
 import { createRequestIdTracker, type RequestIdTracker } from '@pp/browser-kit';
