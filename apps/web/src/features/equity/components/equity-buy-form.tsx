@@ -5,8 +5,9 @@ import { TextField, useForm, useRequestId, useSubmitGuard, showToast } from '@pp
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { MoneyFormFooter } from '../../../components/ui/money-form-footer';
 import { currentLanguage, translateKey } from '../../../lib/i18n';
-import { formatExact, parsePoints } from '../../../lib/points';
+import { formatExact } from '../../../lib/points';
 import { buyEquity, type BuyEquityInput } from '../api/buy-equity';
+import { costOf, sharesOf } from '../shares';
 
 type EquityInfo = ResponseOf<'buyEquityInfo'>;
 
@@ -20,20 +21,6 @@ const fieldOfError = {
   'user.txPasswordWrong': 'transactionPassword',
   'user.txLocked': 'transactionPassword',
 } as const;
-
-/** A whole number of shares typed by the member, or null. */
-export function sharesOf(text: string): number | null {
-  const trimmed = text.trim();
-  if (!/^\d{1,9}$/.test(trimmed)) return null;
-  const n = Number(trimmed);
-  return n >= 1 && n <= scarceLimits.sharesPerBuyMax ? n : null;
-}
-
-/** The price of n shares, exact (bigint minor units), or null. */
-export function costOf(price: string, shares: number | null): bigint | null {
-  const each = parsePoints(price);
-  return each === null || shares === null ? null : each * BigInt(shares);
-}
 
 interface EquityBuyFormProps {
   info: EquityInfo;

@@ -5,6 +5,8 @@ import { hasToken } from '../../../lib/storage';
 
 /** The stock and the member's counts change while the page is open; a modest pace, not every second. */
 export const saleListRefetchMs = 15_000;
+/** With no sale listed (the flash panel of every member's home page), a slower look for a new one. */
+export const saleListIdleRefetchMs = 60_000;
 
 /** The answer with the moment it arrived on the page's monotonic clock (performance.now()). */
 export type SaleListData = ResponseOf<'saleList'> & { receivedAt: number };
@@ -21,7 +23,7 @@ export const saleListQueryOptions = (kind: SaleKind) =>
     queryFn: ({ signal }) => getSaleList(kind, signal),
     enabled: hasToken(),
     staleTime: 0,
-    refetchInterval: saleListRefetchMs,
+    refetchInterval: (query) => ((query.state.data?.items.length ?? 0) > 0 ? saleListRefetchMs : saleListIdleRefetchMs),
   });
 
 export const saleListKey = ['saleList'] as const;
