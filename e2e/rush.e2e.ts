@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { endpointPaths } from '@pp/contract/paths';
 import { callOk, memberToken } from './support/api';
 import { closeBrowser, dismissToasts, hashPath, horizontalOverflow, launchBrowser, login, newContext, recordApi, toast, waitForHashPath, waitForHeading, type Layout } from './support/browser';
@@ -119,6 +120,13 @@ async function shot(page: Page, lang: Language, file: string, fullPage = true): 
   const target = path.join(shotsDir, file);
   await page.screenshot({ path: target, fullPage });
   expect(fs.statSync(target).size).toBeGreaterThan(5000);
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `[${v.impact}] ${v.id}: ${v.help}\n` + v.nodes.map((n) => `  ${n.target.join(' ')}`).join('\n'));
 }
 
 /** Points as the portal shows an exact amount: grouped, at least two decimals. */
@@ -290,6 +298,7 @@ describe('scarce goods in the member portal', () => {
       await expect.poll(() => card.getByTestId('sale-refusal').innerText().catch(() => '')).toBe(serverText(lang, 'errors.scarce.memberLimit'));
       expect(await buy.isDisabled()).toBe(true);
       await shot(page, lang, `rush-code-${layout}.png`);
+      expect(await seriousViolations(page)).toEqual([]);
 
       // The package of the activated code is on /package.
       const mine = (await holdingsOf(token)).find((h) => h.productId === productIds.rush)!;
@@ -324,6 +333,7 @@ describe('scarce goods in the member portal', () => {
       expect((await holdingsOf(token)).filter((h) => h.productId === productIds.flash).length).toBe(1);
       await expect.poll(() => flash.getByTestId('sale-refusal').innerText().catch(() => '')).toBe(serverText(lang, 'errors.scarce.memberLimit'));
       await shot(page, lang, `rush-flash-package-${layout}.png`);
+      expect(await seriousViolations(page)).toEqual([]);
       // The same panel on /index.
       await page.goto('/#/index');
       await waitForHeading(page, t(lang, 'dashboard.title'));
@@ -355,6 +365,7 @@ describe('scarce goods in the member portal', () => {
       await page.locator('.field-error').filter({ hasText: overLimit }).waitFor();
       expect((await callOk<{ purchased: number }>(server.baseUrl, 'buyEquityInfo', {}, { token })).purchased).toBe(3);
       await shot(page, lang, `rush-equity-${layout}.png`);
+      expect(await seriousViolations(page)).toEqual([]);
       expect(hashPath(page)).toBe('/equity');
 
       // /records names the new movements in the member's language (the rows: a table on desktop, cards on a phone).
