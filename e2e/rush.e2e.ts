@@ -156,10 +156,11 @@ async function openFromNav(page: Page, lang: Language, layout: Layout, label: st
 const saleCard = (page: Page, saleId: string): Locator => page.locator(`[data-testid="sale-card"][data-sale-id="${saleId}"]`);
 
 /** Arms the sale on its card with the transaction password and waits for the armed state. */
-async function arm(page: Page, lang: Language, card: Locator, member: Member, again = false): Promise<void> {
-  await card.getByRole('button', { name: t(lang, again ? 'scarce.armAgain' : 'scarce.arm'), exact: true }).click();
+async function arm(page: Page, lang: Language, card: Locator, member: Member, screenshot?: string): Promise<void> {
+  await card.getByRole('button', { name: t(lang, 'scarce.arm'), exact: true }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(t(lang, 'scarce.transactionPassword'), { exact: true }).fill(member.transactionPassword);
+  if (screenshot) await shot(page, lang, screenshot, false);
   await dialog.getByRole('button', { name: t(lang, 'scarce.armSubmit'), exact: true }).click();
   await toast(page, lang, t(lang, 'scarce.armed')).waitFor();
   await dialog.waitFor({ state: 'hidden' });
@@ -241,7 +242,7 @@ describe('scarce goods in the member portal', () => {
       expect(await card.getByTestId('sale-price').innerText()).toBe(`${money(lang, 20)} ${t(lang, 'coins.USDT')}`);
       expect(await card.getByTestId('sale-left').innerText()).toBe('10 / 10');
       expect(await card.getByTestId('sale-arm-first').innerText()).toBe(t(lang, 'scarce.armBefore'));
-      await arm(page, lang, card, buyer);
+      await arm(page, lang, card, buyer, `rush-arm-dialog-${layout}.png`);
       expect(await buy.isDisabled()).toBe(true);
       await shot(page, lang, `rush-code-countdown-${layout}.png`);
       // The countdown reaches zero (on the server's clock) and the button enables; meanwhile the
@@ -313,6 +314,12 @@ describe('scarce goods in the member portal', () => {
       const flash = saleCard(page, flashSale.id);
       await flash.waitFor();
       const flashBuy = flash.getByRole('button', { name: t(lang, 'scarce.buy'), exact: true });
+      // A permit lives in the page's memory only: after a reload the server still knows it, the page says so and asks to arm again.
+      await arm(page, lang, flash, buyer);
+      await page.reload();
+      await waitForHeading(page, t(lang, 'pages.package'));
+      await expect.poll(() => flash.getByTestId('sale-arm-first').innerText().catch(() => '')).toBe(t(lang, 'scarce.armedElsewhere'));
+      expect(await flashBuy.isDisabled()).toBe(true);
       await arm(page, lang, flash, buyer);
       await expect.poll(() => flashBuy.isEnabled(), { timeout: 20_000, interval: 200 }).toBe(true);
       // The first answer is lost on the way back (the server bought it): the card says so and the

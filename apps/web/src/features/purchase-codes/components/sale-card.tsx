@@ -125,7 +125,8 @@ export function SaleCard({ sale, serverNow, coinLabel, onBought, onRefused }: Sa
         </p>
       ) : canArm ? (
         <p className="card-note" data-testid="sale-arm-first">
-          {t(phase === 'open' ? 'scarce.armToBuy' : 'scarce.armBefore')}
+          {/* The server knows of a permit this page does not hold (armed before a reload or in another tab). */}
+          {t(sale.armedUntil !== null && sale.armedUntil > serverNow ? 'scarce.armedElsewhere' : phase === 'open' ? 'scarce.armToBuy' : 'scarce.armBefore')}
         </p>
       ) : null}
       <div className="list-card-actions">
