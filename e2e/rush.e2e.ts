@@ -387,6 +387,24 @@ describe('scarce goods in the member portal', () => {
     240_000,
   );
 
+  test.each(['ja-JP', 'ko-KP', 'id-ID'] as const)('%s on a phone: /code and /equity fit 390 px with their texts', async (lang) => {
+    // alice's codes, the sales of both runs and her shares are there from the test above.
+    const context = await newContext(browser, server.baseUrl, 'mobile', { lang });
+    const page = await context.newPage();
+    await login(page, lang, cases.mobile.buyer);
+    await page.goto('/#/code');
+    await waitForHeading(page, t(lang, 'pages.code'));
+    await page.getByTestId('sale-card').first().waitFor();
+    await page.getByTestId('purchase-code').first().waitFor();
+    expect(await page.getByTestId('sale-card').first().innerText()).toContain(t(lang, 'scarce.price'));
+    await shot(page, lang, `rush-code-${lang}-mobile.png`);
+    await page.goto('/#/equity');
+    await waitForHeading(page, t(lang, 'pages.equity'));
+    await page.getByTestId('equity-record').first().waitFor();
+    await shot(page, lang, `rush-equity-${lang}-mobile.png`);
+    await context.close();
+  }, 120_000);
+
   test("the ledger is balanced after every purchase (ledger verify on the test server's data)", async () => {
     expect(await ledgerVerifyAfterHalt(server)).toMatch(/^ledger balanced: \d+ accounts, \d+ transfers$/m);
   }, 90_000);

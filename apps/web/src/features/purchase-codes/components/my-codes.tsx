@@ -39,7 +39,7 @@ export function MyCodes({ coinLabel, selfUserName, onChanged }: MyCodesProps) {
 
   return (
     <div className="stack-tight">
-      <fieldset className="segmented">
+      <fieldset className="segmented code-tabs">
         <legend className="visually-hidden">{t('purchaseCodes.stateFilter')}</legend>
         {stateTabs.map((x) => (
           <label key={x} className={tab === x ? 'segment segment-active' : 'segment'}>
