@@ -3,6 +3,9 @@ import { TotalRevenue } from '../../features/assets/components/total-revenue';
 import { DashboardPage } from '../../features/dashboard/pages/dashboard';
 import { CommunityFigures } from '../../features/invite/components/community-figures';
 import { PackagesSummary } from '../../features/packages/components/packages-summary';
+import { FlashSales } from '../../features/purchase-codes/components/flash-sales';
+import { useCoinLabel } from '../../features/assets/api/coin-list';
+import { useRefreshHoldings } from './use-refresh-holdings';
 import { useUserInfo } from '../../features/user/api/user-info';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +18,8 @@ import { paths } from '../paths';
 export function DashboardRoute() {
   const user = useUserInfo();
   const { t } = useTranslation();
+  const coinLabel = useCoinLabel();
+  const refreshHoldings = useRefreshHoldings();
   return (
     <DashboardPage
       userName={user.data?.userName}
@@ -22,6 +27,7 @@ export function DashboardRoute() {
         <>
           <Banners />
           <AccountOverview />
+          <FlashSales coinLabel={coinLabel} onBought={refreshHoldings} />
           <TotalRevenue />
           <PackagesSummary />
           <CommunityFigures isCompact />

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -28,10 +28,12 @@ interface PackagesPageProps {
   selfUserName: string | undefined;
   /** Points moved: whoever shows balances and records should read them again. */
   onBalancesChanged: () => void;
+  /** The flash-sale panel (composed in app/routes), given what to refresh after a purchase. */
+  flashSales?: (onChanged: () => void) => ReactNode;
 }
 
 /** /package: the products and buying, the member's holdings and their actions, records, codes, claims and the jackpot. */
-export function PackagesPage({ availableOf, coinLabel, selfUserName, onBalancesChanged }: PackagesPageProps) {
+export function PackagesPage({ availableOf, coinLabel, selfUserName, onBalancesChanged, flashSales }: PackagesPageProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -105,6 +107,7 @@ export function PackagesPage({ availableOf, coinLabel, selfUserName, onBalancesC
     <>
       <PageHeader title={t('pages.package')} description={t('packages.description')} />
       <div className="stack">
+        {flashSales?.(onChanged)}
         <fieldset className="segmented package-tabs">
           <legend className="visually-hidden">{t('packages.tabs.label')}</legend>
           {packageTabs.map((x) => (

@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import type { ResponseOf } from '@pp/contract';
+import { currentLanguage } from '../../../lib/i18n';
+import { formatExact } from '../../../lib/points';
+
+type EquityInfo = ResponseOf<'buyEquityInfo'>;
+
+/** The offer and the member's shares: owned (bought and bonus), issued and sold, price, maximum and bonus rule. */
+export function EquityFigures({ info, coinLabel }: { info: EquityInfo; coinLabel: (coinName: string) => string }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const number = (n: number) => n.toLocaleString(language);
+  const coin = coinLabel(info.coinName);
+  const figures: Array<{ key: string; label: string; value: string }> = [
+    { key: 'purchased', label: t('equity.purchased'), value: number(info.purchased) },
+    { key: 'bonus', label: t('equity.bonusReceived'), value: `${formatExact(info.bonus, language)} ${coin}` },
+    { key: 'totalOwned', label: t('equity.totalOwned'), value: number(info.totalOwned) },
+    { key: 'totalIssued', label: t('equity.totalIssued'), value: number(info.totalIssued) },
+    { key: 'sold', label: t('equity.sold'), value: number(info.sold) },
+    { key: 'price', label: t('equity.pricePerShare'), value: `${formatExact(info.price, language)} ${coin}` },
+    { key: 'maxPerMember', label: t('equity.maxPerMember'), value: number(info.maxPerMember) },
+    { key: 'bonusRule', label: t('equity.bonusRule'), value: t('equity.bonusRuleValue', { amount: `${formatExact(info.bonusPerShare, language)} ${coin}`, hours: info.bonusPeriodHours }) },
+  ];
+  return (
+    <dl className="revenue-list equity-figures" data-testid="equity-figures">
+      {figures.map((f) => (
+        <div className="revenue-item" key={f.key}>
+          <dt>{f.label}</dt>
+          <dd data-testid={`equity-${f.key}`}>{f.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
