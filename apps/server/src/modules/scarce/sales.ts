@@ -231,6 +231,11 @@ export class SaleService {
           return first.result_id;
         }
         await tx.insertInto('package_requests').values({ member_id: memberId, request_id: input.requestId, action, request_hash: hash, result_id: purchaseId, created_at: now }).execute();
+        // The stock is read first, without a lock, so a purchase that cannot win does no work; the
+        // guarded update that takes an item comes last, just before the commit, so on PostgreSQL the
+        // sale's row is locked only for that update and the commit, not for the whole purchase.
+        const stock = await tx.selectFrom('scarce_sales').select(['sold', 'total']).where('id', '=', sale.id).executeTakeFirstOrThrow();
+        if (num(stock.sold) >= num(stock.total)) throw refusal('soldOut');
         const used = await tx
           .updateTable('scarce_permits')
           .set({ used_at: BigInt(now) })
@@ -241,15 +246,6 @@ export class SaleService {
           .where('expires_at', '>', BigInt(now))
           .executeTakeFirst();
         if (used.numUpdatedRows !== 1n) throw refusal('permitInvalid');
-        const taken = await tx
-          .updateTable('scarce_sales')
-          .set((eb) => ({ sold: eb('sold', '+', 1n) }))
-          .where('id', '=', sale.id)
-          .where((eb) => eb('sold', '<', eb.ref('total')))
-          .where('starts_at', '<=', BigInt(now))
-          .where('ends_at', '>', BigInt(now))
-          .executeTakeFirst();
-        if (taken.numUpdatedRows !== 1n) throw refusal('soldOut');
         const limit = BigInt(num(sale.per_member_limit));
         const counted = await tx
           .insertInto('scarce_sale_members')
@@ -263,6 +259,15 @@ export class SaleService {
           .executeTakeFirst();
         if (counted.numInsertedOrUpdatedRows !== 1n) throw refusal('memberLimit');
         await this.deliver(tx, sale, memberId, purchaseId, now);
+        const taken = await tx
+          .updateTable('scarce_sales')
+          .set((eb) => ({ sold: eb('sold', '+', 1n) }))
+          .where('id', '=', sale.id)
+          .where((eb) => eb('sold', '<', eb.ref('total')))
+          .where('starts_at', '<=', BigInt(now))
+          .where('ends_at', '>', BigInt(now))
+          .executeTakeFirst();
+        if (taken.numUpdatedRows !== 1n) throw refusal('soldOut');
         return purchaseId;
       }),
     ).catch((error: unknown) => {
