@@ -3,10 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { closeBrowser, launchBrowser, login, newContext, waitForHeading } from './support/browser';
+import { closeBrowser, launchBrowser, login, newContext, sessionItem, waitForHeading } from './support/browser';
 import { serverMessages } from '@pp/contract/messages/index';
 import { adminT, t, type Language } from './support/i18n';
 import { repoRoot, startServer, type RunningServer } from './support/server';
+import { callOk } from './support/api';
 import { demoStaff, staffLogin } from './support/staff';
 
 /**
@@ -125,6 +126,17 @@ beforeAll(async () => {
   const link = page.getByRole('link', { name: 'demo', exact: true });
   await link.first().waitFor();
   demoMemberId = decodeURIComponent(((await link.first().getAttribute('href')) ?? '').split('/').pop() ?? '');
+  // The demo data has no sales: staff open a rush starting in an hour (its countdown) and a flash
+  // sale open now, so /code, /package and /index show their sale cards in every language.
+  // The tab's staff session (a second sign-in would reuse the authenticator's step, which is refused).
+  const staff = { token: (await sessionItem(page, 'adminToken')) ?? '', loginType: 'STAFF' as const };
+  const [product] = await callOk<Array<{ id: string }>>(server.baseUrl, 'productAdminList', {}, staff);
+  for (const [kind, startsAt] of [
+    ['code', Date.now() + 3_600_000],
+    ['flash', Date.now() - 1_000],
+  ] as const) {
+    await callOk(server.baseUrl, 'saleOpen', { kind, productId: product!.id, units: 1, price: '20', coinName: 'USDT', total: 10, perMemberLimit: 2, minGrade: null, isFlaggedOnly: false, startsAt, endsAt: startsAt + 86_400_000, reason: 'e2e: every language' }, staff);
+  }
 }, 120_000);
 
 afterAll(async () => {
