@@ -364,9 +364,36 @@ export function sectionOf(path: string): PlanSection {
 
 /** How a value reads: a percent ("5 %"), points, a count, a grade, yes/no, or a code translated by the editor. */
 export type ValueUnit = 'percent' | 'points' | 'count' | 'grade' | 'bool' | 'coin' | 'measure';
+/** Locale keys under plan.editor.changes. */
+export type ChangeLabel =
+  | 'gradeMinOwnHolding'
+  | 'gradeMinPerformance'
+  | 'gradeMinSmallZone'
+  | 'gradeDirectGrade'
+  | 'gradeDirectCount'
+  | 'coinName'
+  | 'directPercent'
+  | 'buyMatchingPercent'
+  | 'sponsorshipAmount'
+  | 'sponsorshipMinVolume'
+  | 'generationPercent'
+  | 'generationMinGrade'
+  | 'managerDepth'
+  | 'managerPercent'
+  | 'sameLevelPercent'
+  | 'performancePercent'
+  | 'rankingMeasure'
+  | 'rankingPoolPercent'
+  | 'rankingShare'
+  | 'activatePercent'
+  | 'bonusFeePercent'
+  | 'bonusFeeBonusPercent'
+  | 'capsCountAgainstHoldings'
+  | 'capsMemberPeriodMax'
+  | `${RuleFlag}.${FlagRuleField}`;
 export interface PlanValue {
   /** Locale key under plan.editor.changes and its parameters. */
-  label: string;
+  label: ChangeLabel;
   params?: Record<string, number>;
   unit: ValueUnit;
   /** Normalised text ("5", not "5.000000"); null when the value is absent (no such generation, no rule). */
@@ -383,7 +410,7 @@ const norm = (value: string) => trimDecimal(value) || '0';
 /** Every value of a document by a stable id, in the order the editor shows them. */
 export function planValues(doc: PlanDocument): Map<string, PlanValue> {
   const out = new Map<string, PlanValue>();
-  const put = (id: string, label: string, unit: ValueUnit, value: string | number | boolean | null, params?: Record<string, number>) => {
+  const put = (id: string, label: ChangeLabel, unit: ValueUnit, value: string | number | boolean | null, params?: Record<string, number>) => {
     const text = value === null ? null : unit === 'percent' || unit === 'points' ? norm(String(value)) : String(value);
     out.set(id, { label, unit, value: text, ...(params ? { params } : {}) });
   };
