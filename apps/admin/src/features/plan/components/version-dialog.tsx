@@ -161,8 +161,7 @@ function PlanEditor({ base, onClose, isPending, setIsPending }: { base: PlanBase
           {review.changes.map((c) => (
             <li key={c.id}>
               <span className="change-label">{t(`plan.editor.changes.${c.label}`, c.params)}</span>{' '}
-              <span className="mono">{valueText(t, c.unit, c.before)}</span> <span aria-hidden="true">→</span>
-              <span className="visually-hidden">{t('plan.editor.becomes')}</span> <span className="mono change-after">{valueText(t, c.unit, c.after)}</span>
+              <span className="mono">{valueText(t, c.unit, c.before)}</span> → <span className="mono change-after">{valueText(t, c.unit, c.after)}</span>
             </li>
           ))}
         </ul>
@@ -186,6 +185,7 @@ function PlanEditor({ base, onClose, isPending, setIsPending }: { base: PlanBase
   const section = (id: PlanSection, title: string, body: ReactNode) => (
     <details
       key={id}
+      data-testid={`plan-section-${id}`}
       className="form-section plan-section"
       open={open.has(id)}
       onToggle={(e) => {
