@@ -127,6 +127,8 @@ describe('back-office: plan editor and payouts', () => {
     { layout: 'desktop', lang: 'en-US', direct: '12', versionsBefore: 1 },
     { layout: 'mobile', lang: 'zh-CN', direct: '11', versionsBefore: 2 },
   ];
+  /** The staff session of the last editor test, reused below (a second sign-in waits for a new authenticator code). */
+  let staffToken = '';
   test.each(editorCases)('staff add a version through the form: a field error, one rate and one generation changed, the change list confirmed ($layout, $lang)', async ({ layout, lang: l, direct, versionsBefore }) => {
     const b = (key: string, params?: Record<string, string | number>) => adminT(l, key, params);
     const context = await newContext(browser, server.baseUrl, layout, { lang: l });
@@ -154,6 +156,7 @@ describe('back-office: plan editor and payouts', () => {
     expect(await generation3.inputValue()).toBe('3');
     await generation3.fill('3.5');
     await dialog.getByTestId('plan-section-grades').locator('summary').click();
+    await dialog.getByTestId('plan-section-direct').scrollIntoViewIfNeeded();
     await shot(page, l, `plan-admin-editor-${layout}-${l}.png`);
 
     await dialog.getByRole('button', { name: b('plan.editor.review'), exact: true }).click();
@@ -172,15 +175,12 @@ describe('back-office: plan editor and payouts', () => {
     await expect.poll(() => rows.count()).toBe(versionsBefore + 1);
     expect(await rows.first().innerText()).toContain(`E2E ${layout}: direct bonus ${direct} %`);
     expect(await rows.first().innerText()).toContain(b('plan.versions.scheduled'));
+    staffToken = (await sessionItem(page, 'adminToken')) ?? '';
     await context.close();
   });
 
   test('the saved versions hold exactly the two changes', async () => {
-    const staffContext = await newContext(browser, server.baseUrl, 'desktop', { lang });
-    const staffPage = await staffContext.newPage();
-    await staffLogin(staffPage, lang, demoStaff.admin);
-    const staff = { token: (await sessionItem(staffPage, 'adminToken')) ?? '', loginType: 'STAFF' as const };
-    await staffContext.close();
+    const staff = { token: staffToken, loginType: 'STAFF' as const };
     const list = await callOk<{ items: Array<{ version: number; document: { directBonus: { percent: string }; algebraicBonus: { generations: Array<{ generation: number; percent: string }> }; bonusFee: { percent: string } } }> }>(server.baseUrl, 'planVersionList', {}, staff);
     const byVersion = new Map(list.items.map((v) => [v.version, v.document]));
     expect(byVersion.get(2)?.directBonus.percent).toMatch(/^12(\.0+)?$/);
