@@ -123,11 +123,8 @@ function PlanEditor({ base, onClose, isPending, setIsPending }: { base: PlanBase
       return null;
     }
     setErrors({});
+    // No change at all is allowed (it undoes a scheduled version from its time on); the review says so.
     const changes = planChanges(base.document, mapped.document);
-    if (changes.length === 0) {
-      setFormError(t('plan.editor.noChanges'));
-      return null;
-    }
     return { document: mapped.document, effectiveAt, note: note.trim(), changes };
   }
 
@@ -157,6 +154,7 @@ function PlanEditor({ base, onClose, isPending, setIsPending }: { base: PlanBase
       <div className="dialog-form">
         <h3 className="section-title">{t('plan.editor.reviewTitle', { version: base.version })}</h3>
         <p className="dialog-text">{t('plan.editor.reviewEffective', { at: formatDateTime(review.effectiveAt) })}</p>
+        {review.changes.length === 0 ? <p className="notice notice-warning">{t('plan.editor.noChanges')}</p> : null}
         <ul className="change-list" data-testid="plan-changes">
           {review.changes.map((c) => (
             <li key={c.id}>
