@@ -155,6 +155,12 @@ describe('back-office: plan editor and payouts', () => {
     const generation3 = dialog.locator('#plan-generations-1-percent');
     expect(await generation3.inputValue()).toBe('3');
     await generation3.fill('3.5');
+    // The read-only JSON view shows the document the form would save.
+    await dialog.getByRole('button', { name: b('plan.editor.jsonView'), exact: true }).click();
+    const json = await dialog.getByRole('region', { name: b('plan.editor.jsonView'), exact: true }).innerText();
+    expect(JSON.parse(json)).toMatchObject({ directBonus: { percent: direct }, algebraicBonus: { generations: expect.arrayContaining([{ generation: 3, percent: '3.5', minGrade: 1 }]) } });
+    await dialog.getByRole('button', { name: b('plan.editor.formView'), exact: true }).click();
+    expect(await dialog.locator('#plan-generations-1-percent').inputValue()).toBe('3.5');
     await dialog.getByTestId('plan-section-grades').locator('summary').click();
     await dialog.getByTestId('plan-section-direct').scrollIntoViewIfNeeded();
     await shot(page, l, `plan-admin-editor-${layout}-${l}.png`);

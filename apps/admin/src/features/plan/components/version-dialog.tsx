@@ -458,7 +458,7 @@ function PlanEditor({ base, onClose, isPending, setIsPending }: { base: PlanBase
       {isJson ? (
         <div className="plan-json">
           <p className="field-hint">{preview?.ok ? t('plan.editor.jsonHint') : t('plan.editor.jsonInvalid')}</p>
-          <pre className="mono" tabIndex={0} aria-label={t('plan.editor.jsonView')}>
+          <pre className="mono" tabIndex={0} role="region" aria-label={t('plan.editor.jsonView')}>
             {JSON.stringify(preview?.ok ? preview.document : base.document, null, 2)}
           </pre>
         </div>
