@@ -279,7 +279,7 @@ function PlanEditor({ base, onClose, isPending, setIsPending }: { base: PlanBase
       <>
         <p className="field-hint">{t('plan.editor.hints.generations')}</p>
         {form.generations.map((g, i) => (
-          <div key={i} className="plan-generation-row" data-testid={`plan-generation-${i}`}>
+          <div key={i} className="plan-generation-row" role="group" aria-label={t('plan.editor.generationRow', { generation: g.generation })} data-testid={`plan-generation-${i}`}>
             {text(`generations.${i}.generation`, t('plan.editor.fields.generation'), g.generation, (v) => setGeneration(i, 'generation', v), { decimal: false })}
             {text(`generations.${i}.percent`, t('plan.editor.fields.ratePercent'), g.percent, (v) => setGeneration(i, 'percent', v))}
             {text(`generations.${i}.minGrade`, t('plan.editor.fields.minGrade'), g.minGrade, (v) => setGeneration(i, 'minGrade', v), { decimal: false })}
