@@ -164,7 +164,7 @@ describe.each(['desktop', 'mobile'] as const)('community on %s', (layout) => {
   }, 180_000);
 });
 
-test('staff mark a member protected and allow rush purchase from the member page; the member sees both', async () => {
+test('staff mark a member protected and allow rush purchase from the member page, hand protection back to the rules; the member sees both', async () => {
   const a = (key: string, params?: Record<string, string | number>) => adminT('en-US', key, params);
   const context = await newContext(browser, server.baseUrl, 'desktop', { lang: 'en-US' });
   await context.addInitScript((value: string) => sessionStorage.setItem('adminToken', value), staffToken);
@@ -184,6 +184,17 @@ test('staff mark a member protected and allow rush purchase from the member page
     await dialog.waitFor({ state: 'hidden' });
   }
   await panel.getByRole('button', { name: a('community.actions.unprotect'), exact: true }).waitFor();
+  // Both flags are pinned now; hand the protected flag back to the plan's flag rules (decision 026).
+  await expect.poll(() => panel.getByText(a('community.flagPinned'), { exact: false }).count()).toBe(2);
+  await panel.getByRole('button', { name: a('community.actions.unpinProtected'), exact: true }).click();
+  const unpin = page.getByRole('dialog', { name: a('community.actions.unpinProtected'), exact: true });
+  await unpin.getByText(a('community.confirm.unpinProtected'), { exact: true }).waitFor();
+  await unpin.getByLabel(a('form.reason'), { exact: true }).fill('e2e unpinProtected');
+  await unpin.getByRole('button', { name: a('community.actions.unpinProtected'), exact: true }).click();
+  await unpin.waitFor({ state: 'hidden' });
+  await panel.getByRole('button', { name: a('community.actions.unpinProtected'), exact: true }).waitFor({ state: 'detached' });
+  await panel.getByRole('button', { name: a('community.actions.unpinPurchaseCode'), exact: true }).waitFor();
+  await expect.poll(() => panel.getByText(a('community.flagByRules'), { exact: false }).count()).toBe(1);
   await shot(page, 'en-US', 'community-admin-member-desktop.png');
   const after = await callApi<{ isProtected: boolean; buyPurchaseCodeStatus: boolean }>(server.baseUrl, 'userInfo', {}, { token: carolToken });
   expect([after.data.isProtected, after.data.buyPurchaseCodeStatus]).toEqual([true, true]);

@@ -1,7 +1,9 @@
 // Proves the compensation plan in the browser (issue 11, decision 022): the portal's plan chart
 // and ranking pages in en-US on a 1280x800 desktop and in zh-CN on a 390x844 phone (no sideways
 // scrolling), drawn from the live plan and the month's purchases; then in the back-office staff
-// add a plan version in the editor, dry-run the day of two purchases (moved to yesterday by
+// add a plan version through the editor's form on the desktop (en-US) and on the phone (zh-CN):
+// a refused value shows its error under the field, one rate and one generation are changed, the
+// change list shows exactly those two before it is saved; then staff dry-run the day of two purchases (moved to yesterday by
 // test-only time travel in the server's SQLite file) and pay it; the totals of the real run equal
 // the dry run's, demo's records show the direct bonus with its cause, and the ledger verifies.
 // Screenshots go to test-artifacts/screenshots/plan-*.png.
@@ -119,24 +121,92 @@ describe('back-office: plan editor and payouts', () => {
   const lang: Language = 'en-US';
   const a = (key: string, params?: Record<string, string | number>) => adminT(lang, key, params);
 
-  test('staff add a version, dry-run a period, then pay it; the real run equals the dry run', async () => {
+  // Each layout adds one version through the form (versions 2 and 3, both scheduled an hour ahead,
+  // so yesterday's period below still pays under version 1).
+  const editorCases: Array<{ layout: Layout; lang: Language; direct: string; versionsBefore: number }> = [
+    { layout: 'desktop', lang: 'en-US', direct: '12', versionsBefore: 1 },
+    { layout: 'mobile', lang: 'zh-CN', direct: '11', versionsBefore: 2 },
+  ];
+  /** The staff session of the last editor test, reused below (a second sign-in waits for a new authenticator code). */
+  let staffToken = '';
+  test.each(editorCases)('staff add a version through the form: a field error, one rate and one generation changed, the change list confirmed ($layout, $lang)', async ({ layout, lang: l, direct, versionsBefore }) => {
+    const b = (key: string, params?: Record<string, string | number>) => adminT(l, key, params);
+    const context = await newContext(browser, server.baseUrl, layout, { lang: l });
+    const page = await context.newPage();
+    await staffLogin(page, l, demoStaff.admin);
+    await page.goto('/admin/#/plan');
+    await waitForHeading(page, b('plan.title'));
+    const rows = page.getByTestId('plan-versions').locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(versionsBefore);
+    await page.getByRole('button', { name: b('plan.versions.new'), exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: b('plan.versions.newTitle'), exact: true });
+    // Opened from the version in force (version 1), every value in its own field.
+    await dialog.getByText(b('plan.editor.intro', { version: 1 }), { exact: true }).waitFor();
+    await dialog.getByLabel(b('plan.versions.note'), { exact: true }).fill(`E2E ${layout}: direct bonus ${direct} %`);
+    await dialog.getByTestId('plan-section-direct').locator('summary').click();
+    const directField = dialog.getByLabel(b('plan.editor.fields.directPercent'), { exact: true });
+    expect(await directField.inputValue()).toBe('10');
+    // A value out of range is refused under its field, in the staff member's language.
+    await directField.fill('120');
+    await dialog.getByRole('button', { name: b('plan.editor.review'), exact: true }).click();
+    await expect.poll(() => dialog.locator('#plan-directPercent-error').innerText()).toBe(b('plan.editor.errors.percentOver100'));
+    await directField.fill(direct);
+    await dialog.getByTestId('plan-section-algebraic').locator('summary').click();
+    const generation3 = dialog.locator('#plan-generations-1-percent');
+    expect(await generation3.inputValue()).toBe('3');
+    await generation3.fill('3.5');
+    // The read-only JSON view shows the document the form would save.
+    await dialog.getByRole('button', { name: b('plan.editor.jsonView'), exact: true }).click();
+    const json = await dialog.getByRole('region', { name: b('plan.editor.jsonView'), exact: true }).innerText();
+    expect(JSON.parse(json)).toMatchObject({ directBonus: { percent: direct }, algebraicBonus: { generations: expect.arrayContaining([{ generation: 3, percent: '3.5', minGrade: 1 }]) } });
+    await dialog.getByRole('button', { name: b('plan.editor.formView'), exact: true }).click();
+    expect(await dialog.locator('#plan-generations-1-percent').inputValue()).toBe('3.5');
+    await dialog.getByTestId('plan-section-grades').locator('summary').click();
+    await dialog.getByTestId('plan-section-direct').scrollIntoViewIfNeeded();
+    await shot(page, l, `plan-admin-editor-${layout}-${l}.png`);
+
+    await dialog.getByRole('button', { name: b('plan.editor.review'), exact: true }).click();
+    const changes = dialog.getByTestId('plan-changes').locator('li');
+    await expect.poll(() => changes.count()).toBe(2);
+    const percent = (value: string) => b('plan.editor.values.percent', { value });
+    const first = await changes.nth(0).innerText();
+    expect(first).toContain(b('plan.editor.changes.directPercent'));
+    expect(first).toContain(`${percent('10')} → ${percent(direct)}`);
+    const second = await changes.nth(1).innerText();
+    expect(second).toContain(b('plan.editor.changes.generationPercent', { generation: 3 }));
+    expect(second).toContain(`${percent('3')} → ${percent('3.5')}`);
+    await shot(page, l, `plan-admin-changes-${layout}-${l}.png`);
+    await dialog.getByRole('button', { name: b('plan.editor.confirmSave'), exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => rows.count()).toBe(versionsBefore + 1);
+    expect(await rows.first().innerText()).toContain(`E2E ${layout}: direct bonus ${direct} %`);
+    expect(await rows.first().innerText()).toContain(b('plan.versions.scheduled'));
+    staffToken = (await sessionItem(page, 'adminToken')) ?? '';
+    await context.close();
+  });
+
+  test('the saved versions hold exactly the two changes', async () => {
+    const staff = { token: staffToken, loginType: 'STAFF' as const };
+    const list = await callOk<{ items: Array<{ version: number; document: { directBonus: { percent: string }; algebraicBonus: { generations: Array<{ generation: number; percent: string }> }; bonusFee: { percent: string } } }> }>(server.baseUrl, 'planVersionList', {}, staff);
+    const byVersion = new Map(list.items.map((v) => [v.version, v.document]));
+    expect(byVersion.get(2)?.directBonus.percent).toMatch(/^12(\.0+)?$/);
+    expect(byVersion.get(3)?.directBonus.percent).toMatch(/^11(\.0+)?$/);
+    for (const version of [2, 3]) {
+      const doc = byVersion.get(version)!;
+      expect(doc.algebraicBonus.generations.find((g) => g.generation === 3)?.percent).toMatch(/^3\.50*$/);
+      expect(doc.algebraicBonus.generations).toHaveLength(4);
+      expect(doc.bonusFee.percent).toBe(byVersion.get(1)!.bonusFee.percent);
+    }
+  });
+
+  test('staff dry-run a period, then pay it; the real run equals the dry run', async () => {
     const context = await newContext(browser, server.baseUrl, 'desktop', { lang });
     const page = await context.newPage();
     await staffLogin(page, lang, demoStaff.admin);
     await page.goto('/admin/#/plan');
     await waitForHeading(page, a('plan.title'));
     const rows = page.getByTestId('plan-versions').locator('tbody tr');
-    await expect.poll(() => rows.count()).toBe(1);
-    await page.getByRole('button', { name: a('plan.versions.new'), exact: true }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel(a('plan.versions.note'), { exact: true }).fill('E2E: direct bonus 12 %');
-    const doc = dialog.getByLabel(a('plan.versions.document'));
-    const text = await doc.inputValue();
-    await doc.fill(text.replace('"percent": "10"', '"percent": "12"'));
-    await dialog.getByRole('button', { name: a('plan.versions.create'), exact: true }).click();
-    await expect.poll(() => rows.count()).toBe(2);
-    expect(await rows.first().innerText()).toContain('E2E: direct bonus 12 %');
-    expect(await rows.first().innerText()).toContain(a('plan.versions.scheduled'));
+    await expect.poll(() => rows.count()).toBe(3);
     await shot(page, lang, 'plan-admin-versions.png');
 
     await page.getByRole('tab', { name: a('plan.tabs.payouts') }).click();

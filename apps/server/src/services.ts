@@ -162,7 +162,7 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     ledger,
     reviews,
     adjustments: new AdjustmentService(ledger, reviews, audit, accounts.repository),
-    adminMembers: new AdminMemberService(db, sessions, audit, accounts),
+    adminMembers: new AdminMemberService(db, sessions, audit, accounts, community),
     dashboard: new DashboardService(db, reviews),
     exchanges: new ExchangeService(db, ledger, reviews, accounts, settings),
     transfers: new TransferService(db, ledger, accounts, settings),

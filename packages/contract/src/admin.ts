@@ -162,7 +162,7 @@ export const memberDetail = z.object({
 });
 export const memberActionRequest = z.object({
   memberId: id,
-  action: z.enum(['revokeSessions', 'lockLogin', 'unlockLogin', 'lockMoney', 'unlockMoney', 'resetTxLock', 'protect', 'unprotect', 'allowPurchaseCode', 'denyPurchaseCode', 'unpinGrade']),
+  action: z.enum(['revokeSessions', 'lockLogin', 'unlockLogin', 'lockMoney', 'unlockMoney', 'resetTxLock', 'protect', 'unprotect', 'allowPurchaseCode', 'denyPurchaseCode', 'unpinGrade', 'unpinProtected', 'unpinPurchaseCode']),
   sessionId: z.string().max(64).optional(),
   reason,
 });

@@ -45,6 +45,8 @@ export const errorCatalogue = {
   'staff.notFound': { status: 200 },
   'staff.cannotChangeSelf': { status: 200 },
   'member.notFound': { status: 200 },
+  // Unpinning a flag staff never set (decision 026): the request is wrong, not the member.
+  'member.flagNotPinned': { status: 409 },
   'job.notFound': { status: 200 },
   'review.notFound': { status: 200 },
   'review.notPending': { status: 200 },

@@ -35,6 +35,7 @@ export const enUS = {
     'staff.notFound': 'No such staff member',
     'staff.cannotChangeSelf': 'You cannot change your own role or disable yourself',
     'member.notFound': 'No such member',
+    'member.flagNotPinned': 'This flag is not set by staff; it already follows the plan rules',
     'job.notFound': 'No such job',
     'review.notFound': 'No such review item',
     'review.notPending': 'This item was already decided',

@@ -36,6 +36,7 @@ export const idID: ServerMessages = {
     'staff.notFound': 'Staf tidak ditemukan',
     'staff.cannotChangeSelf': 'Anda tidak dapat mengubah peran sendiri atau menonaktifkan diri sendiri',
     'member.notFound': 'Anggota tidak ditemukan',
+    'member.flagNotPinned': 'Tanda ini tidak diatur oleh staf; tanda ini sudah mengikuti aturan rencana',
     'job.notFound': 'Tugas tidak ditemukan',
     'review.notFound': 'Item tinjauan tidak ditemukan',
     'review.notPending': 'Item ini sudah diputuskan',

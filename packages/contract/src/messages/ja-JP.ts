@@ -36,6 +36,7 @@ export const jaJP: ServerMessages = {
     'staff.notFound': 'スタッフが見つかりません',
     'staff.cannotChangeSelf': '自分のロールの変更や無効化はできません',
     'member.notFound': '会員が見つかりません',
+    'member.flagNotPinned': 'このフラグはスタッフが設定したものではなく、すでにプランのルールに従っています',
     'job.notFound': 'そのジョブはありません',
     'review.notFound': '審査項目が見つかりません',
     'review.notPending': 'この項目は既に処理済みです',

@@ -36,6 +36,7 @@ export const koKP: ServerMessages = {
     'staff.notFound': '직원을 찾을 수 없습니다',
     'staff.cannotChangeSelf': '자신의 역할을 변경하거나 자신을 비활성화할 수 없습니다',
     'member.notFound': '회원을 찾을 수 없습니다',
+    'member.flagNotPinned': '이 표시는 직원이 설정한 것이 아니며 이미 플랜의 규칙을 따릅니다',
     'job.notFound': '해당 작업이 없습니다',
     'review.notFound': '심사 항목을 찾을 수 없습니다',
     'review.notPending': '이미 처리된 항목입니다',

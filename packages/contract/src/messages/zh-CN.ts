@@ -36,6 +36,7 @@ export const zhCN: ServerMessages = {
     'staff.notFound': '员工不存在',
     'staff.cannotChangeSelf': '不能修改自己的角色或停用自己',
     'member.notFound': '会员不存在',
+    'member.flagNotPinned': '该标记并非由员工设置，已按方案规则处理',
     'job.notFound': '没有这个任务',
     'review.notFound': '审核项不存在',
     'review.notPending': '该项已被处理',

@@ -1,11 +1,12 @@
 /** Members as staff see them: search, profile with referrer and direct invites, sessions, locks, grade. */
 import type { MemberSummary } from '@pp/contract';
-import type { Db } from '../../db/index.ts';
+import type { Db, Tx } from '../../db/index.ts';
 import { likeLiteral, num } from '../../db/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuditService, Actor } from '../audit/service.ts';
 import type { UserRow } from '../accounts/repository.ts';
 import { txPasswordKey, type AccountService } from '../accounts/service.ts';
+import type { RuleFlag } from '../community/flags.ts';
 import type { SessionService } from '../sessions/service.ts';
 
 const directInvitesShownMax = 50;
@@ -26,8 +27,14 @@ function summary(u: UserRow): MemberSummary {
 
 export type MemberAction = 'revokeSessions' | 'lockLogin' | 'unlockLogin' | 'lockMoney' | 'unlockMoney' | 'resetTxLock' | CommunityAction;
 /** The protected flag, the purchase-code flag and the grade pin (decision 021). */
-export type CommunityAction = 'protect' | 'unprotect' | 'allowPurchaseCode' | 'denyPurchaseCode' | 'unpinGrade';
-const communityActions: readonly string[] = ['protect', 'unprotect', 'allowPurchaseCode', 'denyPurchaseCode', 'unpinGrade'];
+export type CommunityAction = 'protect' | 'unprotect' | 'allowPurchaseCode' | 'denyPurchaseCode' | 'unpinGrade' | 'unpinProtected' | 'unpinPurchaseCode';
+const communityActions: readonly string[] = ['protect', 'unprotect', 'allowPurchaseCode', 'denyPurchaseCode', 'unpinGrade', 'unpinProtected', 'unpinPurchaseCode'];
+/** Handing a staff-pinned flag back to the plan's flag rules (decision 026). */
+const unpinFlag = { unpinProtected: 'protected', unpinPurchaseCode: 'buyPurchaseCodeStatus' } as const;
+/** What the community module offers the unpin: one member's flag re-evaluated with the rules in force now. */
+export interface FlagReevaluator {
+  reevaluateFlag(tx: Tx, memberId: string, flag: RuleFlag, at: number): Promise<boolean>;
+}
 
 export class AdminMemberService {
   constructor(
@@ -35,6 +42,7 @@ export class AdminMemberService {
     private readonly sessions: SessionService,
     private readonly audit: AuditService,
     private readonly accounts: AccountService,
+    private readonly flags: FlagReevaluator | null = null,
   ) {}
 
   /** Exact username, e-mail or referral ID first; a name prefix otherwise. Keyset-paged by name. */
@@ -130,14 +138,24 @@ export class AdminMemberService {
     });
   }
 
-  /** The protected flag, the purchase-code flag (spec section 3) and the grade pin; audited with the state before and after. */
+  /**
+   * The protected flag, the purchase-code flag (spec section 3), the grade pin and the flag pins;
+   * audited with the state before and after. Unpinning a flag hands it back to the plan's flag
+   * rules at once: the member's rule in force now is checked and grants the flag if it holds.
+   */
   private async actOnCommunity(actor: Actor, memberId: string, action: CommunityAction, reason: string): Promise<void> {
     await this.mustGet(memberId);
     await this.db.transaction().execute(async (tx) => {
       const read = async () => {
-        const u = await tx.selectFrom('users').select(['is_protected', 'buy_purchase_code_status']).where('id', '=', memberId).executeTakeFirstOrThrow();
+        const u = await tx.selectFrom('users').select(['is_protected', 'buy_purchase_code_status', 'protected_pinned', 'buy_purchase_code_pinned']).where('id', '=', memberId).executeTakeFirstOrThrow();
         const f = await tx.selectFrom('member_figures').select('grade_pinned').where('member_id', '=', memberId).executeTakeFirst();
-        return { isProtected: num(u.is_protected) === 1, buyPurchaseCodeStatus: num(u.buy_purchase_code_status) === 1, isGradePinned: num(f?.grade_pinned) === 1 };
+        return {
+          isProtected: num(u.is_protected) === 1,
+          buyPurchaseCodeStatus: num(u.buy_purchase_code_status) === 1,
+          isGradePinned: num(f?.grade_pinned) === 1,
+          isProtectedPinned: num(u.protected_pinned) === 1,
+          isPurchaseCodePinned: num(u.buy_purchase_code_pinned) === 1,
+        };
       };
       const before = await read();
       const users = tx.updateTable('users').where('id', '=', memberId);
@@ -147,7 +165,15 @@ export class AdminMemberService {
       if (action === 'allowPurchaseCode') await users.set({ buy_purchase_code_status: 1, buy_purchase_code_pinned: 1 }).execute();
       if (action === 'denyPurchaseCode') await users.set({ buy_purchase_code_status: 0, buy_purchase_code_pinned: 1 }).execute();
       if (action === 'unpinGrade') await tx.updateTable('member_figures').set({ grade_pinned: 0 }).where('member_id', '=', memberId).execute();
-      await this.audit.record(tx, actor, { action: `member.${action}`, targetType: 'member', targetId: memberId, before, after: await read(), reason });
+      let grantedByRule: boolean | undefined;
+      if (action === 'unpinProtected' || action === 'unpinPurchaseCode') {
+        const isPinned = action === 'unpinProtected' ? before.isProtectedPinned : before.isPurchaseCodePinned;
+        if (!isPinned) throw new AppError('member.flagNotPinned');
+        await users.set(action === 'unpinProtected' ? { protected_pinned: 0 } : { buy_purchase_code_pinned: 0 }).execute();
+        grantedByRule = this.flags ? await this.flags.reevaluateFlag(tx, memberId, unpinFlag[action], Date.now()) : false;
+      }
+      const after = { ...(await read()), ...(grantedByRule === undefined ? {} : { grantedByRule }) };
+      await this.audit.record(tx, actor, { action: `member.${action}`, targetType: 'member', targetId: memberId, before, after, reason });
     });
   }
 }

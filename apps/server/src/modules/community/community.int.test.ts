@@ -226,6 +226,45 @@ describe.each(dialects)('community on %s', (dialect) => {
     expect(refusedGrade.status).toBe(403);
   });
 
+  it('hands a staff-pinned flag back to the plan rules: the rule in force now grants it again, audited; a flag not pinned is a 409', async () => {
+    const m = await member(`u${tag}`);
+    const id = (await userOf(`u${tag}`)).id;
+    await buy(m, 1); // an own holding of 100
+    const off = await staff.call('memberAction', { memberId: id, action: 'unprotect', reason: 'Staff decision' });
+    expect(off.code, off.message).toBe(20000);
+    // Not pinned: a clear refusal, nothing written.
+    const notPinned = await staff.call('memberAction', { memberId: id, action: 'unpinPurchaseCode', reason: 'no pin' });
+    expect([notPinned.status, notPinned.code, notPinned.error]).toEqual([409, 9001, 'member.flagNotPinned']);
+    // A version in force now whose rule grants protection from an own holding of 100.
+    const versions = await staff.call<{ items: Array<{ isInForce: boolean; document: object }> }>('planVersionList');
+    const inForce = versions.data.items.find((v) => v.isInForce)!;
+    const rule = { minGrade: null, minOwnHolding: '100', minPerformance: null, minDirectInvites: null };
+    const created = await staff.call('planVersionCreate', { document: { ...inForce.document, flagRules: { protected: rule, buyPurchaseCodeStatus: null } }, effectiveAt: Date.now(), note: 'flag rule test' });
+    expect(created.code, created.message).toBe(20000);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await buy(m, 1); // the rule holds, but staff pinned the flag off
+    const flag = async () => Number((await userOf(`u${tag}`)).is_protected);
+    expect(await flag()).toBe(0);
+
+    const unpin = await staff.call('memberAction', { memberId: id, action: 'unpinProtected', reason: 'Let the plan decide' });
+    expect(unpin.code, unpin.message).toBe(20000);
+    expect(await flag()).toBe(1);
+    const view = (await staff.call<{ isProtected: boolean; isProtectedPinned: boolean; isPurchaseCodePinned: boolean }>('memberCommunity', { memberId: id })).data;
+    expect([view.isProtected, view.isProtectedPinned, view.isPurchaseCodePinned]).toEqual([true, false, false]);
+    const audit = await db().selectFrom('audit_log').select(['action', 'reason', 'before_json', 'after_json']).where('target_id', '=', id).orderBy('seq').execute();
+    expect(audit.map((a) => a.action)).toEqual(['member.unprotect', 'member.unpinProtected']);
+    const row = audit[1]!;
+    expect(row.reason).toBe('Let the plan decide');
+    expect(JSON.parse(String(row.before_json))).toMatchObject({ isProtected: false, isProtectedPinned: true });
+    expect(JSON.parse(String(row.after_json))).toMatchObject({ isProtected: true, isProtectedPinned: false, grantedByRule: true });
+    // Unpinned already: a second unpin is refused too.
+    const again = await staff.call('memberAction', { memberId: id, action: 'unpinProtected', reason: 'again' });
+    expect([again.status, again.error]).toEqual([409, 'member.flagNotPinned']);
+    // Hand the plan back as it was for the tests after this one.
+    const back = await staff.call('planVersionCreate', { document: inForce.document, effectiveAt: Date.now(), note: 'flag rule test over' });
+    expect(back.code, back.message).toBe(20000);
+  });
+
   it('answers hostile paging, search and ids with a refusal, never a 500', async () => {
     const c = await member(`h${tag}`);
     const bodies: object[] = [

@@ -57,3 +57,21 @@ export async function evaluateFlags(tx: Tx, memberId: string, rules: FlagRules):
   }
   return granted;
 }
+
+/**
+ * One member's flag against its rule, alone (staff handed a pinned flag back to the rules): sets
+ * the flag when the rule holds and the flag is neither set nor pinned. Answers whether it granted.
+ */
+export async function evaluateMemberFlag(tx: Tx, memberId: string, flag: RuleFlag, rules: FlagRules): Promise<boolean> {
+  const rule = rules[flag];
+  const holds = rule ? ruleHolds(rule) : null;
+  if (!holds) return false;
+  const col = flagColumns[flag];
+  const result = await sql`UPDATE users SET ${sql.ref(col.value)} = 1
+    WHERE users.id IN (
+      SELECT u.id FROM users u JOIN member_figures f ON f.member_id = u.id
+      WHERE u.id = ${memberId} AND ${sql.ref(`u.${col.value}`)} = 0 AND ${sql.ref(`u.${col.pinned}`)} = 0 AND ${holds}
+    )
+    RETURNING users.id AS id`.execute(tx);
+  return result.rows.length > 0;
+}

@@ -12,7 +12,7 @@ import { AppError } from '../../plugins/errors.ts';
 import { nameKey, type UserRow } from '../accounts/repository.ts';
 import { formatMinor } from '../ledger/amounts.ts';
 import { recordNewMember, recordPurchase } from './figures.ts';
-import { evaluateFlags, noFlagRulesAt, type FlagRulesAt, type RuleFlag } from './flags.ts';
+import { evaluateFlags, evaluateMemberFlag, noFlagRulesAt, type FlagRulesAt, type RuleFlag } from './flags.ts';
 import { evaluateGrades } from './grades.ts';
 
 interface FiguresRow {
@@ -61,6 +61,14 @@ export class CommunityService {
     await recordPurchase(tx, memberId, amount, at);
     await evaluateGrades(tx, memberId, await this.gradeRulesAt(at, tx));
     for (const g of await evaluateFlags(tx, memberId, await this.flagRulesAt(at, tx))) await this.onFlagGranted(tx, g, at);
+  }
+
+  /**
+   * A flag staff handed back to the rules (decision 026): the member alone is checked against the
+   * rule in force at `at`. Answers whether the rule granted the flag (the caller audits the unpin).
+   */
+  async reevaluateFlag(tx: Tx, memberId: string, flag: RuleFlag, at: number): Promise<boolean> {
+    return evaluateMemberFlag(tx, memberId, flag, await this.flagRulesAt(at, tx));
   }
 
   // ---- reading ----

@@ -8,7 +8,7 @@ import { useCan } from '../../../lib/staff-session';
 import { useMemberCommunity } from '../api/member-community';
 import { runMemberAction } from '../api/member-action';
 
-type CommunityAction = 'protect' | 'unprotect' | 'allowPurchaseCode' | 'denyPurchaseCode' | 'unpinGrade';
+type CommunityAction = 'protect' | 'unprotect' | 'allowPurchaseCode' | 'denyPurchaseCode' | 'unpinGrade' | 'unpinProtected' | 'unpinPurchaseCode';
 
 /** The member's community figures, and the protected flag, the purchase-code flag and the grade pin (members.manage). */
 export function CommunityPanel({ memberId }: { memberId: string }) {
@@ -23,16 +23,23 @@ export function CommunityPanel({ memberId }: { memberId: string }) {
   else if (community.isError) body = <ErrorState onRetry={() => void community.refetch()} />;
   else {
     const c = community.data;
-    const row = (label: string, state: string, action: CommunityAction | null) => (
+    // A pinned flag also offers to hand it back to the plan's flag rules (decision 026).
+    const row = (label: string, state: string, actions: Array<CommunityAction | null>) => (
       <div className="action-row" key={label}>
         <div>
           <p className="action-label">{label}</p>
           <p className="muted">{state}</p>
         </div>
-        {action && canManage ? (
-          <button type="button" className="btn" onClick={() => setPending(action)}>
-            {t(`community.actions.${action}`)}
-          </button>
+        {canManage ? (
+          <div className="action-buttons">
+            {actions.map((action) =>
+              action ? (
+                <button type="button" className="btn" key={action} onClick={() => setPending(action)}>
+                  {t(`community.actions.${action}`)}
+                </button>
+              ) : null,
+            )}
+          </div>
         ) : null}
       </div>
     );
@@ -64,9 +71,9 @@ export function CommunityPanel({ memberId }: { memberId: string }) {
           </div>
         </dl>
         <div className="action-list">
-          {row(t('community.protected'), `${c.isProtected ? t('common.yes') : t('common.no')} · ${t(c.isProtectedPinned ? 'community.flagPinned' : 'community.flagByRules')}`, c.isProtected ? 'unprotect' : 'protect')}
-          {row(t('community.purchaseCode'), `${c.buyPurchaseCodeStatus ? t('common.yes') : t('common.no')} · ${t(c.isPurchaseCodePinned ? 'community.flagPinned' : 'community.flagByRules')}`, c.buyPurchaseCodeStatus ? 'denyPurchaseCode' : 'allowPurchaseCode')}
-          {row(t('community.gradePin'), c.isGradePinned ? t('community.pinned') : t('community.automatic'), c.isGradePinned ? 'unpinGrade' : null)}
+          {row(t('community.protected'), `${c.isProtected ? t('common.yes') : t('common.no')} · ${t(c.isProtectedPinned ? 'community.flagPinned' : 'community.flagByRules')}`, [c.isProtected ? 'unprotect' : 'protect', c.isProtectedPinned ? 'unpinProtected' : null])}
+          {row(t('community.purchaseCode'), `${c.buyPurchaseCodeStatus ? t('common.yes') : t('common.no')} · ${t(c.isPurchaseCodePinned ? 'community.flagPinned' : 'community.flagByRules')}`, [c.buyPurchaseCodeStatus ? 'denyPurchaseCode' : 'allowPurchaseCode', c.isPurchaseCodePinned ? 'unpinPurchaseCode' : null])}
+          {row(t('community.gradePin'), c.isGradePinned ? t('community.pinned') : t('community.automatic'), [c.isGradePinned ? 'unpinGrade' : null])}
         </div>
         {!canManage ? <p className="muted">{t('members.readOnly')}</p> : null}
       </>

@@ -24,7 +24,7 @@ export function VersionsTab() {
           <button type="button" className="btn btn-primary" onClick={() => setIsCreating(true)}>
             {t('plan.versions.new')}
           </button>
-          <VersionDialog base={versions.data[0]!.document} isOpen={isCreating} onClose={() => setIsCreating(false)} />
+          <VersionDialog base={inForce} isOpen={isCreating} onClose={() => setIsCreating(false)} />
         </div>
       ) : null}
       {versions.data.length === 0 ? (
