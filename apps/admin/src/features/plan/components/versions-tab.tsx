@@ -48,7 +48,7 @@ export function VersionsTab() {
                   <td>
                     {v.version} {v.isInForce ? <Badge tone="success">{t('plan.versions.inForce')}</Badge> : inForce && v.version > inForce.version ? <Badge tone="info">{t('plan.versions.scheduled')}</Badge> : null}
                   </td>
-                  <td>{formatDateTime(v.effectiveAt)}</td>
+                  <td>{v.effectiveAt === 0 ? t('plan.versions.fromTheStart') : formatDateTime(v.effectiveAt)}</td>
                   <td>{v.note}</td>
                   <td>{v.createdBy}</td>
                   <td>
