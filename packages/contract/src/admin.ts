@@ -160,9 +160,12 @@ export const memberDetail = z.object({
   directInviteCount: z.number(),
   sessions: z.array(z.object({ id: z.string(), createdAt: z.number(), lastSeenAt: z.number(), expiresAt: z.number(), ip: z.string(), userAgent: z.string() })),
 });
+/** What staff may do to a member from the member page (`memberAction`); each is audited as `member.<action>`. */
+export const memberActionNames = ['revokeSessions', 'lockLogin', 'unlockLogin', 'lockMoney', 'unlockMoney', 'resetTxLock', 'protect', 'unprotect', 'allowPurchaseCode', 'denyPurchaseCode', 'unpinGrade', 'unpinProtected', 'unpinPurchaseCode'] as const;
+export type MemberActionName = (typeof memberActionNames)[number];
 export const memberActionRequest = z.object({
   memberId: id,
-  action: z.enum(['revokeSessions', 'lockLogin', 'unlockLogin', 'lockMoney', 'unlockMoney', 'resetTxLock', 'protect', 'unprotect', 'allowPurchaseCode', 'denyPurchaseCode', 'unpinGrade', 'unpinProtected', 'unpinPurchaseCode']),
+  action: z.enum(memberActionNames),
   sessionId: z.string().max(64).optional(),
   reason,
 });

@@ -2,6 +2,7 @@ export * from './codes.ts';
 export * from './languages.ts';
 export * from './accounts.ts';
 export * from './admin.ts';
+export * from './audit.ts';
 export * from './wallet.ts';
 export * from './security.ts';
 export * from './chain-address.ts';

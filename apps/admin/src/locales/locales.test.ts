@@ -71,4 +71,10 @@ describe('admin locales', () => {
     for (const code of rejectReasonCodes) expect(enUS.rejectReasons).toHaveProperty(code);
     for (const role of staffRoles) expect(enUS.roles).toHaveProperty(role);
   });
+
+  it('names every action the server writes to the audit log (the audit log never shows a raw code)', async () => {
+    const { auditActions } = await import('@pp/contract');
+    const named = leaves(enUS.auditActions);
+    expect(auditActions.filter((action) => typeof named.get(action) !== 'string')).toEqual([]);
+  });
 });

@@ -4,7 +4,7 @@
  * and deletes (database triggers), so the trail is append-only.
  */
 import crypto from 'node:crypto';
-import type { AuditEntry } from '@pp/contract';
+import type { AuditAction, AuditEntry } from '@pp/contract';
 import type { Db, Dialect, Tx } from '../../db/index.ts';
 import { likeLiteral, nextSeq, num } from '../../db/index.ts';
 import { cursorNumber } from '../../db/keyset.ts';
@@ -43,7 +43,7 @@ export class AuditService {
   async record(
     tx: Tx,
     actor: Actor,
-    entry: { action: string; targetType: string; targetId: string; before: unknown; after: unknown; reason: string },
+    entry: { action: AuditAction; targetType: string; targetId: string; before: unknown; after: unknown; reason: string },
   ): Promise<void> {
     await tx
       .insertInto('audit_log')

@@ -1,6 +1,6 @@
 import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AuditEntry } from '@pp/contract';
+import { auditActions, type AuditEntry } from '@pp/contract';
 import { TextField } from '@pp/browser-kit';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ListBody } from '../../../components/ui/states';
@@ -8,23 +8,6 @@ import { endOfDayMs, formatDateTime, formatJson, startOfDayMs } from '../../../l
 import { translateOr } from '../../../lib/i18n';
 import { useAuditList, type AuditFilter } from '../api/audit-list';
 
-/** The actions the server writes today, offered as suggestions in the action filter. */
-const knownActions = [
-  'config.update',
-  'review.approve',
-  'review.reject',
-  'ledger.adjust.request',
-  'member.lockLogin',
-  'member.unlockLogin',
-  'member.lockMoney',
-  'member.unlockMoney',
-  'member.resetTxLock',
-  'member.revokeSessions',
-  'member.grade',
-  'staff.create',
-  'staff.update',
-  'package.productSave',
-] as const;
 
 const emptyForm = { actor: '', action: '', targetId: '', text: '', from: '', to: '' };
 
@@ -65,7 +48,7 @@ export function AuditLogPage() {
         <TextField id="audit-actor" label={t('audit.actor')} value={form.actor} onValueChange={set('actor')} maxLength={64} />
         <TextField id="audit-action" label={t('audit.action')} value={form.action} onValueChange={set('action')} maxLength={64} list="audit-action-list" autoComplete="off" />
         <datalist id="audit-action-list">
-          {knownActions.map((action) => (
+          {auditActions.map((action) => (
             <option key={action} value={action}>
               {translateOr(`auditActions.${action}`, action)}
             </option>
