@@ -85,6 +85,8 @@ export class EquityService {
     if (bonus === null || bonus < 0n) throw new AppError('request.invalid', undefined, 'bonusPerShare', 'validation.enterValidAmount');
     if (input.maxPerMember > input.totalIssued) throw new AppError('equity.maxOverIssued', undefined, 'maxPerMember');
     const now = this.clock();
+    // Read before the transaction: on SQLite a read outside it would wait for it.
+    const wasOpen = await this.openFlag.get();
     await this.ledger.inTransaction(async (tx) => {
       const before = await tx.selectFrom('equity_config').selectAll().where('id', '=', configId).executeTakeFirst();
       if (before && num(before.sold) > input.totalIssued) throw new AppError('equity.issuedBelowSold', { sold: num(before.sold) }, 'totalIssued');
@@ -92,7 +94,7 @@ export class EquityService {
       if (before) await tx.updateTable('equity_config').set({ ...values, version: num(before.version) + 1 }).where('id', '=', configId).execute();
       else await tx.insertInto('equity_config').values({ id: configId, sold: 0n, version: 1, ...values }).execute();
       await this.audit.record(tx, actor, { action: 'equity.configSave', targetType: 'equity', targetId: configId, before: before ? this.publicConfig(before, true) : null, after: { ...input }, reason: input.reason });
-      if (input.isOpen !== undefined && input.isOpen !== (await this.openFlag.get())) await this.openFlag.set(tx, input.isOpen, actor, input.reason);
+      if (input.isOpen !== undefined && input.isOpen !== wasOpen) await this.openFlag.set(tx, input.isOpen, actor, input.reason);
     });
     return this.adminConfig();
   }
