@@ -110,6 +110,7 @@ export const saleOpenRequest = z.object({
   reason: z.string().trim().max(500).default(''),
 });
 export const saleAdminEntry = saleEntry.omit({ bought: true, refusal: true, armedUntil: true }).extend({ sold: z.number().int(), minGrade: z.number().nullable(), isFlaggedOnly: z.boolean(), createdAt: z.number() });
+export type SaleAdminEntry = z.output<typeof saleAdminEntry>;
 /** Back-office: every sale, newest first, paged; product names in the staff member's language. */
 export const saleAdminListRequest = z.object({ kind: z.enum(saleKinds).optional(), cursor: cursorInput, pageSize });
 export const saleAdminListResponse = z.object({ serverTime: z.number(), items: z.array(saleAdminEntry), nextCursor: z.string().nullable() });
@@ -162,3 +163,4 @@ export const equityConfigSaveRequest = z.object({
 });
 /** Back-office: the share configuration for the form (`isConfigured` false: never saved, defaults shown). */
 export const equityAdminConfig = equityInfoResponse.omit({ purchased: true, bonus: true, totalOwned: true }).extend({ isConfigured: z.boolean() });
+export type EquityAdminConfig = z.output<typeof equityAdminConfig>;
