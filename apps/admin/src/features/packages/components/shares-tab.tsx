@@ -82,14 +82,13 @@ function SharesEditor({ config }: { config: EquityAdminConfig }) {
   return (
     <section className="card" aria-labelledby="shares-title">
       {confirm.element}
-      <div className="card-head card-head-flat">
-        <h2 className="card-title" id="shares-title">
-          {t('packages.shares.title')}
-        </h2>
-        {canManage ? null : <span className="muted small">{t('packages.readOnly')}</span>}
-      </div>
-      <p className="muted">{t('packages.shares.intro')}</p>
-      <dl className="shares-summary">
+      <h2 className="card-title" id="shares-title">
+        {t('packages.shares.title')}
+      </h2>
+      <p className="muted">
+        {t('packages.shares.intro')} {canManage ? null : t('packages.readOnly')}
+      </p>
+      <dl className="facts">
         <div>
           <dt>{t('packages.shares.sold')}</dt>
           <dd data-testid="shares-sold">{config.isConfigured ? t('packages.soldOf', { sold: formatCount(config.sold), total: formatCount(config.totalIssued) }) : t('packages.shares.notConfigured')}</dd>
@@ -100,7 +99,7 @@ function SharesEditor({ config }: { config: EquityAdminConfig }) {
         </div>
       </dl>
       <form
-        className="shares-form"
+        className="dialog-form shares-form"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
