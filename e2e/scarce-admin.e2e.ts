@@ -79,6 +79,8 @@ describe.each(runs)('scarce goods back-office on $layout ($lang)', ({ layout, la
     expect(await page.getByRole('tab', { name: a(`packages.tabs.${tab}`), exact: true }).getAttribute('aria-selected')).toBe('true');
   };
   const rowOf = (price: string) => page.getByRole('row').filter({ hasText: price });
+  // Its accessible name names the product ("End Gold plan now"); its text is "End now".
+  const endButton = (price: string) => rowOf(price).locator('button', { hasText: a('packages.sales.endNow') });
 
   async function openSale(kind: 'code' | 'flash', price: string, startOffsetMs: number) {
     await page.getByRole('button', { name: a('packages.sales.open'), exact: true }).click();
@@ -145,7 +147,7 @@ describe.each(runs)('scarce goods back-office on $layout ($lang)', ({ layout, la
     // End the flash sale now: the confirmation asks for a reason first.
     const saleId = await rowOf(flashPrice).getAttribute('data-sale-id');
     expect(saleId).toBeTruthy();
-    await rowOf(flashPrice).getByRole('button', { name: a('packages.sales.endNow'), exact: true }).click();
+    await endButton(flashPrice).click();
     const confirm = page.getByRole('dialog', { name: a('packages.sales.endTitle') });
     await confirm.waitFor();
     await confirm.getByRole('button', { name: a('packages.sales.endNow'), exact: true }).click();
@@ -156,9 +158,9 @@ describe.each(runs)('scarce goods back-office on $layout ($lang)', ({ layout, la
     await toast(page, lang, a('packages.sales.ended')).waitFor();
     await confirm.waitFor({ state: 'hidden' });
     await expect.poll(() => rowOf(flashPrice).getByText(a('packages.saleStates.ended'), { exact: true }).count()).toBe(1);
-    expect(await rowOf(flashPrice).getByRole('button', { name: a('packages.sales.endNow'), exact: true }).count()).toBe(0);
+    expect(await endButton(flashPrice).count()).toBe(0);
     // The rush is still open for ending.
-    expect(await rowOf(rushPrice).getByRole('button', { name: a('packages.sales.endNow'), exact: true }).count()).toBe(1);
+    expect(await endButton(rushPrice).count()).toBe(1);
 
     // The server agrees: a member's purchase after the end is too late.
     const token = await memberToken(server.baseUrl, demoMember);
