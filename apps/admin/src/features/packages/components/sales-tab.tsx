@@ -60,18 +60,18 @@ export function SalesTab({ gradeLabel }: { gradeLabel: GradeLabel }) {
           <thead>
             <tr>
               <th scope="col">{t('packages.sales.col.product')}</th>
-              <th scope="col" className="num">
-                {t('packages.sales.col.price')}
-              </th>
+              <th scope="col">{t('packages.sales.col.state')}</th>
               <th scope="col" className="num">
                 {t('packages.sales.col.sold')}
+              </th>
+              <th scope="col" className="num">
+                {t('packages.sales.col.price')}
               </th>
               <th scope="col" className="num">
                 {t('packages.sales.col.perMember')}
               </th>
               <th scope="col">{t('packages.sales.col.eligibility')}</th>
               <th scope="col">{t('packages.sales.col.window')}</th>
-              <th scope="col">{t('packages.sales.col.state')}</th>
               {canManage ? <th scope="col">{t('common.actions')}</th> : null}
             </tr>
           </thead>
@@ -87,12 +87,15 @@ export function SalesTab({ gradeLabel }: { gradeLabel: GradeLabel }) {
                       {t(`packages.saleKinds.${sale.kind}`)} · {t('packages.sales.unitsEach', { n: sale.units })}
                     </span>
                   </td>
+                  <td>
+                    <Badge tone={stateTones[state]}>{t(`packages.saleStates.${state}`)}</Badge>
+                  </td>
+                  <td className="num nowrap">{t('packages.soldOf', { sold: formatCount(sale.sold), total: formatCount(sale.total) })}</td>
                   <td className="num nowrap">
                     {formatExactAmount(sale.price)}
                     <br />
                     <span className="muted small">{coin(sale.coinName)}</span>
                   </td>
-                  <td className="num nowrap">{t('packages.soldOf', { sold: formatCount(sale.sold), total: formatCount(sale.total) })}</td>
                   <td className="num">{formatCount(sale.perMemberLimit)}</td>
                   <td>
                     {sale.minGrade === null && !sale.isFlaggedOnly ? t('packages.sales.everyone') : null}
@@ -103,9 +106,6 @@ export function SalesTab({ gradeLabel }: { gradeLabel: GradeLabel }) {
                     {formatDateTime(sale.startsAt)}
                     <br />
                     <span className="muted small">{t('packages.sales.until', { time: formatDateTime(sale.endsAt) })}</span>
-                  </td>
-                  <td>
-                    <Badge tone={stateTones[state]}>{t(`packages.saleStates.${state}`)}</Badge>
                   </td>
                   {canManage ? (
                     <td>
