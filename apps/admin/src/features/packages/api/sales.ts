@@ -6,13 +6,18 @@ import type { EquitySaveRequest, SaleOpenRequest } from '../sale-form';
 
 export const salePageSize = 20;
 
-/** Rushes and flash sales, newest first, paged; '' = both kinds. Each page carries the server's clock. */
+/**
+ * Rushes and flash sales, newest first, paged; '' = both kinds. Each page carries the server's
+ * clock (the states are computed from it). Reloaded every 15 s while shown, so the sold counts and
+ * the states follow a running sale.
+ */
 export const saleListQuery = (kind: SaleKind | '') =>
   infiniteQueryOptions({
     queryKey: ['packages', 'sales', kind] as const,
     queryFn: ({ pageParam, signal }) => apiCall('saleAdminList', { kind: kind === '' ? undefined : kind, cursor: pageParam ?? undefined, pageSize: salePageSize }, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    refetchInterval: 15_000,
   });
 
 export const useSaleList = (kind: SaleKind | '') => useInfiniteQuery(saleListQuery(kind));
