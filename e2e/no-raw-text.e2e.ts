@@ -19,7 +19,7 @@ const checkedLanguages: readonly Language[] = ['zh-CN', 'ja-JP', 'ko-KP', 'id-ID
 /** Member routes that need a session (apps/web/src/app/paths.ts), except the 404 page. */
 const memberRoutes = ['/index', '/user-info', '/package', '/records', '/recharge', '/withdraw', '/invite-tree', '/setting', '/terms', '/notification', '/details', '/code', '/equity', '/transfer', '/plan', '/ranking'];
 /** Back-office routes (apps/admin/src/app/paths.ts); the member page is added once its id is known. */
-const adminRoutes = ['/dashboard', '/reviews', '/reviews/exchange', '/reviews/manualAdjustment', '/reviews/withdrawal', '/payouts', '/members', '/config', '/audit', '/staff', '/packages', '/plan', '/plan?tab=payouts'];
+const adminRoutes = ['/dashboard', '/reviews', '/reviews/exchange', '/reviews/manualAdjustment', '/reviews/withdrawal', '/payouts', '/members', '/config', '/audit', '/staff', '/packages', '/packages?tab=sales', '/packages?tab=shares', '/plan', '/plan?tab=payouts'];
 
 /**
  * Words that are the same in every language: the brand's point type and networks, and the names

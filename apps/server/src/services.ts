@@ -197,6 +197,9 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     gameTokens: new GameTokenService(config),
     // Scarce goods (decision 025).
     sales: new SaleService(db, ledger, accounts, packages, audit),
-    equity: new EquityService(db, ledger, accounts, audit, () => settings.get('features.equityBuyStatus')),
+    equity: new EquityService(db, ledger, accounts, audit, {
+      get: () => settings.get('features.equityBuyStatus'),
+      set: (tx, value, actor, reason) => settings.writeIn(tx, 'features.equityBuyStatus', value, actor, reason),
+    }),
   };
 }

@@ -30,6 +30,7 @@ const fixedAuditActions = [
   'job.runNow',
   'scarce.rushOpen',
   'scarce.flashSaleOpen',
+  'scarce.saleClose',
   'equity.configSave',
 ] as const;
 

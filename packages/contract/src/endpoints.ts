@@ -234,9 +234,11 @@ export const endpoints = {
   buyEquityInfo: endpoint(endpointPaths.buyEquityInfo, 'member', a.empty, sc.equityInfoResponse),
   buyEquity: endpoint(endpointPaths.buyEquity, 'member', sc.equityBuyRequest, sc.equityBuyResponse),
   buyEquityRecordList: endpoint(endpointPaths.buyEquityRecordList, 'member', sc.equityRecordListRequest, sc.equityRecordListResponse),
-  saleAdminList: staffEndpoint(endpointPaths.saleAdminList, 'config.read', a.empty, sc.saleAdminListResponse),
+  saleAdminList: staffEndpoint(endpointPaths.saleAdminList, 'config.read', sc.saleAdminListRequest, sc.saleAdminListResponse),
   saleOpen: staffEndpoint(endpointPaths.saleOpen, 'packages.manage', sc.saleOpenRequest, sc.saleAdminEntry),
-  equityConfigSave: staffEndpoint(endpointPaths.equityConfigSave, 'packages.manage', sc.equityConfigSaveRequest, sc.equityInfoResponse.omit({ purchased: true, bonus: true, totalOwned: true })),
+  saleClose: staffEndpoint(endpointPaths.saleClose, 'packages.manage', sc.saleCloseRequest, sc.saleAdminEntry),
+  equityConfigGet: staffEndpoint(endpointPaths.equityConfigGet, 'config.read', a.empty, sc.equityAdminConfig),
+  equityConfigSave: staffEndpoint(endpointPaths.equityConfigSave, 'packages.manage', sc.equityConfigSaveRequest, sc.equityAdminConfig),
 } as const;
 
 export type Endpoints = typeof endpoints;

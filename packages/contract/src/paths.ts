@@ -182,4 +182,6 @@ export const endpointPaths = {
   saleAdminList: '/api/admin/scarce/saleList',
   saleOpen: '/api/admin/scarce/saleOpen',
   equityConfigSave: '/api/admin/equity/configSave',
+  saleClose: '/api/admin/scarce/saleClose',
+  equityConfigGet: '/api/admin/equity/config',
 } as const;

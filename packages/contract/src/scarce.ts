@@ -110,7 +110,15 @@ export const saleOpenRequest = z.object({
   reason: z.string().trim().max(500).default(''),
 });
 export const saleAdminEntry = saleEntry.omit({ bought: true, refusal: true, armedUntil: true }).extend({ sold: z.number().int(), minGrade: z.number().nullable(), isFlaggedOnly: z.boolean(), createdAt: z.number() });
-export const saleAdminListResponse = z.object({ serverTime: z.number(), items: z.array(saleAdminEntry) });
+export type SaleAdminEntry = z.output<typeof saleAdminEntry>;
+/** Back-office: every sale, newest first, paged; product names in the staff member's language. */
+export const saleAdminListRequest = z.object({ kind: z.enum(saleKinds).optional(), cursor: cursorInput, pageSize });
+export const saleAdminListResponse = z.object({ serverTime: z.number(), items: z.array(saleAdminEntry), nextCursor: z.string().nullable() });
+/** Back-office: end a sale now (audited `scarce.saleClose`); a sale already ended is `scarce.alreadyEnded`. */
+export const saleCloseRequest = z.object({
+  saleId: id,
+  reason: z.string('validation.enterReason').trim().min(1, 'validation.enterReason').max(500, 'validation.reasonTooLong'),
+});
 
 /** Shares (/equity). */
 export const equityInfoResponse = z.object({
@@ -149,5 +157,10 @@ export const equityConfigSaveRequest = z.object({
   maxPerMember: z.number().int().min(1).max(scarceLimits.sharesMax),
   bonusPerShare: amountInput,
   bonusPeriodHours: z.number().int().min(1).max(scarceLimits.bonusPeriodHoursMax),
+  /** Whether members see and may buy shares (the setting `features.equityBuyStatus`); unchanged when absent. */
+  isOpen: z.boolean().optional(),
   reason: z.string().trim().max(500).default(''),
 });
+/** Back-office: the share configuration for the form (`isConfigured` false: never saved, defaults shown). */
+export const equityAdminConfig = equityInfoResponse.omit({ purchased: true, bonus: true, totalOwned: true }).extend({ isConfigured: z.boolean() });
+export type EquityAdminConfig = z.output<typeof equityAdminConfig>;

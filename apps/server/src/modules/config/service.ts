@@ -44,19 +44,26 @@ export class ConfigService {
       const message = parsed.error.issues[0]?.message ?? '';
       throw new AppError('request.invalid', undefined, 'value', message.startsWith('validation.') ? message : 'validation.enterValidValue');
     }
-    await this.db.transaction().execute(async (tx) => {
-      const before = await this.get(key, tx);
-      const json = JSON.stringify(parsed.data);
-      const now = Date.now();
-      await tx
-        .insertInto('config_values')
-        .values({ key, value_json: json, updated_at: now, updated_by: actor.name })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ value_json: json, updated_at: now, updated_by: actor.name }))
-        .execute();
-      await this.audit.record(tx, actor, { action: 'config.update', targetType: 'config', targetId: key, before, after: parsed.data, reason });
-    });
+    await this.db.transaction().execute(async (tx) => this.writeIn(tx, key, parsed.data as ConfigValue<typeof key>, actor, reason));
     const updated = (await this.list()).find((e) => e.key === key);
     return updated!;
+  }
+
+  /**
+   * Writes an already valid value and its `config.update` audit row inside the caller's
+   * transaction (a feature that saves a setting together with its own rows, e.g. the shares' open
+   * state with the share configuration).
+   */
+  async writeIn<K extends ConfigKey>(tx: Tx, key: K, value: ConfigValue<K>, actor: Actor, reason: string): Promise<void> {
+    const before = await this.get(key, tx);
+    const json = JSON.stringify(value);
+    const now = Date.now();
+    await tx
+      .insertInto('config_values')
+      .values({ key, value_json: json, updated_at: now, updated_by: actor.name })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value_json: json, updated_at: now, updated_by: actor.name }))
+      .execute();
+    await this.audit.record(tx, actor, { action: 'config.update', targetType: 'config', targetId: key, before, after: value, reason });
   }
 
   async history(key: string) {

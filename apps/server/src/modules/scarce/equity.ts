@@ -15,7 +15,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { equityConfigSaveRequest } from '@pp/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/index.ts';
+import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -26,6 +26,12 @@ import { onceAfterRace } from '../ledger/idempotency.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
 
 const configId = 'equity';
+
+/** The shares' open state (the setting `features.equityBuyStatus`): read, and written in a transaction with its audit row. */
+export interface EquityOpenFlag {
+  get: () => Promise<boolean>;
+  set: (tx: Tx, value: boolean, actor: Actor, reason: string) => Promise<void>;
+}
 const bonusBatch = 200;
 
 export class EquityService {
@@ -34,7 +40,7 @@ export class EquityService {
     private readonly ledger: LedgerRepository,
     private readonly accounts: AccountService,
     private readonly audit: AuditService,
-    private readonly isOpen: () => Promise<boolean>,
+    private readonly openFlag: EquityOpenFlag,
     private readonly clock: () => number = Date.now,
   ) {}
 
@@ -60,30 +66,41 @@ export class EquityService {
       this.config(),
       this.db.selectFrom('equity_holdings').selectAll().where('member_id', '=', memberId).executeTakeFirst(),
       this.db.selectFrom('equity_records').select((eb) => eb.fn.sum<number | bigint | string | null>('amount').as('total')).where('member_id', '=', memberId).where('kind', '=', 'bonus').executeTakeFirst(),
-      this.isOpen(),
+      this.openFlag.get(),
     ]);
     const purchased = num(own?.purchased ?? 0);
     return { ...this.publicConfig(c, isOpen), purchased, bonus: formatMinor(BigInt(bonus?.total ?? 0)), totalOwned: purchased + num(own?.bonus ?? 0) };
   }
 
+  /** The configuration as staff edit it: the values saved (or the defaults), sold so far, open or not. */
+  async adminConfig() {
+    const [c, isOpen] = await Promise.all([this.config(), this.openFlag.get()]);
+    return { ...this.publicConfig(c, isOpen), isOpen, isConfigured: c !== undefined };
+  }
+
   async save(actor: Actor, input: z.output<typeof equityConfigSaveRequest>) {
     const price = parseAmount(input.price);
     const bonus = parseAmount(input.bonusPerShare);
-    if (price === null || price <= 0n || bonus === null || bonus < 0n || input.maxPerMember > input.totalIssued) throw new AppError('scarce.saleInvalid', { detail: 'price, bonus or maximum' });
+    if (price === null || price <= 0n) throw new AppError('request.invalid', undefined, 'price', 'validation.enterValidAmount');
+    if (bonus === null || bonus < 0n) throw new AppError('request.invalid', undefined, 'bonusPerShare', 'validation.enterValidAmount');
+    if (input.maxPerMember > input.totalIssued) throw new AppError('equity.maxOverIssued', undefined, 'maxPerMember');
     const now = this.clock();
+    // Read before the transaction: on SQLite a read outside it would wait for it.
+    const wasOpen = await this.openFlag.get();
     await this.ledger.inTransaction(async (tx) => {
       const before = await tx.selectFrom('equity_config').selectAll().where('id', '=', configId).executeTakeFirst();
-      if (before && num(before.sold) > input.totalIssued) throw new AppError('scarce.saleInvalid', { detail: 'the total issued is below the shares sold' });
+      if (before && num(before.sold) > input.totalIssued) throw new AppError('equity.issuedBelowSold', { sold: num(before.sold) }, 'totalIssued');
       const values = { price, coin_name: input.coinName, total_issued: BigInt(input.totalIssued), max_per_member: BigInt(input.maxPerMember), bonus_per_share: bonus, period_hours: input.bonusPeriodHours, updated_at: BigInt(now) };
       if (before) await tx.updateTable('equity_config').set({ ...values, version: num(before.version) + 1 }).where('id', '=', configId).execute();
       else await tx.insertInto('equity_config').values({ id: configId, sold: 0n, version: 1, ...values }).execute();
       await this.audit.record(tx, actor, { action: 'equity.configSave', targetType: 'equity', targetId: configId, before: before ? this.publicConfig(before, true) : null, after: { ...input }, reason: input.reason });
+      if (input.isOpen !== undefined && input.isOpen !== wasOpen) await this.openFlag.set(tx, input.isOpen, actor, input.reason);
     });
-    return this.publicConfig(await this.config(), await this.isOpen());
+    return this.adminConfig();
   }
 
   async buy(memberId: string, input: { shares: number; transactionPassword: string; requestId: string }): Promise<string> {
-    if (!(await this.isOpen())) throw new AppError('equity.notOpen');
+    if (!(await this.openFlag.get())) throw new AppError('equity.notOpen');
     const c = await this.config();
     if (!c) throw new AppError('equity.notOpen');
     await this.accounts.authorizeMoneyAction(memberId, input.transactionPassword);

@@ -17,7 +17,9 @@ export function scarceRoutes(app: FastifyInstance, s: Services): void {
   apiRoute(app, d, 'buyEquity', async ({ session, body }) => ({ recordId: await s.equity.buy(session.userId, body) }));
   apiRoute(app, d, 'buyEquityRecordList', async ({ session, body }) => s.equity.records(session.userId, body.cursor, body.pageSize));
   // Back-office.
-  apiRoute(app, d, 'saleAdminList', async () => s.sales.adminList());
-  apiRoute(app, d, 'saleOpen', async ({ staff, body }) => s.sales.open(actorOf(staff), body));
+  apiRoute(app, d, 'saleAdminList', async ({ body, lang }) => s.sales.adminList(lang, body.kind, body.cursor, body.pageSize));
+  apiRoute(app, d, 'saleOpen', async ({ staff, body, lang }) => s.sales.open(actorOf(staff), lang, body));
+  apiRoute(app, d, 'saleClose', async ({ staff, body, lang }) => s.sales.close(actorOf(staff), lang, body));
+  apiRoute(app, d, 'equityConfigGet', async () => s.equity.adminConfig());
   apiRoute(app, d, 'equityConfigSave', async ({ staff, body }) => s.equity.save(actorOf(staff), body));
 }

@@ -89,13 +89,14 @@ export class SaleService {
 
   // ---- staff ----
 
-  async open(actor: Actor, input: z.output<typeof saleOpenRequest>) {
+  async open(actor: Actor, lang: Language, input: z.output<typeof saleOpenRequest>) {
     const price = parseAmount(input.price);
-    const problem =
-      price === null || price <= 0n ? 'price' : input.endsAt <= input.startsAt ? 'the end must come after the start' : input.endsAt - input.startsAt > scarceLimits.windowMsMax ? 'the window is longer than 30 days' : input.perMemberLimit > input.total ? 'the per-member limit is above the total' : null;
-    if (problem) throw new AppError('scarce.saleInvalid', { detail: problem });
+    if (price === null || price <= 0n) throw new AppError('request.invalid', undefined, 'price', 'validation.amountPositive');
+    if (input.endsAt <= input.startsAt) throw new AppError('scarce.endBeforeStart', undefined, 'endsAt');
+    if (input.endsAt - input.startsAt > scarceLimits.windowMsMax) throw new AppError('scarce.windowTooLong', undefined, 'endsAt');
+    if (input.perMemberLimit > input.total) throw new AppError('scarce.limitOverTotal', undefined, 'perMemberLimit');
     const product = await productById(this.db, input.productId);
-    if (!product) throw new AppError('package.notFound');
+    if (!product) throw new AppError('package.notFound', undefined, 'productId');
     const id = crypto.randomUUID();
     const now = this.clock();
     await this.ledger.inTransaction(async (tx) => {
@@ -104,7 +105,7 @@ export class SaleService {
         kind: input.kind,
         product_id: product.id,
         units: input.units,
-        price: price!,
+        price,
         coin_name: input.coinName,
         total: BigInt(input.total),
         sold: 0n,
@@ -119,22 +120,73 @@ export class SaleService {
       await tx.insertInto('scarce_sales').values(row).execute();
       await this.audit.record(tx, actor, { action: input.kind === 'code' ? 'scarce.rushOpen' : 'scarce.flashSaleOpen', targetType: 'scarceSale', targetId: id, before: null, after: { ...input }, reason: input.reason });
     });
-    const list = await this.adminList();
-    return list.items.find((s) => s.id === id)!;
+    return this.adminEntry(id, lang);
   }
 
-  async adminList() {
-    const rows = await this.db.selectFrom('scarce_sales').selectAll().orderBy('created_at', 'desc').limit(100).execute();
-    const names = await this.productNames(rows.map((r) => r.product_id), 'en-US');
+  /**
+   * Ends a sale now (`ends_at = now`, audited `scarce.saleClose` with the reason). The update is
+   * conditional on the sale not having ended, so of two staff closing at once one wins and the
+   * other is told `scarce.alreadyEnded`; a purchase after it is `scarce.tooLate` (the purchase's
+   * stock update checks `ends_at > now` in its own transaction).
+   */
+  async close(actor: Actor, lang: Language, input: { saleId: string; reason: string }) {
+    const now = this.clock();
+    await this.ledger.inTransaction(async (tx) => {
+      const before = await tx.selectFrom('scarce_sales').selectAll().where('id', '=', input.saleId).executeTakeFirst();
+      if (!before) throw new AppError('scarce.notFound', undefined, 'saleId');
+      // A sale that has not started yet ends at once too: its window becomes empty (start = end = now).
+      const changed = await tx
+        .updateTable('scarce_sales')
+        .set({ ends_at: BigInt(now), starts_at: sql<bigint>`case when starts_at > ${BigInt(now)} then ${BigInt(now)} else starts_at end` })
+        .where('id', '=', input.saleId)
+        .where('ends_at', '>', BigInt(now))
+        .executeTakeFirst();
+      if (changed.numUpdatedRows !== 1n) throw new AppError('scarce.alreadyEnded');
+      await this.audit.record(tx, actor, {
+        action: 'scarce.saleClose',
+        targetType: 'scarceSale',
+        targetId: input.saleId,
+        before: { startsAt: num(before.starts_at), endsAt: num(before.ends_at), sold: num(before.sold) },
+        after: { endsAt: now },
+        reason: input.reason,
+      });
+    });
+    return this.adminEntry(input.saleId, lang);
+  }
+
+  private async adminEntry(id: string, lang: Language) {
+    const row = await this.db.selectFrom('scarce_sales').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw refusal('notFound');
+    return this.adminItem(row, await this.productNames([row.product_id], lang));
+  }
+
+  private adminItem(r: SaleRow, names: Map<string, string>) {
+    return {
+      ...this.base(r, names),
+      sold: num(r.sold),
+      minGrade: r.min_grade === null ? null : num(r.min_grade),
+      isFlaggedOnly: num(r.is_flagged_only) === 1,
+      createdAt: num(r.created_at),
+    };
+  }
+
+  /** Every sale (or those of a kind), newest first, paged by `createdAt:id`; names in the staff member's language. */
+  async adminList(lang: Language, kind: SaleKind | undefined, cursor: string | undefined, pageSize: number) {
+    let query = this.db.selectFrom('scarce_sales').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(pageSize + 1);
+    if (kind) query = query.where('kind', '=', kind);
+    const c = /^(\d{1,16}):([\w-]{1,64})$/.exec(cursor ?? '');
+    if (c) {
+      const at = BigInt(c[1]!);
+      query = query.where((eb) => eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', c[2]!)])]));
+    }
+    const rows = await query.execute();
+    const page = rows.slice(0, pageSize);
+    const names = await this.productNames(page.map((r) => r.product_id), lang);
+    const last = page[page.length - 1];
     return {
       serverTime: this.clock(),
-      items: rows.map((r) => ({
-        ...this.base(r, names),
-        sold: num(r.sold),
-        minGrade: r.min_grade === null ? null : num(r.min_grade),
-        isFlaggedOnly: num(r.is_flagged_only) === 1,
-        createdAt: num(r.created_at),
-      })),
+      items: page.map((r) => this.adminItem(r, names)),
+      nextCursor: rows.length > pageSize && last ? `${num(last.created_at)}:${last.id}` : null,
     };
   }
 
