@@ -132,6 +132,19 @@ async function runOn(dbLabel: string, databaseUrl: string): Promise<BenchFigure[
         { name: `rush ${dbLabel}: ${sale.label} p99`, value: Math.round(result.p99), unit: 'ms', baseline: Math.round(baseline.p99), baselineName: 'assetsList p99' },
         { name: `rush ${dbLabel}: ${sale.label} server CPU per request`, value: Number(saleCpuMs.toFixed(3)), unit: 'ms', baseline: Number(baselineCpuMs.toFixed(3)), baselineName: 'assetsList server CPU per request', note: 'process.cpuUsage of the server across the burst; most answers are sold out' },
       );
+
+      // What a sold-out answer costs alone: every member tries once more (a new request id) after
+      // the sell-out, so every answer is `scarce.soldOut`; beside the same 2,000 balance reads.
+      const late = tokens.map((token, i) => ({ ...sealRequest(publicJwk, sale.apiPath, { saleId, permit: permits[i]!, requestId: `late-${saleId.slice(0, 8)}-${String(i).padStart(8, '0')}` }, { ephemeral: ephemerals[i] }), path: sale.apiPath, token }));
+      const lateCpu0 = await cpuMicros();
+      const soldOut = summary(`${dbLabel} ${sale.label} sold out, ${tokens.length} more tries`, await fire(base, late));
+      const soldOutCpuMs = (await cpuMicros() - lateCpu0) / 1000 / late.length;
+      console.log(`rush ${dbLabel} ${sale.label}: a sold-out answer costs the server ${soldOutCpuMs.toFixed(3)} ms of CPU (balance read ${baselineCpuMs.toFixed(3)})`);
+      if (soldOut.reasons['scarce.soldOut'] !== tokens.length) throw new Error(`after the sell-out every answer must be scarce.soldOut: ${JSON.stringify(soldOut.reasons)}`);
+      figures.push(
+        { name: `rush ${dbLabel}: ${sale.label} sold-out answers, time until the last (${tokens.length})`, value: Math.round(soldOut.last), unit: 'ms', baseline: Math.round(baseline.last), baselineName: `${tokens.length} concurrent assetsList, last answer` },
+        { name: `rush ${dbLabel}: ${sale.label} sold-out answer server CPU`, value: Number(soldOutCpuMs.toFixed(3)), unit: 'ms', baseline: Number(baselineCpuMs.toFixed(3)), baselineName: 'assetsList server CPU per request', note: 'goal: no more than a balance read' },
+      );
     }
   } finally {
     await server.stop();

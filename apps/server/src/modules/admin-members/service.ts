@@ -120,19 +120,28 @@ export class AdminMemberService {
     });
   }
 
-  /** A staff grade pins the grade: automatic upgrades leave it alone until staff unpin it (decision 021). */
+  /**
+   * A staff grade pins the grade: automatic upgrades leave it alone until staff unpin it (decision
+   * 021). The plan's flag rules see the new grade at once (decision 026): a flag whose rule now
+   * holds, and that staff have not pinned, is granted in the same transaction and named in the audit.
+   */
   async setGrade(actor: Actor, memberId: string, level: number, reason: string): Promise<void> {
     const before = await this.mustGet(memberId);
     await this.db.transaction().execute(async (tx) => {
       await tx.updateTable('users').set({ level }).where('id', '=', memberId).execute();
       const pinned = await tx.selectFrom('member_figures').select('grade_pinned').where('member_id', '=', memberId).executeTakeFirst();
       await tx.updateTable('member_figures').set({ grade_pinned: 1 }).where('member_id', '=', memberId).execute();
+      const flagsGrantedByRule: RuleFlag[] = [];
+      if (this.flags) {
+        const now = Date.now();
+        for (const flag of ['protected', 'buyPurchaseCodeStatus'] as const) if (await this.flags.reevaluateFlag(tx, memberId, flag, now)) flagsGrantedByRule.push(flag);
+      }
       await this.audit.record(tx, actor, {
         action: 'member.grade',
         targetType: 'member',
         targetId: memberId,
         before: { level: num(before.level), isGradePinned: num(pinned?.grade_pinned) === 1 },
-        after: { level, isGradePinned: true },
+        after: { level, isGradePinned: true, ...(flagsGrantedByRule.length ? { flagsGrantedByRule } : {}) },
         reason,
       });
     });

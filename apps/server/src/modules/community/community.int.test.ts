@@ -265,6 +265,33 @@ describe.each(dialects)('community on %s', (dialect) => {
     expect(back.code, back.message).toBe(20000);
   });
 
+  it('a staff grade change lets the flag rules see the new grade at once: an unpinned flag whose rule now holds is granted, in the audit', async () => {
+    await member(`g${tag}`);
+    const id = (await userOf(`g${tag}`)).id;
+    const versions = await staff.call<{ items: Array<{ isInForce: boolean; document: object }> }>('planVersionList');
+    const inForce = versions.data.items.find((v) => v.isInForce)!;
+    const rule = { minGrade: 3, minOwnHolding: null, minPerformance: null, minDirectInvites: null };
+    const created = await staff.call('planVersionCreate', { document: { ...inForce.document, flagRules: { protected: null, buyPurchaseCodeStatus: rule } }, effectiveAt: Date.now(), note: 'grade rule test' });
+    expect(created.code, created.message).toBe(20000);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const flags = async () => {
+      const u = await userOf(`g${tag}`);
+      return [Number(u.is_protected), Number(u.buy_purchase_code_status)];
+    };
+    const below = await staff.call('memberGrade', { memberId: id, level: 2, reason: 'Store' });
+    expect(below.code, below.message).toBe(20000);
+    expect(await flags()).toEqual([0, 0]);
+    const reached = await staff.call('memberGrade', { memberId: id, level: 3, reason: 'Supplier' });
+    expect(reached.code, reached.message).toBe(20000);
+    expect(await flags()).toEqual([0, 1]);
+    const audit = await db().selectFrom('audit_log').select(['action', 'after_json']).where('target_id', '=', id).orderBy('seq').execute();
+    expect(audit.map((a) => a.action)).toEqual(['member.grade', 'member.grade']);
+    expect(JSON.parse(String(audit[0]!.after_json))).not.toHaveProperty('flagsGrantedByRule');
+    expect(JSON.parse(String(audit[1]!.after_json))).toMatchObject({ level: 3, flagsGrantedByRule: ['buyPurchaseCodeStatus'] });
+    const back = await staff.call('planVersionCreate', { document: inForce.document, effectiveAt: Date.now(), note: 'grade rule test over' });
+    expect(back.code, back.message).toBe(20000);
+  });
+
   it('answers hostile paging, search and ids with a refusal, never a 500', async () => {
     const c = await member(`h${tag}`);
     const bodies: object[] = [
