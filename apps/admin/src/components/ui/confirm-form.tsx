@@ -1,6 +1,6 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, Dialog } from '@pp/browser-kit';
+import { Dialog } from '@pp/browser-kit';
 
 export interface Pending {
   isPending: boolean;
@@ -18,33 +18,6 @@ export function PendingDialog({ isOpen, onClose, title, children }: { isOpen: bo
       {children({ isPending, setIsPending })}
     </Dialog>
   );
-}
-
-/**
- * Runs a dialog's write once at a time. An ApiError stays in the dialog (toasts sit behind a
- * modal): under the field it names when `showFieldError` takes it, else above the buttons.
- */
-export function useConfirmRun({ setIsPending }: Pending, showFieldError: (field: unknown, message: string) => boolean) {
-  const [formError, setFormError] = useState<string | null>(null);
-  const isRunning = useRef(false);
-  const isBusy = () => isRunning.current;
-  async function run(work: () => Promise<void>) {
-    if (isRunning.current) return;
-    isRunning.current = true;
-    setIsPending(true);
-    setFormError(null);
-    try {
-      await work();
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      if (error.kind === 'aborted' || error.kind === 'expired') return;
-      if (!showFieldError(error.details.field, error.message)) setFormError(error.message);
-    } finally {
-      isRunning.current = false;
-      setIsPending(false);
-    }
-  }
-  return { formError, setFormError, isBusy, run };
 }
 
 interface ConfirmFormProps {
