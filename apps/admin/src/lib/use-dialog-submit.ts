@@ -4,20 +4,6 @@ import { ApiError, useSubmitGuard } from '@pp/browser-kit';
 /** The form field a refusal belongs under, if any (null or undefined: none). */
 export type FieldOf<F extends string> = (error: ApiError) => F | null | undefined;
 
-/** Where a refused write is shown: under a field of the form, or above its buttons. */
-export type Refusal<F extends string> = { field: F; message: string } | { field: null; message: string };
-
-/**
- * What a dialog shows for a failed write, or null when it shows nothing: a request the staff
- * member cancelled or let expire. Anything but an ApiError is a bug and is thrown again.
- */
-export function refusalOf<F extends string>(error: unknown, fieldOf: FieldOf<F> = () => undefined): Refusal<F> | null {
-  if (!(error instanceof ApiError)) throw error;
-  if (error.kind === 'aborted' || error.kind === 'expired') return null;
-  const field = fieldOf(error);
-  return field ? { field, message: error.message } : { field: null, message: error.message };
-}
-
 export interface DialogSubmitOptions<F extends string> {
   /** The form field a refusal belongs under (from `error.details.field` or the error key), if any. */
   fieldOf?: FieldOf<F>;
@@ -48,15 +34,25 @@ export function useDialogSubmit<F extends string = never>(options: DialogSubmitO
         const answer = await send();
         onDone?.(answer);
       } catch (error) {
-        const refusal = refusalOf(error, options.fieldOf);
-        if (!refusal) return;
-        options.onRefused?.();
-        if (refusal.field === null) return setFormError(refusal.message);
-        options.showFieldError?.(refusal.field, refusal.message);
-        setFormError(options.fieldErrorNote ?? null);
+        showRefusal(error, options, setFormError);
       }
     });
   }
 
   return { isPending: guard.isBusy, isBusy: guard.isRunning, formError, setFormError, run };
+}
+
+/**
+ * Shows a failed write in the dialog: nothing for a request the staff member cancelled or let
+ * expire; the server's words under the field `fieldOf` names (and `fieldErrorNote` above the
+ * buttons), else above the buttons. Anything but an ApiError is a bug and is thrown again.
+ */
+export function showRefusal<F extends string>(error: unknown, options: DialogSubmitOptions<F>, setFormError: (text: string | null) => void): void {
+  if (!(error instanceof ApiError)) throw error;
+  if (error.kind === 'aborted' || error.kind === 'expired') return;
+  options.onRefused?.();
+  const field = options.fieldOf?.(error);
+  if (!field) return setFormError(error.message);
+  options.showFieldError?.(field, error.message);
+  setFormError(options.fieldErrorNote ?? null);
 }
