@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfigEntry } from '@pp/contract';
 import { Dialog, SwitchField, TextAreaField, TextField, useRequestId, showToast } from '@pp/browser-kit';
+import { DialogActions } from '../../../components/ui/confirm-form';
 import { reasonLengthMax } from '../../../components/ui/reason-dialog';
 import { translateOr } from '../../../lib/i18n';
 import { useDialogSubmit } from '../../../lib/use-dialog-submit';
@@ -166,19 +167,7 @@ function ConfigEditForm({ entry, onClose, isPending, setIsPending }: FormProps) 
         required
         disabled={isPending}
       />
-      {formError ? (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      ) : null}
-      <div className="dialog-actions">
-        <button type="button" className="btn" onClick={onClose} disabled={isPending}>
-          {t('common.cancel')}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={isPending} aria-busy={isPending}>
-          {isPending ? t('common.working') : t('common.save')}
-        </button>
-      </div>
+      <DialogActions formError={formError} isPending={isPending} onCancel={onClose} actionLabel={t('common.save')} />
     </form>
   );
 }

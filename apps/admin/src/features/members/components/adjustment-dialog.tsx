@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { adjustmentCreateRequest } from '@pp/contract';
+import { DialogActions } from '../../../components/ui/confirm-form';
 import { paths } from '../../../app/paths';
 import { Dialog, SelectField, TextAreaField, TextField, useRequestId, showToast } from '@pp/browser-kit';
 import { reasonLengthMax } from '../../../components/ui/reason-dialog';
@@ -139,19 +140,7 @@ function AdjustmentForm({ memberId, onClose, isPending, setIsPending }: { member
         required
         disabled={isPending}
       />
-      {formError ? (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      ) : null}
-      <div className="dialog-actions">
-        <button type="button" className="btn" onClick={onClose} disabled={isPending}>
-          {t('common.cancel')}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={isPending} aria-busy={isPending}>
-          {isPending ? t('common.working') : t('adjust.submit')}
-        </button>
-      </div>
+      <DialogActions formError={formError} isPending={isPending} onCancel={onClose} actionLabel={t('adjust.submit')} />
     </form>
   );
 }

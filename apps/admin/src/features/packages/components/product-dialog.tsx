@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { coinNames, isLanguage, languageNames, languages, packageKinds, type Language, type ProductAdminEntry } from '@pp/contract';
 import { Dialog, SelectField, SwitchField, TextAreaField, TextField, showToast, useRequestId } from '@pp/browser-kit';
+import { DialogActions } from '../../../components/ui/confirm-form';
 import { Icon } from '../../../components/ui/icon';
 import { translateOr } from '../../../lib/i18n';
 import { useDialogSubmit } from '../../../lib/use-dialog-submit';
@@ -125,19 +126,7 @@ function ProductEditor({ entry, gradeLabel, onClose, isPending, setIsPending }: 
       <div className="dialog-form">
         <p className="notice notice-warning">{entry?.isOnSale ? t('packages.confirmOnSaleEdit') : t('packages.confirmOnSaleNew')}</p>
         <p className="dialog-text">{t('packages.confirmTermsKept')}</p>
-        {formError ? (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        ) : null}
-        <div className="dialog-actions">
-          <button type="button" className="btn" onClick={() => setConfirming(null)} disabled={isPending}>
-            {t('packages.backToForm')}
-          </button>
-          <button type="button" className="btn btn-primary" onClick={() => void save(confirming)} disabled={isPending} aria-busy={isPending}>
-            {isPending ? t('common.working') : t('packages.confirmSave')}
-          </button>
-        </div>
+        <DialogActions formError={formError} isPending={isPending} onCancel={() => setConfirming(null)} cancelLabel={t('packages.backToForm')} actionLabel={t('packages.confirmSave')} onAction={() => void save(confirming)} />
       </div>
     );
   }
@@ -384,19 +373,7 @@ function ProductEditor({ entry, gradeLabel, onClose, isPending, setIsPending }: 
         </fieldset>
       ) : null}
 
-      {formError ? (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      ) : null}
-      <div className="dialog-actions">
-        <button type="button" className="btn" onClick={onClose} disabled={isPending}>
-          {t('common.cancel')}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={isPending} aria-busy={isPending}>
-          {isPending ? t('common.working') : t('common.save')}
-        </button>
-      </div>
+      <DialogActions formError={formError} isPending={isPending} onCancel={onClose} actionLabel={t('common.save')} />
     </form>
   );
 }

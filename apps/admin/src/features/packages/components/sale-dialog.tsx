@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { coinNames, saleKinds, type SaleKind } from '@pp/contract';
 import { Dialog, SelectField, SwitchField, TextAreaField, TextField, showToast } from '@pp/browser-kit';
+import { DialogActions } from '../../../components/ui/confirm-form';
 import { ErrorState, Loading } from '../../../components/ui/states';
 import { translateOr } from '../../../lib/i18n';
 import { useDialogSubmit } from '../../../lib/use-dialog-submit';
@@ -207,19 +208,7 @@ function SaleEditor({ gradeLabel, onClose, isPending, setIsPending }: EditorProp
         />
       </fieldset>
 
-      {formError ? (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      ) : null}
-      <div className="dialog-actions">
-        <button type="button" className="btn" onClick={onClose} disabled={isPending}>
-          {t('common.cancel')}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={isPending} aria-busy={isPending}>
-          {isPending ? t('common.working') : t('packages.sales.openSubmit')}
-        </button>
-      </div>
+      <DialogActions formError={formError} isPending={isPending} onCancel={onClose} actionLabel={t('packages.sales.openSubmit')} />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { planLimits, rankingMeasures, type PlanDocument, type RankingMeasure } from '@pp/contract';
 import type { TFunction } from 'i18next';
 import { CheckboxField, Dialog, SelectField, SwitchField, TextField, showToast, useRequestId } from '@pp/browser-kit';
+import { DialogActions } from '../../../components/ui/confirm-form';
 import { Icon } from '../../../components/ui/icon';
 import { formatDateTime } from '../../../lib/format';
 import { translateOr } from '../../../lib/i18n';
@@ -154,19 +155,7 @@ function PlanEditor({ base, onClose, isPending, setIsPending }: { base: PlanBase
             </li>
           ))}
         </ul>
-        {formError ? (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        ) : null}
-        <div className="dialog-actions">
-          <button type="button" className="btn" onClick={() => setReview(null)} disabled={isPending}>
-            {t('plan.editor.backToForm')}
-          </button>
-          <button type="button" className="btn btn-primary" onClick={() => void save(review)} disabled={isPending} aria-busy={isPending}>
-            {isPending ? t('common.working') : t('plan.editor.confirmSave')}
-          </button>
-        </div>
+        <DialogActions formError={formError} isPending={isPending} onCancel={() => setReview(null)} cancelLabel={t('plan.editor.backToForm')} actionLabel={t('plan.editor.confirmSave')} onAction={() => void save(review)} />
       </div>
     );
   }

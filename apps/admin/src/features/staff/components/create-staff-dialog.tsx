@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { staffCreateRequest, staffRoles, type StaffRole } from '@pp/contract';
 import { Dialog, SelectField, TextAreaField, TextField, useRequestId, showToast } from '@pp/browser-kit';
+import { DialogActions } from '../../../components/ui/confirm-form';
 import { reasonLengthMax } from '../../../components/ui/reason-dialog';
 import { useDialogSubmit } from '../../../lib/use-dialog-submit';
 import { createStaff } from '../api/staff-write';
@@ -122,19 +123,7 @@ function CreateStaffForm({ onClose, isPending, setIsPending }: { onClose: () => 
         required
         disabled={isPending}
       />
-      {formError ? (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      ) : null}
-      <div className="dialog-actions">
-        <button type="button" className="btn" onClick={onClose} disabled={isPending}>
-          {t('common.cancel')}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={isPending} aria-busy={isPending}>
-          {isPending ? t('common.working') : t('staffPage.create')}
-        </button>
-      </div>
+      <DialogActions formError={formError} isPending={isPending} onCancel={onClose} actionLabel={t('staffPage.create')} />
     </form>
   );
 }
