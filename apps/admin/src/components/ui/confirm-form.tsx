@@ -1,6 +1,6 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, Dialog } from '@pp/browser-kit';
+import { Dialog } from '@pp/browser-kit';
 
 export interface Pending {
   isPending: boolean;
@@ -20,33 +20,6 @@ export function PendingDialog({ isOpen, onClose, title, children }: { isOpen: bo
   );
 }
 
-/**
- * Runs a dialog's write once at a time. An ApiError stays in the dialog (toasts sit behind a
- * modal): under the field it names when `showFieldError` takes it, else above the buttons.
- */
-export function useConfirmRun({ setIsPending }: Pending, showFieldError: (field: unknown, message: string) => boolean) {
-  const [formError, setFormError] = useState<string | null>(null);
-  const isRunning = useRef(false);
-  const isBusy = () => isRunning.current;
-  async function run(work: () => Promise<void>) {
-    if (isRunning.current) return;
-    isRunning.current = true;
-    setIsPending(true);
-    setFormError(null);
-    try {
-      await work();
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      if (error.kind === 'aborted' || error.kind === 'expired') return;
-      if (!showFieldError(error.details.field, error.message)) setFormError(error.message);
-    } finally {
-      isRunning.current = false;
-      setIsPending(false);
-    }
-  }
-  return { formError, setFormError, isBusy, run };
-}
-
 interface ConfirmFormProps {
   onSubmit: () => void;
   onClose: () => void;
@@ -60,7 +33,6 @@ interface ConfirmFormProps {
 
 /** The body of a confirmation dialog: its fields, the server's refusal, cancel and confirm. */
 export function ConfirmForm({ onSubmit, onClose, formError, confirmLabel, tone = 'primary', isPending, children }: ConfirmFormProps) {
-  const { t } = useTranslation();
   return (
     <form
       className="dialog-form"
@@ -71,19 +43,42 @@ export function ConfirmForm({ onSubmit, onClose, formError, confirmLabel, tone =
       }}
     >
       {children}
+      <DialogActions formError={formError} isPending={isPending} onCancel={onClose} actionLabel={confirmLabel} tone={tone} />
+    </form>
+  );
+}
+
+interface DialogActionsProps {
+  /** The server's refusal (or "correct the fields"), above the buttons. */
+  formError: string | null;
+  isPending: boolean;
+  onCancel: () => void;
+  /** "Cancel" unless said (e.g. "Back to the form" on a confirmation step). */
+  cancelLabel?: string;
+  actionLabel: string;
+  /** Without it the action button submits the form around it. */
+  onAction?: () => void;
+  tone?: 'primary' | 'danger';
+}
+
+/** The foot of a dialog's form: the refusal, cancel (or back), and the action, "Working…" while it runs. */
+export function DialogActions({ formError, isPending, onCancel, cancelLabel, actionLabel, onAction, tone = 'primary' }: DialogActionsProps) {
+  const { t } = useTranslation();
+  return (
+    <>
       {formError ? (
         <p className="form-error" role="alert">
           {formError}
         </p>
       ) : null}
       <div className="dialog-actions">
-        <button type="button" className="btn" onClick={onClose} disabled={isPending}>
-          {t('common.cancel')}
+        <button type="button" className="btn" onClick={onCancel} disabled={isPending}>
+          {cancelLabel ?? t('common.cancel')}
         </button>
-        <button type="submit" className={tone === 'danger' ? 'btn btn-danger' : 'btn btn-primary'} disabled={isPending} aria-busy={isPending}>
-          {isPending ? t('common.working') : confirmLabel}
+        <button type={onAction ? 'button' : 'submit'} className={tone === 'danger' ? 'btn btn-danger' : 'btn btn-primary'} onClick={onAction} disabled={isPending} aria-busy={isPending}>
+          {isPending ? t('common.working') : actionLabel}
         </button>
       </div>
-    </form>
+    </>
   );
 }

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextAreaField } from '@pp/browser-kit';
-import { ConfirmForm, PendingDialog, useConfirmRun, type Pending } from './confirm-form';
+import { useDialogSubmit } from '../../lib/use-dialog-submit';
+import { ConfirmForm, PendingDialog, type Pending } from './confirm-form';
 
 /** The contract's limit on a reason (admin.ts). */
 export const reasonLengthMax = 500;
@@ -57,10 +58,10 @@ function ReasonForm({
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
-  const { formError, isBusy, run } = useConfirmRun(pending, (field, message) => {
-    if (field !== 'reason') return false;
-    setReasonError(message);
-    return true;
+  const { formError, isBusy, run } = useDialogSubmit({
+    setIsPending: pending.setIsPending,
+    fieldOf: (error) => (error.details.field === 'reason' ? 'reason' : undefined),
+    showFieldError: (_field, message) => setReasonError(message),
   });
 
   function submit() {

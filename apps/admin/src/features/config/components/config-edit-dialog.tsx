@@ -1,9 +1,11 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfigEntry } from '@pp/contract';
-import { Dialog, SwitchField, TextAreaField, TextField, ApiError, useRequestId, showToast } from '@pp/browser-kit';
+import { Dialog, SwitchField, TextAreaField, TextField, useRequestId, showToast } from '@pp/browser-kit';
+import { DialogActions } from '../../../components/ui/confirm-form';
 import { reasonLengthMax } from '../../../components/ui/reason-dialog';
 import { translateOr } from '../../../lib/i18n';
+import { useDialogSubmit } from '../../../lib/use-dialog-submit';
 import { updateConfig } from '../api/config-update';
 import { parseEditorText, toEditorText } from '../config-values';
 import { ConfigValue } from './config-value';
@@ -37,12 +39,22 @@ function ConfigEditForm({ entry, onClose, isPending, setIsPending }: FormProps) 
   const [text, setText] = useState(() => toEditorText(entry.kind, entry.value));
   const [flag, setFlag] = useState(() => entry.value === true);
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ value?: string; reason?: string; form?: string }>({});
-  const isRunning = useRef(false);
+  const [errors, setErrors] = useState<{ value?: string; reason?: string }>({});
+  const { formError, setFormError, isBusy, run } = useDialogSubmit({
+    setIsPending,
+    // The server names the field at fault: "value" (or a part of it, "value.0") or "reason".
+    fieldOf: (error) => {
+      const field = error.details.field ?? '';
+      if (field === 'reason') return 'reason';
+      if (field === 'value' || field.startsWith('value.') || error.errorKey?.startsWith('config.')) return 'value';
+      return undefined;
+    },
+    showFieldError: (field, message) => setErrors({ [field]: message }),
+  });
   const description = translateOr(`config.${entry.key}`, '');
 
   async function submit() {
-    if (isRunning.current) return;
+    if (isBusy()) return;
     const next: typeof errors = {};
     let value: unknown = flag;
     if (entry.kind !== 'boolean') {
@@ -54,28 +66,18 @@ function ConfigEditForm({ entry, onClose, isPending, setIsPending }: FormProps) 
     if (trimmed === '') next.reason = t('form.reasonRequired');
     else if (trimmed.length > reasonLengthMax) next.reason = t('form.reasonTooLong', { max: reasonLengthMax });
     setErrors(next);
+    setFormError(null);
     if (next.value || next.reason) return;
 
-    isRunning.current = true;
-    setIsPending(true);
-    try {
-      const payload = { key: entry.key, value, reason: trimmed };
-      await updateConfig(entry.key, value, trimmed, requestIds.idFor(payload));
-      requestIds.reset();
-      showToast('success', t('configPage.saved', { key: entry.key }));
-      onClose();
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      if (error.kind === 'aborted' || error.kind === 'expired') return;
-      const field = error.details.field ?? '';
-      // The server names the field at fault: "value" (or a part of it, "value.0") or "reason".
-      if (field === 'reason') setErrors({ reason: error.message });
-      else if (field === 'value' || field.startsWith('value.') || error.errorKey?.startsWith('config.')) setErrors({ value: error.message });
-      else setErrors({ form: error.message });
-    } finally {
-      isRunning.current = false;
-      setIsPending(false);
-    }
+    const payload = { key: entry.key, value, reason: trimmed };
+    await run(
+      () => updateConfig(entry.key, value, trimmed, requestIds.idFor(payload)),
+      () => {
+        requestIds.reset();
+        showToast('success', t('configPage.saved', { key: entry.key }));
+        onClose();
+      },
+    );
   }
 
   const valueProps = {
@@ -84,7 +86,8 @@ function ConfigEditForm({ entry, onClose, isPending, setIsPending }: FormProps) 
     value: text,
     onValueChange: (v: string) => {
       setText(v);
-      setErrors((e) => ({ ...e, value: undefined, form: undefined }));
+      setErrors((e) => ({ ...e, value: undefined }));
+      setFormError(null);
     },
     error: errors.value,
     disabled: isPending,
@@ -121,7 +124,8 @@ function ConfigEditForm({ entry, onClose, isPending, setIsPending }: FormProps) 
           checked={flag}
           onCheckedChange={(v) => {
             setFlag(v);
-            setErrors((e) => ({ ...e, value: undefined, form: undefined }));
+            setErrors((e) => ({ ...e, value: undefined }));
+            setFormError(null);
           }}
           stateText={flag ? t('common.on') : t('common.off')}
           error={errors.value}
@@ -155,26 +159,15 @@ function ConfigEditForm({ entry, onClose, isPending, setIsPending }: FormProps) 
         value={reason}
         onValueChange={(v) => {
           setReason(v);
-          setErrors((e) => ({ ...e, reason: undefined, form: undefined }));
+          setErrors((e) => ({ ...e, reason: undefined }));
+          setFormError(null);
         }}
         error={errors.reason}
         maxLength={reasonLengthMax}
         required
         disabled={isPending}
       />
-      {errors.form ? (
-        <p className="form-error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
-      <div className="dialog-actions">
-        <button type="button" className="btn" onClick={onClose} disabled={isPending}>
-          {t('common.cancel')}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={isPending} aria-busy={isPending}>
-          {isPending ? t('common.working') : t('common.save')}
-        </button>
-      </div>
+      <DialogActions formError={formError} isPending={isPending} onCancel={onClose} actionLabel={t('common.save')} />
     </form>
   );
 }

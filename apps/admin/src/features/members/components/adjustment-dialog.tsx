@@ -1,16 +1,20 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { adjustmentCreateRequest } from '@pp/contract';
+import { DialogActions } from '../../../components/ui/confirm-form';
 import { paths } from '../../../app/paths';
-import { Dialog, SelectField, TextAreaField, TextField, ApiError, useRequestId, showToast } from '@pp/browser-kit';
+import { Dialog, SelectField, TextAreaField, TextField, useRequestId, showToast } from '@pp/browser-kit';
 import { reasonLengthMax } from '../../../components/ui/reason-dialog';
+import { useDialogSubmit } from '../../../lib/use-dialog-submit';
 import { createAdjustment } from '../api/adjustment-create';
 
 const coins = adjustmentCreateRequest.shape.coinName.options;
 type Coin = (typeof coins)[number];
 type Direction = 'credit' | 'debit';
 type Field = 'coinName' | 'direction' | 'amount' | 'reason';
+const fields: readonly Field[] = ['coinName', 'direction', 'amount', 'reason'];
+const isField = (value: string | undefined): value is Field => fields.includes(value as Field);
 const amountPattern = /^\d{1,15}(\.\d{1,6})?$/;
 
 /** A manual credit or debit for one member; it waits in the manual-adjustment queue for approval. */
@@ -28,16 +32,21 @@ function AdjustmentForm({ memberId, onClose, isPending, setIsPending }: { member
   const { t } = useTranslation();
   const requestIds = useRequestId();
   const [values, setValues] = useState({ coinName: 'USDT' as Coin, direction: 'credit' as Direction, amount: '', reason: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [submitted, setSubmitted] = useState<string | null>(null);
-  const isRunning = useRef(false);
+  const { formError, setFormError, isBusy, run } = useDialogSubmit({
+    setIsPending,
+    fieldOf: (error) => (isField(error.details.field) ? error.details.field : undefined),
+    showFieldError: (field, message) => setErrors({ [field]: message }),
+  });
   const set = (name: Field) => (value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
-    setErrors((e) => ({ ...e, [name]: undefined, form: undefined }));
+    setErrors((e) => ({ ...e, [name]: undefined }));
+    setFormError(null);
   };
 
   async function submit() {
-    if (isRunning.current) return;
+    if (isBusy()) return;
     const amount = values.amount.trim();
     const reason = values.reason.trim();
     const next: typeof errors = {};
@@ -45,24 +54,17 @@ function AdjustmentForm({ memberId, onClose, isPending, setIsPending }: { member
     if (reason === '') next.reason = t('form.reasonRequired');
     else if (reason.length > reasonLengthMax) next.reason = t('form.reasonTooLong', { max: reasonLengthMax });
     setErrors(next);
+    setFormError(null);
     if (next.amount || next.reason) return;
-    isRunning.current = true;
-    setIsPending(true);
-    try {
-      const payload = { memberId, coinName: values.coinName, direction: values.direction, amount, reason };
-      const answer = await createAdjustment({ ...payload, requestId: requestIds.idFor(payload) });
-      requestIds.reset();
-      showToast('success', t('adjust.submitted'));
-      setSubmitted(answer.reviewId);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      if (error.kind === 'aborted' || error.kind === 'expired') return;
-      const field = error.details.field as Field | undefined;
-      setErrors(field && ['coinName', 'direction', 'amount', 'reason'].includes(field) ? { [field]: error.message } : { form: error.message });
-    } finally {
-      isRunning.current = false;
-      setIsPending(false);
-    }
+    const payload = { memberId, coinName: values.coinName, direction: values.direction, amount, reason };
+    await run(
+      () => createAdjustment({ ...payload, requestId: requestIds.idFor(payload) }),
+      (answer) => {
+        requestIds.reset();
+        showToast('success', t('adjust.submitted'));
+        setSubmitted(answer.reviewId);
+      },
+    );
   }
 
   if (submitted) {
@@ -138,19 +140,7 @@ function AdjustmentForm({ memberId, onClose, isPending, setIsPending }: { member
         required
         disabled={isPending}
       />
-      {errors.form ? (
-        <p className="form-error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
-      <div className="dialog-actions">
-        <button type="button" className="btn" onClick={onClose} disabled={isPending}>
-          {t('common.cancel')}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={isPending} aria-busy={isPending}>
-          {isPending ? t('common.working') : t('adjust.submit')}
-        </button>
-      </div>
+      <DialogActions formError={formError} isPending={isPending} onCancel={onClose} actionLabel={t('adjust.submit')} />
     </form>
   );
 }

@@ -1,9 +1,11 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { coinNames, isLanguage, languageNames, languages, packageKinds, type Language, type ProductAdminEntry } from '@pp/contract';
-import { ApiError, Dialog, SelectField, SwitchField, TextAreaField, TextField, showToast, useRequestId } from '@pp/browser-kit';
+import { Dialog, SelectField, SwitchField, TextAreaField, TextField, showToast, useRequestId } from '@pp/browser-kit';
+import { DialogActions } from '../../../components/ui/confirm-form';
 import { Icon } from '../../../components/ui/icon';
 import { translateOr } from '../../../lib/i18n';
+import { useDialogSubmit } from '../../../lib/use-dialog-submit';
 import { saveProduct } from '../api/product-save';
 import {
   emptyProductForm,
@@ -61,14 +63,24 @@ function ProductEditor({ entry, gradeLabel, onClose, isPending, setIsPending }: 
   const requestIds = useRequestId();
   const [form, setForm] = useState<ProductForm>(() => (entry ? productFormOf(entry) : emptyProductForm()));
   const [errors, setErrors] = useState<FormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
   // The texts open in the staff member's own language.
   const [language, setLanguage] = useState<Language>(() => (isLanguage(i18n.language) ? i18n.language : 'en-US'));
   /** The checked request waiting for the on-sale confirmation. */
   const [confirming, setConfirming] = useState<ProductSaveRequest | null>(null);
   /** Server refusals under fields (already translated text, unlike the client's keys). */
   const [fieldMessages, setFieldMessages] = useState<Record<string, string>>({});
-  const isRunning = useRef(false);
+  // A refusal that names a field goes under it (with the server's words); the rest above the buttons.
+  const { formError, setFormError, run } = useDialogSubmit({
+    setIsPending,
+    fieldOf: (error) => formFieldOf(error.details.field),
+    showFieldError: (field, message) => {
+      setFieldMessages({ [field]: message });
+      const fieldLanguage = languages.find((l) => field.endsWith(`.${l}`));
+      if (fieldLanguage) setLanguage(fieldLanguage);
+    },
+    fieldErrorNote: t('packages.fixErrors'),
+    onRefused: () => setConfirming(null),
+  });
 
   const errorOf = (path: string) => {
     const key = errors[path];
@@ -81,32 +93,15 @@ function ProductEditor({ entry, gradeLabel, onClose, isPending, setIsPending }: 
   };
   const setTerm = (field: TermField, value: string) => update((f) => ({ ...f, terms: { ...f.terms, [field]: value } }), `terms.${field}`);
 
-  async function save(request: ProductSaveRequest) {
-    if (isRunning.current) return;
-    isRunning.current = true;
-    setIsPending(true);
-    setFormError(null);
-    try {
-      await saveProduct(request, requestIds.idFor(request));
-      requestIds.reset();
-      showToast('success', t('packages.saved'));
-      onClose();
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      if (error.kind === 'aborted' || error.kind === 'expired') return;
-      setConfirming(null);
-      // A refusal that names a field goes under it (with the server's words); the rest above the buttons.
-      const field = formFieldOf(error.details.field);
-      if (field) {
-        setFieldMessages({ [field]: error.message });
-        const fieldLanguage = languages.find((l) => field.endsWith(`.${l}`));
-        if (fieldLanguage) setLanguage(fieldLanguage);
-        setFormError(t('packages.fixErrors'));
-      } else setFormError(error.message);
-    } finally {
-      isRunning.current = false;
-      setIsPending(false);
-    }
+  function save(request: ProductSaveRequest) {
+    return run(
+      () => saveProduct(request, requestIds.idFor(request)),
+      () => {
+        requestIds.reset();
+        showToast('success', t('packages.saved'));
+        onClose();
+      },
+    );
   }
   const messageOf = (path: string) => errorOf(path) ?? fieldMessages[path];
 
@@ -131,19 +126,7 @@ function ProductEditor({ entry, gradeLabel, onClose, isPending, setIsPending }: 
       <div className="dialog-form">
         <p className="notice notice-warning">{entry?.isOnSale ? t('packages.confirmOnSaleEdit') : t('packages.confirmOnSaleNew')}</p>
         <p className="dialog-text">{t('packages.confirmTermsKept')}</p>
-        {formError ? (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        ) : null}
-        <div className="dialog-actions">
-          <button type="button" className="btn" onClick={() => setConfirming(null)} disabled={isPending}>
-            {t('packages.backToForm')}
-          </button>
-          <button type="button" className="btn btn-primary" onClick={() => void save(confirming)} disabled={isPending} aria-busy={isPending}>
-            {isPending ? t('common.working') : t('packages.confirmSave')}
-          </button>
-        </div>
+        <DialogActions formError={formError} isPending={isPending} onCancel={() => setConfirming(null)} cancelLabel={t('packages.backToForm')} actionLabel={t('packages.confirmSave')} onAction={() => void save(confirming)} />
       </div>
     );
   }
@@ -390,19 +373,7 @@ function ProductEditor({ entry, gradeLabel, onClose, isPending, setIsPending }: 
         </fieldset>
       ) : null}
 
-      {formError ? (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      ) : null}
-      <div className="dialog-actions">
-        <button type="button" className="btn" onClick={onClose} disabled={isPending}>
-          {t('common.cancel')}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={isPending} aria-busy={isPending}>
-          {isPending ? t('common.working') : t('common.save')}
-        </button>
-      </div>
+      <DialogActions formError={formError} isPending={isPending} onCancel={onClose} actionLabel={t('common.save')} />
     </form>
   );
 }

@@ -1,9 +1,11 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { coinNames, saleKinds, type SaleKind } from '@pp/contract';
-import { ApiError, Dialog, SelectField, SwitchField, TextAreaField, TextField, showToast } from '@pp/browser-kit';
+import { Dialog, SelectField, SwitchField, TextAreaField, TextField, showToast } from '@pp/browser-kit';
+import { DialogActions } from '../../../components/ui/confirm-form';
 import { ErrorState, Loading } from '../../../components/ui/states';
 import { translateOr } from '../../../lib/i18n';
+import { useDialogSubmit } from '../../../lib/use-dialog-submit';
 import { useProductList } from '../api/product-list';
 import { openSale } from '../api/sales';
 import { productName } from '../product-form';
@@ -35,8 +37,12 @@ function SaleEditor({ gradeLabel, onClose, isPending, setIsPending }: EditorProp
   const [errors, setErrors] = useState<SaleFormErrors>({});
   /** Server refusals under fields (already translated text, unlike the client's keys). */
   const [fieldMessages, setFieldMessages] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const isRunning = useRef(false);
+  const { formError, setFormError, isBusy, run } = useDialogSubmit({
+    setIsPending,
+    fieldOf: (error) => saleFieldOf(error.details.field),
+    showFieldError: (field, message) => setFieldMessages({ [field]: message }),
+    fieldErrorNote: t('packages.fixErrors'),
+  });
 
   const messageOf = (field: keyof SaleForm) => {
     const key = errors[field];
@@ -50,7 +56,7 @@ function SaleEditor({ gradeLabel, onClose, isPending, setIsPending }: EditorProp
   };
 
   async function submit() {
-    if (isRunning.current) return;
+    if (isBusy()) return;
     const mapped = toSaleOpenRequest(form);
     setFieldMessages({});
     if (!mapped.ok) {
@@ -59,25 +65,14 @@ function SaleEditor({ gradeLabel, onClose, isPending, setIsPending }: EditorProp
       return;
     }
     setErrors({});
-    isRunning.current = true;
-    setIsPending(true);
-    setFormError(null);
-    try {
-      await openSale(mapped.request);
-      showToast('success', t(`packages.sales.opened.${mapped.request.kind}`));
-      onClose();
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      if (error.kind === 'aborted' || error.kind === 'expired') return;
-      const field = saleFieldOf(error.details.field);
-      if (field) {
-        setFieldMessages({ [field]: error.message });
-        setFormError(t('packages.fixErrors'));
-      } else setFormError(error.message);
-    } finally {
-      isRunning.current = false;
-      setIsPending(false);
-    }
+    const { request } = mapped;
+    await run(
+      () => openSale(request),
+      () => {
+        showToast('success', t(`packages.sales.opened.${request.kind}`));
+        onClose();
+      },
+    );
   }
 
   const coinOptions = coinNames.map((coin) => ({ value: coin, label: translateOr(`coins.${coin}`, coin) }));
@@ -213,19 +208,7 @@ function SaleEditor({ gradeLabel, onClose, isPending, setIsPending }: EditorProp
         />
       </fieldset>
 
-      {formError ? (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      ) : null}
-      <div className="dialog-actions">
-        <button type="button" className="btn" onClick={onClose} disabled={isPending}>
-          {t('common.cancel')}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={isPending} aria-busy={isPending}>
-          {isPending ? t('common.working') : t('packages.sales.openSubmit')}
-        </button>
-      </div>
+      <DialogActions formError={formError} isPending={isPending} onCancel={onClose} actionLabel={t('packages.sales.openSubmit')} />
     </form>
   );
 }

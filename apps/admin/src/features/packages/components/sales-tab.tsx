@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { saleKinds, type SaleAdminEntry, type SaleKind } from '@pp/contract';
 import { SelectField, TextAreaField, showToast } from '@pp/browser-kit';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { ConfirmForm, PendingDialog, useConfirmRun, type Pending } from '../../../components/ui/confirm-form';
+import { ConfirmForm, PendingDialog, type Pending } from '../../../components/ui/confirm-form';
 import { Icon } from '../../../components/ui/icon';
 import { ListBody } from '../../../components/ui/states';
 import { formatCount, formatDateTime, formatExactAmount } from '../../../lib/format';
 import { translateOr } from '../../../lib/i18n';
 import { useCan } from '../../../lib/staff-session';
+import { useDialogSubmit } from '../../../lib/use-dialog-submit';
 import { closeSale, useSaleList } from '../api/sales';
 import { reasonCharsMax, saleState, type SaleState } from '../sale-form';
 import type { GradeLabel } from './product-dialog';
@@ -137,10 +138,10 @@ function CloseForm({ sale, pending, onClose }: { sale: SaleAdminEntry; pending: 
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
-  const { formError, setFormError, isBusy, run } = useConfirmRun(pending, (field, message) => {
-    if (field !== 'reason') return false;
-    setReasonError(message);
-    return true;
+  const { formError, setFormError, isBusy, run } = useDialogSubmit({
+    setIsPending: pending.setIsPending,
+    fieldOf: (error) => (error.details.field === 'reason' ? 'reason' : undefined),
+    showFieldError: (_field, message) => setReasonError(message),
   });
 
   function submit() {
@@ -148,11 +149,13 @@ function CloseForm({ sale, pending, onClose }: { sale: SaleAdminEntry; pending: 
     const trimmed = reason.trim();
     if (trimmed === '') return setReasonError(t('packages.saleErrors.reasonRequired'));
     if (trimmed.length > reasonCharsMax) return setReasonError(t('packages.saleErrors.reasonTooLong'));
-    void run(async () => {
-      await closeSale(sale.id, trimmed);
-      showToast('success', t('packages.sales.ended'));
-      onClose();
-    });
+    void run(
+      () => closeSale(sale.id, trimmed),
+      () => {
+        showToast('success', t('packages.sales.ended'));
+        onClose();
+      },
+    );
   }
 
   return (

@@ -1,12 +1,13 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { coinNames, type EquityAdminConfig } from '@pp/contract';
-import { ApiError, SelectField, SwitchField, TextAreaField, TextField, showToast } from '@pp/browser-kit';
+import { SelectField, SwitchField, TextAreaField, TextField, showToast } from '@pp/browser-kit';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { ErrorState, Loading } from '../../../components/ui/states';
 import { formatCount } from '../../../lib/format';
 import { translateOr } from '../../../lib/i18n';
 import { useCan } from '../../../lib/staff-session';
+import { useDialogSubmit } from '../../../lib/use-dialog-submit';
 import { saveEquityConfig, useEquityConfig } from '../api/sales';
 import { reasonCharsMax, sharesFieldOf, sharesFormOf, toEquitySaveRequest, type SaleFormErrors, type SharesForm } from '../sale-form';
 
@@ -30,9 +31,11 @@ function SharesEditor({ config }: { config: EquityAdminConfig }) {
   const [form, setForm] = useState<SharesForm>(() => sharesFormOf(config));
   const [errors, setErrors] = useState<SaleFormErrors>({});
   const [fieldMessages, setFieldMessages] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [isPending, setIsPending] = useState(false);
-  const isRunning = useRef(false);
+  const { isPending, formError, setFormError, isBusy, run } = useDialogSubmit({
+    fieldOf: (error) => sharesFieldOf(error.details.field),
+    showFieldError: (field, message) => setFieldMessages({ [field]: message }),
+    fieldErrorNote: t('packages.fixErrors'),
+  });
 
   const messageOf = (field: keyof SharesForm) => {
     const key = errors[field];
@@ -46,7 +49,7 @@ function SharesEditor({ config }: { config: EquityAdminConfig }) {
   };
 
   async function submit() {
-    if (isRunning.current) return;
+    if (isBusy()) return;
     const mapped = toEquitySaveRequest(form, config.sold);
     setFieldMessages({});
     if (!mapped.ok) {
@@ -57,24 +60,11 @@ function SharesEditor({ config }: { config: EquityAdminConfig }) {
     setErrors({});
     const message = mapped.request.isOpen ? t('packages.shares.confirmOpen') : t('packages.shares.confirmClosed');
     if (!(await confirm.ask({ title: t('packages.shares.confirmTitle'), message, confirmLabel: t('packages.shares.save'), tone: 'primary' }))) return;
-    isRunning.current = true;
-    setIsPending(true);
-    setFormError(null);
-    try {
-      await saveEquityConfig(mapped.request);
-      showToast('success', t('packages.shares.saved'));
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      if (error.kind === 'aborted' || error.kind === 'expired') return;
-      const field = sharesFieldOf(error.details.field);
-      if (field) {
-        setFieldMessages({ [field]: error.message });
-        setFormError(t('packages.fixErrors'));
-      } else setFormError(error.message);
-    } finally {
-      isRunning.current = false;
-      setIsPending(false);
-    }
+    const { request } = mapped;
+    await run(
+      () => saveEquityConfig(request),
+      () => showToast('success', t('packages.shares.saved')),
+    );
   }
 
   const coinOptions = coinNames.map((coin) => ({ value: coin, label: translateOr(`coins.${coin}`, coin) }));

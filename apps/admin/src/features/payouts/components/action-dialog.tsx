@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { TextField } from '@pp/browser-kit';
-import { ConfirmForm, PendingDialog, useConfirmRun, type Pending } from '../../../components/ui/confirm-form';
+import { ConfirmForm, PendingDialog, type Pending } from '../../../components/ui/confirm-form';
+import { useDialogSubmit } from '../../../lib/use-dialog-submit';
 
 interface FieldSpec {
   /** The request field it fills; a server refusal naming this field is shown under it. */
@@ -43,10 +44,10 @@ export function ActionDialog(props: ActionDialogProps) {
 function ActionForm({ onClose, description, confirmLabel, tone = 'primary', field, onConfirm, pending }: ActionDialogProps & { pending: Pending }) {
   const [value, setValue] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const { formError, setFormError, isBusy, run } = useConfirmRun(pending, (name, message) => {
-    if (!field || name !== field.name) return false;
-    setFieldError(message);
-    return true;
+  const { formError, setFormError, isBusy, run } = useDialogSubmit({
+    setIsPending: pending.setIsPending,
+    fieldOf: (error) => (field && error.details.field === field.name ? field.name : undefined),
+    showFieldError: (_name, message) => setFieldError(message),
   });
 
   function submit() {

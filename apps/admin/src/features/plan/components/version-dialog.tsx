@@ -1,11 +1,13 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { planLimits, rankingMeasures, type PlanDocument, type RankingMeasure } from '@pp/contract';
 import type { TFunction } from 'i18next';
-import { ApiError, CheckboxField, Dialog, SelectField, SwitchField, TextField, showToast, useRequestId } from '@pp/browser-kit';
+import { CheckboxField, Dialog, SelectField, SwitchField, TextField, showToast, useRequestId } from '@pp/browser-kit';
+import { DialogActions } from '../../../components/ui/confirm-form';
 import { Icon } from '../../../components/ui/icon';
 import { formatDateTime } from '../../../lib/format';
 import { translateOr } from '../../../lib/i18n';
+import { useDialogSubmit } from '../../../lib/use-dialog-submit';
 import { createPlanVersion } from '../api/plan';
 import {
   flagRuleFields,
@@ -69,11 +71,10 @@ function PlanEditor({ base, onClose, isPending, setIsPending }: { base: PlanBase
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<PlanErrors>({});
   const [effectiveError, setEffectiveError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formError, setFormError, run } = useDialogSubmit({ setIsPending });
   const [open, setOpen] = useState<ReadonlySet<PlanSection>>(() => new Set(['effective']));
   const [isJson, setIsJson] = useState(false);
   const [review, setReview] = useState<Review | null>(null);
-  const isRunning = useRef(false);
 
   const errorOf = (path: string) => {
     const error = errors[path];
@@ -128,25 +129,16 @@ function PlanEditor({ base, onClose, isPending, setIsPending }: { base: PlanBase
     return { document: mapped.document, effectiveAt, note: note.trim(), changes };
   }
 
-  async function save(r: Review) {
-    if (isRunning.current) return;
-    isRunning.current = true;
-    setIsPending(true);
-    setFormError(null);
+  function save(r: Review) {
     const request = { document: r.document, effectiveAt: r.effectiveAt, note: r.note };
-    try {
-      const entry = await createPlanVersion(request, requestIds.idFor(request));
-      requestIds.reset();
-      showToast('success', t('plan.versions.created', { version: entry.version }));
-      onClose();
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      if (error.kind === 'aborted' || error.kind === 'expired') return;
-      setFormError(error.message);
-    } finally {
-      isRunning.current = false;
-      setIsPending(false);
-    }
+    return run(
+      () => createPlanVersion(request, requestIds.idFor(request)),
+      (entry) => {
+        requestIds.reset();
+        showToast('success', t('plan.versions.created', { version: entry.version }));
+        onClose();
+      },
+    );
   }
 
   if (review) {
@@ -163,19 +155,7 @@ function PlanEditor({ base, onClose, isPending, setIsPending }: { base: PlanBase
             </li>
           ))}
         </ul>
-        {formError ? (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        ) : null}
-        <div className="dialog-actions">
-          <button type="button" className="btn" onClick={() => setReview(null)} disabled={isPending}>
-            {t('plan.editor.backToForm')}
-          </button>
-          <button type="button" className="btn btn-primary" onClick={() => void save(review)} disabled={isPending} aria-busy={isPending}>
-            {isPending ? t('common.working') : t('plan.editor.confirmSave')}
-          </button>
-        </div>
+        <DialogActions formError={formError} isPending={isPending} onCancel={() => setReview(null)} cancelLabel={t('plan.editor.backToForm')} actionLabel={t('plan.editor.confirmSave')} onAction={() => void save(review)} />
       </div>
     );
   }

@@ -1,8 +1,10 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { staffCreateRequest, staffRoles, type StaffRole } from '@pp/contract';
-import { Dialog, SelectField, TextAreaField, TextField, ApiError, useRequestId, showToast } from '@pp/browser-kit';
+import { Dialog, SelectField, TextAreaField, TextField, useRequestId, showToast } from '@pp/browser-kit';
+import { DialogActions } from '../../../components/ui/confirm-form';
 import { reasonLengthMax } from '../../../components/ui/reason-dialog';
+import { useDialogSubmit } from '../../../lib/use-dialog-submit';
 import { createStaff } from '../api/staff-write';
 
 type Field = 'userName' | 'password' | 'role' | 'reason';
@@ -24,11 +26,16 @@ function CreateStaffForm({ onClose, isPending, setIsPending }: { onClose: () => 
   const { t } = useTranslation();
   const requestIds = useRequestId();
   const [values, setValues] = useState({ userName: '', password: '', role: 'viewer' as StaffRole, reason: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({});
-  const isRunning = useRef(false);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { formError, setFormError, isBusy, run } = useDialogSubmit({
+    setIsPending,
+    fieldOf: (error): Field | undefined => (isField(error.details.field) ? error.details.field : error.errorKey === 'user.nameTaken' ? 'userName' : undefined),
+    showFieldError: (field, message) => setErrors({ [field]: message }),
+  });
   const set = (name: Field) => (value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
-    setErrors((e) => ({ ...e, [name]: undefined, form: undefined }));
+    setErrors((e) => ({ ...e, [name]: undefined }));
+    setFormError(null);
   };
 
   /** The contract's schema checks the form; the texts are ours, since they state the staff rules exactly. */
@@ -42,28 +49,21 @@ function CreateStaffForm({ onClose, isPending, setIsPending }: { onClose: () => 
       next[field] = field === 'reason' ? (values.reason.trim() === '' ? t('form.reasonRequired') : t('form.reasonTooLong', { max: reasonLengthMax })) : t(`staffPage.invalid.${field}`);
     }
     setErrors(next);
+    setFormError(null);
     return false;
   }
 
   async function submit() {
-    if (isRunning.current || !validate()) return;
-    isRunning.current = true;
-    setIsPending(true);
-    try {
-      const body = { ...values, userName: values.userName.trim(), reason: values.reason.trim() };
-      await createStaff(body, requestIds.idFor(body));
-      requestIds.reset();
-      showToast('success', t('staffPage.created', { name: body.userName }));
-      onClose();
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      if (error.kind === 'aborted' || error.kind === 'expired') return;
-      const field = error.details.field;
-      setErrors(isField(field) ? { [field]: error.message } : error.errorKey === 'user.nameTaken' ? { userName: error.message } : { form: error.message });
-    } finally {
-      isRunning.current = false;
-      setIsPending(false);
-    }
+    if (isBusy() || !validate()) return;
+    const body = { ...values, userName: values.userName.trim(), reason: values.reason.trim() };
+    await run(
+      () => createStaff(body, requestIds.idFor(body)),
+      () => {
+        requestIds.reset();
+        showToast('success', t('staffPage.created', { name: body.userName }));
+        onClose();
+      },
+    );
   }
 
   return (
@@ -123,19 +123,7 @@ function CreateStaffForm({ onClose, isPending, setIsPending }: { onClose: () => 
         required
         disabled={isPending}
       />
-      {errors.form ? (
-        <p className="form-error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
-      <div className="dialog-actions">
-        <button type="button" className="btn" onClick={onClose} disabled={isPending}>
-          {t('common.cancel')}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={isPending} aria-busy={isPending}>
-          {isPending ? t('common.working') : t('staffPage.create')}
-        </button>
-      </div>
+      <DialogActions formError={formError} isPending={isPending} onCancel={onClose} actionLabel={t('staffPage.create')} />
     </form>
   );
 }

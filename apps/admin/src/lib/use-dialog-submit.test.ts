@@ -1,0 +1,57 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@pp/browser-kit';
+import { showRefusal, type DialogSubmitOptions } from './use-dialog-submit';
+
+type Field = 'amount' | 'reason';
+
+/** What a dialog ends up showing for one failed write. */
+function shown(error: unknown, options: DialogSubmitOptions<Field> = {}) {
+  const under: Array<[Field, string]> = [];
+  const formErrors: Array<string | null> = [];
+  const onRefused = vi.fn();
+  showRefusal(
+    error,
+    {
+      fieldOf: (e) => (e.details.field === 'amount' || e.details.field === 'reason' ? e.details.field : e.errorKey === 'wallet.tooLow' ? 'amount' : null),
+      showFieldError: (field, message) => under.push([field, message]),
+      onRefused,
+      ...options,
+    },
+    (text) => formErrors.push(text),
+  );
+  return { under, formErrors, refused: onRefused.mock.calls.length };
+}
+
+describe('showRefusal', () => {
+  it('puts a refusal under the field the server names, with the note above the buttons', () => {
+    const error = new ApiError('http', 'Amount too large', { field: 'amount' });
+    expect(shown(error, { fieldErrorNote: 'Correct the fields' })).toEqual({ under: [['amount', 'Amount too large']], formErrors: ['Correct the fields'], refused: 1 });
+  });
+
+  it('without a note, a field refusal leaves nothing above the buttons', () => {
+    const error = new ApiError('http', 'Reason required', { field: 'reason' });
+    expect(shown(error)).toEqual({ under: [['reason', 'Reason required']], formErrors: [null], refused: 1 });
+  });
+
+  it('maps an error key to a field when the form says so', () => {
+    const error = new ApiError('business', 'Balance too low', { errorKey: 'wallet.tooLow' });
+    expect(shown(error).under).toEqual([['amount', 'Balance too low']]);
+  });
+
+  it('shows a refusal no field takes above the buttons', () => {
+    const error = new ApiError('business', 'Sale already closed', { errorKey: 'sale.closed', field: 'other' });
+    expect(shown(error, { fieldErrorNote: 'Correct the fields' })).toEqual({ under: [], formErrors: ['Sale already closed'], refused: 1 });
+    expect(shown(error, { fieldOf: undefined })).toEqual({ under: [], formErrors: ['Sale already closed'], refused: 1 });
+  });
+
+  it('shows nothing for a cancelled or expired request', () => {
+    for (const kind of ['aborted', 'expired'] as const) {
+      expect(shown(new ApiError(kind, 'gone', { field: 'amount' }))).toEqual({ under: [], formErrors: [], refused: 0 });
+    }
+  });
+
+  it('throws anything but an ApiError again', () => {
+    const bug = new TypeError('x is undefined');
+    expect(() => shown(bug)).toThrow(bug);
+  });
+});
