@@ -267,6 +267,50 @@ describe('back-office', () => {
     await expect.poll(() => queueLink(page, 'manualAdjustment').textContent()).toContain(a('dashboard.waiting', { count: 2 }));
   });
 
+  test('staff create a staff account and request a manual adjustment through their dialogs; a refusal shows under its field', async () => {
+    const page = await admin();
+    await page.goto('/admin/#/staff');
+    await waitForHeading(page, a('staffPage.title'));
+    await dismissToastsAdmin(page);
+    await page.getByRole('button', { name: a('staffPage.create'), exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: a('staffPage.createTitle'), exact: true });
+    const userName = dialog.getByLabel(a('staffPage.userName'), { exact: true });
+    // A name that is taken: the server's refusal stands under the username, the dialog stays open.
+    await userName.fill('finance');
+    await dialog.getByLabel(a('staffPage.password'), { exact: true }).fill('Stronger@12345');
+    await dialog.getByLabel(a('form.reason'), { exact: true }).fill('e2e: a new reviewer');
+    await dialog.getByRole('button', { name: a('staffPage.create'), exact: true }).click();
+    await dialog.getByText(serverText(lang, 'errors.staff.nameTaken'), { exact: true }).waitFor();
+    expect(await userName.getAttribute('aria-invalid')).toBe('true');
+    const name = `e2e${Date.now().toString(36)}`;
+    await userName.fill(name);
+    await dialog.getByRole('button', { name: a('staffPage.create'), exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('status').filter({ hasText: exactly(a('staffPage.created', { name })) }).first().waitFor();
+    await page.getByText(name, { exact: true }).first().waitFor();
+    await dismissToastsAdmin(page);
+
+    // A manual adjustment from alice's page: checked in the dialog first, then sent for review.
+    await page.goto('/admin/#/members?q=alice');
+    await waitForHeading(page, a('members.title'));
+    await page.getByRole('link', { name: 'alice', exact: true }).first().click();
+    await page.getByRole('button', { name: a('adjust.open'), exact: true }).click();
+    const adjust = page.getByRole('dialog', { name: a('adjust.title', { name: 'alice' }), exact: true });
+    await adjust.getByLabel(a('adjust.amount'), { exact: true }).fill('0');
+    await adjust.getByLabel(a('form.reason'), { exact: true }).fill('e2e: a goodwill credit');
+    await adjust.getByRole('button', { name: a('adjust.submit'), exact: true }).click();
+    await adjust.getByText(a('adjust.amountRule')).first().waitFor();
+    await adjust.getByLabel(a('adjust.amount'), { exact: true }).fill('12.5');
+    await adjust.getByRole('button', { name: a('adjust.submit'), exact: true }).click();
+    await adjust.getByText(a('adjust.submittedBody'), { exact: true }).waitFor();
+    const staff = { token: (await sessionItem(page, 'adminToken')) ?? '', loginType: 'STAFF' as const };
+    const pending = await callOk<{ items: Array<{ memberName: string; amount: string; coinName: string }> }>(server.baseUrl, 'reviewList', { queue: 'manualAdjustment', status: 'pending' }, staff);
+    expect(pending.items.filter((item) => item.memberName === 'alice' && Number(item.amount) === 12.5)).toHaveLength(1);
+    await adjust.getByRole('button', { name: a('common.close'), exact: true }).last().click();
+    await adjust.waitFor({ state: 'hidden' });
+    await dismissToastsAdmin(page);
+  });
+
   test('settings changed in the configuration editor reach the member portal and are in the audit log', async () => {
     // The member first, before the change: minimum 1, no shares entry.
     const member = await openPage('desktop');

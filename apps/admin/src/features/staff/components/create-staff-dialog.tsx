@@ -29,7 +29,7 @@ function CreateStaffForm({ onClose, isPending, setIsPending }: { onClose: () => 
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const { formError, setFormError, isBusy, run } = useDialogSubmit({
     setIsPending,
-    fieldOf: (error): Field | undefined => (isField(error.details.field) ? error.details.field : error.errorKey === 'user.nameTaken' ? 'userName' : undefined),
+    fieldOf: (error): Field | undefined => (isField(error.details.field) ? error.details.field : error.errorKey === 'staff.nameTaken' ? 'userName' : undefined),
     showFieldError: (field, message) => setErrors({ [field]: message }),
   });
   const set = (name: Field) => (value: string) => {
