@@ -12,6 +12,7 @@ import {
   generateServerKey,
   loadServerKey,
   newClientEphemeral,
+  newOkpKeyPair,
   openRequest,
   openResponse,
   sealRequest,
@@ -241,5 +242,21 @@ describe("Node's header decoder", () => {
     const cek = crypto.randomBytes(32);
     const ivs = new Set(Array.from({ length: 2000 }, () => sealResponse(cek, 'n', 1).split('.')[2]));
     expect(ivs.size).toBe(2000);
+  });
+});
+
+describe('new key pairs (made through DER, never exported from the generated KeyObject)', () => {
+  it.each(['x25519', 'ed25519'] as const)('%s: the raw public and private keys are those of the key object', (type) => {
+    for (let i = 0; i < 20; i++) {
+      const { privateKey, x, d } = newOkpKeyPair(type);
+      const jwk = privateKey.export({ format: 'jwk' }) as { x: string; d: string; crv: string };
+      expect([jwk.crv, jwk.x, jwk.d]).toEqual([type === 'x25519' ? 'X25519' : 'Ed25519', x, d]);
+    }
+  });
+
+  it('a client ephemeral key made this way agrees with the server key', () => {
+    const server = loadServerKey(generateServerKey());
+    const sealed = sealRequest(server.publicJwk, '/p', { a: 1 }, { ephemeral: newClientEphemeral() });
+    expect(JSON.parse(openRequest(server, sealed.body).plaintext.toString('utf8'))).toMatchObject({ a: 1 });
   });
 });

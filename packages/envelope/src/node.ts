@@ -120,10 +120,28 @@ export function jwkThumbprint(jwk: { crv: string; kty: string; x: string }): str
   return b64url(crypto.createHash('sha256').update(canonical).digest());
 }
 
+/**
+ * A new X25519 or Ed25519 key pair, exported as DER by the generation itself; the private
+ * KeyObject is made again from that DER. Node 20 can deadlock when a KeyObject fresh from
+ * `generateKeyPairSync` is exported while the garbage collector frees its generation job: the
+ * job's destructor waits for the key's lock that the export holds (a hung test's main thread:
+ * ExportJWKEdKey → GC → ~KeyGenJob → uv_mutex_lock). A key made from DER shares nothing with
+ * the job. The raw keys are the last 32 bytes of the SPKI and PKCS #8 encodings (RFC 8410).
+ */
+export function newOkpKeyPair(type: 'x25519' | 'ed25519'): { privateKey: KeyObject; x: string; d: string } {
+  const pair = crypto.generateKeyPairSync(type as 'x25519', { publicKeyEncoding: { type: 'spki', format: 'der' }, privateKeyEncoding: { type: 'pkcs8', format: 'der' } });
+  const publicDer = pair.publicKey as unknown as Buffer;
+  const privateDer = pair.privateKey as unknown as Buffer;
+  return {
+    privateKey: crypto.createPrivateKey({ key: privateDer, format: 'der', type: 'pkcs8' }),
+    x: b64url(publicDer.subarray(publicDer.length - 32)),
+    d: b64url(privateDer.subarray(privateDer.length - 32)),
+  };
+}
+
 export function generateServerKey(): PrivateJwk {
-  const { privateKey } = crypto.generateKeyPairSync('x25519');
-  const jwk = privateKey.export({ format: 'jwk' }) as { x: string; d: string };
-  return { kty: 'OKP', crv: 'X25519', x: jwk.x, d: jwk.d };
+  const { x, d } = newOkpKeyPair('x25519');
+  return { kty: 'OKP', crv: 'X25519', x, d };
 }
 
 export function loadServerKey(jwk: PrivateJwk): ServerKey {
@@ -266,9 +284,11 @@ export interface ClientEphemeral {
 }
 
 export function newClientEphemeral(privateJwk?: PrivateJwk): ClientEphemeral {
-  const privateKey = privateJwk
-    ? crypto.createPrivateKey({ key: { ...privateJwk }, format: 'jwk' })
-    : crypto.generateKeyPairSync('x25519').privateKey;
+  if (!privateJwk) {
+    const { privateKey, x } = newOkpKeyPair('x25519');
+    return { privateKey, x };
+  }
+  const privateKey = crypto.createPrivateKey({ key: { ...privateJwk }, format: 'jwk' });
   return { privateKey, x: (privateKey.export({ format: 'jwk' }) as { x: string }).x };
 }
 

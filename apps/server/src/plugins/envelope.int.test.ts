@@ -1,9 +1,8 @@
 // Proves the envelope refuses every bad request with a clear code and no side effect, and that
 // an answer opens only with the key of the request it answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import crypto from 'node:crypto';
 import { b64url, decodeHeader, encodeHeader, mediaType } from '@pp/envelope';
-import { openResponse, sealRequest } from '@pp/envelope/node';
+import { newClientEphemeral, openResponse, sealRequest } from '@pp/envelope/node';
 import { dialects, makeTestApp, type TestApp } from '../../test/helper.ts';
 
 describe.each(dialects)('envelope on %s', (dialect) => {
@@ -111,7 +110,7 @@ describe.each(dialects)('envelope on %s', (dialect) => {
   });
 
   it('refuses a request for another server key', async () => {
-    const other = crypto.generateKeyPairSync('x25519').publicKey.export({ format: 'jwk' }) as { x: string };
+    const other = { x: newClientEphemeral().x };
     const sealed = sealRequest({ kty: 'OKP', crv: 'X25519', x: other.x }, path, {});
     const { status, body } = await raw(sealed.body);
     expect(status).toBe(400);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { SignJWT, importJWK, jwtVerify, createLocalJWKSet, type JWK, type JWTPayload, type CryptoKey } from 'jose';
 import { gameTokenLifetimeSeconds } from '@pp/contract';
+import { newOkpKeyPair } from '@pp/envelope/node';
 
 export const gameTokenKeyPath = '/game-token-key.json';
 export const gameTokenAlgorithm = 'EdDSA';
@@ -27,8 +28,8 @@ function loadPrivateJwk(settings: GameTokenSettings): JWK {
   const file = path.join(settings.dataDir, 'game-token-key.json');
   if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as JWK;
   fs.mkdirSync(settings.dataDir, { recursive: true });
-  const { privateKey } = crypto.generateKeyPairSync('ed25519');
-  const jwk = privateKey.export({ format: 'jwk' }) as JWK;
+  // Made through DER, not exported from the generated KeyObject (newOkpKeyPair: a Node 20 deadlock).
+  const jwk = newOkpKeyPair('ed25519').privateKey.export({ format: 'jwk' }) as JWK;
   try {
     fs.writeFileSync(file, JSON.stringify(jwk), { mode: 0o600, flag: 'wx' });
     return jwk;
