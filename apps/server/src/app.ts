@@ -8,7 +8,7 @@ import type { Config } from './config.ts';
 import { migrateToLatest, openDb, type DbHandle } from './db/index.ts';
 import { AppError, errorsPlugin, sendError } from './plugins/errors.ts';
 import { envelopePlugin, resolveServerKey } from './plugins/envelope.ts';
-import { registerStatic } from './plugins/static.ts';
+import { inlineScriptHashes, registerStatic } from './plugins/static.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { operationsPlugin } from './plugins/operations.ts';
 import { PostgresReplayStore, RedisReplayStore, SqliteReplayStore, type ReplayStore } from './plugins/replay-guard.ts';
@@ -92,7 +92,7 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
   const replayStore = makeReplayStore(config, dbHandle, options.now);
   app.addHook('onClose', async () => replayStore.close());
 
-  await registerSecurityHeaders(app, config.liveChatOrigins);
+  await registerSecurityHeaders(app, config.liveChatOrigins, inlineScriptHashes([config.webDistDir, config.adminDistDir]));
   await app.register(errorsPlugin);
   await app.register(operationsPlugin, { dbHandle, reviews: services.reviews, jobs: services.jobs, metricsToken: config.metricsToken });
   await app.register(envelopePlugin, { serverKey, replayStore, now: options.now });

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { warmStart } from './app/warm-start';
@@ -14,8 +14,13 @@ window.addEventListener('vite:preloadError', (event) => {
 
 warmStart();
 await initI18n();
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A transition: React renders the first page in slices of a few milliseconds, so a slow phone's
+// main thread stays free for input (and for the login page painted from HTML, decision 028).
+const root = createRoot(document.getElementById('root')!);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

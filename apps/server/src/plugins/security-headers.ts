@@ -1,7 +1,7 @@
 /**
  * Security headers on every answer, the two apps and the API alike (@fastify/helmet plus a
  * Permissions-Policy, which helmet does not set). The Content-Security-Policy allows no inline
- * script, no eval and no framing: both apps load only their own hashed files, talk only to their
+ * script but the built pages' own (by hash), no eval and no framing: both apps load only their own hashed files, talk only to their
  * own origin, and show images from their own origin or data:/blob: URLs (captcha, QR codes,
  * receipt previews). Inline style attributes are not allowed either; React's style props are set
  * through the CSSOM, which the policy does not govern.
@@ -44,18 +44,25 @@ export const permissionsPolicy = [
  * 024): its script, the frames, images, styles and connections it opens. Without any, the policy
  * is `contentSecurityPolicy` itself.
  */
-export function policyWith(origins: readonly string[]): Record<string, readonly string[]> {
-  if (origins.length === 0) return contentSecurityPolicy;
-  const widen = ['script-src', 'style-src', 'img-src', 'font-src', 'connect-src', 'frame-src'] as const;
+export function policyWith(origins: readonly string[], scriptHashes: readonly string[] = []): Record<string, readonly string[]> {
   const out: Record<string, readonly string[]> = { ...contentSecurityPolicy };
-  for (const key of widen) out[key] = [...contentSecurityPolicy[key].filter((v) => v !== "'none'"), ...origins];
+  if (origins.length > 0) {
+    const widen = ['script-src', 'style-src', 'img-src', 'font-src', 'connect-src', 'frame-src'] as const;
+    for (const key of widen) out[key] = [...contentSecurityPolicy[key].filter((v) => v !== "'none'"), ...origins];
+  }
+  if (scriptHashes.length > 0) out['script-src'] = [...(out['script-src'] ?? []), ...scriptHashes];
   return out;
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, liveChatOrigins: readonly string[] = []): Promise<void> {
+/**
+ * `inlineScriptHashes`: the 'sha256-…' sources of the built pages' own inline scripts
+ * (plugins/static.ts; the member portal's first paint, decision 028). Only those scripts run;
+ * any other inline script is still refused.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, liveChatOrigins: readonly string[] = [], inlineScriptHashes: readonly string[] = []): Promise<void> {
   await app.register(helmet, {
     global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: policyWith(liveChatOrigins) as Record<string, string[]> },
+    contentSecurityPolicy: { useDefaults: false, directives: policyWith(liveChatOrigins, inlineScriptHashes) as Record<string, string[]> },
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,

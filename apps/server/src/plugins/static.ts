@@ -1,11 +1,15 @@
 /**
  * Serves the built member app at / and the back-office at /admin/. index.html is read once and
  * the server's public envelope key is written into its meta tag, so the page needs no extra call
- * and no secret lives in the repository.
+ * and no secret lives in the repository. The page is compressed once, at start (it carries the
+ * login page in five languages for the first paint, decision 028), and its inline scripts are
+ * allowed by their hashes in the Content-Security-Policy (`inlineScriptHashes`).
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 function templatedIndex(distDir: string, publicKeyJson: string): string | null {
@@ -13,6 +17,57 @@ function templatedIndex(distDir: string, publicKeyJson: string): string | null {
   if (!fs.existsSync(file)) return null;
   const escaped = publicKeyJson.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
   return fs.readFileSync(file, 'utf8').replace('%ENVELOPE_KEY%', escaped);
+}
+
+/** The scripts written into the page itself (no src). */
+function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)].filter((m) => !/\ssrc\s*=/i.test(m[1] ?? '')).map((m) => m[2] ?? '');
+}
+
+/**
+ * The CSP sources ('sha256-…') that allow the inline scripts of the built apps' pages, and
+ * nothing else inline. Empty when an app is not built.
+ */
+export function inlineScriptHashes(distDirs: readonly string[]): string[] {
+  const hashes = new Set<string>();
+  for (const dir of distDirs) {
+    const file = path.join(dir, 'index.html');
+    if (!fs.existsSync(file)) continue;
+    for (const script of inlineScripts(fs.readFileSync(file, 'utf8'))) {
+      hashes.add(`'sha256-${crypto.createHash('sha256').update(script, 'utf8').digest('base64')}'`);
+    }
+  }
+  return [...hashes];
+}
+
+interface Page {
+  plain: Buffer;
+  gzip: Buffer;
+  brotli: Buffer;
+}
+
+function compressedPage(html: string): Page {
+  const plain = Buffer.from(html, 'utf8');
+  return {
+    plain,
+    gzip: gzipSync(plain, { level: 9 }),
+    brotli: brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  };
+}
+
+/** br, then gzip, when the request accepts it (a q=0 refuses). */
+function chosenEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
+  const header = request.headers['accept-encoding'];
+  const accepted = new Set(
+    (typeof header === 'string' ? header : '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
+      .map((part) => part.split(';')[0]!.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
 }
 
 export async function registerStatic(
@@ -26,9 +81,13 @@ export async function registerStatic(
   ];
   for (const [index, { prefix, dir }] of apps.entries()) {
     const html = templatedIndex(dir, key);
-    const sendIndex = async (_request: unknown, reply: import('fastify').FastifyReply) => {
-      if (!html) return reply.code(503).type('text/plain').send('The web app is not built: run `npm run build`.');
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    const page = html === null ? null : compressedPage(html);
+    const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!page) return reply.code(503).type('text/plain').send('The web app is not built: run `npm run build`.');
+      const encoding = chosenEncoding(request);
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+      if (encoding === null) return reply.send(page.plain);
+      return reply.header('content-encoding', encoding).send(encoding === 'br' ? page.brotli : page.gzip);
     };
     app.get(prefix, sendIndex);
     app.get(`${prefix}index.html`, sendIndex);

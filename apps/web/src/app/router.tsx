@@ -2,9 +2,10 @@
  * The one route table (spec section 2): hash routing, every page lazy-loaded, the guard in the
  * root loader so it runs before any page of a navigation loads.
  */
-import type { ComponentType } from 'react';
+import { useLayoutEffect, type ComponentType } from 'react';
 import { createHashRouter, Navigate, Outlet, redirect, useNavigation } from 'react-router';
 import { ProgressBar } from '../components/ui/progress-bar';
+import { endFirstPaint } from '../lib/first-paint';
 import { loadServerMessages } from '../lib/i18n';
 import { hasToken } from '../lib/storage';
 import { lazyPage } from '@pp/browser-kit';
@@ -14,6 +15,8 @@ import { RouteError } from './route-error';
 
 function RootShell() {
   const navigation = useNavigation();
+  // The first page the app shows takes the place of the login page painted from HTML (decision 028).
+  useLayoutEffect(endFirstPaint, []);
   return (
     <>
       <ProgressBar isActive={navigation.state !== 'idle'} />

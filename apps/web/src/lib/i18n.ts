@@ -121,6 +121,11 @@ export function hasKey(key: string): boolean {
   return lookup(key) !== undefined;
 }
 
+/** Sets the texts outright: for the build-time rendering of the first page (app/first-paint.tsx), one language after another. */
+export function replaceTexts(tree: object): void {
+  texts = tree as Tree;
+}
+
 export async function initI18n(): Promise<void> {
   const language = currentLanguage();
   const web = await localeLoaders[language]();

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type { LoginChallengeResponse } from '@pp/contract';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
 import { Button } from '../../../components/ui/button';
 import { TextField, ApiError, useForm, useSubmitGuard, showToast } from '@pp/browser-kit';
+import { firstPaintForm } from '../../../lib/first-paint';
 import { loadServerMessages } from '../../../lib/i18n';
 import { useCaptchaOnDemand } from '../api/captcha-on-demand';
 import { login } from '../api/login';
@@ -23,6 +24,23 @@ export function LoginPage() {
   const { isBusy, run } = useSubmitGuard();
   const { values, errors, setValue } = form;
   const [challenge, setChallenge] = useState<LoginChallengeResponse | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [isHeldSubmission, setIsHeldSubmission] = useState(false);
+
+  // The login page painted from HTML before the app ran (decision 028): what the visitor typed
+  // there, and a submission it held back, carry over before the copy goes (app/router.tsx).
+  useLayoutEffect(() => {
+    const typed = firstPaintForm();
+    if (!typed) return;
+    if (typed.values.username) setValue('userName', typed.values.username);
+    if (typed.values['current-password']) setValue('password', typed.values['current-password']);
+    if (typed.isSubmitted) setIsHeldSubmission(true);
+  }, [setValue]);
+  useEffect(() => {
+    if (!isHeldSubmission) return;
+    setIsHeldSubmission(false);
+    formRef.current?.requestSubmit();
+  }, [isHeldSubmission]);
 
   const finish = async () => {
     showToast('success', t('auth.login.success'));
@@ -87,7 +105,7 @@ export function LoginPage() {
     <div className="auth-card">
       <h1 className="auth-title">{t('auth.login.title')}</h1>
       <p className="auth-subtitle">{t('auth.login.subtitle')}</p>
-      <form className="form" onSubmit={submit} noValidate>
+      <form ref={formRef} className="form" onSubmit={submit} noValidate>
         <TextField
           label={t('auth.login.userName')}
           value={values.userName}

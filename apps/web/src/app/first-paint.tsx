@@ -1,0 +1,44 @@
+/**
+ * The login page as HTML, made at build time (decision 028). A first visit has no session and
+ * always shows /#/login, but a client-rendered page paints nothing until react-dom, the router
+ * and the page's chunks have downloaded and run: on Lighthouse's simulated phone that was 2.1 to
+ * 2.5 s. `scripts/first-paint.ts` builds this file for Node (`vite build --ssr`), renders the
+ * page once per language and puts the five results in dist/index.html as inert <template>s; a
+ * small inline script there copies the right one into #first-paint while the HTML is parsed (no
+ * session token, path "/" or "/login"), so the form paints with the stylesheet. The app then
+ * renders into #root and removes the copy in the same commit (lib/first-paint.ts): no frame shows
+ * both, none shows neither, and what a visitor typed meanwhile is carried over.
+ */
+import type { Language } from '@pp/contract';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { AuthLayout } from '../components/layouts/auth-layout';
+import { LoginPage } from '../features/auth/pages/login';
+import { replaceTexts } from '../lib/i18n';
+import { paths } from './paths';
+
+/** The login page in `language`, given that language's shell texts (locales/<lang>.json). */
+export function renderFirstPaint(language: Language, texts: object): string {
+  // currentLanguage() reads the tab's stored language; the build has no tab, so it gets one.
+  const stored = new Map<string, string>([['lang', language]]);
+  globalThis.sessionStorage = {
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => void stored.set(key, value),
+    removeItem: (key: string) => void stored.delete(key),
+    clear: () => stored.clear(),
+    key: () => null,
+    get length() {
+      return stored.size;
+    },
+  };
+  replaceTexts(texts);
+  const html = renderToStaticMarkup(
+    <MemoryRouter initialEntries={[paths.login]}>
+      <AuthLayout>
+        <LoginPage />
+      </AuthLayout>
+    </MemoryRouter>,
+  );
+  // The app routes by the fragment (#/forgot); a memory router writes plain paths (/forgot).
+  return html.replace(/href="\/(?!\/)/g, 'href="#/');
+}
