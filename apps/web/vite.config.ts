@@ -32,37 +32,86 @@ function precompress(): Plugin {
 }
 
 /**
- * A first visit has no session, so it always shows /#/login (the guard sends every member path
- * there): index.html preloads the login page's chunks and the default language's shell texts beside
- * the entry, instead of the browser finding them only once the entry has run (decision 014).
- * A member's tab (session token) fetches these few KB for nothing, which is the price.
+ * The page's scripts, chosen by the page itself (decision 028, after 014). Vite would put the
+ * entry script and every preload in the head; instead this writes them, in groups, into the
+ * inline script of index.html (its app-scripts placeholder), and that script asks for
+ * the groups the tab needs: always the entry and what it imports; without a session the login
+ * page's chunks (a first visit always shows /#/login); with a session the member shell's chunks,
+ * and on /#/index the dashboard's; and the texts of the tab's language. So a member's reload no
+ * longer waits for the entry to run before asking for the member chunks, and no tab downloads
+ * the other kind's. The stylesheet moves first in the head. Only in the build: the dev server
+ * keeps Vite's own tags and the placeholder stays null.
  */
-const firstPageModules = [/\/src\/features\/auth\/pages\/login\.tsx$/, /\/src\/app\/routes\/public-shell\.tsx$/, /\/src\/locales\/zh-CN\.json$/];
-function preloadFirstPage(): Plugin {
+const languageList = ['zh-CN', 'en-US', 'ja-JP', 'ko-KP', 'id-ID'] as const;
+const pageModules = {
+  login: [/\/src\/features\/auth\/pages\/login\.tsx$/, /\/src\/app\/routes\/public-shell\.tsx$/],
+  member: [/\/src\/app\/routes\/member-shell\.tsx$/],
+  dashboard: [/\/src\/app\/routes\/dashboard\.tsx$/],
+};
+/** A language's texts: the shell's first (the login page needs only those), then the member texts and the server messages. */
+const textModules = (language: string) => [
+  new RegExp(`/src/locales/${language}\\.json$`),
+  new RegExp(`/src/locales/member/${language}\\.json$`),
+  new RegExp(`/contract/src/messages/${language}\\.ts$`),
+  new RegExp(`/contract/src/messages/member/${language}\\.ts$`),
+];
+const placeholder = '/*app-scripts*/ null';
+
+function appScripts(): Plugin {
   return {
-    name: 'pp:preload-first-page',
+    name: 'pp:app-scripts',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
         const bundle = context.bundle;
         if (!bundle) return html;
-        const files = new Set<string>();
-        const add = (fileName: string) => {
-          const chunk = bundle[fileName];
-          if (files.has(fileName) || chunk?.type !== 'chunk') return;
-          files.add(fileName);
-          chunk.imports.forEach(add);
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        /** These chunks with every chunk they import, minus `known`. */
+        const withImports = (start: readonly string[], known: ReadonlySet<string>): string[] => {
+          const files = new Set<string>();
+          const add = (fileName: string) => {
+            const chunk = bundle[fileName];
+            if (files.has(fileName) || known.has(fileName) || chunk?.type !== 'chunk') return;
+            files.add(fileName);
+            chunk.imports.forEach(add);
+          };
+          start.forEach(add);
+          return [...files];
         };
-        for (const chunk of Object.values(bundle)) {
-          const id = chunk.type === 'chunk' ? chunk.facadeModuleId : null;
-          if (id && firstPageModules.some((pattern) => pattern.test(id))) add(chunk.fileName);
-        }
-        const missing = firstPageModules.filter((pattern) => !Object.values(bundle).some((c) => c.type === 'chunk' && c.facadeModuleId && pattern.test(c.facadeModuleId)));
-        if (missing.length > 0) throw new Error(`pp:preload-first-page: no chunk for ${missing.join(', ')}`);
-        return [...files]
-          .filter((file) => !html.includes(`/${file}"`))
-          .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+        /** The chunks of the modules matching the patterns, with their imports, minus `known`. */
+        const closure = (patterns: RegExp[], known: ReadonlySet<string>): string[] =>
+          withImports(
+            patterns.map((pattern) => {
+              const chunk = chunks.find((c) => c.facadeModuleId && pattern.test(c.facadeModuleId));
+              if (!chunk) throw new Error(`pp:app-scripts: no chunk for ${pattern}`);
+              return chunk.fileName;
+            }),
+            known,
+          );
+        const entry = chunks.find((c) => c.isEntry);
+        if (!entry) throw new Error('pp:app-scripts: no entry chunk');
+        const preload = withImports(entry.imports, new Set([entry.fileName]));
+        const withEntry = new Set([entry.fileName, ...preload]);
+        const url = (files: string[]) => files.map((f) => `/${f}`);
+        const app = {
+          entry: `/${entry.fileName}`,
+          preload: url(preload),
+          login: url(closure(pageModules.login, withEntry)),
+          member: url(closure(pageModules.member, withEntry)),
+          dashboard: url(closure(pageModules.dashboard, withEntry)),
+          texts: Object.fromEntries(languageList.map((language) => [language, url(closure(textModules(language), withEntry))])),
+        };
+        if (!html.includes(placeholder)) throw new Error(`pp:app-scripts: index.html has no ${placeholder}`);
+        // Vite's own tags for the entry and its imports go: the inline script asks for them.
+        let page = html
+          .replace(/^\s*<script type="module" crossorigin src="[^"]+"><\/script>\n/gm, '')
+          .replace(/^\s*<link rel="modulepreload" crossorigin href="[^"]+">\n/gm, '');
+        if (/<link rel="modulepreload"|<script type="module"/.test(page)) throw new Error('pp:app-scripts: a script tag of Vite was left in the page');
+        const stylesheets = page.match(/^\s*<link rel="stylesheet"[^>]*>\n/gm) ?? [];
+        for (const link of stylesheets) page = page.replace(link, '');
+        page = page.replace(/(<title>[^<]*<\/title>\n)/, `$1${stylesheets.join('')}`);
+        return page.replace(placeholder, JSON.stringify(app));
       },
     },
   };
@@ -70,7 +119,7 @@ function preloadFirstPage(): Plugin {
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), precompress(), preloadFirstPage()],
+  plugins: [react(), precompress(), appScripts()],
   resolve: {
     // Decision 014: the app's own 1 KB useTranslation (lib/i18n.ts) instead of i18next and
     // react-i18next, under the usual import name; tsconfig.json maps the name for the types.

@@ -37,6 +37,10 @@ export interface Config {
   metricsToken: string;
   /** Scheduled jobs run in this process (src/jobs); off by default only for tests. */
   isJobsOn: boolean;
+  /** How often this process wakes to look for a due job (JOBS_POLL_SECONDS, 1 to 3600, default 5). */
+  jobsPollMs: number;
+  /** When housekeeping runs (HOUSEKEEPING_SCHEDULE, a cron expression, seconds optional; default every 10 minutes). */
+  housekeepingSchedule: string;
   /** USDT deposit chains (CHAIN_BEP20_*, CHAIN_TRC20_*; modules/chain/settings.ts): a chain without an RPC URL is off. */
   chains: ChainSettings[];
   /** The BEP20 payout hot wallet's key (PAYOUT_BEP20_PRIVATE_KEY or PAYOUT_BEP20_KEY_FILE; decision 019); null when none. */
@@ -58,6 +62,12 @@ function int(value: string | undefined, fallback: number, name: string): number 
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer`);
   return n;
+}
+
+function jobsPollSeconds(value: string | undefined): number {
+  const seconds = int(value, 5, 'JOBS_POLL_SECONDS');
+  if (seconds < 1 || seconds > 3600) throw new Error('JOBS_POLL_SECONDS must be 1 to 3600');
+  return seconds;
 }
 
 /** The repository root above this file: src/ when run from source, dist/ when compiled. */
@@ -101,6 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL ?? '',
     metricsToken: env.METRICS_TOKEN ?? '',
     isJobsOn: (env.JOBS ?? (nodeEnv === 'test' ? 'off' : 'on')) !== 'off',
+    jobsPollMs: jobsPollSeconds(env.JOBS_POLL_SECONDS) * 1000,
+    housekeepingSchedule: env.HOUSEKEEPING_SCHEDULE || '*/10 * * * *',
     chains: loadChainSettings(env),
     hotWalletKey: loadHotWalletKey(env),
     uploadDir: path.resolve(env.UPLOAD_DIR || path.join(env.DATA_DIR ?? path.join(root, 'data'), 'uploads')),

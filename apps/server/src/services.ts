@@ -167,7 +167,7 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     exchanges: new ExchangeService(db, ledger, reviews, accounts, settings),
     transfers: new TransferService(db, ledger, accounts, settings),
     records: new RecordService(db),
-    jobs: new JobRunner(db, log),
+    jobs: new JobRunner(db, log, { pollMs: config.jobsPollMs }),
     security,
     chain: new ChainService(db, ledger, settings, config.chains),
     uploads,

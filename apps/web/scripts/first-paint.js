@@ -26,19 +26,7 @@ const templates = languages.map((language) => {
   return `<template data-first-paint="${language}">${page}</template>`;
 });
 
-// The stylesheet first; the app's entry script and its preloads leave the page's head for the
-// inline script, which asks for them once the copy has painted (or at once, without a copy).
-const stylesheets = html.match(/^\s*<link rel="stylesheet"[^>]*>\n/gm) ?? [];
-const entries = [...html.matchAll(/^\s*<script type="module" crossorigin src="([^"]+)"><\/script>\n/gm)];
-const preloads = [...html.matchAll(/^\s*<link rel="modulepreload" crossorigin href="([^"]+)">\n/gm)];
-if (stylesheets.length === 0 || entries.length !== 1 || preloads.length === 0) {
-  throw new Error(`first-paint: expected stylesheets, one entry script and preloads in index.html (found ${stylesheets.length}, ${entries.length}, ${preloads.length})`);
-}
-const appScripts = { entry: entries[0][1], preload: preloads.map((m) => m[1]) };
-if (!html.includes('/*app-scripts*/ null')) throw new Error('first-paint: the inline script has no /*app-scripts*/ placeholder');
-let page = html;
-for (const tag of [...stylesheets, entries[0][0], ...preloads.map((m) => m[0])]) page = page.replace(tag, '');
-page = page.replace(/(<title>[^<]*<\/title>\n)/, `$1${stylesheets.join('')}`).replace('/*app-scripts*/ null', JSON.stringify(appScripts));
-fs.writeFileSync(indexFile, page.replace(marker, templates.join('\n    ')));
+if (html.includes('/*app-scripts*/ null')) throw new Error('first-paint: the app-scripts placeholder was not filled (vite.config.ts appScripts)');
+fs.writeFileSync(indexFile, html.replace(marker, templates.join('\n    ')));
 fs.rmSync(ssrDir, { recursive: true, force: true });
 console.log(`first-paint: the login page in ${languages.length} languages is in dist/index.html (${Buffer.byteLength(templates.join('')).toLocaleString('en-US')} bytes)`);

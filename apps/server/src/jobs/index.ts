@@ -20,7 +20,8 @@ export const retention = {
   loginHistoryMs: 365 * 86_400_000,
 } as const;
 
-export function serverJobs(db: Db): JobDefinition[] {
+/** `housekeepingSchedule`: the HOUSEKEEPING_SCHEDULE setting (config.ts). */
+export function serverJobs(db: Db, housekeepingSchedule = '*/10 * * * *'): JobDefinition[] {
   return [
     {
       name: 'ledger-verify',
@@ -32,7 +33,7 @@ export function serverJobs(db: Db): JobDefinition[] {
     },
     {
       name: 'housekeeping',
-      schedule: '*/10 * * * *',
+      schedule: housekeepingSchedule,
       async run() {
         const now = Date.now();
         await db.deleteFrom('rate_limits').where('window_start', '<', BigInt(now - retention.rateLimitWindowsMs)).execute();

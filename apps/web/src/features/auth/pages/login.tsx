@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type { LoginChallengeResponse } from '@pp/contract';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -25,22 +25,18 @@ export function LoginPage() {
   const { values, errors, setValue } = form;
   const [challenge, setChallenge] = useState<LoginChallengeResponse | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const [isHeldSubmission, setIsHeldSubmission] = useState(false);
 
   // The login page painted from HTML before the app ran (decision 028): what the visitor typed
   // there, and a submission it held back, carry over before the copy goes (app/router.tsx).
   useLayoutEffect(() => {
     const typed = firstPaintForm();
     if (!typed) return;
+    // The copy's fields live outside React: they are read at commit, the last moment they exist.
     if (typed.values.username) setValue('userName', typed.values.username);
     if (typed.values['current-password']) setValue('password', typed.values['current-password']);
-    if (typed.isSubmitted) setIsHeldSubmission(true);
+    // After the re-render with those values: the form's submit handler then reads them.
+    if (typed.isSubmitted) setTimeout(() => formRef.current?.requestSubmit(), 0);
   }, [setValue]);
-  useEffect(() => {
-    if (!isHeldSubmission) return;
-    setIsHeldSubmission(false);
-    formRef.current?.requestSubmit();
-  }, [isHeldSubmission]);
 
   const finish = async () => {
     showToast('success', t('auth.login.success'));
