@@ -12,6 +12,7 @@ import { endpointPaths } from '@pp/contract/paths';
 import type { EndpointName, RequestOf, ResponseOf } from '@pp/contract';
 import { mediaType, type PublicJwk } from '@pp/envelope';
 import { openResponse, sealRequest } from '@pp/envelope/web';
+import { ApiError, type ApiErrorKind } from './api-error';
 import { classifyAnswer, paramsOf, type Answer, type Message, type Outcome, type WireBody } from './api-errors';
 import type { SessionStore } from './storage';
 import { closeAllToasts, showToast } from './toast';
@@ -23,36 +24,7 @@ const expiredReloadDelayMs = 1500;
 /** A second key-change reload within this window would be a loop; show the error instead. */
 const keyReloadWindowMs = 60_000;
 
-export type ApiErrorKind = 'business' | 'http' | 'timeout' | 'network' | 'expired' | 'aborted';
-
-/** A failed call, already shown as a toast (unless aborted or `isQuiet`); forms read field details. */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  constructor(
-    readonly kind: ApiErrorKind,
-    message: string,
-    readonly details: {
-      status?: number;
-      code?: number;
-      errorKey?: string;
-      params?: Record<string, string | number>;
-      /** For request.invalid: the request field at fault, as the server names it. */
-      field?: string;
-      /** For request.invalid: the validation key of that field. */
-      validation?: string;
-    } = {},
-  ) {
-    super(message);
-  }
-  get errorKey(): string | undefined {
-    return this.details.errorKey;
-  }
-}
-
-/** For form errors: the translated text of a failed call, or null when it was not an ApiError. */
-export function errorText(error: unknown): string | null {
-  return error instanceof ApiError && error.kind !== 'aborted' ? error.message : null;
-}
+export { ApiError, errorText, type ApiErrorKind } from './api-error';
 
 export interface CallOptions {
   /** The idempotency key of a write; keep it across retries of one submission (useRequestId). */

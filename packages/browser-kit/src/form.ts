@@ -7,7 +7,7 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from './api-client';
+import { ApiError } from './api-error';
 import { issuesByField, type SafeParser } from './form-issues';
 
 export type FormValues = Record<string, string | boolean>;

@@ -3,8 +3,10 @@
  * parts (login type, token key, translations, what an expired session does, icon shapes) are
  * passed in; nothing here knows which app it runs in.
  */
-export { ApiError, createApiClient, errorText, requestTimeoutMs } from './api-client';
-export type { ApiClient, ApiClientOptions, ApiErrorKind, CallOptions, ClientTranslations } from './api-client';
+export { ApiError, errorText } from './api-error';
+export type { ApiErrorKind } from './api-error';
+export { createApiClient, requestTimeoutMs } from './api-client';
+export type { ApiClient, ApiClientOptions, CallOptions, ClientTranslations } from './api-client';
 export { classifyAnswer, messageOf, paramsOf } from './api-errors';
 export type { Answer, KnowsKey, Message, Outcome, WireBody } from './api-errors';
 export { CopyButton } from './copy-button';

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { CaptchaResponse } from '@pp/contract';
-import { apiCall } from '../../../lib/api-client';
 
 /**
  * The login page's image code without TanStack Query (decision 014: the query library is not in
@@ -14,10 +13,13 @@ export function useCaptchaOnDemand(isWanted: boolean): { data: CaptchaResponse |
   useEffect(() => {
     if (!isWanted) return;
     const controller = new AbortController();
-    apiCall('captchaImage', {}, { signal: controller.signal }).then(
-      (answer) => setData(answer),
-      () => undefined,
-    );
+    // The API client is not part of the login page's first download (decision 028).
+    import('../../../lib/api-client')
+      .then(({ apiCall }) => apiCall('captchaImage', {}, { signal: controller.signal }))
+      .then(
+        (answer) => setData(answer),
+        () => undefined,
+      );
     return () => controller.abort();
   }, [isWanted, round]);
   const refetch = useCallback(() => setRound((n) => n + 1), []);

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import type { LoginChallengeResponse } from '@pp/contract';
 import { Button } from '../../../components/ui/button';
 import { TextField, ApiError, useForm, useSubmitGuard } from '@pp/browser-kit';
-import { loginTwoFactor } from '../api/login';
 
 interface TwoFactorStepProps {
   challenge: LoginChallengeResponse;
@@ -22,7 +21,7 @@ export function TwoFactorStep({ challenge, onDone, onRestart }: TwoFactorStepPro
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      const { loginTwoFactorRequest } = await import('../../../lib/schemas');
+      const [{ loginTwoFactorRequest }, { loginTwoFactor }] = await Promise.all([import('../../../lib/schemas'), import('../api/login')]);
       const body = form.validate(loginTwoFactorRequest, { challengeId: challenge.challengeId, code: values.code });
       if (!body) return;
       try {

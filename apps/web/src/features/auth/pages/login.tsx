@@ -8,7 +8,6 @@ import { TextField, ApiError, useForm, useSubmitGuard, showToast } from '@pp/bro
 import { firstPaintForm } from '../../../lib/first-paint';
 import { loadServerMessages } from '../../../lib/i18n';
 import { useCaptchaOnDemand } from '../api/captcha-on-demand';
-import { login } from '../api/login';
 import { CaptchaField } from '../components/captcha-field';
 import { captchaFields } from '../components/captcha-fields';
 import { TwoFactorStep } from '../components/two-factor-step';
@@ -46,8 +45,9 @@ export function LoginPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      // The schema and the validation texts come with the first submission (decision 014).
-      const [{ loginRequest }] = await Promise.all([import('../../../lib/schemas'), loadServerMessages()]);
+      // The schema, the validation texts and the API client come with the first submission
+      // (decisions 014 and 028), not with the page.
+      const [{ loginRequest }, { login }] = await Promise.all([import('../../../lib/schemas'), import('../api/login'), loadServerMessages()]);
       const body = form.validate(loginRequest, {
         userName: values.userName,
         password: values.password,
