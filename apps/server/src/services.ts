@@ -188,7 +188,7 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     // Compensation plan (decision 022).
     plan: new PlanService(db),
     planVersions: new PlanVersionService(db, audit, (work) => ledger.inTransaction(work)),
-    planPayout: new PlanPayoutService(dbHandle, ledger),
+    planPayout: new PlanPayoutService(dbHandle, ledger, audit),
     // Content and notifications (decision 023).
     content: new ContentService(db, audit, uploads),
     notifications: new NotificationService(db),

@@ -17,6 +17,7 @@ const fixedAuditActions = [
   'staff.update',
   'package.productSave',
   'plan.versionCreate',
+  'plan.periodRun',
   'payout.bank',
   'payout.reject',
   'withdrawal.payoutHotWallet',

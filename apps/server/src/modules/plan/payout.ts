@@ -20,6 +20,7 @@ import type { Db, DbHandle, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { formatMinor } from '../ledger/amounts.ts';
+import type { Actor, AuditService } from '../audit/service.ts';
 import type { LedgerRepository, TransferCode, TransferInput } from '../ledger/repository.ts';
 import { endHolding } from '../packages/holdings.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
@@ -75,12 +76,16 @@ export interface RunOptions {
   now?: number;
   /** Who ran it: a staff name, or "job". */
   ranBy?: string;
+  /** The staff member who ran it: the payment is audited (plan.periodRun) in its transaction. */
+  actor?: Actor;
 }
 
 export class PlanPayoutService {
   constructor(
     private readonly handle: DbHandle,
     private readonly ledger: LedgerRepository,
+    /** Audits a period paid by staff (RunOptions.actor); the job's runs are in job_runs. */
+    private readonly audit?: AuditService,
   ) {}
 
   private get db(): Db {
@@ -116,6 +121,16 @@ export class PlanPayoutService {
       if (claimed.length === 0) return null;
       const lines = await this.compute(tx, period);
       await this.write(tx, period, lines, now);
+      if (options.actor && this.audit) {
+        await this.audit.record(tx, options.actor, {
+          action: 'plan.periodRun',
+          targetType: 'planPeriod',
+          targetId: period.key,
+          before: null,
+          reason: '',
+          after: { lineCount: lines.length, paid: formatMinor(lines.reduce((sum, l) => sum + l.paid, 0n)) },
+        });
+      }
       return lines;
     });
     if (result === null) return this.summaryOfPaid(period.key, false);

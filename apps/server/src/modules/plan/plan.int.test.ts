@@ -200,6 +200,15 @@ describe.each(dialects)('compensation plan worked examples (%s)', (dialect) => {
     expect((await finance.call('planDryRun', { periodKey: 'day:2026-02-30' })).error).toBe('request.invalid');
     const today = `day:${new Date().toISOString().slice(0, 10)}`;
     expect((await finance.call('planRun', { periodKey: today })).error).toBe('plan.periodOpen');
+    // Staff paying an ended period is audited in its transaction, once: a second run pays nothing and adds no row.
+    const yesterday = `day:${new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)}`;
+    const paidRun = await finance.call<{ wasPaid: boolean; lineCount: number }>('planRun', { periodKey: yesterday });
+    expect(paidRun.data).toMatchObject({ wasPaid: false });
+    expect((await finance.call<{ wasPaid: boolean }>('planRun', { periodKey: yesterday })).data.wasPaid).toBe(true);
+    const audited = await h.db.selectFrom('audit_log').select(['actor_name', 'target_id', 'after_json']).where('action', '=', 'plan.periodRun').execute();
+    expect(audited).toHaveLength(1);
+    expect(audited[0]).toMatchObject({ actor_name: 'finance', target_id: yesterday });
+    expect(JSON.parse(audited[0]!.after_json)).toMatchObject({ lineCount: paidRun.data.lineCount });
     const bad = await finance.call('planVersionCreate', { document: { ...defaultPlan, rankingBonus: { ...defaultPlan.rankingBonus, shares: ['60', '50'] } }, effectiveAt: Date.now() + 3_600_000, note: '' });
     expect(bad.error).toBe('plan.invalid');
     const made = await finance.call<{ version: number }>('planVersionCreate', { document: defaultPlan, effectiveAt: Date.now() + 3_600_000, note: 'next' });

@@ -12,5 +12,5 @@ export function planRoutes(app: FastifyInstance, s: Services): void {
   apiRoute(app, d, 'planVersionCreate', async ({ staff, body }) => s.planVersions.create(actorOf(staff), body));
   apiRoute(app, d, 'planPeriodList', async () => ({ items: await s.planPayout.periodList() }));
   apiRoute(app, d, 'planDryRun', async ({ body }) => s.planPayout.dryRun(body.periodKey));
-  apiRoute(app, d, 'planRun', async ({ staff, body }) => s.planPayout.run(body.periodKey, { ranBy: actorOf(staff).name }));
+  apiRoute(app, d, 'planRun', async ({ staff, body }) => s.planPayout.run(body.periodKey, { ranBy: actorOf(staff).name, actor: actorOf(staff) }));
 }
