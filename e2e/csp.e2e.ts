@@ -1,8 +1,8 @@
 // Proves every page of both apps works under the Content-Security-Policy: each route renders its
 // content with no policy violation and no script error, and the pages carry the security headers.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { closeBrowser, launchBrowser, login, newDesktopContext, newMobileContext, pageErrors } from './support/browser';
+import type { Browser, Page } from 'playwright-core';
+import { closeBrowser, cspViolations, launchBrowser, login, newDesktopContext, newMobileContext, pageErrors, watchCspViolations } from './support/browser';
 import { demoStaff, staffLogin } from './support/staff';
 import type { Language } from './support/i18n';
 import { startServer, type RunningServer } from './support/server';
@@ -26,18 +26,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Collects every CSP violation the page reports, from the first script on. */
-async function watchViolations(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => {
-      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`);
-    });
-  });
-}
-
-const violations = (page: Page) => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 
 /** Visits each route in the open app (an in-app hash change) and waits until it shows a heading. */
 async function visitAll(page: Page, base: string, routes: string[]): Promise<Record<string, string>> {
@@ -49,7 +37,7 @@ async function visitAll(page: Page, base: string, routes: string[]): Promise<Rec
     await page.waitForFunction(() => (document.querySelector('main h1, h1')?.textContent ?? '').trim().length > 0, undefined, { timeout: 15_000 });
     // Let lazy chunks, images and queries of the page settle before reading the reports.
     await page.waitForLoadState('networkidle');
-    const seen = await violations(page);
+    const seen = await cspViolations(page);
     if (seen.length > 0) problems[`${base}${route}`] = seen.join('; ');
   }
   return problems;
@@ -75,7 +63,7 @@ describe('content security policy', () => {
   for (const layout of ['desktop', 'mobile'] as const) {
     test(`every member page works under the policy (${layout})`, async () => {
       const context = await (layout === 'desktop' ? newDesktopContext : newMobileContext)(browser, server.baseUrl, { lang });
-      await watchViolations(context);
+      await watchCspViolations(context);
       const page = await context.newPage();
       await page.goto('/#/login');
       const publicProblems = await visitAll(page, '', publicRoutes);
@@ -90,7 +78,7 @@ describe('content security policy', () => {
 
   test('every back-office page works under the policy', async () => {
     const context = await newDesktopContext(browser, server.baseUrl, { lang });
-    await watchViolations(context);
+    await watchCspViolations(context);
     const page = await context.newPage();
     await staffLogin(page, lang, demoStaff.admin);
     expect(await visitAll(page, '/admin', adminRoutes)).toEqual({});

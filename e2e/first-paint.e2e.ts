@@ -3,7 +3,7 @@
 // test sees the page exactly as a slow phone does before the JavaScript arrives.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { closeBrowser, demoMember, heading, launchBrowser, newDesktopContext, newMobileContext, pageErrors, waitForHashPath, waitForHeading } from './support/browser';
+import { closeBrowser, cspViolations, demoMember, heading, launchBrowser, newDesktopContext, newMobileContext, pageErrors, waitForHashPath, waitForHeading, watchCspViolations } from './support/browser';
 import { t, type Language } from './support/i18n';
 import { startServer, type RunningServer } from './support/server';
 
@@ -34,14 +34,6 @@ async function holdScripts(context: BrowserContext, refuse = false): Promise<{ r
   return { release };
 }
 
-async function collectViolations(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
-  });
-}
-const violations = (page: Page) => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 
 const firstPaintText = (page: Page) => page.evaluate(() => document.getElementById('first-paint')?.textContent ?? null);
 
@@ -73,7 +65,7 @@ describe('first paint of the login page', () => {
       ['zh-CN', 'xx" onload="alert(1)'],
     ] as const) {
       const context = await newMobileContext(browser, server.baseUrl);
-      await collectViolations(context);
+      await watchCspViolations(context);
       if (stored) await context.addInitScript((value) => sessionStorage.setItem('lang', value), stored);
       await holdScripts(context, true);
       const page = await context.newPage();
@@ -81,7 +73,7 @@ describe('first paint of the login page', () => {
       await waitForHeading(page, t(lang, 'auth.login.title'));
       await expect(page.getByLabel(t(lang, 'auth.login.password'), { exact: true }).isVisible()).resolves.toBe(true);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
-      expect(await violations(page)).toEqual([]);
+      expect(await cspViolations(page)).toEqual([]);
       await context.close();
     }
 
@@ -104,7 +96,7 @@ describe('first paint of the login page', () => {
   test('what was typed and submitted before the app ran signs the member in once it has', async () => {
     for (const layout of ['desktop', 'mobile'] as const) {
       const context = await (layout === 'desktop' ? newDesktopContext : newMobileContext)(browser, server.baseUrl, { lang: 'en-US' });
-      await collectViolations(context);
+      await watchCspViolations(context);
       const scripts = await holdScripts(context);
       const page = await context.newPage();
       await page.goto('/#/login', { waitUntil: 'commit' });
@@ -122,7 +114,7 @@ describe('first paint of the login page', () => {
       await waitForHeading(page, t('en-US', 'dashboard.title'));
       expect(await page.evaluate(() => document.getElementById('first-paint'))).toBeNull();
       expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
-      expect(await violations(page)).toEqual([]);
+      expect(await cspViolations(page)).toEqual([]);
       expect(pageErrors(page)).toEqual([]);
       await context.close();
     }

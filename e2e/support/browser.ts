@@ -90,6 +90,20 @@ export async function presetLanguage(target: BrowserContext | Page, lang: Langua
   }, lang);
 }
 
+/** Collects every CSP violation the context's pages report, from their first script on (read with `cspViolations`). */
+export async function watchCspViolations(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
+}
+
+/** The CSP violations the page reported so far (`watchCspViolations`). */
+export const cspViolations = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+
 /** The route part of the page's URL: "/login" for http://host/#/login?x=1. */
 export function hashPath(page: Page): string {
   const hash = new URL(page.url()).hash.replace(/^#/, '');
