@@ -83,7 +83,9 @@ function appScripts(): Plugin {
         const closure = (patterns: RegExp[], known: ReadonlySet<string>): string[] =>
           withImports(
             patterns.map((pattern) => {
-              const chunk = chunks.find((c) => c.facadeModuleId && pattern.test(c.facadeModuleId));
+              // A page module is its chunk's facade, or one module of a group's chunk (memberGroup).
+              const chunk =
+                chunks.find((c) => c.facadeModuleId && pattern.test(c.facadeModuleId)) ?? chunks.find((c) => c.moduleIds.some((id) => pattern.test(id)));
               if (!chunk) throw new Error(`pp:app-scripts: no chunk for ${pattern}`);
               return chunk.fileName;
             }),
@@ -94,12 +96,14 @@ function appScripts(): Plugin {
         const preload = withImports(entry.imports, new Set([entry.fileName]));
         const withEntry = new Set([entry.fileName, ...preload]);
         const url = (files: string[]) => files.map((f) => `/${f}`);
+        const memberFiles = closure(pageModules.member, withEntry);
         const app = {
           entry: `/${entry.fileName}`,
           preload: url(preload),
           login: url(closure(pageModules.login, withEntry)),
-          member: url(closure(pageModules.member, withEntry)),
-          dashboard: url(closure(pageModules.dashboard, withEntry)),
+          member: url(memberFiles),
+          // The inline script asks for the member files first: the dashboard's list leaves them out.
+          dashboard: url(closure(pageModules.dashboard, new Set([...withEntry, ...memberFiles]))),
           texts: Object.fromEntries(languageList.map((language) => [language, url(closure(textModules(language), withEntry))])),
         };
         if (!html.includes(placeholder)) throw new Error(`pp:app-scripts: index.html has no ${placeholder}`);
@@ -117,9 +121,50 @@ function appScripts(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * One chunk for a member's first page. Left to itself, the bundler splits the code a member page
+ * needs into many chunks of 1 to 6 KB (each set of modules shared by the same pages its own
+ * chunk): /#/index asked for 55 scripts, which queue six at a time on an HTTP/1.1 connection
+ * pool, a round trip each on a phone network. Here every module that the member shell and the
+ * dashboard import statically, and that neither the entry nor the login page brings, goes into
+ * one chunk, `member` (29 scripts in all, decision 029). Other member pages still load
+ * their own chunks, and what they share with the dashboard comes with the member chunk that every
+ * member page loads anyway. The module graph is read when the build has parsed every module
+ * (buildEnd), before the chunks are made.
+ */
+const memberRoots = [...pageModules.member, ...pageModules.dashboard];
+const memberGroup = new Set<string>();
+function memberChunk(): Plugin {
+  return {
+    name: 'pp:member-chunk',
+    apply: (config, env) => env.command === 'build' && !env.isSsrBuild && !config.build?.ssr,
+    buildEnd() {
+      memberGroup.clear();
+      const ids = [...this.getModuleIds()];
+      const walk = (id: string, into: Set<string>, stop: ReadonlySet<string>) => {
+        if (into.has(id) || stop.has(id)) return;
+        const info = this.getModuleInfo(id);
+        if (!info) return;
+        into.add(id);
+        for (const next of info.importedIds) walk(next, into, stop);
+      };
+      /** The entry's modules, and then the login page's. */
+      const entry = new Set<string>();
+      for (const id of ids) if (this.getModuleInfo(id)?.isEntry) walk(id, entry, new Set());
+      // What the login page imports stays out too: a first visit must not load member code.
+      for (const id of ids) if (pageModules.login.some((pattern) => pattern.test(id))) walk(id, entry, new Set());
+      const roots = ids.filter((id) => memberRoots.some((pattern) => pattern.test(id)));
+      if (roots.length !== memberRoots.length) throw new Error(`pp:member-chunk: found ${roots.length} of ${memberRoots.length} member page modules`);
+      for (const id of roots) walk(id, memberGroup, entry);
+      // Texts stay in their language's chunks: a tab loads one language.
+      for (const id of memberGroup) if (languageList.some((language) => textModules(language).some((pattern) => pattern.test(id)))) memberGroup.delete(id);
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
-  plugins: [react(), precompress(), appScripts()],
+  plugins: [react(), precompress(), appScripts(), memberChunk()],
   resolve: {
     // Decision 014: the app's own 1 KB useTranslation (lib/i18n.ts) instead of i18next and
     // react-i18next, under the usual import name; tsconfig.json maps the name for the types.
@@ -133,6 +178,17 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              // The group takes exactly the modules named, not their imports: those the entry
+              // brings stay in the entry's chunk (the login page must not load the member chunk).
+              groups: [{ name: 'member', test: (id: string) => memberGroup.has(id), includeDependenciesRecursively: false }],
+            },
+          },
+        },
   },
   server: {
     host: '127.0.0.1',
@@ -146,4 +202,4 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'node',
   },
-});
+}));
