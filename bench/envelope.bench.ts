@@ -1,22 +1,31 @@
 /**
  * assetsList through the full envelope beside the same handler without it, in one run, against a
  * server in another process on loopback. Requests are sealed before the clock starts, so the
- * figures measure the server; both modes use the same connection count and request count, in
- * rounds that take turns.
+ * figures measure the server; both modes use the same connection count and run time, in rounds
+ * that take turns.
+ *
+ * The load comes from wrk (Debian's `wrk` package), pinned with this process to the cores the
+ * server does not have. autocannon, the load generator before it, spent about as much CPU per
+ * request as the server: on two cores it, not the server, set the rate, and the sealed mode's
+ * larger bodies slowed the client more than the server (decision 029).
  */
-import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { mediaType, type PublicJwk } from '@pp/envelope';
 import { generateServerKey, loadServerKey, newClientEphemeral, openRequest, openResponse, sealRequest, sealResponse, type ClientEphemeral } from '@pp/envelope/node';
 import { startBenchServer } from './process.ts';
 import type { BenchFigure } from './results.ts';
 
+const wrkPath = '/usr/bin/wrk';
 const connections = 16;
-const requestsPerRun = Number(process.env.BENCH_REQUESTS ?? 20_000);
-const runMsMax = 120_000;
-/** The plain and the sealed read take turns this many times (each round a share of the requests). */
+/** Seconds each mode runs in each round. */
+const roundSeconds = Number(process.env.BENCH_ENVELOPE_SECONDS ?? 4);
+/** The plain and the sealed read take turns this many times. */
 const rounds = 5;
-/** Requests of each mode before the measured rounds. */
-const warmUp = 2000;
+/** Seconds of each mode before the measured rounds. */
+const warmUpSeconds = 2;
 /**
  * Requests per client ephemeral key: the browser keeps one for a page load (protocol.md,
  * "Ephemeral keys"); a member's page that refreshes balances every 10 s makes about this many
@@ -41,44 +50,54 @@ interface Started {
 
 const startServer = () => startBenchServer<Started>('server.ts');
 
-/** Sends the requests with a fixed number of connections; gives up (and throws) after runMsMax. */
-async function run(
-  url: string,
-  requests: Array<{ body: string; headers: Record<string, string> }>,
-): Promise<{ rps: number; p99: number; errors: number }> {
-  let index = 0;
-  const started = performance.now();
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url,
-        connections,
-        amount: requests.length,
-        timeout: 10,
-        method: 'POST',
-        requests: [
-          {
-            setupRequest: (req) => {
-              const next = requests[index++ % requests.length]!;
-              return { ...req, body: next.body, headers: next.headers };
-            },
-          },
-        ],
-      },
-      (error, finished) => {
-        clearTimeout(timer);
-        if (error) reject(error);
-        else resolve(finished);
-      },
-    );
-    const timer = setTimeout(() => {
-      instance.stop();
-      reject(new Error(`benchmark run did not finish in ${runMsMax} ms`));
-    }, runMsMax);
-  });
-  const seconds = (performance.now() - started) / 1000;
-  // Rate from the count and the wall time: autocannon's per-second samples are too coarse for short runs.
-  return { rps: result.requests.total / seconds, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts };
+/**
+ * wrk's script: each request takes the next body of the file (a sealed request is accepted once;
+ * running out would send one again, which the server refuses and the run counts as an error).
+ * The summary comes back as one JSON line.
+ */
+const wrkScript = `
+local bodies, count, at = {}, 0, 0
+local target
+function init(args)
+  target = args[1]
+  for line in io.lines(args[2]) do count = count + 1; bodies[count] = line end
+  wrk.headers["content-type"] = args[3]
+  wrk.headers["authorization"] = args[4]
+  wrk.headers["x-login-type"] = "USER"
+  wrk.headers["accept-language"] = "en-US"
+end
+function request()
+  at = at + 1
+  if at > count then at = 1 end
+  return wrk.format("POST", target, nil, bodies[at])
+end
+function done(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('\\n{"requests":%d,"micros":%d,"non2xx":%d,"errors":%d,"p99Micros":%d}\\n',
+    summary.requests, summary.duration, e.status, e.connect + e.read + e.write + e.timeout, latency:percentile(99)))
+end
+`;
+
+interface RunResult {
+  requests: number;
+  seconds: number;
+  p99: number;
+  errors: number;
+}
+
+/** One wrk run of `seconds` with the bodies in `bodyFile`. */
+async function run(baseUrl: string, target: string, bodyFile: string, contentType: string, token: string, scriptFile: string, seconds: number): Promise<RunResult> {
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', scriptFile, baseUrl, '--', target, bodyFile, contentType, `Bearer ${token}`];
+  const child = spawn(wrkPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const line = out.split('\n').find((l) => l.startsWith('{"requests"'));
+  if (code !== 0 || !line) throw new Error(`wrk failed (${code}): ${err || out}`);
+  const summary = JSON.parse(line) as { requests: number; micros: number; non2xx: number; errors: number; p99Micros: number };
+  return { requests: summary.requests, seconds: summary.micros / 1e6, p99: summary.p99Micros / 1000, errors: summary.non2xx + summary.errors };
 }
 
 function cryptoCeiling(): { perRequestMs: number } {
@@ -95,40 +114,55 @@ function cryptoCeiling(): { perRequestMs: number } {
 }
 
 export async function envelopeBench(): Promise<BenchFigure[]> {
+  if (!fs.existsSync(wrkPath)) throw new Error(`the envelope benchmark needs wrk (${wrkPath}): apt-get install -y wrk`);
   const server = await startServer();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-envelope-'));
   try {
     const base = `http://127.0.0.1:${server.port}`;
     const auth = { authorization: `Bearer ${server.token}`, 'x-login-type': 'USER', 'accept-language': 'en-US' };
-    const plain = Array.from({ length: requestsPerRun }, () => ({ body: '{}', headers: { ...auth, 'content-type': 'application/json' } }));
     const apiPath = '/api/app/assets/assetsList';
-    // A sealed request is accepted once (replay guard): the warm-up has its own.
-    const sealedAll = sealMany(server.publicJwk, apiPath, requestsPerRun + warmUp);
-    const sealedWarmUp = sealedAll.slice(requestsPerRun).map((s) => ({ body: s.body, headers: { ...auth, 'content-type': mediaType } }));
-    const sealed = sealedAll.slice(0, requestsPerRun).map((s) => ({ body: s.body, headers: { ...auth, 'content-type': mediaType } }));
+    const plainPath = `/bench/plain${apiPath}`;
+    const scriptFile = path.join(dir, 'bodies.lua');
+    fs.writeFileSync(scriptFile, wrkScript);
 
     // One real answer first: the envelope route must work and decrypt with the request's key.
     const probe = sealRequest(server.publicJwk, apiPath, {});
     const answer = (await (await fetch(base + apiPath, { method: 'POST', body: probe.body, headers: { ...auth, 'content-type': mediaType } })).json()) as { code: number; data: string };
     if (answer.code !== 20000 || !Array.isArray(openResponse(probe.cek, probe.nonce, answer.data))) throw new Error('envelope probe failed');
 
+    const plainFile = path.join(dir, 'plain.txt');
+    fs.writeFileSync(plainFile, '{}\n');
+    const runPlain = (seconds: number) => run(base, plainPath, plainFile, 'application/json', server.token, scriptFile, seconds);
+    // Each sealed run gets twice as many bodies as the plain run just before it could have used
+    // (the sealed read is never the faster one), so no body is sent twice.
+    const sealedFile = (name: string, plain: RunResult, seconds: number) => {
+      const file = path.join(dir, `${name}.txt`);
+      const count = Math.ceil((plain.requests / plain.seconds) * 2 * seconds) + 1000;
+      fs.writeFileSync(file, sealMany(server.publicJwk, apiPath, count).map((s) => s.body).join('\n') + '\n');
+      return file;
+    };
+    const runSealed = (file: string, seconds: number) => run(base, apiPath, file, mediaType, server.token, scriptFile, seconds);
+    const warmPlain = await runPlain(warmUpSeconds);
+    await runSealed(sealedFile('warm-up', warmPlain, warmUpSeconds), warmUpSeconds);
+
     const serverCpuMicros = async () => ((await (await fetch(`${base}/bench/cpu`)).json()) as { micros: number }).micros;
-    const plainUrl = `${base}/bench/plain/api/app/assets/assetsList`;
-    await run(plainUrl, plain.slice(0, warmUp));
-    await run(base + apiPath, sealedWarmUp);
     // The two modes take turns, a round each at a time, so a slow spell of the machine (or a
     // garbage collection at a bad moment) falls on both; the rates are the totals over all rounds,
     // the p99 the median of the rounds' p99s.
-    const perRound = Math.ceil(requestsPerRun / rounds);
     const totals = { plain: { requests: 0, seconds: 0, cpuMicros: 0, errors: 0, p99s: [] as number[] }, sealed: { requests: 0, seconds: 0, cpuMicros: 0, errors: 0, p99s: [] as number[] } };
     for (let round = 0; round < rounds; round++) {
+      let lastPlain: RunResult | null = null;
       for (const mode of ['plain', 'sealed'] as const) {
-        const batch = (mode === 'plain' ? plain : sealed).slice(round * perRound, (round + 1) * perRound);
+        // Sealed just before its run (the server refuses a request whose time is too old), and
+        // before the CPU reading starts.
+        const roundFile: string = mode === 'sealed' ? sealedFile(`round-${round}`, lastPlain!, roundSeconds) : '';
         const cpuBefore = await serverCpuMicros();
-        const result = await run(mode === 'plain' ? plainUrl : base + apiPath, batch);
+        const result: RunResult = mode === 'plain' ? await runPlain(roundSeconds) : await runSealed(roundFile, roundSeconds);
+        if (mode === 'plain') lastPlain = result;
         const total = totals[mode];
         total.cpuMicros += (await serverCpuMicros()) - cpuBefore;
-        total.requests += batch.length;
-        total.seconds += batch.length / result.rps;
+        total.requests += result.requests;
+        total.seconds += result.seconds;
         total.errors += result.errors;
         total.p99s.push(result.p99);
       }
@@ -138,7 +172,7 @@ export async function envelopeBench(): Promise<BenchFigure[]> {
       const mid = Math.floor(sorted.length / 2);
       return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
     };
-    const summary = (t: typeof totals.plain) => ({ rps: t.requests / t.seconds, p99: median(t.p99s), errors: t.errors, p99s: t.p99s });
+    const summary = (t: typeof totals.plain) => ({ rps: t.requests / t.seconds, p99: median(t.p99s), errors: t.errors, p99s: t.p99s, requests: t.requests });
     const without = summary(totals.plain);
     const withEnvelope = summary(totals.sealed);
     const cpuPlainMs = totals.plain.cpuMicros / 1000 / totals.plain.requests;
@@ -146,22 +180,23 @@ export async function envelopeBench(): Promise<BenchFigure[]> {
     if (without.errors || withEnvelope.errors) throw new Error(`errors during the run: ${without.errors} / ${withEnvelope.errors}`);
     const ceiling = cryptoCeiling();
     const ratio = withEnvelope.rps / without.rps;
-    console.log(`assetsList, ${connections} connections, ${requestsPerRun} requests each (a new ephemeral key every ${requestsPerEphemeral}):`);
-    console.log(`  without envelope  ${without.rps.toFixed(0).padStart(7)} req/s   p99 ${without.p99} ms (median of ${rounds} rounds: ${without.p99s.join(', ')})`);
-    console.log(`  with envelope     ${withEnvelope.rps.toFixed(0).padStart(7)} req/s   p99 ${withEnvelope.p99} ms (median of ${rounds} rounds: ${withEnvelope.p99s.join(', ')})`);
+    const ms = (values: number[]) => values.map((v) => v.toFixed(1)).join(', ');
+    console.log(`assetsList, ${connections} connections, ${rounds} rounds of ${roundSeconds} s each mode (wrk; a new ephemeral key every ${requestsPerEphemeral} requests):`);
+    console.log(`  without envelope  ${without.rps.toFixed(0).padStart(7)} req/s   p99 ${without.p99.toFixed(1)} ms (${without.requests} requests; rounds' p99: ${ms(without.p99s)})`);
+    console.log(`  with envelope     ${withEnvelope.rps.toFixed(0).padStart(7)} req/s   p99 ${withEnvelope.p99.toFixed(1)} ms (${withEnvelope.requests} requests; rounds' p99: ${ms(withEnvelope.p99s)})`);
     console.log(`  p99 with / without: ${(withEnvelope.p99 / without.p99).toFixed(2)} (goal at most 1.25)`);
-    console.log(`  envelope keeps ${(ratio * 100).toFixed(1)}% of the plain rate; crypto alone ${ceiling.perRequestMs.toFixed(3)} ms/request`);
+    console.log(`  envelope keeps ${(ratio * 100).toFixed(1)}% of the plain rate (goal at least 85%); crypto alone ${ceiling.perRequestMs.toFixed(3)} ms/request`);
     console.log(`  server CPU per request: ${cpuSealedMs.toFixed(3)} ms with the envelope, ${cpuPlainMs.toFixed(3)} ms without (${(cpuPlainMs / cpuSealedMs * 100).toFixed(1)}%)`);
-    const note = `${connections} connections, ${requestsPerRun} requests in ${rounds} rounds taking turns with the other mode (p99: median of the rounds), a new client ephemeral key every ${requestsPerEphemeral} requests, server in its own process on loopback`;
+    const note = `${connections} connections from wrk, ${rounds} rounds of ${roundSeconds} s taking turns with the other mode (p99: median of the rounds), a new client ephemeral key every ${requestsPerEphemeral} requests, server in its own process on loopback`;
     return [
       { name: 'assetsList with envelope', value: Math.round(withEnvelope.rps), unit: 'req/s', baseline: Math.round(without.rps), baselineName: 'assetsList without envelope', note },
-      { name: 'assetsList with envelope p99', value: withEnvelope.p99, unit: 'ms', baseline: without.p99, baselineName: 'assetsList without envelope p99', note },
+      { name: 'assetsList with envelope p99', value: Number(withEnvelope.p99.toFixed(2)), unit: 'ms', baseline: Number(without.p99.toFixed(2)), baselineName: 'assetsList without envelope p99', note },
       { name: 'envelope throughput ratio', value: Number(ratio.toFixed(3)), unit: 'ratio', baseline: 1, note: 'with / without, same run' },
       { name: 'server CPU per request with envelope', value: Number(cpuSealedMs.toFixed(4)), unit: 'ms', baseline: Number(cpuPlainMs.toFixed(4)), baselineName: 'server CPU per request without envelope', note: 'process.cpuUsage of the server across each run; the server pinned to its own core when taskset is there' },
       { name: 'envelope crypto per request (open + seal)', value: Number(ceiling.perRequestMs.toFixed(4)), unit: 'ms', baseline: Number((1000 / without.rps).toFixed(4)), baselineName: 'wall time per plain request at the measured rate', note: 'node:crypto, one core' },
     ];
   } finally {
     await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
-

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SqliteReplayStore } from './replay-guard.ts';
 
@@ -32,10 +33,44 @@ describe('SqliteReplayStore', () => {
     const store = new SqliteReplayStore(':memory:', () => now);
     expect(await store.remember('old-nonce-aaaaaaaaaaaaa', now + 1000)).toBe('fresh');
     expect(await store.remember('live-nonce-aaaaaaaaaaaa', now + 600_000)).toBe('fresh');
+    const liveExpiry = now + 600_000;
     now += 120_000;
     // The prune runs at most once a minute, before the insert that triggers it.
     expect(await store.remember('old-nonce-aaaaaaaaaaaaa', now + 1000)).toBe('fresh');
-    expect(await store.remember('live-nonce-aaaaaaaaaaaa', now + 1000)).toBe('replayed');
+    // A replay repeats the whole authenticated header: the same nonce with the same time.
+    expect(await store.remember('live-nonce-aaaaaaaaaaaa', liveExpiry)).toBe('replayed');
     await store.close();
+  });
+
+  it('keys a request by its time and nonce: only the key holder could send a nonce again with another time', async () => {
+    const now = 1_000_000;
+    const store = new SqliteReplayStore(':memory:', () => now);
+    expect(await store.remember('c'.repeat(22), now + 1000)).toBe('fresh');
+    expect(await store.remember('c'.repeat(22), now + 1000)).toBe('replayed');
+    expect(await store.remember('c'.repeat(22), now + 2000)).toBe('fresh');
+    await store.close();
+  });
+
+  it('takes over the unexpired nonces of a file written by the first layout (keyed by nonce alone)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-nonce-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'nonces.db');
+    const now = 1_000_000;
+    const old = new SQLite(file);
+    old.exec('create table envelope_nonces (nonce text primary key, expires_at integer not null) strict');
+    old.exec('create index envelope_nonces_expiry on envelope_nonces (expires_at)');
+    old.prepare('insert into envelope_nonces (nonce, expires_at) values (?, ?)').run('live'.padEnd(22, 'x'), now + 60_000);
+    old.prepare('insert into envelope_nonces (nonce, expires_at) values (?, ?)').run('gone'.padEnd(22, 'x'), now - 1);
+    old.close();
+    const store = new SqliteReplayStore(file, () => now);
+    expect(await store.remember('live'.padEnd(22, 'x'), now + 60_000)).toBe('replayed');
+    await store.close();
+    const check = new SQLite(file, { readonly: true });
+    const tables = check.prepare("select name from sqlite_master where type = 'table' order by name").all();
+    const kept = check.prepare('select nonce from envelope_nonces_by_time order by nonce').all();
+    check.close();
+    expect(tables).toEqual([{ name: 'envelope_nonces_by_time' }]);
+    // The expired one was not carried over; the live one was (and was then refused).
+    expect(kept).toEqual([{ nonce: 'live'.padEnd(22, 'x') }]);
   });
 });

@@ -106,7 +106,7 @@ export class NonceBatcher {
 
 export class SqliteReplayStore implements ReplayStore {
   private readonly db: SQLite.Database;
-  private readonly insert: SQLite.Statement<[string, number]>;
+  private readonly insert: SQLite.Statement<[number, string]>;
   private readonly prune: SQLite.Statement<[number]>;
   private readonly writeBatch: (batch: PendingNonce[]) => ReplayVerdict[];
   private readonly batcher: NonceBatcher;
@@ -121,14 +121,30 @@ export class SqliteReplayStore implements ReplayStore {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
-    this.db.exec('create table if not exists envelope_nonces (nonce text primary key, expires_at integer not null) strict');
-    this.db.exec('create index if not exists envelope_nonces_expiry on envelope_nonces (expires_at)');
-    this.insert = this.db.prepare('insert into envelope_nonces (nonce, expires_at) values (?, ?) on conflict do nothing');
-    this.prune = this.db.prepare('delete from envelope_nonces where expires_at < ?');
+    // Keyed by (expiry, nonce), without a rowid: nonces arrive in time order, so each insert
+    // lands on the last page of the one b-tree, and pruning removes its first pages. Keyed by the
+    // nonce alone (the first layout) every insert touched a random page of two b-trees and an
+    // index, and each commit wrote those pages to the WAL: about twice the CPU per nonce
+    // (measured 52 against 27 us one by one, 33 against 11 us in fours). A replay is still caught:
+    // it repeats the whole protected header, whose `time` (and so the expiry) it cannot change
+    // without breaking the tag; only the client itself could reuse a nonce with another time.
+    this.db.exec(
+      'create table if not exists envelope_nonces_by_time (expires_at integer not null, nonce text not null, primary key (expires_at, nonce)) strict, without rowid',
+    );
+    // A file from before keeps its unexpired nonces: they move over once, then the old table goes.
+    const hasOldTable = this.db.prepare("select 1 from sqlite_master where type = 'table' and name = 'envelope_nonces'").get() !== undefined;
+    if (hasOldTable) {
+      this.db.transaction(() => {
+        this.db.prepare('insert or ignore into envelope_nonces_by_time (expires_at, nonce) select expires_at, nonce from envelope_nonces where expires_at >= ?').run(this.now());
+        this.db.exec('drop table envelope_nonces');
+      })();
+    }
+    this.insert = this.db.prepare('insert into envelope_nonces_by_time (expires_at, nonce) values (?, ?) on conflict do nothing');
+    this.prune = this.db.prepare('delete from envelope_nonces_by_time where expires_at < ?');
     // One transaction for every nonce that arrived in the same turn of the event loop: one WAL
     // append instead of one per request. Each insert still decides its own nonce, in order.
     this.writeBatch = this.db.transaction((batch: PendingNonce[]) =>
-      batch.map(({ nonce, expiresAtMs }) => (this.insert.run(nonce, expiresAtMs).changes === 1 ? 'fresh' : 'replayed')),
+      batch.map(({ nonce, expiresAtMs }) => (this.insert.run(expiresAtMs, nonce).changes === 1 ? 'fresh' : 'replayed')),
     );
     this.batcher = new NonceBatcher(async (batch) => {
       const now = this.now();
