@@ -27,6 +27,10 @@ export function DashboardRoute() {
         <>
           <Banners />
           <AccountOverview />
+        </>
+      }
+      sections={
+        <>
           <FlashSales coinLabel={coinLabel} onBought={refreshHoldings} />
           <TotalRevenue />
           <PackagesSummary />

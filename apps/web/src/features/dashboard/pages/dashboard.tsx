@@ -1,23 +1,29 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AfterFirstPaint } from '../../../components/ui/after-first-paint';
 import { PageHeader } from '../../../components/ui/page-header';
 import { QuickActions } from '../components/quick-actions';
 
 interface DashboardPageProps {
   userName: string | undefined;
-  /** The balances, from the assets feature (composed in app/routes). */
+  /** The first screen: banners and balances, from their features (composed in app/routes). */
   overview: ReactNode;
+  /** The sections below it, rendered once the first screen has painted. */
+  sections: ReactNode;
 }
 
 /** /index: the member's home. */
-export function DashboardPage({ userName, overview }: DashboardPageProps) {
+export function DashboardPage({ userName, overview, sections }: DashboardPageProps) {
   const { t } = useTranslation();
   return (
     <>
       <PageHeader title={t('dashboard.title')} description={userName ? t('dashboard.welcome', { name: userName }) : undefined} />
       <div className="stack">
         {overview}
-        <QuickActions />
+        <AfterFirstPaint>
+          {sections}
+          <QuickActions />
+        </AfterFirstPaint>
       </div>
     </>
   );
