@@ -78,7 +78,13 @@ export class EquityService {
     return { ...this.publicConfig(c, isOpen), isOpen, isConfigured: c !== undefined };
   }
 
-  async save(actor: Actor, input: z.output<typeof equityConfigSaveRequest>) {
+  /**
+   * Saves the share terms. Opening or closing shares is the setting `features.equityBuyStatus`,
+   * which moves no money: like every such setting it needs config.write (the settings page's
+   * rule), so a role that may edit the terms (packages.manage) but not that setting is refused
+   * before anything is written when it asks to change it (`canSetOpen` false).
+   */
+  async save(actor: Actor, input: z.output<typeof equityConfigSaveRequest>, canSetOpen: boolean) {
     const price = parseAmount(input.price);
     const bonus = parseAmount(input.bonusPerShare);
     if (price === null || price <= 0n) throw new AppError('request.invalid', undefined, 'price', 'validation.enterValidAmount');
@@ -87,6 +93,7 @@ export class EquityService {
     const now = this.clock();
     // Read before the transaction: on SQLite a read outside it would wait for it.
     const wasOpen = await this.openFlag.get();
+    if (input.isOpen !== undefined && input.isOpen !== wasOpen && !canSetOpen) throw new AppError('auth.forbidden');
     await this.ledger.inTransaction(async (tx) => {
       const before = await tx.selectFrom('equity_config').selectAll().where('id', '=', configId).executeTakeFirst();
       if (before && num(before.sold) > input.totalIssued) throw new AppError('equity.issuedBelowSold', { sold: num(before.sold) }, 'totalIssued');

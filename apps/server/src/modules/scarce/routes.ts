@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { roleCan } from '@pp/contract';
 import { apiRoute } from '../../plugins/api-route.ts';
 import type { Services } from '../../services.ts';
 import { actorOf } from '../staff/routes.ts';
@@ -21,5 +22,5 @@ export function scarceRoutes(app: FastifyInstance, s: Services): void {
   apiRoute(app, d, 'saleOpen', async ({ staff, body, lang }) => s.sales.open(actorOf(staff), lang, body));
   apiRoute(app, d, 'saleClose', async ({ staff, body, lang }) => s.sales.close(actorOf(staff), lang, body));
   apiRoute(app, d, 'equityConfigGet', async () => s.equity.adminConfig());
-  apiRoute(app, d, 'equityConfigSave', async ({ staff, body }) => s.equity.save(actorOf(staff), body));
+  apiRoute(app, d, 'equityConfigSave', async ({ staff, body }) => s.equity.save(actorOf(staff), body, roleCan(staff.role, 'config.write')));
 }

@@ -183,6 +183,28 @@ describe.each(dialects)('scarce goods back-office on %s', (dialect) => {
     expect(Number((await db().selectFrom('scarce_sales').select('ends_at').where('id', '=', sale.id).executeTakeFirstOrThrow()).ends_at)).toBe(sale.endsAt);
   });
 
+  it('lets finance edit the share terms but not open or close shares (that setting needs config.write, as on the settings page)', async () => {
+    const finance = await staffClient(t, 'finance', 'Finance@12345');
+    const terms = { price: '3', coinName: 'USDT', totalIssued: 900, maxPerMember: 9, bonusPerShare: '0.01', bonusPeriodHours: 24 } as const;
+    const wasOpen = (await viewer.call<EquityConfig>('equityConfigGet')).data.isOpen;
+    const auditBefore = await db().selectFrom('audit_log').select('id').where('action', 'in', ['equity.configSave', 'config.update']).execute();
+    const flip = await finance.call('equityConfigSave', { ...terms, isOpen: !wasOpen, reason: 'finance flips' });
+    expect(flip.status).toBe(403);
+    expect(flip.error).toBe('auth.forbidden');
+    // Nothing written: neither the terms nor the open state nor an audit row.
+    const after = (await viewer.call<EquityConfig>('equityConfigGet')).data;
+    expect(after.isOpen).toBe(wasOpen);
+    expect(after.totalIssued).not.toBe(900);
+    expect(await db().selectFrom('audit_log').select('id').where('action', 'in', ['equity.configSave', 'config.update']).execute()).toHaveLength(auditBefore.length);
+    // The same terms with the open state as it is, or left out, are saved.
+    const same = await finance.call<EquityConfig>('equityConfigSave', { ...terms, isOpen: wasOpen, reason: 'finance terms' });
+    expect(same.code, same.message).toBe(20000);
+    expect(same.data).toMatchObject({ totalIssued: 900, isOpen: wasOpen });
+    expect((await finance.call('equityConfigSave', { ...terms, maxPerMember: 8, reason: 'finance terms again' })).code).toBe(20000);
+    // An admin may still change it.
+    expect((await staff.call<EquityConfig>('equityConfigSave', { ...terms, isOpen: !wasOpen, reason: 'admin flips' })).data.isOpen).toBe(!wasOpen);
+  });
+
   it('answers bad input with a 4xx or a refusal, never a 5xx', async () => {
     const cases: Array<[Parameters<TestClient['call']>[0], object, string, string?]> = [
       ['saleAdminList', { pageSize: 0 }, 'request.invalid', 'pageSize'],

@@ -27,6 +27,8 @@ function SharesEditor({ config }: { config: EquityAdminConfig }) {
   const { t } = useTranslation();
   const can = useCan();
   const canManage = can('packages.manage');
+  // Opening or closing shares is a setting that moves no money: config.write, as on the settings page.
+  const canSetOpen = canManage && can('config.write');
   const confirm = useConfirm();
   const [form, setForm] = useState<SharesForm>(() => sharesFormOf(config));
   const [errors, setErrors] = useState<SaleFormErrors>({});
@@ -60,7 +62,9 @@ function SharesEditor({ config }: { config: EquityAdminConfig }) {
     setErrors({});
     const message = mapped.request.isOpen ? t('packages.shares.confirmOpen') : t('packages.shares.confirmClosed');
     if (!(await confirm.ask({ title: t('packages.shares.confirmTitle'), message, confirmLabel: t('packages.shares.save'), tone: 'primary' }))) return;
-    const { request } = mapped;
+    // Without config.write the open state is left as the server has it (a stale one would be refused).
+    const { isOpen, ...terms } = mapped.request;
+    const request = canSetOpen ? { ...terms, isOpen } : terms;
     await run(
       () => saveEquityConfig(request),
       () => showToast('success', t('packages.shares.saved')),
@@ -132,8 +136,15 @@ function SharesEditor({ config }: { config: EquityAdminConfig }) {
               error={messageOf('bonusPeriodHours')}
             />
           </div>
-          <SwitchField id="shares-isOpen" label={t('packages.shares.fields.isOpen')} checked={form.isOpen} onCheckedChange={(v) => set('isOpen', v)} stateText={form.isOpen ? t('packages.shares.open') : t('packages.shares.closed')} />
-          <p className="field-hint">{t('packages.shares.hints.isOpen')}</p>
+          <SwitchField
+            id="shares-isOpen"
+            label={t('packages.shares.fields.isOpen')}
+            checked={form.isOpen}
+            onCheckedChange={(v) => set('isOpen', v)}
+            stateText={form.isOpen ? t('packages.shares.open') : t('packages.shares.closed')}
+            disabled={!canSetOpen}
+          />
+          <p className="field-hint">{t(canSetOpen ? 'packages.shares.hints.isOpen' : 'packages.shares.hints.isOpenAdminOnly')}</p>
           {canManage ? (
             <TextAreaField
               id="shares-reason"
