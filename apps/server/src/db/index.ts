@@ -10,6 +10,7 @@ import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
 import { withStatementCache } from './statement-cache.ts';
+import { checkpointOffThread } from './wal-checkpointer.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -44,8 +45,19 @@ export function openDb(options: { databaseUrl: string; dataDir: string; poolSize
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.defaultSafeIntegers(true);
+  // WAL checkpoints on a worker thread, so a checkpoint's copy and fsync never stop the server's
+  // thread mid-request (wal-checkpointer.ts); the connection's own autocheckpoint stays as a backstop.
+  const stopCheckpoints = checkpointOffThread(sqlite, file);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    sqlite,
+    close: async () => {
+      stopCheckpoints();
+      await db.destroy();
+    },
+  };
 }
 
 export async function migrateToLatest(handle: DbHandle): Promise<void> {
