@@ -1,0 +1,41 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { helmetHeaders, permissionsPolicy, registerSecurityHeaders } from './security-headers.ts';
+
+describe('security headers', () => {
+  it('sets helmet\'s headers and ours on every answer; a route may still replace one', async () => {
+    const app = Fastify();
+    await registerSecurityHeaders(app, [], ["'sha256-abc='"]);
+    app.get('/page', async () => 'ok');
+    app.get('/upload', async (_request, reply) => {
+      reply.header('content-security-policy', "default-src 'none'; sandbox");
+      return 'ok';
+    });
+    const page = await app.inject({ method: 'GET', url: '/page' });
+    expect(page.headers['content-security-policy']).toBe(
+      "default-src 'self';script-src 'self' 'sha256-abc=';style-src 'self';img-src 'self' data: blob:;font-src 'self' data:;connect-src 'self';object-src 'none';base-uri 'none';form-action 'self';frame-ancestors 'none';frame-src 'none';worker-src 'self';manifest-src 'self'",
+    );
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(page.headers['permissions-policy']).toBe(permissionsPolicy);
+    expect(page.headers['strict-transport-security']).toBeUndefined();
+    expect(page.headers['cross-origin-embedder-policy']).toBeUndefined();
+    // The 404 answer has them too.
+    const missing = await app.inject({ method: 'GET', url: '/nowhere' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['x-frame-options']).toBe('DENY');
+    const upload = await app.inject({ method: 'GET', url: '/upload' });
+    expect(upload.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    await app.close();
+  });
+
+  it('widens the policy for a live-chat origin and refuses what helmet refuses', () => {
+    const headers = helmetHeaders({ contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'self'"], 'script-src': ["'self'", 'https://chat.example'] } } });
+    expect(headers['content-security-policy']).toBe("default-src 'self';script-src 'self' https://chat.example");
+    expect(headers['x-powered-by']).toBeUndefined();
+    expect(() => helmetHeaders({ contentSecurityPolicy: { useDefaults: false, directives: { 'script-src': ["'self'"] } } })).toThrow();
+  });
+});
