@@ -1,4 +1,4 @@
-// Proves the back-office side of scarce goods (issue 14, decision 025) in the browser, desktop 1280x800 (en-US) and a 390x844 phone (zh-CN): on the packages page's Sales tab staff open a purchase-code rush and a flash sale through the "Open sale" dialog (an incomplete submit first shows the field errors and sends nothing), see both in the list with their state at the server's clock, filter by kind, and end the flash sale early through the in-page confirmation with a reason (a confirmation without a reason is refused under its field); the server then refuses a purchase as too late. On the Shares tab they save the share configuration after a confirmation and see it reloaded from the server after a page reload. Screenshots go to test-artifacts/screenshots/scarce-admin-*.png.
+// Proves the back-office side of scarce goods (issue 14, decision 025) in the browser, desktop 1280x800 (en-US) and a 390x844 phone (zh-CN): on the packages page's Sales tab staff open a purchase-code rush and a flash sale through the "Open sale" dialog (an incomplete submit first shows the field errors and sends nothing), see both in the list with their state at the server's clock, filter by kind, and end the flash sale early through the in-page confirmation with a reason (a confirmation without a reason is refused under its field); the server then refuses a purchase as too late. On the Shares tab they save the share configuration after a confirmation and see it reloaded from the server after a page reload; finance sees the open switch disabled with the reason (opening shares needs config.write). Screenshots go to test-artifacts/screenshots/scarce-admin-*.png.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -52,6 +52,9 @@ function localInput(page: Page, offsetMs: number): Promise<string> {
     return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
   }, offsetMs);
 }
+
+/** finance's authenticator, enrolled at its first sign-in here and used again by the next layout. */
+let financeSecret: string | undefined;
 
 const runs: ReadonlyArray<{ layout: Layout; lang: Language; suffix: string; rushPrice: string; flashPrice: string; sharePrice: string; shareTotal: string }> = [
   { layout: 'desktop', lang: 'en-US', suffix: 'desktop', rushPrice: '61.25', flashPrice: '48.5', sharePrice: '10', shareTotal: '1000' },
@@ -204,5 +207,26 @@ describe.each(runs)('scarce goods back-office on $layout ($lang)', ({ layout, la
     expect((await callOk<{ equityBuyStatus: boolean }>(server.baseUrl, 'packageConfig', {}, { token })).equityBuyStatus).toBe(true);
     await dismissToasts(page, lang);
     await shot(page, `scarce-admin-shares-${suffix}.png`);
+  });
+
+  test('finance edits the share terms but sees the open switch disabled, with the reason', async () => {
+    const financeContext = await newContext(browser, server.baseUrl, layout, { lang });
+    try {
+      const financePage = await financeContext.newPage();
+      const { secret } = await staffLogin(financePage, lang, { ...demoStaff.finance, ...(financeSecret ? { totpSecret: financeSecret } : {}) });
+      financeSecret = secret;
+      await financePage.goto(`/admin/#/packages?tab=shares`);
+      await waitForHeading(financePage, a('packages.title'));
+      await financePage.locator('#shares-price').waitFor();
+      await expect.poll(() => financePage.locator('#shares-price').inputValue()).toBe(sharePrice);
+      expect(await financePage.locator('#shares-price').isEditable()).toBe(true);
+      // Opening or closing shares is an admin setting (config.write): the switch shows the state and says why it is locked.
+      expect(await financePage.locator('#shares-isOpen').isDisabled()).toBe(true);
+      expect(await financePage.locator('#shares-isOpen').isChecked()).toBe(true);
+      await financePage.getByText(a('packages.shares.hints.isOpenAdminOnly'), { exact: true }).waitFor();
+      await shot(financePage, `scarce-admin-shares-finance-${suffix}.png`);
+    } finally {
+      await financeContext.close();
+    }
   });
 });
