@@ -10,7 +10,7 @@
  * (`scarce.<reason>`).
  */
 import { z } from 'zod';
-import { amountInput, cursorInput } from './numbers.ts';
+import { amountInput, amountInputOrZero, cursorInput } from './numbers.ts';
 
 export const saleKinds = ['code', 'flash'] as const;
 export type SaleKind = (typeof saleKinds)[number];
@@ -155,7 +155,8 @@ export const equityConfigSaveRequest = z.object({
   coinName: z.enum(['USDT', 'ASSETS_POINT', 'REWARD_POINT']),
   totalIssued: z.number().int().min(1).max(scarceLimits.sharesMax),
   maxPerMember: z.number().int().min(1).max(scarceLimits.sharesMax),
-  bonusPerShare: amountInput,
+  /** 0 pays no bonus (the bonus job skips its periods). */
+  bonusPerShare: amountInputOrZero,
   bonusPeriodHours: z.number().int().min(1).max(scarceLimits.bonusPeriodHoursMax),
   /** Whether members see and may buy shares (the setting `features.equityBuyStatus`); unchanged when absent. */
   isOpen: z.boolean().optional(),

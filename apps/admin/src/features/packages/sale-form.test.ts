@@ -69,5 +69,8 @@ describe('shares form', () => {
     expect(toEquitySaveRequest(form({ maxPerMember: '1001' }), 40)).toEqual({ ok: false, errors: { maxPerMember: 'maxOverIssued' } });
     expect(toEquitySaveRequest(form({ reason: '' }), 40)).toEqual({ ok: false, errors: { reason: 'reasonRequired' } });
     expect(toEquitySaveRequest(form({ bonusPeriodHours: '0', bonusPerShare: 'abc' }), 40)).toEqual({ ok: false, errors: { bonusPeriodHours: 'integer', bonusPerShare: 'amount' } });
+    // A bonus of 0 switches it off; the price must stay above 0.
+    expect(toEquitySaveRequest(form({ bonusPerShare: '0' }), 40)).toMatchObject({ ok: true, request: { bonusPerShare: '0' } });
+    expect(toEquitySaveRequest(form({ price: '0' }), 40)).toEqual({ ok: false, errors: { price: 'amountPositive' } });
   });
 });

@@ -63,7 +63,8 @@ const wholeNumber = (min: number, max: number) =>
     .regex(/^\d{1,10}$/, 'integer')
     .transform(Number)
     .refine((n) => n >= min && n <= max, 'integer');
-const positiveAmount = z.string().trim().regex(amountPattern, 'amount').refine((v) => /[1-9]/.test(v), 'amountPositive');
+const amount = z.string().trim().regex(amountPattern, 'amount');
+const positiveAmount = amount.refine((v) => /[1-9]/.test(v), 'amountPositive');
 const coin = z.enum(coinNames, 'coin');
 const reason = (isRequired: boolean) =>
   z
@@ -190,7 +191,8 @@ export const sharesFormSchema = (sold: number) =>
       coinName: coin,
       totalIssued: wholeNumber(1, scarceLimits.sharesMax),
       maxPerMember: wholeNumber(1, scarceLimits.sharesMax),
-      bonusPerShare: positiveAmount,
+      // 0 switches the bonus off.
+      bonusPerShare: amount,
       bonusPeriodHours: wholeNumber(1, scarceLimits.bonusPeriodHoursMax),
       isOpen: z.boolean(),
       reason: reason(true),

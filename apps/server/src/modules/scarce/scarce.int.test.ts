@@ -169,5 +169,17 @@ describe.each(dialects)('scarce goods on %s', (dialect) => {
     const records = await c.call<{ items: Array<{ kind: string; amount: string }> }>('buyEquityRecordList', {});
     expect(records.data.items.map((r) => r.kind).sort()).toEqual(['bonus', 'buy']);
     expect(records.data.items.find((r) => r.kind === 'bonus')!.amount).toBe('2.000000');
+
+    // A bonus of 0 switches it off: saved, and the next period pays nothing (with 0.5 it would pay).
+    const off = await staff.call<{ bonusPerShare: string }>('equityConfigSave', { price: '10', coinName: 'USDT', totalIssued: 1000, maxPerMember: 5, bonusPerShare: '0', bonusPeriodHours: 24, reason: 'no more bonus' });
+    expect(off.code, off.message).toBe(20000);
+    expect(off.data.bonusPerShare).toBe('0.000000');
+    expect(await t.services.equity.payBonus(Date.now() + 2 * 24 * 3_600_000)).toEqual({ period: -1, paid: 0 });
+    const after = await c.call<{ items: Array<{ kind: string }> }>('buyEquityRecordList', {});
+    expect(after.data.items.filter((r) => r.kind === 'bonus')).toHaveLength(1);
+    // Below 0 is still refused.
+    const negative = await staff.call('equityConfigSave', { price: '10', coinName: 'USDT', totalIssued: 1000, maxPerMember: 5, bonusPerShare: '-1', bonusPeriodHours: 24, reason: 'x' });
+    expect(negative.error).toBe('request.invalid');
+    expect(negative.field).toBe('bonusPerShare');
   });
 });
