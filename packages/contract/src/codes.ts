@@ -139,10 +139,14 @@ export const errorCatalogue = {
   'community.notInDownline': { status: 200 },
   // Compensation plan (decision 022).
   'plan.invalid': { status: 200 },
+  'plan.effectivePast': { status: 200 },
   'plan.periodOpen': { status: 200 },
   // Content and notifications (decision 023).
   'content.notFound': { status: 200 },
   'content.invalid': { status: 200 },
+  'content.expiryBeforePublish': { status: 200 },
+  'content.bannersFull': { status: 200 },
+  'content.bodyEmpty': { status: 200 },
   'content.imageOnly': { status: 200 },
   'notification.notFound': { status: 200 },
   // Scarce goods (decision 025).

@@ -3,6 +3,7 @@
 // inputs, banner links and images, notifications made by a deposit approval and read, paging
 // ceilings, permissions, and that no input gets a 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentLimits } from '@pp/contract';
 import type { AnnouncementAdminEntry, AnnouncementDetail, BannerAdminEntry, ContentDocument, DocumentVersionEntry, MediaEntry, NotificationEntry, ReviewItem, UploadInfo } from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type TestApp } from '../../../test/helper.ts';
 import * as files from '../../../test/upload-files.ts';
@@ -96,7 +97,8 @@ describe.each(dialects)('content and notifications on %s', (dialect) => {
     expect((await m.call('announcementDetail', { id: expired.id })).error).toBe('content.notFound');
     // Expiry before publishing is refused; a stale version is refused.
     const bad = await admin.call('announcementSave', { translations: { 'en-US': { title: 'x', body: '' } }, isPinned: false, publishAt: now, expiresAt: now - 1 });
-    expect(bad.error).toBe('content.invalid');
+    expect(bad.error).toBe('content.expiryBeforePublish');
+    expect(bad.field).toBe('expiresAt');
     const edit = { id: pinned.id, translations: { 'en-US': { title: 'Pinned 2', body: '' } }, isPinned: true, publishAt: pinned.publishAt, expiresAt: pinned.expiresAt };
     expect((await admin.call('announcementSave', { ...edit, version: pinned.version })).code).toBe(20000);
     expect((await admin.call('announcementSave', { ...edit, version: pinned.version })).error).toBe('config.staleVersion');
@@ -140,6 +142,21 @@ describe.each(dialects)('content and notifications on %s', (dialect) => {
     expect((await admin.call('bannerSave', { translations: { 'en-US': { title: 'B', imageId: memberFile.data.id, linkUrl: '' } }, sortOrder: 1, isActive: true, publishAt: 0, expiresAt: null })).error).toBe('content.invalid');
   });
 
+  it('refuses a banner past the most there may be, saying how many, and keeps that many', async () => {
+    const imageId = (await admin.call<UploadInfo>('contentImageUpload', { fileName: 'full.png', content: (await files.plainPng()).toString('base64') })).data.id;
+    let refused: Awaited<ReturnType<TestClient['call']>> | undefined;
+    for (let i = 0; i <= contentLimits.bannersMax && !refused; i++) {
+      const answer = await admin.call('bannerSave', { translations: { 'en-US': { title: `Full ${i}`, imageId, linkUrl: '' } }, sortOrder: 1, isActive: false, publishAt: 0, expiresAt: null });
+      if (answer.code !== 20000) refused = answer;
+    }
+    expect(refused?.error).toBe('content.bannersFull');
+    expect(refused?.message).toContain(String(contentLimits.bannersMax));
+    const live = await t.services.dbHandle.db.selectFrom('content_banners').select((eb) => eb.fn.countAll().as('n')).where('is_deleted', '=', 0).executeTakeFirstOrThrow();
+    expect(Number(live.n)).toBe(contentLimits.bannersMax);
+    // Made room again for the tests after this one.
+    await t.services.dbHandle.db.updateTable('content_banners').set({ is_deleted: 1 }).where('translations', 'like', '%"Full %').execute();
+  });
+
   it('lists live banners in order and language, and serves only their images', async () => {
     const up = async () => (await admin.call<UploadInfo>('contentImageUpload', { fileName: 'b.png', content: (await files.plainPng(300, 100)).toString('base64') })).data.id;
     const [a, b, hidden] = [await up(), await up(), await up()];
@@ -167,7 +184,7 @@ describe.each(dialects)('content and notifications on %s', (dialect) => {
     const v2 = await admin.call<DocumentVersionEntry>('documentPublish', { kind: 'terms', lang: 'zh-CN', baseVersion: 1, title: '条款', body: '<p>新文本<script>x</script></p>' });
     expect(v2.data).toMatchObject({ version: 2, body: '<p>新文本</p>' });
     expect((await admin.call('documentPublish', { kind: 'terms', lang: 'zh-CN', baseVersion: 1, title: 'x', body: 'y' })).error).toBe('config.staleVersion');
-    expect((await admin.call('documentPublish', { kind: 'terms', lang: 'zh-CN', baseVersion: 2, title: 'x', body: '<script>only</script>' })).error).toBe('content.invalid');
+    expect((await admin.call('documentPublish', { kind: 'terms', lang: 'zh-CN', baseVersion: 2, title: 'x', body: '<script>only</script>' })).error).toBe('content.bodyEmpty');
     // Public: /terms/reg reads it before sign-in.
     const anon = new TestClient(t.app, t.serverKey.publicJwk);
     anon.lang = 'ko-KP';

@@ -53,7 +53,7 @@ function parseCursor(cursor: string | undefined): { pinned: number; at: bigint; 
 }
 
 function checkWindow(publishAt: number, expiresAt: number | null): void {
-  if (expiresAt !== null && expiresAt <= publishAt) throw new AppError('content.invalid', { detail: 'the expiry must come after the publishing time' });
+  if (expiresAt !== null && expiresAt <= publishAt) throw new AppError('content.expiryBeforePublish', undefined, 'expiresAt');
 }
 
 export class ContentService {
@@ -105,7 +105,7 @@ export class ContentService {
       const t = input.translations[l];
       if (t) translations[l] = { title: t.title, body: sanitizeBody(t.body) };
     }
-    if (Object.keys(translations).length === 0) throw new AppError('content.invalid', { detail: 'a title in one language at least' });
+    if (Object.keys(translations).length === 0) throw new AppError('content.invalid', { problem: 'titleMissing' });
     const id = await this.db.transaction().execute(async (tx) => {
       const now = Date.now();
       const values = {
@@ -231,13 +231,13 @@ export class ContentService {
       const t = input.translations[l];
       if (!t) continue;
       // The contract checked it already; checked again here because it is the stored truth.
-      if (t.linkUrl !== '' && !isSafeLink(t.linkUrl)) throw new AppError('content.invalid', { detail: 'links start with https://, http:// or /' });
+      if (t.linkUrl !== '' && !isSafeLink(t.linkUrl)) throw new AppError('content.invalid', { problem: 'linkUnsafe' });
       translations[l] = { title: t.title, imageId: t.imageId, linkUrl: t.linkUrl };
     }
     const imageIds = [...new Set(Object.values(translations).map((t) => t.imageId))];
-    if (imageIds.length === 0) throw new AppError('content.invalid', { detail: 'an image in one language at least' });
+    if (imageIds.length === 0) throw new AppError('content.invalid', { problem: 'imageMissing' });
     const known = await this.db.selectFrom('content_images').select('upload_id').where('upload_id', 'in', imageIds).execute();
-    if (known.length !== imageIds.length) throw new AppError('content.invalid', { detail: 'an image that was not uploaded for content' });
+    if (known.length !== imageIds.length) throw new AppError('content.invalid', { problem: 'imageUnknown' });
     const id = await this.db.transaction().execute(async (tx) => {
       const now = Date.now();
       const values = {
@@ -253,7 +253,7 @@ export class ContentService {
       let rowId: string;
       if (input.id === undefined) {
         const count = await tx.selectFrom('content_banners').select((eb) => eb.fn.countAll().as('n')).where('is_deleted', '=', 0).executeTakeFirstOrThrow();
-        if (num(count.n as number) >= contentLimits.bannersMax) throw new AppError('content.invalid', { detail: `at most ${contentLimits.bannersMax} banners` });
+        if (num(count.n as number) >= contentLimits.bannersMax) throw new AppError('content.bannersFull', { max: contentLimits.bannersMax });
         rowId = crypto.randomUUID();
         await tx.insertInto('content_banners').values({ id: rowId, ...values, version: 1, created_at: now }).execute();
       } else {
@@ -352,7 +352,7 @@ export class ContentService {
   /** A new version, made from `baseVersion`; two staff publishing from the same one: one wins. */
   async documentPublish(actor: Actor, input: { kind: DocumentKind; lang: Language; baseVersion: number; title: string; body: string }): Promise<DocumentVersionEntry> {
     const body = sanitizeBody(input.body);
-    if (body === '') throw new AppError('content.invalid', { detail: 'the text is empty once unsafe markup is removed' });
+    if (body === '') throw new AppError('content.bodyEmpty', undefined, 'body');
     return this.db.transaction().execute(async (tx) => {
       const latest = await tx.selectFrom('content_documents').select('version').where('kind', '=', input.kind).where('lang', '=', input.lang).orderBy('version', 'desc').limit(1).executeTakeFirst();
       const current = latest ? num(latest.version) : 0;

@@ -139,7 +139,7 @@ describe.each(dialects)('compensation plan worked examples (%s)', (dialect) => {
     const directs = real.lines.filter((l) => l.bonusType === 'directBonus').map((l) => [l.planVersion, l.gross]);
     expect(directs).toEqual([[1, '100.000000'], [2, '200.000000']]);
     // A version cannot start in the past.
-    await expect(t.services.planVersions.create(staff, { document: defaultPlan, effectiveAt: day, note: '' }, day + 2 * hour)).rejects.toMatchObject({ key: 'plan.invalid' });
+    await expect(t.services.planVersions.create(staff, { document: defaultPlan, effectiveAt: day, note: '' }, day + 2 * hour)).rejects.toMatchObject({ key: 'plan.effectivePast', field: 'effectiveAt' });
     const audit = await h.db.selectFrom('audit_log').select(['action', 'target_id']).where('action', '=', 'plan.versionCreate').execute();
     expect(audit).toEqual([{ action: 'plan.versionCreate', target_id: '2' }]);
   });
@@ -211,6 +211,9 @@ describe.each(dialects)('compensation plan worked examples (%s)', (dialect) => {
     expect(JSON.parse(audited[0]!.after_json)).toMatchObject({ lineCount: paidRun.data.lineCount });
     const bad = await finance.call('planVersionCreate', { document: { ...defaultPlan, rankingBonus: { ...defaultPlan.rankingBonus, shares: ['60', '50'] } }, effectiveAt: Date.now() + 3_600_000, note: '' });
     expect(bad.error).toBe('plan.invalid');
+    // The rule is named by the editor's own key, and the message in the staff's language names no English rule.
+    expect((bad as { params?: unknown }).params).toEqual({ problem: 'sharesOver100' });
+    expect(bad.message).not.toMatch(/ranking|shares|100 %/);
     const made = await finance.call<{ version: number }>('planVersionCreate', { document: defaultPlan, effectiveAt: Date.now() + 3_600_000, note: 'next' });
     expect(made.data.version).toBe(2);
     expect((await demo.call<{ next: { version: number } }>('planChart')).data.next?.version).toBe(2);

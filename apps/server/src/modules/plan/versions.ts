@@ -62,21 +62,26 @@ export class PlanTimeline {
   }
 }
 
-/** The first inconsistency of a plan, in words for staff; null when it is sound. */
-export function planProblem(plan: PlanDocument): string | null {
+/**
+ * The first inconsistency of a plan, named as the editor's own error keys name it
+ * (plan.editor.errors.*); null when it is sound. The editor checks the same rules field by field
+ * in the staff's language, so only a client that skipped them gets `plan.invalid`, whose message
+ * names no rule: a staff member never reads this English name.
+ */
+export function planProblem(plan: PlanDocument): { problem: string; grade?: number } | null {
   const gens = plan.algebraicBonus.generations.map((g) => g.generation);
-  if (new Set(gens).size !== gens.length) return 'each generation at most once';
+  if (new Set(gens).size !== gens.length) return { problem: 'generationTwice' };
   const grades = plan.grades.map((g) => g.grade);
-  if (new Set(grades).size !== grades.length) return 'each grade rule at most once';
+  if (new Set(grades).size !== grades.length) return { problem: 'gradeTwice' };
   const rateGrades = plan.gradeRates.map((g) => g.grade);
-  if (new Set(rateGrades).size !== rateGrades.length) return 'each grade rate at most once';
+  if (new Set(rateGrades).size !== rateGrades.length) return { problem: 'gradeRateTwice' };
   const shares = plan.rankingBonus.shares.reduce((sum, s) => sum + (parseAmount(s) ?? 0n), 0n);
-  if (shares > 100_000_000n) return 'the ranking shares add up to more than 100 %';
+  if (shares > 100_000_000n) return { problem: 'sharesOver100' };
   // A higher grade asks at least what a lower one asks, so an upgrade never skips backwards.
   const sorted = [...plan.grades].sort((a, b) => a.grade - b.grade);
   for (let i = 1; i < sorted.length; i++) {
     for (const field of ['minOwnHolding', 'minPerformance', 'minSmallZone'] as const) {
-      if ((parseAmount(sorted[i]![field]) ?? 0n) < (parseAmount(sorted[i - 1]![field]) ?? 0n)) return `grade ${sorted[i]!.grade} asks less ${field} than grade ${sorted[i - 1]!.grade}`;
+      if ((parseAmount(sorted[i]![field]) ?? 0n) < (parseAmount(sorted[i - 1]![field]) ?? 0n)) return { problem: 'gradeAsksLess', grade: sorted[i]!.grade };
     }
   }
   return null;
@@ -107,9 +112,9 @@ export class PlanVersionService {
   /** A new version from `effectiveAt` (not before now), audited with the version it follows. */
   async create(actor: Actor, input: { document: PlanDocument; effectiveAt: number; note: string }, now = Date.now()): Promise<PlanVersionEntry> {
     const problem = planProblem(input.document);
-    if (problem) throw new AppError('plan.invalid', { detail: problem });
+    if (problem) throw new AppError('plan.invalid', problem);
     // A minute of slack for the clock of the staff's browser.
-    if (input.effectiveAt < now - 60_000) throw new AppError('plan.invalid', { detail: 'the effective time is in the past' });
+    if (input.effectiveAt < now - 60_000) throw new AppError('plan.effectivePast', undefined, 'effectiveAt');
     const effectiveAt = Math.max(input.effectiveAt, now);
     const id = crypto.randomUUID();
     const version = await this.inTransaction(async (tx) => {

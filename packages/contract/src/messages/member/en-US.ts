@@ -74,11 +74,15 @@ export const enUSMember = {
     'config.staleVersion': "Someone saved this in the meantime; reload and try again",
     // Community (decision 021).
     'community.notInDownline': 'That member is not in your community',
-    'plan.invalid': "The plan is not consistent: {{detail}}",
+    'plan.invalid': "The plan is not consistent; check the values the editor shows and save again",
+    'plan.effectivePast': "The effective time is in the past; choose now or later",
     'plan.periodOpen': "This period is not over yet; it can be paid once it has ended",
     // Content and notifications (decision 023).
     'content.notFound': 'No such item, or it is no longer shown',
-    'content.invalid': 'This content cannot be saved: {{detail}}',
+    'content.invalid': "This content cannot be saved; check the values the form shows and save again",
+    'content.expiryBeforePublish': '"Expires at" must come after "Publish at"',
+    'content.bannersFull': "There are already {{max}} banners; delete one before you add another",
+    'content.bodyEmpty': "This text is empty once scripts and other content that is not allowed are removed",
     'content.imageOnly': 'Only an image (JPEG, PNG or WebP) can be used here',
     'notification.notFound': 'No such notification',
     // Live support chat (decision 024).

@@ -76,11 +76,15 @@ export const idIDMember: MemberServerMessages = {
     'config.staleVersion': "Orang lain telah menyimpan ini sementara itu; muat ulang dan coba lagi",
     // Community (decision 021).
     'community.notInDownline': 'Anggota itu tidak ada di komunitas Anda',
-    'plan.invalid': "Rencana kompensasi tidak konsisten: {{detail}}",
+    'plan.invalid': "Rencana kompensasi tidak konsisten; perbaiki nilai yang ditandai editor lalu simpan lagi",
+    'plan.effectivePast': "Waktu berlaku sudah lewat; pilih sekarang atau sesudahnya",
     'plan.periodOpen': "Periode ini belum berakhir; pembayaran bisa dilakukan setelah periode selesai",
     // Content and notifications (decision 023).
     'content.notFound': 'Item tidak ditemukan atau sudah tidak ditampilkan',
-    'content.invalid': 'Konten ini tidak dapat disimpan: {{detail}}',
+    'content.invalid': "Konten ini tidak dapat disimpan; perbaiki nilai yang ditandai formulir lalu simpan lagi",
+    'content.expiryBeforePublish': "Waktu berakhir harus setelah waktu terbit",
+    'content.bannersFull': "Sudah ada {{max}} banner; hapus satu sebelum menambah yang lain",
+    'content.bodyEmpty': "Teks ini kosong setelah markup yang tidak aman dihapus; masukkan teksnya sendiri",
     'content.imageOnly': 'Hanya gambar (JPEG, PNG, atau WebP) yang dapat digunakan di sini',
     'notification.notFound': 'Notifikasi tidak ditemukan',
     // Live support chat (decision 024).

@@ -76,11 +76,15 @@ export const jaJPMember: MemberServerMessages = {
     'config.staleVersion': "その間に他の人が保存しました。再読み込みしてやり直してください",
     // Community (decision 021).
     'community.notInDownline': 'そのメンバーはあなたのコミュニティにいません',
-    'plan.invalid': "報酬プランに矛盾があります：{{detail}}",
+    'plan.invalid': "報酬プランに矛盾があります。エディターが示す値を直してから保存してください",
+    'plan.effectivePast': "発効日時が過去です。現在以降の日時を選んでください",
     'plan.periodOpen': "この期間はまだ終わっていません。終了後に支払えます",
     // Content and notifications (decision 023).
     'content.notFound': '該当する項目がないか、すでに表示されていません',
-    'content.invalid': 'この内容は保存できません：{{detail}}',
+    'content.invalid': "この内容は保存できません。フォームが示す値を直してから保存してください",
+    'content.expiryBeforePublish': "終了日時は公開日時より後にしてください",
+    'content.bannersFull': "バナーはすでに {{max}} 件あります。追加する前に 1 件削除してください",
+    'content.bodyEmpty': "安全でないマークアップを除くと本文が空になります。本文そのものを入力してください",
     'content.imageOnly': 'ここでは画像（JPEG、PNG、WebP）のみ使用できます',
     'notification.notFound': '該当する通知がありません',
     // Live support chat (decision 024).

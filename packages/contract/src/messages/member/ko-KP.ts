@@ -76,11 +76,15 @@ export const koKPMember: MemberServerMessages = {
     'config.staleVersion': "그 사이에 다른 사람이 저장했습니다. 다시 불러온 뒤 다시 시도하십시오",
     // Community (decision 021).
     'community.notInDownline': '그 회원은 당신의 공동체에 없습니다',
-    'plan.invalid': "보상 계획이 일치하지 않습니다: {{detail}}",
+    'plan.invalid': "보상 계획이 일치하지 않습니다. 편집기가 표시하는 값을 고친 뒤 다시 저장하십시오",
+    'plan.effectivePast': "효력 시간이 지났습니다. 지금 또는 그 이후의 시간을 고르십시오",
     'plan.periodOpen': "이 기간은 아직 끝나지 않았습니다. 끝난 뒤에 지급할수 있습니다",
     // Content and notifications (decision 023).
     'content.notFound': '해당 항목이 없거나 더 이상 표시되지 않습니다',
-    'content.invalid': '이 내용을 저장할 수 없습니다: {{detail}}',
+    'content.invalid': "이 내용을 저장할 수 없습니다. 양식이 표시하는 값을 고친 뒤 다시 저장하십시오",
+    'content.expiryBeforePublish': "만료 시각은 게시 시각보다 뒤여야 합니다",
+    'content.bannersFull': "배너가 이미 {{max}}개 있습니다. 하나를 삭제한 뒤 추가하십시오",
+    'content.bodyEmpty': "안전하지 않은 마크업을 없애면 본문이 비어 있습니다. 본문 자체를 입력하십시오",
     'content.imageOnly': '여기에는 이미지(JPEG, PNG, WebP)만 사용할 수 있습니다',
     'notification.notFound': '해당 알림이 없습니다',
     // Live support chat (decision 024).

@@ -76,11 +76,15 @@ export const zhCNMember: MemberServerMessages = {
     'config.staleVersion': "其他人已在此期间保存过，请刷新后重试",
     // Community (decision 021).
     'community.notInDownline': '该会员不在您的社区中',
-    'plan.invalid': "奖金方案不一致：{{detail}}",
+    'plan.invalid': "奖金方案不一致，请按编辑器的提示修改后再保存",
+    'plan.effectivePast': "生效时间已过，请选择现在或之后的时间",
     'plan.periodOpen': "该周期尚未结束，结束后才能发放",
     // Content and notifications (decision 023).
     'content.notFound': '该内容不存在或已不再显示',
-    'content.invalid': '无法保存该内容：{{detail}}',
+    'content.invalid': "无法保存此内容，请按表单的提示修改后再保存",
+    'content.expiryBeforePublish': "过期时间必须晚于发布时间",
+    'content.bannersFull': "已有 {{max}} 个横幅，请先删除一个再添加",
+    'content.bodyEmpty': "去除不安全的标记后正文为空，请输入正文内容",
     'content.imageOnly': '此处只能使用图片（JPEG、PNG 或 WebP）',
     'notification.notFound': '该通知不存在',
     // Live support chat (decision 024).

@@ -36,10 +36,13 @@ function AnnouncementEditor({ entry, onDone }: { entry: AnnouncementAdminEntry |
     const publish = fromLocalInput(publishAt);
     if (Object.keys(translations).length === 0) return setError(t('content.needTitle'));
     if (publish === null) return setError(t('content.needPublishAt'));
+    const expires = fromLocalInput(expiresAt);
+    // The server's rule, said before the round trip.
+    if (expires !== null && expires <= publish) return setError(t('errors.content.expiryBeforePublish'));
     setIsPending(true);
     setError(null);
     try {
-      await saveAnnouncement({ id: entry?.id, version: entry?.version, translations, isPinned, publishAt: publish, expiresAt: fromLocalInput(expiresAt) });
+      await saveAnnouncement({ id: entry?.id, version: entry?.version, translations, isPinned, publishAt: publish, expiresAt: expires });
       showToast('success', t('content.saved'));
       onDone();
     } catch (e) {

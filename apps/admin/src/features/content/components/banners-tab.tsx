@@ -53,10 +53,13 @@ function BannerEditor({ entry, onDone }: { entry: BannerAdminEntry | null; onDon
     if (publish === null) return setError(t('content.needPublishAt'));
     if (!Number.isInteger(order) || order < 0 || order > 10_000) return setError(t('content.orderRange'));
     if (linkError) return setError(linkError);
+    const expires = fromLocalInput(expiresAt);
+    // The server's rule, said before the round trip.
+    if (expires !== null && expires <= publish) return setError(t('errors.content.expiryBeforePublish'));
     setIsPending(true);
     setError(null);
     try {
-      await saveBanner({ id: entry?.id, version: entry?.version, translations, sortOrder: order, isActive, publishAt: publish, expiresAt: fromLocalInput(expiresAt) });
+      await saveBanner({ id: entry?.id, version: entry?.version, translations, sortOrder: order, isActive, publishAt: publish, expiresAt: expires });
       showToast('success', t('content.saved'));
       onDone();
     } catch (e) {
