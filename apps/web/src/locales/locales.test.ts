@@ -2,6 +2,7 @@
 // for the web's texts and for the contract's server messages.
 import { describe, expect, it } from 'vitest';
 import { languages, serverMessages } from '@pp/contract';
+import { localeShapeProblems } from '@pp/browser-kit/locale-shape';
 import enUS from './en-US.json';
 import zhCN from './zh-CN.json';
 import jaJP from './ja-JP.json';
@@ -16,33 +17,7 @@ const webLocales: Record<(typeof languages)[number], unknown> = {
   'id-ID': idID,
 };
 
-/** Every leaf as "a.b.c" -> text. */
-function leaves(value: unknown, prefix = ''): Map<string, unknown> {
-  const out = new Map<string, unknown>();
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-    for (const [key, child] of Object.entries(value)) {
-      for (const [k, v] of leaves(child, prefix ? `${prefix}.${key}` : key)) out.set(k, v);
-    }
-  } else {
-    out.set(prefix, value);
-  }
-  return out;
-}
-
-const placeholders = (text: unknown) => [...String(text).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
-
-function expectSameShape(locale: unknown, source: unknown) {
-  const have = leaves(locale);
-  const want = leaves(source);
-  const missing = [...want.keys()].filter((k) => !have.has(k));
-  const extra = [...have.keys()].filter((k) => !want.has(k));
-  expect({ missing, extra }).toEqual({ missing: [], extra: [] });
-  for (const [key, text] of have) {
-    expect(typeof text, key).toBe('string');
-    expect(String(text).trim(), key).not.toBe('');
-    expect(placeholders(text), key).toEqual(placeholders(want.get(key)));
-  }
-}
+const expectSameShape = (locale: unknown, source: unknown) => expect(localeShapeProblems(locale, source)).toEqual([]);
 
 describe('locales', () => {
   it('ships a web locale for every language of the contract', () => {
