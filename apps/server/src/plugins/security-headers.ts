@@ -59,7 +59,8 @@ export function policyWith(origins: readonly string[], scriptHashes: readonly st
  * The headers helmet sets for `options`, worked out once by running its middleware against a
  * recorder. Ours are the same on every answer (no nonces, no per-request values), and
  * @fastify/helmet, which we used before, ran `helmet(options)` anew for every request: building
- * each middleware and parsing the policy again, about 10 us of every answer (decision 030).
+ * each middleware and parsing the policy again: measured, 0.04 ms of the server's CPU on every
+ * answer (decision 030).
  */
 export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
   const headers: Record<string, string> = {};
