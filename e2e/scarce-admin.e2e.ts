@@ -75,11 +75,11 @@ describe.each(runs)('scarce goods back-office on $layout ($lang)', ({ layout, la
     await context?.close();
   });
 
-  const openTab = async (tab: 'sales' | 'shares') => {
-    await page.goto(`/admin/#/packages?tab=${tab}`);
-    await waitForHeading(page, a('packages.title'));
-    await page.getByRole('tab', { name: a(`packages.tabs.${tab}`), exact: true }).waitFor();
-    expect(await page.getByRole('tab', { name: a(`packages.tabs.${tab}`), exact: true }).getAttribute('aria-selected')).toBe('true');
+  const openTab = async (tab: 'sales' | 'shares', on: Page = page) => {
+    await on.goto(`/admin/#/packages?tab=${tab}`);
+    await waitForHeading(on, a('packages.title'));
+    await on.getByRole('tab', { name: a(`packages.tabs.${tab}`), exact: true }).waitFor();
+    expect(await on.getByRole('tab', { name: a(`packages.tabs.${tab}`), exact: true }).getAttribute('aria-selected')).toBe('true');
   };
   const rowOf = (price: string) => page.getByRole('row').filter({ hasText: price });
   // Its accessible name names the product ("End Gold plan now"); its text is "End now".
@@ -215,8 +215,7 @@ describe.each(runs)('scarce goods back-office on $layout ($lang)', ({ layout, la
       const financePage = await financeContext.newPage();
       const { secret } = await staffLogin(financePage, lang, { ...demoStaff.finance, ...(financeSecret ? { totpSecret: financeSecret } : {}) });
       financeSecret = secret;
-      await financePage.goto(`/admin/#/packages?tab=shares`);
-      await waitForHeading(financePage, a('packages.title'));
+      await openTab('shares', financePage);
       await financePage.locator('#shares-price').waitFor();
       await expect.poll(() => financePage.locator('#shares-price').inputValue()).toBe(sharePrice);
       expect(await financePage.locator('#shares-price').isEditable()).toBe(true);
