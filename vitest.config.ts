@@ -34,6 +34,9 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // A page on a busy 2-core CI machine can take seconds to show what a poll waits for;
+          // vitest's default of 1 s made polls there fail on timing, not on behaviour.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

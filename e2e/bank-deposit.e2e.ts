@@ -6,7 +6,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { balancesOf, memberToken } from './support/api';
-import { closeBrowser, demoMember, dismissToasts, horizontalOverflow, launchBrowser, login, newContext, waitForHeading, type Layout } from './support/browser';
+import { endpointPaths } from '@pp/contract/paths';
+import { closeBrowser, demoMember, dismissToasts, horizontalOverflow, launchBrowser, login, newContext, pageErrors, waitForHeading, watchToasts, type Layout } from './support/browser';
 import { adminT, t, type Language } from './support/i18n';
 import { repoRoot, startServer, type RunningServer } from './support/server';
 import { demoStaff, staffLogin } from './support/staff';
@@ -109,8 +110,22 @@ describe('bank deposit with a receipt photo', () => {
     await page.locator('.upload-preview').first().waitFor();
     await shot(page, `bank-deposit-form-${lang}-${layout}.png`);
 
+    // The toast lives 3 s: record every toast from here on rather than poll for it, and say what
+    // the server answered and what the page showed if the deposit does not go through.
+    const toastsSeen = await watchToasts(page, lang);
+    const answered = page.waitForResponse((r) => r.url().endsWith(endpointPaths.deposit), { timeout: 30_000 }).catch(() => null);
     await page.getByRole('button', { name: t(lang, 'deposit.submit'), exact: true }).click();
-    await page.getByText(t(lang, 'deposit.submitted'), { exact: true }).first().waitFor();
+    const answer = await answered;
+    const outcome = async () =>
+      `deposit answer: ${answer ? `HTTP ${answer.status()}` : 'none within 30 s of the click'}; toasts: ${JSON.stringify(await toastsSeen())}; ` +
+      `field errors: ${JSON.stringify(await page.locator('.field-error').allInnerTexts())}; script errors: ${JSON.stringify(pageErrors(page))}`;
+    expect(answer?.status(), await outcome()).toBe(200);
+    await expect
+      .poll(toastsSeen)
+      .toContain(t(lang, 'deposit.submitted'))
+      .catch(async (error: Error) => {
+        throw new Error(`no "submitted" toast (${await outcome()}): ${error.message}`);
+      });
     const history = page.locator('.deposit-card').filter({ hasText: receiptNumber });
     await expect.poll(() => history.innerText()).toContain(t(lang, 'deposit.statuses.pendingReview'));
     const number = (await history.locator('dd.mono').first().innerText()).trim();

@@ -144,6 +144,31 @@ export function toast(page: Page, lang: Language, text: string) {
   return page.getByRole('region', { name: t(lang, 'toast.region') }).getByText(text, { exact: true });
 }
 
+/**
+ * Records every message that appears in the toast region from now on, however briefly: a
+ * toast lives 3 s, and a slow machine can let a polling wait miss it. Returns a reader of the
+ * texts seen so far (success and error alike, so a failure can say what was shown instead).
+ */
+export async function watchToasts(page: Page, lang: Language): Promise<() => Promise<string[]>> {
+  const key = `__toastsSeen${Math.random().toString(36).slice(2)}`;
+  await page.evaluate(
+    ({ name, key }) => {
+      const seen: string[] = [];
+      (window as unknown as Record<string, string[]>)[key] = seen;
+      const collect = () => {
+        for (const text of Array.from(document.querySelectorAll(`[role="region"][aria-label="${name}"] .toast-text`))) {
+          const value = text.textContent ?? '';
+          if (value !== '' && !seen.includes(value)) seen.push(value);
+        }
+      };
+      collect();
+      new MutationObserver(collect).observe(document.body, { childList: true, subtree: true, characterData: true });
+    },
+    { name: t(lang, 'toast.region'), key },
+  );
+  return () => page.evaluate((key) => [...((window as unknown as Record<string, string[]>)[key] ?? [])], key);
+}
+
 /** Closes every message in the toast region with its close button (clean screenshots). */
 export async function dismissToasts(page: Page, lang: Language): Promise<void> {
   const close = page.getByRole('region', { name: t(lang, 'toast.region') }).getByRole('button', { name: t(lang, 'toast.close'), exact: true });
