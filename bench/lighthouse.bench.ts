@@ -113,6 +113,7 @@ async function signIn(page: Puppeteer.Page, baseUrl: string): Promise<void> {
 async function measure(page: Puppeteer.Page, url: string, port: number): Promise<PageFigures> {
   const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true };
   const all: PageFigures[] = [];
+  let retries = 0;
   for (let i = 0; i < runs; i++) {
     // A cold cache for every run; the storage (the token, if any) stays. The tab leaves the app
     // first: a navigation from /#/x to /#/x would only change the fragment (no new page load).
@@ -122,7 +123,16 @@ async function measure(page: Puppeteer.Page, url: string, port: number): Promise
     await cdp.detach();
     const result = await lighthouse(url, flags, undefined, page as never);
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-    if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    const failure = result.lhr.runtimeError;
+    // A trace without its navigation start (NO_NAVSTART, seen once with Chromium 156) is
+    // Lighthouse's "run again": one more try per page, then the error stands.
+    if (failure?.code === 'NO_NAVSTART' && retries < 1) {
+      retries++;
+      console.warn(`lighthouse: ${failure.code} on ${url}; measuring that run again`);
+      i--;
+      continue;
+    }
+    if (failure) throw new Error(`Lighthouse: ${failure.code} ${failure.message}`);
     const finalUrl = result.lhr.finalDisplayedUrl;
     if (new URL(finalUrl).hash.split('?')[0] !== new URL(url).hash) throw new Error(`Lighthouse measured ${finalUrl}, not ${url} (redirected?)`);
     all.push(figuresOf(result.lhr));

@@ -127,13 +127,16 @@ function appScripts(): Plugin {
  * chunk): /#/index asked for 55 scripts, which queue six at a time on an HTTP/1.1 connection
  * pool, a round trip each on a phone network. Here every module that the member shell and the
  * dashboard import statically, and that neither the entry nor the login page brings, goes into
- * one chunk, `member` (29 scripts in all, decision 029). Other member pages still load
+ * one chunk, `member` (29 scripts in all, decision 029; 27 since decision 031 put what the login page
+ * shares with the member pages into one `kit` chunk). Other member pages still load
  * their own chunks, and what they share with the dashboard comes with the member chunk that every
  * member page loads anyway. The module graph is read when the build has parsed every module
  * (buildEnd), before the chunks are made.
  */
 const memberRoots = [...pageModules.member, ...pageModules.dashboard];
 const memberGroup = new Set<string>();
+const kitGroup = new Set<string>();
+const isPage = (id: string) => [...pageModules.login, ...memberRoots].some((pattern) => pattern.test(id));
 function memberChunk(): Plugin {
   return {
     name: 'pp:member-chunk',
@@ -151,6 +154,7 @@ function memberChunk(): Plugin {
       /** The entry's modules, and then the login page's. */
       const entry = new Set<string>();
       for (const id of ids) if (this.getModuleInfo(id)?.isEntry) walk(id, entry, new Set());
+      const entryOnly = new Set(entry);
       // What the login page imports stays out too: a first visit must not load member code.
       for (const id of ids) if (pageModules.login.some((pattern) => pattern.test(id))) walk(id, entry, new Set());
       const roots = ids.filter((id) => memberRoots.some((pattern) => pattern.test(id)));
@@ -158,6 +162,16 @@ function memberChunk(): Plugin {
       for (const id of roots) walk(id, memberGroup, entry);
       // Texts stay in their language's chunks: a tab loads one language.
       for (const id of memberGroup) if (languageList.some((language) => textModules(language).some((pattern) => pattern.test(id)))) memberGroup.delete(id);
+      // What the login page shares with the member pages (button, skip link, icons...): one chunk
+      // rather than one per module, for both (decision 031). The kit's modules that the entry's
+      // walk reaches through the kit's index (field, form) stay where the bundler puts them: the
+      // walk cannot tell which of the index's exports the entry keeps.
+      kitGroup.clear();
+      const loginClosure = new Set<string>();
+      for (const id of ids) if (pageModules.login.some((pattern) => pattern.test(id))) walk(id, loginClosure, entryOnly);
+      const memberClosure = new Set<string>();
+      for (const id of roots) walk(id, memberClosure, entryOnly);
+      for (const id of loginClosure) if (memberClosure.has(id) && !isPage(id)) kitGroup.add(id);
     },
   };
 }
@@ -185,7 +199,10 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               // The group takes exactly the modules named, not their imports: those the entry
               // brings stay in the entry's chunk (the login page must not load the member chunk).
-              groups: [{ name: 'member', test: (id: string) => memberGroup.has(id), includeDependenciesRecursively: false }],
+              groups: [
+                { name: 'member', test: (id: string) => memberGroup.has(id), includeDependenciesRecursively: false },
+                { name: 'kit', test: (id: string) => kitGroup.has(id), includeDependenciesRecursively: false },
+              ],
             },
           },
         },

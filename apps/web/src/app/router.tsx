@@ -71,11 +71,10 @@ export const router = createHashRouter([
       },
       {
         // The shell brings the member texts (lib/member-messages.ts): every page inside may use them.
-        // They are asked for beside the shell's chunk, not after it (decision 014).
-        lazy: lazyPage(() => {
-          void import('../lib/member-messages').then((m) => m.loadMemberMessages()).catch(() => undefined);
-          return import('./routes/member-shell').then((m) => m.loadMemberShell());
-        }),
+        // That module is in the member chunk the shell's chunk imports, and the page's inline script
+        // asks for the texts themselves beside the app (decisions 014, 029): a separate import here
+        // only added a request for a re-export of it, after the shell's (decision 031).
+        lazy: lazyPage(() => import('./routes/member-shell').then((m) => m.loadMemberShell())),
         children: [
           {
             ErrorBoundary: RouteError,
