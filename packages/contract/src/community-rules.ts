@@ -38,7 +38,13 @@ export function gradeNameSetOf(countryCode: string): GradeNameSet {
 }
 export const gradeKeys = ['regular', 'retail', 'store', 'supplier', 'regionalAgent', 'generalAgent'] as const;
 export type GradeKey = (typeof gradeKeys)[number];
-/** Grade -1 and 0 are both a regular member. */
+/** Spec section 3's grade levels: -1 and 0 are both a regular member, then retail to general agent. */
+export const gradeLevels = [-1, 0, 1, 2, 3, 4, 5] as const;
+/** Grade -1 and 0 are both a regular member; a level outside the range takes the nearest grade. */
 export function gradeKeyOf(level: number): GradeKey {
   return gradeKeys[Math.min(5, Math.max(0, level))] ?? 'regular';
+}
+/** A known level's grade, or null for a level outside spec section 3 (shown as unknown, never guessed). */
+export function gradeKeyOrNull(level: number): GradeKey | null {
+  return Number.isInteger(level) && level >= -1 && level <= 5 ? gradeKeyOf(level) : null;
 }

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { gradeName } from '../grades';
+import { gradeKeyOrNull } from '@pp/contract';
 
 export function useGradeLabel(): (level: number) => string {
   const { t } = useTranslation();
   return (level) => {
-    const name = gradeName(level);
+    const name = gradeKeyOrNull(level);
     return name ? t('grades.option', { level, name: t(`grades.${name}`) }) : t('grades.unknown', { level });
   };
 }

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { MemberSummary, ResponseOf } from '@pp/contract';
+import { gradeLevels, type MemberSummary, type ResponseOf } from '@pp/contract';
 import { paths } from '../../../app/paths';
 import { Badge } from '../../../components/ui/badge';
 import { TableBox } from '../../../components/ui/data-table';
@@ -19,7 +19,6 @@ import { CommunityPanel } from '../components/community-panel';
 import { GradeLabel, useGradeLabel } from '../components/grade-label';
 import { LockBadges } from '../components/lock-badges';
 import { MemberLedger } from '../components/member-ledger';
-import { gradeLevels } from '../grades';
 
 type Detail = ResponseOf<'memberDetail'>;
 type Pending = { kind: 'action'; action: MemberAction; sessionId?: string } | { kind: 'grade' } | { kind: 'adjust' } | null;

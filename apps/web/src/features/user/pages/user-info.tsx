@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { gradeNameSetOf, type Language } from '@pp/contract';
+import { gradeKeyOrNull, gradeNameSetOf, type Language } from '@pp/contract';
 import { CopyButton } from '@pp/browser-kit';
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -26,16 +26,6 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** /user-info: the member's account information (spec section 3). */
-/** Spec section 3's grades; 0 and -1 are both a regular member. */
-const gradeKeys: Record<number, 'regular' | 'retail' | 'store' | 'supplier' | 'regionalAgent' | 'generalAgent'> = {
-  [-1]: 'regular',
-  0: 'regular',
-  1: 'retail',
-  2: 'store',
-  3: 'supplier',
-  4: 'regionalAgent',
-  5: 'generalAgent',
-};
 
 interface UserInfoPageProps {
   /** The bank-account and wallet-address cards, given by the route (features do not import each other). */
@@ -73,7 +63,7 @@ export function UserInfoPage({ withdrawalDestinations, performance }: UserInfoPa
   const u = user.data;
   const level = levels.data?.find((l) => l.level === u.level);
   // Grade names are translated here, not taken from the server's two-language list, so every locale reads its own.
-  const levelKey = gradeKeys[u.level];
+  const levelKey = gradeKeyOrNull(u.level);
   // Spec section 4: members outside CN see the nobility names (decision 021).
   const levelName = levelKey ? t(`community.grades.${gradeNameSetOf(u.countryCode)}.${levelKey}`) : level ? (language === 'zh-CN' ? level.cn : level.en) : String(u.level);
   const yesNo = (value: boolean) => (value ? t('common.yes') : t('common.no'));
