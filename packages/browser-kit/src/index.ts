@@ -22,6 +22,7 @@ export { issuesByField } from './form-issues';
 export type { Issue, SafeParser } from './form-issues';
 export { baseShapes, createIcon, Icon } from './icon';
 export type { BaseIconName, IconProps } from './icon';
+export { LanguageMenu, LanguageOptions } from './language-menu';
 export { lazyPage, LoadError, loadTimeoutMs, withLoadTimeout } from './lazy-page';
 export { createRequestIdTracker, useRequestId } from './request-id';
 export type { RequestIdTracker } from './request-id';
