@@ -14,7 +14,6 @@ import { loadMemberMessages } from '../../lib/member-messages';
 import { queryClient } from '../../lib/query-client';
 import { hasToken } from '../../lib/storage';
 import { withQueries } from '../with-queries';
-import { useHasPainted } from '../../components/ui/after-first-paint';
 
 /** How long the first paint of a member page waits for the frame's data before it shows loading states instead. */
 const frameDataWaitMs = 2500;
@@ -59,9 +58,7 @@ export function MemberShell() {
   const assets = useAssetsList();
   useCoinList();
   useLevelList();
-  // The badge's count waits for the first paint: the first screen does not need it (decision 031).
-  const hasPainted = useHasPainted();
-  const unread = useNotificationUnread(hasPainted);
+  const unread = useNotificationUnread();
   const [isLoggingOut, setIsLoggingOut] = useState(false);
 
   const flags = {

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '@pp/browser-kit';
 import { useSupportConfig } from '../../features/support/api';
 import { loadExternalWidget } from '../../features/support/components/external-widget';
-import { useHasPainted } from '../ui/after-first-paint';
 
 const SupportChat = lazy(() => import('../../features/support/components/support-chat').then((m) => ({ default: m.SupportChat })));
 
@@ -13,9 +12,7 @@ const SupportChat = lazy(() => import('../../features/support/components/support
  */
 export function SupportPanel({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  // Fetched ahead of the first opening, but after the page's first paint (decision 031).
-  const hasPainted = useHasPainted();
-  const config = useSupportConfig(isOpen || hasPainted);
+  const config = useSupportConfig();
   const externalUrl = config.data?.mode === 'external' ? config.data.scriptUrl : null;
   useEffect(() => {
     if (isOpen && externalUrl) loadExternalWidget(externalUrl);

@@ -16,28 +16,3 @@ export function AfterFirstPaint({ children }: { children: ReactNode }) {
   }, []);
   return isReady ? children : null;
 }
-
-/**
- * False in the first render, true once the browser has painted it: an animation frame, then a
- * task, by which time that frame is on screen. A tab in the background gets no frames, so there a
- * timer makes it true after `fallbackMs`. For requests nothing on the first screen needs (the
- * header's unread count, the support configuration), so they do not compete with those it does
- * and come after the largest paint (decision 031).
- */
-export function useHasPainted(fallbackMs = 1000): boolean {
-  const [hasPainted, setHasPainted] = useState(false);
-  useEffect(() => {
-    let afterFrame: ReturnType<typeof setTimeout> | undefined;
-    const done = () => setHasPainted(true);
-    const frame = requestAnimationFrame(() => {
-      afterFrame = setTimeout(done, 0);
-    });
-    const fallback = setTimeout(done, fallbackMs);
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(afterFrame);
-      clearTimeout(fallback);
-    };
-  }, [fallbackMs]);
-  return hasPainted;
-}

@@ -8,9 +8,7 @@ export const supportKeys = {
   unread: ['supportUnread'] as const,
 };
 
-/** Asked for once `isWanted`: the panel's frame fetches it ahead of the first opening. */
-export const useSupportConfig = (isWanted = true) =>
-  useQuery({ queryKey: supportKeys.config, queryFn: ({ signal }) => apiCall('supportConfig', {}, { signal }), enabled: hasToken() && isWanted, staleTime: 300_000 });
+export const useSupportConfig = () => useQuery({ queryKey: supportKeys.config, queryFn: ({ signal }) => apiCall('supportConfig', {}, { signal }), enabled: hasToken(), staleTime: 300_000 });
 export const useSupportThread = (isEnabled: boolean) => useQuery({ queryKey: supportKeys.thread, queryFn: ({ signal }) => apiCall('supportThread', {}, { signal }), enabled: isEnabled && hasToken() });
 export const useSupportUnread = () => useQuery({ queryKey: supportKeys.unread, queryFn: ({ signal }) => apiCall('supportUnread', {}, { signal }), enabled: hasToken() });
 export const olderMessages = (before: string) => apiCall('supportThread', { before });

@@ -18,5 +18,5 @@ export const notificationUnreadQueryOptions = () =>
     refetchOnWindowFocus: 'always',
   });
 
-/** The member's unread notifications, for the header's notification button; asked for once `isWanted`. */
-export const useNotificationUnread = (isWanted = true) => useQuery({ ...notificationUnreadQueryOptions(), enabled: hasToken() && isWanted });
+/** The member's unread notifications, for the header's notification button. */
+export const useNotificationUnread = () => useQuery(notificationUnreadQueryOptions());
