@@ -112,7 +112,7 @@ describe('bank deposit with a receipt photo', () => {
 
     // The toast lives 3 s: record every toast from here on rather than poll for it, and say what
     // the server answered and what the page showed if the deposit does not go through.
-    const toastsSeen = await watchToasts(page, lang);
+    const toastsSeen = await watchToasts(page, t(lang, 'toast.region'));
     const answered = page.waitForResponse((r) => r.url().endsWith(endpointPaths.deposit), { timeout: 30_000 }).catch(() => null);
     await page.getByRole('button', { name: t(lang, 'deposit.submit'), exact: true }).click();
     const answer = await answered;

@@ -1,4 +1,7 @@
-// Proves a language switch from the member header (desktop language menu and mobile header menu): a success message, a reload about 1.5 s later, the UI in the new language, sessionStorage 'lang' kept across reloads, and Accept-Language on the next /api/ requests.
+// Proves a language switch from the member header (desktop language menu and mobile header menu): a success message, a reload about 1.5 s later, the UI in the new language, sessionStorage 'lang' kept across reloads, and Accept-Language on the next /api/ requests. And the back-office's menu (the same kit component): five languages in their own names, the current one marked, a switch in place without a reload, with a message.
+import fs from 'node:fs';
+import path from 'node:path';
+import { languageNames, languages } from '@pp/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import {
@@ -7,15 +10,18 @@ import {
   waitForHeading,
   launchBrowser,
   login,
+  newContext,
   newDesktopContext,
   newMobileContext,
   recordApi,
   type ApiRecorder,
   sessionItem,
   toast,
+  watchToasts,
 } from './support/browser';
-import { t, tPattern, type Language } from './support/i18n';
-import { startServer, type RunningServer } from './support/server';
+import { adminT, t, tPattern, type Language } from './support/i18n';
+import { repoRoot, startServer, type RunningServer } from './support/server';
+import { demoStaff, staffLogin } from './support/staff';
 
 let server: RunningServer;
 let browser: Browser;
@@ -147,6 +153,44 @@ describe('language switch', () => {
       () => banner.getByRole('group', { name: t(from, 'language.label'), exact: true }).locator(`button[lang="${to}"]`).click(),
     );
     await banner.getByRole('button', { name: t(to, 'nav.openMenu'), exact: true }).waitFor();
+    await context.close();
+  });
+});
+
+describe('back-office language menu', () => {
+  test.each([
+    ['desktop', 'ja-JP'],
+    ['mobile', 'id-ID'],
+  ] as const)('%s: five languages in their own names, the current one marked; choosing %s re-renders in place', async (layout, to) => {
+    const from: Language = 'en-US';
+    const context = await newContext(browser, server.baseUrl, layout, { lang: from });
+    const page = await context.newPage();
+    await staffLogin(page, from, demoStaff.admin);
+    // Gone after a reload: the back-office switches without one.
+    await page.evaluate(() => {
+      (window as unknown as { e2eMarker?: boolean }).e2eMarker = true;
+    });
+    const banner = page.getByRole('banner').first();
+    await banner.getByRole('button', { name: adminT(from, 'language.choose', { name: languageNames[from] }), exact: true }).click();
+    const items = banner.locator('button.menu-item[lang]');
+    await expect.poll(() => items.count()).toBe(languages.length);
+    for (const language of languages) expect((await banner.locator(`button[lang="${language}"]`).innerText()).trim()).toBe(languageNames[language]);
+    const current = banner.locator('button[aria-current="true"]');
+    expect(await current.count()).toBe(1);
+    expect(await current.getAttribute('lang')).toBe(from);
+    expect(await current.locator('.menu-check svg').count()).toBe(1);
+    const shots = path.join(repoRoot, 'test-artifacts/screenshots');
+    fs.mkdirSync(shots, { recursive: true });
+    await page.screenshot({ path: path.join(shots, `admin-language-menu-${layout}.png`) });
+
+    const toastsSeen = await watchToasts(page, adminT(from, 'toast.region'));
+    await banner.locator(`button[lang="${to}"]`).click();
+    await waitForHeading(page, adminT(to, 'dashboard.title'));
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(to);
+    await expect.poll(toastsSeen).toContain(adminT(to, 'language.switched'));
+    expect(await page.evaluate(() => (window as unknown as { e2eMarker?: boolean }).e2eMarker ?? null)).toBe(true);
+    await banner.getByRole('button', { name: adminT(to, 'language.choose', { name: languageNames[to] }), exact: true }).click();
+    expect(await banner.locator('button[aria-current="true"]').getAttribute('lang')).toBe(to);
     await context.close();
   });
 });

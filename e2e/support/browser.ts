@@ -145,26 +145,30 @@ export function toast(page: Page, lang: Language, text: string) {
 }
 
 /**
- * Records every message that appears in the toast region from now on, however briefly: a
- * toast lives 3 s, and a slow machine can let a polling wait miss it. Returns a reader of the
- * texts seen so far (success and error alike, so a failure can say what was shown instead).
+ * Records every message that appears in the toast region from now on, however briefly: a toast
+ * lives 3 s, and a slow machine can let a polling wait miss it. The region is found by its name
+ * now (`regionName`: the portal's or the back-office's text) and then followed as an element, so
+ * a language switch that renames it does not lose it. Returns a reader of the texts seen so far
+ * (success and error alike, so a failure can say what was shown instead).
  */
-export async function watchToasts(page: Page, lang: Language): Promise<() => Promise<string[]>> {
+export async function watchToasts(page: Page, regionName: string): Promise<() => Promise<string[]>> {
   const key = `__toastsSeen${Math.random().toString(36).slice(2)}`;
   await page.evaluate(
     ({ name, key }) => {
+      const region = Array.from(document.querySelectorAll('[role="region"]')).find((r) => r.getAttribute('aria-label') === name);
+      if (!region) throw new Error(`no toast region named "${name}"`);
       const seen: string[] = [];
       (window as unknown as Record<string, string[]>)[key] = seen;
       const collect = () => {
-        for (const text of Array.from(document.querySelectorAll(`[role="region"][aria-label="${name}"] .toast-text`))) {
+        for (const text of Array.from(region.querySelectorAll('.toast-text'))) {
           const value = text.textContent ?? '';
           if (value !== '' && !seen.includes(value)) seen.push(value);
         }
       };
       collect();
-      new MutationObserver(collect).observe(document.body, { childList: true, subtree: true, characterData: true });
+      new MutationObserver(collect).observe(region, { childList: true, subtree: true, characterData: true });
     },
-    { name: t(lang, 'toast.region'), key },
+    { name: regionName, key },
   );
   return () => page.evaluate((key) => [...((window as unknown as Record<string, string[]>)[key] ?? [])], key);
 }
