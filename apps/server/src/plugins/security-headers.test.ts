@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { helmetHeaders, permissionsPolicy, registerSecurityHeaders } from './security-headers.ts';
+import { helmetHeaders, isAppAsset, permissionsPolicy, registerSecurityHeaders } from './security-headers.ts';
 
 describe('security headers', () => {
   it('sets helmet\'s headers and ours on every answer; a route may still replace one', async () => {
@@ -29,6 +29,34 @@ describe('security headers', () => {
     expect(missing.headers['x-frame-options']).toBe('DENY');
     const upload = await app.inject({ method: 'GET', url: '/upload' });
     expect(upload.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    await app.close();
+  });
+
+  it('gives the apps\' scripts and stylesheets only the headers that mean something there', async () => {
+    const app = Fastify();
+    await registerSecurityHeaders(app);
+    app.get('/assets/*', async () => 'x');
+    app.get('/admin/assets/*', async () => 'x');
+    app.get('/assets-like', async () => 'x');
+    for (const url of ['/assets/index-abc.js', '/admin/assets/index-abc.css', '/assets/chunk.js?v=1']) {
+      const answer = await app.inject({ method: 'GET', url });
+      expect(answer.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(answer.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(answer.headers['referrer-policy'], url).toBe('no-referrer');
+      for (const name of ['content-security-policy', 'x-frame-options', 'permissions-policy', 'cross-origin-opener-policy', 'x-xss-protection']) {
+        expect(answer.headers[name], `${url} ${name}`).toBeUndefined();
+      }
+    }
+    // Anything else under assets/ (an image, a missing page) and every other path keeps the whole set.
+    for (const url of ['/assets/logo.png', '/assets/', '/assets-like', '/admin/', '/api/app/user/userInfo', '/x.js']) {
+      const answer = await app.inject({ method: 'GET', url });
+      expect(answer.headers['content-security-policy'], url).toBeDefined();
+      expect(answer.headers['x-frame-options'], url).toBe('DENY');
+    }
+    expect(isAppAsset('/assets/a.js')).toBe(true);
+    expect(isAppAsset('/assets/a.json')).toBe(false);
+    expect(isAppAsset('/admin/assets/a.css')).toBe(true);
+    expect(isAppAsset('/admin/x/assets/a.css')).toBe(false);
     await app.close();
   });
 

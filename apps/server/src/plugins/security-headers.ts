@@ -1,6 +1,7 @@
 /**
- * Security headers on every answer, the two apps and the API alike (@fastify/helmet plus a
- * Permissions-Policy, which helmet does not set). The Content-Security-Policy allows no inline
+ * Security headers on every answer, the two apps and the API alike (helmet's plus a
+ * Permissions-Policy, which helmet does not set); the apps' scripts and stylesheets get only those
+ * that mean something on a subresource. The Content-Security-Policy allows no inline
  * script but the built pages' own (by hash), no eval and no framing: both apps load only their own hashed files, talk only to their
  * own origin, and show images from their own origin or data:/blob: URLs (captcha, QR codes,
  * receipt previews). Inline style attributes are not allowed either; React's style props are set
@@ -81,6 +82,20 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
 }
 
 /**
+ * The headers that mean something on the apps' scripts and stylesheets. The others govern a
+ * document: the CSP (a script or stylesheet is not one, and neither app starts a worker), framing,
+ * the opener and agent-cluster policies, the Permissions-Policy, and the legacy ones for old IE and
+ * Flash. On a subresource they were about 900 bytes of every answer, and a member's first load
+ * asks for about 40 such files: 30 KB or more on a phone network (decision 031).
+ */
+export const subresourceHeaderNames = ['x-content-type-options', 'cross-origin-resource-policy', 'referrer-policy'] as const;
+
+/** The apps' built scripts and stylesheets (plugins/static.ts serves them under assets/). */
+export function isAppAsset(url: string): boolean {
+  return (url.startsWith('/assets/') || url.startsWith('/admin/assets/')) && /\.(?:js|css)(?:\?|$)/.test(url);
+}
+
+/**
  * `inlineScriptHashes`: the 'sha256-…' sources of the built pages' own inline scripts
  * (plugins/static.ts; the member portal's first paint, decision 028). Only those scripts run;
  * any other inline script is still refused.
@@ -98,9 +113,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, liveChatOrig
     }),
     'permissions-policy': permissionsPolicy,
   };
+  const assetHeaders = Object.fromEntries(subresourceHeaderNames.map((name) => [name, headers[name]]));
   // On every answer, before any route runs: a route may still replace one (uploads set their own policy).
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isAppAsset(request.url) ? assetHeaders : headers);
     done();
   });
 }
