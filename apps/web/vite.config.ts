@@ -34,7 +34,8 @@ function precompress(): Plugin {
 /**
  * The page's scripts, chosen by the page itself (decision 028, after 014). Vite would put the
  * entry script and every preload in the head; instead this writes them, in groups, into the
- * inline script of index.html (its app-scripts placeholder), and that script asks for
+ * head's inline script of index.html (its app-scripts placeholder; it runs before the stylesheet's
+ * link, so it does not wait for it, decision 031), and that script asks for
  * the groups the tab needs: always the entry and what it imports; without a session the login
  * page's chunks (a first visit always shows /#/login); with a session the member shell's chunks,
  * and on /#/index the dashboard's; and the texts of the tab's language. So a member's reload no
