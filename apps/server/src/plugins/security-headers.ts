@@ -101,7 +101,7 @@ export function isAppAsset(url: string): boolean {
  * any other inline script is still refused.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, liveChatOrigins: readonly string[] = [], inlineScriptHashes: readonly string[] = []): Promise<void> {
-  const headers = {
+  const headers: Record<string, string> = {
     ...helmetHeaders({
       contentSecurityPolicy: { useDefaults: false, directives: policyWith(liveChatOrigins, inlineScriptHashes) as Record<string, string[]> },
       crossOriginOpenerPolicy: { policy: 'same-origin' },
@@ -113,7 +113,12 @@ export async function registerSecurityHeaders(app: FastifyInstance, liveChatOrig
     }),
     'permissions-policy': permissionsPolicy,
   };
-  const assetHeaders = Object.fromEntries(subresourceHeaderNames.map((name) => [name, headers[name]]));
+  const assetHeaders: Record<string, string> = {};
+  for (const name of subresourceHeaderNames) {
+    const value = headers[name];
+    if (value === undefined) throw new Error(`security headers: helmet set no ${name}`);
+    assetHeaders[name] = value;
+  }
   // On every answer, before any route runs: a route may still replace one (uploads set their own policy).
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(isAppAsset(request.url) ? assetHeaders : headers);
