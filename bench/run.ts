@@ -1,21 +1,41 @@
-/** `npm run bench`: every benchmark in one run, each figure beside its same-run baseline. */
-import { chainBench } from './chain.bench.ts';
-import { envelopeBench } from './envelope.bench.ts';
-import { ledgerBench } from './ledger.bench.ts';
-import { lighthouseBench } from './lighthouse.bench.ts';
-import { packagesBench } from './packages.bench.ts';
-import { communityBench } from './community.bench.ts';
-import { rushBench } from './rush.bench.ts';
+/**
+ * `npm run bench`: every benchmark in one run, each figure beside its same-run baseline.
+ * `npm run bench -- <name>` runs one. In the full run each benchmark runs in a process of its
+ * own, one after another: a benchmark leaves nothing behind (a large heap, worker threads, a local
+ * chain node's timers) that slows the next one's figures. Measured: with all of them in one
+ * process, Lighthouse after the chain benchmark gave /#/index 78 with 619 ms of blocking time,
+ * against 94 to 95 (16 to 119 ms) on its own (decision 031).
+ */
+import { spawnSync } from 'node:child_process';
 import { recordFigures, type BenchFigure } from './results.ts';
 
+const benches: Record<string, () => Promise<BenchFigure[]>> = {
+  envelope: () => import('./envelope.bench.ts').then((m) => m.envelopeBench()),
+  ledger: () => import('./ledger.bench.ts').then((m) => m.ledgerBench()),
+  chain: () => import('./chain.bench.ts').then((m) => m.chainBench()),
+  lighthouse: () => import('./lighthouse.bench.ts').then((m) => m.lighthouseBench()),
+  packages: () => import('./packages.bench.ts').then((m) => m.packagesBench()),
+  community: () => import('./community.bench.ts').then((m) => m.communityBench()),
+  rush: () => import('./rush.bench.ts').then((m) => m.rushBench()),
+};
+
 const only = process.argv[2];
-const figures: BenchFigure[] = [];
-if (!only || only === 'envelope') figures.push(...(await envelopeBench()));
-if (!only || only === 'ledger') figures.push(...(await ledgerBench()));
-if (!only || only === 'chain') figures.push(...(await chainBench()));
-if (!only || only === 'lighthouse') figures.push(...(await lighthouseBench()));
-if (!only || only === 'packages') figures.push(...(await packagesBench()));
-if (!only || only === 'community') figures.push(...(await communityBench()));
-if (!only || only === 'rush') figures.push(...(await rushBench()));
-recordFigures(figures);
-console.log(`\n${figures.length} figures written to bench-results.json`);
+if (only !== undefined) {
+  const bench = benches[only];
+  if (!bench) {
+    console.error(`unknown benchmark "${only}"; there are: ${Object.keys(benches).join(', ')}`);
+    process.exit(2);
+  }
+  const figures = await bench();
+  // Figures of the same names are replaced, the others kept: the full run's children add up.
+  recordFigures(figures);
+  console.log(`\n${figures.length} figures of ${only} written to bench-results.json`);
+} else {
+  for (const name of Object.keys(benches)) {
+    const child = spawnSync(process.execPath, [...process.execArgv, import.meta.filename, name], { stdio: 'inherit' });
+    if (child.status !== 0) {
+      console.error(`benchmark ${name} failed (exit ${child.status ?? child.signal})`);
+      process.exit(child.status ?? 1);
+    }
+  }
+}
