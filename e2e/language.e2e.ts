@@ -16,7 +16,6 @@ import {
   recordApi,
   type ApiRecorder,
   sessionItem,
-  toast,
   watchToasts,
 } from './support/browser';
 import { adminT, t, tPattern, type Language } from './support/i18n';
@@ -69,11 +68,13 @@ async function switchAndVerify(
   const reloadRequested = nextDocumentRequest(context, page);
   const loaded = page.waitForEvent('load', { timeout: 20_000 });
   await openMenu();
+  // The message shows until the reload: recorded as it appears, not polled for.
+  const toastsSeen = await watchToasts(page, t(from, 'toast.region'));
   const clickedAt = Date.now();
   await choose();
 
   // The message is in the language the member was reading.
-  await toast(page, from, t(from, 'language.switched')).waitFor({ timeout: 3000 });
+  await expect.poll(toastsSeen).toContain(t(from, 'language.switched'));
   const reloadAt = await reloadRequested;
   await loaded;
   const delay = reloadAt - clickedAt;

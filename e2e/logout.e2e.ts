@@ -11,8 +11,8 @@ import {
   recordApi,
   sessionItem,
   sleep,
-  toast,
   waitForHashPath,
+  watchToasts,
 } from './support/browser';
 import { serverText, t, type Language } from './support/i18n';
 import { startServer, type RunningServer } from './support/server';
@@ -59,8 +59,10 @@ describe('logout', () => {
     expect(await sessionItem(page, 'token')).not.toBeNull();
     const loaded = page.waitForEvent('load', { timeout: 20_000 });
     const logoutButton = page.getByRole('banner').first().getByRole('button', { name: t(lang, 'nav.logout'), exact: true });
+    // The message shows for 1 s before the reload: recorded as it appears, not polled for.
+    const toastsSeen = await watchToasts(page, t(lang, 'toast.region'));
     await logoutButton.click();
-    await toast(page, lang, t(lang, 'auth.logout.done')).waitFor({ timeout: 5000 });
+    await expect.poll(toastsSeen).toContain(t(lang, 'auth.logout.done'));
     expect(await sessionItem(page, 'token')).toBeNull();
     await loaded;
     await waitForHashPath(page, '/login');
@@ -92,11 +94,13 @@ describe('logout', () => {
     const api = recordApi(context);
     await page.evaluate((token) => sessionStorage.setItem('token', token), oldToken!);
     const reloaded = page.waitForEvent('load', { timeout: 20_000 });
+    // The message shows until the reload back to /login: recorded as it appears, not polled for.
+    const toastsSeen = await watchToasts(page, t(lang, 'toast.region'));
     await page.evaluate(() => {
       window.location.hash = '#/index';
     });
 
-    await page.getByRole('alert').filter({ hasText: t(lang, 'api.expired') }).waitFor();
+    await expect.poll(toastsSeen).toContain(t(lang, 'api.expired'));
     await expect.poll(() => api.responses.filter((r) => r.path.startsWith('/api/app/')).length).toBeGreaterThan(0);
     const answers = await Promise.all(
       api.responses.filter((r) => r.path.startsWith('/api/app/')).map(async (r) => ({ path: r.path, status: r.status, code: (await r.body)?.code })),

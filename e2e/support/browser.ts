@@ -146,31 +146,41 @@ export function toast(page: Page, lang: Language, text: string) {
 
 /**
  * Records every message that appears in the toast region from now on, however briefly: a toast
- * lives 3 s, and a slow machine can let a polling wait miss it. The region is found by its name
- * now (`regionName`: the portal's or the back-office's text) and then followed as an element, so
- * a language switch that renames it does not lose it. Returns a reader of the texts seen so far
- * (success and error alike, so a failure can say what was shown instead).
+ * lives 3 s, or 1 s before a reload (logout, a language switch, an expired session), and a polling
+ * wait on a busy machine can miss it (seen in CI: the logout message and the deposit message). A
+ * MutationObserver reports each text to the test as it appears, through a binding, so what was
+ * seen outlives a reload of the page. The region is found by its name now (`regionName`: the
+ * portal's or the back-office's text) and then followed as an element, so a language switch that
+ * renames it does not lose it. Returns a reader of the texts seen so far (success and error alike,
+ * so a failure can say what was shown instead).
  */
 export async function watchToasts(page: Page, regionName: string): Promise<() => Promise<string[]>> {
-  const key = `__toastsSeen${Math.random().toString(36).slice(2)}`;
+  const seen: string[] = [];
+  const binding = `__toastSeen${Math.random().toString(36).slice(2)}`;
+  await page.exposeFunction(binding, (text: string) => {
+    if (!seen.includes(text)) seen.push(text);
+  });
   await page.evaluate(
-    ({ name, key }) => {
+    ({ name, binding }) => {
       const region = Array.from(document.querySelectorAll('[role="region"]')).find((r) => r.getAttribute('aria-label') === name);
       if (!region) throw new Error(`no toast region named "${name}"`);
-      const seen: string[] = [];
-      (window as unknown as Record<string, string[]>)[key] = seen;
+      const report = (window as unknown as Record<string, (text: string) => Promise<void>>)[binding]!;
+      const sent = new Set<string>();
       const collect = () => {
         for (const text of Array.from(region.querySelectorAll('.toast-text'))) {
           const value = text.textContent ?? '';
-          if (value !== '' && !seen.includes(value)) seen.push(value);
+          if (value !== '' && !sent.has(value)) {
+            sent.add(value);
+            void report(value);
+          }
         }
       };
       collect();
       new MutationObserver(collect).observe(region, { childList: true, subtree: true, characterData: true });
     },
-    { name: regionName, key },
+    { name: regionName, binding },
   );
-  return () => page.evaluate((key) => [...((window as unknown as Record<string, string[]>)[key] ?? [])], key);
+  return async () => [...seen];
 }
 
 /** Closes every message in the toast region with its close button (clean screenshots). */
