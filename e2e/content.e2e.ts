@@ -244,7 +244,8 @@ describe('the new screens in every language', () => {
     await waitForHeading(page, t(lang, 'pages.notification'));
     await page.getByText(t(lang, 'notifications.empty'), { exact: true }).waitFor();
     await page.locator('label.segment', { hasText: t(lang, 'notifications.tabs.announcements') }).click();
-    expect(await page.getByRole('radio', { name: t(lang, 'notifications.tabs.announcements'), exact: true }).isChecked()).toBe(true);
+    // The tab follows the click through a state update (and the address): poll, a busy machine may take a moment.
+    await expect.poll(() => page.getByRole('radio', { name: t(lang, 'notifications.tabs.announcements'), exact: true }).isChecked()).toBe(true);
     await page.getByRole('heading', { name: t(lang, 'notifications.tabs.announcements'), level: 2 }).waitFor();
     await page.goto('/#/index');
     await page.getByRole('heading', { name: t(lang, 'announcements.title'), level: 2 }).waitFor();

@@ -421,7 +421,7 @@ async function direction(page: Page, choice: 'all' | 'in' | 'out'): Promise<void
   const group = page.getByRole('group', { name: t(lang, 'transfer.direction'), exact: true });
   // The radio itself is visually hidden; its label is what a person clicks.
   await group.getByText(t(lang, `transfer.directions.${choice}`), { exact: true }).click();
-  expect(await group.getByRole('radio', { name: t(lang, `transfer.directions.${choice}`), exact: true }).isChecked()).toBe(true);
+  await expect.poll(() => group.getByRole('radio', { name: t(lang, `transfer.directions.${choice}`), exact: true }).isChecked()).toBe(true);
 }
 
 /** carol's wallet shows her zero balances (or the empty state) before she is credited. */
