@@ -98,4 +98,29 @@ describe('createApiClient', () => {
     });
     expect(getToasts()).toEqual([]);
   });
+  it('uses an answer asked for before the app ran once, for an empty call to its path, and asks itself when that one failed', async () => {
+    const held = new Map<string, Promise<unknown>>([
+      ['/api/app/assets/assetsList', Promise.resolve({ status: 200, body: { code: 20000, message: 'ok', data: JSON.stringify([{ coinName: 'A' }]) }, requestKey: {} })],
+      ['/api/app/user/userInfo', Promise.reject(new TypeError('network'))],
+    ]);
+    const takeFirstAnswer = vi.fn((path: string) => {
+      const answer = held.get(path);
+      held.delete(path);
+      return answer as never;
+    });
+    const api = client('token', { takeFirstAnswer });
+    fetchMock.mockResolvedValue(answer(200, { code: 20000, message: 'ok', data: JSON.stringify({ fresh: true }) }));
+
+    await expect(api.apiCall('assetsList', {})).resolves.toEqual([{ coinName: 'A' }]);
+    expect(fetchMock).not.toHaveBeenCalled();
+    // Taken once: the next call asks the server.
+    await expect(api.apiCall('assetsList', {})).resolves.toEqual({ fresh: true });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // A failed early call is not an answer: the app asks itself.
+    await expect(api.apiCall('userInfo', {})).resolves.toEqual({ fresh: true });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    // A call with a body never takes one.
+    await api.apiCall('coinList', { requestId: 'x' } as never).catch(() => undefined);
+    expect(takeFirstAnswer).not.toHaveBeenCalledWith('/api/app/user/coinList');
+  });
 });

@@ -6,7 +6,7 @@
 export { ApiError, errorText } from './api-error';
 export type { ApiErrorKind } from './api-error';
 export { createApiClient, requestTimeoutMs } from './api-client';
-export type { ApiClient, ApiClientOptions, CallOptions, ClientTranslations } from './api-client';
+export type { ApiClient, ApiClientOptions, CallOptions, ClientTranslations, FirstAnswer } from './api-client';
 export { classifyAnswer, messageOf, paramsOf } from './api-errors';
 export type { Answer, KnowsKey, Message, Outcome, WireBody } from './api-errors';
 export { CopyButton } from './copy-button';
