@@ -57,6 +57,8 @@ const textModules = (language: string) => [
   new RegExp(`/contract/src/messages/member/${language}\\.ts$`),
 ];
 const placeholder = '/*app-scripts*/ null';
+/** The module that paints a member's home from HTML before the app runs (decision 032). */
+const memberPaintModule = /\/src\/app\/member-paint-start\.ts$/;
 
 function appScripts(): Plugin {
   return {
@@ -92,8 +94,10 @@ function appScripts(): Plugin {
             }),
             known,
           );
-        const entry = chunks.find((c) => c.isEntry);
-        if (!entry) throw new Error('pp:app-scripts: no entry chunk');
+        // The painted dashboard's module (decision 032) is an entry of its own, not the app's.
+        const painter = chunks.find((c) => c.isEntry && c.facadeModuleId !== null && memberPaintModule.test(c.facadeModuleId));
+        const entry = chunks.find((c) => c.isEntry && c !== painter);
+        if (!entry || !painter) throw new Error('pp:app-scripts: no entry chunk, or none for the painted dashboard');
         const preload = withImports(entry.imports, new Set([entry.fileName]));
         const withEntry = new Set([entry.fileName, ...preload]);
         const url = (files: string[]) => files.map((f) => `/${f}`);
@@ -106,6 +110,8 @@ function appScripts(): Plugin {
           // The inline script asks for the member files first: the dashboard's list leaves them out.
           dashboard: url(closure(pageModules.dashboard, new Set([...withEntry, ...memberFiles]))),
           texts: Object.fromEntries(languageList.map((language) => [language, url(closure(textModules(language), withEntry))])),
+          // Its imports are asked for beside it, so they do not wait for it to be parsed.
+          memberPaint: { entry: `/${painter.fileName}`, preload: url(withImports(painter.imports, new Set([painter.fileName]))) },
         };
         if (!html.includes(placeholder)) throw new Error(`pp:app-scripts: index.html has no ${placeholder}`);
         // Vite's own tags for the entry and its imports go: the inline script asks for them.
@@ -196,6 +202,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: isSsrBuild
       ? {}
       : {
+          // The page (index.html) and the painted dashboard's module, which the page loads itself.
+          input: { index: path.resolve(import.meta.dirname, 'index.html'), 'member-paint': path.resolve(import.meta.dirname, 'src/app/member-paint-start.ts') },
           output: {
             codeSplitting: {
               // The group takes exactly the modules named, not their imports: those the entry

@@ -15,22 +15,15 @@ import { MemoryRouter } from 'react-router';
 import { AuthLayout } from '../components/layouts/auth-layout';
 import { LoginPage } from '../features/auth/pages/login';
 import { replaceTexts } from '../lib/i18n';
+import { withStoredLanguage } from './member-paint';
 import { paths } from './paths';
+
+// The member's home is rendered by the same Node build (decision 032).
+export { renderMemberPaint } from './member-paint';
 
 /** The login page in `language`, given that language's shell texts (locales/<lang>.json). */
 export function renderFirstPaint(language: Language, texts: object): string {
-  // currentLanguage() reads the tab's stored language; the build has no tab, so it gets one.
-  const stored = new Map<string, string>([['lang', language]]);
-  globalThis.sessionStorage = {
-    getItem: (key: string) => stored.get(key) ?? null,
-    setItem: (key: string, value: string) => void stored.set(key, value),
-    removeItem: (key: string) => void stored.delete(key),
-    clear: () => stored.clear(),
-    key: () => null,
-    get length() {
-      return stored.size;
-    },
-  };
+  withStoredLanguage(language);
   replaceTexts(texts);
   const html = renderToStaticMarkup(
     <MemoryRouter initialEntries={[paths.login]}>

@@ -1,7 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** Desktop and mobile layouts switch at this width (styles.css uses the same breakpoint). */
-export const desktopQuery = '(min-width: 768px)';
+export { desktopQuery } from './breakpoints';
 
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
