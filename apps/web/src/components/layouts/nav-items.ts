@@ -83,5 +83,4 @@ export function mobileMenuLinks(flags: NavFlags): NavItem[] {
 /** Links of the desktop settings menu (customer service is an action beside them). */
 export function settingsMenuLinks(): NavItem[] {
   return [item(paths.inviteTree, 'inviteTree', 'invite'), item(paths.ranking, 'ranking', 'chart'), item(paths.plan, 'planChart', 'records'), item(paths.settings, 'security', 'settings')];
-  return [item(paths.inviteTree, 'inviteTree', 'invite'), item(paths.settings, 'security', 'settings'), item(paths.game, 'game', 'game')];
 }
