@@ -97,6 +97,10 @@ describe('the member home painted before the app', () => {
       expect(await balances(page, '#first-paint')).toEqual(signedIn.balances);
       expect(await navLinks(page, '#first-paint')).toEqual(signedIn.nav);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+      // Its buttons do nothing yet and say so; a click waits for the app's.
+      const buttons = await copyOf(page).locator('button').evaluateAll((all) => all.map((b) => b.getAttribute('aria-disabled')));
+      expect(buttons.length).toBeGreaterThan(0);
+      expect(new Set(buttons)).toEqual(new Set(['true']));
       await page.screenshot({ path: path.join(shotsDir, `member-paint-${lang}-${layout}.png`) });
 
       const copyPlaces = await placesOf(page, '#first-paint');

@@ -113,6 +113,10 @@ function filled(templates: MemberPaintTemplates, language: Language, { user, ass
     for (const link of page.querySelectorAll(`a[href="${flaggedLinks[flag]}"]`)) link.closest('li')?.remove();
   }
 
+  // The copy's buttons (menus, language, logout) do nothing until the app runs: they say so, and
+  // a click waits for the app's (an automated one too: Playwright waits for an enabled button).
+  for (const button of page.querySelectorAll('button')) button.setAttribute('aria-disabled', 'true');
+
   const banners = page.querySelector('ul.banners');
   const banner = banners?.querySelector('li.banner');
   if (!banners || !banner) return null;
