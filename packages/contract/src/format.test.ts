@@ -1,7 +1,7 @@
 // Proves the display formats of spec section 9 for each locale we ship.
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDuration, groupBankNumber, maskEmail, maskPhone } from './format.ts';
-import { pickLanguage } from './languages.ts';
+import { formatAmount, formatDuration, shippedSigns, groupBankNumber, maskEmail, maskPhone } from './format.ts';
+import { languages, pickLanguage } from './languages.ts';
 
 describe('formatAmount', () => {
   it.each([
@@ -15,6 +15,22 @@ describe('formatAmount', () => {
     ['5', 'en-US', '5.00'],
   ])('%s in %s is %s', (value, locale, expected) => {
     expect(formatAmount(value, locale)).toBe(expected);
+  });
+  it('writes every shipped language as Intl.NumberFormat does, without Intl', () => {
+    expect(Object.keys(shippedSigns).sort()).toEqual([...languages].sort());
+    const wholes = [0n, 7n, 999n, 1000n, 12_345n, 999_999n, 1_000_000n, 123_456_789_012n, 10n ** 30n - 1n];
+    for (const locale of languages) {
+      const intl = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      for (const whole of wholes) {
+        // Intl gets a whole number plus a fraction it can print exactly (.25) through its string form.
+        expect(formatAmount(`${whole}.25`, locale), `${whole} in ${locale}`).toBe(intl.format(`${whole}.25` as unknown as number));
+      }
+    }
+  });
+  it('asks Intl for a locale we do not ship', () => {
+    expect(formatAmount('1234567.5', 'de-DE')).toBe('1.234.567,50');
+    expect(formatAmount('1234567.5', 'fr-FR')).toBe(new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2 }).format(1234567.5));
+    expect(formatAmount('007.10', 'en-US')).toBe('7.10');
   });
   it('takes bigint and leaves garbage alone', () => {
     expect(formatAmount(1234n, 'en-US')).toBe('1,234.00');
