@@ -108,8 +108,13 @@ export function viemPayoutReader(settings: ChainSettings): PayoutChainReader {
   };
 }
 
-/** Node answers meaning "this transaction (or its nonce) is already there": checked by hash before believed. */
-const alreadySentPattern = /already known|already imported|known transaction|nonce too low|correct nonce|nonce has already been used|AlreadyKnown/i;
+/**
+ * Node answers meaning "this transaction (or its nonce) is already there": checked by hash before
+ * believed. ganache with strict instamine answers "transaction can't be replaced, mining has
+ * already started" when the same nonce arrives while its block is being mined (ganache#2509): the
+ * same check tells our own transaction from another one with that nonce.
+ */
+const alreadySentPattern = /already known|already imported|known transaction|nonce too low|correct nonce|nonce has already been used|AlreadyKnown|mining has already started/i;
 
 /**
  * The BEP20 hot wallet (decision 019). The key stays in this closure: never in the database,
