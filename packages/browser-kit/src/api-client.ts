@@ -10,11 +10,11 @@
  */
 import { endpointPaths } from '@pp/contract/paths';
 import type { EndpointName, RequestOf, ResponseOf } from '@pp/contract';
-import { mediaType, type PublicJwk } from '@pp/envelope';
 import { openResponse, sealRequest } from '@pp/envelope/web';
 import { ApiError, type ApiErrorKind } from './api-error';
 import { classifyAnswer, paramsOf, type Answer, type Message, type Outcome, type WireBody } from './api-errors';
 import type { SessionStore } from './storage';
+import { isServerKey, pageServerKey, sealedHeaders, sealedPost, type SealedAnswer, type ServerKey } from './sealed-post';
 import { closeAllToasts, showToast } from './toast';
 
 /** Spec section 9. */
@@ -40,15 +40,17 @@ export interface CallOptions {
   onUploadProgress?: (fraction: number) => void;
 }
 
-/** One POST by XMLHttpRequest, which reports upload progress; answers like fetch's Response where we use it. */
-function postWithProgress(
+/** One sealed POST by XMLHttpRequest, which reports upload progress; answers as sealedPost does. */
+async function postWithProgress(
+  key: ServerKey,
   path: string,
+  payload: object,
   headers: Record<string, string>,
-  body: string,
   signal: AbortSignal,
   onProgress: (fraction: number) => void,
-): Promise<{ status: number; json: () => Promise<unknown> }> {
-  return new Promise((resolve, reject) => {
+): Promise<SealedAnswer> {
+  const sealed = await sealRequest(key, path, payload);
+  const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
     xhr.withCredentials = true;
@@ -58,8 +60,7 @@ function postWithProgress(
     };
     xhr.onload = () => {
       onProgress(1);
-      const text = xhr.responseText;
-      resolve({ status: xhr.status, json: async () => JSON.parse(text) as unknown });
+      resolve({ status: xhr.status, text: xhr.responseText });
     };
     xhr.onerror = () => reject(new TypeError('network'));
     xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
@@ -68,8 +69,15 @@ function postWithProgress(
       return;
     }
     signal.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(body);
+    xhr.send(sealed.body);
   });
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = null;
+  }
+  return { status, body, requestKey: sealed.requestKey };
 }
 
 /** The app's translations, as the client needs them. */
@@ -102,30 +110,12 @@ export interface ApiClientOptions {
 }
 
 /** A sealed call's raw answer, with the key its data opens with. */
-export interface FirstAnswer {
-  status: number;
-  body: unknown;
-  requestKey: Awaited<ReturnType<typeof sealRequest>>['requestKey'];
-}
-
-type ServerKey = PublicJwk & { kid: string };
-
-function isServerKey(value: unknown): value is ServerKey {
-  const v = value as Partial<ServerKey> | null;
-  return typeof v === 'object' && v !== null && v.kty === 'OKP' && v.crv === 'X25519' && typeof v.x === 'string' && typeof v.kid === 'string';
-}
+export type FirstAnswer = SealedAnswer;
 
 /** The server injects its key into index.html; the JSON file is the fallback (dev server, old page). */
 async function loadServerKey(): Promise<ServerKey> {
-  const content = document.querySelector('meta[name="envelope-key"]')?.getAttribute('content');
-  if (content?.startsWith('{')) {
-    try {
-      const parsed: unknown = JSON.parse(content);
-      if (isServerKey(parsed)) return parsed;
-    } catch {
-      // Fall through to the file.
-    }
-  }
+  const inPage = pageServerKey();
+  if (inPage) return inPage;
   const response = await fetch('/envelope-key.json', { credentials: 'same-origin', cache: 'no-store' });
   const parsed: unknown = response.ok ? await response.json() : null;
   if (!isServerKey(parsed)) throw new Error('no envelope key');
@@ -215,36 +205,25 @@ export function createApiClient({ loginType, session, i18n, onExpired, takeFirst
 
     let answer: Answer;
     let wire: WireBody | null = null;
-    let requestKey: Awaited<ReturnType<typeof sealRequest>>['requestKey'] | undefined;
+    let requestKey: SealedAnswer['requestKey'] | undefined;
     const first = !options.onUploadProgress && Object.keys(payload as object).length === 0 ? takeFirstAnswer?.(path) : undefined;
     try {
       const taken = first ? await first.catch(() => undefined) : undefined;
+      let sent: SealedAnswer;
       if (taken) {
-        requestKey = taken.requestKey;
-        wire = typeof taken.body === 'object' && taken.body !== null ? (taken.body as WireBody) : null;
-        answer = { kind: 'http', status: taken.status, body: wire };
+        sent = taken;
       } else {
-        const sealed = await sealRequest(await getServerKey(), path, payload as object);
-        requestKey = sealed.requestKey;
-        const headers: Record<string, string> = {
-          'Content-Type': mediaType,
-          Accept: 'application/json',
-          'Accept-Language': i18n.currentLanguage(),
-          'X-Login-Type': loginType,
-        };
+        const headers: Record<string, string> = { 'Accept-Language': i18n.currentLanguage(), 'X-Login-Type': loginType };
         const token = session.getToken();
         if (token) headers.Authorization = `Bearer ${token}`;
-        const response = options.onUploadProgress
-          ? await postWithProgress(path, headers, sealed.body, controller.signal, options.onUploadProgress)
-          : await fetch(path, { method: 'POST', headers, body: sealed.body, credentials: 'same-origin', signal: controller.signal });
-        try {
-          const parsed: unknown = await response.json();
-          wire = typeof parsed === 'object' && parsed !== null ? (parsed as WireBody) : null;
-        } catch {
-          wire = null;
-        }
-        answer = { kind: 'http', status: response.status, body: wire };
+        const key = await getServerKey();
+        sent = options.onUploadProgress
+          ? await postWithProgress(key, path, payload as object, sealedHeaders(headers), controller.signal, options.onUploadProgress)
+          : await sealedPost(key, path, payload as object, { headers, signal: controller.signal });
       }
+      requestKey = sent.requestKey;
+      wire = typeof sent.body === 'object' && sent.body !== null ? (sent.body as WireBody) : null;
+      answer = { kind: 'http', status: sent.status, body: wire };
     } catch {
       if (options.signal?.aborted && !isTimedOut) throw new ApiError('aborted', 'aborted');
       answer = isTimedOut ? { kind: 'timeout' } : { kind: 'network' };

@@ -7,6 +7,8 @@ export { ApiError, errorText } from './api-error';
 export type { ApiErrorKind } from './api-error';
 export { createApiClient, requestTimeoutMs } from './api-client';
 export type { ApiClient, ApiClientOptions, CallOptions, ClientTranslations, FirstAnswer } from './api-client';
+export { isServerKey, pageServerKey, sealedHeaders, sealedPost } from './sealed-post';
+export type { SealedAnswer, SealedPostOptions, ServerKey } from './sealed-post';
 export { classifyAnswer, messageOf, paramsOf } from './api-errors';
 export type { Answer, KnowsKey, Message, Outcome, WireBody } from './api-errors';
 export { CopyButton } from './copy-button';

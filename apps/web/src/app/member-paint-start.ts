@@ -13,9 +13,8 @@
  */
 import { formatAmount, type AssetEntry, type Language } from '@pp/contract';
 import { endpointPaths } from '@pp/contract/paths';
-import type { FirstAnswer } from '@pp/browser-kit';
-import { mediaType, type PublicJwk } from '@pp/envelope';
-import { openResponse, sealRequest } from '@pp/envelope/web';
+import { pageServerKey, sealedPost, type ServerKey } from '@pp/browser-kit/sealed-post';
+import { openResponse } from '@pp/envelope/web';
 import { hasTransferablePoints } from '../features/assets/balances';
 import { putFirstAnswer } from '../lib/first-answers';
 import { desktopQuery } from '../lib/breakpoints';
@@ -39,35 +38,12 @@ declare global {
 /** Spec section 9's request timeout: a call that takes longer is left to the app. */
 const callTimeoutMs = 60_000;
 
-function serverKey(): (PublicJwk & { kid: string }) | null {
-  try {
-    const value: unknown = JSON.parse(document.querySelector('meta[name="envelope-key"]')?.getAttribute('content') ?? '');
-    const key = value as Partial<PublicJwk & { kid: string }> | null;
-    return key && key.kty === 'OKP' && key.crv === 'X25519' && typeof key.x === 'string' && typeof key.kid === 'string' ? (key as PublicJwk & { kid: string }) : null;
-  } catch {
-    return null;
-  }
-}
-
 /** One call as the API client makes it; its raw answer is left for the app, its data returned. */
-function call(key: PublicJwk & { kid: string }, token: string, language: Language, path: string): Promise<unknown> {
-  const raw = (async (): Promise<FirstAnswer> => {
-    const sealed = await sealRequest(key, path, {});
-    const response = await fetch(path, {
-      method: 'POST',
-      headers: { 'Content-Type': mediaType, Accept: 'application/json', 'Accept-Language': language, 'X-Login-Type': 'USER', Authorization: `Bearer ${token}` },
-      body: sealed.body,
-      credentials: 'same-origin',
-      signal: AbortSignal.timeout(callTimeoutMs),
-    });
-    let body: unknown = null;
-    try {
-      body = await response.json();
-    } catch {
-      body = null;
-    }
-    return { status: response.status, body, requestKey: sealed.requestKey };
-  })();
+function call(key: ServerKey, token: string, language: Language, path: string): Promise<unknown> {
+  const raw = sealedPost(key, path, {}, {
+    headers: { 'Accept-Language': language, 'X-Login-Type': 'USER', Authorization: `Bearer ${token}` },
+    signal: AbortSignal.timeout(callTimeoutMs),
+  });
   putFirstAnswer(path, raw);
   return raw.then((answer) => {
     const body = answer.body as { code?: unknown; data?: unknown } | null;
@@ -177,7 +153,7 @@ function painted(host: HTMLElement): Promise<void> {
 
 async function paint(boot: Boot): Promise<void> {
   const token = window.sessionStorage.getItem('token');
-  const key = serverKey();
+  const key = pageServerKey();
   if (!token || !key) return;
   const templates = fetch(boot.templates, { credentials: 'same-origin' }).then((response) => (response.ok ? response.json() : null)) as Promise<unknown>;
   const [user, assets, config, media] = firstCalls.map((name) => call(key, token, boot.language, endpointPaths[name]));
