@@ -60,6 +60,9 @@ const placeholder = '/*app-scripts*/ null';
 /** The module that paints a member's home from HTML before the app runs (decision 032). */
 const memberPaintModule = /\/src\/app\/member-paint-start\.ts$/;
 
+/** The modules main.tsx imports one task after another (decision 033): the head script asks for their chunks with the entry's. */
+const startModules = [/[\\/]react-dom[\\/]client\.js$/, /[\\/]src[\\/]app[\\/]app\.tsx$/];
+
 function appScripts(): Plugin {
   return {
     name: 'pp:app-scripts',
@@ -98,7 +101,14 @@ function appScripts(): Plugin {
         const painter = chunks.find((c) => c.isEntry && c.facadeModuleId !== null && memberPaintModule.test(c.facadeModuleId));
         const entry = chunks.find((c) => c.isEntry && c !== painter);
         if (!entry || !painter) throw new Error('pp:app-scripts: no entry chunk, or none for the painted dashboard');
-        const preload = withImports(entry.imports, new Set([entry.fileName]));
+        // The entry's static imports, and the two it imports after a task boundary (main.tsx:
+        // React DOM, then the app), which it needs at once (decision 033).
+        const startChunks = entry.dynamicImports.filter((fileName) => {
+          const chunk = bundle[fileName];
+          return chunk?.type === 'chunk' && chunk.moduleIds.some((id) => startModules.some((pattern) => pattern.test(id)));
+        });
+        if (startChunks.length !== startModules.length) throw new Error(`pp:app-scripts: expected ${startModules.length} start chunks, found ${startChunks.length}`);
+        const preload = withImports([...entry.imports, ...startChunks], new Set([entry.fileName]));
         const withEntry = new Set([entry.fileName, ...preload]);
         const url = (files: string[]) => files.map((f) => `/${f}`);
         const memberFiles = closure(pageModules.member, withEntry);

@@ -25,7 +25,19 @@ const frameDataWaitMs = 2500;
  * earlier largest paint (decision 014). A failure shows on the page as before (prefetchQuery never
  * throws; the API client has shown the message); a slow answer is waited for at most 2.5 s.
  */
-export async function loadMemberShell(): Promise<ComponentType> {
+export function loadMemberShell(): Promise<ComponentType> {
+  // Once a page load: the entry's warm start and the route table both ask (app/warm-start.ts), and
+  // by the time the router does, the frame's answers may be in, and the balances (staleTime 0)
+  // would be asked for a second time (decision 033's start in several tasks made that gap).
+  shell ??= loadShell().catch((error: unknown) => {
+    shell = undefined;
+    throw error;
+  });
+  return shell;
+}
+let shell: Promise<ComponentType> | undefined;
+
+async function loadShell(): Promise<ComponentType> {
   // React Router loads a matched route's code while the guard (root loader) still runs: without a
   // token the guard sends the visitor to the login, and nothing may be asked for (an answer
   // 87321 would reload the page; the queries themselves are `enabled` only with a token).
