@@ -14,6 +14,7 @@ const benches: Record<string, () => Promise<BenchFigure[]>> = {
   ledger: () => import('./ledger.bench.ts').then((m) => m.ledgerBench()),
   chain: () => import('./chain.bench.ts').then((m) => m.chainBench()),
   lighthouse: () => import('./lighthouse.bench.ts').then((m) => m.lighthouseBench()),
+  start: () => import('./start.bench.ts').then((m) => m.startBench()),
   packages: () => import('./packages.bench.ts').then((m) => m.packagesBench()),
   community: () => import('./community.bench.ts').then((m) => m.communityBench()),
   rush: () => import('./rush.bench.ts').then((m) => m.rushBench()),
