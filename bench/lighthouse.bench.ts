@@ -13,7 +13,6 @@
  * Each page is measured BENCH_LIGHTHOUSE_RUNS times (3 by default); the figures are the run with
  * the median performance score. BENCH_LIGHTHOUSE_REPORT_DIR=dir keeps every Lighthouse report (JSON).
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -23,6 +22,7 @@ import lighthouse, { type Flags, type Result } from 'lighthouse';
 import type * as Puppeteer from 'puppeteer-core';
 import { demoMember } from '../e2e/support/browser.ts';
 import { repoRoot, startServer } from '../e2e/support/server.ts';
+import { buildUnlessSkipped } from './process.ts';
 import type { BenchFigure } from './results.ts';
 
 const chromiumPath = '/usr/bin/chromium';
@@ -148,11 +148,7 @@ async function measure(page: Puppeteer.Page, url: string, port: number): Promise
 }
 
 export async function lighthouseBench(): Promise<BenchFigure[]> {
-  if (process.env.BENCH_SKIP_BUILD !== '1') {
-    console.log('\nlighthouse: npm run build');
-    const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
-    if (build.status !== 0) throw new Error(`npm run build failed (${build.status})`);
-  }
+  buildUnlessSkipped('lighthouse', repoRoot);
   const server = await startServer();
   const chrome = await launch({ chromePath: chromiumPath, chromeFlags, logLevel: 'silent' });
   const figures: BenchFigure[] = [];

@@ -8,10 +8,10 @@
  * 50 ms, when positive. The figures are the median sum and the largest task, beside the login
  * page's in the same run (the lightest page the app starts on).
  */
-import { spawnSync } from 'node:child_process';
 import type { CDPSession } from 'playwright-core';
 import { closeBrowser, demoMember, launchBrowser, viewports } from '../e2e/support/browser.ts';
 import { repoRoot, startServer } from '../e2e/support/server.ts';
+import { buildUnlessSkipped } from './process.ts';
 import type { BenchFigure } from './results.ts';
 
 const loads = Math.max(1, Number(process.env.BENCH_START_LOADS ?? 5));
@@ -67,11 +67,7 @@ function figuresOf(events: TraceEvent[]): LoadFigures {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export async function startBench(): Promise<BenchFigure[]> {
-  if (process.env.BENCH_SKIP_BUILD !== '1') {
-    console.log('\nstart: npm run build');
-    const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
-    if (build.status !== 0) throw new Error(`npm run build failed (${build.status})`);
-  }
+  buildUnlessSkipped('start', repoRoot);
   const server = await startServer();
   const browser = await launchBrowser();
   const measured: Record<'login' | 'index', LoadFigures[]> = { login: [], index: [] };

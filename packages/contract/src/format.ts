@@ -19,14 +19,19 @@ export const shippedSigns: Readonly<Record<string, { group: string; decimal: str
   'id-ID': { group: '.', decimal: ',' },
 };
 
+/** The shipped languages' formats, made once (formatAmount runs for every amount of every render). */
+const shippedFormats = new Map(
+  Object.entries(shippedSigns).map(([locale, signs]) => [locale, { decimal: signs.decimal, group: (whole: bigint) => groupThrees(whole.toString(), signs.group) }]),
+);
+
 /**
  * Another locale's decimal sign and grouping, from Intl, made once per locale: building an
  * Intl.NumberFormat costs about a millisecond after the first. At most 32 locales are kept.
  */
 const otherFormats = new Map<string, { decimal: string; group: (whole: bigint) => string }>();
 function amountFormatOf(locale: string): { decimal: string; group: (whole: bigint) => string } {
-  const signs = shippedSigns[locale];
-  if (signs) return { decimal: signs.decimal, group: (whole) => groupThrees(whole.toString(), signs.group) };
+  const shipped = shippedFormats.get(locale);
+  if (shipped) return shipped;
   let format = otherFormats.get(locale);
   if (!format) {
     const parts = new Intl.NumberFormat(locale, { minimumFractionDigits: 1 }).formatToParts(1000.5);
