@@ -1,11 +1,17 @@
 /// <reference types="vitest/config" />
 import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const serverOrigin = 'http://127.0.0.1:8080';
+/**
+ * React Router's package sends every bundler to its development build; the production build
+ * beside it differs only in leaving out the development warnings (ENABLE_DEV_WARNINGS).
+ */
+const routerProduction = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production/index.mjs');
 /**
  * Writes .br and .gz beside every script and stylesheet, so the server can send them
  * compressed without compressing on each request (@fastify/static `preCompressed: true`).
@@ -60,8 +66,8 @@ const placeholder = '/*app-scripts*/ null';
 /** The module that paints a member's home from HTML before the app runs (decision 032). */
 const memberPaintModule = /\/src\/app\/member-paint-start\.ts$/;
 
-/** The modules main.tsx imports one task after another (decision 033): the head script asks for their chunks with the entry's. */
-const startModules = [/[\\/]react-dom[\\/]client\.js$/, /[\\/]src[\\/]app[\\/]app\.tsx$/];
+/** The module main.tsx imports a task after its own (decision 033): the head script asks for its chunk with the entry's. */
+const startModules = [/[\\/]src[\\/]app[\\/]app\.tsx$/];
 
 function appScripts(): Plugin {
   return {
@@ -101,8 +107,8 @@ function appScripts(): Plugin {
         const painter = chunks.find((c) => c.isEntry && c.facadeModuleId !== null && memberPaintModule.test(c.facadeModuleId));
         const entry = chunks.find((c) => c.isEntry && c !== painter);
         if (!entry || !painter) throw new Error('pp:app-scripts: no entry chunk, or none for the painted dashboard');
-        // The entry's static imports, and the two it imports after a task boundary (main.tsx:
-        // React DOM, then the app), which it needs at once (decision 033).
+        // The entry's static imports, and the app it imports after a task boundary (main.tsx),
+        // which it needs at once (decision 033).
         const startChunks = entry.dynamicImports.filter((fileName) => {
           const chunk = bundle[fileName];
           return chunk?.type === 'chunk' && chunk.moduleIds.some((id) => startModules.some((pattern) => pattern.test(id)));
@@ -203,8 +209,19 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: [
       { find: /^react-i18next$/, replacement: path.resolve(import.meta.dirname, 'src/lib/react-i18next.ts') },
       { find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/lib/zod-config.ts') },
+      // Decision 034: the portal renders with Preact through its React compatibility layer (a
+      // tenth of React DOM's bytes); the components keep importing react and react-dom.
+      { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react$/, replacement: 'preact/compat' },
+      { find: /^react-router$/, replacement: routerProduction },
     ],
   },
+  // The build-time render (first-paint.tsx) bundles its packages, so the aliases above reach them.
+  ssr: { noExternal: true },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -2,8 +2,9 @@ import { startTransition, useEffect, useState, type ReactNode } from 'react';
 
 /**
  * Renders its children after the rest of the page has been committed: the effect runs once the
- * first screen is on its way to the screen, and the children render in a transition, which
- * yields to the browser (so it paints what is already there) and to input. A page puts here what
+ * first screen is on its way to the screen (Preact runs effects after the frame is painted,
+ * decision 034), and the children render in a task of their own, so the browser paints what is
+ * already there and takes input in between. A page puts here what
  * lies below its first screen, so the first paint (and its largest element) waits for less work,
  * and no single long task builds the whole page on a phone (decision 029). No timer or animation
  * frame: a tab in the background still gets the whole page. Nothing above may depend on the size
