@@ -41,10 +41,15 @@ export async function startBenchServer<T>(script: string, env: Record<string, st
   };
 }
 
-/** The apps and the server built first (`npm run build`), unless BENCH_SKIP_BUILD=1 says the build there is current. */
+/**
+ * The apps and the server built first (`npm run build`), unless BENCH_SKIP_BUILD=1 says the build
+ * there is current. Once built, it is current for the rest of the run: the next browser bench of a
+ * full `npm run bench` does not build again.
+ */
 export function buildUnlessSkipped(bench: string, repoRoot: string): void {
   if (process.env.BENCH_SKIP_BUILD === '1') return;
   console.log(`\n${bench}: npm run build`);
   const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
   if (build.status !== 0) throw new Error(`npm run build failed (${build.status})`);
+  process.env.BENCH_SKIP_BUILD = '1';
 }
