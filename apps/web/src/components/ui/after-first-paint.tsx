@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 
 /**
  * Renders its children after the rest of the page has been committed: Preact runs the effect
@@ -8,12 +8,13 @@ import { useEffect, useState, type ReactNode } from 'react';
  * no single long task builds the whole page on a phone (decision 029). No timer of ours: when no
  * frame comes (a tab in the background), Preact runs effects after 35 ms anyway, so such a tab
  * still gets the whole page. Nothing above may depend on the size of what comes here: it appears
- * below what is already on screen and moves nothing.
+ * below what is already on screen and moves nothing. The state change stays a transition: under
+ * React it would yield in slices, and a plain setState in an effect is what react-hooks refuses.
  */
 export function AfterFirstPaint({ children }: { children: ReactNode }) {
   const [isReady, setIsReady] = useState(false);
   useEffect(() => {
-    setIsReady(true);
+    startTransition(() => setIsReady(true));
   }, []);
   return isReady ? children : null;
 }
