@@ -24,35 +24,72 @@ import * as web from './web.ts';
 const server = loadServerKey(vectors.serverPrivateJwk as PrivateJwk);
 
 describe('test vectors', () => {
-  it('seal the documented request exactly', () => {
-    const sealed = sealRequest(server.publicJwk, vectors.path, vectors.payload, {
-      time: vectors.time,
-      nonce: vectors.nonce,
-      cek: Buffer.from(vectors.contentKeyB64url, 'base64url'),
-      ephemeralPrivateJwk: vectors.ephemeralPrivateJwk as PrivateJwk,
-      iv: Buffer.from(vectors.requestIvB64url, 'base64url'),
-    });
+  const fixed = {
+    time: vectors.time,
+    nonce: vectors.nonce,
+    ephemeralPrivateJwk: vectors.ephemeralPrivateJwk as PrivateJwk,
+    iv: Buffer.from(vectors.requestIvB64url, 'base64url'),
+  };
+
+  it('seal the documented requests exactly, both formats', () => {
     expect(server.kid).toBe(vectors.serverKid);
-    expect(sealed.body).toBe(vectors.requestCompact);
+    expect(sealRequest(server.publicJwk, vectors.path, vectors.payload, fixed).body).toBe(vectors.requestCompact);
+    const wrapped = sealRequest(server.publicJwk, vectors.path, vectors.payload, {
+      ...fixed,
+      alg: 'ECDH-ES+A256KW',
+      cek: Buffer.from(vectors.wrappedKey.contentKeyB64url, 'base64url'),
+    });
+    expect(wrapped.body).toBe(vectors.wrappedKey.requestCompact);
   });
 
-  it('open to the documented payload, header and content key', () => {
-    const opened = openRequest(server, vectors.requestCompact);
-    expect(JSON.parse(opened.plaintext.toString())).toEqual({ ...vectors.payload, time: vectors.time });
-    expect(opened.header).toMatchObject({ alg: 'ECDH-ES+A256KW', enc: 'A256GCM', path: vectors.path, time: vectors.time, nonce: vectors.nonce });
-    expect(b64url(opened.cek)).toBe(vectors.contentKeyB64url);
-    const cek = Buffer.from(vectors.contentKeyB64url, 'base64url');
-    expect(openResponse(cek, vectors.nonce, vectors.responseCompact)).toEqual(vectors.responseData);
+  it('derive the documented keys as protocol.md writes them out', () => {
+    // Written from the protocol text, not from our code: Z, the Concat KDF input byte by byte, HMAC.
+    const z = crypto.diffieHellman({
+      privateKey: crypto.createPrivateKey({ key: vectors.ephemeralPrivateJwk, format: 'jwk' }),
+      publicKey: crypto.createPublicKey({ key: { kty: 'OKP', crv: 'X25519', x: vectors.serverPrivateJwk.x }, format: 'jwk' }),
+    });
+    const algorithmId = Buffer.from('PP-CEK-HMAC-SHA256', 'ascii');
+    const kdfInput = Buffer.concat([
+      Buffer.from('00000001', 'hex'),
+      z,
+      Buffer.from([0, 0, 0, algorithmId.length]),
+      algorithmId,
+      Buffer.from('000000000000000000000100', 'hex'),
+    ]);
+    const kdk = crypto.createHash('sha256').update(kdfInput).digest();
+    expect(kdk.toString('base64url')).toBe(vectors.derivationKeyB64url);
+    const cek = crypto.createHmac('sha256', kdk).update(Buffer.from(vectors.nonce, 'ascii')).digest();
+    expect(cek.toString('base64url')).toBe(vectors.contentKeyB64url);
+  });
+
+  it('open to the documented payload, header and content key, both formats', () => {
+    for (const [compact, contentKey, response, alg] of [
+      [vectors.requestCompact, vectors.contentKeyB64url, vectors.responseCompact, 'dir'],
+      [vectors.wrappedKey.requestCompact, vectors.wrappedKey.contentKeyB64url, vectors.wrappedKey.responseCompact, 'ECDH-ES+A256KW'],
+    ] as const) {
+      const opened = openRequest(server, compact);
+      expect(JSON.parse(opened.plaintext.toString())).toEqual({ ...vectors.payload, time: vectors.time });
+      expect(opened.header).toMatchObject({ alg, enc: 'A256GCM', path: vectors.path, time: vectors.time, nonce: vectors.nonce });
+      expect(b64url(opened.cek)).toBe(contentKey);
+      expect(openResponse(Buffer.from(contentKey, 'base64url'), vectors.nonce, response)).toEqual(vectors.responseData);
+    }
   });
 
   it('are opened by jose, an independent JWE implementation', async () => {
-    const key = await jose.importJWK({ ...vectors.serverPrivateJwk, alg: 'ECDH-ES+A256KW' }, 'ECDH-ES+A256KW');
-    const { plaintext, protectedHeader } = await jose.compactDecrypt(vectors.requestCompact, key);
-    expect(JSON.parse(new TextDecoder().decode(plaintext))).toMatchObject(vectors.payload);
-    expect(protectedHeader.path).toBe(vectors.path);
+    // dir: a standard JWE under the content key the agreement and the nonce give.
     const cek = fromB64url(vectors.contentKeyB64url);
+    const request = await jose.compactDecrypt(vectors.requestCompact, cek);
+    expect(JSON.parse(new TextDecoder().decode(request.plaintext))).toMatchObject(vectors.payload);
+    expect(request.protectedHeader).toMatchObject({ alg: 'dir', path: vectors.path, nonce: vectors.nonce });
     const answer = await jose.compactDecrypt(vectors.responseCompact, cek);
     expect(JSON.parse(new TextDecoder().decode(answer.plaintext))).toEqual(vectors.responseData);
+    // ECDH-ES+A256KW: jose does the whole key agreement itself.
+    const key = await jose.importJWK({ ...vectors.serverPrivateJwk, alg: 'ECDH-ES+A256KW' }, 'ECDH-ES+A256KW');
+    const { plaintext, protectedHeader } = await jose.compactDecrypt(vectors.wrappedKey.requestCompact, key);
+    expect(JSON.parse(new TextDecoder().decode(plaintext))).toMatchObject(vectors.payload);
+    expect(protectedHeader.path).toBe(vectors.path);
+    const wrappedAnswer = await jose.compactDecrypt(vectors.wrappedKey.responseCompact, fromB64url(vectors.wrappedKey.contentKeyB64url));
+    expect(JSON.parse(new TextDecoder().decode(wrappedAnswer.plaintext))).toEqual(vectors.responseData);
   });
 });
 
@@ -74,12 +111,32 @@ describe('browser and server sides', () => {
     await expect(web.openResponse({ ...second.requestKey, nonce: first.requestKey.nonce }, answer)).rejects.toThrow();
   });
 
-  it('jose can seal a request our server opens', async () => {
+  it('jose can seal a request our server opens, in either format', async () => {
     const pub = await jose.importJWK({ kty: 'OKP', crv: 'X25519', x: server.publicJwk.x }, 'ECDH-ES+A256KW');
     const jwe = await new jose.CompactEncrypt(new TextEncoder().encode('{"hi":1}'))
       .setProtectedHeader({ alg: 'ECDH-ES+A256KW', enc: 'A256GCM', kid: server.kid, path: '/p', time: 1, nonce: 'AAAAAAAAAAAAAAAAAAAAAA' })
       .encrypt(pub);
     expect(openRequest(server, jwe).plaintext.toString()).toBe('{"hi":1}');
+    // dir with the documented derivation: jose encrypts under the content key our client derives.
+    const nonce = 'BBBBBBBBBBBBBBBBBBBBBB';
+    const cek = crypto.createHmac('sha256', Buffer.from(vectors.derivationKeyB64url, 'base64url')).update(nonce).digest();
+    const direct = await new jose.CompactEncrypt(new TextEncoder().encode('{"hi":2}'))
+      .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', kid: server.kid, epk: { kty: 'OKP', crv: 'X25519', x: vectors.ephemeralPrivateJwk.x }, path: '/p', time: 1, nonce })
+      .encrypt(cek);
+    expect(openRequest(server, direct).plaintext.toString()).toBe('{"hi":2}');
+  });
+
+  it('refuses a dir request that carries an encrypted key, and one whose nonce or alg was changed', () => {
+    const parts = sealRequest(server.publicJwk, '/p', { a: 1 }).body.split('.');
+    const withKey = [parts[0], b64url(crypto.randomBytes(40)), ...parts.slice(2)].join('.');
+    expect(() => openRequest(server, withKey)).toThrow(expect.objectContaining({ failure: 'malformed' }));
+    // Another nonce derives another content key (and changes the associated data): decrypt fails.
+    const header = decodeHeader(parts[0]!);
+    const renonced = [encodeHeader({ ...header, nonce: 'CCCCCCCCCCCCCCCCCCCCCC' }), ...parts.slice(1)].join('.');
+    expect(() => openRequest(server, renonced)).toThrow(expect.objectContaining({ failure: 'decrypt' }));
+    // The same request relabelled ECDH-ES+A256KW has no wrapped key: malformed.
+    const relabelled = [encodeHeader({ ...header, alg: 'ECDH-ES+A256KW' }), ...parts.slice(1)].join('.');
+    expect(() => openRequest(server, relabelled)).toThrow(expect.objectContaining({ failure: 'malformed' }));
   });
 });
 
@@ -135,7 +192,7 @@ describe('one ephemeral key for a page load', () => {
     const headers = parts.map((p) => decodeHeader(p[0]!) as { epk: { x: string }; nonce: string });
     expect(new Set(headers.map((h) => h.epk.x)).size).toBe(1);
     expect(new Set(headers.map((h) => h.nonce)).size).toBe(3);
-    expect(new Set(parts.map((p) => p[1])).size).toBe(3); // wrapped content keys differ
+    expect(parts.map((p) => p[1])).toEqual(['', '', '']); // dir: no encrypted key travels
     expect(new Set(parts.map((p) => p[2])).size).toBe(3); // IVs differ
     const opened = sealed.map((s) => openRequest(server, s.body));
     expect(new Set(opened.map((o) => b64url(o.cek))).size).toBe(3);
@@ -175,7 +232,7 @@ describe('one ephemeral key for a page load', () => {
     }
     expect(key.agreements.size).toBe(1);
     const small = new AgreementCache(3);
-    for (const x of ['a', 'b', 'c', 'd']) small.set(x, Buffer.alloc(32));
+    for (const x of ['a', 'b', 'c', 'd']) small.set(x, { kdk: Buffer.alloc(32), kek: Buffer.alloc(32) });
     expect(small.size).toBe(3);
     expect(small.get('a')).toBeUndefined();
     expect(small.get('d')).toBeDefined();
@@ -190,10 +247,17 @@ describe('one ephemeral key for a page load', () => {
     flipped[0] = flipped[0]! ^ 1;
     parts[3] = flipped.toString('base64url');
     expect(() => openRequest(key, parts.join('.'))).toThrow(EnvelopeError);
-    // A wrapped key from another request under the same ephemeral key does not open this one.
+    // The sealed body of another request under the same ephemeral key does not open under this
+    // one's header: its nonce gives another content key.
+    const mine = sealRequest(key.publicJwk, '/p', { amount: 1 }, { ephemeral }).body.split('.');
     const other = sealRequest(key.publicJwk, '/p', { amount: 2 }, { ephemeral }).body.split('.');
-    const swapped = [...parts];
-    swapped[1] = other[1]!;
+    expect(() => openRequest(key, [mine[0], ...other.slice(1)].join('.'))).toThrow(EnvelopeError);
+    // ECDH-ES+A256KW: a wrapped key from another request does not open this one.
+    const wrappedMine = sealRequest(key.publicJwk, '/p', { amount: 1 }, { ephemeral, alg: 'ECDH-ES+A256KW' }).body.split('.');
+    const wrappedOther = sealRequest(key.publicJwk, '/p', { amount: 2 }, { ephemeral, alg: 'ECDH-ES+A256KW' }).body.split('.');
+    expect(openRequest(key, wrappedMine.join('.')).plaintext.length).toBeGreaterThan(0);
+    const swapped = [...wrappedMine];
+    swapped[1] = wrappedOther[1]!;
     expect(() => openRequest(key, swapped.join('.'))).toThrow(EnvelopeError);
   });
 
@@ -201,10 +265,20 @@ describe('one ephemeral key for a page load', () => {
     const ephemeral = newClientEphemeral();
     const key = await jose.importJWK({ ...vectors.serverPrivateJwk, alg: 'ECDH-ES+A256KW' }, 'ECDH-ES+A256KW');
     for (const n of [1, 2]) {
-      const { body } = sealRequest(server.publicJwk, '/p', { n }, { ephemeral });
+      const { body } = sealRequest(server.publicJwk, '/p', { n }, { ephemeral, alg: 'ECDH-ES+A256KW' });
       const { plaintext } = await jose.compactDecrypt(body, key);
       expect(JSON.parse(new TextDecoder().decode(plaintext)).n).toBe(n);
     }
+    // dir: each request opens under HMAC-SHA256(derivation key, its nonce), and only that.
+    const kdk = ephemeral.agreed!.keys.kdk;
+    const sealed = [3, 4].map((n) => sealRequest(server.publicJwk, '/p', { n }, { ephemeral }));
+    for (const [i, { body, nonce }] of sealed.entries()) {
+      const cek = crypto.createHmac('sha256', kdk).update(nonce).digest();
+      const { plaintext } = await jose.compactDecrypt(body, cek);
+      expect(JSON.parse(new TextDecoder().decode(plaintext)).n).toBe(i + 3);
+    }
+    const firstKey = crypto.createHmac('sha256', kdk).update(sealed[0]!.nonce).digest();
+    await expect(jose.compactDecrypt(sealed[1]!.body, firstKey)).rejects.toThrow();
   });
 });
 

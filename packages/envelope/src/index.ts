@@ -1,12 +1,23 @@
 /**
  * The API envelope (docs/protocol.md). A request body is a JWE in compact serialization
- * (RFC 7516) with alg ECDH-ES+A256KW over X25519 (RFC 8037) and enc A256GCM: a fresh random
- * content key per request, wrapped with a key agreed with the server's public key. The protected
- * header carries the request path, time and a random nonce; as the GCM associated data they are
- * authenticated. The answer's `data` is a JWE with alg "dir" under the same content key, whose
- * protected header repeats the request nonce, so it opens only with that request's key.
+ * (RFC 7516) with enc A256GCM and a content key of its own, which comes from an X25519 agreement
+ * (RFC 8037) with the server's public key in one of two ways (decision 035):
+ * - `dir`, what our clients send: the agreement gives a key-derivation key (Concat KDF with the
+ *   algorithm id below) and each request's content key is HMAC-SHA256 of its nonce under it;
+ * - `ECDH-ES+A256KW`, standard JWE key agreement with a random content key wrapped under the
+ *   agreed key: still accepted, so any JWE library can call the API.
+ * The protected header carries the ephemeral key, the request path, time and a random nonce; as
+ * the GCM associated data they are authenticated. The answer's `data` is a JWE with alg "dir"
+ * under the same content key, whose protected header repeats the request nonce, so it opens only
+ * with that request's key.
  */
-export const requestAlg = 'ECDH-ES+A256KW';
+/** What our clients send: the content key derived from the agreement and the nonce. */
+export const requestAlg = 'dir';
+/** Standard JWE key agreement with a wrapped random content key (the format before decision 035). */
+export const wrappedKeyAlg = 'ECDH-ES+A256KW';
+export type RequestAlg = typeof requestAlg | typeof wrappedKeyAlg;
+/** The Concat KDF's AlgorithmID for the key-derivation key of `dir` requests (never a JWE alg, so the two agreed keys differ). */
+export const derivedKeyAlgorithmId = 'PP-CEK-HMAC-SHA256';
 export const contentEnc = 'A256GCM';
 export const mediaType = 'application/jose';
 /** A request whose time is further than this from the server clock is refused. */
@@ -21,7 +32,7 @@ export interface PublicJwk {
 }
 
 export interface RequestHeader {
-  alg: typeof requestAlg;
+  alg: RequestAlg;
   enc: typeof contentEnc;
   kid: string;
   epk: { kty: 'OKP'; crv: 'X25519'; x: string };
@@ -94,11 +105,12 @@ export function fromB64url(text: string): Uint8Array {
 }
 
 /**
- * The "OtherInfo" of the Concat KDF (NIST SP 800-56A) as RFC 7518 section 4.6.2 fixes it for
- * ECDH-ES+A256KW with empty apu and apv: one SHA-256 round over counter || Z || OtherInfo.
+ * The input of the Concat KDF (NIST SP 800-56A) as RFC 7518 section 4.6.2 fixes it for a 256-bit
+ * key with empty apu and apv: one SHA-256 round over counter || Z || OtherInfo, whose AlgorithmID
+ * is `ECDH-ES+A256KW` for the wrapping key and derivedKeyAlgorithmId for the derivation key.
  */
-export function concatKdfInput(sharedSecret: Uint8Array): Uint8Array {
-  const alg = utf8(requestAlg);
+export function concatKdfInput(sharedSecret: Uint8Array, algorithmId: string): Uint8Array {
+  const alg = utf8(algorithmId);
   const out = new Uint8Array(4 + sharedSecret.length + 4 + alg.length + 4 + 4 + 4);
   const view = new DataView(out.buffer);
   let o = 0;
@@ -139,7 +151,7 @@ export function decodeHeader(part: string): Record<string, unknown> {
 export function parseRequestHeader(h: Record<string, unknown>): RequestHeader | null {
   const epk = h.epk as Record<string, unknown> | undefined;
   if (
-    h.alg !== requestAlg ||
+    (h.alg !== requestAlg && h.alg !== wrappedKeyAlg) ||
     h.enc !== contentEnc ||
     typeof h.kid !== 'string' ||
     typeof h.path !== 'string' ||

@@ -4,6 +4,7 @@ import {
   concatKdfInput,
   contentEnc,
   decodeHeader,
+  derivedKeyAlgorithmId,
   encodeHeader,
   fromB64url,
   fromUtf8,
@@ -23,10 +24,10 @@ export interface RequestKey {
 }
 
 /**
- * One ephemeral key pair for a page load, and the key-wrapping key it agreed with the server
+ * One ephemeral key pair for a page load, and the key-derivation key it agreed with the server
  * (protocol.md, "Ephemeral keys"): requests reuse the agreement, while each still gets its own
- * random content key, nonce and IV. A new pair is made after ephemeralLifetimeMs, and whenever the
- * server's key changes.
+ * nonce, the content key derived from it, and IV. A new pair is made after ephemeralLifetimeMs,
+ * and whenever the server's key changes.
  */
 export const ephemeralLifetimeMs = 15 * 60 * 1000;
 
@@ -34,7 +35,8 @@ interface Agreement {
   serverX: string;
   madeAt: number;
   epkX: string;
-  kek: CryptoKey;
+  /** HMAC-SHA256 key: a request's content key is its signature of the nonce. */
+  kdk: CryptoKey;
 }
 let agreement: { serverX: string; madeAt: number; value: Promise<Agreement> } | undefined;
 
@@ -44,10 +46,10 @@ async function agree(server: PublicJwk, madeAt: number): Promise<Agreement> {
   const shared = new Uint8Array(
     await subtle().deriveBits({ name: 'X25519', public: serverKey } as EcdhKeyDeriveParams, ephemeral.privateKey, 256),
   );
-  const kekBytes = await subtle().digest('SHA-256', concatKdfInput(shared) as BufferSource);
-  const kek = await subtle().importKey('raw', kekBytes, 'AES-KW', false, ['wrapKey']);
+  const kdkBytes = await subtle().digest('SHA-256', concatKdfInput(shared, derivedKeyAlgorithmId) as BufferSource);
+  const kdk = await subtle().importKey('raw', kdkBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const epk = (await subtle().exportKey('jwk', ephemeral.publicKey)) as { x: string };
-  return { serverX: server.x, madeAt, epkX: epk.x, kek };
+  return { serverX: server.x, madeAt, epkX: epk.x, kdk };
 }
 
 function currentAgreement(server: PublicJwk, now: number): Promise<Agreement> {
@@ -73,9 +75,10 @@ export async function sealRequest(
   time = Date.now(),
 ): Promise<{ body: string; requestKey: RequestKey }> {
   const nonce = randomB64url(16);
-  const { kek, epkX } = await currentAgreement(server, Date.now());
-  const cek = await subtle().generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt', 'decrypt']);
-  const wrapped = new Uint8Array(await subtle().wrapKey('raw', cek, kek, 'AES-KW'));
+  const { kdk, epkX } = await currentAgreement(server, Date.now());
+  // The content key is HMAC-SHA256 of the nonce (ASCII) under the agreed key (protocol.md).
+  const cekBytes = await subtle().sign('HMAC', kdk, utf8(nonce) as BufferSource);
+  const cek = await subtle().importKey('raw', cekBytes, 'AES-GCM', false, ['encrypt', 'decrypt']);
   const header: RequestHeader = {
     alg: requestAlg,
     enc: contentEnc,
@@ -97,7 +100,7 @@ export async function sealRequest(
   const ciphertext = sealed.subarray(0, sealed.length - 16);
   const tag = sealed.subarray(sealed.length - 16);
   return {
-    body: `${protectedPart}.${b64url(wrapped)}.${b64url(iv)}.${b64url(ciphertext)}.${b64url(tag)}`,
+    body: `${protectedPart}..${b64url(iv)}.${b64url(ciphertext)}.${b64url(tag)}`,
     requestKey: { key: cek, nonce },
   };
 }

@@ -25,6 +25,16 @@ describe.each(dialects)('envelope on %s', (dialect) => {
     expect(result.data.length).toBeGreaterThan(10);
   });
 
+  it('answers a standard ECDH-ES+A256KW request as it answers the dir requests of our clients', async () => {
+    for (const alg of ['dir', 'ECDH-ES+A256KW'] as const) {
+      const sealed = sealRequest(t.serverKey.publicJwk, path, {}, { alg });
+      const { status, body } = await raw(sealed.body);
+      expect(status).toBe(200);
+      expect(body.code).toBe(20000);
+      expect((openResponse(sealed.cek, sealed.nonce, body.data as string) as unknown[]).length).toBeGreaterThan(10);
+    }
+  });
+
   it('refuses plaintext JSON', async () => {
     const { status, body } = await raw(JSON.stringify({ hello: 1 }), 'application/json');
     expect(status).toBe(400);
@@ -50,7 +60,7 @@ describe.each(dialects)('envelope on %s', (dialect) => {
     }
   });
 
-  it('refuses a tampered ciphertext, tag, wrapped key or header', async () => {
+  it('refuses a tampered IV, ciphertext, tag, wrapped key or header', async () => {
     const sealed = sealRequest(t.serverKey.publicJwk, path, { a: 1 });
     const parts = sealed.body.split('.');
     const flip = (text: string) => {
@@ -58,12 +68,20 @@ describe.each(dialects)('envelope on %s', (dialect) => {
       bytes[0] = bytes[0]! ^ 1;
       return b64url(bytes);
     };
-    for (const index of [1, 2, 3, 4]) {
+    for (const index of [2, 3, 4]) {
       const tampered = parts.map((p, i) => (i === index ? flip(p) : p)).join('.');
       const { status, body } = await raw(tampered);
       expect(status).toBe(400);
       expect(body.error).toBe('envelope.decrypt');
     }
+    // A dir request carries no encrypted key: one put in is malformed.
+    expect(parts[1]).toBe('');
+    const withKey = [parts[0], b64url(Buffer.alloc(40, 7)), ...parts.slice(2)].join('.');
+    expect((await raw(withKey)).body.error).toBe('envelope.malformed');
+    // An ECDH-ES+A256KW request with its wrapped key flipped fails the unwrap.
+    const wrappedParts = sealRequest(t.serverKey.publicJwk, path, { a: 1 }, { alg: 'ECDH-ES+A256KW' }).body.split('.');
+    const badWrap = wrappedParts.map((p, i) => (i === 1 ? flip(p) : p)).join('.');
+    expect(await raw(badWrap)).toMatchObject({ status: 400, body: { error: 'envelope.decrypt' } });
     // A header changed to another path still fails: the header is the GCM associated data.
     const header = JSON.parse(Buffer.from(parts[0]!, 'base64url').toString());
     header.path = '/api/app/user/login';
