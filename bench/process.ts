@@ -43,8 +43,8 @@ export async function startBenchServer<T>(script: string, env: Record<string, st
 
 /**
  * The apps and the server built first (`npm run build`), unless BENCH_SKIP_BUILD=1 says the build
- * there is current. Once built, it is current for the rest of the run: the next browser bench of a
- * full `npm run bench` does not build again.
+ * there is current. A full `npm run bench` builds once in run.ts, before its children, which
+ * inherit BENCH_SKIP_BUILD=1; `npm run bench -- lighthouse` (or start) builds here.
  */
 export function buildUnlessSkipped(bench: string, repoRoot: string): void {
   if (process.env.BENCH_SKIP_BUILD === '1') return;

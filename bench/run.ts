@@ -7,6 +7,8 @@
  * against 94 to 95 (16 to 119 ms) on its own (decision 031).
  */
 import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { buildUnlessSkipped } from './process.ts';
 import { recordFigures, type BenchFigure } from './results.ts';
 
 const benches: Record<string, () => Promise<BenchFigure[]>> = {
@@ -32,6 +34,9 @@ if (only !== undefined) {
   recordFigures(figures);
   console.log(`\n${figures.length} figures of ${only} written to bench-results.json`);
 } else {
+  // The build the browser benchmarks measure, once for the run: each child inherits
+  // BENCH_SKIP_BUILD=1 from here (a child's own environment does not reach the next child).
+  buildUnlessSkipped('bench', path.resolve(import.meta.dirname, '..'));
   for (const name of Object.keys(benches)) {
     const child = spawnSync(process.execPath, [...process.execArgv, import.meta.filename, name], { stdio: 'inherit' });
     if (child.status !== 0) {
