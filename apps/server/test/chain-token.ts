@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createPublicClient, createTestClient, createWalletClient, encodeFunctionData, http, type Hex, type PublicClient, type TestClient, type WalletClient } from 'viem';
+import { createPublicClient, createTestClient, createWalletClient, encodeFunctionData, http, type Hex, type PublicClient, type TestClient, type Transport, type WalletClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures');
@@ -56,6 +56,35 @@ export interface LocalChain {
   head(): Promise<bigint>;
 }
 
+/**
+ * Ganache 7 can answer eth_getTransactionReceipt for a transaction in the block it is still saving
+ * with an error of its own (-32700, "Cannot read properties of undefined (reading 'toJSON')"),
+ * seen about once in a few hundred CI runs of the payout tests. viem retries only its known
+ * transient codes, so this HTTP transport asks again, for that read and that error only, a few
+ * times a few milliseconds apart; anything else fails as before.
+ */
+function isReceiptRace(method: string, error: unknown): boolean {
+  return method === 'eth_getTransactionReceipt' && String((error as { details?: unknown }).details ?? '').includes("reading 'toJSON'");
+}
+
+export function ganacheHttp(url: string): Transport {
+  const inner = http(url);
+  return (config) => {
+    const transport = inner(config);
+    const request: typeof transport.request = async (args, options) => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await transport.request(args, options);
+        } catch (error) {
+          if (attempt >= 5 || !isReceiptRace(args.method, error)) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+        }
+      }
+    };
+    return { ...transport, request };
+  };
+}
+
 /** The funded sender of the local node: a fixed test key, never used anywhere else. */
 const senderKey = '0x8f2a55949038a9610f50fb23b5883af3b4ecb3c3bb792cbcefbd1542c692be63' as const;
 const sender = privateKeyToAccount(senderKey);
@@ -72,9 +101,9 @@ export async function startLocalChain(port = 0): Promise<LocalChain> {
   await server.listen(port, '127.0.0.1');
   const address = server.address() as { port: number };
   const url = `http://127.0.0.1:${address.port}`;
-  const publicClient = createPublicClient({ transport: http(url) }) as PublicClient;
-  const wallet = createWalletClient({ transport: http(url) });
-  const testClient = createTestClient({ mode: 'ganache', transport: http(url) });
+  const publicClient = createPublicClient({ transport: ganacheHttp(url) }) as PublicClient;
+  const wallet = createWalletClient({ transport: ganacheHttp(url) });
+  const testClient = createTestClient({ mode: 'ganache', transport: ganacheHttp(url) });
   const accounts = [sender.address] as Hex[];
   const artifact = tokenArtifact();
   const chain = { id: 1337, name: 'local', nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [url] } } } as const;
