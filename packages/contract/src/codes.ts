@@ -24,6 +24,9 @@ export const errorCatalogue = {
   'route.notFound': { status: 404 },
   'server.internal': { status: 500 },
   'server.busy': { status: 503 },
+  // A database, Redis or disk fault, or a request past its time budget (decision 036): the
+  // outcome of a write may be unknown, and a retry with the same request id is safe.
+  'server.unavailable': { status: 503 },
   'auth.expired': { status: 401 },
   'auth.invalidCredentials': { status: 200 },
   'auth.locked': { status: 200 },

@@ -14,6 +14,7 @@ export const enUS = {
     'route.notFound': 'Request address not found',
     'server.internal': 'Internal server error',
     'server.busy': 'The server is busy, please try again later',
+    'server.unavailable': 'The service is briefly unavailable. If you were moving points, check your records first; sending the same request again is safe',
     'auth.expired': 'Your login information has expired',
     'auth.invalidCredentials': 'Wrong username or password',
     'auth.locked': 'Too many failed attempts; try again in {{minutes}} minutes',

@@ -15,6 +15,7 @@ export const jaJP: ServerMessages = {
     'route.notFound': 'リクエスト先が見つかりません',
     'server.internal': 'サーバー内部エラーが発生しました',
     'server.busy': 'サーバーが混み合っています。しばらくしてから再度お試しください',
+    'server.unavailable': 'サービスが一時的に利用できません。ポイントの操作中だった場合は、まず履歴をご確認ください。同じ申請をもう一度送っても安全です',
     'auth.expired': 'ログイン情報の有効期限が切れました',
     'auth.invalidCredentials': 'ユーザー名またはパスワードが正しくありません',
     'auth.locked': '失敗回数が上限を超えました。{{minutes}}分後に再度お試しください',

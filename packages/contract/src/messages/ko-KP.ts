@@ -15,6 +15,7 @@ export const koKP: ServerMessages = {
     'route.notFound': '요청한 주소를 찾을 수 없습니다',
     'server.internal': '서버 내부 오류가 발생했습니다',
     'server.busy': '서버 요청이 많습니다. 잠시 후 다시 시도해 주세요',
+    'server.unavailable': '서비스를 잠시 사용할 수 없습니다. 포인트를 처리하던 중이었다면 먼저 기록을 확인해 주세요. 같은 요청을 다시 보내도 안전합니다',
     'auth.expired': '로그인 정보가 만료되었습니다',
     'auth.invalidCredentials': '아이디 또는 비밀번호가 올바르지 않습니다',
     'auth.locked': '실패 횟수가 너무 많습니다. {{minutes}}분 후에 다시 시도해 주세요',

@@ -15,6 +15,7 @@ export const zhCN: ServerMessages = {
     'route.notFound': '请求地址不存在',
     'server.internal': '服务器内部错误',
     'server.busy': '服务器繁忙，请稍后再试',
+    'server.unavailable': '服务暂时不可用。如果您正在操作积分，请先查看记录；再次提交同一请求是安全的',
     'auth.expired': '您的登录信息已过期',
     'auth.invalidCredentials': '用户名或密码错误',
     'auth.locked': '失败次数过多，请在{{minutes}}分钟后重试',
