@@ -18,8 +18,15 @@ export const payoutDestinationLimits = {
   addressCharsMax,
 } as const;
 
-/** Control characters, bidirectional overrides and other invisible format characters: nothing a name needs. */
-const invisible = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+/**
+ * Text without control characters, bidirectional marks and overrides (U+200E/F, U+202A–202E,
+ * U+2066–2069, U+061C) and other invisible format characters (zero widths, U+FEFF): nothing a
+ * name needs, and what makes `receipt\u202Egpj.html` read as `receipthtml.jpg`. Bank names are
+ * refused when this changes them (decision 015); an upload's file label is kept without them.
+ */
+export function withoutInvisibleCharacters(text: string): string {
+  return text.replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, '');
+}
 
 const transactionPassword = z.string('validation.enterTransactionPassword').min(1, 'validation.enterTransactionPassword').max(128, 'validation.enterTransactionPassword');
 const destinationId = z.string().regex(/^[A-Za-z0-9-]{1,64}$/);
@@ -30,7 +37,7 @@ const plainText = (emptyKey: string, charsMax: number) =>
     .trim()
     .min(1, emptyKey)
     .max(charsMax, 'validation.textTooLong')
-    .refine((v) => !invisible.test(v), 'validation.invalidCharacters');
+    .refine((v) => withoutInvisibleCharacters(v) === v, 'validation.invalidCharacters');
 
 /** Spaces and dashes are for reading; the number is its letters (upper case) and digits. */
 export function normalizeAccountNumber(text: string): string {

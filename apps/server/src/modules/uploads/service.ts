@@ -12,7 +12,7 @@ import { releaseHit, reserveHit } from '../../plugins/rate-limit.ts';
 import { inspectUpload, tooLarge } from './inspect.ts';
 import { newStorageKey, type UploadStore } from './store.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
-import { uploadLimits } from '@pp/contract';
+import { uploadLimits, withoutInvisibleCharacters } from '@pp/contract';
 
 /** Uploads per member per hour: a deposit needs two files; retries and mistakes fit well inside. */
 export const uploadsPerHourMax = 30;
@@ -27,10 +27,14 @@ export type UploadRow = NonNullable<Awaited<ReturnType<UploadService['row']>>>;
 
 const extensionOf: Record<UploadMimeType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf' };
 
-/** The device's file name as a label: no path, no control or quoting characters, bounded. */
+/**
+ * The device's file name as a label: no path, no quoting characters, bounded, and none of the
+ * control, bidirectional or other invisible characters bank names refuse (the one rule of
+ * decision 015), so `receipt\u202Egpj.html` is shown to staff as what it is.
+ */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const printable = [...base].filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f && !'"<>`'.includes(ch)).join('');
+  const printable = [...withoutInvisibleCharacters(base)].filter((ch) => !'"<>`'.includes(ch)).join('');
   return printable.trim().slice(0, uploadLimits.fileNameCharsMax);
 }
 
@@ -103,7 +107,8 @@ export class UploadService {
       byteSize: num(row.byte_size),
       width: row.width === null ? null : num(row.width),
       height: row.height === null ? null : num(row.height),
-      fileName: row.file_name,
+      // Cleaned again when read: a label stored before the rule covered bidirectional marks.
+      fileName: cleanFileName(row.file_name),
       createdAt: num(row.created_at),
     };
   }

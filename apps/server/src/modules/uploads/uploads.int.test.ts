@@ -138,6 +138,22 @@ describe.each(dialects)('uploads on %s', (dialect) => {
     expect(String(raw.headers['content-security-policy'])).toContain('sandbox');
   });
 
+  it('keeps a file label without bidirectional or other invisible characters, for the member and for staff', async () => {
+    // receipt<U+202E>gpj.html would show to staff as receipthtml.jpg: the marks go, the name reads as it is.
+    const made = await upload(stranger, await files.plainPng(40, 40, '#0a0a0a'), 'receipt\u202egpj.html');
+    expect(made.code, made.message).toBe(20000);
+    expect(made.data.fileName).toBe('receiptgpj.html');
+    expect((await finance.call<FileAnswer>('staffUploadFile', { id: made.data.id })).data.fileName).toBe('receiptgpj.html');
+    // LRM/RLM, embeddings and overrides, isolates, the Arabic letter mark, zero widths, word joiner, BOM, C0 and C1 controls.
+    const invisible = '\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u061c\u200b\u200c\u200d\u2060\ufeff\u0007\u0085';
+    const other = await upload(stranger, await files.plainPng(41, 41, '#0b0b0b'), `bank${invisible}slip.png`);
+    expect(other.data.fileName).toBe('bankslip.png');
+    // A label stored before this rule is cleaned when read.
+    await t.services.dbHandle.db.updateTable('uploads').set({ file_name: 'old\u202egpj.exe' }).where('id', '=', other.data.id).execute();
+    expect((await finance.call<FileAnswer>('staffUploadFile', { id: other.data.id })).data.fileName).toBe('oldgpj.exe');
+    expect((await stranger.call<FileAnswer>('uploadFile', { id: other.data.id })).data.fileName).toBe('oldgpj.exe');
+  });
+
   it('removes uploads no deposit names after a day, bytes and row, and keeps the rest', async () => {
     const unused = await upload(owner, await files.plainPng(50, 50, '#101010'));
     const used = await upload(owner, await files.plainPng(60, 60, '#202020'));
