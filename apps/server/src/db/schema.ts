@@ -83,6 +83,13 @@ export interface RateLimitsTable {
   hits: Int;
 }
 
+/** A place held by a check in flight (plugins/rate-limit.ts holdHit); it stops counting at expires_at (decision 038). */
+export interface RateLimitHoldsTable {
+  id: string;
+  key: string;
+  expires_at: Int;
+}
+
 export interface CoinsTable {
   coin_name: string;
   cn_name: string;
@@ -486,6 +493,10 @@ export interface JobStateTable {
   run_requested_by: string | null;
   lease_owner: string | null;
   lease_until: Int;
+  /** The period the lease was taken for; null when no run holds it (decision 038). */
+  lease_period: string | null;
+  /** How many runners have taken lease_period so far (1 for the claim, +1 per takeover). */
+  lease_attempt: Int;
   heartbeat_at: Int;
   last_period: string | null;
   last_started_at: Int;
@@ -725,6 +736,7 @@ export interface Database {
   email_codes: EmailCodesTable;
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
+  rate_limit_holds: RateLimitHoldsTable;
   coins: CoinsTable;
   staff: StaffTable;
   staff_challenges: StaffChallengesTable;

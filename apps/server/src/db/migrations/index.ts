@@ -22,6 +22,7 @@ import { contentNotifications } from './018-content-notifications.ts';
 import { support } from './019-support.ts';
 import { scarceGoods } from './020-scarce-goods.ts';
 import { flagPins } from './022-flag-pins.ts';
+import { crashLeases } from './025-crash-leases.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -48,5 +49,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '019-support': support(dialect),
     '020-scarce-goods': scarceGoods(dialect),
     '022-flag-pins': flagPins(dialect),
+    '025-crash-leases': crashLeases(dialect),
   };
 }
