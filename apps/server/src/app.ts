@@ -3,7 +3,7 @@
  * modules, then the static apps. Tests build it once and call it with app.inject.
  */
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { migrateToLatest, openDb, type DbHandle } from './db/index.ts';
 import { AppError, errorsPlugin, sendError } from './plugins/errors.ts';
@@ -11,7 +11,8 @@ import { envelopePlugin, resolveServerKey } from './plugins/envelope.ts';
 import { inlineScriptHashes, registerStatic } from './plugins/static.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { operationsPlugin } from './plugins/operations.ts';
-import { PostgresReplayStore, RedisReplayStore, SqliteReplayStore, type ReplayStore } from './plugins/replay-guard.ts';
+import { PostgresReplayStore, RedisReplayStore, SqliteReplayStore, databaseMarkBook, type ReplayStore } from './plugins/replay-guard.ts';
+import { FaultMonitor, faultPartOf } from './plugins/faults.ts';
 import { makeServices, type Services } from './services.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { assetRoutes } from './modules/assets/routes.ts';
@@ -65,8 +66,10 @@ export interface BuiltApp {
 }
 
 /** Redis when configured, else the database the server runs on (plugins/replay-guard.ts). */
-function makeReplayStore(config: Config, dbHandle: DbHandle, now?: () => number): ReplayStore {
-  if (config.redisUrl) return new RedisReplayStore(config.redisUrl, undefined, now);
+function makeReplayStore(config: Config, dbHandle: DbHandle, log: FastifyBaseLogger, now?: () => number): ReplayStore {
+  if (config.redisUrl) {
+    return new RedisReplayStore(config.redisUrl, 'pp:nonce:', databaseMarkBook(dbHandle.db), { commandTimeoutMs: config.redisCommandTimeoutMs, now, log });
+  }
   if (dbHandle.dialect === 'postgres') return new PostgresReplayStore(dbHandle.db, now);
   return new SqliteReplayStore(path.join(config.dataDir, 'replay-nonces.db'), now);
 }
@@ -84,18 +87,37 @@ export async function buildApp(config: Config, options: { dbHandle?: DbHandle; n
       void sendError(request, reply, new AppError(error.code === 'FST_ERR_BAD_URL' ? 'route.notFound' : 'request.invalid'));
     },
   });
-  const dbHandle = options.dbHandle ?? openDb(config);
+  // What requests met lately, for readiness (decision 036); connection losses are logged here.
+  const faults = new FaultMonitor();
+  const dbHandle =
+    options.dbHandle ??
+    openDb({
+      ...config,
+      timeouts: config.dbTimeouts,
+      onConnectionError: (error) => {
+        faults.record(faultPartOf(error) ?? 'database', error);
+        app.log.warn({ err: { message: error.message, code: (error as { code?: unknown }).code } }, 'database connection lost; it is replaced on next use');
+      },
+    });
   await migrateToLatest(dbHandle);
   const services = makeServices(config, dbHandle, app.log);
   const serverKey = resolveServerKey(config);
 
-  const replayStore = makeReplayStore(config, dbHandle, options.now);
+  const replayStore = makeReplayStore(config, dbHandle, app.log, options.now);
   app.addHook('onClose', async () => replayStore.close());
 
   await registerSecurityHeaders(app, config.liveChatOrigins, inlineScriptHashes([config.webDistDir, config.adminDistDir]));
-  await app.register(errorsPlugin);
-  await app.register(operationsPlugin, { dbHandle, reviews: services.reviews, jobs: services.jobs, metricsToken: config.metricsToken });
-  await app.register(envelopePlugin, { serverKey, replayStore, now: options.now });
+  await app.register(errorsPlugin, { faults });
+  await app.register(operationsPlugin, {
+    dbHandle,
+    reviews: services.reviews,
+    jobs: services.jobs,
+    metricsToken: config.metricsToken,
+    faults,
+    replayStore,
+    dataDir: dbHandle.dialect === 'sqlite' ? config.dataDir : undefined,
+  });
+  await app.register(envelopePlugin, { serverKey, replayStore, now: options.now, budgetMs: config.requestBudgetMs });
   countryRoutes(app, services);
   captchaRoutes(app, services);
   accountRoutes(app, services);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { loadChainSettings, type ChainSettings } from './modules/chain/settings.ts';
 import { loadS3Settings, type S3Settings } from './modules/uploads/s3-store.ts';
 import { loadHotWalletKey, type HotWalletKey } from './modules/withdrawals/hot-wallet-settings.ts';
+import { defaultDbTimeouts, type DbTimeouts } from './db/index.ts';
 
 export interface Config {
   nodeEnv: string;
@@ -55,6 +56,18 @@ export interface Config {
   gameTokenAudience: string;
   /** Origins a third-party live-chat widget needs in the CSP (LIVE_CHAT_ORIGINS, space separated; decision 024). */
   liveChatOrigins: string[];
+  /** Bounded waits on the database (decision 036; db/index.ts DbTimeouts). */
+  dbTimeouts: DbTimeouts;
+  /** Each Redis command fails after this long (REDIS_COMMAND_TIMEOUT_MS, 100 to 60,000; default 1,000). */
+  redisCommandTimeoutMs: number;
+  /** An API call not answered within this is answered 503 server.unavailable (REQUEST_BUDGET_MS, 1,000 to 120,000; default 10,000). */
+  requestBudgetMs: number;
+}
+
+function ranged(value: string | undefined, fallback: number, name: string, min: number, max: number): number {
+  const n = int(value, fallback, name);
+  if (n < min || n > max) throw new Error(`${name} must be ${min} to ${max}`);
+  return n;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -120,6 +133,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gameTokenKey: env.GAME_TOKEN_PRIVATE_KEY ?? '',
     gameTokenIssuer: env.GAME_TOKEN_ISSUER || 'points-portal',
     gameTokenAudience: env.GAME_TOKEN_AUDIENCE || 'points-portal-game',
+    dbTimeouts: {
+      connectMs: ranged(env.DB_CONNECT_TIMEOUT_MS, defaultDbTimeouts.connectMs, 'DB_CONNECT_TIMEOUT_MS', 100, 120_000),
+      statementMs: ranged(env.DB_STATEMENT_TIMEOUT_MS, defaultDbTimeouts.statementMs, 'DB_STATEMENT_TIMEOUT_MS', 100, 3_600_000),
+      idleInTransactionMs: ranged(env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS, defaultDbTimeouts.idleInTransactionMs, 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 1_000, 3_600_000),
+      sqliteBusyMs: ranged(env.SQLITE_BUSY_TIMEOUT_MS, defaultDbTimeouts.sqliteBusyMs, 'SQLITE_BUSY_TIMEOUT_MS', 0, 120_000),
+    },
+    redisCommandTimeoutMs: ranged(env.REDIS_COMMAND_TIMEOUT_MS, 1_000, 'REDIS_COMMAND_TIMEOUT_MS', 100, 60_000),
+    requestBudgetMs: ranged(env.REQUEST_BUDGET_MS, 10_000, 'REQUEST_BUDGET_MS', 1_000, 120_000),
     liveChatOrigins: (env.LIVE_CHAT_ORIGINS ?? '').split(/\s+/).filter((o) => /^https:\/\/[A-Za-z0-9.-]+(:\d+)?$/.test(o)),
   };
 }

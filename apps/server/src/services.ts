@@ -149,7 +149,7 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
   return {
     config,
     dbHandle,
-    routeDeps: { sessions, staffLookup: (id) => staff.lookup(id) },
+    routeDeps: { sessions, staffLookup: (id) => staff.lookup(id), budgetMs: config.requestBudgetMs },
     sessions,
     captcha,
     mail,

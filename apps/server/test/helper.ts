@@ -50,7 +50,7 @@ export async function makeTestApp(
     await admin.query(`create schema ${schema}`);
     await admin.end();
     const withSchema = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-    dbHandle = openDb({ databaseUrl: withSchema, dataDir });
+    dbHandle = openDb({ databaseUrl: withSchema, dataDir, timeouts: config.dbTimeouts });
     dropSchema = async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
@@ -58,7 +58,7 @@ export async function makeTestApp(
       await c.end();
     };
   } else {
-    dbHandle = openDb({ databaseUrl: '', dataDir });
+    dbHandle = openDb({ databaseUrl: '', dataDir, timeouts: config.dbTimeouts });
   }
   const built = await buildApp(config, { dbHandle, now: options.now });
   await built.app.ready();
@@ -105,8 +105,15 @@ export class TestClient {
     return this.post<T>(endpoints[name].path, body, headers);
   }
 
+  /** The time requests are sealed with; a test that moves the server's clock moves this one too. */
+  clock: () => number = Date.now;
+
   async post<T = unknown>(url: string, body: object, headers: Record<string, string> = {}): Promise<CallResult<T>> {
-    const sealed = sealRequest(this.serverJwk, url, body);
+    return this.send<T>(url, sealRequest(this.serverJwk, url, body, { time: this.clock() }), headers);
+  }
+
+  /** Sends a request sealed earlier (a replay test sends one captured before a fault). */
+  async send<T = unknown>(url: string, sealed: { body: string; cek: Uint8Array; nonce: string }, headers: Record<string, string> = {}): Promise<CallResult<T>> {
     const response = await this.app.inject({
       method: 'POST',
       url,

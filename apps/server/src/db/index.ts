@@ -29,10 +29,92 @@ export interface DbHandle {
 // int8 (and COUNT(*)) read as bigint, as SQLite's safeIntegers does.
 pg.types.setTypeParser(20, (v) => BigInt(v));
 
-export function openDb(options: { databaseUrl: string; dataDir: string; poolSize?: number }): DbHandle {
+/**
+ * How long the server waits on its database (decision 036). Every wait is bounded, so a database
+ * that hangs, restarts or fails over costs a request a 503 within its budget, never the process.
+ */
+export interface DbTimeouts {
+  /** Opening a PostgreSQL connection, and waiting for a free one in the pool (DB_CONNECT_TIMEOUT_MS). */
+  connectMs: number;
+  /** One PostgreSQL statement, ended by the server past this (DB_STATEMENT_TIMEOUT_MS); the client
+   * gives up 2 s later, so a link that holds packets cannot hold a request either. */
+  statementMs: number;
+  /** A PostgreSQL session idle inside a transaction this long is ended by the server, its work
+   * rolled back (DB_IDLE_IN_TRANSACTION_TIMEOUT_MS): a cut client never holds locks for long. */
+  idleInTransactionMs: number;
+  /** SQLite waits this long for another connection's lock before SQLITE_BUSY (SQLITE_BUSY_TIMEOUT_MS). */
+  sqliteBusyMs: number;
+}
+
+export const defaultDbTimeouts: DbTimeouts = { connectMs: 5_000, statementMs: 10_000, idleInTransactionMs: 15_000, sqliteBusyMs: 5_000 };
+
+/** Extra time the client gives a statement past the server's own statement timeout. */
+const clientGraceMs = 2_000;
+
+/**
+ * The pool Kysely sees: each checked-out connection is watched, and one that failed at the
+ * connection level (a dropped socket, a terminated backend, a client-side timeout with the
+ * statement maybe still running) is destroyed on release instead of going back to the pool.
+ */
+function resilientPool(pool: pg.Pool): { connect(): Promise<pg.PoolClient>; end(): Promise<void> } {
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      const watched = Object.create(client) as pg.PoolClient;
+      Object.assign(watched, {
+        query: (...args: unknown[]) => {
+          const result = query(...args);
+          if (result instanceof Promise) {
+            result.catch((error: unknown) => {
+              if (isConnectionLevel(error)) broken = error as Error;
+            });
+          }
+          return result;
+        },
+        release: () => client.release(broken ?? undefined),
+      });
+      return watched;
+    },
+    end: () => pool.end(),
+  };
+}
+
+/** A failure that leaves a PostgreSQL connection unusable (or its state unknown). */
+function isConnectionLevel(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (/^(08|57P)/.test(code) || /^E[A-Z]+$/.test(code))) return true;
+  return /Connection terminated|Query read timeout|not queryable|timeout exceeded/i.test(error.message);
+}
+
+export function openDb(options: {
+  databaseUrl: string;
+  dataDir: string;
+  poolSize?: number;
+  timeouts?: Partial<DbTimeouts>;
+  /** Told of every connection-level error (readiness and logs); the process goes on. */
+  onConnectionError?: (error: Error) => void;
+}): DbHandle {
+  const timeouts = { ...defaultDbTimeouts, ...options.timeouts };
   if (/^postgres(ql)?:\/\//.test(options.databaseUrl)) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: timeouts.connectMs,
+      statement_timeout: timeouts.statementMs,
+      query_timeout: timeouts.statementMs + clientGraceMs,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+      keepAlive: true,
+    });
+    // An idle connection that dies (a restart, a failover, pg_terminate_backend) is reported on
+    // the pool, a checked-out one on its client: with no listener either would end the process.
+    // pg-pool drops the dead connection and opens a new one on the next checkout.
+    const report = (error: Error) => options.onConnectionError?.(error);
+    pool.on('error', report);
+    pool.on('connect', (client) => client.on('error', report));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilientPool(pool) }) });
     return { db, dialect: 'postgres', postgresUrl: options.databaseUrl, close: () => db.destroy() };
   }
   const file = options.databaseUrl.startsWith('file:')
@@ -43,7 +125,7 @@ export function openDb(options: { databaseUrl: string; dataDir: string; poolSize
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${Math.max(0, Math.floor(timeouts.sqliteBusyMs))}`);
   sqlite.defaultSafeIntegers(true);
   // WAL checkpoints on a worker thread, so a checkpoint's copy and fsync never stop the server's
   // thread mid-request (wal-checkpointer.ts); the connection's own autocheckpoint stays as a backstop.

@@ -477,6 +477,12 @@ export interface MemberTransfersTable {
   created_at: Int;
 }
 
+/** Decision 036: when each Redis nonce store (by key prefix) was first used with this database. */
+export interface ReplayStoreMarksTable {
+  store: string;
+  since: bigint;
+}
+
 /** PostgreSQL only (plugins/replay-guard.ts). */
 export interface EnvelopeNoncesTable {
   nonce: string;
@@ -765,6 +771,7 @@ export interface Database {
   jackpot_cycles: JackpotCyclesTable;
   jackpot_entries: JackpotEntriesTable;
   envelope_nonces: EnvelopeNoncesTable;
+  replay_store_marks: ReplayStoreMarksTable;
   job_state: JobStateTable;
   job_runs: JobRunsTable;
   known_addresses: KnownAddressesTable;

@@ -4,12 +4,13 @@
  * the contract's schema, answer parsed with the contract's response schema (which also drops
  * any field the contract does not name) and sealed with the request's key.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ResponseCode, endpoints, serverMessage, type ApiResponse, type EndpointName, type Language } from '@pp/contract';
 import { AppError, languageOf } from './errors.ts';
 import { sealFor } from './envelope.ts';
 import { bodyShapeProblem } from './body-shape.ts';
+import { withinBudget } from './faults.ts';
 import type { SessionIdentity, SessionService } from '../modules/sessions/service.ts';
 import { roleCan, type StaffRole } from '@pp/contract';
 
@@ -28,6 +29,12 @@ export type StaffLookup = (staffId: string) => Promise<{ id: string; userName: s
 export interface RouteDeps {
   sessions: SessionService;
   staffLookup: StaffLookup;
+  /**
+   * A call not answered within this many ms is answered 503 server.unavailable (REQUEST_BUDGET_MS,
+   * decision 036): the member's page says the outcome is unknown and a retry with the same
+   * request id is safe. The work itself ends by the database's own timeouts.
+   */
+  budgetMs?: number;
 }
 
 export interface RouteContext<N extends EndpointName> {
@@ -70,7 +77,12 @@ export function apiRoute<N extends EndpointName>(
         },
       }
     : {};
-  app.post(plainPrefix ? `${plainPrefix}${endpoint.path}` : endpoint.path, routeOptions, async (request, reply) => {
+  app.post(plainPrefix ? `${plainPrefix}${endpoint.path}` : endpoint.path, routeOptions, (request, reply) =>
+    // The budget started when the envelope was opened: its nonce write spent part of it.
+    withinBudget(respond(request, reply), deps.budgetMs ? Math.max(1, (request.budgetDeadline ?? Date.now() + deps.budgetMs) - Date.now()) : 0),
+  );
+
+  async function respond(request: FastifyRequest, reply: FastifyReply) {
     const lang = languageOf(request);
     const session = endpoint.auth === 'member' ? await deps.sessions.authenticate(request, 'USER') : null;
     let staff: StaffIdentity | null = null;
@@ -102,8 +114,10 @@ export function apiRoute<N extends EndpointName>(
       staff: staff as RouteContext<N>['staff'],
     });
     const answer = endpoint.response.parse(data);
+    // Past its budget the call was answered 503 already; the work finished late (decision 036).
+    if (reply.sent) return reply;
     if (plainPrefix) return reply.send({ code: ResponseCode.success, message: serverMessage(lang, 'success'), data: answer });
     const body: ApiResponse = { code: ResponseCode.success, message: serverMessage(lang, 'success'), data: sealFor(request, answer) };
     return reply.send(body);
-  });
+  }
 }

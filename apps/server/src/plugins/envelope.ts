@@ -20,6 +20,7 @@ import {
 } from '@pp/envelope/node';
 import { AppError } from './errors.ts';
 import type { ReplayStore } from './replay-guard.ts';
+import { withinBudget } from './faults.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,6 +45,8 @@ export interface EnvelopeOptions {
   /** Where seen nonces are kept: shared by processes and kept across restarts (replay-guard.ts). */
   replayStore: ReplayStore;
   now?: () => number;
+  /** The request budget (REQUEST_BUDGET_MS, decision 036): the nonce write counts against it too. */
+  budgetMs?: number;
 }
 
 export const envelopePlugin = fp(async (app: FastifyInstance, options: EnvelopeOptions) => {
@@ -59,6 +62,8 @@ export const envelopePlugin = fp(async (app: FastifyInstance, options: EnvelopeO
   app.addHook('preValidation', async (request: FastifyRequest) => {
     // Only POSTs to API routes carry an envelope; anything else falls through to its 404.
     if (!request.url.startsWith('/api/') || request.method !== 'POST' || request.is404) return;
+    // The budget starts once the body is in: a slow upload's transfer time is not the server's wait.
+    if (options.budgetMs) request.budgetDeadline = Date.now() + options.budgetMs;
     const body = request.body;
     if (typeof body !== 'string' || request.headers['content-type']?.split(';')[0]?.trim() !== mediaType) {
       throw new AppError('envelope.required');
@@ -79,7 +84,9 @@ export const envelopePlugin = fp(async (app: FastifyInstance, options: EnvelopeO
     if (header.path !== request.url.split('?')[0]) throw new AppError('envelope.pathMismatch');
     if (Math.abs(now() - header.time) > timeSkewMsMax) throw new AppError('envelope.stale');
     // Past header.time + skew the request is stale, so the nonce need not be kept longer.
-    if ((await replayStore.remember(header.nonce, Math.ceil(header.time) + timeSkewMsMax)) === 'replayed') {
+    const remembered = replayStore.remember(header.nonce, Math.ceil(header.time) + timeSkewMsMax);
+    const verdict = request.budgetDeadline ? await withinBudget(remembered, Math.max(1, request.budgetDeadline - Date.now())) : await remembered;
+    if (verdict === 'replayed') {
       throw new AppError('envelope.replayed');
     }
     let payload: unknown;
@@ -105,6 +112,10 @@ export const envelopePlugin = fp(async (app: FastifyInstance, options: EnvelopeO
 declare module 'fastify' {
   interface FastifyInstance {
     serverPublicJwk: PublicJwk;
+  }
+  interface FastifyRequest {
+    /** When this API call's time budget runs out (ms since the epoch; decision 036). */
+    budgetDeadline?: number;
   }
 }
 

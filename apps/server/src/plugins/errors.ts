@@ -14,6 +14,7 @@ import {
   type ErrorKey,
   type Language,
 } from '@pp/contract';
+import { faultPartOf, type FaultMonitor } from './faults.ts';
 
 export class AppError extends Error {
   constructor(
@@ -66,9 +67,18 @@ const fastifyCodes: Record<string, ErrorKey> = {
   FST_ERR_VALIDATION: 'request.invalid',
 };
 
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
+export const errorsPlugin = fp(async (app: FastifyInstance, options: { faults?: FaultMonitor }) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) return sendError(request, reply, error);
+    // The database, Redis or the disk failed under this request (decision 036): a quick 503 the
+    // member's page can explain, the process goes on, and readiness reports the part.
+    const part = faultPartOf(error);
+    if (part) {
+      options.faults?.record(part, error);
+      request.log.warn({ part, fault: (error as Error).message, code: (error as { code?: unknown }).code }, 'dependency fault; answered 503');
+      reply.header('retry-after', '2');
+      return sendError(request, reply, new AppError('server.unavailable'));
+    }
     const mapped = error.code ? fastifyCodes[error.code] : undefined;
     if (mapped) return sendError(request, reply, new AppError(mapped));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

@@ -15,13 +15,25 @@ import { migrations } from '../db/migrations/index.ts';
 import type { ReviewService } from '../modules/reviews/service.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import { timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import type { FaultMonitor } from './faults.ts';
+import type { ReplayStore } from './replay-guard.ts';
 
 export interface OperationsOptions {
   dbHandle: DbHandle;
   reviews: ReviewService;
   jobs: JobRunner;
   metricsToken: string;
+  /** The faults requests met lately (plugins/faults.ts); readiness reports each for a few seconds. */
+  faults?: FaultMonitor;
+  /** The nonce store every API call writes to: when it cannot answer, no call can be served. */
+  replayStore?: ReplayStore;
+  /** SQLite only: the folder of the database file, whose free space readiness checks. */
+  dataDir?: string;
 }
+
+/** SQLite: below this much free space where the database lives, the process reports not ready. */
+export const diskFreeBytesMin = 32 * 1024 * 1024;
 
 /** Readiness checks answer within this; a hung database is "not ready", not a hung probe. */
 const readyCheckMsMax = 2_000;
@@ -35,11 +47,18 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Ready when the database answers and every migration is applied. A stuck job (its runner's
- * lease lapsed mid-run) is reported but does not take the process out of rotation: another
- * process claims the job's next period, and no load balancer action would fix it.
+ * Ready when the database answers, every migration is applied, the replay store answers (Redis
+ * when configured), the disk under SQLite has room, and no request met a fault of one of them in
+ * the last few seconds (decision 036). A stuck job (its runner's lease lapsed mid-run) is
+ * reported but does not take the process out of rotation: another process claims the job's next
+ * period, and no load balancer action would fix it.
  */
-export async function readiness(dbHandle: DbHandle, jobs?: JobRunner): Promise<{ isReady: boolean; checks: Record<string, string> }> {
+export async function readiness(
+  dbHandle: DbHandle,
+  jobs?: JobRunner,
+  extra: { faults?: FaultMonitor; replayStore?: ReplayStore; dataDir?: string } = {},
+): Promise<{ isReady: boolean; checks: Record<string, string> }> {
+  const { faults, replayStore, dataDir } = extra;
   const checks: Record<string, string> = {};
   try {
     await withTimeout(sql`select 1`.execute(dbHandle.db), readyCheckMsMax);
@@ -48,10 +67,35 @@ export async function readiness(dbHandle: DbHandle, jobs?: JobRunner): Promise<{
     const appliedNames = new Set(applied.map((r) => r.name));
     const missing = Object.keys(migrations(dbHandle.dialect)).filter((name) => !appliedNames.has(name));
     checks.migrations = missing.length === 0 ? 'ok' : `missing: ${missing.join(', ')}`;
+    // The database answered this probe: faults requests met before it no longer count.
+    faults?.clear('database');
   } catch (error) {
     checks.database = `failed: ${(error as Error).message}`;
   }
-  const isReady = checks.database === 'ok' && checks.migrations === 'ok';
+  if (replayStore) {
+    const part = replayStore.part;
+    try {
+      const state = await withTimeout(replayStore.health(), readyCheckMsMax);
+      // A store on the disk is judged with the disk below; Redis or PostgreSQL answering the
+      // probe means the faults requests met before it no longer count.
+      checks[part === 'redis' ? 'redis' : 'replay'] = state;
+      if (state === 'ok' && part !== 'disk') faults?.clear(part);
+    } catch (error) {
+      checks[part === 'redis' ? 'redis' : 'replay'] = `failed: ${(error as Error).message}`;
+    }
+  }
+  if (dbHandle.dialect === 'sqlite' && dataDir) {
+    const recent = faults?.recent('disk');
+    let free = Number.POSITIVE_INFINITY;
+    try {
+      const stats = fs.statfsSync(dataDir);
+      free = stats.bavail * stats.bsize;
+    } catch {
+      // A folder we cannot stat is judged by the faults alone.
+    }
+    checks.disk = recent ? `failed lately: ${recent}` : free < diskFreeBytesMin ? `low: ${free} bytes free` : 'ok';
+  }
+  const isReady = Object.values(checks).every((v) => v === 'ok');
   if (jobs && isReady) {
     const stuck = await jobs.unhealthyJobs();
     checks.jobs = stuck.length === 0 ? 'ok' : `stuck: ${stuck.join(', ')}`;
@@ -66,7 +110,7 @@ function tokenMatches(given: string | undefined, expected: string): boolean {
 }
 
 export const operationsPlugin = fp(async (app: FastifyInstance, options: OperationsOptions) => {
-  const { dbHandle, reviews, jobs, metricsToken } = options;
+  const { dbHandle, reviews, jobs, metricsToken, faults, replayStore, dataDir } = options;
 
   app.get('/healthz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -74,7 +118,7 @@ export const operationsPlugin = fp(async (app: FastifyInstance, options: Operati
   });
 
   app.get('/readyz', async (_request, reply) => {
-    const { isReady, checks } = await readiness(dbHandle, jobs);
+    const { isReady, checks } = await readiness(dbHandle, jobs, { faults, replayStore, dataDir });
     return reply.code(isReady ? 200 : 503).header('cache-control', 'no-store').send({ status: isReady ? 'ready' : 'not ready', checks });
   });
 

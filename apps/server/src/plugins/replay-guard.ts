@@ -21,12 +21,21 @@ import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { checkpointOffThread } from '../db/wal-checkpointer.ts';
+import { timeSkewMsMax } from '@pp/envelope';
+import { ReplayStoreUnavailable, type FaultPart } from './faults.ts';
 
 export type ReplayVerdict = 'fresh' | 'replayed';
 
 export interface ReplayStore {
-  /** 'fresh' the first time a nonce is seen (and remembers it until expiresAtMs), 'replayed' after. */
+  /** Which part a failure of this store is (readiness and the 503's log line; plugins/faults.ts). */
+  readonly part: FaultPart;
+  /**
+   * 'fresh' the first time a nonce is seen (and remembers it until expiresAtMs), 'replayed' after.
+   * Rejects (a fault, answered 503) when the store cannot decide: never 'fresh' on a guess.
+   */
   remember(nonce: string, expiresAtMs: number): Promise<ReplayVerdict>;
+  /** 'ok', or why the store cannot serve now (for /readyz). */
+  health(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -127,15 +136,24 @@ export class SqliteReplayStore implements ReplayStore {
     // for 5 to 12 ms a few times a second under load (db/wal-checkpointer.ts).
     this.stopCheckpoints = checkpointOffThread(this.db, file);
     // Keyed by (expiry, nonce), without a rowid: nonces arrive in time order, so each insert
-    // lands on the last page of the one b-tree, and pruning removes its first pages. Keyed by the
-    // nonce alone (the first layout) every insert touched a random page of two b-trees and an
-    // index, and each commit wrote those pages to the WAL: about twice the CPU per nonce
-    // (measured 52 against 27 us one by one, 33 against 11 us in fours). A replay is still caught:
-    // it repeats the whole protected header, whose `time` (and so the expiry) it cannot change
-    // without breaking the tag; only the client itself could reuse a nonce with another time.
+    // lands on the last page of the b-tree, and pruning removes its first pages (measured 52
+    // against 27 us a nonce one by one when keyed by the nonce alone). A unique index on the
+    // nonce makes a seen nonce a replay whatever its time, as docs/protocol.md says and the
+    // PostgreSQL and Redis stores do: keyed by (expiry, nonce) alone, a client reusing a nonce
+    // with another time was taken as fresh (issue 30).
     this.db.exec(
       'create table if not exists envelope_nonces_by_time (expires_at integer not null, nonce text not null, primary key (expires_at, nonce)) strict, without rowid',
     );
+    const hasNonceIndex = this.db.prepare("select 1 from sqlite_master where type = 'index' and name = 'envelope_nonces_by_time_nonce'").get() !== undefined;
+    if (!hasNonceIndex) {
+      this.db.transaction(() => {
+        // A file from before the index may hold one nonce under two times: keep the earliest.
+        this.db.exec(
+          'delete from envelope_nonces_by_time where exists (select 1 from envelope_nonces_by_time older where older.nonce = envelope_nonces_by_time.nonce and older.expires_at < envelope_nonces_by_time.expires_at)',
+        );
+        this.db.exec('create unique index envelope_nonces_by_time_nonce on envelope_nonces_by_time (nonce)');
+      })();
+    }
     // A file from before keeps its unexpired nonces: they move over once, then the old table goes.
     const hasOldTable = this.db.prepare("select 1 from sqlite_master where type = 'table' and name = 'envelope_nonces'").get() !== undefined;
     if (hasOldTable) {
@@ -161,8 +179,15 @@ export class SqliteReplayStore implements ReplayStore {
     });
   }
 
+  readonly part = 'disk' as const;
+
   remember(nonce: string, expiresAtMs: number): Promise<ReplayVerdict> {
     return this.batcher.add(nonce, expiresAtMs);
+  }
+
+  async health(): Promise<string> {
+    this.db.prepare('select 1').get();
+    return 'ok';
   }
 
   async close(): Promise<void> {
@@ -181,8 +206,15 @@ export class PostgresReplayStore implements ReplayStore {
     private readonly now: () => number = Date.now,
   ) {}
 
+  readonly part = 'database' as const;
+
   remember(nonce: string, expiresAtMs: number): Promise<ReplayVerdict> {
     return this.batcher.add(nonce, expiresAtMs);
+  }
+
+  async health(): Promise<string> {
+    await sql`select 1`.execute(this.db);
+    return 'ok';
   }
 
   /**
@@ -216,25 +248,146 @@ export class PostgresReplayStore implements ReplayStore {
   }
 }
 
+/**
+ * Where a Redis store's start marks are remembered durably (the product database): a missing
+ * marker in Redis is the first use of that store only when the database never saw one.
+ */
+export interface ReplayMarkBook {
+  hasMark(store: string): Promise<boolean>;
+  saveMark(store: string, since: number): Promise<void>;
+}
+
+export function databaseMarkBook(db: Db): ReplayMarkBook {
+  return {
+    async hasMark(store) {
+      return (await db.selectFrom('replay_store_marks').select('store').where('store', '=', store).executeTakeFirst()) !== undefined;
+    },
+    async saveMark(store, since) {
+      await db
+        .insertInto('replay_store_marks')
+        .values({ store, since: BigInt(since) })
+        .onConflict((oc) => oc.column('store').doUpdateSet({ since: BigInt(since) }))
+        .execute();
+    },
+  };
+}
+
+/** A mark book in memory: for tests of the store alone, where "first use" is each new prefix. */
+export function memoryMarkBook(): ReplayMarkBook {
+  const marks = new Map<string, number>();
+  return {
+    hasMark: async (store) => marks.has(store),
+    saveMark: async (store, since) => void marks.set(store, since),
+  };
+}
+
+/** Server clocks of several processes differ a little; the refusal window covers that too. */
+const markClockMarginMs = 5_000;
+
+interface StartMark {
+  raw: string;
+  since: number;
+  /** Requests whose authenticated time is before this are refused: they may have been seen before the loss. */
+  refuseBefore: number;
+}
+
+function parseMark(raw: string | null): StartMark | null {
+  const match = raw ? /^(\d+):(\d+)$/.exec(raw) : null;
+  return match ? { raw: raw!, since: Number(match[1]), refuseBefore: Number(match[2]) } : null;
+}
+
+export interface RedisStoreOptions {
+  /** Each Redis command fails after this long (REDIS_COMMAND_TIMEOUT_MS). */
+  commandTimeoutMs?: number;
+  now?: () => number;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+/**
+ * Redis keeps nothing on disk, so it can come back empty: every nonce it held is forgotten at
+ * once. The store keeps a start marker (`<prefix>since`, no expiry) beside the nonces. A process
+ * that finds the marker missing writes a new one; when the database says this store had a marker
+ * before, the new marker refuses every request whose authenticated time is before its start plus
+ * the request time window, since only those can have been seen before the loss, and they are
+ * answered 503 meanwhile (docs/protocol.md, decision 009). The window ends by itself.
+ */
 export class RedisReplayStore implements ReplayStore {
+  readonly part = 'redis' as const;
   private readonly redis: Redis;
+  private readonly markKey: string;
+  private readonly now: () => number;
 
   constructor(
     url: string,
-    private readonly keyPrefix = 'pp:nonce:',
-    private readonly now: () => number = Date.now,
+    private readonly keyPrefix: string,
+    private readonly marks: ReplayMarkBook,
+    options: RedisStoreOptions = {},
   ) {
-    // Fail fast rather than queue forever: a request waits at most a few seconds for Redis.
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+    this.now = options.now ?? Date.now;
+    this.markKey = `${keyPrefix}since`;
+    const commandTimeout = options.commandTimeoutMs ?? 1_000;
+    // Every command is bounded: while Redis is down a request waits at most commandTimeout, then
+    // the store rejects and the request is answered 503; reconnection goes on in the background.
+    this.redis = new Redis(url, {
+      commandTimeout,
+      connectTimeout: Math.max(commandTimeout, 1_000),
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: true,
+      retryStrategy: (times) => Math.min(100 * times, 1_000),
+    });
+    let lastLoggedAt = 0;
+    this.redis.on('error', (error: Error) => {
+      if (this.now() - lastLoggedAt < 10_000) return;
+      lastLoggedAt = this.now();
+      options.log?.warn({ err: { message: error.message } }, 'replay store: Redis unreachable; requests answered 503 until it is back');
+    });
   }
 
   async remember(nonce: string, expiresAtMs: number): Promise<ReplayVerdict> {
     const ttlMs = Math.max(1, expiresAtMs - this.now());
-    const answer = await this.redis.set(`${this.keyPrefix}${nonce}`, '1', 'PX', ttlMs, 'NX');
-    return answer === 'OK' ? 'fresh' : 'replayed';
+    let results: [Error | null, unknown][] | null;
+    try {
+      results = await this.redis.pipeline().get(this.markKey).set(`${this.keyPrefix}${nonce}`, '1', 'PX', ttlMs, 'NX').exec();
+    } catch (error) {
+      throw new ReplayStoreUnavailable(`Redis: ${(error as Error).message}`);
+    }
+    const [markResult, setResult] = results ?? [];
+    if (!markResult || !setResult || markResult[0] || setResult[0]) {
+      throw new ReplayStoreUnavailable(`Redis: ${(markResult?.[0] ?? setResult?.[0])?.message ?? 'no answer'}`);
+    }
+    const mark = parseMark(markResult[1] as string | null) ?? (await this.establishMark());
+    // The request's authenticated time (the envelope keeps a nonce until time + skew).
+    const requestTime = expiresAtMs - timeSkewMsMax;
+    if (requestTime < mark.refuseBefore) {
+      throw new ReplayStoreUnavailable(`Redis came back empty at ${new Date(mark.since).toISOString()}; requests from before ${new Date(mark.refuseBefore).toISOString()} are refused`);
+    }
+    return setResult[1] === 'OK' ? 'fresh' : 'replayed';
+  }
+
+  /** Writes the start marker when it is missing (one writer wins) and returns the one in force. */
+  private async establishMark(): Promise<StartMark> {
+    try {
+      const since = this.now();
+      const hadMark = await this.marks.hasMark(this.keyPrefix);
+      const refuseBefore = hadMark ? since + timeSkewMsMax + markClockMarginMs : 0;
+      await this.redis.set(this.markKey, `${since}:${refuseBefore}`, 'NX');
+      const mark = parseMark(await this.redis.get(this.markKey));
+      if (!mark) throw new Error('the start marker was not kept');
+      await this.marks.saveMark(this.keyPrefix, mark.since);
+      return mark;
+    } catch (error) {
+      if (error instanceof ReplayStoreUnavailable) throw error;
+      throw new ReplayStoreUnavailable(`Redis start marker: ${(error as Error).message}`);
+    }
+  }
+
+  async health(): Promise<string> {
+    const mark = parseMark(await this.redis.get(this.markKey)) ?? (await this.establishMark());
+    const now = this.now();
+    return now < mark.refuseBefore ? `recovering: came back empty, serving again at ${new Date(mark.refuseBefore).toISOString()}` : 'ok';
   }
 
   async close(): Promise<void> {
-    await this.redis.quit();
+    await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }

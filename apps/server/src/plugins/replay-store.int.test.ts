@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDb } from '../db/index.ts';
 import { serverStorage } from '../../test/process.ts';
-import { PostgresReplayStore, RedisReplayStore, SqliteReplayStore, nonceBatchMax, type ReplayStore } from './replay-guard.ts';
+import { PostgresReplayStore, RedisReplayStore, SqliteReplayStore, memoryMarkBook, nonceBatchMax, type ReplayStore } from './replay-guard.ts';
 
 type Kind = 'sqlite' | 'postgres' | 'redis';
 const kinds: Kind[] = ['sqlite'];
@@ -29,7 +29,8 @@ async function twoStores(kind: Kind): Promise<[ReplayStore, ReplayStore]> {
   }
   if (kind === 'redis') {
     const prefix = `pp:test-nonce:${Date.now()}:${Math.random()}:`;
-    const stores: [ReplayStore, ReplayStore] = [new RedisReplayStore(process.env.TEST_REDIS_URL!, prefix), new RedisReplayStore(process.env.TEST_REDIS_URL!, prefix)];
+    const marks = memoryMarkBook();
+    const stores: [ReplayStore, ReplayStore] = [new RedisReplayStore(process.env.TEST_REDIS_URL!, prefix, marks), new RedisReplayStore(process.env.TEST_REDIS_URL!, prefix, marks)];
     cleanups.push(async () => void (await Promise.all(stores.map((s) => s.close()))));
     return stores;
   }
@@ -68,5 +69,13 @@ describe.each(kinds)('nonce store under bursts (%s)', (kind) => {
     for (let i = 0; i < count; i++) {
       expect([va[i], vb[i]].sort()).toEqual(['fresh', 'replayed']);
     }
+  });
+
+  it('a seen nonce is a replay whatever time it comes with (issue 30: SQLite took it as fresh)', async () => {
+    const [store, other] = await twoStores(kind);
+    const expires = Date.now() + 60_000;
+    expect(await store.remember(nonce(50_000), expires)).toBe('fresh');
+    expect(await store.remember(nonce(50_000), expires + 1_234)).toBe('replayed');
+    expect(await other.remember(nonce(50_000), expires - 999)).toBe('replayed');
   });
 });

@@ -23,6 +23,7 @@ import { support } from './019-support.ts';
 import { scarceGoods } from './020-scarce-goods.ts';
 import { flagPins } from './022-flag-pins.ts';
 import { crashLeases } from './025-crash-leases.ts';
+import { replayStoreMarks } from './023-replay-store-marks.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -50,5 +51,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '020-scarce-goods': scarceGoods(dialect),
     '022-flag-pins': flagPins(dialect),
     '025-crash-leases': crashLeases(dialect),
+    '023-replay-store-marks': replayStoreMarks(dialect),
   };
 }

@@ -8,6 +8,7 @@ import { EventEmitter } from 'node:events';
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { Redis } from 'ioredis';
+import { DependencyUnavailable } from '../../plugins/faults.ts';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface SupportEvent {
@@ -81,29 +82,41 @@ export class PostgresPubSub extends LocalFanOut implements SupportPubSub {
     this.ready = this.connect();
   }
 
+  /** A first connection that fails (the database down at start) is tried again like a lost one. */
+  private retryLater(): void {
+    if (!this.isClosed) setTimeout(() => void (this.ready = this.connect()), 1000).unref();
+  }
+
   private async connect(): Promise<void> {
     const client = new pg.Client({ connectionString: this.url });
     client.on('error', (error) => {
-      this.log?.warn({ err: error }, 'support pub/sub: PostgreSQL connection lost');
+      this.log?.warn({ err: { message: error.message } }, 'support pub/sub: PostgreSQL connection lost');
+      if (this.client !== client) return;
       this.client = null;
       client.end().catch(() => {});
-      if (!this.isClosed) setTimeout(() => void (this.ready = this.connect().catch(() => {})), 1000).unref();
+      this.retryLater();
     });
     client.on('notification', (message) => {
       if (message.channel !== this.channel || !message.payload) return;
       const event = parseEvent(message.payload);
       if (event) this.deliver(event);
     });
-    await client.connect();
-    const schema = (await client.query<{ schema: string }>('select current_schema() as schema')).rows[0]?.schema ?? 'public';
-    this.channel = `pp_support_${crypto.createHash('sha256').update(schema).digest('hex').slice(0, 16)}`;
-    await client.query(`listen ${this.channel}`);
-    this.client = client;
+    try {
+      await client.connect();
+      const schema = (await client.query<{ schema: string }>('select current_schema() as schema')).rows[0]?.schema ?? 'public';
+      this.channel = `pp_support_${crypto.createHash('sha256').update(schema).digest('hex').slice(0, 16)}`;
+      await client.query(`listen ${this.channel}`);
+      this.client = client;
+    } catch (error) {
+      this.log?.warn({ err: { message: (error as Error).message } }, 'support pub/sub: cannot reach PostgreSQL; trying again');
+      client.end().catch(() => {});
+      this.retryLater();
+    }
   }
 
   async publish(event: SupportEvent): Promise<void> {
     await this.ready;
-    if (!this.client) throw new Error('support pub/sub: not connected');
+    if (!this.client) throw new DependencyUnavailable('database', 'support pub/sub: not connected');
     await this.client.query('select pg_notify($1, $2)', [this.channel, JSON.stringify(event)]);
   }
 
@@ -122,10 +135,19 @@ export class RedisPubSub extends LocalFanOut implements SupportPubSub {
   private readonly ready: Promise<unknown>;
   private static readonly channel = 'pp:support';
 
-  constructor(url: string) {
+  constructor(url: string, log?: FastifyBaseLogger) {
     super();
-    this.publisher = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    this.publisher = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 1, commandTimeout: 1_000 });
     this.subscriber = new Redis(url, { lazyConnect: false });
+    // ioredis reconnects by itself; an error with no listener would only be printed, unlogged.
+    let loggedAt = 0;
+    const report = (error: Error) => {
+      if (Date.now() - loggedAt < 10_000) return;
+      loggedAt = Date.now();
+      log?.warn({ err: { message: error.message } }, 'support pub/sub: Redis unreachable; reconnecting');
+    };
+    this.publisher.on('error', report);
+    this.subscriber.on('error', report);
     this.subscriber.on('message', (channel: string, payload: string) => {
       if (channel !== RedisPubSub.channel) return;
       const event = parseEvent(payload);
@@ -147,7 +169,7 @@ export class RedisPubSub extends LocalFanOut implements SupportPubSub {
 
 /** Redis when configured, else LISTEN/NOTIFY on PostgreSQL, else in-process. */
 export function makePubSub(options: { redisUrl: string; postgresUrl?: string }, log?: FastifyBaseLogger): SupportPubSub {
-  if (options.redisUrl) return new RedisPubSub(options.redisUrl);
+  if (options.redisUrl) return new RedisPubSub(options.redisUrl, log);
   if (options.postgresUrl) return new PostgresPubSub(options.postgresUrl, log);
   return new MemoryPubSub();
 }
