@@ -169,7 +169,7 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     records: new RecordService(db),
     jobs: new JobRunner(db, log, { pollMs: config.jobsPollMs }),
     security,
-    chain: new ChainService(db, ledger, settings, config.chains),
+    chain: new ChainService(db, ledger, settings, config.chains, { reviews }),
     uploads,
     bankDeposits: new BankDepositService(db, ledger, reviews, uploads, settings, dbHandle.dialect),
     bankAccounts,

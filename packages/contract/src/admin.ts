@@ -192,13 +192,22 @@ export const configHistoryResponse = z.array(
 /** Reasons a member sees translated in their language; `reason` adds the staff member's own words. */
 export const rejectReasonCodes = recordRejectReasonCodes;
 export const reviewStatuses = ['pending', 'approved', 'rejected', 'awaitingSecond', 'cancelled'] as const;
+/**
+ * Queues whose items can only be rejected (closed with a reason), never approved: a chain deposit
+ * above the one-movement ceiling can never be credited (decision 037); the server refuses an
+ * approval and the back-office offers none.
+ */
+export const rejectOnlyReviewQueues: readonly string[] = ['chainDeposit'];
 export const reviewItem = z.object({
   id: z.string(),
   queue: z.string(),
   status: z.enum(reviewStatuses),
   memberId: z.string(),
   memberName: z.string(),
-  /** Decimal string in major units, with its point type. */
+  /**
+   * Decimal string in major units, with its point type; exact, with every significant place (a
+   * held chain deposit's amount can pass the points scale and any points column, decision 037).
+   */
   amount: z.string(),
   coinName: z.string(),
   summary: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),

@@ -4,15 +4,18 @@
  */
 import { z } from 'zod';
 import { cursorInput } from './numbers.ts';
+import { recordRejectReasonCodes } from './wallet.ts';
 
 export const depositChains = ['BEP20', 'TRC20'] as const;
 export type DepositChain = (typeof depositChains)[number];
 /**
  * confirming: seen on chain, waiting for its confirmations; credited: in the member's balance;
  * belowMinimum: received but under the deposit minimum, so not credited; received: confirmed but
- * too large to credit automatically (over a ledger ceiling), left to staff.
+ * refused by the ledger's balance ceiling, left to staff; heldForReview: confirmed but above the
+ * one-movement ceiling, so never credited: held in the staff queue `chainDeposit` (decision 037);
+ * rejected: such a deposit staff closed (the funds handled off-system), with their reason.
  */
-export const chainDepositStatuses = ['confirming', 'credited', 'belowMinimum', 'received'] as const;
+export const chainDepositStatuses = ['confirming', 'credited', 'belowMinimum', 'received', 'heldForReview', 'rejected'] as const;
 export type ChainDepositStatus = (typeof chainDepositStatuses)[number];
 
 export const chainLimits = { pageSizeMax: 50 } as const;
@@ -51,7 +54,11 @@ export const chainDepositEntry = z.object({
   blockNumber: z.number().int(),
   fromAddress: z.string(),
   toAddress: z.string(),
-  /** USDT at scale 6; "0.000000" when the sent amount is past what can be credited (status received). */
+  /**
+   * USDT as a decimal string, at least 6 places: the credited amount (scale 6, rounded down); for
+   * a deposit above the one-movement ceiling the exact amount sent (raw units / 10^decimals,
+   * every significant place, any size), which no points column holds.
+   */
   amount: z.string(),
   status: z.enum(chainDepositStatuses),
   /** Confirmations so far, at most `confirmationsRequired`. */
@@ -61,6 +68,9 @@ export const chainDepositEntry = z.object({
   seenAt: z.number(),
   settledAt: z.number().nullable(),
   explorerUrl: z.string(),
+  /** Status rejected: the reason staff chose (translated by the portal) and their own words. */
+  rejectReasonCode: z.enum(recordRejectReasonCodes).nullable(),
+  rejectReason: z.string().nullable(),
 });
 export type ChainDepositEntry = z.infer<typeof chainDepositEntry>;
 export const chainDepositListResponse = z.object({ items: z.array(chainDepositEntry), nextCursor: z.string().nullable() });

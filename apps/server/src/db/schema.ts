@@ -161,6 +161,8 @@ export interface ReviewItemsTable {
   reject_reason: string | null;
   created_at: Int;
   decided_at: Int | null;
+  /** The exact amount when no points column holds it (a chain deposit above the movement ceiling; amount is 0 then; decision 037). */
+  amount_exact: string | null;
 }
 
 export interface ReviewDecisionsTable {

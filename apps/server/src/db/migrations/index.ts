@@ -22,6 +22,7 @@ import { contentNotifications } from './018-content-notifications.ts';
 import { support } from './019-support.ts';
 import { scarceGoods } from './020-scarce-goods.ts';
 import { flagPins } from './022-flag-pins.ts';
+import { reviewExactAmount } from './024-review-exact-amount.ts';
 import { crashLeases } from './025-crash-leases.ts';
 import { replayStoreMarks } from './023-replay-store-marks.ts';
 
@@ -50,6 +51,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '019-support': support(dialect),
     '020-scarce-goods': scarceGoods(dialect),
     '022-flag-pins': flagPins(dialect),
+    '024-review-exact-amount': reviewExactAmount(dialect),
     '025-crash-leases': crashLeases(dialect),
     '023-replay-store-marks': replayStoreMarks(dialect),
   };

@@ -3,7 +3,7 @@
  * index allocated once in the database, derived from the operator's account key), the member's
  * chain deposit history, the chain health the back-office shows, and the watcher jobs.
  */
-import type { ChainDepositEntry, ChainHealthEntry, DepositAddress, DepositChain, DepositChainEntry } from '@pp/contract';
+import { recordRejectReasonCodes, type ChainDepositEntry, type ChainHealthEntry, type DepositAddress, type DepositChain, type DepositChainEntry } from '@pp/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
@@ -14,7 +14,9 @@ import type { ConfigService } from '../config/service.ts';
 import { isUniqueViolation } from '../ledger/idempotency.ts';
 import { formatMinor, parseAmount } from '../ledger/amounts.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
+import type { ReviewService } from '../reviews/service.ts';
 import { chainNames, deriveAddress, memberIndexMax } from './derivation.ts';
+import { exactAmountOfRaw, HeldChainDeposits, heldItemsOf, isAboveMovementCeiling } from './held-deposits.ts';
 import { viemRpc, type ChainRpc } from './rpc.ts';
 import { explorerTxUrl, type ChainSettings } from './settings.ts';
 import { ChainWatcher, type ChainDepositStatusValue } from './watcher.ts';
@@ -32,9 +34,15 @@ export class ChainService {
     ledger: LedgerRepository,
     private readonly settingsService: ConfigService,
     readonly chains: ChainSettings[],
-    rpcFor: (s: ChainSettings) => ChainRpc = (s) => viemRpc(s.rpcUrl, s.rpcTimeoutMs),
+    options: {
+      rpcFor?: (s: ChainSettings) => ChainRpc;
+      /** Where deposits above the movement ceiling wait for staff (decision 037); the server always passes it. */
+      reviews?: ReviewService;
+    } = {},
   ) {
-    this.watchers = chains.map((s) => new ChainWatcher(db, ledger, settingsService, s, rpcFor(s)));
+    const rpcFor = options.rpcFor ?? ((s: ChainSettings) => viemRpc(s.rpcUrl, s.rpcTimeoutMs));
+    const held = options.reviews ? new HeldChainDeposits(options.reviews) : null;
+    this.watchers = chains.map((s) => new ChainWatcher(db, ledger, settingsService, s, rpcFor(s), held));
   }
 
   /**
@@ -145,6 +153,11 @@ export class ChainService {
     const page = rows.slice(0, input.pageSize);
     const heads = new Map((await this.db.selectFrom('chain_cursors').select(['chain', 'head_block']).execute()).map((r) => [r.chain, BigInt(r.head_block)]));
     const minimum = parseAmount(await this.settingsService.get('deposit.minimumAmount')) ?? 0n;
+    // Held and rejected deposits (decision 037): their exact amount and staff's reason are on the review item.
+    const reviewed = await heldItemsOf(
+      this.db,
+      page.filter((r) => r.status === 'heldForReview' || r.status === 'rejected').map((r) => r.id),
+    );
     const last = page[page.length - 1];
     return {
       items: page.map((r) => {
@@ -155,6 +168,13 @@ export class ChainService {
         const depth = (heads.get(chain) ?? 0n) - BigInt(r.block_number) + 1n;
         const confirmations = status === 'confirming' ? Math.max(0, Math.min(required - 1, Number(depth))) : required;
         const amount = BigInt(r.amount);
+        const item = reviewed.get(r.id);
+        // Above the movement ceiling the amount column is 0: the member reads the exact amount sent,
+        // kept on the review item, or (still confirming, or no queue) worked out from the raw value.
+        const raw = BigInt(r.amount_raw);
+        const exact = item?.amountExact ?? (amount === 0n && s && isAboveMovementCeiling(raw, s.tokenDecimals) ? exactAmountOfRaw(raw, s.tokenDecimals) : null);
+        const [code = '', ...rest] = (item?.rejectReason ?? '').split('|');
+        const isRejected = status === 'rejected' && item !== undefined && item.rejectReason !== null;
         return {
           id: r.id,
           chain,
@@ -163,14 +183,16 @@ export class ChainService {
           blockNumber: num(r.block_number),
           fromAddress: r.from_address,
           toAddress: r.to_address,
-          amount: formatMinor(amount),
+          amount: exact ?? formatMinor(amount),
           status,
           confirmations,
           confirmationsRequired: required,
-          isBelowMinimum: status === 'belowMinimum' || (status === 'confirming' && amount < minimum),
+          isBelowMinimum: status === 'belowMinimum' || (status === 'confirming' && exact === null && amount < minimum),
           seenAt: num(r.seen_at),
           settledAt: r.settled_at === null ? null : num(r.settled_at),
           explorerUrl: s ? explorerTxUrl(s, r.tx_hash) : '',
+          rejectReasonCode: isRejected ? ((recordRejectReasonCodes as readonly string[]).includes(code) ? (code as ChainDepositEntry['rejectReasonCode']) : 'other') : null,
+          rejectReason: isRejected && rest.join('|').trim() !== '' ? rest.join('|').trim() : null,
         };
       }),
       nextCursor: rows.length > input.pageSize && last ? `${num(last.seen_at)}:${last.id}` : null,

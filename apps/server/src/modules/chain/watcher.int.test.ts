@@ -1,11 +1,12 @@
 // Proves the chain watcher on a real local EVM node (ganache) with a real ERC-20: one credit per
 // Transfer log after the confirmations, two logs in one transaction, another token's transfer
 // ignored, a reorg that removes a log before its confirmations, the same blocks read twice, a run
-// stopped mid-range and started again, a deposit below the minimum received but not credited, the
-// TRON path (TRON addresses over the same JSON-RPC), the member calls and the back-office health;
-// the ledger balances after each.
+// stopped mid-range and started again, a deposit below the minimum received but not credited, a
+// deposit past the one-movement ceiling held for staff with its exact amount and only closed by them
+// (decision 037), the TRON path (TRON addresses over the same JSON-RPC), the member calls and the
+// back-office health; the ledger balances after each.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ChainDepositEntry, ChainHealthEntry, DepositAddress, RecordEntry } from '@pp/contract';
+import type { ChainDepositEntry, ChainHealthEntry, DepositAddress, RecordEntry, ReviewItem } from '@pp/contract';
 import type { Hex } from 'viem';
 import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type TestApp } from '../../../test/helper.ts';
 import { startLocalChain, type LocalChain } from '../../../test/chain-token.ts';
@@ -16,6 +17,7 @@ import { viemRpc, type ChainRpc } from './rpc.ts';
 import { ChainWatcher } from './watcher.ts';
 
 const usdt18 = (points: bigint) => points * 10n ** 18n;
+type Decided = { results: Array<{ id: string; outcome: string; error?: string }> };
 const confirmations = 3;
 
 describe.each(dialects)('chain watcher on %s', (dialect) => {
@@ -36,6 +38,8 @@ describe.each(dialects)('chain watcher on %s', (dialect) => {
   };
   const deposits = async (name: string, chain?: 'BEP20' | 'TRC20') =>
     (await member(name).client.call<{ items: ChainDepositEntry[] }>('bscDepositRecordList', chain ? { chain } : {})).data.items;
+  const journalRows = async () =>
+    Number((await t.services.dbHandle.db.selectFrom('ledger_transfers').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow()).n);
   const creditCount = async () =>
     Number((await t.services.dbHandle.db.selectFrom('ledger_transfers').select((eb) => eb.fn.countAll<bigint>().as('n')).where('code', '=', 'deposit').executeTakeFirstOrThrow()).n);
 
@@ -145,17 +149,97 @@ describe.each(dialects)('chain watcher on %s', (dialect) => {
     expect(await available('carol')).toBe('0.000000');
   });
 
-  it('leaves a deposit past the movement ceiling as received, for staff, without crediting it', async () => {
+  it('holds a deposit past the movement ceiling for staff with its exact amount; staff can only close it, audited; the ledger never moves', async () => {
     const before = await creditCount();
+    const journalBefore = await journalRows();
+    // 150,000,000 USDT and 123,456,789 of the token's smallest units: past the ceiling, with more places than points have.
+    const raw = usdt18(150_000_000n) + 123_456_789n;
+    const exact = '150000000.000000000123456789';
     await node.send(bepToken, 'mint', [node.accounts[0], usdt18(200_000_000n)]);
-    await node.send(bepToken, 'transfer', [member('frank').bep20, usdt18(150_000_000n)]);
+    await node.send(bepToken, 'transfer', [member('frank').bep20, raw]);
+    await bep.run();
+    // While it confirms the member already reads what was sent: not zero, not "below the minimum".
+    expect((await deposits('frank'))[0]).toMatchObject({ status: 'confirming', amount: exact, isBelowMinimum: false });
     await node.mine(confirmations);
     await bep.run();
-    expect((await deposits('frank'))[0]).toMatchObject({ status: 'received', amount: '0.000000' });
-    const row = await t.services.dbHandle.db.selectFrom('chain_deposits').select('amount_raw').where('member_id', '=', member('frank').id).executeTakeFirstOrThrow();
-    expect(row.amount_raw).toBe(usdt18(150_000_000n).toString());
+    const [held] = await deposits('frank');
+    expect(held).toMatchObject({ chain: 'BEP20', status: 'heldForReview', amount: exact, isBelowMinimum: false, rejectReasonCode: null, rejectReason: null });
+    const row = await t.services.dbHandle.db.selectFrom('chain_deposits').select(['amount_raw', 'amount', 'transfer_id']).where('id', '=', held!.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ amount_raw: raw.toString(), transfer_id: null });
+    expect(BigInt(row.amount)).toBe(0n);
     expect(await available('frank')).toBe('0.000000');
     expect(await creditCount()).toBe(before);
+
+    // In the staff queue with its exact amount, chain, transaction hash and member.
+    const admin = await adminClient();
+    const queue = await admin.call<{ items: ReviewItem[] }>('reviewList', { queue: 'chainDeposit', status: 'pending' });
+    expect(queue.code, queue.message).toBe(20000);
+    const item = queue.data.items.find((i) => i.memberId === member('frank').id)!;
+    expect(item).toMatchObject({
+      queue: 'chainDeposit',
+      status: 'pending',
+      memberName: `frank${dialect}`,
+      amount: exact,
+      coinName: 'USDT',
+      needsSecondApproval: false,
+      summary: { chain: 'BEP20', hash: held!.txHash, logIndex: held!.logIndex, blockNumber: held!.blockNumber, address: member('frank').bep20.toLowerCase(), amountRaw: raw.toString(), tokenDecimals: 18, ceiling: '100000000.000000' },
+      evidence: [{ label: 'explorer', value: held!.explorerUrl, isImage: false }],
+    });
+    expect((await t.services.reviews.waitingCounts()).find((q) => q.queue === 'chainDeposit')!.waiting).toBe(1);
+    // Running the watcher again neither credits it nor queues it twice.
+    await bep.run();
+    expect((await admin.call<{ items: ReviewItem[] }>('reviewList', { queue: 'chainDeposit' })).data.items).toHaveLength(1);
+
+    // Crediting it is impossible, even as a first of two approvals.
+    const approve = await admin.call<Decided>('reviewDecide', { ids: [item.id], decision: 'approve' });
+    expect(approve.data.results[0]).toMatchObject({ outcome: 'refused', error: 'ledger.amountTooLarge' });
+    expect((await admin.call<ReviewItem>('reviewDetail', { id: item.id })).data).toMatchObject({ status: 'pending', decisions: [] });
+
+    // Staff close it with a reason: the member reads it rejected, with the exact amount and the reason.
+    const note = 'Returned to the sender off the platform';
+    const reject = await admin.call<Decided>('reviewDecide', { ids: [item.id], decision: 'reject', reasonCode: 'other', reason: note });
+    expect(reject.data.results[0]).toMatchObject({ outcome: 'rejected' });
+    expect((await admin.call<Decided>('reviewDecide', { ids: [item.id], decision: 'reject', reasonCode: 'other', reason: note })).data.results[0]).toMatchObject({ outcome: 'refused', error: 'review.notPending' });
+    expect((await deposits('frank'))[0]).toMatchObject({ id: held!.id, status: 'rejected', amount: exact, rejectReasonCode: 'other', rejectReason: note });
+    const detail = (await admin.call<ReviewItem>('reviewDetail', { id: item.id })).data;
+    expect(detail).toMatchObject({ status: 'rejected', amount: exact, rejectReasonCode: 'other', rejectReason: note });
+    expect(detail.decisions).toEqual([expect.objectContaining({ staffName: 'admin', decision: 'reject', reason: `other: ${note}` })]);
+    const notices = await member('frank').client.call<{ items: Array<{ type: string; params: Record<string, string> }> }>('notificationList', {});
+    expect(notices.data.items[0]).toMatchObject({ type: 'depositRejected', params: { amount: exact, coinName: 'USDT' } });
+
+    // Audited as every review decision is: the rejection only (the refused approval wrote nothing).
+    const audit = await t.services.dbHandle.db.selectFrom('audit_log').selectAll().where('target_id', '=', item.id).execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: 'review.reject', target_type: 'review:chainDeposit', actor_name: 'admin', reason: `other: ${note}` });
+    expect(JSON.parse(audit[0]!.before_json)).toEqual({ status: 'pending' });
+    expect(JSON.parse(audit[0]!.after_json)).toEqual({ status: 'rejected' });
+
+    // The ledger never moved: no transfer of any kind, frank's balance still 0 (verifyLedger after each test).
+    expect(await journalRows()).toBe(journalBefore);
+    expect(await creditCount()).toBe(before);
+    expect(await available('frank')).toBe('0.000000');
+    expect((await verifyLedger(t.services.dbHandle.db)).problems).toEqual([]);
+  });
+
+  it('queues a deposit past the ceiling that an earlier watcher left received (amount 0), once', async () => {
+    const raw = usdt18(120_000_000n);
+    await node.send(bepToken, 'mint', [node.accounts[0], raw]);
+    await node.send(bepToken, 'transfer', [member('bob').bep20, raw]);
+    await node.mine(confirmations);
+    // A watcher without the staff queue settles it the way earlier versions did: received, amount 0.
+    const old = new ChainWatcher(t.services.dbHandle.db, t.services.ledger, t.services.settings, bep.settings, viemRpc(node.url, 5_000));
+    await old.run();
+    const [received] = await deposits('bob');
+    expect(received).toMatchObject({ status: 'received', amount: '120000000.000000' });
+    const balance = await available('bob');
+    const journalBefore = await journalRows();
+    await bep.run();
+    await bep.run();
+    expect((await deposits('bob'))[0]).toMatchObject({ id: received!.id, status: 'heldForReview', amount: '120000000.000000' });
+    const items = (await (await adminClient()).call<{ items: ReviewItem[] }>('reviewList', { queue: 'chainDeposit', status: 'pending' })).data.items;
+    expect(items.filter((i) => i.memberId === member('bob').id).map((i) => i.amount)).toEqual(['120000000.000000']);
+    expect(await available('bob')).toBe(balance);
+    expect(await journalRows()).toBe(journalBefore);
   });
 
   it('drops a log a reorg removed before its confirmations, and credits it once where it lands again', async () => {
@@ -274,6 +358,25 @@ describe.each(dialects)('chain watcher on %s', (dialect) => {
     expect(Number(await available('erin')) - Number(before)).toBe(80);
   });
 
+  it('credits exactly the ceiling on TRON and holds one smallest unit more, exactly', async () => {
+    await node.send(tronToken, 'mint', [node.accounts[0], 300_000_000n * 10n ** 6n]);
+    const carol = member('carol');
+    const id20 = `0x${Buffer.from(tronToId20(carol.trc20)!).toString('hex')}` as Hex;
+    const before = await available('carol');
+    await node.send(tronToken, 'transfer', [id20, 100_000_000n * 10n ** 6n]);
+    await node.send(tronToken, 'transfer', [id20, 100_000_000n * 10n ** 6n + 1n]);
+    await node.mine(confirmations);
+    await trc.run();
+    const list = await deposits('carol', 'TRC20');
+    expect(list.map((d) => [d.status, d.amount]).sort()).toEqual([
+      ['credited', '100000000.000000'],
+      ['heldForReview', '100000000.000001'],
+    ]);
+    expect(Number(await available('carol')) - Number(before)).toBe(100_000_000);
+    const items = (await (await adminClient()).call<{ items: ReviewItem[] }>('reviewList', { queue: 'chainDeposit', status: 'pending' })).data.items;
+    expect(items.find((i) => i.memberId === carol.id)).toMatchObject({ amount: '100000000.000001', summary: { chain: 'TRC20', address: carol.trc20, tokenDecimals: 6 } });
+  });
+
   it('runs as a job of the one runner and shows each chain\'s health to staff', async () => {
     await t.services.dbHandle.db.updateTable('job_state').set({ run_requested_at: BigInt(Date.now()) }).where('name', '=', 'chain-watch-bep20').execute();
     expect(await t.services.jobs.runDue('chain-watch-bep20')).toBe(true);
@@ -293,9 +396,12 @@ describe.each(dialects)('chain watcher on %s', (dialect) => {
   });
 
   let staff: TestClient | undefined;
-  async function staffHealth(): Promise<ChainHealthEntry[]> {
+  async function adminClient(): Promise<TestClient> {
     staff ??= await staffClient(t, 'admin', 'Admin@12345');
-    const answer = await staff.call<ChainHealthEntry[]>('chainHealth');
+    return staff;
+  }
+  async function staffHealth(): Promise<ChainHealthEntry[]> {
+    const answer = await (await adminClient()).call<ChainHealthEntry[]>('chainHealth');
     expect(answer.code, answer.message).toBe(20000);
     return answer.data;
   }

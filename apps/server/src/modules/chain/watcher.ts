@@ -25,11 +25,12 @@ import type { ConfigService } from '../config/service.ts';
 import { formatMinor, parseAmount, pointsScale } from '../ledger/amounts.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
 import { tronAddress } from './derivation.ts';
+import type { HeldChainDeposits } from './held-deposits.ts';
 import type { ChainRpc, TransferLog } from './rpc.ts';
 import type { ChainSettings } from './settings.ts';
 import { notify } from '../notifications/notify.ts';
 
-export const depositStatuses = ['confirming', 'credited', 'belowMinimum', 'received'] as const;
+export const depositStatuses = ['confirming', 'credited', 'belowMinimum', 'received', 'heldForReview', 'rejected'] as const;
 export type DepositStatus = (typeof depositStatuses)[number];
 export type ChainDepositStatusValue = DepositStatus;
 
@@ -43,9 +44,13 @@ const errorTextMax = 500;
 
 interface DueDeposit {
   id: string;
+  chain: string;
   tx_hash: string;
   log_index: number | bigint;
+  block_number: number | bigint;
   member_id: string;
+  from_address: string;
+  to_address: string;
   amount: number | bigint;
   amount_raw: string;
 }
@@ -86,6 +91,8 @@ export class ChainWatcher {
     private readonly settingsService: ConfigService,
     readonly settings: ChainSettings,
     private readonly rpc: ChainRpc,
+    /** The staff queue of deposits above the movement ceiling (decision 037); without it they stay `received`. */
+    private readonly held: HeldChainDeposits | null = null,
   ) {}
 
   get chain() {
@@ -334,8 +341,9 @@ export class ChainWatcher {
       .execute();
   }
 
-  /** Settles every confirming deposit whose block is deep enough: credit, below minimum, or received. */
+  /** Settles every confirming deposit whose block is deep enough: credit, below minimum, held, or received. */
   private async settle(head: bigint): Promise<number> {
+    await this.holdReceived();
     const deepest = head - BigInt(this.settings.confirmations) + 1n;
     const minimum = parseAmount(await this.settingsService.get('deposit.minimumAmount')) ?? 0n;
     let credited = 0;
@@ -382,17 +390,43 @@ export class ChainWatcher {
     return n;
   }
 
-  /** Settles one deposit inside `tx`: credited (true), below the minimum, or received. */
+  /**
+   * Deposits above the movement ceiling left `received` (amount 0) before the staff queue existed,
+   * or while none was wired: each moves to heldForReview with its review item, in one
+   * transaction, once (the status moves from `received` with a conditional update).
+   */
+  private async holdReceived(): Promise<void> {
+    if (!this.held) return;
+    const rows = await this.db
+      .selectFrom('chain_deposits')
+      .selectAll()
+      .where('chain', '=', this.chain)
+      .where('status', '=', 'received')
+      .where('amount', '=', 0n)
+      .limit(settleBatchMax)
+      .execute();
+    for (const d of rows) {
+      if (minorOfRaw(BigInt(d.amount_raw), this.settings.tokenDecimals) <= amountMaxMinor) continue;
+      await this.ledger.inTransaction(async (tx) => {
+        const moved = await tx.updateTable('chain_deposits').set({ status: 'heldForReview' }).where('id', '=', d.id).where('status', '=', 'received').executeTakeFirst();
+        if (moved.numUpdatedRows === 1n) await this.held!.enqueue(tx, d, this.settings);
+      });
+    }
+  }
+
+  /** Settles one deposit inside `tx`: credited (true), below the minimum, held for staff, or received. */
   private async settleIn(tx: Tx, d: DueDeposit, minimum: bigint): Promise<boolean> {
     const amount = BigInt(d.amount);
-    const isTooLarge = amount === 0n && minorOfRaw(BigInt(d.amount_raw), this.settings.tokenDecimals) > 0n;
-    const status: DepositStatus = isTooLarge ? 'received' : amount === 0n || amount < minimum ? 'belowMinimum' : 'credited';
+    // Past the movement ceiling (stored with amount 0): never credited; held in the staff queue (decision 037).
+    const isTooLarge = amount === 0n && minorOfRaw(BigInt(d.amount_raw), this.settings.tokenDecimals) > amountMaxMinor;
+    const status: DepositStatus = isTooLarge ? (this.held ? 'heldForReview' : 'received') : amount === 0n || amount < minimum ? 'belowMinimum' : 'credited';
     const claimed = await tx
       .updateTable('chain_deposits')
       .set({ status, settled_at: BigInt(Date.now()) })
       .where('id', '=', d.id)
       .where('status', '=', 'confirming')
       .executeTakeFirst();
+    if (claimed.numUpdatedRows === 1n && status === 'heldForReview') await this.held!.enqueue(tx, d, this.settings);
     if (claimed.numUpdatedRows !== 1n || status !== 'credited') return false;
     const transfer = await this.ledger.transfer(
       {

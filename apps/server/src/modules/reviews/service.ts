@@ -8,7 +8,7 @@
  * The staff member who made an item never decides it, at any amount (decision 007).
  */
 import crypto from 'node:crypto';
-import type { ReviewItem, StaffRole } from '@pp/contract';
+import { rejectOnlyReviewQueues, type ReviewItem, type StaffRole } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -26,7 +26,7 @@ export type ReviewRow = NonNullable<Awaited<ReturnType<ReviewService['row']>>>;
 export type Decision = 'approve' | 'reject';
 export type DecideOutcome = { id: string; outcome: 'approved' | 'rejected' | 'awaitingSecond' | 'refused'; error?: string };
 
-export const reviewQueues = ['manualAdjustment', 'exchange', 'bankDeposit', 'withdrawal', 'packageClaim'] as const;
+export const reviewQueues = ['manualAdjustment', 'exchange', 'bankDeposit', 'withdrawal', 'packageClaim', 'chainDeposit'] as const;
 
 export class ReviewService {
   private readonly handlers = new Map<string, QueueHandler>();
@@ -45,11 +45,26 @@ export class ReviewService {
     return db.selectFrom('review_items').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Puts an item in a queue; call inside the transaction that made the pending transfer. */
+  /**
+   * Puts an item in a queue; call inside the transaction that made the pending transfer.
+   * `amountExact`: an amount no points column holds (a chain deposit above the movement ceiling,
+   * decision 037), kept as an exact decimal string; `amount` must be 0 then.
+   */
   async submit(
     tx: Tx,
-    input: { queue: string; memberId: string; coinName: string; amount: bigint; subjectId: string; createdByStaffId: string | null; summary: Record<string, string | number | boolean | null>; evidence: Array<{ label: string; value: string; isImage: boolean }> },
+    input: {
+      queue: string;
+      memberId: string;
+      coinName: string;
+      amount: bigint;
+      amountExact?: string;
+      subjectId: string;
+      createdByStaffId: string | null;
+      summary: Record<string, string | number | boolean | null>;
+      evidence: Array<{ label: string; value: string; isImage: boolean }>;
+    },
   ): Promise<string> {
+    if (input.amountExact !== undefined && (input.amount !== 0n || !/^\d+\.\d+$/.test(input.amountExact))) throw new Error('an exact amount goes with amount 0, as a decimal string');
     const id = crypto.randomUUID();
     await tx
       .insertInto('review_items')
@@ -68,6 +83,7 @@ export class ReviewService {
         reject_reason: null,
         created_at: Date.now(),
         decided_at: null,
+        amount_exact: input.amountExact ?? null,
       })
       .execute();
     return id;
@@ -134,7 +150,7 @@ export class ReviewService {
         status: row.status as ReviewItem['status'],
         memberId: row.member_id,
         memberName,
-        amount: formatMinor(BigInt(row.amount)),
+        amount: row.amount_exact ?? formatMinor(BigInt(row.amount)),
         coinName: row.coin_name,
         summary: JSON.parse(row.summary_json) as ReviewItem['summary'],
         evidence: JSON.parse(row.evidence_json) as ReviewItem['evidence'],
@@ -144,7 +160,8 @@ export class ReviewService {
           .map((d) => ({ staffName: d.staff_name, decision: d.decision as Decision, reason: d.reason, at: num(d.at) })),
         rejectReason: row.reject_reason === null ? null : rest.join('|'),
         rejectReasonCode: row.reject_reason === null ? null : ((code || 'other') as ReviewItem['rejectReasonCode']),
-        needsSecondApproval: BigInt(row.amount) > threshold,
+        // An item that can never be approved (decision 037) needs no second approval either.
+        needsSecondApproval: !rejectOnlyReviewQueues.includes(row.queue) && BigInt(row.amount) > threshold,
       };
     });
   }
@@ -171,6 +188,9 @@ export class ReviewService {
       const handler = this.handlers.get(item.queue);
       if (!handler) throw new Error(`no handler for queue ${item.queue}`);
       if (item.status !== 'pending' && item.status !== 'awaitingSecond') throw new AppError('review.notPending');
+      // A reject-only queue's items are never approved, not even as a first of two approvals: its
+      // one queue holds chain deposits above the one-movement ceiling (decision 037), hence the key.
+      if (decision === 'approve' && rejectOnlyReviewQueues.includes(item.queue)) throw new AppError('ledger.amountTooLarge');
       // Approving or rejecting: the maker of a money item is never one of its deciders.
       if (item.created_by_staff_id !== null && item.created_by_staff_id === actor.id) throw new AppError('review.ownItem');
       const now = Date.now();

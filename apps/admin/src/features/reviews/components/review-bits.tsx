@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ReviewItem } from '@pp/contract';
+import { rejectOnlyReviewQueues, type ReviewItem } from '@pp/contract';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { formatExactAmount } from '../../../lib/format';
 import { translateOr } from '../../../lib/i18n';
@@ -22,6 +22,9 @@ export function StatusBadge({ status }: { status: ReviewStatus }) {
 /** Items a person can still decide. */
 export const isDecidable = (item: Pick<ReviewItem, 'status'>): boolean => item.status === 'pending' || item.status === 'awaitingSecond';
 
+/** Queues whose items can only be rejected (decision 037: a chain deposit above the one-movement ceiling). */
+export const canApproveIn = (queue: string): boolean => !rejectOnlyReviewQueues.includes(queue);
+
 /** A summary field's value for people: booleans in words, the rest as given. */
 export function SummaryValue({ value }: { value: ReviewItem['summary'][string] }) {
   const { t } = useTranslation();
@@ -32,9 +35,9 @@ export function SummaryValue({ value }: { value: ReviewItem['summary'][string] }
 }
 
 /** Summary fields that hold an amount, a point type or an exchange type: shown formatted and named, never as codes. */
-const amountFields = new Set(['fee', 'received', 'amount', 'bonus', 'principal', 'released']);
+const amountFields = new Set(['fee', 'received', 'amount', 'bonus', 'principal', 'released', 'ceiling']);
 /** Addresses, account numbers and hashes: shown whole, in a monospaced font, breaking anywhere. */
-const technicalFields = new Set(['destination', 'address', 'hash', 'accountNumber', 'holdingNumber']);
+const technicalFields = new Set(['destination', 'address', 'hash', 'accountNumber', 'holdingNumber', 'fromAddress', 'amountRaw']);
 const coinFields = new Set(['sourceCoin', 'targetCoin', 'coinName']);
 const coinName = (value: string) => translateOr(`coins.${value}`, value);
 

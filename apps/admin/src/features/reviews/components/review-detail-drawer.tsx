@@ -7,7 +7,7 @@ import { formatDateTime, formatExactAmount } from '../../../lib/format';
 import { useReviewDetail } from '../api/review-detail';
 import type { Decision } from '../api/review-decide';
 import { EvidenceList } from './evidence-list';
-import { isDecidable, StatusBadge, SummaryList } from './review-bits';
+import { canApproveIn, isDecidable, StatusBadge, SummaryList } from './review-bits';
 
 interface ReviewDetailDrawerProps {
   id: string | null;
@@ -63,6 +63,7 @@ function ReviewDetail({ item, canDecide, onDecide }: { item: ReviewItem; canDeci
           <dd className="mono break">{item.id}</dd>
         </div>
       </dl>
+      {!canApproveIn(item.queue) && isDecidable(item) ? <p className="notice notice-warning">{t('reviews.rejectOnlyNote')}</p> : null}
       {item.needsSecondApproval ? (
         <p className="notice notice-warning">{item.status === 'awaitingSecond' ? t('reviews.awaitingSecondNote') : t('reviews.needsSecondNote')}</p>
       ) : null}
@@ -110,9 +111,11 @@ function ReviewDetail({ item, canDecide, onDecide }: { item: ReviewItem; canDeci
           <button type="button" className="btn btn-danger" onClick={() => onDecide(item, 'reject')}>
             {t('reviews.reject')}
           </button>
-          <button type="button" className="btn btn-primary" onClick={() => onDecide(item, 'approve')}>
-            {t('reviews.approve')}
-          </button>
+          {canApproveIn(item.queue) ? (
+            <button type="button" className="btn btn-primary" onClick={() => onDecide(item, 'approve')}>
+              {t('reviews.approve')}
+            </button>
+          ) : null}
         </div>
       ) : null}
     </div>

@@ -14,7 +14,7 @@ import { useReviewList, type ReviewFilter, type ReviewStatus } from '../api/revi
 import { DecideDialog, type DecideTarget } from '../components/decide-dialog';
 import { DecisionResults, type ResultRow } from '../components/decision-results';
 import { ReviewDetailDrawer } from '../components/review-detail-drawer';
-import { isDecidable, StatusBadge, SummaryList } from '../components/review-bits';
+import { canApproveIn, isDecidable, StatusBadge, SummaryList } from '../components/review-bits';
 
 interface ReviewQueuePageProps {
   /** The queue of this screen, from the route. */
@@ -124,9 +124,11 @@ export function ReviewQueuePage({ queue, queues }: ReviewQueuePageProps) {
           <button type="button" className="btn btn-danger" onClick={() => setTarget({ decision: 'reject', items: selectedItems })}>
             {t('reviews.rejectSelected')}
           </button>
-          <button type="button" className="btn btn-primary" onClick={() => setTarget({ decision: 'approve', items: selectedItems })}>
-            {t('reviews.approveSelected')}
-          </button>
+          {canApproveIn(queue) ? (
+            <button type="button" className="btn btn-primary" onClick={() => setTarget({ decision: 'approve', items: selectedItems })}>
+              {t('reviews.approveSelected')}
+            </button>
+          ) : null}
         </div>
       ) : null}
 

@@ -1,13 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
-import type { ChainDepositEntry, DepositChain } from '@pp/contract';
+import { formatAmount, type ChainDepositEntry, type DepositChain } from '@pp/contract';
 import { CopyButton } from '@pp/browser-kit';
 import { LoadMore } from '../../../components/ui/load-more';
 import { StatusBadge, type StatusTone } from '../../../components/ui/status-badge';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatExact } from '../../../lib/points';
+import { formatExact, usedFractionDigits } from '../../../lib/points';
 import { desktopQuery, useMediaQuery } from '../../../lib/use-media-query';
 import { useDepositAddress } from '../api/chain-deposit-address';
 import { useDepositChains } from '../api/chain-deposit-chains';
@@ -21,7 +21,15 @@ const statusTone: Record<ChainDepositEntry['status'], StatusTone> = {
   credited: 'success',
   belowMinimum: 'danger',
   received: 'neutral',
+  heldForReview: 'pending',
+  rejected: 'danger',
 };
+
+/**
+ * A deposit's amount with every significant place: a deposit held above the one-movement ceiling
+ * reads exactly what was sent, which can have more places than the points scale (decision 037).
+ */
+const formatDepositAmount = (value: string, language: string) => formatAmount(value, language, Math.max(2, usedFractionDigits(value)));
 
 /** A QR code of the address, drawn in the browser (no third party sees the address). */
 function AddressQr({ address, label }: { address: string; label: string }) {
@@ -152,6 +160,12 @@ function ChainDepositHistory({ chain }: { chain: DepositChain | undefined }) {
   );
 }
 
+/** Staff's reason for closing a held deposit: the chosen reason in the member's language and staff's own words. */
+function rejectReasonText(deposit: ChainDepositEntry, t: ReturnType<typeof useTranslation>['t']): string {
+  const code = deposit.rejectReasonCode && deposit.rejectReasonCode !== 'other' ? t(`exchange.rejectReasons.${deposit.rejectReasonCode}`) : '';
+  return [code, deposit.rejectReason?.trim() ?? ''].filter(Boolean).join(' — ') || t('exchange.rejectReasons.other');
+}
+
 function DepositStatus({ deposit }: { deposit: ChainDepositEntry }) {
   const { t } = useTranslation();
   return (
@@ -164,6 +178,8 @@ function DepositStatus({ deposit }: { deposit: ChainDepositEntry }) {
         <span className="field-hint">{t('chainDeposit.belowMinimumNote')}</span>
       ) : null}
       {deposit.status === 'received' ? <span className="field-hint">{t('chainDeposit.receivedNote')}</span> : null}
+      {deposit.status === 'heldForReview' ? <span className="field-hint">{t('chainDeposit.heldForReviewNote')}</span> : null}
+      {deposit.status === 'rejected' ? <span className="field-hint">{t('chainDeposit.rejectedNote', { reason: rejectReasonText(deposit, t) })}</span> : null}
     </span>
   );
 }
@@ -200,7 +216,7 @@ function DepositTable({ items }: { items: readonly ChainDepositEntry[] }) {
             <tr key={d.id}>
               <td className="time-cell">{formatDateTime(d.seenAt, language)}</td>
               <td>{t(`chainDeposit.chains.${d.chain}`)}</td>
-              <td className="num">{formatExact(d.amount, language)}</td>
+              <td className="num">{formatDepositAmount(d.amount, language)}</td>
               <td>
                 <DepositStatus deposit={d} />
               </td>
@@ -224,7 +240,7 @@ function DepositCards({ items }: { items: readonly ChainDepositEntry[] }) {
         <li key={d.id} className="list-card">
           <div className="list-card-row">
             <span className="list-card-title">{t(`chainDeposit.chains.${d.chain}`)}</span>
-            <span className="amount">{formatExact(d.amount, language)} {t('coins.USDT')}</span>
+            <span className="amount">{formatDepositAmount(d.amount, language)} {t('coins.USDT')}</span>
           </div>
           <dl className="list-card-fields">
             <div>
