@@ -1,12 +1,26 @@
 /** Starts the server: `npm start` (after the build) or `npm run serve`. */
-import { loadConfig } from './config.ts';
-import { buildApp } from './app.ts';
+import { ConfigError } from './config-error.ts';
+import { loadConfig, type Config } from './config.ts';
 
 /** In-flight requests get this long to finish after SIGTERM before the process exits anyway. */
 const shutdownGraceMs = 15_000;
 
-const config = loadConfig();
-const { app } = await buildApp(config);
+/** A refused setting (config-error.ts): one line on stderr naming the variable and the reason, exit 1, no stack trace. */
+function refuse(error: unknown): never {
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  refuse(error);
+}
+// The app is loaded once the settings are accepted, so a refused one stops the process at once.
+const { buildApp } = await import('./app.ts');
+const { app } = await buildApp(config).catch(refuse);
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`portal on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/ (back-office at /admin/)`);
 

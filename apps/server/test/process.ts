@@ -53,6 +53,25 @@ export async function startServerProcess(port: number, env: Record<string, strin
   throw new Error('server did not start');
 }
 
+/**
+ * Runs apps/server/src/main.ts until it ends by itself (a refused setting stops it at start) and
+ * gives its exit code and what it wrote to stderr. A process still running after `timeoutMs` is
+ * killed (code null).
+ */
+export async function serverProcessExit(env: Record<string, string>, timeoutMs = 30_000): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', CAPTCHA: 'off', NODE_ENV: 'test', DEMO_DATA: 'off', LOG_LEVEL: 'error', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const code = await new Promise<number | null>((resolve) => child.once('close', (exitCode) => resolve(exitCode)));
+  clearTimeout(timer);
+  return { code, stderr };
+}
+
 export interface HttpCallResult {
   status: number;
   code: number;

@@ -89,7 +89,7 @@ describe('deposit address derivation', () => {
     expect(tronToId20(base58check.encode(Buffer.from('a0a614f803b6fd780986a42c78ec9c7f77e6ded13c', 'hex')))).toBeNull();
   });
 
-  it('refuses a bad configured key in full: checksum, private key, version, depth, length', () => {
+  it('refuses a bad configured key in full: alphabet, checksum, private key, version, depth, length', () => {
     const reason = (text: string) => {
       try {
         parseAccountXpub(text);
@@ -118,7 +118,8 @@ describe('deposit address derivation', () => {
     const notPoint = Uint8Array.from(raw);
     notPoint.set(new Uint8Array(32).fill(0xff), 46);
     expect(reason(base58check.encode(notPoint))).toBe('point');
-    expect(reason('not a key')).toBe('checksum');
+    expect(reason('not a key')).toBe('notBase58');
+    expect(reason(`"${vector1Xpub}"`)).toBe('notBase58');
     expect(reason(vector1Xpub)).toBe('accepted');
   });
 });

@@ -3,9 +3,9 @@
  * a deposit private key: it derives each member's address as the non-hardened child
  * `<xpub>/0/<member index>` and turns the child's public key into the chain's address form.
  *
- * The configured key is checked in full before anything is derived (decisions.md): base58check
- * checksum, length, version (mainnet `xpub` only; an `xprv` is refused and never echoed), depth
- * (3: an account key m/44'/coin'/account'), and a valid curve point. A key that fails any check
+ * The configured key is checked in full before anything is derived (decisions.md): base58
+ * alphabet, base58check checksum, length, version (mainnet `xpub` only; an `xprv` is refused and
+ * never echoed), depth (3: an account key m/44'/coin'/account'), and a valid curve point. A key that fails any check
  * stops the server at start, so no address that nobody controls is ever shown.
  */
 import crypto from 'node:crypto';
@@ -29,27 +29,51 @@ const externalChain = 0;
 const sha256 = (data: Uint8Array) => new Uint8Array(crypto.createHash('sha256').update(data).digest());
 export const base58check = createBase58check(sha256);
 
+export type ExtendedKeyProblem = 'notBase58' | 'checksum' | 'length' | 'privateKey' | 'version' | 'depth' | 'point';
+
+/** What an operator reads for each refusal (one line at start, after the variable's name). */
+const problemTexts: Record<ExtendedKeyProblem, (found?: number) => string> = {
+  notBase58: () => 'not base58 (empty, or a character outside the base58 alphabet: 0, O, I, l, a space, a quote...)',
+  checksum: () => 'bad checksum (the base58check checksum does not match: a character is mistyped, missing or extra)',
+  length: () => 'wrong length (an extended key is 78 bytes)',
+  privateKey: () => "a private key (xprv) was given; set the account's xpub, never a private key",
+  version: () => 'wrong version (only a mainnet xpub is accepted, not a tpub, ypub or zpub)',
+  depth: (found) => `wrong depth ${found ?? '?'} (an account key m/44'/coin'/account' has depth ${accountKeyDepth})`,
+  point: () => 'the public key is not a point on secp256k1',
+};
+
+/** The base58 alphabet (Bitcoin's): no 0, O, I or l. */
+const base58Text = /^[1-9A-HJ-NP-Za-km-z]+$/;
+
 /** A refused key: the reason is a stable code; the message never contains the key itself. */
 export class ExtendedKeyError extends Error {
-  constructor(readonly reason: 'checksum' | 'length' | 'privateKey' | 'version' | 'depth' | 'point') {
-    super(`the configured extended public key is refused: ${reason}`);
+  /** The reason in words, for the operator. */
+  readonly explanation: string;
+
+  constructor(
+    readonly reason: ExtendedKeyProblem,
+    found?: number,
+  ) {
+    const explanation = problemTexts[reason](found);
+    super(`the configured extended public key is refused (${reason}): ${explanation}`);
+    this.explanation = explanation;
   }
 }
 
 /** Checks a configured extended public key in full and returns its external-chain node. */
 export function parseAccountXpub(text: string): HDKey {
+  if (!base58Text.test(text.trim())) throw new ExtendedKeyError('notBase58');
   let bytes: Uint8Array;
   try {
     bytes = base58check.decode(text.trim());
   } catch {
-    // @scure/base also refuses characters outside the alphabet here: either way, not a key we can trust.
     throw new ExtendedKeyError('checksum');
   }
   if (bytes.length !== 78) throw new ExtendedKeyError('length');
   const version = new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0, false);
   if (version === xprvVersion || bytes[45] === 0) throw new ExtendedKeyError('privateKey');
   if (version !== xpubVersion) throw new ExtendedKeyError('version');
-  if (bytes[4] !== accountKeyDepth) throw new ExtendedKeyError('depth');
+  if (bytes[4] !== accountKeyDepth) throw new ExtendedKeyError('depth', bytes[4]);
   let account: HDKey;
   try {
     account = HDKey.fromExtendedKey(text.trim());

@@ -15,6 +15,7 @@ import { isUniqueViolation } from '../ledger/idempotency.ts';
 import { formatMinor, parseAmount } from '../ledger/amounts.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
 import type { ReviewService } from '../reviews/service.ts';
+import { ConfigError } from '../../config-error.ts';
 import { chainNames, deriveAddress, memberIndexMax } from './derivation.ts';
 import { exactAmountOfRaw, HeldChainDeposits, heldItemsOf, isAboveMovementCeiling } from './held-deposits.ts';
 import { viemRpc, type ChainRpc } from './rpc.ts';
@@ -57,7 +58,7 @@ export class ChainService {
         .where('chain', '=', s.chain)
         .where('key_fingerprint', '<>', s.keyFingerprint)
         .executeTakeFirst();
-      if (other) throw new Error(`CHAIN_${s.chain}_XPUB is not the key the stored ${s.chain} deposit addresses were derived from; restore it (decision 017)`);
+      if (other) throw new ConfigError(`CHAIN_${s.chain}_XPUB`, `not the key the stored ${s.chain} deposit addresses were derived from; restore it (decision 017)`);
     }
   }
 

@@ -2,11 +2,13 @@
  * The chain settings, read from the environment with the rest of the server's settings
  * (config.ts). A chain is on when its RPC URL, token contract and extended public key are all
  * set; the key is checked in full here, so a bad key stops the server at start (decision 017).
- * Every number has a ceiling.
+ * Every number has a ceiling. A refused setting is a ConfigError naming its variable: main.ts
+ * prints it as one line and exits 1.
  */
 import type { HDKey } from '@scure/bip32';
 import { getAddress, isAddress, toHex } from 'viem';
-import { chainNames, keyFingerprint, parseAccountXpub, tronToId20, type ChainName } from './derivation.ts';
+import { ConfigError } from '../../config-error.ts';
+import { chainNames, ExtendedKeyError, keyFingerprint, parseAccountXpub, tronToId20, type ChainName } from './derivation.ts';
 
 export interface ChainSettings {
   chain: ChainName;
@@ -50,18 +52,28 @@ const defaults: Record<ChainName, { decimals: number; confirmations: number; exp
 function bounded(value: string | undefined, fallback: number, min: number, max: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}`);
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(name, `must be an integer from ${min} to ${max}`);
   return n;
 }
 
 function tokenOf(chain: ChainName, text: string): { matchKey: `0x${string}`; address: string } {
   if (chain === 'BEP20') {
-    if (!isAddress(text, { strict: false })) throw new Error('CHAIN_BEP20_TOKEN is not an address');
+    if (!isAddress(text, { strict: false })) throw new ConfigError('CHAIN_BEP20_TOKEN', 'not an address (0x and 40 hex digits)');
     return { matchKey: text.toLowerCase() as `0x${string}`, address: getAddress(text) };
   }
   const id20 = tronToId20(text);
-  if (!id20) throw new Error('CHAIN_TRC20_TOKEN is not a TRON address');
+  if (!id20) throw new ConfigError('CHAIN_TRC20_TOKEN', 'not a TRON address (T... base58check, or 41 and 40 hex digits)');
   return { matchKey: toHex(id20), address: text };
+}
+
+/** The account key of a chain, or a ConfigError naming the variable and the reason (never the key). */
+function accountKeyOf(variable: string, text: string): HDKey {
+  try {
+    return parseAccountXpub(text);
+  } catch (error) {
+    if (error instanceof ExtendedKeyError) throw new ConfigError(variable, `${error.explanation} [${error.reason}]`);
+    throw error;
+  }
 }
 
 /** The configured chains; a chain with no RPC URL is off. */
@@ -71,14 +83,15 @@ export function loadChainSettings(env: NodeJS.ProcessEnv): ChainSettings[] {
     const v = (key: string) => env[`CHAIN_${chain}_${key}`];
     const rpcUrl = v('RPC_URL') ?? '';
     if (rpcUrl === '') continue;
-    if (!/^https?:\/\//.test(rpcUrl)) throw new Error(`CHAIN_${chain}_RPC_URL must be an http(s) URL`);
+    if (!/^https?:\/\//.test(rpcUrl)) throw new ConfigError(`CHAIN_${chain}_RPC_URL`, 'must be an http(s) URL');
     const xpub = v('XPUB') ?? '';
     const tokenText = v('TOKEN') ?? '';
-    if (xpub === '' || tokenText === '') throw new Error(`CHAIN_${chain}_XPUB and CHAIN_${chain}_TOKEN are needed with CHAIN_${chain}_RPC_URL`);
-    const external = parseAccountXpub(xpub);
+    if (xpub === '') throw new ConfigError(`CHAIN_${chain}_XPUB`, `missing: it is needed with CHAIN_${chain}_RPC_URL`);
+    if (tokenText === '') throw new ConfigError(`CHAIN_${chain}_TOKEN`, `missing: it is needed with CHAIN_${chain}_RPC_URL`);
+    const external = accountKeyOf(`CHAIN_${chain}_XPUB`, xpub);
     const token = tokenOf(chain, tokenText);
     const explorerUrl = (v('EXPLORER_URL') ?? defaults[chain].explorer).replace(/\/+$/, '');
-    if (!/^https?:\/\//.test(explorerUrl)) throw new Error(`CHAIN_${chain}_EXPLORER_URL must be an http(s) URL`);
+    if (!/^https?:\/\//.test(explorerUrl)) throw new ConfigError(`CHAIN_${chain}_EXPLORER_URL`, 'must be an http(s) URL');
     out.push({
       chain,
       rpcUrl,
