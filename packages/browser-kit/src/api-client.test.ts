@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type ApiClientOptions } from './api-client';
 import { createSessionStore } from './storage';
 import { closeAllToasts, getToasts } from './toast';
+import { sealRequest } from '@pp/envelope/web';
 
 vi.mock('@pp/envelope/web', () => ({
   sealRequest: vi.fn(async () => ({ body: 'sealed', requestKey: {} })),
@@ -122,5 +123,24 @@ describe('createApiClient', () => {
     // A call with a body never takes one.
     await api.apiCall('coinList', { requestId: 'x' } as never).catch(() => undefined);
     expect(takeFirstAnswer).not.toHaveBeenCalledWith('/api/app/user/coinList');
+  });
+
+  it('a write with a request id that met a 503, a 502 or no answer says its outcome is unknown and a retry is safe; a read keeps the status text', async () => {
+    const member = client('token', {});
+    member.session.setToken('member-token');
+    fetchMock.mockResolvedValueOnce(answer(503, { code: 9001, message: 'unavailable', data: null, error: 'server.unavailable' }));
+    await expect(member.apiCall('transferCreate', { transferType: 'internalTransfer', toUserName: 'alice', coinName: 'USDT', amount: '1', transactionPassword: 'x' } as never, { requestId: 'r-1' })).rejects.toMatchObject({
+      message: 't:errors.server.unavailable',
+    });
+    fetchMock.mockResolvedValueOnce(answer(502, {}));
+    await expect(member.apiCall('transferCreate', {} as never, { requestId: 'r-1' })).rejects.toMatchObject({ message: 't:errors.server.unavailable' });
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(member.apiCall('transferCreate', {} as never, { requestId: 'r-1' })).rejects.toMatchObject({ message: 't:errors.server.unavailable' });
+    expect(getToasts().map((t) => t.text)).toContain('t:errors.server.unavailable');
+    // The request id travelled with each attempt, the same each time.
+    const ids = vi.mocked(sealRequest).mock.calls.slice(-3).map((call) => (call[2] as { requestId?: string }).requestId);
+    expect(ids).toEqual(['r-1', 'r-1', 'r-1']);
+    fetchMock.mockResolvedValueOnce(answer(502, {}));
+    await expect(member.apiCall('assetsList', {})).rejects.toMatchObject({ message: 't:api.badGateway' });
   });
 });

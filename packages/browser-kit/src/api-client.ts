@@ -21,6 +21,8 @@ import { closeAllToasts, showToast } from './toast';
 export const requestTimeoutMs = 60_000;
 /** How long the expired-login message stays readable before the reload. */
 const expiredReloadDelayMs = 1500;
+/** The server's text for a write whose outcome is unknown (503 server.unavailable): check, then retry safely. */
+const outcomeUnknownKey = 'errors.server.unavailable';
 /** A second key-change reload within this window would be a loop; show the error instead. */
 const keyReloadWindowMs = 60_000;
 
@@ -233,7 +235,13 @@ export function createApiClient({ loginType, session, i18n, onExpired, takeFirst
     }
 
     await messages;
-    const outcome = classifyAnswer(answer, i18n.hasKey);
+    let outcome = classifyAnswer(answer, i18n.hasKey);
+    // A write (it carries a request id) that got no answer, or a 5xx, may have happened or not:
+    // say so, and that sending it again is safe, since the form keeps the same request id until
+    // it succeeds (request-id.ts) and the server does a write once per id (decision 036).
+    if (outcome.kind === 'error' && options.requestId && (answer.kind !== 'http' || answer.status >= 500) && i18n.hasKey(outcomeUnknownKey)) {
+      outcome = { ...outcome, message: { key: outcomeUnknownKey } };
+    }
     if (outcome.kind !== 'success') throw act(outcome, answer, wire, options.isQuiet ?? false);
 
     const data = wire?.data;
