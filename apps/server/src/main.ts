@@ -1,6 +1,7 @@
 /** Starts the server: `npm start` (after the build) or `npm run serve`. */
 import { ConfigError } from './config-error.ts';
 import { loadConfig, type Config } from './config.ts';
+import { faultPartOf } from './plugins/faults.ts';
 
 /** In-flight requests get this long to finish after SIGTERM before the process exits anyway. */
 const shutdownGraceMs = 15_000;
@@ -21,6 +22,18 @@ try {
 // The app is loaded once the settings are accepted, so a refused one stops the process at once.
 const { buildApp } = await import('./app.ts');
 const { app } = await buildApp(config).catch(refuse);
+// A dependency's failure that reached no request (a background write when the database went
+// away) is logged and survived (decision 036); anything else is a bug, and the supervisor starts
+// a fresh process (docs/operations.md).
+process.on('unhandledRejection', (reason) => {
+  const part = faultPartOf(reason);
+  if (part) {
+    app.log.warn({ part, fault: (reason as Error).message }, 'dependency fault outside a request; going on');
+    return;
+  }
+  app.log.fatal({ err: reason }, 'unhandled rejection; exiting');
+  process.exit(1);
+});
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`portal on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/ (back-office at /admin/)`);
 
