@@ -20,7 +20,7 @@ import { timeSkewMsMax } from '@pp/envelope';
 import { sealRequest } from '@pp/envelope/node';
 import { openDb } from './db/index.ts';
 import { verifyLedger } from './modules/ledger/verify.ts';
-import { login, makeTestApp, type TestApp } from '../test/helper.ts';
+import { dialects, login, makeTestApp, type TestApp } from '../test/helper.ts';
 import { freePort, httpCall, startServerProcess, type ServerProcess } from '../test/process.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -73,7 +73,7 @@ afterAll(() => {
   if (report.length > 0) console.log(`Redis and disk faults:\n  ${report.join('\n  ')}`);
 });
 
-describe.skipIf(!hasRedisServer)('Redis lost and back empty', () => {
+describe.skipIf(!hasRedisServer).each(dialects)('Redis lost and back empty (database: %s)', (dialect) => {
   let redis: ChildProcess | undefined;
   let t: TestApp | undefined;
   afterAll(async () => {
@@ -86,7 +86,7 @@ describe.skipIf(!hasRedisServer)('Redis lost and back empty', () => {
     redis = await startRedis(port);
     let offsetMs = 0;
     const now = () => Date.now() + offsetMs;
-    t = await makeTestApp('sqlite', { REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_COMMAND_TIMEOUT_MS: '500' }, { now });
+    t = await makeTestApp(dialect, { REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_COMMAND_TIMEOUT_MS: '500' }, { now });
     t.client.clock = now;
     // The first use of this Redis store with this database: no refusal window.
     t.client.token = await login(t, 'demo', 'Demo@12345');
@@ -137,7 +137,7 @@ describe.skipIf(!hasRedisServer)('Redis lost and back empty', () => {
     expect((await t.client.send(endpoints.assetsList.path, captured)).code).not.toBe(20000);
     await expectBooksBalanced(t, acknowledged);
     report.push(
-      `Redis killed: transfer ${down.status} ${down.error} in ${down.ms} ms, assetsList ${downList.status} in ${downList.ms} ms, /readyz ${downReady.status} (${downReady.checks.redis}); ` +
+      `${dialect}: Redis killed: transfer ${down.status} ${down.error} in ${down.ms} ms, assetsList ${downList.status} in ${downList.ms} ms, /readyz ${downReady.status} (${downReady.checks.redis}); ` +
         `back empty after ${Date.now() - backAt} ms of checks: captured request ${replay.status} ${replay.error}, /readyz ${recovering.status} (${recovering.checks.redis}); ` +
         `first transfer 20000 once the clock passed the window (${(timeSkewMsMax + 6_000) / 1000} s), without a restart`,
     );
