@@ -12,6 +12,31 @@ export const accountLimits = {
   captchaCharsMax: 8,
 } as const;
 
+/**
+ * Names no member may register: what staff, the system or the product could be taken for. The
+ * web form and the server refuse them by the same rule (`isReservedUserName`, in the schema).
+ */
+export const reservedUserNames = ['admin', 'administrator', 'root', 'support', 'staff', 'system', 'service', 'pointsportal', 'portal'] as const;
+
+/** Characters read as another: digits for letters (adm1n, supp0rt, 5ystem), l for I, rn for m. */
+const readsAs: Record<string, string> = { '0': 'o', '1': 'i', l: 'i', '2': 'z', '3': 'e', '4': 'a', '5': 's', '6': 'g', '7': 't', '8': 'b', '9': 'g' };
+const lookAlikeKey = (text: string) => text.replace(/rn/g, 'm').replace(/[0-9l]/g, (ch) => readsAs[ch] ?? ch);
+const reservedKeys = new Set<string>(reservedUserNames.map(lookAlikeKey));
+
+/**
+ * True for a reserved name and its look-alikes: any case, separators (ad_min, sys-tem, p.ortal),
+ * digits for letters (adm1n, supp0rt, 5ystem), and a number after it (admin1, admin_01, servic3).
+ */
+export function isReservedUserName(name: string): boolean {
+  const plain = name.toLowerCase().replace(/[\s_.-]/g, '');
+  // Trailing digits are either a number after the name or letters written as digits: try each cut.
+  const trailingDigits = /\d*$/.exec(plain)![0].length;
+  for (let cut = 0; cut <= trailingDigits; cut++) {
+    if (reservedKeys.has(lookAlikeKey(plain.slice(0, plain.length - cut)))) return true;
+  }
+  return false;
+}
+
 // Messages are i18n keys under `validation.`; both the web and the server translate them.
 const userName = z
   .string('validation.enterUsername')
@@ -22,7 +47,8 @@ const userName = z
     (v) => v.length >= accountLimits.userNameCharsMin && v.length <= accountLimits.userNameCharsMax,
     'validation.userNameLength',
   )
-  .refine((v) => /^[A-Za-z0-9_.-]+$/.test(v), 'validation.userNameChars');
+  .refine((v) => /^[A-Za-z0-9_.-]+$/.test(v), 'validation.userNameChars')
+  .refine((v) => !isReservedUserName(v), 'validation.userNameReserved');
 
 /** A login name as typed at login: we do not reveal the naming rules there. */
 const loginName = z.string('validation.enterUsername').trim().min(1, 'validation.enterUsername').max(64, 'validation.enterUsername');

@@ -81,6 +81,7 @@ export const enUS = {
     noSpaces: 'No spaces allowed',
     userNameLength: 'Username must be 3 to 20 characters',
     userNameChars: 'Use letters, digits, dot, dash or underscore only',
+    userNameReserved: 'This username is reserved; please choose another',
     confirmPassword: 'Please confirm the password',
     passwordMismatch: 'The passwords do not match',
     passwordRule: '8 to 32 characters with at least one letter and one digit',

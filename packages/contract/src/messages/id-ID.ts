@@ -82,6 +82,7 @@ export const idID: ServerMessages = {
     noSpaces: 'Tidak boleh ada spasi',
     userNameLength: 'Nama pengguna harus 3 hingga 20 karakter',
     userNameChars: 'Hanya boleh berisi huruf, angka, titik, tanda hubung, atau garis bawah',
+    userNameReserved: 'Nama pengguna ini dicadangkan; silakan pilih nama lain',
     confirmPassword: 'Silakan konfirmasi kata sandi',
     passwordMismatch: 'Kata sandi tidak cocok',
     passwordRule: '8 hingga 32 karakter, minimal satu huruf dan satu angka',

@@ -82,6 +82,7 @@ export const jaJP: ServerMessages = {
     noSpaces: 'スペースは使用できません',
     userNameLength: 'ユーザー名は3～20文字で入力してください',
     userNameChars: '英字、数字、ドット、ハイフン、アンダースコアのみ使用できます',
+    userNameReserved: 'このユーザー名は予約されているため使えません。別の名前を選んでください',
     confirmPassword: 'パスワードを再入力してください',
     passwordMismatch: 'パスワードが一致しません',
     passwordRule: '8～32文字で、英字と数字をそれぞれ1文字以上含めてください',

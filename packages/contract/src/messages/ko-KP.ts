@@ -82,6 +82,7 @@ export const koKP: ServerMessages = {
     noSpaces: '공백은 사용할 수 없습니다',
     userNameLength: '아이디는 3~20자로 입력해 주세요',
     userNameChars: '영문, 숫자, 마침표, 하이픈, 밑줄만 사용할 수 있습니다',
+    userNameReserved: '예약된 아이디이므로 사용할 수 없습니다. 다른 아이디를 선택하십시오',
     confirmPassword: '비밀번호를 한 번 더 입력해 주세요',
     passwordMismatch: '비밀번호가 일치하지 않습니다',
     passwordRule: '8~32자, 영문과 숫자를 각각 1자 이상 포함해 주세요',

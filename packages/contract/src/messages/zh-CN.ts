@@ -82,6 +82,7 @@ export const zhCN: ServerMessages = {
     noSpaces: '不允许有空格',
     userNameLength: '用户名需为3到20个字符',
     userNameChars: '只能使用字母、数字、点、横线或下划线',
+    userNameReserved: '该用户名为系统保留，请换一个',
     confirmPassword: '请确认密码',
     passwordMismatch: '两次输入的密码不一致',
     passwordRule: '8到32个字符，至少包含一个字母和一个数字',

@@ -56,6 +56,42 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     expect((await c.call('userRegister', base)).message).toBe('不允许有空格');
   });
 
+  it('refuses reserved names and their look-alikes with a translated message, before the e-mail code is used', async () => {
+    // Decision: a reserved name is a rule of the name field (validation.userNameReserved, the contract's isReservedUserName on the form and the server), not user.nameTaken: it is public policy, not a hint about which names exist (decision 007), and it is checked before the e-mail code is spent.
+    const c = fresh();
+    const email = 'reserved@example.com';
+    expect((await c.call('noLoginSend', { email, purpose: 'REGISTER' })).code).toBe(20000);
+    const body = {
+      password: 'Passw0rd!', confirmPassword: 'Passw0rd!', transactionPassword: 'Trans0ction!', confirmTransactionPassword: 'Trans0ction!',
+      countryCode: 'ID', email, emailCode: await codeFromOutbox(t, email), inviteId: '10000001', agree: true,
+    };
+    const reserved = [
+      'admin', 'ADMIN', 'Administrator', 'root', 'support', 'staff', 'system', 'service', 'portal', 'pointsportal', 'points_portal', 'Points-Portal',
+      'adm1n', 'supp0rt', '5ystem', 'r00t', 'st4ff', 'serv1ce', 'p0rtal', 'admln', 'adrnin', 'ad_min', 'sys-tem', 'sup.port', 'admin1', 'admin_01', 'root2024', 'servic3',
+    ];
+    for (const userName of reserved) {
+      const r = await c.call('userRegister', { ...body, userName });
+      expect(r, userName).toMatchObject({ status: 200, code: 9001, error: 'request.invalid', field: 'userName', validation: 'validation.userNameReserved', message: 'This username is reserved; please choose another' });
+    }
+    const said: Record<string, string> = {};
+    for (const lang of ['zh-CN', 'ja-JP', 'ko-KP', 'id-ID']) {
+      c.lang = lang;
+      said[lang] = (await c.call('userRegister', { ...body, userName: 'Adm1n_01' })).message;
+    }
+    c.lang = 'en-US';
+    expect(said).toEqual({
+      'zh-CN': '该用户名为系统保留，请换一个',
+      'ja-JP': 'このユーザー名は予約されているため使えません。別の名前を選んでください',
+      'ko-KP': '예약된 아이디이므로 사용할 수 없습니다. 다른 아이디를 선택하십시오',
+      'id-ID': 'Nama pengguna ini dicadangkan; silakan pilih nama lain',
+    });
+    expect(await t.services.accounts.repository.byName('admin')).toBeUndefined();
+    // Names that only contain or resemble one are free, and the code was not spent on the refusals.
+    const made = await c.call('userRegister', { ...body, userName: 'supporter7' });
+    expect(made.code, made.message).toBe(20000);
+    expect(await t.services.accounts.repository.byName('supporter7')).toBeDefined();
+  });
+
   it('checks the e-mail code before the name and the invite ID, and writes nothing when refused', async () => {
     const c = fresh();
     const body = {
