@@ -74,9 +74,13 @@ function makeReplayStore(config: Config, dbHandle: DbHandle, log: FastifyBaseLog
   return new SqliteReplayStore(path.join(config.dataDir, 'replay-nonces.db'), now);
 }
 
-export async function buildApp(config: Config, options: { dbHandle?: DbHandle; now?: () => number } = {}): Promise<BuiltApp> {
+export async function buildApp(
+  config: Config,
+  /** `logStream`: where the log lines go instead of stdout (a test reads them). */
+  options: { dbHandle?: DbHandle; now?: () => number; logStream?: { write(line: string): void } } = {},
+): Promise<BuiltApp> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger: { level: config.logLevel, redact: ['req.headers.authorization'], ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: config.trustProxy || false,
     bodyLimit: 1024 * 1024,
     // Request ids in logs; the client's own ids for idempotency travel in the payload.

@@ -29,7 +29,8 @@ export interface TestApp extends BuiltApp {
 export async function makeTestApp(
   dialect: Dialect,
   overrides: Record<string, string> = {},
-  options: { now?: () => number } = {},
+  /** `logStream` receives the app's log lines (JSON, one a call); give LOG_LEVEL in overrides to see more than nothing. */
+  options: { now?: () => number; logStream?: { write(line: string): void } } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-test-'));
   const config = loadConfig({
@@ -60,7 +61,7 @@ export async function makeTestApp(
   } else {
     dbHandle = openDb({ databaseUrl: '', dataDir, timeouts: config.dbTimeouts });
   }
-  const built = await buildApp(config, { dbHandle, now: options.now });
+  const built = await buildApp(config, { dbHandle, now: options.now, logStream: options.logStream });
   await built.app.ready();
   const client = new TestClient(built.app, built.serverKey.publicJwk);
   return {

@@ -4,7 +4,7 @@
  * after that the server only pushes `changed` events, never message text, so everything a
  * conversation holds still travels inside the envelope through the sealed API calls.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import { roleCan, supportLimits, supportSocketHello, supportSocketPath, type SupportSocketEvent } from '@pp/contract';
@@ -17,13 +17,54 @@ const socketsPerIdentityMax = 8;
 /** How often an open socket's session is checked again (logout, expiry, a disabled staff member). */
 const recheckMs = 30_000;
 
+/**
+ * Same origin only (docs/support.md): a browser always says which page opened a socket, so one
+ * from another site is refused with 403 before the upgrade, and nothing of a member ever reaches
+ * it. The page's own origin is the host the request was sent to (the proxy's X-Forwarded-Host
+ * when trusted), or PUBLIC_ORIGIN. No Origin at all is not a browser (a browser cannot leave it
+ * out): such a client goes on to the hello, which needs a session token like any API call.
+ */
+export function isAllowedSocketOrigin(origin: string | undefined, requestHost: string, publicOrigin: string): boolean {
+  if (origin === undefined) return true;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false; // "null" (a sandboxed frame, a file), or anything else that is not an origin
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
+  if (url.host === requestHost.toLowerCase()) return true;
+  return publicOrigin !== '' && url.origin === new URL(publicOrigin).origin;
+}
+
+/** Errors `ws` raises for what a client sent (too large, bad opcode, bad UTF-8, no mask...): the client's fault. */
+function isClientFrameError(error: Error & { code?: unknown }): boolean {
+  return typeof error.code === 'string' && error.code.startsWith('WS_ERR_');
+}
+
 export async function supportSocketPlugin(app: FastifyInstance, options: { services: Services }): Promise<void> {
   const s = options.services;
   const open = new Map<string, number>();
   let total = 0;
-  await app.register(websocket, { options: { maxPayload: supportLimits.socketFrameBytesMax } });
+  await app.register(websocket, {
+    options: { maxPayload: supportLimits.socketFrameBytesMax },
+    // ws has already closed the socket with the right code (1009 for a frame above the ceiling);
+    // a refused client message is the client's doing, logged as such, without a stack.
+    errorHandler(error, socket, request) {
+      if (isClientFrameError(error)) request.log.warn({ wsError: (error as Error & { code: string }).code, reason: error.message }, 'support socket: refused client message');
+      else request.log.error({ err: error }, 'support socket failed');
+      socket.terminate();
+    },
+  });
 
-  app.get(supportSocketPath, { websocket: true }, (socket: WebSocket) => {
+  const refuseOtherOrigins = async (request: FastifyRequest, reply: FastifyReply) => {
+    const origin = request.headers.origin;
+    if (isAllowedSocketOrigin(origin, request.host, s.config.publicOrigin)) return;
+    request.log.info({ origin }, 'support socket: other origin refused');
+    return reply.code(403).header('connection', 'close').send();
+  };
+
+  app.get(supportSocketPath, { websocket: true, onRequest: refuseOtherOrigins }, (socket: WebSocket) => {
     const send = (event: SupportSocketEvent) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
     };

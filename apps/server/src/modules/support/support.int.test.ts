@@ -1,7 +1,8 @@
 // Proves the live support chat through the real envelope on each database: history kept and
 // paged, messages waiting for a side that was away, unread counts on both sides, assignment
 // (audited), an image attachment through the upload checks, the socket's push, and hostile input
-// (oversized, markup, someone else's conversation or file, unknown ids) answered without a 500.
+// (oversized, markup, someone else's conversation or file, unknown ids) answered without a 500;
+// the socket refuses other origins before the upgrade and logs a refused frame without a stack.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { supportLimits, supportSocketPath, type SupportMessage, type UploadInfo } from '@pp/contract';
@@ -19,9 +20,11 @@ describe.each(dialects)('support chat on %s', (dialect) => {
   let bob: TestClient;
   let support: TestClient;
   let viewer: TestClient;
+  /** The app's log lines, parsed. */
+  const logLines: Array<Record<string, unknown>> = [];
 
   beforeAll(async () => {
-    t = await makeTestApp(dialect);
+    t = await makeTestApp(dialect, { LOG_LEVEL: 'info' }, { logStream: { write: (line) => void logLines.push(JSON.parse(line) as Record<string, unknown>) } });
     await registerMember(t, 'chatalice');
     await registerMember(t, 'chatbob');
     alice = new TestClient(t.app, t.serverKey.publicJwk);
@@ -210,5 +213,54 @@ describe.each(dialects)('support chat on %s', (dialect) => {
     big.send('x'.repeat(supportLimits.socketFrameBytesMax + 10));
     expect(await bigClosed).toBe(1009);
     for (const ws of [memberWs, staffWs, bobWs]) ws.terminate();
+  });
+
+  it('refuses a socket opened by another origin before the upgrade, and logs a frame above the ceiling as a refused client message', async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as import('node:net').AddressInfo;
+    const url = `ws://127.0.0.1:${port}${supportSocketPath}`;
+    /** The handshake's HTTP status: 101 when upgraded. */
+    const handshake = (origin?: string) =>
+      new Promise<{ status: number; ws: WebSocket }>((resolve, reject) => {
+        const ws = new WebSocket(url, origin === undefined ? {} : { origin });
+        ws.once('unexpected-response', (request, response) => {
+          resolve({ status: response.statusCode ?? 0, ws });
+          request.destroy();
+        });
+        ws.once('open', () => resolve({ status: 101, ws }));
+        ws.on('error', reject);
+      });
+    const next = (ws: WebSocket) => new Promise<Record<string, unknown>>((resolve) => ws.once('message', (d) => resolve(JSON.parse(String(d)))));
+    const hello = JSON.stringify({ type: 'hello', token: alice.token, loginType: 'USER' });
+
+    // Another site, a sandboxed frame or file ("null"), another port, a look-alike host, an extension: refused, never upgraded.
+    for (const origin of ['https://evil.example', 'null', `http://127.0.0.1:${port === 65535 ? 1 : port + 1}`, `http://127.0.0.1.evil.example:${port}`, 'chrome-extension://abcdef']) {
+      const { status, ws } = await handshake(origin);
+      expect(status, origin).toBe(403);
+      expect(ws.readyState, origin).not.toBe(WebSocket.OPEN);
+    }
+    expect(logLines.some((l) => l.msg === 'support socket: other origin refused' && l.origin === 'https://evil.example' && l.level === 30)).toBe(true);
+    // The page's own origin, and a client that sends no Origin (not a browser; decided in docs/support.md): the hello decides.
+    for (const origin of [`http://127.0.0.1:${port}`, undefined]) {
+      const { status, ws } = await handshake(origin);
+      expect(status, String(origin)).toBe(101);
+      const ready = next(ws);
+      ws.send(hello);
+      expect(await ready).toEqual({ type: 'ready' });
+      ws.terminate();
+    }
+
+    // A 5 KB hello: closed with 1009 and logged as the client's refused message, at warn, without a stack or a path.
+    const from = logLines.length;
+    const { ws: big } = await handshake(`http://127.0.0.1:${port}`);
+    const bigClosed = new Promise<number>((resolve) => big.once('close', (code) => resolve(code)));
+    big.send(JSON.stringify({ type: 'hello', token: 'x'.repeat(5 * 1024), loginType: 'USER' }));
+    expect(await bigClosed).toBe(1009);
+    await expect.poll(() => logLines.slice(from).some((l) => l.msg === 'support socket: refused client message')).toBe(true);
+    const entries = logLines.slice(from);
+    expect(entries.find((l) => l.msg === 'support socket: refused client message')).toMatchObject({ level: 40, wsError: 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' });
+    expect(entries.filter((l) => Number(l.level) >= 50)).toEqual([]);
+    expect(JSON.stringify(entries)).not.toMatch(/"stack"|node_modules|\.ts:\d/);
+    expect(JSON.stringify(entries)).not.toContain(process.cwd());
   });
 });
