@@ -66,8 +66,8 @@ const placeholder = '/*app-scripts*/ null';
 /** The module that paints a member's home from HTML before the app runs (decision 032). */
 const memberPaintModule = /\/src\/app\/member-paint-start\.ts$/;
 
-/** The module main.tsx imports a task after its own (decision 033): the head script asks for its chunk with the entry's. */
-const startModules = [/[\\/]src[\\/]app[\\/]app\.tsx$/];
+/** The modules main.tsx imports one task after another (decision 033): the head script asks for their chunks with the entry's. */
+const startModules = [/[\\/]react-dom[\\/]client\.js$/, /[\\/]src[\\/]app[\\/]app\.tsx$/];
 
 function appScripts(): Plugin {
   return {
@@ -107,8 +107,8 @@ function appScripts(): Plugin {
         const painter = chunks.find((c) => c.isEntry && c.facadeModuleId !== null && memberPaintModule.test(c.facadeModuleId));
         const entry = chunks.find((c) => c.isEntry && c !== painter);
         if (!entry || !painter) throw new Error('pp:app-scripts: no entry chunk, or none for the painted dashboard');
-        // The entry's static imports, and the app it imports after a task boundary (main.tsx),
-        // which it needs at once (decision 033).
+        // The entry's static imports, and the two it imports after a task boundary (main.tsx:
+        // React DOM, then the app), which it needs at once (decision 033).
         const startChunks = entry.dynamicImports.filter((fileName) => {
           const chunk = bundle[fileName];
           return chunk?.type === 'chunk' && chunk.moduleIds.some((id) => startModules.some((pattern) => pattern.test(id)));
@@ -209,18 +209,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: [
       { find: /^react-i18next$/, replacement: path.resolve(import.meta.dirname, 'src/lib/react-i18next.ts') },
       { find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/lib/zod-config.ts') },
-      // Decision 034: the portal renders with Preact through its React compatibility layer (a
-      // tenth of React DOM's bytes); the components keep importing react and react-dom.
-      { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react$/, replacement: 'preact/compat' },
       { find: /^react-router$/, replacement: routerProduction },
     ],
   },
-  // The build-time render (first-paint.tsx) bundles its packages, so the aliases above reach them.
+  // The build-time render (first-paint.tsx) bundles its packages, so the aliases above (React
+  // Router's production build, the app's own react-i18next and zod) reach them.
   ssr: { noExternal: true },
   build: {
     outDir: 'dist',

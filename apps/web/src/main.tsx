@@ -1,5 +1,4 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
 import { warmStart } from './app/warm-start';
 import { initI18n } from './lib/i18n';
 import './styles.css';
@@ -12,21 +11,28 @@ window.addEventListener('vite:preloadError', (event) => {
 });
 
 /**
- * What follows runs in a task of its own, and the app's modules evaluate in another: evaluating the
- * whole app at once was one task of 35 to 120 ms after the first paint (decision 033). The app's
- * chunk is asked for by the page's head script beside this one (vite.config.ts, appScripts), so
- * the import below waits for nothing but evaluation. The renderer is Preact through its React
- * compatibility layer (decision 034): `react` and `react-dom` resolve to it in vite.config.ts.
+ * What follows runs in a task of its own. Evaluating the whole app at once was one task of 35 to
+ * 120 ms after the first paint (decision 033): React DOM, then the router and the app's shell, each
+ * evaluate in their own task, and the page's input and paint get a turn between them. Their files
+ * are asked for by the page's head script beside this one (vite.config.ts, appScripts), so the
+ * imports below wait for nothing but evaluation.
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 warmStart();
 const texts = initI18n();
 await nextTask();
+const { createRoot } = await import('react-dom/client');
+await nextTask();
 const { App } = await import('./app/app');
 await texts;
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A transition: React renders the first page in slices of a few milliseconds, so a slow phone's
+// main thread stays free for input (and for the page painted from HTML, decision 038).
+const root = createRoot(document.getElementById('root')!);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -10,7 +10,7 @@
  * both, none shows neither, and what a visitor typed meanwhile is carried over.
  */
 import type { Language } from '@pp/contract';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { AuthLayout } from '../components/layouts/auth-layout';
 import { LoginPage } from '../features/auth/pages/login';
@@ -25,7 +25,7 @@ export { renderMemberPaint } from './member-paint';
 export function renderFirstPaint(language: Language, texts: object): string {
   withStoredLanguage(language);
   replaceTexts(texts);
-  const html = renderToStaticMarkup(
+  const html = renderToString(
     <MemoryRouter initialEntries={[paths.login]}>
       <AuthLayout>
         <LoginPage />

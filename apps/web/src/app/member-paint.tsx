@@ -14,7 +14,7 @@
  */
 import type { AssetEntry, Language, MediaEntry, UserInfo } from '@pp/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { DesktopLayout } from '../components/layouts/desktop-layout';
 import { MobileLayout } from '../components/layouts/mobile-layout';
@@ -54,7 +54,7 @@ export function renderMemberPaint(language: Language, texts: { coins?: Record<st
   client.setQueryData(['appMediaList', language], [banner]);
   const flags = { canBuyPurchaseCode: true, canBuyEquity: true, canTransfer: true };
   const render = (Layout: typeof MobileLayout) =>
-    renderToStaticMarkup(
+    renderToString(
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={[paths.dashboard]}>
           <Layout userName={nameMarker} flags={flags} unreadCount={0} onLogout={() => undefined} isLoggingOut={false} onOpenSupport={() => undefined}>
