@@ -37,6 +37,8 @@ export function serverJobs(db: Db, housekeepingSchedule = '*/10 * * * *'): JobDe
       async run() {
         const now = Date.now();
         await db.deleteFrom('rate_limits').where('window_start', '<', BigInt(now - retention.rateLimitWindowsMs)).execute();
+        // Holds of checks whose process died (decision 038): they stopped counting at their expiry.
+        await db.deleteFrom('rate_limit_holds').where('expires_at', '<=', BigInt(now)).execute();
         const codesBefore = BigInt(now - retention.usedOrExpiredCodesMs);
         await db.deleteFrom('captchas').where('expires_at', '<', codesBefore).execute();
         await db.deleteFrom('email_codes').where('expires_at', '<', codesBefore).execute();

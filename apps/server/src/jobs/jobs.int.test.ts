@@ -137,6 +137,10 @@ describe.each(dialects)('jobs on %s', (dialect: Dialect) => {
       { key: 'old-window', window_start: BigInt(now - 3 * day), hits: 1 },
       { key: 'live-window', window_start: BigInt(now - 60_000), hits: 1 },
     ]).execute();
+    await a.db.insertInto('rate_limit_holds').values([
+      { id: 'expired-hold', key: 'live-window', expires_at: BigInt(now - 1_000) },
+      { id: 'live-hold', key: 'live-window', expires_at: BigInt(now + 60_000) },
+    ]).execute();
     await a.db.insertInto('known_addresses').values([
       { login_type: 'USER', account_id: 'm1', address: '10.0.0.1', last_seen_at: BigInt(now - 100 * day) },
       { login_type: 'USER', account_id: 'm1', address: '10.0.0.2', last_seen_at: BigInt(now - day) },
@@ -144,6 +148,7 @@ describe.each(dialects)('jobs on %s', (dialect: Dialect) => {
     const housekeeping = serverJobs(a.db).find((j) => j.name === 'housekeeping')!;
     await housekeeping.run({ period: 'test', signal: new AbortController().signal });
     expect((await a.db.selectFrom('rate_limits').select('key').where('key', 'in', ['old-window', 'live-window']).execute()).map((r) => r.key)).toEqual(['live-window']);
+    expect((await a.db.selectFrom('rate_limit_holds').select('id').execute()).map((r) => r.id)).toEqual(['live-hold']);
     expect((await a.db.selectFrom('known_addresses').select('address').where('account_id', '=', 'm1').execute()).map((r) => r.address)).toEqual(['10.0.0.2']);
   });
 

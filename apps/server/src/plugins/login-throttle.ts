@@ -12,15 +12,17 @@
  * - Per client address across accounts: 30 failures in 15 minutes, then every stranger attempt
  *   from it needs the image code. Never a hard lock: a whole office may sit behind one NAT.
  *
- * Every counter is reserved before the password hash is checked (reserveHit), so a burst of
- * parallel attempts sees at most the limit evaluated; a right password gives its places back.
+ * Every counter holds a place before the password hash is checked (holdHit), so a burst of
+ * parallel attempts sees at most the limit evaluated; a right password gives its places back, a
+ * wrong one turns them into counted failures. The holds have a lease of a few seconds, so a
+ * process killed mid-check leaves no failure behind (decision 038).
  * With CAPTCHA=off the image code counts as given, so the captcha step never appears.
  */
 import type { Db } from '../db/index.ts';
 import { num } from '../db/index.ts';
 import type { CaptchaService } from '../modules/captcha/service.ts';
 import { AppError } from './errors.ts';
-import { addressKey, hitsUnlimited, releaseHit, reserveHit, type Reservation } from './rate-limit.ts';
+import { addressKey, countHeldFailure, hitsUnlimited, holdHit, releaseHit, type Reservation } from './rate-limit.ts';
 
 export const loginLimits = {
   failureWindowMs: 15 * 60_000,
@@ -50,9 +52,14 @@ export interface LoginAttempt {
   isCallerProven?: boolean;
 }
 
-/** The places an attempt holds. A failure keeps them (they are the failure count); a success gives them back. */
+/**
+ * The places an attempt holds. A failure counts them (they become the failure count); a success
+ * gives them back. Call one of the two once the check is done: a place neither counted nor given
+ * back is given back when its lease ends, as if the attempt had not been made.
+ */
 export interface LoginTicket {
   succeeded(): Promise<void>;
+  failed(): Promise<void>;
 }
 
 function minutesLeft(resetsAt: number, now: number): number {
@@ -82,17 +89,18 @@ export class LoginThrottle {
       throw error;
     };
 
-    const pair = await reserveHit(this.db, `${prefix}:pair:${attempt.accountKey}:${address}`, windowMs, loginLimits.pairFailuresMax, now);
+    const pair = await holdHit(this.db, `${prefix}:pair:${attempt.accountKey}:${address}`, windowMs, loginLimits.pairFailuresMax, now);
     if (!pair.isReserved) throw new AppError('auth.locked', { minutes: minutesLeft(pair.resetsAt, now) });
     held.push(pair);
 
     if (!isKnown) {
       const isCaptchaNeeded = !isCaptchaSolved && !attempt.isCallerProven;
       const accountMax = isCaptchaNeeded ? loginLimits.strangerFailuresBeforeCaptcha : loginLimits.strangerFailuresMax;
-      const account = await reserveHit(this.db, `${prefix}:account:${attempt.accountKey}`, windowMs, accountMax, now);
+      const account = await holdHit(this.db, `${prefix}:account:${attempt.accountKey}`, windowMs, accountMax, now);
       if (!account.isReserved) {
         await refuse(
-          account.hits >= loginLimits.strangerFailuresMax
+          // Places taken, failures and checks in flight alike: the full stranger limit is a lock.
+          account.hits + (account.held ?? 0) >= loginLimits.strangerFailuresMax
             ? new AppError('auth.locked', { minutes: minutesLeft(account.resetsAt, now) })
             : new AppError('captcha.required'),
         );
@@ -101,7 +109,7 @@ export class LoginThrottle {
       if (!attempt.isCallerProven) {
         // With the image code solved the address is only counted, never closed.
         const addressMax = isCaptchaNeeded ? loginLimits.addressFailuresBeforeCaptcha : hitsUnlimited;
-        const byAddress = await reserveHit(this.db, `${prefix}:address:${address}`, windowMs, addressMax, now);
+        const byAddress = await holdHit(this.db, `${prefix}:address:${address}`, windowMs, addressMax, now);
         if (!byAddress.isReserved) await refuse(new AppError('captcha.required'));
         held.push(byAddress);
       }
@@ -109,6 +117,9 @@ export class LoginThrottle {
     return {
       succeeded: async () => {
         for (const r of held) await releaseHit(this.db, r);
+      },
+      failed: async () => {
+        for (const r of held) await countHeldFailure(this.db, r, windowMs);
       },
     };
   }

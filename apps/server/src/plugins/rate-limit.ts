@@ -6,7 +6,15 @@
  * reserveHit, then does the check, then gives the place back with releaseHit when the attempt
  * turned out not to count (a right password). Reading the counter, checking and writing after
  * would let a burst of parallel requests all pass the read (decision 007).
+ *
+ * Where most attempts do not count (a password check, usually right), the place is a hold
+ * instead (holdHit, decision 038): a row of its own in rate_limit_holds with a short lease
+ * (holdLeaseMs), apart from the failure count in rate_limits. A right entry deletes its hold
+ * (releaseHit), a wrong one turns it into a counted failure (countHeldFailure). A process killed
+ * mid-check leaves only a hold that stops counting when its lease ends, where a counted place
+ * would have counted as a failure for the whole window.
  */
+import crypto from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
@@ -21,12 +29,26 @@ export interface Window {
   resetsAt: number;
 }
 
+/**
+ * How long a hold counts without its check ending (decision 038). A password check is an argon2
+ * verify of tens of milliseconds; 5 s leaves it room on a loaded machine, and is how long the
+ * places of checks whose process was killed stay taken. A check that outlives its hold still has
+ * its failure counted (countHeldFailure); meanwhile one more attempt may have been checked.
+ */
+export const holdLeaseMs = 5_000;
+
 export interface Reservation extends Window {
   /** False when the window was full: nothing was counted and the caller must refuse. */
   isReserved: boolean;
   key: string;
   /** The window the place was taken from; a release only gives back a place in that window. */
   windowStart: number;
+  /**
+   * Set for a hold (holdHit): its row in rate_limit_holds. `hits` is then the counted failures
+   * alone, and `held` the live holds (this one included when reserved).
+   */
+  holdId?: string;
+  held?: number;
 }
 
 export async function countHit(db: Db, key: string, windowMs: number, now = Date.now()): Promise<Window> {
@@ -75,9 +97,69 @@ export async function reserveHit(db: Db, key: string, windowMs: number, max: num
   return { isReserved: false, key, hits: current.hits, windowStart: current.resetsAt - windowMs, resetsAt: current.resetsAt };
 }
 
-/** Gives back a place taken by reserveHit, in the window it came from (a new window owes nothing). */
+/**
+ * Holds a place for a check in flight, or none when counted failures and live holds fill `max`.
+ * One transaction that first takes the key's rate_limits row (its lock on PostgreSQL; SQLite has
+ * one writer), then gives back the key's expired holds, counts the live ones and adds this one:
+ * of N parallel callers at most `max` hold a place, whatever the interleaving. The hold counts
+ * until releaseHit, countHeldFailure or the end of its lease, whichever comes first.
+ */
+export async function holdHit(db: Db, key: string, windowMs: number, max: number, now = Date.now(), leaseMs = holdLeaseMs): Promise<Reservation> {
+  if (!Number.isInteger(max) || max < 1 || max > hitsUnlimited) throw new Error(`holdHit: max must be a positive integer, got ${max}`);
+  const windowStartMin = now - windowMs;
+  return db.transaction().execute(async (tx) => {
+    const row = await tx
+      .insertInto('rate_limits')
+      .values({ key, window_start: now, hits: 0 })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          hits: sql`case when rate_limits.window_start <= ${windowStartMin} then 0 else rate_limits.hits end`,
+          window_start: sql`case when rate_limits.window_start <= ${windowStartMin} then ${now} else rate_limits.window_start end`,
+        }),
+      )
+      .returning(['hits', 'window_start'])
+      .executeTakeFirstOrThrow();
+    await tx.deleteFrom('rate_limit_holds').where('key', '=', key).where('expires_at', '<=', now).execute();
+    const live = await tx
+      .selectFrom('rate_limit_holds')
+      .select(sql<string | number | bigint>`count(*)`.as('n'))
+      .where('key', '=', key)
+      .where('expires_at', '>', now)
+      .executeTakeFirstOrThrow();
+    const hits = num(row.hits);
+    const held = Number(live.n);
+    const windowStart = num(row.window_start);
+    const window = { key, hits, windowStart, resetsAt: windowStart + windowMs };
+    if (hits + held >= max) return { ...window, isReserved: false, held };
+    const holdId = crypto.randomUUID();
+    await tx.insertInto('rate_limit_holds').values({ id: holdId, key, expires_at: now + leaseMs }).execute();
+    return { ...window, isReserved: true, held: held + 1, holdId };
+  });
+}
+
+/**
+ * A failed check: its hold becomes a counted failure in the key's current window, in one
+ * transaction. The failure counts even when the hold was already given back (the check outlived
+ * its lease), so a slow wrong entry is never free.
+ */
+export async function countHeldFailure(db: Db, reservation: Reservation, windowMs: number, now = Date.now()): Promise<Window> {
+  if (!reservation.isReserved || reservation.holdId === undefined) return peekHits(db, reservation.key, windowMs, now);
+  const holdId = reservation.holdId;
+  return db.transaction().execute(async (tx) => {
+    // The counter first: the key's lock, in the same order as holdHit takes it.
+    const window = await countHit(tx, reservation.key, windowMs, now);
+    await tx.deleteFrom('rate_limit_holds').where('id', '=', holdId).execute();
+    return window;
+  });
+}
+
+/** Gives back a place taken by reserveHit, in the window it came from (a new window owes nothing), or deletes a hold. */
 export async function releaseHit(db: Db, reservation: Reservation): Promise<void> {
   if (!reservation.isReserved) return;
+  if (reservation.holdId !== undefined) {
+    await db.deleteFrom('rate_limit_holds').where('id', '=', reservation.holdId).execute();
+    return;
+  }
   await db
     .updateTable('rate_limits')
     .set((eb) => ({ hits: eb('hits', '-', 1) }))

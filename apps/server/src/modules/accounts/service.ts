@@ -19,7 +19,7 @@ import {
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { addressKey, clearHits, lockWhenFull, peekHits, releaseHit, reserveHit } from '../../plugins/rate-limit.ts';
+import { addressKey, clearHits, countHeldFailure, holdHit, lockWhenFull, peekHits, releaseHit, reserveHit } from '../../plugins/rate-limit.ts';
 import type { LoginThrottle } from '../../plugins/login-throttle.ts';
 import type { SessionIdentity, SessionService } from '../sessions/service.ts';
 import { isKnownCountry } from '../countries/data.ts';
@@ -141,7 +141,7 @@ export class AccountService {
 
   /**
    * Login: the throttle reserves the attempt (and checks or asks for the image code) before the
-   * password hash is checked; a wrong password keeps its places, a right one gives them back.
+   * password hash is checked; a wrong password counts its places, a right one gives them back.
    */
   async login(input: LoginRequest, request: FastifyRequest) {
     const user = await this.repository.byName(input.userName);
@@ -154,7 +154,10 @@ export class AccountService {
       captchaCode: input.captchaCode,
     });
     const isValid = await verifyPassword(user?.password_hash ?? null, input.password);
-    if (!user || !isValid) throw new AppError('auth.invalidCredentials');
+    if (!user || !isValid) {
+      await ticket.failed();
+      throw new AppError('auth.invalidCredentials');
+    }
     await ticket.succeeded();
     if (num(user.is_login_locked)) throw new AppError('auth.loginDisabled');
     return this.afterPassword(user.id, request);
@@ -198,7 +201,10 @@ export class AccountService {
     const user = await this.mustGet(session.userId);
     // The old password is a password guess like a login: it counts toward the same limits.
     const ticket = await this.throttle.begin({ scope: 'USER', accountKey: user.user_name_key, accountId: user.id, ip, isCallerProven: true });
-    if (!(await verifyPassword(user.password_hash, input.oldPassword))) throw new AppError('user.oldPasswordWrong');
+    if (!(await verifyPassword(user.password_hash, input.oldPassword))) {
+      await ticket.failed();
+      throw new AppError('user.oldPasswordWrong');
+    }
     await ticket.succeeded();
     await this.db.updateTable('users').set({ password_hash: await hashPassword(input.password) }).where('id', '=', user.id).execute();
     // Every other session ends; the one that proved the old password goes on (decision 005).
@@ -208,24 +214,27 @@ export class AccountService {
   /**
    * Checks a transaction password with the lock: txPasswordFailuresMax wrong entries within
    * txPasswordLockMinutes lock money actions for txPasswordLockMinutes from the last one. The
-   * attempt's place is reserved before the hash is checked, so a burst sees at most the limit.
+   * attempt holds its place before the hash is checked, so a burst sees at most the limit; the
+   * hold has a lease of a few seconds (holdLeaseMs), so a process killed mid-check does not leave
+   * it taken (decision 038). A wrong entry turns its hold into a counted failure.
    */
   async verifyTransactionPassword(userId: string, password: string): Promise<void> {
     const user = await this.mustGet(userId);
     const max = await this.settings.get('security.txPasswordFailuresMax');
     const lockMs = (await this.settings.get('security.txPasswordLockMinutes')) * 60_000;
     const key = txPasswordKey(userId);
-    const place = await reserveHit(this.db, key, lockMs, max);
+    const place = await holdHit(this.db, key, lockMs, max);
     const minutesLeft = (resetsAt: number) => Math.max(1, Math.ceil((resetsAt - Date.now()) / 60_000));
     if (!place.isReserved) {
-      if (place.hits > max) throw new AppError('user.txLocked', { minutes: minutesLeft(place.resetsAt) });
-      // Every place is held by an entry still being checked: not a lock, a moment's wait.
+      if (place.hits >= max) throw new AppError('user.txLocked', { minutes: minutesLeft(place.resetsAt) });
+      // Places are held by entries still being checked: not a lock, a moment's wait.
       throw new AppError('rate.limited', { seconds: 1 });
     }
     if (await verifyPassword(user.tx_password_hash, password)) {
       await releaseHit(this.db, place);
       return;
     }
+    await countHeldFailure(this.db, place, lockMs);
     const window = await lockWhenFull(this.db, key, lockMs, max, lockMs);
     if (window.isLocked) throw new AppError('user.txLocked', { minutes: minutesLeft(window.resetsAt) });
     throw new AppError('user.txPasswordWrong', { triesLeft: Math.max(1, max - window.hits) });
@@ -236,7 +245,7 @@ export class AccountService {
     const max = await this.settings.get('security.txPasswordFailuresMax');
     const lockMs = (await this.settings.get('security.txPasswordLockMinutes')) * 60_000;
     const window = await peekHits(this.db, txPasswordKey(userId), lockMs);
-    return { txFailures: Math.min(window.hits, max), txLockedUntil: window.hits > max ? window.resetsAt : 0 };
+    return { txFailures: Math.min(window.hits, max), txLockedUntil: window.hits >= max ? window.resetsAt : 0 };
   }
 
   async updateTransactionPassword(session: SessionIdentity, input: UpdateTransactionPasswordRequest): Promise<void> {

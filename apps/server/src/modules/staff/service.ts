@@ -77,7 +77,10 @@ export class StaffService {
     const row = await this.db.selectFrom('staff').selectAll().where('user_name_key', '=', nameKey).executeTakeFirst();
     const ticket = await this.throttle.begin({ scope: 'STAFF', accountKey: nameKey, accountId: row?.id ?? null, ip: request.ip, captchaId: input.captchaId, captchaCode: input.captchaCode });
     const isValid = await verifyPassword(row?.password_hash ?? null, input.password);
-    if (!row || !isValid || num(row.is_disabled)) throw new AppError('auth.invalidCredentials');
+    if (!row || !isValid || num(row.is_disabled)) {
+      await ticket.failed();
+      throw new AppError('auth.invalidCredentials');
+    }
     await ticket.succeeded();
     const id = crypto.randomUUID();
     const isEnrolled = row.totp_secret !== null;
@@ -122,10 +125,16 @@ export class StaffService {
       throw new AppError('staff.challengeExpired');
     }
     const secret = stage === 'totp-setup' ? challenge.pending_secret : staff.totp_secret;
-    if (!secret) throw new AppError('staff.challengeExpired');
+    if (!secret) {
+      await ticket.succeeded();
+      throw new AppError('staff.challengeExpired');
+    }
     const result = await verify({ secret, token: code, epochTolerance: staffLimits.totpPeriodSeconds, guardrails });
     const step = result.valid && 'timeStep' in result ? Number(result.timeStep) : 0;
-    if (!result.valid || step <= num(staff.totp_last_step)) throw new AppError('staff.codeInvalid');
+    if (!result.valid || step <= num(staff.totp_last_step)) {
+      await ticket.failed();
+      throw new AppError('staff.codeInvalid');
+    }
     await ticket.succeeded();
     const used = await this.db.updateTable('staff_challenges').set({ used_at: now }).where('id', '=', challengeId).where('used_at', 'is', null).executeTakeFirst();
     if (used.numUpdatedRows !== 1n) throw new AppError('staff.challengeExpired');
