@@ -49,9 +49,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 /**
  * Ready when the database answers, every migration is applied, the replay store answers (Redis
  * when configured), the disk under SQLite has room, and no request met a fault of one of them in
- * the last few seconds (decision 036). A stuck job (its runner's lease lapsed mid-run) is
- * reported but does not take the process out of rotation: another process claims the job's next
- * period, and no load balancer action would fix it.
+ * the last few seconds (decision 036). A stuck job (its lease lapsed and no runner took the period
+ * over within two polls, decision 038) is reported but does not take the process out of
+ * rotation: no load balancer action would fix it.
  */
 export async function readiness(
   dbHandle: DbHandle,

@@ -42,13 +42,32 @@ describe('SqliteReplayStore', () => {
     await store.close();
   });
 
-  it('keys a request by its time and nonce: only the key holder could send a nonce again with another time', async () => {
+  it('refuses a seen nonce whatever time it comes with, as the PostgreSQL and Redis stores do (issue 30)', async () => {
     const now = 1_000_000;
     const store = new SqliteReplayStore(':memory:', () => now);
     expect(await store.remember('c'.repeat(22), now + 1000)).toBe('fresh');
     expect(await store.remember('c'.repeat(22), now + 1000)).toBe('replayed');
-    expect(await store.remember('c'.repeat(22), now + 2000)).toBe('fresh');
+    expect(await store.remember('c'.repeat(22), now + 2000)).toBe('replayed');
+    expect(await store.remember('c'.repeat(22), now + 500)).toBe('replayed');
     await store.close();
+  });
+
+  it('keeps the earliest of a nonce stored under two times by a file from before the unique index', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-nonce-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'nonces.db');
+    const now = 1_000_000;
+    const old = new SQLite(file);
+    old.exec('create table envelope_nonces_by_time (expires_at integer not null, nonce text not null, primary key (expires_at, nonce)) strict, without rowid');
+    old.prepare('insert into envelope_nonces_by_time values (?, ?)').run(now + 1000, 'd'.repeat(22));
+    old.prepare('insert into envelope_nonces_by_time values (?, ?)').run(now + 3000, 'd'.repeat(22));
+    old.close();
+    const store = new SqliteReplayStore(file, () => now);
+    expect(await store.remember('d'.repeat(22), now + 9000)).toBe('replayed');
+    await store.close();
+    const check = new SQLite(file);
+    expect(check.prepare('select expires_at from envelope_nonces_by_time where nonce = ?').all('d'.repeat(22))).toEqual([{ expires_at: now + 1000 }]);
+    check.close();
   });
 
   it('takes over the unexpired nonces of a file written by the first layout (keyed by nonce alone)', async () => {
