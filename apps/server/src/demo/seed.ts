@@ -2,8 +2,12 @@
  * Demo data for a first start: the demo member and a few others in one referral tree.
  * Refused in production by config.ts. Idempotent: an existing demo member is left alone.
  */
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { toChecksumAddress, tronAddressFromHex, type Language } from '@pp/contract';
 import type { Services } from '../services.ts';
+import { BankAccountService } from '../modules/bank-accounts/service.ts';
+import { AddressService } from '../modules/addresses/service.ts';
+import type { ChangeContext } from '../modules/addresses/destination-changes.ts';
 
 export const demoMembers = [
   { userName: 'demo', password: 'Demo@12345', transactionPassword: 'Demo@123456', email: 'demo@example.com', countryCode: 'CN', referrer: null },
@@ -103,6 +107,63 @@ async function seedDemoMoney(services: Services, staffIds: Record<string, string
     memo: '',
   });
   await seedDemoPackages(services, admin, demoId);
+  await seedDemoDestinations(services, demoId);
+  await seedDemoAnnouncement(services, admin);
+}
+
+/** The demo member's payout destinations, as `listBankAccounts` / `listWithdrawalAddresses` show them. */
+export const demoDestinations = {
+  bankAccount: { bankName: 'Industrial and Commercial Bank of China', accountName: 'Demo Member', accountNumber: '6222020200112233445' },
+  bep20: toChecksumAddress('8ba1f109551bd432803012645ac136ddd64dba72'),
+  trc20: tronAddressFromHex('8ba1f109551bd432803012645ac136ddd64dba73'),
+};
+
+/**
+ * A bank account and a BEP20 and a TRC20 address for demo, added through the destination services
+ * like a member's own (history row, security e-mail to the outbox) on a clock set back past the
+ * cooling-off (withdrawal.addressCoolingOffHours, decision 015): a fresh start can try a withdrawal
+ * at once. Demo data only; production never runs this.
+ */
+async function seedDemoDestinations(services: Services, demoId: string): Promise<void> {
+  const hours = await services.settings.get('withdrawal.addressCoolingOffHours');
+  const addedAt = () => Date.now() - (hours + 1) * 3_600_000;
+  const { dbHandle, accounts, settings, security } = services;
+  const bankAccounts = new BankAccountService(dbHandle.db, dbHandle.dialect, accounts, settings, security, addedAt);
+  const addresses = new AddressService(dbHandle.db, dbHandle.dialect, accounts, settings, security, addedAt);
+  const request = { ip: 'demo-seed', headers: {} } as unknown as FastifyRequest;
+  const context: ChangeContext = { ip: 'demo-seed', userAgent: 'demo seed', request, lang: 'en-US' };
+  const transactionPassword = 'Demo@123456';
+  await bankAccounts.add(demoId, { ...demoDestinations.bankAccount, transactionPassword }, context);
+  await addresses.add(demoId, { chain: 'BEP20', address: demoDestinations.bep20, transactionPassword }, context);
+  await addresses.add(demoId, { chain: 'TRC20', address: demoDestinations.trc20, transactionPassword }, context);
+}
+
+/** The welcome announcement, published by admin in the five languages like any staff notice. */
+export const demoAnnouncement: Record<Language, { title: string; body: string }> = {
+  'zh-CN': {
+    title: '欢迎来到积分门户',
+    body: '<p>欢迎！您可以在这里充值、兑换、转账、提现和购买套餐。</p><p>演示账户已添加一个银行账户和 BEP20、TRC20 提现地址，均已过 24 小时等待期，可以直接试用提现。</p>',
+  },
+  'en-US': {
+    title: 'Welcome to Points Portal',
+    body: '<p>Welcome! Here you can deposit, exchange, transfer, withdraw and buy packages.</p><p>The demo account already has a bank account and a BEP20 and a TRC20 withdrawal address past their 24-hour wait, so you can try a withdrawal right away.</p>',
+  },
+  'ja-JP': {
+    title: 'ポイントポータルへようこそ',
+    body: '<p>ようこそ！ここでは入金、両替、振替、出金、パッケージの購入ができます。</p><p>デモアカウントには、24時間の待機期間を過ぎた銀行口座と BEP20・TRC20 の出金アドレスが登録済みなので、すぐに出金をお試しいただけます。</p>',
+  },
+  'ko-KP': {
+    title: '포인트 포털에 오신 것을 환영합니다',
+    body: '<p>환영합니다! 이곳에서 입금, 환전, 이체, 출금과 패키지 구매를 할 수 있습니다.</p><p>데모 계정에는 24시간 대기 기간이 지난 은행 계좌와 BEP20, TRC20 출금 주소가 이미 등록되어 있어 바로 출금을 해 볼 수 있습니다.</p>',
+  },
+  'id-ID': {
+    title: 'Selamat datang di Points Portal',
+    body: '<p>Selamat datang! Di sini Anda dapat menyetor, menukar, mentransfer, menarik dana, dan membeli paket.</p><p>Akun demo sudah memiliki rekening bank serta alamat penarikan BEP20 dan TRC20 yang telah melewati masa tunggu 24 jam, jadi Anda bisa langsung mencoba penarikan.</p>',
+  },
+};
+
+async function seedDemoAnnouncement(services: Services, admin: { id: string; name: string; ip: string }): Promise<void> {
+  await services.content.announcementSave(admin, { translations: demoAnnouncement, isPinned: false, publishAt: Date.now() - 60_000, expiresAt: null });
 }
 
 const demoTerms = {
