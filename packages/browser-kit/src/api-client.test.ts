@@ -143,4 +143,66 @@ describe('createApiClient', () => {
     fetchMock.mockResolvedValueOnce(answer(502, {}));
     await expect(member.apiCall('assetsList', {})).rejects.toMatchObject({ message: 't:api.badGateway' });
   });
+
+  it('a request the browser aborted (fetch or XMLHttpRequest) is thrown as aborted without a toast; a real network failure still shows one', async () => {
+    const member = client('token', {});
+    fetchMock.mockRejectedValueOnce(new DOMException('The user aborted a request.', 'AbortError'));
+    await expect(member.apiCall('assetsList', {})).rejects.toMatchObject({ kind: 'aborted' });
+    // A write too: nothing to say about its outcome when nobody asked to stop it on screen.
+    fetchMock.mockRejectedValueOnce(new DOMException('aborted', 'AbortError'));
+    await expect(member.apiCall('transferCreate', {} as never, { requestId: 'r-2' })).rejects.toMatchObject({ kind: 'aborted' });
+    // The upload path (XMLHttpRequest): its abort event.
+    class AbortedXhr {
+      upload = {};
+      onabort: (() => void) | null = null;
+      open() {}
+      setRequestHeader() {}
+      send() {
+        queueMicrotask(() => this.onabort?.());
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', AbortedXhr);
+    await expect(member.apiCall('uploadFile', {} as never, { onUploadProgress: () => {} })).rejects.toMatchObject({ kind: 'aborted' });
+    expect(getToasts()).toEqual([]);
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(member.apiCall('assetsList', {})).rejects.toMatchObject({ kind: 'network' });
+    expect(getToasts()).toHaveLength(1);
+  });
+
+  it('a request cut while the page is being left or is hidden is aborted without a toast; after coming back, failures show again', async () => {
+    const win = Object.assign(new EventTarget(), { location: { reload } });
+    vi.stubGlobal('window', win);
+    const doc = { visibilityState: 'visible', querySelector: () => ({ getAttribute: () => JSON.stringify(serverKey) }) };
+    vi.stubGlobal('document', doc);
+    const member = client('token', {});
+    win.dispatchEvent(new Event('pagehide'));
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(member.apiCall('assetsList', {})).rejects.toMatchObject({ kind: 'aborted' });
+    win.dispatchEvent(new Event('pageshow'));
+    win.dispatchEvent(new Event('beforeunload'));
+    fetchMock.mockRejectedValueOnce(new TypeError('NetworkError when attempting to fetch resource.'));
+    await expect(member.apiCall('assetsList', {})).rejects.toMatchObject({ kind: 'aborted' });
+    win.dispatchEvent(new Event('pageshow'));
+    doc.visibilityState = 'hidden';
+    fetchMock.mockRejectedValueOnce(new TypeError('Load failed'));
+    await expect(member.apiCall('assetsList', {})).rejects.toMatchObject({ kind: 'aborted' });
+    expect(getToasts()).toEqual([]);
+    doc.visibilityState = 'visible';
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(member.apiCall('assetsList', {})).rejects.toMatchObject({ kind: 'network' });
+    expect(getToasts()).toHaveLength(1);
+  });
+
+  it('a timeout is still a timeout with its toast, though it aborts the request', async () => {
+    vi.useFakeTimers();
+    const member = client('token', {});
+    fetchMock.mockImplementationOnce((_url: string, init: { signal: AbortSignal }) => new Promise((_resolve, reject) => {
+      init.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+    }));
+    const call = member.apiCall('assetsList', {});
+    const settled = expect(call).rejects.toMatchObject({ kind: 'timeout' });
+    await vi.advanceTimersByTimeAsync(60_000);
+    await settled;
+    expect(getToasts().map((t) => t.text)).toEqual(['t:api.timeout']);
+  });
 });

@@ -132,7 +132,34 @@ export interface ApiClient {
   apiCall<N extends EndpointName>(name: N, body: RequestOf<N>, options?: CallOptions): Promise<ResponseOf<N>>;
 }
 
+/** A fetch or XMLHttpRequest the browser cancelled (navigation, a closed tab, a stopped page), not a network failure. */
+function isAbortError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}
+
+/**
+ * Whether the page is being left or is hidden: a browser cancels or cuts a request then (a tab
+ * closed or navigated away, a phone putting the page in the background), and nobody is there to
+ * read an error about it. `pagehide` and `beforeunload` mark the leaving; `pageshow` (back from
+ * the back/forward cache) ends it.
+ */
+function watchPageLeaving(): () => boolean {
+  let isLeaving = false;
+  if (typeof window !== 'undefined' && typeof window.addEventListener === 'function') {
+    const leave = () => {
+      isLeaving = true;
+    };
+    window.addEventListener('pagehide', leave);
+    window.addEventListener('beforeunload', leave);
+    window.addEventListener('pageshow', () => {
+      isLeaving = false;
+    });
+  }
+  return () => isLeaving || (typeof document !== 'undefined' && document.visibilityState === 'hidden');
+}
+
 export function createApiClient({ loginType, session, i18n, onExpired, takeFirstAnswer }: ApiClientOptions): ApiClient {
+  const isPageGone = watchPageLeaving();
   let serverKey: Promise<ServerKey> | undefined;
   function getServerKey(): Promise<ServerKey> {
     serverKey ??= loadServerKey().catch((error: unknown) => {
@@ -226,8 +253,10 @@ export function createApiClient({ loginType, session, i18n, onExpired, takeFirst
       requestKey = sent.requestKey;
       wire = typeof sent.body === 'object' && sent.body !== null ? (sent.body as WireBody) : null;
       answer = { kind: 'http', status: sent.status, body: wire };
-    } catch {
-      if (options.signal?.aborted && !isTimedOut) throw new ApiError('aborted', 'aborted');
+    } catch (error) {
+      // Cancelled by the caller, by the browser (an AbortError that is not our timeout), or cut
+      // while the page is being left or hidden: 'aborted', and never a toast.
+      if (!isTimedOut && (options.signal?.aborted || isAbortError(error) || isPageGone())) throw new ApiError('aborted', 'aborted');
       answer = isTimedOut ? { kind: 'timeout' } : { kind: 'network' };
     } finally {
       clearTimeout(timer);
