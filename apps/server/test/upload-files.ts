@@ -22,6 +22,15 @@ export async function photoWithExif(width = 1600, height = 1200): Promise<Buffer
     .toBuffer();
 }
 
+/**
+ * A photo as a camera writes it, never shrunk by a browser: about 7 MiB of JPEG (noise, so it does
+ * not compress), above the file ceiling and, sealed, above the upload call's body limit.
+ */
+export async function rawCameraPhoto(): Promise<Buffer> {
+  const noise = { type: 'gaussian' as const, mean: 128, sigma: 80 };
+  return sharp({ create: { width: 1800, height: 1400, channels: 3, background: '#808080', noise } }).jpeg({ quality: 100, chromaSubsampling: '4:4:4' }).toBuffer();
+}
+
 export async function plainPng(width = 400, height = 300, color = '#3366cc'): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
 }

@@ -15,8 +15,6 @@ import { recordRejectReasonCodes } from './wallet.ts';
 export const uploadLimits = {
   /** The file as the member chose it (after the browser's shrinking). */
   uploadBytesMax: 5 * 1024 * 1024,
-  /** Base64 characters of `uploadBytesMax` bytes. */
-  uploadBase64CharsMax: Math.ceil((5 * 1024 * 1024) / 3) * 4,
   /** The envelope body of the upload call: base64 in JSON in a JWE (about 1.78 x the file). */
   uploadBodyBytesMax: 10 * 1024 * 1024,
   /** Pixels an image may declare before it is decoded (decompression bombs are refused unread). */
@@ -38,11 +36,13 @@ const requestId = z.string().min(16).max(64).regex(/^[A-Za-z0-9_-]+$/);
 export const uploadCreateRequest = z.object({
   /** The name the member's device gave the file; kept only as a label (and for the download name). */
   fileName: z.string().trim().max(uploadLimits.fileNameCharsMax).default(''),
-  /** The file's bytes, base64 (standard alphabet). */
+  /**
+   * The file's bytes, base64 (standard alphabet). Bounded by the call's body limit; a file above
+   * `uploadBytesMax` is refused once decoded with upload.tooLarge, which says the ceilings.
+   */
   content: z
     .string('validation.chooseFile')
     .min(1, 'validation.chooseFile')
-    .max(uploadLimits.uploadBase64CharsMax, 'validation.fileTooLarge')
     .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'validation.fileUnreadable'),
 });
 export const uploadInfo = z.object({

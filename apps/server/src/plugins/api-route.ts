@@ -61,8 +61,12 @@ export function apiRoute<N extends EndpointName>(
    * data. Paths outside /api/ are never opened by the envelope, so production never uses this.
    */
   plainPrefix?: string,
-  /** An endpoint whose body may pass the envelope's 1 MiB (the uploads: decisions 016 and 023). */
-  options: { bodyBytesMax?: number } = {},
+  /**
+   * An endpoint whose body may pass the envelope's 1 MiB (the uploads: decisions 016 and 023), and
+   * what it answers for a body above its own limit instead of the generic request.tooLarge (an
+   * upload says the file ceilings, in the member's language).
+   */
+  options: { bodyBytesMax?: number; bodyTooLarge?: () => AppError } = {},
 ): void {
   const endpoint = endpoints[name];
   // A larger body is read only for a live member session: the session is checked from the
@@ -74,6 +78,10 @@ export function apiRoute<N extends EndpointName>(
           if (endpoint.auth === 'member') await deps.sessions.authenticate(request, 'USER');
           // A staff image upload (decision 023): a live staff session first, likewise.
           if (endpoint.auth === 'staff') await deps.sessions.authenticate(request, 'STAFF');
+        },
+        // Thrown on to the app's error handler (plugins/errors.ts), which answers every AppError.
+        errorHandler: (error: Error & { code?: string }) => {
+          throw error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && options.bodyTooLarge ? options.bodyTooLarge() : error;
         },
       }
     : {};

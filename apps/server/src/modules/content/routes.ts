@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpointPaths, uploadLimits } from '@pp/contract';
 import { apiRoute } from '../../plugins/api-route.ts';
+import { tooLarge } from '../uploads/inspect.ts';
 import type { Services } from '../../services.ts';
 import { actorOf } from '../staff/routes.ts';
 
@@ -27,6 +28,7 @@ export function contentRoutes(app: FastifyInstance, s: Services): void {
   });
   apiRoute(app, d, 'contentImageUpload', async ({ staff, body }) => s.content.imageUpload(actorOf(staff), body), undefined, {
     bodyBytesMax: uploadLimits.uploadBodyBytesMax,
+    bodyTooLarge: tooLarge,
   });
   apiRoute(app, d, 'documentVersions', async ({ body }) => s.content.documentVersions(body.kind, body.lang));
   apiRoute(app, d, 'documentPublish', async ({ staff, body }) => s.content.documentPublish(actorOf(staff), body));

@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { endpointPaths, uploadLimits } from '@pp/contract';
 import { apiRoute } from '../../plugins/api-route.ts';
+import { tooLarge } from './inspect.ts';
 import type { Services } from '../../services.ts';
 
 const filePaths = new Set<string>([endpointPaths.uploadFile, endpointPaths.staffUploadFile]);
 
 export function uploadRoutes(app: FastifyInstance, s: Services): void {
   // The one endpoint with a body above the envelope's 1 MiB: the file, base64, in the envelope.
+  // A body above even that (a raw camera photo) is answered like any file above the ceiling.
   apiRoute(app, s.routeDeps, 'uploadCreate', async ({ session, body }) => s.uploads.create(session.userId, body), undefined, {
     bodyBytesMax: uploadLimits.uploadBodyBytesMax,
+    bodyTooLarge: tooLarge,
   });
   apiRoute(app, s.routeDeps, 'uploadFile', async ({ session, body }) => s.uploads.read(body.id, session.userId));
   apiRoute(app, s.routeDeps, 'staffUploadFile', async ({ body }) => s.uploads.read(body.id, null));

@@ -1,12 +1,14 @@
 // Proves the upload path through the real envelope: hostile files refused (a script named .jpg,
 // SVG, oversized and pixel-bomb images, PDFs with JavaScript however spelled or hidden), image/HTML
 // polyglots neutralised by re-encoding, EXIF and GPS gone from a camera photo, files stored under
-// random names outside the web root, and served only to their owner and to staff, as attachments.
+// random names outside the web root, and served only to their owner and to staff, as attachments;
+// a file above the ceiling, even one whose body is above the call's limit, is told the ceilings.
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadLimits, type UploadInfo } from '@pp/contract';
+import { endpoints, languages, serverMessage, uploadLimits, type UploadInfo } from '@pp/contract';
+import { sealRequest } from '@pp/envelope/node';
 import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type TestApp } from '../../../test/helper.ts';
 import * as files from '../../../test/upload-files.ts';
 import { unusedUploadRetentionMs } from './service.ts';
@@ -100,12 +102,40 @@ describe.each(dialects)('uploads on %s', (dialect) => {
   it('refuses an oversized file before decoding it, and an image declaring too many pixels', async () => {
     // One byte over: its base64 still fits the field, the decoded size does not.
     expect(await upload(owner, Buffer.alloc(uploadLimits.uploadBytesMax + 1, 0xff))).toMatchObject({ error: 'upload.tooLarge' });
-    // Four bytes over: the base64 is longer than the field allows.
-    expect(await upload(owner, Buffer.alloc(uploadLimits.uploadBytesMax + 4, 0xff))).toMatchObject({ error: 'request.invalid', field: 'content', message: 'The file is too large' });
+    // Half a megabyte over: the body is within the call's limit, the decoded size is not; the answer says the ceilings.
+    expect(await upload(owner, Buffer.alloc(uploadLimits.uploadBytesMax + 512 * 1024, 0xff))).toMatchObject({ error: 'upload.tooLarge', message: 'The file is too large (at most 5 MB, 40 megapixels)' });
     const bomb = await files.pixelBomb();
     expect(bomb.length).toBeLessThan(uploadLimits.uploadBytesMax);
     expect(await upload(owner, bomb, 'bomb.png')).toMatchObject({ error: 'upload.tooLarge', message: 'The file is too large (at most 5 MB, 40 megapixels)' });
     expect((await owner.call('uploadCreate', { fileName: 'x', content: 'not base64!' })).error).toBe('request.invalid');
+  });
+
+  it('answers a raw camera photo above the body limit of the call with the file ceilings in the language of the member, not request.tooLarge', async () => {
+    const photo = await files.rawCameraPhoto();
+    expect(photo.length).toBeGreaterThan(uploadLimits.uploadBytesMax);
+    // Sealed, it is above the upload call's body limit: refused before its body is read.
+    const sealedBytes = sealRequest(t.serverKey.publicJwk, endpoints.uploadCreate.path, { fileName: 'IMG_2041.JPG', content: photo.toString('base64') }).body.length;
+    expect(sealedBytes).toBeGreaterThan(uploadLimits.uploadBodyBytesMax);
+    const params = { megabytes: 5, megapixels: 40 };
+    const said: Record<string, string> = {};
+    for (const lang of languages) {
+      owner.lang = lang;
+      const answer = await upload(owner, photo, 'IMG_2041.JPG');
+      expect(answer, lang).toMatchObject({ status: 200, code: 9001, error: 'upload.tooLarge', params });
+      said[lang] = answer.message;
+    }
+    owner.lang = 'en-US';
+    expect(said['en-US']).toBe('The file is too large (at most 5 MB, 40 megapixels)');
+    expect(said['zh-CN']).toBe('文件过大（最大 5 MB，40 百万像素）');
+    for (const lang of languages) {
+      expect(said[lang], lang).toBe(serverMessage(lang, 'errors.upload.tooLarge', params));
+      expect(said[lang], lang).toContain('5 MB');
+    }
+    // The staff's content image upload has the same answer.
+    finance.lang = 'ja-JP';
+    const staffAnswer = await finance.call('contentImageUpload', { fileName: 'banner.jpg', content: photo.toString('base64') });
+    finance.lang = 'en-US';
+    expect(staffAnswer).toMatchObject({ error: 'upload.tooLarge', message: serverMessage('ja-JP', 'errors.upload.tooLarge', params) });
   });
 
   it('takes a body above 1 MiB only on the upload path and only with a live session', async () => {
