@@ -7,7 +7,7 @@ import path from 'node:path';
 import { loadChainSettings, type ChainSettings } from './modules/chain/settings.ts';
 import { loadS3Settings, type S3Settings } from './modules/uploads/s3-store.ts';
 import { loadHotWalletKey, type HotWalletKey } from './modules/withdrawals/hot-wallet-settings.ts';
-import { defaultDbTimeouts, type DbTimeouts } from './db/index.ts';
+import { defaultDbTimeouts, type DbTimeouts } from './db/timeouts.ts';
 
 export interface Config {
   nodeEnv: string;

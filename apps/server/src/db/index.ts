@@ -11,6 +11,7 @@ import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
 import { withStatementCache } from './statement-cache.ts';
 import { checkpointOffThread } from './wal-checkpointer.ts';
+import { defaultDbTimeouts, type DbTimeouts } from './timeouts.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -29,24 +30,7 @@ export interface DbHandle {
 // int8 (and COUNT(*)) read as bigint, as SQLite's safeIntegers does.
 pg.types.setTypeParser(20, (v) => BigInt(v));
 
-/**
- * How long the server waits on its database (decision 036). Every wait is bounded, so a database
- * that hangs, restarts or fails over costs a request a 503 within its budget, never the process.
- */
-export interface DbTimeouts {
-  /** Opening a PostgreSQL connection, and waiting for a free one in the pool (DB_CONNECT_TIMEOUT_MS). */
-  connectMs: number;
-  /** One PostgreSQL statement, ended by the server past this (DB_STATEMENT_TIMEOUT_MS); the client
-   * gives up 2 s later, so a link that holds packets cannot hold a request either. */
-  statementMs: number;
-  /** A PostgreSQL session idle inside a transaction this long is ended by the server, its work
-   * rolled back (DB_IDLE_IN_TRANSACTION_TIMEOUT_MS): a cut client never holds locks for long. */
-  idleInTransactionMs: number;
-  /** SQLite waits this long for another connection's lock before SQLITE_BUSY (SQLITE_BUSY_TIMEOUT_MS). */
-  sqliteBusyMs: number;
-}
-
-export const defaultDbTimeouts: DbTimeouts = { connectMs: 5_000, statementMs: 10_000, idleInTransactionMs: 15_000, sqliteBusyMs: 5_000 };
+export { defaultDbTimeouts, type DbTimeouts } from './timeouts.ts';
 
 /** Extra time the client gives a statement past the server's own statement timeout. */
 const clientGraceMs = 2_000;
