@@ -1,6 +1,7 @@
-// Decision 028: the login page painted from HTML before any script of the app runs, and its
-// hand-over to the app. The app's scripts are held back (a route that waits) or refused, so each
-// test sees the page exactly as a slow phone does before the JavaScript arrives.
+// Decision 028 (rendered with React DOM's server renderer since 038): the login page painted
+// from HTML before any script of the app runs, and its hand-over to the app. The app's scripts
+// are held back (a route that waits) or refused, so each test sees the page exactly as a slow
+// phone does before the JavaScript arrives.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { closeBrowser, cspViolations, demoMember, heading, launchBrowser, newDesktopContext, newMobileContext, pageErrors, waitForHashPath, waitForHeading, watchCspViolations } from './support/browser';

@@ -63,8 +63,8 @@ const textModules = (language: string) => [
   new RegExp(`/contract/src/messages/member/${language}\\.ts$`),
 ];
 const placeholder = '/*app-scripts*/ null';
-/** The module that paints a member's home from HTML before the app runs (decision 032). */
-const memberPaintModule = /\/src\/app\/member-paint-start\.ts$/;
+/** The module that paints a member's home from HTML before the app runs (decision 032, kept by 038). */
+const memberPaintModule = /\/src\/boot\/member-paint-start\.ts$/;
 
 /** The modules main.tsx imports one task after another (decision 033): the head script asks for their chunks with the entry's. */
 const startModules = [/[\\/]react-dom[\\/]client\.js$/, /[\\/]src[\\/]app[\\/]app\.tsx$/];
@@ -212,7 +212,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       { find: /^react-router$/, replacement: routerProduction },
     ],
   },
-  // The build-time render (first-paint.tsx) bundles its packages, so the aliases above (React
+  // The build-time render (src/boot/prerender.tsx) bundles its packages, so the aliases above (React
   // Router's production build, the app's own react-i18next and zod) reach them.
   ssr: { noExternal: true },
   build: {
@@ -223,7 +223,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       ? {}
       : {
           // The page (index.html) and the painted dashboard's module, which the page loads itself.
-          input: { index: path.resolve(import.meta.dirname, 'index.html'), 'member-paint': path.resolve(import.meta.dirname, 'src/app/member-paint-start.ts') },
+          input: { index: path.resolve(import.meta.dirname, 'index.html'), 'member-paint': path.resolve(import.meta.dirname, 'src/boot/member-paint-start.ts') },
           output: {
             codeSplitting: {
               // The group takes exactly the modules named, not their imports: those the entry

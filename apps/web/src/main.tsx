@@ -1,5 +1,5 @@
 import { StrictMode, startTransition } from 'react';
-import { warmStart } from './app/warm-start';
+import { warmStart } from './boot/warm-start';
 import { initI18n } from './lib/i18n';
 import './styles.css';
 

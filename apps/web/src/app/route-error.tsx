@@ -3,7 +3,7 @@ import { useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorView } from '../components/ui/load-error';
 import { LoadError } from '@pp/browser-kit';
-import { endFirstPaint } from '../lib/first-paint';
+import { endFirstPaint } from '../boot/hand-over';
 
 /** The ErrorBoundary of our routes: a page that failed to load, or a bug while rendering. */
 export function RouteError() {

@@ -5,7 +5,7 @@
 import { useLayoutEffect, type ComponentType } from 'react';
 import { createHashRouter, Navigate, Outlet, redirect, useNavigation } from 'react-router';
 import { ProgressBar } from '../components/ui/progress-bar';
-import { endFirstPaint } from '../lib/first-paint';
+import { endFirstPaint } from '../boot/hand-over';
 import { loadServerMessages } from '../lib/i18n';
 import { hasToken } from '../lib/storage';
 import { lazyPage } from '@pp/browser-kit';

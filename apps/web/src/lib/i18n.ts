@@ -121,7 +121,7 @@ export function hasKey(key: string): boolean {
   return lookup(key) !== undefined;
 }
 
-/** Sets the texts outright: for the build-time rendering of the first page (app/first-paint.tsx), one language after another. */
+/** Sets the texts outright: for the build-time rendering of the first page (boot/prerender.tsx), one language after another. */
 export function replaceTexts(tree: object): void {
   texts = tree as Tree;
 }

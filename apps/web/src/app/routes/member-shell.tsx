@@ -26,7 +26,7 @@ const frameDataWaitMs = 2500;
  * throws; the API client has shown the message); a slow answer is waited for at most 2.5 s.
  */
 export function loadMemberShell(): Promise<ComponentType> {
-  // Once a page load: the entry's warm start and the route table both ask (app/warm-start.ts), and
+  // Once a page load: the entry's warm start and the route table both ask (boot/warm-start.ts), and
   // by the time the router does, the frame's answers may be in, and the balances (staleTime 0)
   // would be asked for a second time (decision 033's start in several tasks made that gap).
   shell ??= loadShell().catch((error: unknown) => {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
 import { Button } from '../../../components/ui/button';
 import { TextField, ApiError, useForm, useSubmitGuard, showToast } from '@pp/browser-kit';
-import { firstPaintForm } from '../../../lib/first-paint';
+import { firstPaintForm } from '../../../boot/hand-over';
 import { loadServerMessages } from '../../../lib/i18n';
 import { useCaptchaOnDemand } from '../api/captcha-on-demand';
 import { CaptchaField } from '../components/captcha-field';

@@ -1,14 +1,14 @@
 /**
- * A member's home (/#/index) as HTML, made at build time (decision 032, after 028 for the login
- * page). Its largest element, the first balance, needed the whole app (React, the router, the
- * member chunk, the texts) and five sealed answers before the first paint: 2.8 to 3.1 s on
- * Lighthouse's simulated phone. The frame, the page header, the banners' places and one balance
+ * A member's home (/#/index) as HTML, made at build time with React DOM's renderToString
+ * (decision 032, kept by 038). Its largest element, the first balance, needed the whole app
+ * (React, the router, the member chunk, the texts) and five sealed answers before the first
+ * paint: 2.8 to 3.1 s on Lighthouse's simulated phone. The frame, the page header, the banners' places and one balance
  * card are rendered here once per language and layout with the real components; the small
  * module `member-paint-start.ts` fills in the member's name, flags, banners and balances from the
  * same four sealed calls the app makes first, paints it, and hands the answers to the app, which
- * renders the same page over it (lib/first-paint.ts removes the copy in that commit).
+ * renders the same page over it (boot/hand-over.ts removes the copy in that commit).
  *
- * What the filler relies on is marked here and checked by the build (scripts/first-paint.js):
+ * What the filler relies on is marked here and checked by the build (boot/write-copies.js):
  * the name marker in text nodes, one `li.asset` with `h3.asset-name`, `p.asset-total` and three
  * `dd`s, one `li.banner` in `ul.banners`, and the nav entries that depend on flags by their href.
  */
@@ -23,7 +23,7 @@ import { Banners } from '../features/content/components/banners';
 import { DashboardPage } from '../features/dashboard/pages/dashboard';
 import { replaceTexts } from '../lib/i18n';
 import { nameMarker, type MemberPaintTemplates } from './member-paint-marks';
-import { paths } from './paths';
+import { paths } from '../app/paths';
 
 
 /** currentLanguage() reads the tab's stored language; the build has no tab, so it gets one. */

@@ -1,9 +1,10 @@
 /**
- * The hand-over from the login page painted from HTML (app/first-paint.tsx, decision 028) to the
- * app. The copy lives in #first-paint, beside #root. The app's login page takes what was typed
- * into the copy (and a submission the copy held back, index.html) in a layout effect; the app's
- * first page then removes the copy in its own layout effect, so the browser paints the app's page
- * in the frame where the copy goes, and nothing typed is lost.
+ * The hand-over from a page painted from HTML (boot/prerender.tsx, decision 038 after 028: the
+ * login page, or a member home's frame) to the app. The copy lives in #first-paint, beside #root.
+ * The app's login page takes what was typed into the copy (and a submission the copy held back,
+ * index.html) in a layout effect; the app's first page then removes the copy in its own layout
+ * effect, so the browser paints the app's page in the frame where the copy goes, and nothing typed
+ * is lost. React renders into #root with createRoot, not hydrateRoot: see boot/README.md.
  */
 const containerId = 'first-paint';
 

@@ -1,6 +1,6 @@
 /**
- * What the dashboard's HTML copy (app/member-paint.tsx, built) and its filler
- * (app/member-paint-start.ts, in the page) agree on; a module of its own so the filler does not
+ * What the dashboard's HTML copy (boot/member-paint.tsx, built) and its filler
+ * (boot/member-paint-start.ts, in the page) agree on; a module of its own so the filler does not
  * bring React.
  */
 

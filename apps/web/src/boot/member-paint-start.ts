@@ -1,11 +1,11 @@
 /**
  * A member's home painted before the app runs (decision 032). index.html's head script loads this
  * small module on a member's tab at "/" or /index, with the copies' file for the tab's language
- * (built by scripts/first-paint.js from app/member-paint.tsx). It makes the app's first four
- * sealed calls itself, leaves their raw answers for the app's API client (lib/first-answers.ts),
+ * (built by boot/write-copies.js from boot/member-paint.tsx). It makes the app's first four
+ * sealed calls itself, leaves their raw answers for the app's API client (boot/first-answers.ts),
  * fills the copy of the tab's layout with the member's name, nav entries, banners' places and
  * balances (as text, never as markup), shows it in #first-paint and then starts the app, which
- * renders the same page over it and removes the copy in that commit (lib/first-paint.ts).
+ * renders the same page over it and removes the copy in that commit (boot/hand-over.ts).
  *
  * Anything unusual paints nothing and leaves the page to the app as before: a failed or refused
  * call, no balance or a point type without a translated name, a copy that does not have what the
@@ -16,7 +16,7 @@ import { endpointPaths } from '@pp/contract/paths';
 import { pageServerKey, sealedPost, type ServerKey } from '@pp/browser-kit/sealed-post';
 import { openResponse } from '@pp/envelope/web';
 import { hasTransferablePoints } from '../features/assets/balances';
-import { putFirstAnswer } from '../lib/first-answers';
+import { putFirstAnswer } from './first-answers';
 import { desktopQuery } from '../lib/breakpoints';
 import { firstCalls, flaggedLinks, nameMarker, type MemberPaintTemplates } from './member-paint-marks';
 

@@ -1,6 +1,6 @@
 /**
  * Answers asked for before the app ran (decision 032): the painted dashboard's module
- * (app/member-paint-start.ts) makes the first sealed calls of a member's home page itself, paints
+ * (boot/member-paint-start.ts) makes the first sealed calls of a member's home page itself, paints
  * from them and leaves each raw answer here; the app's API client takes each one once, for its
  * own first call to that path, instead of asking the server again. On the page, not in a module's
  * state: the two scripts are separate entries of the build.

@@ -8,13 +8,13 @@
  * Without a token nothing is asked for: the guard sends the visitor to the login.
  */
 import { hasToken } from '../lib/storage';
-import { memberPaths, paths, type AppPath } from './paths';
+import { memberPaths, paths, type AppPath } from '../app/paths';
 
 export function warmStart(hash = window.location.hash): void {
   if (!hasToken()) return;
   const raw = hash.replace(/^#/, '').split('?')[0] ?? '';
   const path = (raw === '' || raw === '/' ? paths.dashboard : raw.replace(/\/+$/, '')) as AppPath;
   if (!memberPaths.includes(path)) return;
-  void import('./routes/member-shell').then((m) => m.loadMemberShell()).catch(() => undefined);
-  if (path === paths.dashboard) void import('./routes/dashboard').catch(() => undefined);
+  void import('../app/routes/member-shell').then((m) => m.loadMemberShell()).catch(() => undefined);
+  if (path === paths.dashboard) void import('../app/routes/dashboard').catch(() => undefined);
 }
