@@ -164,7 +164,21 @@ describe('wallet', () => {
       // The preview: 2 % fee taken from the target points.
       const fee = (amount * 2) / 100;
       await page.getByText(`${fee.toFixed(2)} ${coinLabel.ASSETS_POINT}`, { exact: true }).waitFor();
+      // Nothing is sent on the first click: the confirmation shows what moves and the fee, as a transfer's does (issue 31).
       await page.getByRole('button', { name: t(lang, 'exchange.submit'), exact: true }).click();
+      const confirm = page.getByRole('dialog', { name: t(lang, 'exchange.confirmTitle'), exact: true });
+      await confirm.waitFor();
+      const summary = await confirm.getByTestId('exchange-confirm').innerText();
+      expect(summary).toContain(t(lang, 'exchange.deducted'));
+      expect(summary).toContain(`${amount}.00 ${coinLabel.USDT}`);
+      expect(summary).toContain(`${fee.toFixed(2)} ${coinLabel.ASSETS_POINT}`);
+      expect(summary).toContain(`${(amount - fee).toFixed(2)} ${coinLabel.ASSETS_POINT}`);
+      // Back: nothing was sent, the balance is as it was.
+      await confirm.getByRole('button', { name: t(lang, 'exchange.back'), exact: true }).click();
+      await expect.poll(() => confirm.count()).toBe(0);
+      expect(await balanceShown(page, 'USDT', 'frozen')).toBe(frozenBefore);
+      await page.getByRole('button', { name: t(lang, 'exchange.submit'), exact: true }).click();
+      await confirm.getByRole('button', { name: t(lang, 'exchange.confirm'), exact: true }).click();
       await toast(page, lang, t(lang, 'exchange.submitted')).waitFor();
 
       // The newest exchange card: pending review, with its cancel button.

@@ -1,3 +1,4 @@
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { registerRequest } from '@pp/contract';
@@ -8,6 +9,7 @@ import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { currentLanguage } from '../../../lib/i18n';
 import { useCaptcha } from '../api/captcha';
 import { useCountryList } from '../api/country-list';
+import { countryMatches, countryOptions as localizedCountries } from '../country-names';
 import { registerUser } from '../api/register';
 import { CaptchaField, captchaFields } from '../components/captcha-field';
 import { EmailCodeFields } from '../components/email-code-fields';
@@ -33,8 +35,17 @@ export function RegisterPage() {
     captchaCode: '',
   });
   const { values, errors, setValue } = form;
-  const isChinese = currentLanguage() === 'zh-CN';
-  const countryOptions = (countries.data ?? []).map((c) => ({ value: c.code, label: isChinese ? c.cn : c.en }));
+  const language = currentLanguage();
+  const allCountries = useMemo(() => localizedCountries(countries.data ?? [], language), [countries.data, language]);
+  // Found by the name shown; the chosen one stays in the list whatever is typed.
+  const [countryQuery, setCountryQuery] = useState('');
+  const countryOptions = allCountries.filter((c) => c.value === values.countryCode || countryMatches(c.label, countryQuery, language));
+  const onCountryQuery = (query: string) => {
+    setCountryQuery(query);
+    const found = allCountries.filter((c) => countryMatches(c.label, query, language));
+    if (query.trim() !== '' && found.length === 1) setValue('countryCode', found[0]!.value);
+  };
+  const hasNoCountryMatch = countryQuery.trim() !== '' && !allCountries.some((c) => countryMatches(c.label, countryQuery, language));
 
   const sendEmailCode = useSendEmailCode(form, captcha, 'REGISTER');
 
@@ -78,6 +89,16 @@ export function RegisterPage() {
           autoCapitalize="off"
           spellCheck={false}
           maxLength={20}
+        />
+        <TextField
+          type="search"
+          label={t('auth.register.countrySearch')}
+          value={countryQuery}
+          onValueChange={onCountryQuery}
+          hint={hasNoCountryMatch ? t('auth.register.countryNoMatch', { query: countryQuery.trim() }) : undefined}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={40}
         />
         <SelectField
           label={t('auth.register.country')}

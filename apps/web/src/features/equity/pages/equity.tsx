@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card';
 import { CardLoadState } from '../../../components/ui/card-load-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { usePackageConfig } from '../../packages/api/package-config';
 import { buyEquityInfoQueryOptions, useBuyEquityInfo } from '../api/buy-equity-info';
 import { buyEquityRecordListKey } from '../api/buy-equity-record-list';
 import { EquityBuyForm } from '../components/equity-buy-form';
@@ -27,15 +28,36 @@ export function EquityPage({ availableOf, coinLabel, onBalancesChanged }: Equity
     onBalancesChanged();
   };
 
-  let buy;
-  if (!info.data) buy = <CardLoadState isError={info.isError} onRetry={() => void info.refetch()} />;
-  else if (!info.data.isOpen)
-    buy = (
-      <div className="empty" data-testid="equity-closed">
-        <p>{t('equity.notOpen')}</p>
-      </div>
+  // Closed: the menu's flag (packageConfig.equityBuyStatus) or the offer itself says so. Then the
+  // page says "not on sale" instead of an offer of zeros at a price of 0.00; the member's own
+  // shares (if any) and records stay.
+  const packageConfig = usePackageConfig();
+  const isClosed = packageConfig.data?.equityBuyStatus === false || info.data?.isOpen === false;
+  if (isClosed) {
+    const owns = info.data !== undefined && (info.data.totalOwned > 0 || /[1-9]/.test(info.data.bonus));
+    return (
+      <>
+        <PageHeader title={t('pages.equity')} description={t('equity.description')} />
+        <div className="stack">
+          <Card title={t('equity.notOnSale')}>
+            <div className="empty" data-testid="equity-closed">
+              <p>{t('equity.notOpen')}</p>
+            </div>
+            {owns ? <EquityFigures info={info.data!} coinLabel={coinLabel} isOwnOnly /> : null}
+          </Card>
+          <Card title={t('equity.records')}>
+            <EquityRecords coinLabel={coinLabel} />
+          </Card>
+        </div>
+      </>
     );
-  else buy = <EquityBuyForm info={info.data} availableOf={availableOf} coinLabel={coinLabel} onBought={onBought} />;
+  }
+
+  const buy = info.data ? (
+    <EquityBuyForm info={info.data} availableOf={availableOf} coinLabel={coinLabel} onBought={onBought} />
+  ) : (
+    <CardLoadState isError={info.isError} onRetry={() => void info.refetch()} />
+  );
 
   return (
     <>
