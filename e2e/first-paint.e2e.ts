@@ -1,4 +1,4 @@
-// Decision 028 (rendered with React DOM's server renderer since 038): the login page painted
+// Decision 028 (rendered with React DOM's server renderer since 039): the login page painted
 // from HTML before any script of the app runs, and its hand-over to the app. The app's scripts
 // are held back (a route that waits) or refused, so each test sees the page exactly as a slow
 // phone does before the JavaScript arrives.

@@ -63,7 +63,7 @@ const textModules = (language: string) => [
   new RegExp(`/contract/src/messages/member/${language}\\.ts$`),
 ];
 const placeholder = '/*app-scripts*/ null';
-/** The module that paints a member's home from HTML before the app runs (decision 032, kept by 038). */
+/** The module that paints a member's home from HTML before the app runs (decision 032, kept by 039). */
 const memberPaintModule = /\/src\/boot\/member-paint-start\.ts$/;
 
 /** The modules main.tsx imports one task after another (decision 033): the head script asks for their chunks with the entry's. */

@@ -27,7 +27,7 @@ await nextTask();
 const { App } = await import('./app/app');
 await texts;
 // A transition: React renders the first page in slices of a few milliseconds, so a slow phone's
-// main thread stays free for input (and for the page painted from HTML, decision 038).
+// main thread stays free for input (and for the page painted from HTML, decision 039).
 const root = createRoot(document.getElementById('root')!);
 startTransition(() => {
   root.render(

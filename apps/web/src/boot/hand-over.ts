@@ -1,5 +1,5 @@
 /**
- * The hand-over from a page painted from HTML (boot/prerender.tsx, decision 038 after 028: the
+ * The hand-over from a page painted from HTML (boot/prerender.tsx, decision 039 after 028: the
  * login page, or a member home's frame) to the app. The copy lives in #first-paint, beside #root.
  * The app's login page takes what was typed into the copy (and a submission the copy held back,
  * index.html) in a layout effect; the app's first page then removes the copy in its own layout

@@ -1,6 +1,6 @@
 /**
  * A member's home (/#/index) as HTML, made at build time with React DOM's renderToString
- * (decision 032, kept by 038). Its largest element, the first balance, needed the whole app
+ * (decision 032, kept by 039). Its largest element, the first balance, needed the whole app
  * (React, the router, the member chunk, the texts) and five sealed answers before the first
  * paint: 2.8 to 3.1 s on Lighthouse's simulated phone. The frame, the page header, the banners' places and one balance
  * card are rendered here once per language and layout with the real components; the small

@@ -1,6 +1,6 @@
 /**
  * The pages of a first load as HTML, made at build time with React DOM's server renderer
- * (decision 038, after 028). A first visit has no session and always shows /#/login, but a
+ * (decision 039, after 028). A first visit has no session and always shows /#/login, but a
  * client-rendered page paints nothing until React DOM, the router and the page's chunks have
  * downloaded and run. `write-copies.js` builds this file for Node (`vite build --ssr`), renders the
  * login page once per language and puts the five results in dist/index.html as inert <template>s;
@@ -19,7 +19,7 @@ import { replaceTexts } from '../lib/i18n';
 import { withStoredLanguage } from './member-paint';
 import { paths } from '../app/paths';
 
-// The member's home is rendered by the same Node build (decision 032, kept by 038).
+// The member's home is rendered by the same Node build (decision 032, kept by 039).
 export { renderMemberPaint } from './member-paint';
 
 /** The login page in `language`, given that language's shell texts (locales/<lang>.json). */

@@ -1,4 +1,4 @@
-// Decisions 028 and 038: renders the login page once per language with React DOM's server renderer
+// Decisions 028 and 039: renders the login page once per language with React DOM's server renderer
 // in the Node build of src/boot/prerender.tsx (dist-ssr, made by `vite build --ssr` just before)
 // and puts the results into dist/index.html as <template data-first-paint="<lang>">. Fails the
 // build when a text is missing (a key shows instead of a text) or the marker is gone from index.html.
