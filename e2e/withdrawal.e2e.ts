@@ -159,8 +159,9 @@ async function withdraw(page: Page, lang: Language, member: (typeof cases)[Layou
   }
   await dialog.getByRole('button', { name: t(lang, 'withdraw.confirm'), exact: true }).click();
   if (loseFirstAnswer) {
-    // The member is told it failed and sends the same request again: the same request id, so the server answers with the first order.
-    await toast(page, lang, t(lang, 'api.busy')).waitFor();
+    // The member is told its outcome is unknown and that sending it again is safe (a write without an
+    // answer), and sends the same request again: the same request id, so the server answers with the first order.
+    await toast(page, lang, serverText(lang, 'errors.server.unavailable')).waitFor();
     await page.getByRole('button', { name: t(lang, 'withdraw.submit'), exact: true }).click();
     await dialog.getByRole('button', { name: t(lang, 'withdraw.confirm'), exact: true }).click();
   }
