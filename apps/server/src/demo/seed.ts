@@ -111,9 +111,9 @@ async function seedDemoMoney(services: Services, staffIds: Record<string, string
   await seedDemoAnnouncement(services, admin);
 }
 
-/** The demo member's payout destinations, as `listBankAccounts` / `listWithdrawalAddresses` show them. */
+/** The demo member's payout destinations, as `listBankAccounts` / `listWithdrawalAddresses` show them (a CN member's bank in Chinese: data shown in every language, never English words there). */
 export const demoDestinations = {
-  bankAccount: { bankName: 'Industrial and Commercial Bank of China', accountName: 'Demo Member', accountNumber: '6222020200112233445' },
+  bankAccount: { bankName: '中国工商银行', accountName: '演示会员', accountNumber: '6222020200112233445' },
   bep20: toChecksumAddress('8ba1f109551bd432803012645ac136ddd64dba72'),
   trc20: tronAddressFromHex('8ba1f109551bd432803012645ac136ddd64dba73'),
 };
