@@ -25,7 +25,7 @@ import type { ConfigService } from '../config/service.ts';
 import { formatMinor, parseAmount, pointsScale } from '../ledger/amounts.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
 import { tronAddress } from './derivation.ts';
-import type { HeldChainDeposits } from './held-deposits.ts';
+import type { HeldChainDeposits, HeldDepositRow } from './held-deposits.ts';
 import type { ChainRpc, TransferLog } from './rpc.ts';
 import type { ChainSettings } from './settings.ts';
 import { notify } from '../notifications/notify.ts';
@@ -42,17 +42,9 @@ const creditGroupMax = 100;
 /** Longest error text kept in the chain's health row. */
 const errorTextMax = 500;
 
-interface DueDeposit {
-  id: string;
-  chain: string;
-  tx_hash: string;
-  log_index: number | bigint;
-  block_number: number | bigint;
-  member_id: string;
-  from_address: string;
-  to_address: string;
+/** A deposit due for settling: the columns a held one is made from, and its points amount. */
+interface DueDeposit extends HeldDepositRow {
   amount: number | bigint;
-  amount_raw: string;
 }
 
 /** The ledger's refusals that leave a deposit received rather than credited (decision 008 ceilings). */
