@@ -7,7 +7,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ResponseCode, endpoints, serverMessage, type ApiResponse, type EndpointName, type Language } from '@pp/contract';
-import { AppError, languageOf } from './errors.ts';
+import { AppError } from '../errors.ts';
+import { languageOf } from './errors.ts';
 import { sealFor } from './envelope.ts';
 import { bodyShapeProblem } from './body-shape.ts';
 import { withinBudget } from './faults.ts';

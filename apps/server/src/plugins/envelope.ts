@@ -18,7 +18,7 @@ import {
   type PrivateJwk,
   type ServerKey,
 } from '@pp/envelope/node';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 import type { ReplayStore } from './replay-guard.ts';
 import { withinBudget } from './faults.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Expected failures are AppErrors with a stable key from the contract's catalogue; this plugin
+ * Expected failures are AppErrors (../errors.ts) with a stable key from the contract's catalogue; this plugin
  * maps them (and Fastify's own errors) to the response envelope and its HTTP status. Anything
  * else is a programmer error: logged, answered 500, never shown to the member as prose.
  */
@@ -14,18 +14,8 @@ import {
   type ErrorKey,
   type Language,
 } from '@pp/contract';
+import { AppError } from '../errors.ts';
 import { faultPartOf, type FaultMonitor } from './faults.ts';
-
-export class AppError extends Error {
-  constructor(
-    readonly key: ErrorKey,
-    readonly params?: Record<string, string | number>,
-    readonly field?: string,
-    readonly validation?: string,
-  ) {
-    super(key);
-  }
-}
 
 export function languageOf(request: FastifyRequest): Language {
   return pickLanguage(request.headers['accept-language']);

@@ -21,7 +21,7 @@
 import type { Db } from '../db/index.ts';
 import { num } from '../db/index.ts';
 import type { CaptchaService } from '../modules/captcha/service.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 import { addressKey, countHeldFailure, hitsUnlimited, holdHit, releaseHit, type Reservation } from './rate-limit.ts';
 
 export const loginLimits = {

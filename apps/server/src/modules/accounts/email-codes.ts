@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import { serverMessage, type CodePurpose, type Language } from '@pp/contract';
 import type { Db } from '../../db/index.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import { addressKey, releaseHit, reserveHit, type Reservation } from '../../plugins/rate-limit.ts';
 import type { MailService } from '../mail/service.ts';
 

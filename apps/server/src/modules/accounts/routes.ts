@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiRoute } from '../../plugins/api-route.ts';
 import type { Services } from '../../services.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import { emailCodeLimits } from './email-codes.ts';
 
 /** Grades of spec section 3; 0 and -1 are both a regular member. */

@@ -18,7 +18,7 @@ import {
 } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import { addressKey, clearHits, countHeldFailure, holdHit, lockWhenFull, peekHits, releaseHit, reserveHit } from '../../plugins/rate-limit.ts';
 import type { LoginThrottle } from '../../plugins/login-throttle.ts';
 import type { SessionIdentity, SessionService } from '../sessions/service.ts';

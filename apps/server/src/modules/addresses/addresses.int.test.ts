@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toChecksumAddress, tronAddressFromHex, type WithdrawalAddressEntry } from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, TestClient, type TestApp } from '../../../test/helper.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import { AddressService } from './service.ts';
 import type { ChangeContext } from './destination-changes.ts';
 

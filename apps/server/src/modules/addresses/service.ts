@@ -8,7 +8,7 @@ import { checkChainAddress, type WithdrawalAddressAddRequest, type WithdrawalAdd
 import type { Db, Dialect } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import type { MemberWithdrawalAddressesTable } from '../../db/schema.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { AccountService } from '../accounts/service.ts';
 import type { ConfigService } from '../config/service.ts';
 import type { SecurityService } from '../security/service.ts';

@@ -4,7 +4,7 @@
  * put in the manualAdjustment review queue; approval posts it, rejection voids it.
  */
 import type { Tx } from '../../db/index.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { AuditService, Actor } from '../audit/service.ts';
 import { formatMinor, parseAmount } from '../ledger/amounts.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiRoute } from '../../plugins/api-route.ts';
 import type { Services } from '../../services.ts';
 import { actorOf } from '../staff/routes.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 
 export function adminMemberRoutes(app: FastifyInstance, s: Services): void {
   apiRoute(app, s.routeDeps, 'memberSearch', async ({ body }) => s.adminMembers.search(body.query, body.cursor, body.pageSize));

@@ -2,7 +2,7 @@
 import type { MemberSummary } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { likeLiteral, num } from '../../db/index.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { AuditService, Actor } from '../audit/service.ts';
 import type { UserRow } from '../accounts/repository.ts';
 import { txPasswordKey, type AccountService } from '../accounts/service.ts';

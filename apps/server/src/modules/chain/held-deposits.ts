@@ -11,7 +11,7 @@
 import { amountMaxMinor } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import { formatMinor, pointsScale } from '../ledger/amounts.ts';
 import { notify } from '../notifications/notify.ts';
 import type { ReviewRow, ReviewService } from '../reviews/service.ts';

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import { cursorNumber } from '../../db/keyset.ts';
 import type { ConfigService } from '../config/service.ts';
 import { isUniqueViolation } from '../ledger/idempotency.ts';

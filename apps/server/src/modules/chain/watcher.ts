@@ -20,7 +20,7 @@ import crypto from 'node:crypto';
 import { amountMaxMinor } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { ConfigService } from '../config/service.ts';
 import { formatMinor, parseAmount, pointsScale } from '../ledger/amounts.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';

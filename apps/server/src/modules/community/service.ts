@@ -8,7 +8,7 @@ import { communityLimits, communityMonthTimeZone, gradeNameSetOf, monthKeyOf, pr
 import type { Db, Tx } from '../../db/index.ts';
 import { likeLiteral, num } from '../../db/index.ts';
 import { cursorNumber } from '../../db/keyset.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import { nameKey, type UserRow } from '../accounts/repository.ts';
 import { formatMinor } from '../ledger/amounts.ts';
 import { recordNewMember, recordPurchase } from './figures.ts';

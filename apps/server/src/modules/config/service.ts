@@ -1,5 +1,5 @@
 /** Reads settings (stored value or the registry default) and changes them with an audit row. */
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import type { AuditService, Actor } from '../audit/service.ts';

@@ -25,7 +25,7 @@ import {
 } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
 import type { UploadService } from '../uploads/service.ts';
 import { sanitizeBody } from './sanitize.ts';

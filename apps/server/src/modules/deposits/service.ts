@@ -13,7 +13,7 @@ import { localAmountOf, uploadLimits, uploadMimeTypes, recordRejectReasonCodes, 
 import type { Db, Dialect, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { cursorNumber } from '../../db/keyset.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { ConfigService } from '../config/service.ts';
 import { amountRuleBroken, formatMinor, parseAmount } from '../ledger/amounts.ts';
 import { onceAfterRace } from '../ledger/idempotency.ts';

@@ -11,7 +11,7 @@ import crypto from 'node:crypto';
 import type { ExchangeEntry, ExchangeType } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { AccountService } from '../accounts/service.ts';
 import type { ConfigService } from '../config/service.ts';
 import { amountRuleBroken, formatMinor, multiplyRate, parseAmount, percentOf } from '../ledger/amounts.ts';

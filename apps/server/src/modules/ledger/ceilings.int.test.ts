@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTotalMaxMinor, amountMaxMinor, balanceMaxMinor, timeMsMax } from '@pp/contract';
 import { dialects, login, makeTestApp, staffClient, TestClient, type TestApp } from '../../../test/helper.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { AccountRef, LedgerRepository, TransferInput } from './repository.ts';
 import { verifyLedger } from './verify.ts';
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { dialects, login, makeTestApp, registerMember, TestClient, type TestApp } from '../../../test/helper.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { AccountRef, LedgerRepository } from './repository.ts';
 import { verifyLedger } from './verify.ts';
 

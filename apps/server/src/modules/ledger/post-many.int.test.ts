@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amountMaxMinor, balanceMaxMinor } from '@pp/contract';
 import { dialects, makeTestApp, type TestApp } from '../../../test/helper.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { LedgerRepository, TransferInput } from './repository.ts';
 import { verifyLedger } from './verify.ts';
 

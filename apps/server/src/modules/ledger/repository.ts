@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import { accountTotalMaxMinor, amountMaxMinor, balanceMaxMinor } from '@pp/contract';
 import type { Db, DbHandle, Tx } from '../../db/index.ts';
 import { nextSeq, num } from '../../db/index.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 
 export const transferCodes = [
   'deposit', 'withdraw', 'airdrop', 'underweight', 'makeOver', 'withdrawFee', 'convert', 'convertFee',

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { contentLimits, notificationTypes, type NotificationEntry, type NotificationType } from '@pp/contract';
 import type { Db } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 
 const paramsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
 

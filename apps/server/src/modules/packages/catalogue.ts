@@ -10,7 +10,7 @@ import { payWithEntry, type PackageKind, type PackageTerms, type ProductAdminEnt
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import type { PackageProductsTable } from '../../db/schema.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
 import { nameKey } from '../accounts/repository.ts';
 import { parseAmount } from '../ledger/amounts.ts';

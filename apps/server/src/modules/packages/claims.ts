@@ -11,7 +11,7 @@ import crypto from 'node:crypto';
 import type { Language, PackageTerms } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import { cursorNumber } from '../../db/keyset.ts';
 import { formatMinor, parseAmount, percentOf } from '../ledger/amounts.ts';
 import { isUniqueViolation, onceAfterRace } from '../ledger/idempotency.ts';

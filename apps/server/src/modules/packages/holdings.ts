@@ -19,7 +19,7 @@ import type { Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { timeOrderedId } from '../../db/ids.ts';
 import type { PackageHoldingsTable } from '../../db/schema.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import { formatMinor, parseAmount, percentOf } from '../ledger/amounts.ts';
 import type { LedgerRepository, TransferCode } from '../ledger/repository.ts';
 

@@ -20,7 +20,7 @@ import type { PackageTerms } from '@pp/contract';
 import type { Db, DbHandle, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { timeOrderedId } from '../../db/ids.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import { percentOf } from '../ledger/amounts.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';

@@ -25,7 +25,7 @@ import {
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { cursorNumber } from '../../db/keyset.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { AccountService } from '../accounts/service.ts';
 import type { UserRow } from '../accounts/repository.ts';
 import type { ConfigService } from '../config/service.ts';

@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import { planDocument, planLimits, type PlanDocument, type PlanVersionEntry } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
 import { parseAmount } from '../ledger/amounts.ts';
 

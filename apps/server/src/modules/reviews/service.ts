@@ -11,7 +11,7 @@ import crypto from 'node:crypto';
 import { rejectOnlyReviewQueues, type ReviewItem, type StaffRole } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { AuditService, Actor } from '../audit/service.ts';
 import type { ConfigService } from '../config/service.ts';
 import { formatMinor, parseAmount } from '../ledger/amounts.ts';

@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { AccountService } from '../accounts/service.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
 import { formatMinor, parseAmount } from '../ledger/amounts.ts';

@@ -25,7 +25,8 @@ import {
 } from '@pp/contract';
 import type { Db } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
-import { AppError, languageOf } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
+import { languageOf } from '../../plugins/errors.ts';
 import { verifyPassword } from '../accounts/passwords.ts';
 import type { MailService } from '../mail/service.ts';
 import type { SessionIdentity, SessionService } from '../sessions/service.ts';

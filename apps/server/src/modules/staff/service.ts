@@ -12,7 +12,7 @@ import QRCode from 'qrcode';
 import { rolePermissions, type StaffRole } from '@pp/contract';
 import type { Db } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { LoginThrottle } from '../../plugins/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import type { AuditService, Actor } from '../audit/service.ts';

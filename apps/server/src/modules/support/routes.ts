@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiRoute } from '../../plugins/api-route.ts';
 import type { Services } from '../../services.ts';
 import { actorOf } from '../staff/routes.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import { gameTokenKeyPath } from './game-token.ts';
 
 /** Live support chat and the game identity (decision 024). */

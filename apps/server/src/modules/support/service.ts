@@ -9,7 +9,7 @@ import { roleCan, supportLimits, type StaffRole, type SupportMessage } from '@pp
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import { reserveHit } from '../../plugins/rate-limit.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
 import type { UploadService } from '../uploads/service.ts';

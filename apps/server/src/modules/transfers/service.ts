@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import type { TransferConfig, TransferEntry } from '@pp/contract';
 import type { Db } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { AccountService } from '../accounts/service.ts';
 import type { ConfigService } from '../config/service.ts';
 import { amountRuleBroken, formatMinor, parseAmount, percentOf } from '../ledger/amounts.ts';

@@ -17,7 +17,7 @@ import zlib from 'node:zlib';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
 import { uploadLimits, type UploadMimeType } from '@pp/contract';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 
 export interface InspectedFile {
   mimeType: UploadMimeType;

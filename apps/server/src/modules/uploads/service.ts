@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import type { UploadInfo, UploadMimeType } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import { releaseHit, reserveHit } from '../../plugins/rate-limit.ts';
 import { inspectUpload, tooLarge } from './inspect.ts';
 import { newStorageKey, type UploadStore } from './store.ts';

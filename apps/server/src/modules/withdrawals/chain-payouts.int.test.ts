@@ -15,7 +15,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { dialects, makeTestApp, staffClient, type TestApp, type TestClient } from '../../../test/helper.ts';
 import { startLocalChain, type LocalChain } from '../../../test/chain-token.ts';
 import { fundHotWallet, type FundedHotWallet } from '../../../test/hot-wallet-funding.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import { tronAddress } from '../chain/derivation.ts';
 import { testXpubs } from '../chain/test-keys.ts';
 import { verifyLedger } from '../ledger/verify.ts';

@@ -21,7 +21,7 @@ import { PostgresAdapter, sql } from 'kysely';
 import type { hotWalletStatusResponse, WithdrawalStatus } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
 import type { ConfigService } from '../config/service.ts';
 import { isUniqueViolation } from '../ledger/idempotency.ts';

@@ -7,7 +7,7 @@
  */
 import type { Tx } from '../../db/index.ts';
 import type { WithdrawalsTable } from '../../db/schema.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
 import { formatMinor } from '../ledger/amounts.ts';
 import { notify } from '../notifications/notify.ts';

@@ -8,7 +8,7 @@
 import type { PayoutEntry, PayoutMethod } from '@pp/contract';
 import type { Db } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
 import type { ChainSettings } from '../chain/settings.ts';
 import type { ConfigService } from '../config/service.ts';

@@ -11,7 +11,7 @@ import { recordRejectReasonCodes, withdrawalFeeOf, withdrawalLocalAmountOf, type
 import type { Db, Dialect, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { cursorNumber } from '../../db/keyset.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { AccountService } from '../accounts/service.ts';
 import type { AddressService } from '../addresses/service.ts';
 import { lockMember } from '../addresses/destination-changes.ts';
