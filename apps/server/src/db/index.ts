@@ -8,12 +8,13 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type RawBuilder, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import type { Dialect } from './dialect.ts';
 import { migrations } from './migrations/index.ts';
 import { withStatementCache } from './statement-cache.ts';
 import { checkpointOffThread } from './wal-checkpointer.ts';
 import { defaultDbTimeouts, type DbTimeouts } from './timeouts.ts';
 
-export type Dialect = 'sqlite' | 'postgres';
+export type { Dialect } from './dialect.ts';
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
 

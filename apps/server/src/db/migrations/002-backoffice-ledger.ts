@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Dialect } from '../index.ts';
+import type { Dialect } from '../dialect.ts';
 
 /** Staff, the audit log (append-only, enforced by triggers), configuration, review queues, the ledger. */
 export function backofficeLedger(dialect: Dialect): Migration {

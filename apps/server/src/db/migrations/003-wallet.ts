@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import type { Dialect } from '../index.ts';
+import type { Dialect } from '../dialect.ts';
 
 /** Exchanges and member-to-member transfers: the member-facing records behind ledger transfers. */
 export function wallet(_dialect: Dialect): Migration {

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { accountTotalMaxMinor, amountMaxMinor, balanceMaxMinor } from '@pp/contract';
-import type { Dialect } from '../index.ts';
+import type { Dialect } from '../dialect.ts';
 
 /**
  * The number ceilings in the database itself (docs/decisions/008), under the checks the ledger

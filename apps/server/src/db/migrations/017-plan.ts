@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import { defaultPlan } from '@pp/contract';
-import type { Dialect } from '../index.ts';
+import type { Dialect } from '../dialect.ts';
 
 /**
  * The compensation plan (decision 022): its versions (each a whole plan document with the moment

@@ -1,5 +1,5 @@
 import type { Migration } from 'kysely';
-import type { Dialect } from '../index.ts';
+import type { Dialect } from '../dialect.ts';
 import { accounts } from './001-accounts.ts';
 import { backofficeLedger } from './002-backoffice-ledger.ts';
 import { wallet } from './003-wallet.ts';
