@@ -22,6 +22,7 @@ import lighthouse, { type Flags, type Result } from 'lighthouse';
 import type * as Puppeteer from 'puppeteer-core';
 import { demoMember } from '../e2e/support/browser.ts';
 import { repoRoot, startServer } from '../e2e/support/server.ts';
+import { baselineWebDist } from './baseline-web.ts';
 import { buildUnlessSkipped } from './process.ts';
 import type { BenchFigure } from './results.ts';
 
@@ -36,10 +37,13 @@ const chromeFlags = [
   '--no-first-run',
 ];
 const runs = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
-/** Issue 8: what the figures must reach. */
+/** Issues 8 and 31: what the figures must reach. */
 const budgetKb = 120;
 const scoreGoal = 95;
 const lcpGoalMs = 1800;
+const tbtGoalMs = 200;
+/** The last build of the portal with Preact (decision 034), the parent of the commit that put React back. */
+const baselineRev = 'bd7c971^';
 
 // chrome-launcher and puppeteer-core are Lighthouse's own dependencies: load the copies it uses.
 const fromLighthouse = createRequire(createRequire(import.meta.url).resolve('lighthouse'));
@@ -110,13 +114,13 @@ async function signIn(page: Puppeteer.Page, baseUrl: string): Promise<void> {
   }
 }
 
-async function measure(page: Puppeteer.Page, url: string, port: number): Promise<PageFigures> {
+/** One Lighthouse run of `url` in `page`, with a cold HTTP cache (the storage, and so a token, stays). */
+async function measureOnce(page: Puppeteer.Page, url: string, port: number, label: string, run: number): Promise<PageFigures> {
   const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true };
-  const all: PageFigures[] = [];
-  let retries = 0;
-  for (let i = 0; i < runs; i++) {
-    // A cold cache for every run; the storage (the token, if any) stays. The tab leaves the app
-    // first: a navigation from /#/x to /#/x would only change the fragment (no new page load).
+  for (let attempt = 1; ; attempt++) {
+    // The measured tab in front (a tab behind another paints nothing: NO_FCP), and out of the
+    // app first: a navigation from /#/x to /#/x would only change the fragment.
+    await page.bringToFront();
     await page.goto('about:blank');
     const cdp = await page.createCDPSession();
     await cdp.send('Network.clearBrowserCache');
@@ -125,47 +129,64 @@ async function measure(page: Puppeteer.Page, url: string, port: number): Promise
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const failure = result.lhr.runtimeError;
     // A trace without its navigation start (NO_NAVSTART, seen once with Chromium 156) is
-    // Lighthouse's "run again": one more try per page, then the error stands.
-    if (failure?.code === 'NO_NAVSTART' && retries < 1) {
-      retries++;
+    // Lighthouse's "run again": one more try, then the error stands.
+    if (failure?.code === 'NO_NAVSTART' && attempt === 1) {
       console.warn(`lighthouse: ${failure.code} on ${url}; measuring that run again`);
-      i--;
       continue;
     }
     if (failure) throw new Error(`Lighthouse: ${failure.code} ${failure.message}`);
     const finalUrl = result.lhr.finalDisplayedUrl;
     if (new URL(finalUrl).hash.split('?')[0] !== new URL(url).hash) throw new Error(`Lighthouse measured ${finalUrl}, not ${url} (redirected?)`);
-    all.push(figuresOf(result.lhr));
     const reportDir = process.env.BENCH_LIGHTHOUSE_REPORT_DIR;
     if (reportDir) {
       fs.mkdirSync(reportDir, { recursive: true });
       const name = new URL(url).hash.replace(/\W+/g, '') || 'page';
-      fs.writeFileSync(path.join(reportDir, `lighthouse-${name}-${i + 1}.json`), JSON.stringify(result.lhr));
+      fs.writeFileSync(path.join(reportDir, `lighthouse-${label}-${name}-${run}.json`), JSON.stringify(result.lhr));
     }
+    return figuresOf(result.lhr);
   }
-  all.sort((a, b) => a.score - b.score || b.lcp - a.lcp);
-  return all[Math.floor(all.length / 2)]!;
+}
+
+/** The run with the median performance score (ties: the slower LCP first). */
+function medianRun(all: PageFigures[]): PageFigures {
+  const sorted = [...all].sort((a, b) => a.score - b.score || b.lcp - a.lcp);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** A build measured: the current one, and the baseline beside it when there is one. */
+interface Build {
+  label: string;
+  server: { baseUrl: string; stop(): Promise<void> };
 }
 
 export async function lighthouseBench(): Promise<BenchFigure[]> {
   buildUnlessSkipped('lighthouse', repoRoot);
-  const server = await startServer();
+  // The build before React came back (decision 039: the last Preact build), measured beside the
+  // current one in the same run; BENCH_LIGHTHOUSE_BASE=<rev> picks another, `none` skips it.
+  const baseRev = process.env.BENCH_LIGHTHOUSE_BASE ?? baselineRev;
+  const base = baseRev === 'none' ? null : baselineWebDist(repoRoot, baseRev);
+  const builds: Build[] = [{ label: 'current', server: await startServer() }];
+  if (base) builds.push({ label: `base ${base.commit.slice(0, 7)}`, server: await startServer({ WEB_DIST_DIR: base.dist }) });
   const chrome = await launch({ chromePath: chromiumPath, chromeFlags, logLevel: 'silent' });
   const figures: BenchFigure[] = [];
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
 
-    const js = await loginScriptBytes(browser, server.baseUrl);
-    const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-    console.log(`\nJavaScript of a first visit to /#/login: ${js.files.length} files, ${kb(js.total)} gzip (budget ${budgetKb} KB)`);
-    for (const f of js.files) console.log(`  ${f.name.padEnd(40)} ${kb(f.gzip).padStart(9)}`);
+    const scripts = [];
+    for (const build of builds) {
+      const js = await loginScriptBytes(browser, build.server.baseUrl);
+      scripts.push(js);
+      console.log(`\nJavaScript of a first visit to /#/login (${build.label}): ${js.files.length} files, ${kb(js.total)} gzip (budget ${budgetKb} KB)`);
+      for (const f of js.files) console.log(`  ${f.name.padEnd(40)} ${kb(f.gzip).padStart(9)}`);
+    }
     figures.push({
       name: 'login first-visit JavaScript gzip',
-      value: Number((js.total / 1024).toFixed(1)),
+      value: Number((scripts[0]!.total / 1024).toFixed(1)),
       unit: 'KB',
       baseline: budgetKb,
       baselineName: 'budget (issue 8)',
-      note: `${js.files.length} scripts, each gzipped at level 9`,
+      note: `${scripts[0]!.files.length} scripts, each gzipped at level 9${base ? `; the build at ${base.commit.slice(0, 7)} (Preact) in the same run: ${kb(scripts[1]!.total)}` : ''}`,
     });
 
     const pages: Array<[string, string, boolean]> = [
@@ -173,27 +194,43 @@ export async function lighthouseBench(): Promise<BenchFigure[]> {
       ['index', '/#/index', true],
     ];
     for (const [name, route, needsSession] of pages) {
-      // A tab of its own for each page: Lighthouse leaves its emulation on the tab it measured.
-      const page = await browser.newPage();
-      if (needsSession) await signIn(page, server.baseUrl);
-      const f = await measure(page, `${server.baseUrl}${route}`, chrome.port);
-      console.log(
-        `lighthouse mobile ${route}: performance ${f.score}, LCP ${f.lcp} ms, FCP ${f.fcp} ms, TBT ${f.tbt} ms, CLS ${f.cls}, speed index ${f.si} ms (median of ${runs}; machine benchmark index ${f.benchmarkIndex})`,
-      );
+      // A tab of its own for each page and build: Lighthouse leaves its emulation on the tab it
+      // measured. The builds take turns run by run, so a busy spell of the machine hits both.
+      const tabs = [];
+      for (const build of builds) {
+        const page = await browser.newPage();
+        if (needsSession) await signIn(page, build.server.baseUrl);
+        tabs.push(page);
+      }
+      const all: PageFigures[][] = builds.map(() => []);
+      for (let run = 1; run <= runs; run++) {
+        for (const [i, build] of builds.entries()) all[i]!.push(await measureOnce(tabs[i]!, `${build.server.baseUrl}${route}`, chrome.port, build.label.replace(/\W+/g, '-'), run));
+      }
+      const medians = all.map(medianRun);
+      for (const [i, build] of builds.entries()) {
+        const f = medians[i]!;
+        console.log(
+          `lighthouse mobile ${route} (${build.label}): performance ${f.score}, LCP ${f.lcp} ms, FCP ${f.fcp} ms, TBT ${f.tbt} ms, CLS ${f.cls}, speed index ${f.si} ms (median of ${runs}; scores ${all[i]!.map((r) => r.score).join(', ')}; machine benchmark index ${f.benchmarkIndex})`,
+        );
+      }
+      const f = medians[0]!;
+      const b = base ? medians[1]! : null;
+      const beside = (pick: (x: PageFigures) => number, unit: string) => (b ? `; the build at ${base!.commit.slice(0, 7)} (Preact) in the same run: ${pick(b)}${unit}` : '');
       const note = `Lighthouse ${route}, mobile, simulated throttling, cold cache, median of ${runs} runs, benchmark index ${f.benchmarkIndex}`;
       figures.push(
-        { name: `lighthouse ${name} performance`, value: f.score, unit: 'score', baseline: scoreGoal, baselineName: 'goal (issue 8)', note },
-        { name: `lighthouse ${name} LCP`, value: f.lcp, unit: 'ms', baseline: lcpGoalMs, baselineName: 'goal (issue 8)', note },
-        { name: `lighthouse ${name} FCP`, value: f.fcp, unit: 'ms', baseline: null, note },
-        { name: `lighthouse ${name} TBT`, value: f.tbt, unit: 'ms', baseline: null, note },
-        { name: `lighthouse ${name} CLS`, value: f.cls, unit: 'score', baseline: null, note },
+        { name: `lighthouse ${name} performance`, value: f.score, unit: 'score', baseline: scoreGoal, baselineName: 'goal (issue 31)', note: note + beside((x) => x.score, '') },
+        { name: `lighthouse ${name} LCP`, value: f.lcp, unit: 'ms', baseline: lcpGoalMs, baselineName: 'goal (issue 31)', note: note + beside((x) => x.lcp, ' ms') },
+        { name: `lighthouse ${name} FCP`, value: f.fcp, unit: 'ms', baseline: b?.fcp ?? null, ...(b ? { baselineName: 'Preact build, same run' } : {}), note },
+        { name: `lighthouse ${name} TBT`, value: f.tbt, unit: 'ms', baseline: tbtGoalMs, baselineName: 'goal (issue 31)', note: note + beside((x) => x.tbt, ' ms') },
+        { name: `lighthouse ${name} CLS`, value: f.cls, unit: 'score', baseline: b?.cls ?? null, ...(b ? { baselineName: 'Preact build, same run' } : {}), note },
       );
-      await page.close();
+      if (b) figures.push({ name: `lighthouse ${name} performance, Preact build (same run)`, value: b.score, unit: 'score', baseline: f.score, baselineName: 'React build, same run', note: `${note}; build at ${base!.commit.slice(0, 7)}` });
+      for (const tab of tabs) await tab.close();
     }
     await browser.disconnect();
   } finally {
     chrome.kill();
-    await server.stop();
+    for (const build of builds) await build.server.stop();
   }
   return figures;
 }
