@@ -24,6 +24,11 @@ export interface StaffIdentity {
   ip: string;
 }
 
+/** The staff member a back-office action is audited as: who, under which name, from where. */
+export function actorOf(staff: { id: string; userName: string; ip: string }) {
+  return { id: staff.id, name: staff.userName, ip: staff.ip };
+}
+
 /** Loads a staff member by id; null when unknown or disabled. */
 export type StaffLookup = (staffId: string) => Promise<{ id: string; userName: string; role: StaffRole } | null>;
 

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { apiRoute } from '../../plugins/api-route.ts';
+import { actorOf, apiRoute } from '../../plugins/api-route.ts';
 import type { Services } from '../../services.ts';
-import { actorOf } from '../staff/routes.ts';
 import { AppError } from '../../errors.ts';
 
 export function adminMemberRoutes(app: FastifyInstance, s: Services): void {

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { roleCan } from '@pp/contract';
-import { apiRoute } from '../../plugins/api-route.ts';
+import { actorOf, apiRoute } from '../../plugins/api-route.ts';
 import type { Services } from '../../services.ts';
-import { actorOf } from '../staff/routes.ts';
 
 export function configRoutes(app: FastifyInstance, s: Services): void {
   apiRoute(app, s.routeDeps, 'configList', async () => s.settings.list());

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { endpointPaths, uploadLimits } from '@pp/contract';
-import { apiRoute } from '../../plugins/api-route.ts';
+import { actorOf, apiRoute } from '../../plugins/api-route.ts';
 import { tooLarge } from '../uploads/inspect.ts';
 import type { Services } from '../../services.ts';
-import { actorOf } from '../staff/routes.ts';
 
 /** Announcements, banners (appMediaList) and documents (decision 023). */
 export function contentRoutes(app: FastifyInstance, s: Services): void {

@@ -1,9 +1,8 @@
 /** The back-office view of the scheduled jobs (src/jobs): status, and "run now" with an audit row. */
 import type { FastifyInstance } from 'fastify';
-import { apiRoute } from '../../plugins/api-route.ts';
+import { actorOf, apiRoute } from '../../plugins/api-route.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
-import { actorOf } from '../staff/routes.ts';
 
 export function jobRoutes(app: FastifyInstance, s: Services): void {
   apiRoute(app, s.routeDeps, 'jobList', async () => s.jobs.status());

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { apiRoute } from '../../plugins/api-route.ts';
+import { actorOf, apiRoute } from '../../plugins/api-route.ts';
 import type { Services } from '../../services.ts';
-import { actorOf } from '../staff/routes.ts';
 
 /** Member actions and the catalogue (decision 020); claims and the jackpot register their own. */
 export function packageRoutes(app: FastifyInstance, s: Services): void {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { apiRoute } from '../../plugins/api-route.ts';
+import { actorOf, apiRoute } from '../../plugins/api-route.ts';
 import type { Services } from '../../services.ts';
-import { actorOf } from '../staff/routes.ts';
 
 /** The plan chart and ranking for members; versions and payouts for staff (decision 022). */
 export function planRoutes(app: FastifyInstance, s: Services): void {

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { roleCan } from '@pp/contract';
-import { apiRoute } from '../../plugins/api-route.ts';
+import { actorOf, apiRoute } from '../../plugins/api-route.ts';
 import type { Services } from '../../services.ts';
-import { actorOf } from '../staff/routes.ts';
 
 /** Purchase-code rushes, flash sales and shares (decision 025). */
 export function scarceRoutes(app: FastifyInstance, s: Services): void {

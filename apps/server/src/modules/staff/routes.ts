@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { rolePermissions } from '@pp/contract';
-import { apiRoute } from '../../plugins/api-route.ts';
+import { actorOf, apiRoute } from '../../plugins/api-route.ts';
 import type { Services } from '../../services.ts';
 
 export function staffRoutes(app: FastifyInstance, s: Services): void {

@@ -1,8 +1,7 @@
 /** Staff on-chain payouts (decision 019): the hot wallet for one order, a pasted hash, the wallet's status. */
 import type { FastifyInstance } from 'fastify';
-import { apiRoute } from '../../plugins/api-route.ts';
+import { actorOf, apiRoute } from '../../plugins/api-route.ts';
 import type { Services } from '../../services.ts';
-import { actorOf } from '../staff/routes.ts';
 
 export function chainPayoutRoutes(app: FastifyInstance, s: Services): void {
   apiRoute(app, s.routeDeps, 'payoutHotWallet', async ({ staff, body }) => s.chainPayouts.payWithHotWallet(actorOf(staff), body.id));

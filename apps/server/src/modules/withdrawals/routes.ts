@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { apiRoute } from '../../plugins/api-route.ts';
+import { actorOf, apiRoute } from '../../plugins/api-route.ts';
 import type { Services } from '../../services.ts';
-import { actorOf } from '../staff/routes.ts';
 
 /** Members' withdrawals and the staff payouts by bank or rejection (the chain payouts are chain-routes.ts). */
 export function withdrawalRoutes(app: FastifyInstance, s: Services): void {
