@@ -11,10 +11,12 @@ interface DialogProps {
   variant?: 'dialog' | 'drawer';
   /** While a write is pending the dialog stays open (Escape and the backdrop do nothing). */
   isLocked?: boolean;
+  /** Extra classes on the <dialog>, for an app's wider or special dialogs (the portal's chat, a receipt viewer). */
+  className?: string;
 }
 
 /** A modal on the native <dialog>: it traps focus, closes on Escape and gives focus back. */
-export function Dialog({ isOpen, onClose, title, children, variant = 'dialog', isLocked = false }: DialogProps) {
+export function Dialog({ isOpen, onClose, title, children, variant = 'dialog', isLocked = false, className }: DialogProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -29,7 +31,7 @@ export function Dialog({ isOpen, onClose, title, children, variant = 'dialog', i
   return (
     <dialog
       ref={ref}
-      className={variant === 'drawer' ? 'dialog drawer' : 'dialog'}
+      className={[variant === 'drawer' ? 'dialog drawer' : 'dialog', className].filter(Boolean).join(' ')}
       aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { desktopQuery, useMediaQuery } from '../../lib/use-media-query';
 import { DesktopLayout } from './desktop-layout';
 import { MobileLayout } from './mobile-layout';
@@ -19,12 +19,27 @@ export interface MemberLayoutProps {
 export function MemberLayout(props: MemberLayoutProps) {
   const isDesktop = useMediaQuery(desktopQuery);
   const [isSupportOpen, setIsSupportOpen] = useState(false);
-  const openSupport = () => setIsSupportOpen(true);
+  // What opened the chat gets focus back when it closes. An entry of a menu goes away with the
+  // menu, so then the menu's own button does (the dialog alone would give focus to the page).
+  const openerRef = useRef<HTMLElement | null>(null);
+  const openSupport = useCallback(() => {
+    const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const menuButton = active?.closest('.menu')?.querySelector<HTMLElement>(':scope > button');
+    openerRef.current = menuButton ?? active;
+    setIsSupportOpen(true);
+  }, []);
+  const closeSupport = useCallback(() => {
+    setIsSupportOpen(false);
+    const opener = openerRef.current;
+    openerRef.current = null;
+    // After the dialog has closed (its own focus return runs first).
+    if (opener) setTimeout(() => opener.isConnected && opener.focus(), 0);
+  }, []);
   const Layout = isDesktop ? DesktopLayout : MobileLayout;
   return (
     <>
       <Layout {...props} onOpenSupport={openSupport} />
-      <SupportPanel isOpen={isSupportOpen} onClose={() => setIsSupportOpen(false)} />
+      <SupportPanel isOpen={isSupportOpen} onClose={closeSupport} />
     </>
   );
 }

@@ -18,7 +18,7 @@ export function SupportPanel({ isOpen, onClose }: { isOpen: boolean; onClose: ()
     if (isOpen && externalUrl) loadExternalWidget(externalUrl);
   }, [isOpen, externalUrl]);
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={t('support.title')}>
+    <Dialog isOpen={isOpen} onClose={onClose} title={t('support.title')} className="dialog-wide">
       {!isOpen ? null : config.isPending ? (
         <p role="status">{t('support.chat.loading')}</p>
       ) : externalUrl ? (

@@ -1,16 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import type { DepositRecord } from '@pp/contract';
-import { formatAmount } from '@pp/contract';
+import { formatAmount, formatExact } from '@pp/contract';
 import { LoadMore } from '../../../components/ui/load-more';
 import { StatusBadge, type StatusTone } from '../../../components/ui/status-badge';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatExact } from '../../../lib/points';
 import { useDepositRecordList } from '../api/deposit-record-list';
+import { ReceiptThumbnail } from './receipt-thumbnail';
 
 const toneOf: Record<DepositRecord['status'], StatusTone> = { pendingReview: 'pending', approved: 'success', rejected: 'danger' };
 
-/** The member's bank deposits, newest first, with the reason of a rejection in their language. */
+/** The member's bank deposits, newest first, with the receipt's thumbnail and the reason of a rejection in their language. */
 export function DepositHistory() {
   const { t } = useTranslation();
   const list = useDepositRecordList(undefined);
@@ -65,6 +65,14 @@ function DepositCard({ item }: { item: DepositRecord }) {
             {item.receiptNumber}
           </dd>
         </div>
+        {item.receiptFileId ? (
+          <div className="info-row">
+            <dt>{t('deposit.receiptFile')}</dt>
+            <dd>
+              <ReceiptThumbnail id={item.receiptFileId} depositNumber={item.number} />
+            </dd>
+          </div>
+        ) : null}
         <div className="info-row">
           <dt>{t('deposit.time')}</dt>
           <dd>{formatDateTime(item.createdAt, language)}</dd>
