@@ -10,7 +10,7 @@ import type { PackageTerms } from '@pp/contract';
 import type { Db, DbHandle } from '../src/db/index.ts';
 import { num } from '../src/db/index.ts';
 import { timeOrderedId } from '../src/db/ids.ts';
-import { parseAmount, percentOf } from '../src/modules/ledger/amounts.ts';
+import { parseAmount, percentOfStrict } from '@pp/contract';
 import type { LedgerRepository } from '../src/modules/ledger/repository.ts';
 import { firstReleaseAt } from '../src/modules/packages/release.ts';
 
@@ -93,7 +93,7 @@ export interface HoldingSpec {
 /** units x min(price x maxProfitPercent / 100, maxReward when > 0) */
 export function rewardCapOf(terms: PackageTerms, units: number): bigint {
   const price = parseAmount(terms.price)!;
-  const byRatio = percentOf(price, terms.maxProfitPercent, 'down');
+  const byRatio = percentOfStrict(price, terms.maxProfitPercent, 'down');
   const absolute = parseAmount(terms.maxReward) ?? 0n;
   return BigInt(units) * (absolute > 0n && absolute < byRatio ? absolute : byRatio);
 }

@@ -4,7 +4,7 @@
  * endpoint alone has a larger body limit (`uploadBodyBytesMax`).
  */
 import { z } from 'zod';
-import { amountInput, cursorInput, minorOf, pointsScale } from './numbers.ts';
+import { amountInput, currencyAmountOf, cursorInput } from './numbers.ts';
 import { recordRejectReasonCodes } from './wallet.ts';
 
 /**
@@ -132,13 +132,5 @@ export const depositRecordListResponse = z.object({ items: z.array(depositRecord
  * The portal shows it as the member types and the server stores it; both use this one function.
  */
 export function localAmountOf(amount: string, rate: string): string | null {
-  const a = minorOf(amount.trim());
-  const r = minorOf(rate.trim());
-  if (a === null || r === null) return null;
-  const scale = 10n ** BigInt(pointsScale);
-  // a and r are both at scale 6: a x r is at scale 12; cents are scale 2.
-  const divisor = scale * scale / 100n;
-  const product = a * r;
-  const cents = product / divisor + (product % divisor === 0n ? 0n : 1n);
-  return `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
+  return currencyAmountOf(amount, rate, 'up');
 }

@@ -11,7 +11,7 @@
  * pendingDisbursement with its error, the hold untouched.
  */
 import { z } from 'zod';
-import { amountInput, cursorInput, minorOf, pointsScale } from './numbers.ts';
+import { amountInput, currencyAmountOf, cursorInput, divideRounded, minorOf, parseAmount, unitMinor } from './numbers.ts';
 import { withdrawalChains } from './chain-address.ts';
 import { recordRejectReasonCodes } from './wallet.ts';
 
@@ -185,13 +185,11 @@ export const hotWalletStatusResponse = z.object({
  * Null when a number is not a valid amount. Minor units (scale 6).
  */
 export function withdrawalFeeOf(amount: string, type: Pick<WithdrawalTypeEntry, 'feeFixed' | 'feePercent'>): { fee: bigint; total: bigint } | null {
-  const a = minorOf(amount.trim());
+  const a = parseAmount(amount);
   const fixed = minorOf(type.feeFixed);
   const percent = minorOf(type.feePercent);
   if (a === null || fixed === null || percent === null) return null;
-  const numerator = a * percent;
-  const denominator = 100n * 10n ** BigInt(pointsScale);
-  const variable = numerator / denominator + (numerator % denominator === 0n ? 0n : 1n);
+  const variable = divideRounded(a * percent, 100n * unitMinor, 'up');
   return { fee: fixed + variable, total: a + fixed + variable };
 }
 
@@ -203,11 +201,5 @@ export function withdrawalFeeOf(amount: string, type: Pick<WithdrawalTypeEntry, 
  * use this one function. Null when a number is not a valid amount.
  */
 export function withdrawalLocalAmountOf(amount: string, rate: string): string | null {
-  const a = minorOf(amount.trim());
-  const r = minorOf(rate.trim());
-  if (a === null || r === null) return null;
-  // a and r are both at scale 6: a x r is at scale 12; cents are scale 2.
-  const divisor = (10n ** BigInt(pointsScale)) ** 2n / 100n;
-  const cents = (a * r) / divisor;
-  return `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
+  return currencyAmountOf(amount, rate, 'down');
 }

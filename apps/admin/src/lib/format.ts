@@ -1,8 +1,8 @@
 /**
  * Display formats for the back-office: times in the reader's locale and time zone, amounts as
- * decimal strings through the contract's formatter (never floats).
+ * decimal strings through the contract's amounts module (never floats).
  */
-import { formatAmount } from '@pp/contract';
+import { formatExact } from '@pp/contract';
 import { formatLocale } from './i18n';
 
 export function formatDateTime(ms: number | null | undefined): string {
@@ -15,8 +15,7 @@ export function formatDateTime(ms: number | null | undefined): string {
  * 0.005 stays 0.005, while the server's fixed scale (12.500000) reads 12.50.
  */
 export function formatExactAmount(value: string): string {
-  const significant = /\.(\d*?)0*$/.exec(value.trim())?.[1]?.length ?? 0;
-  return formatAmount(value, formatLocale(), Math.max(2, significant));
+  return formatExact(value, formatLocale());
 }
 
 export function formatCount(value: number): string {

@@ -1,7 +1,7 @@
 /** Balances per coin, read from the ledger: available, frozen (held by pending debits), fixed, total. */
 import type { AssetEntry } from '@pp/contract';
 import type { Db } from '../../db/index.ts';
-import { formatMinor } from '../ledger/amounts.ts';
+import { formatMinor } from '@pp/contract';
 import type { LedgerRepository } from '../ledger/repository.ts';
 
 export class AssetService {

@@ -8,11 +8,10 @@
  * only close it with a reason (reject: the deposit reads `rejected`, the funds are handled off the
  * platform); an approval is refused. The ledger is never touched.
  */
-import { amountMaxMinor } from '@pp/contract';
+import { amountMaxMinor, formatMinor, pointsScale } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
-import { formatMinor, pointsScale } from '../ledger/amounts.ts';
 import { notify } from '../notifications/notify.ts';
 import type { ReviewRow, ReviewService } from '../reviews/service.ts';
 import { explorerTxUrl, type ChainSettings } from './settings.ts';

@@ -3,7 +3,7 @@
  * index allocated once in the database, derived from the operator's account key), the member's
  * chain deposit history, the chain health the back-office shows, and the watcher jobs.
  */
-import { recordRejectReasonCodes, type ChainDepositEntry, type ChainHealthEntry, type DepositAddress, type DepositChain, type DepositChainEntry } from '@pp/contract';
+import { recordRejectReasonCodes, type ChainDepositEntry, type ChainHealthEntry, type DepositAddress, type DepositChain, type DepositChainEntry, formatMinor, parseAmount } from '@pp/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
@@ -12,7 +12,6 @@ import { AppError } from '../../errors.ts';
 import { cursorNumber } from '../../db/keyset.ts';
 import type { ConfigService } from '../config/service.ts';
 import { isUniqueViolation } from '../ledger/idempotency.ts';
-import { formatMinor, parseAmount } from '../ledger/amounts.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
 import type { ReviewService } from '../reviews/service.ts';
 import { ConfigError } from '../../config-error.ts';

@@ -17,12 +17,11 @@
  *   confirmations never touches a credit; a deeper one is reported, never silently undone.
  */
 import crypto from 'node:crypto';
-import { amountMaxMinor } from '@pp/contract';
+import { amountMaxMinor, formatMinor, parseAmount, pointsScale, rescale } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
 import type { ConfigService } from '../config/service.ts';
-import { formatMinor, parseAmount, pointsScale } from '../ledger/amounts.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
 import { tronAddress } from './derivation.ts';
 import type { HeldChainDeposits, HeldDepositRow } from './held-deposits.ts';
@@ -68,7 +67,7 @@ export interface WatchHooks {
 
 /** Raw token units to points minor units (scale 6), rounded down. */
 export function minorOfRaw(raw: bigint, decimals: number): bigint {
-  return decimals >= pointsScale ? raw / 10n ** BigInt(decimals - pointsScale) : raw * 10n ** BigInt(pointsScale - decimals);
+  return rescale(raw, decimals, pointsScale, 'down');
 }
 
 /** The ledger request id of a credit: the log's unique key. */

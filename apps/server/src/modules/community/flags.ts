@@ -7,7 +7,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { FlagRule, FlagRules } from '@pp/contract';
 import type { Tx } from '../../db/index.ts';
-import { parseAmount } from '../ledger/amounts.ts';
+import { parseAmount } from '@pp/contract';
 import { changedMembers } from './figures.ts';
 
 export type FlagRulesAt = (at: number, tx: Tx) => Promise<FlagRules>;

@@ -8,7 +8,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { GradeRule, GradeRulesAt } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
-import { parseAmount } from '../ledger/amounts.ts';
+import { parseAmount } from '@pp/contract';
 import { changedMembers } from './figures.ts';
 import { notifyMany } from '../notifications/notify.ts';
 

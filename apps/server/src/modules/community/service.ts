@@ -4,13 +4,12 @@
  * figures current. A member reads only their own downline: another member's subtree is
  * `community.notInDownline`, whether or not that member exists.
  */
-import { communityLimits, communityMonthTimeZone, gradeNameSetOf, monthKeyOf, previousMonthKey, type GradeRulesAt, type OrganizationInfo, type OrganizationMember } from '@pp/contract';
+import { communityLimits, communityMonthTimeZone, gradeNameSetOf, monthKeyOf, previousMonthKey, type GradeRulesAt, type OrganizationInfo, type OrganizationMember, formatMinor } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { likeLiteral, num } from '../../db/index.ts';
 import { cursorNumber } from '../../db/keyset.ts';
 import { AppError } from '../../errors.ts';
 import { nameKey, type UserRow } from '../accounts/repository.ts';
-import { formatMinor } from '../ledger/amounts.ts';
 import { recordNewMember, recordPurchase } from './figures.ts';
 import { evaluateFlags, evaluateMemberFlag, noFlagRulesAt, type FlagRulesAt, type RuleFlag } from './flags.ts';
 import { evaluateGrades } from './grades.ts';

@@ -1,7 +1,7 @@
 /** The back-office's first screen: what waits in each queue, today's money and members, the ledger check. */
 import type { Db } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
-import { formatMinor } from '../ledger/amounts.ts';
+import { formatMinor } from '@pp/contract';
 import type { ReviewService } from '../reviews/service.ts';
 
 export class DashboardService {

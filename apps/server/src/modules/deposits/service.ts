@@ -9,13 +9,12 @@
  * deposit (any member's) is flagged on the review item.
  */
 import crypto from 'node:crypto';
-import { localAmountOf, uploadLimits, uploadMimeTypes, recordRejectReasonCodes, type BankDepositConfig, type DepositRecord } from '@pp/contract';
+import { localAmountOf, uploadLimits, uploadMimeTypes, recordRejectReasonCodes, type BankDepositConfig, type DepositRecord, amountRuleBroken, formatMinor, parseAmount } from '@pp/contract';
 import type { Db, Dialect, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { cursorNumber } from '../../db/keyset.ts';
 import { AppError } from '../../errors.ts';
 import type { ConfigService } from '../config/service.ts';
-import { amountRuleBroken, formatMinor, parseAmount } from '../ledger/amounts.ts';
 import { onceAfterRace } from '../ledger/idempotency.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
 import type { ReviewRow, ReviewService } from '../reviews/service.ts';

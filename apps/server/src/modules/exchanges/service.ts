@@ -14,7 +14,7 @@ import { num } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
 import type { AccountService } from '../accounts/service.ts';
 import type { ConfigService } from '../config/service.ts';
-import { amountRuleBroken, formatMinor, multiplyRate, parseAmount, percentOf } from '../ledger/amounts.ts';
+import { amountRuleBroken, formatMinor, multiplyRateStrict, parseAmount, percentOfStrict } from '@pp/contract';
 import { onceAfterRace } from '../ledger/idempotency.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
 import type { ReviewRow, ReviewService } from '../reviews/service.ts';
@@ -49,8 +49,8 @@ export class ExchangeService {
   quote(type: ExchangeType, amount: bigint) {
     const broken = amountRuleBroken(amount, type.minimum, type.multipleOf);
     if (broken) throw new AppError('request.invalid', { x: broken.x }, 'amount', broken.key);
-    const gross = multiplyRate(amount, type.rate);
-    const fee = percentOf(gross, type.feePercent, 'up');
+    const gross = multiplyRateStrict(amount, type.rate);
+    const fee = percentOfStrict(gross, type.feePercent, 'up');
     if (gross - fee <= 0n) throw new AppError('request.invalid', { x: type.minimum }, 'amount', 'validation.minimumAmount');
     return { gross, fee, received: gross - fee };
   }

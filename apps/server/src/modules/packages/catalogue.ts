@@ -6,14 +6,13 @@
 import crypto from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
-import { payWithEntry, type PackageKind, type PackageTerms, type ProductAdminEntry, type productSaveRequest } from '@pp/contract';
+import { payWithEntry, type PackageKind, type PackageTerms, type ProductAdminEntry, type productSaveRequest, parseAmount, unitMinor } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import type { PackageProductsTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
 import { nameKey } from '../accounts/repository.ts';
-import { parseAmount } from '../ledger/amounts.ts';
 import { minorOfTerm, parseTerms } from './holdings.ts';
 
 export type ProductRow = Selectable<PackageProductsTable>;
@@ -62,7 +61,7 @@ export async function productById(db: Db | Tx, id: string): Promise<Product | nu
   return row ? toProduct(row) : null;
 }
 
-const hundred = 100_000_000n;
+const hundred = 100n * unitMinor;
 
 /** The first inconsistency of a product's terms, in words for staff; null when it is sound. */
 export function productProblem(input: Pick<ProductSave, 'kind' | 'names' | 'terms' | 'payWith' | 'minGrade' | 'isInviteOnly'>): string | null {
@@ -80,7 +79,7 @@ export function productProblem(input: Pick<ProductSave, 'kind' | 'names' | 'term
   ];
   for (const [label, text, max] of percents) {
     const value = parseAmount(text);
-    if (value === null || value > max) return `the ${label} is at most ${max / 1_000_000n}`;
+    if (value === null || value > max) return `the ${label} is at most ${max / unitMinor}`;
   }
   if ((parseAmount(t.releasePercent) ?? 0n) <= 0n) return 'the release percent must be above 0';
   const seen = new Set<string>();

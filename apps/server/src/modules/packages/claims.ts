@@ -13,7 +13,7 @@ import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
 import { cursorNumber } from '../../db/keyset.ts';
-import { formatMinor, parseAmount, percentOf } from '../ledger/amounts.ts';
+import { formatMinor, parseAmount, percentOfStrict } from '@pp/contract';
 import { isUniqueViolation, onceAfterRace } from '../ledger/idempotency.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
 import type { ReviewRow, ReviewService } from '../reviews/service.ts';
@@ -26,7 +26,7 @@ export function claimableAmount(h: { state: string; end_reason: string | null; t
   if (h.state !== 'expired' || h.end_reason !== 'term') return null;
   const terms = typeof h.terms === 'string' ? (JSON.parse(h.terms) as PackageTerms) : h.terms;
   if ((parseAmount(terms.claimGuaranteePercent) ?? 0n) <= 0n) return null;
-  const amount = percentOf(BigInt(h.principal), terms.claimGuaranteePercent, 'down') - BigInt(h.released);
+  const amount = percentOfStrict(BigInt(h.principal), terms.claimGuaranteePercent, 'down') - BigInt(h.released);
   return amount > 0n ? amount : null;
 }
 

@@ -14,13 +14,12 @@
  */
 import crypto from 'node:crypto';
 import type { Selectable } from 'kysely';
-import { packageTerms, type HoldingEntry, type HoldingEventType, type Language, type PackageTerms } from '@pp/contract';
+import { packageTerms, type HoldingEntry, type HoldingEventType, type Language, type PackageTerms, formatMinor, parseAmount, percentOfStrict } from '@pp/contract';
 import type { Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { timeOrderedId } from '../../db/ids.ts';
 import type { PackageHoldingsTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { formatMinor, parseAmount, percentOf } from '../ledger/amounts.ts';
 import type { LedgerRepository, TransferCode } from '../ledger/repository.ts';
 
 export type HoldingRow = Selectable<PackageHoldingsTable>;
@@ -41,7 +40,7 @@ export function minorOfTerm(text: string): bigint {
 
 /** Reward cap of one unit: price x maxProfitPercent / 100, or maxReward when lower and above 0. */
 export function unitRewardCap(terms: PackageTerms): bigint {
-  const byRatio = percentOf(minorOfTerm(terms.price), terms.maxProfitPercent, 'down');
+  const byRatio = percentOfStrict(minorOfTerm(terms.price), terms.maxProfitPercent, 'down');
   const absolute = minorOfTerm(terms.maxReward);
   return absolute > 0n && absolute < byRatio ? absolute : byRatio;
 }
@@ -157,7 +156,7 @@ export async function payPremiumAndFee(
     if (p.holdingId) await addEvent(tx, { holdingId: p.holdingId, memberId: p.memberId, type: 'premium', coinName: p.feeCoin, amount: -p.premium, transferId: id, at: p.at });
   }
   if (p.fee > 0n) {
-    const toJackpot = percentOf(p.fee, p.jackpotSharePercent, 'down');
+    const toJackpot = percentOfStrict(p.fee, p.jackpotSharePercent, 'down');
     const toFees = p.fee - toJackpot;
     let id: string | null = null;
     if (toFees > 0n) id = await move(tx, ledger, { code: 'packageFee', coinName: p.feeCoin, amount: toFees, from, to: { owner: 'system', purpose: 'fees' }, memo: p.memo });
@@ -232,7 +231,7 @@ export interface EndResult {
 /** Per point type: the principal, the redeem fee (rounded up) and what comes back. */
 export function redeemLines(principals: Array<{ coinName: string; amount: bigint }>, feePercent: string): EndResult['lines'] {
   return principals.map((p) => {
-    const fee = percentOf(p.amount, feePercent, 'up');
+    const fee = percentOfStrict(p.amount, feePercent, 'up');
     return { coinName: p.coinName, principal: p.amount, fee, receive: p.amount - fee };
   });
 }
@@ -280,7 +279,7 @@ export async function endHolding(
 
 /** Claim amount of a holding that ended by its term: principal x guarantee / 100 - released, rounded down; 0 when none. */
 export function claimAmountOf(row: Pick<HoldingRow, 'principal' | 'released'>, terms: PackageTerms): bigint {
-  const due = percentOf(BigInt(row.principal), terms.claimGuaranteePercent, 'down') - BigInt(row.released);
+  const due = percentOfStrict(BigInt(row.principal), terms.claimGuaranteePercent, 'down') - BigInt(row.released);
   return due > 0n ? due : 0n;
 }
 

@@ -15,7 +15,7 @@ import type { JackpotCycleEntry, PackageTerms } from '@pp/contract';
 import type { Db, DbHandle, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { cursorNumber } from '../../db/keyset.ts';
-import { formatMinor, percentOf } from '../ledger/amounts.ts';
+import { formatMinor, percentOfStrict } from '@pp/contract';
 import type { LedgerRepository } from '../ledger/repository.ts';
 import type { ConfigService } from '../config/service.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
@@ -146,7 +146,7 @@ export class JackpotService {
       const entries = await JackpotService.eligibleEntries(tx, cycle);
       const picked = drawWinners(cycle.seed, entries, winnersPerDraw);
       const pool = await this.pool(tx);
-      const total = percentOf(pool > 0n ? pool : 0n, prizePercent, 'down');
+      const total = percentOfStrict(pool > 0n ? pool : 0n, prizePercent, 'down');
       const prize = picked.length > 0 ? total / BigInt(picked.length) : 0n;
       // The guard: of two runners, one moves the state; the other finds it drawn and pays nothing.
       const moved = await tx

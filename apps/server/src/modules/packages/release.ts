@@ -21,7 +21,7 @@ import type { Db, DbHandle, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { timeOrderedId } from '../../db/ids.ts';
 import { AppError } from '../../errors.ts';
-import { percentOf } from '../ledger/amounts.ts';
+import { percentOfStrict } from '@pp/contract';
 import type { LedgerRepository } from '../ledger/repository.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
 import { notifyMany } from '../notifications/notify.ts';
@@ -81,7 +81,7 @@ export function firstReleaseAt(effectiveAt: number, periodHours: number, expires
 
 /** What one period pays: principal x releasePercent / 100 rounded down, at most cap - released. */
 export function periodAmount(principal: bigint, terms: Pick<PackageTerms, 'releasePercent'>, cap: bigint, released: bigint): bigint {
-  const full = percentOf(principal, terms.releasePercent, 'down');
+  const full = percentOfStrict(principal, terms.releasePercent, 'down');
   const room = cap - released;
   return full < room ? full : room > 0n ? room : 0n;
 }

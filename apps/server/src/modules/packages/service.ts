@@ -11,17 +11,7 @@
 import crypto from 'node:crypto';
 import { timeOrderedId } from '../../db/ids.ts';
 import { sql } from 'kysely';
-import {
-  packageLimits,
-  type BuyRefusalReason,
-  type HoldingEntry,
-  type HoldingEvent,
-  type HoldingEventType,
-  type HoldingState,
-  type Language,
-  type Payment,
-  type ProductEntry,
-} from '@pp/contract';
+import { packageLimits, type BuyRefusalReason, type HoldingEntry, type HoldingEvent, type HoldingEventType, type HoldingState, type Language, type Payment, type ProductEntry, formatMinor, parseAmount, percentOfStrict } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { cursorNumber } from '../../db/keyset.ts';
@@ -29,7 +19,6 @@ import { AppError } from '../../errors.ts';
 import type { AccountService } from '../accounts/service.ts';
 import type { UserRow } from '../accounts/repository.ts';
 import type { ConfigService } from '../config/service.ts';
-import { formatMinor, parseAmount, percentOf } from '../ledger/amounts.ts';
 import { onceAfterRace } from '../ledger/idempotency.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
 import { productById, toProduct, type PayWith, type Product } from './catalogue.ts';
@@ -185,7 +174,7 @@ export class PackageService {
       const allowed = payWith.find((w) => w.coinName === p.coinName);
       const amount = parseAmount(p.amount) ?? 0n;
       if (!allowed || lines.has(p.coinName)) throw new AppError('package.paymentMix', { coin: p.coinName, percent: allowed?.maxPercent ?? '0' });
-      if (amount > percentOf(due, allowed.maxPercent, 'down')) throw new AppError('package.paymentMix', { coin: p.coinName, percent: allowed.maxPercent });
+      if (amount > percentOfStrict(due, allowed.maxPercent, 'down')) throw new AppError('package.paymentMix', { coin: p.coinName, percent: allowed.maxPercent });
       lines.set(p.coinName, amount);
     }
     const total = [...lines.values()].reduce((a, b) => a + b, 0n);
@@ -206,7 +195,7 @@ export class PackageService {
     left.set(feeCoin, feeLeft);
     let room = 0n;
     for (const w of payWith) {
-      const cap = percentOf(principal, w.maxPercent, 'down');
+      const cap = percentOfStrict(principal, w.maxPercent, 'down');
       const have = left.get(w.coinName) ?? 0n;
       room += have < cap ? have : cap;
     }

@@ -7,7 +7,7 @@
  * Rounding: every bonus rounds down to the minor unit, the bonus fee rounds up (as every fee).
  */
 import type { BonusType, PlanDocument } from '@pp/contract';
-import { parseAmount, percentOf } from '../ledger/amounts.ts';
+import { parseAmount, percentOfStrict, formatPoints } from '@pp/contract';
 import type { MemberNode, Purchase, Volumes } from './sources.ts';
 import type { PlanVersion } from './versions.ts';
 
@@ -67,9 +67,9 @@ export function dayLines(input: {
     const referrer = up[0];
     // directBonus, then buyMatching on it for the direct earner's referrer.
     if (referrer !== undefined && !zero(plan.directBonus.percent)) {
-      const direct = percentOf(p.volume, plan.directBonus.percent, 'down');
+      const direct = percentOfStrict(p.volume, plan.directBonus.percent, 'down');
       push('directBonus', referrer, 1, plan.directBonus.percent, p.volume, direct);
-      if (up[1] !== undefined && !zero(plan.buyMatching.percent)) push('buyMatching', up[1], 2, plan.buyMatching.percent, direct, percentOf(direct, plan.buyMatching.percent, 'down'));
+      if (up[1] !== undefined && !zero(plan.buyMatching.percent)) push('buyMatching', up[1], 2, plan.buyMatching.percent, direct, percentOfStrict(direct, plan.buyMatching.percent, 'down'));
     }
     // sponsorshipBonus: the buyer's first purchase, big enough.
     if (referrer !== undefined && isFirst && p.volume >= pointsOf(plan.sponsorshipBonus.minVolume)) {
@@ -81,7 +81,7 @@ export function dayLines(input: {
       if (earnerId === undefined || zero(g.percent)) continue;
       const earner = input.members.get(earnerId);
       if (!earner || earner.level < g.minGrade) continue;
-      push('algebraicBonus', earnerId, g.generation, g.percent, p.volume, percentOf(p.volume, g.percent, 'down'));
+      push('algebraicBonus', earnerId, g.generation, g.percent, p.volume, percentOfStrict(p.volume, g.percent, 'down'));
     }
     // managerBonus (grade differential) and sameLevelReward, walking up managerDepth ancestors.
     const rates = new Map(plan.gradeRates.map((r) => [r.grade, r]));
@@ -97,13 +97,13 @@ export function dayLines(input: {
       const r = pointsOf(rate.managerPercent);
       if (r > paidRate) {
         const diff = r - paidRate;
-        const percentText = formatPercent(diff);
-        push('managerBonus', a.id, a.level, percentText, p.volume, percentOf(p.volume, percentText, 'down'));
+        const percentText = formatPoints(diff);
+        push('managerBonus', a.id, a.level, percentText, p.volume, percentOfStrict(p.volume, percentText, 'down'));
         paidRate = r;
         managerGrade = a.level;
       } else if (a.level === managerGrade && managerGrade > 0 && !sameLevelPaid.has(managerGrade)) {
         sameLevelPaid.add(managerGrade);
-        if (!zero(rate.sameLevelPercent)) push('sameLevelReward', a.id, a.level, rate.sameLevelPercent, p.volume, percentOf(p.volume, rate.sameLevelPercent, 'down'));
+        if (!zero(rate.sameLevelPercent)) push('sameLevelReward', a.id, a.level, rate.sameLevelPercent, p.volume, percentOfStrict(p.volume, rate.sameLevelPercent, 'down'));
       }
       // Nothing above can earn any more: the top rate is paid and its same level too.
       if (paidRate >= topRate && topRate > 0n && sameLevelPaid.has(managerGrade)) break;
@@ -111,18 +111,12 @@ export function dayLines(input: {
     // activateBonus: the code's buyer, when someone else activated it.
     if (p.event === 'activate' && !zero(plan.activateBonus.percent)) {
       const codeBuyer = input.codeBuyers.get(p.holdingId);
-      if (codeBuyer && codeBuyer !== p.memberId) push('activateBonus', codeBuyer, 0, plan.activateBonus.percent, p.volume, percentOf(p.volume, plan.activateBonus.percent, 'down'));
+      if (codeBuyer && codeBuyer !== p.memberId) push('activateBonus', codeBuyer, 0, plan.activateBonus.percent, p.volume, percentOfStrict(p.volume, plan.activateBonus.percent, 'down'));
     }
   }
   return lines;
 }
 
-/** Percent at scale 6 back to text ("2.5"). */
-function formatPercent(minor: bigint): string {
-  const whole = minor / 1_000_000n;
-  const frac = (minor % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
-  return frac === '' ? whole.toString() : `${whole}.${frac}`;
-}
 
 /** The monthly bonuses: performanceBonus by grade, then rankingBonus by place. */
 export function monthLines(input: {
@@ -141,7 +135,7 @@ export function monthLines(input: {
     const rate = m ? rates.get(m.level) : undefined;
     const team = input.volumes.get(id)!.team;
     if (!m || !rate || zero(rate.performancePercent) || team <= 0n) continue;
-    const gross = percentOf(team, rate.performancePercent, 'down');
+    const gross = percentOfStrict(team, rate.performancePercent, 'down');
     if (gross > 0n) lines.push({ ...base, key: `${input.periodKey}|performanceBonus|${id}`, memberId: id, bonusType: 'performanceBonus', ruleValue: m.level, ratePercent: rate.performancePercent, base: team, gross });
   }
   for (const r of ranking(input.volumes, input.members, plan)) {
@@ -168,7 +162,7 @@ export function ranking(volumes: Map<string, Volumes>, members: Map<string, Memb
   const measure = plan.rankingBonus.measure === 'directVolume' ? 'direct' : 'personal';
   let total = 0n;
   for (const v of volumes.values()) total += v.personal;
-  const pool = percentOf(total, plan.rankingBonus.poolPercent, 'down');
+  const pool = percentOfStrict(total, plan.rankingBonus.poolPercent, 'down');
   const entries = [...volumes.entries()].filter(([id, v]) => v[measure] > 0n && members.has(id));
   entries.sort(([a, va], [b, vb]) => {
     if (va[measure] !== vb[measure]) return va[measure] > vb[measure] ? -1 : 1;
@@ -178,7 +172,7 @@ export function ranking(volumes: Map<string, Volumes>, members: Map<string, Memb
   });
   return entries.slice(0, places).map(([id, v], i) => {
     const share = plan.rankingBonus.shares[i] ?? '0';
-    return { place: i + 1, memberId: id, amount: v[measure], sharePercent: share, pool, prize: percentOf(pool, share, 'down') };
+    return { place: i + 1, memberId: id, amount: v[measure], sharePercent: share, pool, prize: percentOfStrict(pool, share, 'down') };
   });
 }
 
@@ -216,10 +210,10 @@ export function settle(
   const shares: RawLine[] = [];
   for (const line of raw) {
     const allowed = capOne(line);
-    const fee = allowed > 0n ? percentOf(allowed, line.plan.bonusFee.percent, 'up') : 0n;
+    const fee = allowed > 0n ? percentOfStrict(allowed, line.plan.bonusFee.percent, 'up') : 0n;
     lines.push({ ...line, capped: line.gross - allowed, fee, paid: allowed - fee });
     const referrer = referrerOf(line.memberId);
-    const share = fee > 0n ? percentOf(fee, line.plan.bonusFeeBonus.percent, 'down') : 0n;
+    const share = fee > 0n ? percentOfStrict(fee, line.plan.bonusFeeBonus.percent, 'down') : 0n;
     if (referrer && share > 0n) {
       shares.push({
         key: `${line.key}|fee`,

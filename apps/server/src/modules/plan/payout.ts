@@ -15,11 +15,10 @@
  * `maxReward`, its principal back to available) and the period's totals.
  */
 import crypto from 'node:crypto';
-import { bonusTypes, planLimits, type BonusType, type PlanRunResponse } from '@pp/contract';
+import { bonusTypes, planLimits, type BonusType, type PlanRunResponse, formatMinor } from '@pp/contract';
 import type { Db, DbHandle, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
-import { formatMinor } from '../ledger/amounts.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
 import type { LedgerRepository, TransferCode, TransferInput } from '../ledger/repository.ts';
 import { endHolding } from '../packages/holdings.ts';

@@ -2,10 +2,9 @@
  * What members see of the plan (decision 022): the plan chart from the version in force, and the
  * month's ranking by the plan's measure (the same ranking the rankingBonus pays from), names masked.
  */
-import { maskUserName, type PlanChartResponse, type RankingResponse } from '@pp/contract';
+import { maskUserName, type PlanChartResponse, type RankingResponse, formatMinor } from '@pp/contract';
 import type { Db } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
-import { formatMinor } from '../ledger/amounts.ts';
 import { ranking } from './engine.ts';
 import { loadMembers, periodVolume } from './sources.ts';
 import { planInForce } from './versions.ts';

@@ -6,12 +6,11 @@
  * is never worked out again under other rules.
  */
 import crypto from 'node:crypto';
-import { planDocument, planLimits, type PlanDocument, type PlanVersionEntry } from '@pp/contract';
+import { planDocument, planLimits, type PlanDocument, type PlanVersionEntry, parseAmount } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
-import { parseAmount } from '../ledger/amounts.ts';
 
 export interface PlanVersion {
   id: string;

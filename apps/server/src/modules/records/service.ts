@@ -10,12 +10,11 @@
  * available -> fixed (buyMatching) and back (redeem) is a move; a holding given to another member
  * (makeOver) leaves the sender's fixed balance and reaches the receiver's, naming the other side.
  */
-import { recordRejectReasonCodes, revenueTypes, type BonusCause, type BonusType, type RecordEntry, type TransactionStatus, type TransactionType } from '@pp/contract';
+import { recordRejectReasonCodes, revenueTypes, type BonusCause, type BonusType, type RecordEntry, type TransactionStatus, type TransactionType, formatMinor } from '@pp/contract';
 import type { Db } from '../../db/index.ts';
 import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { num } from '../../db/index.ts';
-import { formatMinor } from '../ledger/amounts.ts';
 import { cursorNumber } from '../../db/keyset.ts';
 
 export interface RecordFilter {

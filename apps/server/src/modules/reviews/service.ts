@@ -8,13 +8,12 @@
  * The staff member who made an item never decides it, at any amount (decision 007).
  */
 import crypto from 'node:crypto';
-import { rejectOnlyReviewQueues, type ReviewItem, type StaffRole } from '@pp/contract';
+import { rejectOnlyReviewQueues, type ReviewItem, type StaffRole, formatMinor, parseAmount } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
 import type { AuditService, Actor } from '../audit/service.ts';
 import type { ConfigService } from '../config/service.ts';
-import { formatMinor, parseAmount } from '../ledger/amounts.ts';
 import { cursorNumber } from '../../db/keyset.ts';
 
 export interface QueueHandler {

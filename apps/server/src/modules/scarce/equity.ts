@@ -21,7 +21,7 @@ import type { JobDefinition } from '../../jobs/runner.ts';
 import { AppError } from '../../errors.ts';
 import type { AccountService } from '../accounts/service.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
-import { formatMinor, parseAmount } from '../ledger/amounts.ts';
+import { formatMinor, parseAmount } from '@pp/contract';
 import { onceAfterRace } from '../ledger/idempotency.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
 

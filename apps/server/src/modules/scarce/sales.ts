@@ -16,14 +16,13 @@
  */
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import { scarceLimits, type Language, type SaleEntry, type SaleKind, type SaleRefusalReason, type saleOpenRequest } from '@pp/contract';
+import { scarceLimits, type Language, type SaleEntry, type SaleKind, type SaleRefusalReason, type saleOpenRequest, formatMinor, parseAmount } from '@pp/contract';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
 import type { AccountService } from '../accounts/service.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
-import { formatMinor, parseAmount } from '../ledger/amounts.ts';
 import { onceAfterRace } from '../ledger/idempotency.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
 import { productById } from '../packages/catalogue.ts';

@@ -25,7 +25,7 @@ import { AppError } from '../../errors.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
 import type { ConfigService } from '../config/service.ts';
 import { isUniqueViolation } from '../ledger/idempotency.ts';
-import { formatMinor, parseAmount } from '../ledger/amounts.ts';
+import { formatMinor, parseAmount } from '@pp/contract';
 import type { LedgerRepository } from '../ledger/repository.ts';
 import { markPaid, moveStatus, orderRow, type WithdrawalRow } from './order-state.ts';
 import type { HotWallet, PayoutChainReader } from './payout-chain.ts';
@@ -66,9 +66,7 @@ export function normalTxHash(text: string): `0x${string}` {
 
 /** Fixed 18 decimals, as the contract describes the gas balance. */
 function weiText(wei: bigint): string {
-  const whole = wei / 10n ** 18n;
-  const fraction = (wei % 10n ** 18n).toString().padStart(18, '0');
-  return `${whole}.${fraction}`;
+  return formatMinor(wei, 18);
 }
 
 export class ChainPayoutService {

@@ -9,7 +9,7 @@ import type { Tx } from '../../db/index.ts';
 import type { WithdrawalsTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
-import { formatMinor } from '../ledger/amounts.ts';
+import { formatMinor } from '@pp/contract';
 import { notify } from '../notifications/notify.ts';
 
 export type WithdrawalRow = {

@@ -21,27 +21,24 @@ import {
   type PublicClient,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { pointsScale, rescale } from '@pp/contract';
 import { tronToId20 } from '../chain/derivation.ts';
 import { transferEvent } from '../chain/rpc.ts';
 import type { ChainSettings } from '../chain/settings.ts';
 import type { HotWallet, PayoutChainReader, TransferCheck } from './payout-chain.ts';
 
-/** The platform's scale (minor units per point: 10^6). */
-const platformScale = 6;
-
 const erc20 = parseAbi(['function transfer(address to, uint256 value) returns (bool)', 'function balanceOf(address owner) view returns (uint256)']);
 
 /** `amountMinor` (scale 6) in the token's smallest units; null when the token cannot carry it exactly. */
 export function scaleToToken(amountMinor: bigint, decimals: number): bigint | null {
-  if (decimals >= platformScale) return amountMinor * 10n ** BigInt(decimals - platformScale);
-  const step = 10n ** BigInt(platformScale - decimals);
+  if (decimals >= pointsScale) return rescale(amountMinor, pointsScale, decimals, 'down');
+  const step = 10n ** BigInt(pointsScale - decimals);
   return amountMinor % step === 0n ? amountMinor / step : null;
 }
 
 /** A token amount in the platform's minor units (scale 6), truncated (for balances shown to staff). */
 export function scaleFromToken(value: bigint, decimals: number): bigint {
-  if (decimals >= platformScale) return value / 10n ** BigInt(decimals - platformScale);
-  return value * 10n ** BigInt(platformScale - decimals);
+  return rescale(value, decimals, pointsScale, 'down');
 }
 
 /**

@@ -12,7 +12,7 @@ import { AppError } from '../../errors.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
 import type { ChainSettings } from '../chain/settings.ts';
 import type { ConfigService } from '../config/service.ts';
-import { parseAmount } from '../ledger/amounts.ts';
+import { parseAmount } from '@pp/contract';
 import type { LedgerRepository } from '../ledger/repository.ts';
 import { markPaid, markRejected, orderRow } from './order-state.ts';
 import { orderOf, parseOrderCursor } from './service.ts';

@@ -7,7 +7,7 @@
  * (the holds stay) and voids both holds of a rejected one (order-state.ts).
  */
 import crypto from 'node:crypto';
-import { recordRejectReasonCodes, withdrawalFeeOf, withdrawalLocalAmountOf, type WithdrawalOrder, type WithdrawalStatus, type WithdrawalTypeEntry } from '@pp/contract';
+import { recordRejectReasonCodes, withdrawalFeeOf, withdrawalLocalAmountOf, type WithdrawalOrder, type WithdrawalStatus, type WithdrawalTypeEntry, amountRuleBroken, formatMinor, parseAmount } from '@pp/contract';
 import type { Db, Dialect, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { cursorNumber } from '../../db/keyset.ts';
@@ -19,7 +19,6 @@ import type { BankAccountService } from '../bank-accounts/service.ts';
 import { explorerTxUrl, type ChainSettings } from '../chain/settings.ts';
 import type { ConfigService } from '../config/service.ts';
 import type { ConfigValue } from '../config/registry.ts';
-import { amountRuleBroken, formatMinor, parseAmount } from '../ledger/amounts.ts';
 import { onceAfterRace } from '../ledger/idempotency.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
 import type { ReviewRow, ReviewService } from '../reviews/service.ts';

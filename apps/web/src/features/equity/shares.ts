@@ -1,6 +1,5 @@
 /** The share count a member types and what it costs, exactly (bigint minor units). */
-import { scarceLimits } from '@pp/contract';
-import { parsePoints } from '../../lib/points';
+import { scarceLimits, parsePoints } from '@pp/contract';
 
 /** A whole number of shares typed by the member, or null. */
 export function sharesOf(text: string): number | null {

@@ -5,7 +5,7 @@
  * these are the preview and the checks made before sending.
  */
 import type { ExchangeType } from '@pp/contract';
-import { amountProblem, multiplyRate, parseAmountInput, percentOf, type AmountProblem } from '../../lib/points';
+import { amountProblem, multiplyRate, parseAmount, percentOf, type AmountProblem } from '@pp/contract';
 
 export interface ExchangeQuote {
   /** Source points held, then spent. */
@@ -17,7 +17,7 @@ export interface ExchangeQuote {
 }
 
 export function exchangeQuote(type: ExchangeType, amountText: string): ExchangeQuote | null {
-  const amount = parseAmountInput(amountText);
+  const amount = parseAmount(amountText);
   if (amount === null || amount <= 0n) return null;
   const gross = multiplyRate(amount, type.rate);
   if (gross === null) return null;

@@ -5,7 +5,7 @@
  * functions mirror the server's checks so the form can say what is wrong before it sends; the
  * server decides.
  */
-import { parseAmountInput, parsePoints, formatPoints } from '../../lib/points';
+import { parseAmount, parsePoints, formatPoints, percentOf } from '@pp/contract';
 
 export interface PayWith {
   coinName: string;
@@ -14,9 +14,7 @@ export interface PayWith {
 
 /** The most one line may pay: due x maxPercent / 100, rounded down (the server compares exactly). */
 export function lineCap(due: bigint, maxPercent: string): bigint {
-  const percent = parsePoints(maxPercent);
-  if (percent === null || percent <= 0n) return 0n;
-  const cap = (due * percent) / (100n * 1_000_000n);
+  const cap = percentOf(due, maxPercent, 'down') ?? 0n;
   return cap > due ? due : cap;
 }
 
@@ -66,7 +64,7 @@ export function checkMix(
   payWith.forEach((line, index) => {
     const text = (amounts[index] ?? '').trim();
     if (text === '') return;
-    const amount = parseAmountInput(text);
+    const amount = parseAmount(text);
     if (amount === null) {
       problems.push({ kind: 'invalid', coinName: line.coinName });
       return;

@@ -1,5 +1,5 @@
 import type { BuyRefusalReason, HoldingEntry, ProductEntry } from '@pp/contract';
-import { parsePoints } from '../../lib/points';
+import { parsePoints } from '@pp/contract';
 
 /** Refusals that say the member may not have the product at all (a balance or a limit can change, these cannot). */
 const barred: readonly BuyRefusalReason[] = ['saleClosed', 'notFound', 'grade', 'notInvited', 'experienceUsed'];

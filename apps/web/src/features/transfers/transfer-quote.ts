@@ -5,7 +5,7 @@
  * are the preview and the checks made before sending.
  */
 import type { TransferConfig } from '@pp/contract';
-import { amountProblem, parseAmountInput, percentOf, type AmountProblem } from '../../lib/points';
+import { amountProblem, parseAmount, percentOf, type AmountProblem } from '@pp/contract';
 
 export interface TransferQuote {
   amount: bigint;
@@ -18,7 +18,7 @@ export interface TransferQuote {
 }
 
 export function transferQuote(config: Pick<TransferConfig, 'feePercent' | 'bonusPercent'>, amountText: string): TransferQuote | null {
-  const amount = parseAmountInput(amountText);
+  const amount = parseAmount(amountText);
   if (amount === null || amount <= 0n) return null;
   const fee = percentOf(amount, config.feePercent, 'up');
   const bonus = percentOf(amount, config.bonusPercent, 'down');

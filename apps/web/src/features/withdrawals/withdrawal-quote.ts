@@ -4,8 +4,7 @@
  * `withdrawalLocalAmountOf` (amount x rate rounded down to the cent): one function each for both
  * sides. The server's answer wins; these are the preview and the checks made before sending.
  */
-import { amountMaxMinor, withdrawalFeeOf, withdrawalLocalAmountOf, type WithdrawalTypeEntry } from '@pp/contract';
-import { amountProblem, parseAmountInput, parsePoints, type AmountProblem } from '../../lib/points';
+import { amountMaxMinor, withdrawalFeeOf, withdrawalLocalAmountOf, type WithdrawalTypeEntry, amountProblem, parseAmount, parsePoints, type AmountProblem } from '@pp/contract';
 
 export interface WithdrawalQuote {
   amount: bigint;
@@ -19,7 +18,7 @@ export interface WithdrawalQuote {
 export type WithdrawalAmountProblem = AmountProblem | { key: 'validation.maximumAmount'; params: { x: string } };
 
 export function withdrawalQuote(type: WithdrawalTypeEntry, amountText: string): WithdrawalQuote | null {
-  const amount = parseAmountInput(amountText);
+  const amount = parseAmount(amountText);
   if (amount === null || amount <= 0n || amount > amountMaxMinor) return null;
   const fee = withdrawalFeeOf(amountText, type);
   if (!fee) return null;
@@ -35,7 +34,7 @@ export function withdrawalQuote(type: WithdrawalTypeEntry, amountText: string): 
 export function withdrawalAmountProblem(type: WithdrawalTypeEntry, amountText: string, available: string | undefined): WithdrawalAmountProblem | null {
   const basic = amountProblem(amountText, { minimum: type.minimum });
   if (basic) return basic;
-  const amount = parseAmountInput(amountText)!;
+  const amount = parseAmount(amountText)!;
   const maximum = parsePoints(type.maximum);
   if (maximum !== null && maximum > 0n && amount > maximum) return { key: 'validation.maximumAmount', params: { x: type.maximum } };
   return amountProblem(amountText, {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { minorOf, pointsScale, type PayoutEntry, type WithdrawalStatus } from '@pp/contract';
+import { formatMinor, minorOf, type PayoutEntry, type WithdrawalStatus } from '@pp/contract';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { formatExactAmount } from '../../../lib/format';
 
@@ -26,9 +26,7 @@ export function heldTotal(entry: Pick<PayoutEntry, 'amount' | 'fee'>): string {
   const amount = minorOf(entry.amount);
   const fee = minorOf(entry.fee);
   if (amount === null || fee === null) return entry.amount;
-  const total = amount + fee;
-  const unit = 10n ** BigInt(pointsScale);
-  return `${total / unit}.${(total % unit).toString().padStart(pointsScale, '0')}`;
+  return formatMinor(amount + fee);
 }
 
 /** Who and what, for labels of buttons and dialogs: "W000123 · alice · 100.00 USDT". */

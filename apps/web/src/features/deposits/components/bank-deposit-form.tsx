@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { depositCreateRequest, groupBankNumber, type BankDepositConfig, type UploadInfo } from '@pp/contract';
+import { depositCreateRequest, groupBankNumber, type BankDepositConfig, type UploadInfo, formatDecimal, formatExact } from '@pp/contract';
 import { Button } from '../../../components/ui/button';
 import { CopyButton, showToast, TextField, useForm, useRequestId, useSubmitGuard } from '@pp/browser-kit';
 import { currentLanguage, translateKey } from '../../../lib/i18n';
 import { formatAmount } from '@pp/contract';
-import { formatDecimal, formatExact } from '../../../lib/points';
 import { createDeposit } from '../api/deposit-create';
 import { bankDepositAmountProblem, bankTransferAmount } from '../bank-deposit-quote';
 import { FileUploadField } from './file-upload-field';

@@ -1,13 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
-import { formatAmount, type ChainDepositEntry, type DepositChain } from '@pp/contract';
+import { formatAmount, type ChainDepositEntry, type DepositChain, formatExact, usedFractionDigits } from '@pp/contract';
 import { CopyButton } from '@pp/browser-kit';
 import { LoadMore } from '../../../components/ui/load-more';
 import { StatusBadge, type StatusTone } from '../../../components/ui/status-badge';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatExact, usedFractionDigits } from '../../../lib/points';
 import { desktopQuery, useMediaQuery } from '../../../lib/use-media-query';
 import { useDepositAddress } from '../api/chain-deposit-address';
 import { useDepositChains } from '../api/chain-deposit-chains';

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { scarceLimits, type ResponseOf } from '@pp/contract';
+import { scarceLimits, type ResponseOf, formatExact } from '@pp/contract';
 import { TextField, useForm, useRequestId, useSubmitGuard, showToast } from '@pp/browser-kit';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { MoneyFormFooter } from '../../../components/ui/money-form-footer';
 import { currentLanguage, translateKey } from '../../../lib/i18n';
-import { formatExact } from '../../../lib/points';
 import { buyEquity, type BuyEquityInput } from '../api/buy-equity';
 import { costOf, sharesOf } from '../shares';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '@pp/contract';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatExact } from '../../../lib/points';
+import { formatExact } from '@pp/contract';
 
 type EquityInfo = ResponseOf<'buyEquityInfo'>;
 

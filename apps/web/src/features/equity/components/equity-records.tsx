@@ -3,7 +3,7 @@ import { PagedListBody } from '../../../components/ui/paged-list-body';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatExact } from '../../../lib/points';
+import { formatExact } from '@pp/contract';
 import { useBuyEquityRecordList } from '../api/buy-equity-record-list';
 
 /** The member's share purchases and bonus payments, newest first, a page at a time. */

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { exchangeCreateRequest, type ExchangeType } from '@pp/contract';
+import { exchangeCreateRequest, type ExchangeType, formatExact, formatDecimal } from '@pp/contract';
 import { MoneyFormFooter } from '../../../components/ui/money-form-footer';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { SelectField, TextField, useForm, useSubmitGuard, useRequestId, showToast } from '@pp/browser-kit';
 import { currentLanguage, translateKey } from '../../../lib/i18n';
-import { formatExact, formatDecimal } from '../../../lib/points';
 import { createExchange, type ExchangeCreateInput } from '../api/exchange-create';
 import { useExchangeTypeList } from '../api/exchange-type-list';
 import { exchangeAmountProblem, exchangeQuote } from '../exchange-quote';

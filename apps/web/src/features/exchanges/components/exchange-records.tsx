@@ -7,7 +7,7 @@ import { LoadMore } from '../../../components/ui/load-more';
 import { ApiError, useSubmitGuard, useRequestId, showToast } from '@pp/browser-kit';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatExact } from '../../../lib/points';
+import { formatExact } from '@pp/contract';
 import { cancelExchange } from '../api/exchange-cancel';
 import { useExchangeList } from '../api/exchange-list';
 import { ExchangeStatus } from './exchange-status';

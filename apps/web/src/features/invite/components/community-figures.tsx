@@ -4,7 +4,7 @@ import { paths } from '../../../app/paths';
 import { Card } from '../../../components/ui/card';
 import { CardLoadState } from '../../../components/ui/card-load-state';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatExact } from '../../../lib/points';
+import { formatExact } from '@pp/contract';
 import { useOrganizationInfo } from '../api/organization-info';
 import { useGradeName } from './grade-name';
 

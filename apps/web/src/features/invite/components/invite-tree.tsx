@@ -4,7 +4,7 @@ import type { GradeNameSet, OrganizationMember } from '@pp/contract';
 import { CardLoadState } from '../../../components/ui/card-load-state';
 import { LoadMore } from '../../../components/ui/load-more';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatExact } from '../../../lib/points';
+import { formatExact } from '@pp/contract';
 import { useOrganization } from '../api/organization';
 import { useGradeName } from './grade-name';
 

@@ -7,6 +7,7 @@ import { useOrganizationInfo } from '../api/organization-info';
 import { CommunityFigures } from '../components/community-figures';
 import { Branch } from '../components/invite-tree';
 import { InviteShare } from '../components/invite-share';
+import { MonthFiguresChart } from '../components/month-figures-chart';
 
 /** /invite-tree: the invitation code and link, the member's figures, and their community one level at a time with a search. */
 export function InviteTreePage() {
@@ -26,6 +27,7 @@ export function InviteTreePage() {
       <div className="stack">
         <InviteShare />
         <CommunityFigures />
+        <MonthFiguresChart />
         <Card title={search ? t('community.tree.results') : t('community.tree.title')}>
           <form className="tree-search" role="search" onSubmit={submit}>
             <label className="field-label" htmlFor={inputId}>

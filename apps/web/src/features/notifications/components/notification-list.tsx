@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { NotificationEntry } from '@pp/contract';
 import { PagedListBody } from '../../../components/ui/paged-list-body';
 import { formatDateTime } from '../../../lib/dates';
-import { formatDecimal } from '../../../lib/points';
+import { formatDecimal } from '@pp/contract';
 import { useNotificationList } from '../api/notification-list';
 import { useMarkNotificationsRead } from '../api/notification-read';
 import { notificationParams, notificationTargets } from '../notification-text';

@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { activationStates, type ProductEntry } from '@pp/contract';
+import { activationStates, type ProductEntry, formatExact } from '@pp/contract';
 import { CopyButton, Dialog, SelectField, TextField, showToast, useRequestId, useSubmitGuard } from '@pp/browser-kit';
 import { Button } from '../../../components/ui/button';
 import { PagedListBody } from '../../../components/ui/paged-list-body';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage, translateKey } from '../../../lib/i18n';
-import { formatExact } from '../../../lib/points';
 import { activationCodeActivate } from '../api/activation-code-activate';
 import { activationCodeBuy } from '../api/activation-code-buy';
 import { activationCodeListKey, useActivationCodeList, type ActivationState } from '../api/activation-code-list';

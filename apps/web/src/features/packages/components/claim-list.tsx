@@ -4,7 +4,7 @@ import { PagedListBody } from '../../../components/ui/paged-list-body';
 import { StatusBadge, type StatusTone } from '../../../components/ui/status-badge';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage, hasKey, translateKey } from '../../../lib/i18n';
-import { formatExact } from '../../../lib/points';
+import { formatExact } from '@pp/contract';
 import { useClaimList } from '../api/claim-list';
 
 const toneOf: Record<ClaimState, StatusTone> = { pendingReview: 'pending', approved: 'success', rejected: 'danger' };

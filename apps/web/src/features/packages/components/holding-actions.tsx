@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { CardLoadState } from '../../../components/ui/card-load-state';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { currentLanguage, translateKey } from '../../../lib/i18n';
-import { formatDecimal, formatExact, parsePoints } from '../../../lib/points';
+import { formatDecimal, formatExact, parsePoints } from '@pp/contract';
 import { addWarehouse } from '../api/add-warehouse';
 import { claimCreate } from '../api/claim-create';
 import { fillingPositions } from '../api/filling-positions';

@@ -1,12 +1,11 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { holdingStates, type HoldingEntry, type HoldingState, type ProductEntry } from '@pp/contract';
+import { holdingStates, type HoldingEntry, type HoldingState, type ProductEntry, formatExact } from '@pp/contract';
 import { Button } from '../../../components/ui/button';
 import { PagedListBody } from '../../../components/ui/paged-list-body';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatExact } from '../../../lib/points';
 import { useBuyMatchingList } from '../api/buy-matching-list';
 import { useMatchingList } from '../api/matching-list';
 import { holdingPath } from '../holding-path';

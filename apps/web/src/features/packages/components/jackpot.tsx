@@ -6,7 +6,7 @@ import { PagedListBody } from '../../../components/ui/paged-list-body';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatExact } from '../../../lib/points';
+import { formatExact } from '@pp/contract';
 import { useJackpotInfo } from '../api/jackpot-info';
 import { useJackpotRecordList } from '../api/jackpot-record-list';
 

@@ -6,7 +6,7 @@ import { paths } from '../../../app/paths';
 import { Card } from '../../../components/ui/card';
 import { CardLoadState } from '../../../components/ui/card-load-state';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatExact, parsePoints } from '../../../lib/points';
+import { formatExact, parsePoints } from '@pp/contract';
 import { useLiveHoldings } from '../api/buy-matching-list';
 import { matchingListQueryOptions, useMatchingList } from '../api/matching-list';
 import { AutoTopUpSwitch } from './auto-top-up';

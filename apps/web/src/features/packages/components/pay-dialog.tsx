@@ -1,10 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { packageLimits, type BuyRefusalReason, type Payment } from '@pp/contract';
+import { packageLimits, type BuyRefusalReason, type Payment, formatDecimal, formatExact, parsePoints } from '@pp/contract';
 import { Dialog, TextField, useRequestId, useSubmitGuard, showToast } from '@pp/browser-kit';
 import { Button } from '../../../components/ui/button';
 import { currentLanguage, translateKey } from '../../../lib/i18n';
-import { formatDecimal, formatExact, parsePoints } from '../../../lib/points';
 import { checkMix, prefillMix, type MixProblem, type PayWith } from '../payment-mix';
 import { useCheckBuyInsurance } from '../api/check-buy-insurance';
 import { RefusalText } from './refusal-text';

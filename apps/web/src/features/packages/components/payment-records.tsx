@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { holdingEventTypes, type HoldingEventType } from '@pp/contract';
+import { holdingEventTypes, type HoldingEventType, formatExact } from '@pp/contract';
 import { SelectField } from '@pp/browser-kit';
 import { PagedListBody } from '../../../components/ui/paged-list-body';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatExact } from '../../../lib/points';
 import { usePaymentRecordList } from '../api/payment-record-list';
 import { holdingPath } from '../holding-path';
 import { EventDetail, hasDetail } from './event-detail';

@@ -4,7 +4,7 @@ import type { ProductEntry } from '@pp/contract';
 import { Button } from '../../../components/ui/button';
 import { CardLoadState } from '../../../components/ui/card-load-state';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatDecimal } from '../../../lib/points';
+import { formatDecimal } from '@pp/contract';
 import { useMatchingList } from '../api/matching-list';
 import { buyMatching } from '../api/buy-matching';
 import { timesUnits } from '../payment-mix';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatExact, parsePoints } from '../../../lib/points';
+import { formatExact, parsePoints } from '@pp/contract';
 
 /** The reward the holding released against its cap (REWARD_POINT), as words and a bar. */
 export function ReleaseProgress({ released, cap, coinLabel }: { released: string; cap: string; coinLabel: (coinName: string) => string }) {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PackageTerms } from '@pp/contract';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatDecimal, formatExact } from '../../../lib/points';
+import { formatDecimal, formatExact } from '@pp/contract';
 
 interface TermsListProps {
   terms: PackageTerms;

@@ -8,10 +8,11 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { PagedListBody } from '../../../components/ui/paged-list-body';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatExact } from '../../../lib/points';
+import { formatExact } from '@pp/contract';
 import { useInsuranceDetailInfo } from '../api/insurance-detail-info';
 import { EffectivenessBadge, KindBadge, StateBadge } from '../components/badges';
 import { EventDetail } from '../components/event-detail';
+import { ReleaseChart } from '../components/release-chart';
 import { ReleaseProgress } from '../components/release-progress';
 import { TermsList } from '../components/terms-list';
 
@@ -36,6 +37,7 @@ export function PackageDetailPage({ coinLabel }: { coinLabel: (coinName: string)
         {holding ? (
           <>
             <HoldingHead holding={holding} coinLabel={coinLabel} />
+            <ReleaseChart holding={holding} days={detail.data?.pages[0]?.releaseDays ?? []} coinLabel={coinLabel} />
             <Card title={t('packages.detail.terms')}>
               <TermsList terms={holding.terms} coinLabel={coinLabel} isFull />
             </Card>

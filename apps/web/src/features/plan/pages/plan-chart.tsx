@@ -5,7 +5,7 @@ import { CardLoadState } from '../../../components/ui/card-load-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatDecimal, formatExact } from '../../../lib/points';
+import { formatDecimal, formatExact } from '@pp/contract';
 import { usePlanChart } from '../api/plan-chart';
 
 const gradeNumbers = [1, 2, 3, 4, 5] as const;

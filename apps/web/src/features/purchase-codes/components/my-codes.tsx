@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { purchaseCodeStates, type ResponseOf } from '@pp/contract';
+import { purchaseCodeStates, type ResponseOf, formatExact } from '@pp/contract';
 import { ApiError, CopyButton, Dialog, TextField, showToast, useRequestId, useSubmitGuard } from '@pp/browser-kit';
 import { paths } from '../../../app/paths';
 import { Button } from '../../../components/ui/button';
@@ -10,7 +10,6 @@ import { PagedListBody } from '../../../components/ui/paged-list-body';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage, translateKey } from '../../../lib/i18n';
-import { formatExact } from '../../../lib/points';
 import { activatePurchaseCode } from '../api/activate-purchase-code';
 import { givePurchaseCode } from '../api/give-purchase-code';
 import { usePurchaseCodeRecordList, type PurchaseCodeState } from '../api/purchase-code-record-list';

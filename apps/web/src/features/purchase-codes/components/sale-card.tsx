@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage, translateKey } from '../../../lib/i18n';
-import { formatExact } from '../../../lib/points';
+import { formatExact } from '@pp/contract';
 import { armPurchase } from '../api/arm-purchase';
 import { salePurchase } from '../api/sale-purchase';
 import { dropPermit, purchaseRequestIds, setPermit, usePermit } from '../permits';

@@ -4,7 +4,7 @@ import { Card } from '../../../components/ui/card';
 import { CardLoadState } from '../../../components/ui/card-load-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatDecimal, formatExact } from '../../../lib/points';
+import { formatDecimal, formatExact } from '@pp/contract';
 import { usePlanRanking, type RankingMonth } from '../api/plan-ranking';
 
 const months: RankingMonth[] = ['current', 'last'];

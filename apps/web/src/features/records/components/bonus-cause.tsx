@@ -3,7 +3,7 @@ import type { BonusCause } from '@pp/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatDecimal, formatExact } from '../../../lib/points';
+import { formatDecimal, formatExact } from '@pp/contract';
 
 const purchaseEvents = ['buy', 'upgrade', 'add', 'fill', 'activate'] as const;
 

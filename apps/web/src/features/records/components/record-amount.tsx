@@ -1,7 +1,7 @@
 import type { RecordEntry } from '@pp/contract';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatExact } from '../../../lib/points';
+import { formatExact } from '@pp/contract';
 import { SignedAmount } from './signed-amount';
 
 const magnitudeOf = (value: string) => value.trim().replace(/^[-+]/, '');

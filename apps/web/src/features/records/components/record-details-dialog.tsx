@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '@pp/browser-kit';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatExact } from '../../../lib/points';
+import { formatExact } from '@pp/contract';
 import { RecordAmount, useRejectReason } from './record-amount';
 import { RecordStatus } from './record-status';
 import { BonusCauseRows } from './bonus-cause';

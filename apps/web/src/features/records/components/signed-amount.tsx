@@ -1,5 +1,5 @@
 import { currentLanguage } from '../../../lib/i18n';
-import { formatExact, parsePoints } from '../../../lib/points';
+import { formatExact, parsePoints } from '@pp/contract';
 
 /**
  * A signed movement of points: "+" and green when points came in, "−" and red when they left.

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { transferCreateRequest, type TransferConfig } from '@pp/contract';
+import { transferCreateRequest, type TransferConfig, formatExact, formatDecimal } from '@pp/contract';
 import { MoneyFormFooter } from '../../../components/ui/money-form-footer';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { SelectField, TextField, useForm, useSubmitGuard, useRequestId, showToast } from '@pp/browser-kit';
 import { currentLanguage, translateKey } from '../../../lib/i18n';
-import { formatExact, formatDecimal } from '../../../lib/points';
 import { createTransfer, type TransferCreateInput } from '../api/transfer-create';
 import { transferAmountProblem, transferQuote } from '../transfer-quote';
 

@@ -5,7 +5,7 @@ import { PagedListBody } from '../../../components/ui/paged-list-body';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatExact } from '../../../lib/points';
+import { formatExact } from '@pp/contract';
 import { desktopQuery, useMediaQuery } from '../../../lib/use-media-query';
 import { useTransferList, type TransferDirection } from '../api/transfer-list';
 

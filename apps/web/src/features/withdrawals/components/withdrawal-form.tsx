@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { bankWithdrawalRequest, chainWithdrawalRequest, formatAmount, groupBankNumber, type WithdrawalChannel, type WithdrawalTypeEntry } from '@pp/contract';
+import { bankWithdrawalRequest, chainWithdrawalRequest, formatAmount, groupBankNumber, type WithdrawalChannel, type WithdrawalTypeEntry, formatDecimal, formatExact } from '@pp/contract';
 import { Dialog, SelectField, TextField, useForm, useRequestId, useSubmitGuard, showToast } from '@pp/browser-kit';
 import { paths } from '../../../app/paths';
 import { Button } from '../../../components/ui/button';
@@ -9,7 +9,6 @@ import { MoneyFormFooter } from '../../../components/ui/money-form-footer';
 import { CardLoadState } from '../../../components/ui/card-load-state';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { currentLanguage, translateKey } from '../../../lib/i18n';
-import { formatDecimal, formatExact } from '../../../lib/points';
 import { createBankWithdrawal, createChainWithdrawal } from '../api/withdrawal-create';
 import type { WithdrawalDestinations } from '../destinations';
 import { withdrawalAmountProblem, withdrawalQuote } from '../withdrawal-quote';

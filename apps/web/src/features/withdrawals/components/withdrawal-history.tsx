@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, groupBankNumber, withdrawalStatuses, type WithdrawalOrder } from '@pp/contract';
+import { formatAmount, groupBankNumber, withdrawalStatuses, type WithdrawalOrder, formatExact } from '@pp/contract';
 import { CopyButton, SelectField } from '@pp/browser-kit';
 import { PagedListBody } from '../../../components/ui/paged-list-body';
 import { StatusBadge, type StatusTone } from '../../../components/ui/status-badge';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatExact } from '../../../lib/points';
 import { useWithdrawalOrderList, type WithdrawalStatusFilter } from '../api/withdrawal-order-list';
 import { shortAddress } from '../destinations';
 

@@ -1,6 +1,6 @@
-// Proves the client's points arithmetic is exact at scale 6 and applies the server's amount rules in order.
+// Proves the one points arithmetic (server, portal, back-office) is exact at scale 6 and applies the amount rules in order.
 import { describe, expect, it } from 'vitest';
-import { amountProblem, formatExact, formatDecimal, formatPoints, multiplyRate, parseAmountInput, parsePoints, percentOf, usedFractionDigits } from './points';
+import { amountProblem, amountRuleBroken, currencyAmountOf, divideRounded, formatExact, formatDecimal, formatMinor, formatPoints, multiplyRate, multiplyRateStrict, parseAmount, parsePoints, percentOf, percentOfStrict, rescale, usedFractionDigits } from './amounts.ts';
 
 describe('parsePoints', () => {
   it.each([
@@ -29,14 +29,14 @@ describe('parsePoints', () => {
   });
 });
 
-describe('parseAmountInput', () => {
+describe('parseAmount', () => {
   it('accepts what the contract accepts', () => {
-    expect(parseAmountInput('10')).toBe(10_000_000n);
-    expect(parseAmountInput(' 0.5 ')).toBe(500_000n);
-    expect(parseAmountInput('123456789012345.123456')).toBe(123_456_789_012_345_123_456n);
+    expect(parseAmount('10')).toBe(10_000_000n);
+    expect(parseAmount(' 0.5 ')).toBe(500_000n);
+    expect(parseAmount('123456789012345.123456')).toBe(123_456_789_012_345_123_456n);
   });
   it.each(['-1', '+1', '1.1234567', '1e3', '1.', '.1', '1 000', '0x10', '1'.repeat(41)])('refuses %s', (text) => {
-    expect(parseAmountInput(text)).toBeNull();
+    expect(parseAmount(text)).toBeNull();
   });
 });
 
@@ -132,5 +132,46 @@ describe('formatExact and formatDecimal', () => {
     expect(formatDecimal('2', 'en-US')).toBe('2');
     expect(formatDecimal('2.50', 'en-US')).toBe('2.5');
     expect(formatDecimal('0.125', 'id-ID')).toBe('0,125');
+  });
+});
+
+describe('the wire form and the rounding modes', () => {
+  it('writes minor units with every place of their scale', () => {
+    expect(formatMinor(12_500_000n)).toBe('12.500000');
+    expect(formatMinor(-1n)).toBe('-0.000001');
+    expect(formatMinor(0n)).toBe('0.000000');
+    expect(formatMinor(1234n, 2)).toBe('12.34');
+    expect(formatMinor(5n, 0)).toBe('5');
+  });
+  it('rounds a division up or down, and leaves an even one alone', () => {
+    expect(divideRounded(7n, 2n, 'up')).toBe(4n);
+    expect(divideRounded(7n, 2n, 'down')).toBe(3n);
+    expect(divideRounded(8n, 2n, 'up')).toBe(4n);
+    expect(divideRounded(0n, 3n, 'up')).toBe(0n);
+  });
+  it('converts points to a currency to the cent: up for a deposit, down for a withdrawal', () => {
+    expect(currencyAmountOf('10.000001', '7.1', 'up')).toBe('71.01');
+    expect(currencyAmountOf('10.000001', '7.1', 'down')).toBe('71.00');
+    expect(currencyAmountOf('100', '7.2', 'down')).toBe('720.00');
+    expect(currencyAmountOf('x', '7.2', 'down')).toBeNull();
+  });
+  it('rescales a token amount to points: exact up, rounded as named down', () => {
+    expect(rescale(1_234_567_890_123_456_789n, 18, 6, 'down')).toBe(1_234_567n);
+    expect(rescale(1_234_567_890_123_456_789n, 18, 6, 'up')).toBe(1_234_568n);
+    expect(rescale(12n, 2, 6, 'down')).toBe(120_000n);
+  });
+  it('checks the minimum before the step; a step of 0 is none', () => {
+    expect(amountRuleBroken(9_000_000n, '10', '1')).toEqual({ key: 'validation.minimumAmount', x: '10' });
+    expect(amountRuleBroken(10_500_000n, '10', '1')).toEqual({ key: 'validation.multipleOf', x: '1' });
+    expect(amountRuleBroken(10_500_000n, '10', '0')).toBeNull();
+  });
+});
+
+describe('the server strict forms', () => {
+  it('compute as the lenient ones and throw on a malformed configured value', () => {
+    expect(percentOfStrict(10_000_001n, '2', 'up')).toBe(200_001n);
+    expect(multiplyRateStrict(10_000_000n, '0.333333')).toBe(3_333_330n);
+    expect(() => percentOfStrict(1n, 'x', 'up')).toThrow(RangeError);
+    expect(() => multiplyRateStrict(1n, '-1')).toThrow(RangeError);
   });
 });
