@@ -10,24 +10,15 @@
 import crypto from 'node:crypto';
 import { timeOrderedId } from '../../db/ids.ts';
 import type SQLite from 'better-sqlite3';
-import { sql } from 'kysely';
-import { accountTotalMaxMinor, amountMaxMinor, balanceMaxMinor } from '@pp/contract';
+import { sql, type SqlBool } from 'kysely';
+import { accountTotalMaxMinor, amountMaxMinor, balanceMaxMinor, transactionTypes, type TransactionType } from '@pp/contract';
 import type { Db, DbHandle, Tx } from '../../db/index.ts';
 import { nextSeq, num } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
 
-export const transferCodes = [
-  'deposit', 'withdraw', 'airdrop', 'underweight', 'makeOver', 'withdrawFee', 'convert', 'convertFee',
-  'prizePoolBonus', 'managerBonus', 'sameLevelReward', 'buyMatching', 'rankingBonus', 'sponsorshipBonus',
-  'directBonus', 'bonusFee', 'algebraicBonus', 'bonusFeeBonus', 'internalTransfer', 'performanceBonus', 'activateBonus',
-  // Packages (decision 020): purchase fee and premium, reward release, principal back, redeem fee, claim payout.
-  'packageFee', 'packageRelease', 'redeem', 'redeemFee', 'claimPayout',
-  // The plan's purchase matching bonus (decision 022).
-  'buyMatchingBonus',
-  // Scarce goods (decision 025): a rush code, a flash-sale package, shares bought, the share bonus.
-  'purchaseCodeBuy', 'flashSaleBuy', 'equityBuy', 'equityBonus',
-] as const;
-export type TransferCode = (typeof transferCodes)[number];
+/** The ledger's transfer codes are the contract's transaction types (spec section 3), listed once there. */
+export const transferCodes = transactionTypes;
+export type TransferCode = TransactionType;
 
 export interface AccountRef {
   /** A member id, or "system". */
@@ -87,19 +78,33 @@ interface StandaloneTransfer {
   now: number;
 }
 
+/**
+ * The balance check of one new leg (decision 008), written once for the two TypeScript forms: the
+ * SQLite statements of a standalone transfer and applyLeg. Funds on a member debit (pending
+ * credits do not count), the balance ceiling on a member credit (pending debits do not count),
+ * the running-total ceiling on every leg. @amount, @totalRoom (accountTotalMaxMinor - amount) and
+ * @balanceRoom (balanceMaxMinor - amount) are computed in JS, so no SQL sum can pass 2^63 - 1.
+ * PostgreSQL's ledger_post (migration 006) states it again in PL/pgSQL; balance-check.int.test.ts
+ * holds all three to one table of cases on both databases (decision 043).
+ */
+const legGuard = {
+  debit: '(is_system = 1 or credits_posted - debits_posted - debits_pending >= @amount) and debits_posted + debits_pending <= @totalRoom',
+  credit: '(is_system = 1 or credits_posted - debits_posted + credits_pending <= @balanceRoom) and credits_posted + credits_pending <= @totalRoom',
+} as const;
+
+/** A legGuard for Kysely, its @names bound as parameters. */
+function legGuardSql(side: 'debit' | 'credit', amount: bigint) {
+  const values: Record<string, bigint> = { amount, totalRoom: accountTotalMaxMinor - amount, balanceRoom: balanceMaxMinor - amount };
+  const parts = legGuard[side].split(/@(\w+)/);
+  return sql<SqlBool>`(${sql.join(parts.map((part, i) => (i % 2 === 1 ? sql`${values[part]}` : sql.raw(part))), sql.raw(''))})`;
+}
+
 /** The SQLite statements of a standalone transfer, prepared once per connection. */
 function prepareSqlite(db: SQLite.Database) {
-  // The same guards as applyLeg (decision 008): funds on a member debit, the balance ceiling on a
-  // member credit, the running-total ceiling on every leg; the right-hand sides are computed in
-  // JS so no SQL sum can pass 2^63 - 1.
   const debit = (column: 'debits_posted' | 'debits_pending') =>
-    db.prepare(`update ledger_accounts set ${column} = ${column} + @amount where id = @id
-      and (is_system = 1 or credits_posted - debits_posted - debits_pending >= @amount)
-      and debits_posted + debits_pending <= @totalRoom`);
+    db.prepare(`update ledger_accounts set ${column} = ${column} + @amount where id = @id and ${legGuard.debit}`);
   const credit = (column: 'credits_posted' | 'credits_pending') =>
-    db.prepare(`update ledger_accounts set ${column} = ${column} + @amount where id = @id
-      and (is_system = 1 or credits_posted - debits_posted + credits_pending <= @balanceRoom)
-      and credits_posted + credits_pending <= @totalRoom`);
+    db.prepare(`update ledger_accounts set ${column} = ${column} + @amount where id = @id and ${legGuard.credit}`);
   const isSystem = db.prepare(`select is_system from ledger_accounts where id = ?`).pluck();
   const statements = {
     debitPost: debit('debits_posted'),
@@ -334,24 +339,8 @@ export class LedgerRepository {
     if (phase === 'hold') query = query.set((eb) => ({ [pending]: eb(pending, '+', amount) }));
     if (phase === 'postHeld') query = query.set((eb) => ({ [pending]: eb(pending, '-', amount), [posted]: eb(posted, '+', amount) }));
     if (phase === 'voidHeld') query = query.set((eb) => ({ [pending]: eb(pending, '-', amount) }));
-    if (side === 'debit' && (phase === 'post' || phase === 'hold')) {
-      // The balance check and the write are one statement: no read-then-write race.
-      query = query.where((eb) =>
-        eb.or([
-          eb('is_system', '=', 1),
-          eb(sql`credits_posted - debits_posted - debits_pending`, '>=', amount),
-        ]),
-      );
-    }
-    if (phase === 'post' || phase === 'hold') {
-      // Right-hand sides computed here, so the SQL never adds past 2^63 - 1.
-      query = query.where(sql`${sql.ref(posted)} + ${sql.ref(pending)}`, '<=', accountTotalMaxMinor - amount);
-      if (side === 'credit') {
-        query = query.where((eb) =>
-          eb.or([eb('is_system', '=', 1), eb(sql`credits_posted - debits_posted + credits_pending`, '<=', balanceMaxMinor - amount)]),
-        );
-      }
-    }
+    // The balance check and the write are one statement: no read-then-write race.
+    if (phase === 'post' || phase === 'hold') query = query.where(legGuardSql(side, amount));
     const result = await query.executeTakeFirst();
     return result.numUpdatedRows === 1n;
   }
