@@ -254,6 +254,26 @@ export const dashboardResponse = z.object({
     .nullable(),
 });
 
+/** The dashboard's charts (decision 042): the last 30 or 90 days in the configured time zone. */
+export const dashboardSeriesDays = [30, 90] as const;
+export const dashboardSeriesRequest = z.object({ days: z.union([z.literal(30), z.literal(90)]).default(30) });
+/** One value per day: how many, and the points they moved (minor units as a decimal string). */
+const dashboardDaySeries = z.object({ count: z.array(z.number()), points: z.array(z.string()) });
+export const dashboardSeriesResponse = z.object({
+  /** IANA zone the days are cut in (setting `dashboard.timeZone`). */
+  timeZone: z.string(),
+  /** Start of each day (ms), oldest first; the last is today. */
+  days: z.array(z.number()),
+  /** Deposits credited (USDT). */
+  deposits: dashboardDaySeries,
+  /** Withdrawals paid (USDT). */
+  withdrawals: dashboardDaySeries,
+  /** Package purchases: buy, upgrade, add, fill, activate; every point type at par. */
+  packageSales: dashboardDaySeries,
+  /** Items waiting in each review queue at the end of each day (today: now). */
+  queues: z.array(z.object({ queue: z.string(), sizes: z.array(z.number()) })),
+});
+
 export const adjustmentCreateRequest = z.object({
   memberId: id,
   coinName: z.enum(['USDT', 'ASSETS_POINT', 'REWARD_POINT']),

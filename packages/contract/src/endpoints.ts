@@ -98,6 +98,7 @@ export const endpoints = {
   reviewDetail: staffEndpoint(endpointPaths.reviewDetail, 'reviews.read', s.reviewDetailRequest, s.reviewItem),
   reviewDecide: staffEndpoint(endpointPaths.reviewDecide, 'reviews.decide', s.reviewDecideRequest, s.reviewDecideResponse),
   dashboard: staffEndpoint(endpointPaths.dashboard, 'dashboard.read', a.empty, s.dashboardResponse),
+  dashboardSeries: staffEndpoint(endpointPaths.dashboardSeries, 'dashboard.read', s.dashboardSeriesRequest, s.dashboardSeriesResponse),
   memberLedger: staffEndpoint(
     endpointPaths.memberLedger,
     'members.read',

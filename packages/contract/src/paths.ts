@@ -50,6 +50,7 @@ export const endpointPaths = {
   reviewDetail: '/api/admin/reviews/detail',
   reviewDecide: '/api/admin/reviews/decide',
   dashboard: '/api/admin/dashboard/summary',
+  dashboardSeries: '/api/admin/dashboard/series',
   adjustmentCreate: '/api/admin/adjustments/create',
   memberLedger: '/api/admin/members/ledger',
   jobList: '/api/admin/jobs/list',

@@ -207,6 +207,10 @@ export const configRegistry = {
     group: 'reviews', kind: 'amount', schema: decimal, defaultValue: '1000', isMoney: true,
     description: 'Above this amount an approval needs a second, different finance staff member.',
   }),
+  'dashboard.timeZone': setting({
+    group: 'dashboard', kind: 'text', schema: z.string().min(1).max(64).refine(isTimeZone, 'validation.enterValidValue'), defaultValue: 'Asia/Shanghai', isMoney: false,
+    description: 'IANA time zone the dashboard charts cut days in (decision 042).',
+  }),
   'security.txPasswordFailuresMax': setting({
     group: 'security', kind: 'integer', schema: z.number().int().min(1).max(20), defaultValue: 5, isMoney: false,
     description: 'Wrong transaction passwords before money actions lock.',
