@@ -2,6 +2,7 @@
 // multiple and maximum), a real JPEG receipt from upload through staff approval to a credited
 // balance, rejection with the reason the member sees, duplicate receipt numbers and images
 // flagged to the reviewer, four-eyes above the threshold, idempotent and concurrent submissions,
+// a receipt read back by its member only (another member's and a missing one: upload.notFound),
 // and the books balanced at the end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BankDepositConfig, DepositRecord, RecordEntry, ReviewItem, UploadInfo } from '@pp/contract';
@@ -120,6 +121,32 @@ describe.each(dialects)('bank deposits on %s', (dialect) => {
     expect((await finance2.call<Decided>('reviewDecide', { ids: [item.id], decision: 'approve' })).data.results[0]).toMatchObject({ outcome: 'refused', error: 'review.notPending' });
     expect((await usdt(m)).assetsAvailable).toBe((Number(before.assetsAvailable) + 150.5).toFixed(6));
     expect((await verifyLedger(t.services.dbHandle.db)).problems).toEqual([]);
+  });
+
+  it("shows a deposit's receipt to its member only: another member's receipt and a missing one are the same not found", async () => {
+    const receiptFileId = await uploadPhoto(m);
+    const made = await m.call<{ number: string }>('deposit', { amount: '80', receiptNumber: `OWN-${dialect}`, receiptFileId, requestId: rid() });
+    expect(made.code, made.message).toBe(20000);
+    const record = (await m.call<{ items: DepositRecord[] }>('depositRecordList', {})).data.items.find((r) => r.number === made.data.number)!;
+    expect(record.receiptFileId).toBe(receiptFileId);
+    // The member reads the receipt the record names, through the sealed call: the stored JPEG.
+    const own = await m.call<UploadInfo & { content: string }>('uploadFile', { id: record.receiptFileId });
+    expect(own.code, own.message).toBe(20000);
+    expect(own.data).toMatchObject({ id: receiptFileId, mimeType: 'image/jpeg', fileName: 'receipt.jpg' });
+    expect([...Buffer.from(own.data.content, 'base64').subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    // Another member asking for it by its id gets upload.notFound and no bytes ...
+    const refused = await other.call('uploadFile', { id: record.receiptFileId });
+    expect(refused).toMatchObject({ error: 'upload.notFound', data: null, status: 200 });
+    expect(refused.code).not.toBe(20000);
+    // ... exactly what an id that does not exist gets, so a guess learns nothing.
+    for (const id of ['00000000-0000-0000-0000-000000000000', `${receiptFileId.slice(0, -1)}0`]) {
+      const missing = await other.call('uploadFile', { id });
+      expect(missing).toMatchObject({ error: 'upload.notFound', data: null, status: 200, code: refused.code, message: refused.message });
+    }
+    expect((await m.call('uploadFile', { id: '00000000-0000-0000-0000-000000000000' })).error).toBe('upload.notFound');
+    // Staff still see it beside the review.
+    expect((await finance.call<{ mimeType: string }>('staffUploadFile', { id: receiptFileId })).data.mimeType).toBe('image/jpeg');
+    await settle();
   });
 
   it('rejects with a reason the member reads, and the balance stays', async () => {
