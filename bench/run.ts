@@ -20,6 +20,7 @@ const benches: Record<string, () => Promise<BenchFigure[]>> = {
   packages: () => import('./packages.bench.ts').then((m) => m.packagesBench()),
   community: () => import('./community.bench.ts').then((m) => m.communityBench()),
   rush: () => import('./rush.bench.ts').then((m) => m.rushBench()),
+  scale: () => import('./scale.bench.ts').then((m) => m.scaleBench()),
 };
 
 const only = process.argv[2];

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import type { KyselyConfig } from 'kysely';
 import { endpoints, type EndpointName } from '@pp/contract';
 import { mediaType } from '@pp/envelope';
 import { openResponse, sealRequest } from '@pp/envelope/node';
@@ -30,7 +31,8 @@ export async function makeTestApp(
   dialect: Dialect,
   overrides: Record<string, string> = {},
   /** `logStream` receives the app's log lines (JSON, one a call); give LOG_LEVEL in overrides to see more than nothing. */
-  options: { now?: () => number; logStream?: { write(line: string): void } } = {},
+  /** `queryLog` is Kysely's log option on the app's database (the query-plan test captures every statement). */
+  options: { now?: () => number; logStream?: { write(line: string): void }; queryLog?: KyselyConfig['log'] } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-test-'));
   const config = loadConfig({
@@ -51,7 +53,7 @@ export async function makeTestApp(
     await admin.query(`create schema ${schema}`);
     await admin.end();
     const withSchema = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-    dbHandle = openDb({ databaseUrl: withSchema, dataDir, timeouts: config.dbTimeouts });
+    dbHandle = openDb({ databaseUrl: withSchema, dataDir, timeouts: config.dbTimeouts, log: options.queryLog });
     dropSchema = async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
@@ -59,7 +61,7 @@ export async function makeTestApp(
       await c.end();
     };
   } else {
-    dbHandle = openDb({ databaseUrl: '', dataDir, timeouts: config.dbTimeouts });
+    dbHandle = openDb({ databaseUrl: '', dataDir, timeouts: config.dbTimeouts, log: options.queryLog });
   }
   const built = await buildApp(config, { dbHandle, now: options.now, logStream: options.logStream });
   await built.app.ready();

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type RawBuilder, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type KyselyConfig, type RawBuilder, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import type { Dialect } from './dialect.ts';
@@ -81,6 +81,8 @@ export function openDb(options: {
   timeouts?: Partial<DbTimeouts>;
   /** Told of every connection-level error (readiness and logs); the process goes on. */
   onConnectionError?: (error: Error) => void;
+  /** Kysely's query log: told of every statement the query builder runs (the query-plan test captures them). */
+  log?: KyselyConfig['log'];
 }): DbHandle {
   const timeouts = { ...defaultDbTimeouts, ...options.timeouts };
   if (/^postgres(ql)?:\/\//.test(options.databaseUrl)) {
@@ -99,7 +101,7 @@ export function openDb(options: {
     const report = (error: Error) => options.onConnectionError?.(error);
     pool.on('error', report);
     pool.on('connect', (client) => client.on('error', report));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilientPool(pool) }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilientPool(pool) }), log: options.log });
     return { db, dialect: 'postgres', postgresUrl: options.databaseUrl, close: () => db.destroy() };
   }
   const file = options.databaseUrl.startsWith('file:')
@@ -115,7 +117,7 @@ export function openDb(options: {
   // WAL checkpoints on a worker thread, so a checkpoint's copy and fsync never stop the server's
   // thread mid-request (wal-checkpointer.ts); the connection's own autocheckpoint stays as a backstop.
   const stopCheckpoints = checkpointOffThread(sqlite, file);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: options.log });
   return {
     db,
     dialect: 'sqlite',

@@ -124,6 +124,8 @@ export class ReviewService {
     const rows = await this.db
       .selectFrom('review_items')
       .select(['queue', (eb) => eb.fn.countAll<bigint>().as('waiting')])
+      // Named queues, so the count is a range of (queue, status) per queue, not a walk of every item ever decided.
+      .where('queue', 'in', [...reviewQueues])
       .where('status', 'in', ['pending', 'awaitingSecond'])
       .groupBy('queue')
       .execute();

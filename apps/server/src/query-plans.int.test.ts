@@ -1,0 +1,104 @@
+/**
+ * No request scans a large table (issue 33, decision 046). Every statement the member's first-load
+ * calls and the staff's lists, searches and dashboard issue is captured through Kysely's log on
+ * data shaped like production (bench/scale/generate.ts at a small factor, then ANALYZE), and run
+ * again under EXPLAIN QUERY PLAN (SQLite) or EXPLAIN (PostgreSQL, with enable_seqscan off so a
+ * small table's cheap sequential scan does not hide a missing index: what still scans has no index
+ * that could serve it). A full scan of a table that grows with members or history fails the test:
+ * on SQLite `SCAN <table>` without an index, or a walk of a whole index (`SCAN <table> USING
+ * INDEX`) unless it gives a LIMITed statement its order without a sort of its own; on PostgreSQL
+ * `Seq Scan on <table>`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CompiledQuery, sql, type LogEvent } from 'kysely';
+import { generateScale, longHistoryMember } from '../../../bench/scale/generate.ts';
+import { scaleCalls } from '../../../bench/scale/calls.ts';
+import { dialects, makeTestApp, staffClient, TestClient, type TestApp } from '../test/helper.ts';
+
+/** Tables that grow with members or with history: never read by a full scan on a request. */
+export const largeTables = new Set([
+  'users', 'sessions', 'login_history', 'member_recovery_codes', 'email_codes', 'mail_outbox', 'uploads',
+  'ledger_accounts', 'ledger_transfers', 'member_transfers', 'exchanges', 'withdrawals', 'bank_deposits', 'chain_deposits', 'chain_addresses',
+  'review_items', 'review_decisions', 'notifications', 'audit_log',
+  'package_holdings', 'package_holding_principals', 'package_holding_events', 'package_releases', 'package_requests', 'package_activation_codes', 'package_claims', 'package_member_units', 'jackpot_entries',
+  'member_figures', 'member_month_figures', 'plan_bonus_lines', 'scarce_purchases', 'scarce_sale_members', 'scarce_permits', 'equity_records',
+  'support_conversations', 'support_messages', 'member_bank_accounts', 'member_withdrawal_addresses', 'payout_destination_changes',
+]);
+
+interface Captured {
+  call: string;
+  sql: string;
+  parameters: readonly unknown[];
+}
+
+/** The full scans of large tables in one statement's plan, as "table: plan line". */
+export function fullScans(dialect: 'sqlite' | 'postgres', statement: string, planLines: string[]): string[] {
+  // Kysely writes `"table" as "alias"`: a plan names the alias.
+  const aliases = new Map<string, string>();
+  for (const m of statement.matchAll(/"(\w+)" as "(\w+)"/g)) aliases.set(m[2]!, m[1]!);
+  // A walk of a whole index is a full scan too, unless it gives a LIMITed statement its order
+  // (it stops after the page): no LIMIT, or a sort of its own, and it reads every entry.
+  const walkIsBounded = /\blimit\b/i.test(statement) && !planLines.some((l) => l.includes('USE TEMP B-TREE FOR ORDER BY'));
+  const found: string[] = [];
+  for (const line of planLines) {
+    const match = dialect === 'sqlite' ? /^SCAN (\w+)( USING (COVERING )?INDEX \w+)?$/.exec(line.trim()) : /Seq Scan on (\w+)/.exec(line);
+    if (!match || (match[2] && walkIsBounded)) continue;
+    const table = aliases.get(match[1]!) ?? match[1]!;
+    if (largeTables.has(table)) found.push(`${table}: ${line.trim()}`);
+  }
+  return found;
+}
+
+describe.each(dialects)('query plans on %s', (dialect) => {
+  let t: TestApp;
+  const captured: Captured[] = [];
+  let current: string | null = null;
+  const queryLog = (event: LogEvent) => {
+    if (current !== null && event.level === 'query') captured.push({ call: current, sql: event.query.sql, parameters: event.query.parameters });
+  };
+
+  beforeAll(async () => {
+    t = await makeTestApp(dialect, {}, { queryLog });
+    await generateScale(t.services.dbHandle, 0.001);
+  }, 180_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('runs every member and staff list call without a full scan of a large table', async () => {
+    const db = t.services.dbHandle.db;
+    const member = new TestClient(t.app, t.serverKey.publicJwk);
+    const fakeRequest = { ip: '127.0.0.1', headers: {} } as Parameters<typeof t.services.sessions.create>[2];
+    member.token = (await t.services.sessions.create(longHistoryMember, 'USER', fakeRequest)).token;
+    const staff = await staffClient(t, 'admin', 'Admin@12345');
+    const mid = await db.selectFrom('ledger_transfers').select((eb) => eb.fn.max('seq').as('m')).executeTakeFirstOrThrow();
+    const calls = scaleCalls({ deepRecordsCursor: String(Number(mid.m) / 2), memberId: longHistoryMember, memberName: 'memberc0', memberEmail: 'c0@scale.example', memberNumber: 'Rc0' });
+    const refused: string[] = [];
+    for (const call of calls) {
+      current = call.label;
+      const result = await (call.who === 'member' ? member : staff).call(call.name, call.body);
+      current = null;
+      if (result.code !== 20000) refused.push(`${call.label}: ${result.code} ${result.error ?? result.message}`);
+    }
+    expect(refused).toEqual([]);
+
+    const seen = new Set<string>();
+    const problems: string[] = [];
+    let explained = 0;
+    await db.connection().execute(async (c) => {
+      if (dialect === 'postgres') await sql`SET enable_seqscan = off`.execute(c);
+      for (const q of captured) {
+        if (!/^\s*(select|with|update|delete)\b/i.test(q.sql) || seen.has(q.sql)) continue;
+        seen.add(q.sql);
+        const explain = dialect === 'sqlite' ? 'EXPLAIN QUERY PLAN ' : 'EXPLAIN ';
+        const rows = (await c.executeQuery(CompiledQuery.raw(explain + q.sql, [...q.parameters]))).rows as Array<Record<string, unknown>>;
+        const lines = rows.map((r) => String(dialect === 'sqlite' ? r.detail : r['QUERY PLAN']));
+        explained++;
+        for (const scan of fullScans(dialect, q.sql, lines)) problems.push(`${q.call} → ${scan}\n    ${q.sql}`);
+      }
+      if (dialect === 'postgres') await sql`RESET enable_seqscan`.execute(c);
+    });
+    expect(explained).toBeGreaterThan(40);
+    expect(problems, `full scans of large tables:\n${problems.join('\n')}`).toEqual([]);
+  }, 180_000);
+});

@@ -1,0 +1,210 @@
+/**
+ * Cost that stays flat as the data grows (issue 33, decision 046): `npm run bench -- scale`.
+ *
+ * Generates two databases with set-based SQL from the real schema (bench/scale/generate.ts): a
+ * small one (10,000 transfers) and a large one (SCALE times the issue's sizes, 1 by default:
+ * 1,000,000 members, 10,000,000 transfers, ...), prints each one's generation time and size, times
+ * the full ledger verification on the large one, then starts the real server on each in its own
+ * process (bench/scale/server.ts) and times every call of bench/scale/calls.ts with sealed
+ * requests, one at a time: p50 and p99 at both sizes and their ratio. SQLite always; PostgreSQL
+ * too when BENCH_DATABASE_URL is set (each size in a schema of its own, dropped afterwards).
+ * Goal: each call's large p99 within 2x of its small p99, and under 50 ms on SQLite.
+ *
+ * BENCH_SCALE_SAMPLES (100) requests a call after 5 unmeasured ones.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { endpoints } from '@pp/contract';
+import { mediaType, type PublicJwk } from '@pp/envelope';
+import { openResponse, sealRequest } from '@pp/envelope/node';
+import { migrateToLatest, openDb, type DbHandle } from '../apps/server/src/db/index.ts';
+import { verifyLedger } from '../apps/server/src/modules/ledger/verify.ts';
+import { generateScale, longHistoryMember, scaleCounts } from './scale/generate.ts';
+import { scaleCalls, type ScaleCall } from './scale/calls.ts';
+import { startBenchServer } from './process.ts';
+import type { BenchFigure } from './results.ts';
+
+const factor = Number(process.env.SCALE ?? 1);
+const smallFactor = 0.001;
+const samples = Number(process.env.BENCH_SCALE_SAMPLES ?? 100);
+const warmup = 5;
+
+interface ScaleDb {
+  label: string;
+  handle: DbHandle;
+  serverEnv: Record<string, string>;
+  size(): Promise<number>;
+  drop(): Promise<void>;
+}
+
+async function sqliteDb(label: string): Promise<ScaleDb> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `pp-bench-scale-${label}-`));
+  const handle = openDb({ databaseUrl: '', dataDir });
+  const file = path.join(dataDir, 'portal.db');
+  return {
+    label,
+    handle,
+    serverEnv: { BENCH_SCALE_DATA_DIR: dataDir },
+    size: async () => fs.statSync(file).size + (fs.existsSync(`${file}-wal`) ? fs.statSync(`${file}-wal`).size : 0),
+    drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+async function postgresDb(label: string, url: string): Promise<ScaleDb> {
+  const schema = `scale_${label}_${crypto.randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const withSchema = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `pp-bench-scale-${label}-`));
+  const handle = openDb({ databaseUrl: withSchema, dataDir, timeouts: { statementMs: 3_600_000 } });
+  const query = async <T>(text: string) => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      return (await c.query(text)).rows as T[];
+    } finally {
+      await c.end();
+    }
+  };
+  return {
+    label,
+    handle,
+    serverEnv: { BENCH_SCALE_DATA_DIR: dataDir, BENCH_SCALE_DATABASE_URL: withSchema },
+    size: async () => Number((await query<{ n: string }>(`select coalesce(sum(pg_total_relation_size(c.oid)), 0) as n from pg_class c join pg_namespace s on s.oid = c.relnamespace where s.nspname = '${schema}' and c.relkind = 'r'`))[0]!.n),
+    drop: async () => {
+      await query(`drop schema ${schema} cascade`);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function pct(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))]!;
+}
+
+interface ScaleServer {
+  port: number;
+  publicJwk: PublicJwk;
+  memberToken: string;
+  staffToken: string;
+  deepRecordsCursor: string;
+  memberHistory: number;
+}
+
+type Timing = { p50: number; p99: number; failures: string[] };
+
+async function timeCalls(db: ScaleDb): Promise<{ timings: Map<string, Timing>; memberHistory: number }> {
+  const server = await startBenchServer<ScaleServer>('scale/server.ts', db.serverEnv);
+  try {
+    const base = `http://127.0.0.1:${server.port}`;
+    const calls = scaleCalls({ deepRecordsCursor: server.deepRecordsCursor, memberId: longHistoryMember, memberName: 'memberc0', memberEmail: 'c0@scale.example', memberNumber: 'Rc0' });
+    const timings = new Map<string, Timing>();
+    for (const call of calls) {
+      const ms: number[] = [];
+      const failures = new Set<string>();
+      for (let i = 0; i < warmup + samples; i++) {
+        const took = await send(base, server, call, failures);
+        if (i >= warmup) ms.push(took);
+      }
+      ms.sort((a, b) => a - b);
+      timings.set(call.label, { p50: pct(ms, 0.5), p99: pct(ms, 0.99), failures: [...failures] });
+    }
+    return { timings, memberHistory: server.memberHistory };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function send(base: string, server: ScaleServer, call: ScaleCall, failures: Set<string>): Promise<number> {
+  const url = endpoints[call.name].path;
+  const sealed = sealRequest(server.publicJwk, url, call.body);
+  const t0 = performance.now();
+  const res = await fetch(base + url, {
+    method: 'POST',
+    body: sealed.body,
+    headers: { 'content-type': mediaType, authorization: `Bearer ${call.who === 'member' ? server.memberToken : server.staffToken}`, 'x-login-type': call.who === 'member' ? 'USER' : 'STAFF', 'accept-language': 'en-US' },
+  });
+  const json = (await res.json()) as { code: number; error?: string; message: string; data: string | null };
+  const took = performance.now() - t0;
+  if (json.code !== 20000) failures.add(`${res.status} ${json.error ?? json.message}`);
+  else if (typeof json.data === 'string') openResponse(sealed.cek, sealed.nonce, json.data);
+  return took;
+}
+
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+
+async function runOn(dbLabel: 'sqlite' | 'postgres', make: (label: string) => Promise<ScaleDb>): Promise<BenchFigure[]> {
+  const figures: BenchFigure[] = [];
+  const load = () => `1-minute load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`;
+  const small = await make('small');
+  const large = await make('large');
+  try {
+    const generated: Record<string, { seconds: number; bytes: number }> = {};
+    for (const [db, f] of [[small, smallFactor], [large, factor]] as const) {
+      await migrateToLatest(db.handle);
+      console.log(`scale ${dbLabel} ${db.label} (factor ${f}): generating ${JSON.stringify(scaleCounts(f))}`);
+      const result = await generateScale(db.handle, f, { log: (line) => console.log(line) });
+      const bytes = await db.size();
+      generated[db.label] = { seconds: result.seconds, bytes };
+      console.log(`scale ${dbLabel} ${db.label}: generated in ${result.seconds.toFixed(1)} s, ${mib(bytes)}`);
+    }
+    figures.push({
+      name: `scale.generate.${dbLabel}.factor${factor}`,
+      value: Number(generated.large!.seconds.toFixed(1)),
+      unit: 's',
+      baseline: Number(generated.small!.seconds.toFixed(1)),
+      baselineName: `the small database (factor ${smallFactor}, 10,000 transfers)`,
+      note: `set-based SQL from the real migrations; ${JSON.stringify(scaleCounts(factor))}; size ${mib(generated.large!.bytes)} (small ${mib(generated.small!.bytes)}); ${load()}`,
+    });
+
+    // The full verification of the large journal (every account recomputed from every transfer).
+    const v0 = performance.now();
+    const check = await verifyLedger(large.handle.db);
+    const verifySeconds = (performance.now() - v0) / 1000;
+    if (!check.isBalanced) throw new Error(`the generated books do not verify: ${check.problems.slice(0, 3).join('; ')}`);
+    const s0 = performance.now();
+    await verifyLedger(small.handle.db);
+    const smallVerifySeconds = (performance.now() - s0) / 1000;
+    console.log(`scale ${dbLabel}: full ledger verification ${verifySeconds.toFixed(1)} s over ${check.transfers} transfers and ${check.accounts} accounts (small: ${smallVerifySeconds.toFixed(2)} s)`);
+    figures.push({ name: `scale.verifyFull.${dbLabel}.factor${factor}`, value: Number(verifySeconds.toFixed(2)), unit: 's', baseline: Number(smallVerifySeconds.toFixed(2)), baselineName: 'the same on the small database', note: `verifyLedger over ${check.transfers} transfers; goal under 60 s on SQLite at factor 1` });
+    await small.handle.close();
+    await large.handle.close();
+
+    const smallTimes = await timeCalls(small);
+    const largeTimes = await timeCalls(large);
+    console.log(`\nscale ${dbLabel}: the long-history member has ${largeTimes.memberHistory} credits (small: ${smallTimes.memberHistory}); ${samples} requests a call, one at a time`);
+    console.log(`${'call'.padEnd(40)} ${'small p50'.padStart(9)} ${'small p99'.padStart(9)} ${'large p50'.padStart(9)} ${'large p99'.padStart(9)} ${'ratio'.padStart(6)}`);
+    for (const [label, big] of largeTimes.timings) {
+      const little = smallTimes.timings.get(label)!;
+      const ratio = big.p99 / little.p99;
+      const flags = [ratio > 2 ? 'over 2x' : '', dbLabel === 'sqlite' && big.p99 > 50 ? 'over 50 ms' : '', ...big.failures, ...little.failures].filter(Boolean).join('; ');
+      console.log(`${label.padEnd(40)} ${little.p50.toFixed(1).padStart(9)} ${little.p99.toFixed(1).padStart(9)} ${big.p50.toFixed(1).padStart(9)} ${big.p99.toFixed(1).padStart(9)} ${ratio.toFixed(2).padStart(6)} ${flags}`);
+      figures.push({
+        name: `scale.call.${dbLabel}.${label.replace(/[^A-Za-z0-9=+-]+/g, '_')}.p99`,
+        value: Number(big.p99.toFixed(1)),
+        unit: 'ms',
+        baseline: Number(little.p99.toFixed(1)),
+        baselineName: 'the same call on the small database (10,000 transfers)',
+        note: `p50 ${big.p50.toFixed(1)} ms (small ${little.p50.toFixed(1)} ms); ratio ${ratio.toFixed(2)}; factor ${factor}${flags ? `; ${flags}` : ''}`,
+      });
+    }
+    return figures;
+  } finally {
+    await small.handle.close().catch(() => {});
+    await large.handle.close().catch(() => {});
+    await small.drop();
+    await large.drop();
+  }
+}
+
+export async function scaleBench(): Promise<BenchFigure[]> {
+  const figures = await runOn('sqlite', sqliteDb);
+  const url = process.env.BENCH_DATABASE_URL;
+  if (url) figures.push(...(await runOn('postgres', (label) => postgresDb(label, url))));
+  return figures;
+}
