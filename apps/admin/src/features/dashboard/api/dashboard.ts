@@ -10,3 +10,13 @@ export const dashboardQuery = () =>
   });
 
 export const useDashboard = () => useQuery(dashboardQuery());
+
+/** The charts' day series over the last 30 or 90 days (decision 042). */
+export const dashboardSeriesQuery = (days: 30 | 90) =>
+  queryOptions({
+    queryKey: ['dashboard', 'series', days] as const,
+    queryFn: ({ signal }) => apiCall('dashboardSeries', { days }, { signal }),
+    refetchInterval: 300_000,
+  });
+
+export const useDashboardSeries = (days: 30 | 90) => useQuery(dashboardSeriesQuery(days));

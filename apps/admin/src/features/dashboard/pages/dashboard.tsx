@@ -8,6 +8,7 @@ import { formatCount, formatDateTime, formatExactAmount } from '../../../lib/for
 import { translateOr } from '../../../lib/i18n';
 import { useCan } from '../../../lib/staff-session';
 import { useDashboard } from '../api/dashboard';
+import { DashboardCharts } from '../components/dashboard-charts';
 
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -116,6 +117,7 @@ export function DashboardPage() {
           </section>
         </div>
       )}
+      <DashboardCharts />
     </>
   );
 }
