@@ -137,7 +137,9 @@ beforeAll(async () => {
   await staffGuard.check();
   await staffContext.close();
   for (const [kind, lang, title] of [['terms', 'zh-CN', 'E2E 使用条款'], ['regTerms', 'en-US', 'E2E Registration terms'], ['regTerms', 'zh-CN', 'E2E 注册条款'], ['whitePaper', 'en-US', 'E2E White paper'], ['whitePaper', 'zh-CN', 'E2E 白皮书']] as const) {
-    await callOk(server.baseUrl, 'documentPublish', { kind, lang, baseVersion: 0, title, body: `<p>${title}</p>${xssBody}` }, staff);
+    // A new version over whatever is there (the demo data publishes a white paper in every language).
+    const [latest] = await callOk<Array<{ version: number }>>(server.baseUrl, 'documentVersions', { kind, lang }, staff);
+    await callOk(server.baseUrl, 'documentPublish', { kind, lang, baseVersion: latest?.version ?? 0, title, body: `<p>${title}</p>${xssBody}` }, staff);
   }
 }, 240_000);
 

@@ -1,11 +1,11 @@
 // Demo data on a fresh start (issue 31): demo's bank account and BEP20 and TRC20 addresses are past
 // the cooling-off of decision 015, so a withdrawal works at once and reaches the staff review queue;
-// the welcome announcement is published in the five languages.
+// the welcome announcement and the white paper are published in the five languages.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { languages, type BankAccountEntry, type WithdrawalAddressEntry } from '@pp/contract';
+import { languages, type BankAccountEntry, type ContentDocument, type DocumentVersionEntry, type WithdrawalAddressEntry } from '@pp/contract';
 import { dialects, login, makeTestApp, staffClient, TestClient, type TestApp } from '../../test/helper.ts';
-import { demoAnnouncement, demoDestinations } from './seed.ts';
+import { demoAnnouncement, demoDestinations, demoWhitePaper } from './seed.ts';
 
 type List<T> = { items: T[] };
 
@@ -56,5 +56,23 @@ describe.each(dialects)('demo data (%s)', (dialect) => {
       expect(list.data.items.find((i) => i.title === demoAnnouncement[lang].title)).toMatchObject({ lang });
     }
     demo.lang = 'en-US';
+  });
+
+  it('publishes the white paper in each language as version 1, which staff replace with a new version', async () => {
+    for (const lang of languages) {
+      demo.lang = lang;
+      const doc = (await demo.call<ContentDocument>('contentDocument', { kind: 'whitePaper' })).data;
+      expect(doc).toMatchObject({ kind: 'whitePaper', lang, version: 1, title: demoWhitePaper[lang].title });
+      // Kept whole by the sanitizer: headings, lists and text as written.
+      expect(doc!.bodyHtml).toBe(demoWhitePaper[lang].body);
+      expect(doc!.bodyHtml.match(/<h2>/g)).toHaveLength(5);
+    }
+    const admin = await staffClient(t, 'admin', 'Admin@12345');
+    const v2 = await admin.call<DocumentVersionEntry>('documentPublish', { kind: 'whitePaper', lang: 'ja-JP', baseVersion: 1, title: '新版', body: '<p>改訂</p>' });
+    expect(v2.code, v2.message).toBe(20000);
+    demo.lang = 'ja-JP';
+    expect((await demo.call<ContentDocument>('contentDocument', { kind: 'whitePaper' })).data).toMatchObject({ version: 2, title: '新版', bodyHtml: '<p>改訂</p>' });
+    demo.lang = 'en-US';
+    expect((await demo.call<ContentDocument>('contentDocument', { kind: 'whitePaper' })).data).toMatchObject({ version: 1, title: demoWhitePaper['en-US'].title });
   });
 });

@@ -178,7 +178,8 @@ describe.each(dialects)('content and notifications on %s', (dialect) => {
   });
 
   it('publishes documents as versions, each language on its own, with a fallback', async () => {
-    expect((await m.call<ContentDocument>('contentDocument', { kind: 'whitePaper' })).data).toBeNull();
+    // The demo data publishes a white paper (demo/seed.ts); the terms start with none.
+    expect((await m.call<ContentDocument>('contentDocument', { kind: 'terms' })).data).toBeNull();
     const v1 = await admin.call<DocumentVersionEntry>('documentPublish', { kind: 'terms', lang: 'zh-CN', baseVersion: 0, title: '条款', body: '<h2>一</h2><p>文本</p>' });
     expect(v1.data.version).toBe(1);
     const v2 = await admin.call<DocumentVersionEntry>('documentPublish', { kind: 'terms', lang: 'zh-CN', baseVersion: 1, title: '条款', body: '<p>新文本<script>x</script></p>' });

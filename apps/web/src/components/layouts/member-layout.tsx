@@ -4,6 +4,7 @@ import { DesktopLayout } from './desktop-layout';
 import { MobileLayout } from './mobile-layout';
 import type { NavFlags } from './nav-items';
 import { SupportPanel } from './support-panel';
+import { SupportOpenerContext } from './support-opener';
 
 export interface MemberLayoutProps {
   userName: string | undefined;
@@ -38,7 +39,9 @@ export function MemberLayout(props: MemberLayoutProps) {
   const Layout = isDesktop ? DesktopLayout : MobileLayout;
   return (
     <>
-      <Layout {...props} onOpenSupport={openSupport} />
+      <SupportOpenerContext value={openSupport}>
+        <Layout {...props} onOpenSupport={openSupport} />
+      </SupportOpenerContext>
       <SupportPanel isOpen={isSupportOpen} onClose={closeSupport} />
     </>
   );

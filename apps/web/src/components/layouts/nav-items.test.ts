@@ -1,6 +1,6 @@
 // Proves which navigation entries the member's flags add (spec sections 2 and 6).
 import { describe, expect, it } from 'vitest';
-import { footerTabs, mobileMenuLinks, sideNavItems, topNavItems, type NavFlags } from './nav-items';
+import { footerTabs, mobileMenuLinks, settingsMenuLinks, sideNavItems, topNavItems, type NavFlags } from './nav-items';
 
 const none: NavFlags = { canBuyPurchaseCode: false, canBuyEquity: false, canTransfer: false };
 const all: NavFlags = { canBuyPurchaseCode: true, canBuyEquity: true, canTransfer: true };
@@ -31,8 +31,12 @@ describe('navigation', () => {
     expect(toOf(footerTabs())).toEqual(['/package', '/recharge', '/withdraw', '/index', '/records', '/invite-tree', '/user-info']);
   });
 
-  it('mobile menu: rush purchase, equity and transfer only by flag; wallet, notices, invite tree, ranking, plan chart and game always', () => {
-    expect(toOf(mobileMenuLinks(none))).toEqual(['/details', '/notification', '/invite-tree', '/ranking', '/plan', '/setting', '/game']);
-    expect(toOf(mobileMenuLinks(all))).toEqual(['/code', '/equity', '/details', '/transfer', '/notification', '/invite-tree', '/ranking', '/plan', '/setting', '/game']);
+  it('mobile menu: rush purchase, equity and transfer only by flag; wallet, notices, invite tree, ranking, plan chart, game and white paper always', () => {
+    expect(toOf(mobileMenuLinks(none))).toEqual(['/details', '/notification', '/invite-tree', '/ranking', '/plan', '/setting', '/game', '/white-paper']);
+    expect(toOf(mobileMenuLinks(all))).toEqual(['/code', '/equity', '/details', '/transfer', '/notification', '/invite-tree', '/ranking', '/plan', '/setting', '/game', '/white-paper']);
+  });
+
+  it('desktop settings menu: invite tree, ranking, plan chart, white paper, security (customer service is an action beside them)', () => {
+    expect(toOf(settingsMenuLinks())).toEqual(['/invite-tree', '/ranking', '/plan', '/white-paper', '/setting']);
   });
 });

@@ -77,10 +77,17 @@ export function mobileMenuLinks(flags: NavFlags): NavItem[] {
     item(paths.plan, 'planChart', 'records'),
     item(paths.settings, 'security', 'settings'),
     item(paths.game, 'game', 'game'),
+    item(paths.whitePaper, 'whitePaper', 'book'),
   ];
 }
 
 /** Links of the desktop settings menu (customer service is an action beside them). */
 export function settingsMenuLinks(): NavItem[] {
-  return [item(paths.inviteTree, 'inviteTree', 'invite'), item(paths.ranking, 'ranking', 'chart'), item(paths.plan, 'planChart', 'records'), item(paths.settings, 'security', 'settings')];
+  return [
+    item(paths.inviteTree, 'inviteTree', 'invite'),
+    item(paths.ranking, 'ranking', 'chart'),
+    item(paths.plan, 'planChart', 'records'),
+    item(paths.whitePaper, 'whitePaper', 'book'),
+    item(paths.settings, 'security', 'settings'),
+  ];
 }

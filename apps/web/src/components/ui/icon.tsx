@@ -18,6 +18,10 @@ const shapes = {
   wallet: 'M3 7h16a2 2 0 012 2v9a2 2 0 01-2 2H3V7zM3 7V5a2 2 0 012-2h11v4M16 13h2',
   exchange: 'M7 4L3 8l4 4M3 8h13M17 12l4 4-4 4M21 16H8',
   game: 'M3 3h8v8H3zM13 3h8v8h-8zM3 13h8v8H3zM13 13h8v8h-8z',
+  shield: 'M12 3l8 3v6c0 4.5-3.4 8-8 9-4.6-1-8-4.5-8-9V6l8-3zM8.5 12l2.5 2.5 4.5-5',
+  claim: 'M7 3h7l5 5v13H7V3zM14 3v5h5M10 13h6M10 17h4M4 7v14h2',
+  trophy: 'M8 4h8v6a4 4 0 01-8 0V4zM8 6H4v1a4 4 0 004 4M16 6h4v1a4 4 0 01-4 4M12 14v4M8 21h8M9 18h6',
+  book: 'M4 4h6a2 2 0 012 2v15a2 2 0 00-2-2H4V4zM20 4h-6a2 2 0 00-2 2v15a2 2 0 012-2h6V4z',
 } as const;
 
 export type IconName = keyof typeof shapes | BaseIconName;
