@@ -15,6 +15,7 @@ const benches: Record<string, () => Promise<BenchFigure[]>> = {
   envelope: () => import('./envelope.bench.ts').then((m) => m.envelopeBench()),
   ledger: () => import('./ledger.bench.ts').then((m) => m.ledgerBench()),
   chain: () => import('./chain.bench.ts').then((m) => m.chainBench()),
+  verify: () => import('./verify.bench.ts').then((m) => m.verifyBench()),
   lighthouse: () => import('./lighthouse.bench.ts').then((m) => m.lighthouseBench()),
   start: () => import('./start.bench.ts').then((m) => m.startBench()),
   packages: () => import('./packages.bench.ts').then((m) => m.packagesBench()),

@@ -173,7 +173,7 @@ export async function buildApp(
     if (check.isBalanced) app.log.info(`ledger verified: ${check.accounts} accounts, ${check.transfers} transfers, balanced`);
     else app.log.error({ problems: check.problems }, 'ledger verification FAILED');
   }
-  for (const job of serverJobs(dbHandle.db, config.housekeepingSchedule)) await services.jobs.register(job);
+  for (const job of serverJobs(dbHandle, config.housekeepingSchedule)) await services.jobs.register(job);
   // The configured deposit keys must be the ones the stored addresses came from (decision 017).
   await services.chain.checkStoredKeys();
   for (const job of chainJobs(services.chain)) await services.jobs.register(job);

@@ -220,6 +220,23 @@ export interface LedgerVerificationsTable {
   problem_count: Int | null;
 }
 
+/** The incremental ledger check's position in the journal (migration 028, decision 045). */
+export interface LedgerCheckpointsTable {
+  name: string;
+  /** SQLite: the last seq checked; PostgreSQL: the transaction-id horizon (commit_xid below it is done). */
+  position: Int;
+  checked_at: Int;
+}
+
+/** Per account, the four totals the journal gives up to the checkpoint's position (migration 028). */
+export interface LedgerCheckpointAccountsTable {
+  account_id: string;
+  debits_posted: Int;
+  credits_posted: Int;
+  debits_pending: Int;
+  credits_pending: Int;
+}
+
 export interface ExchangesTable {
   id: string;
   number: string;
@@ -755,6 +772,8 @@ export interface Database {
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
   ledger_verifications: LedgerVerificationsTable;
+  ledger_checkpoints: LedgerCheckpointsTable;
+  ledger_checkpoint_accounts: LedgerCheckpointAccountsTable;
   exchanges: ExchangesTable;
   member_transfers: MemberTransfersTable;
   uploads: UploadsTable;

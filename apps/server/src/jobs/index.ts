@@ -2,8 +2,8 @@
  * The scheduled jobs of the server, each run by the one mechanism in runner.ts. Features add
  * theirs here (chain watcher, reward release, bonus periods, mail retry).
  */
-import type { Db } from '../db/index.ts';
-import { verifyAndRecord } from '../modules/ledger/verify.ts';
+import type { DbHandle } from '../db/index.ts';
+import { verifyFull, verifyIncremental } from '../modules/ledger/checkpoint.ts';
 import type { JobDefinition } from './runner.ts';
 import { loginLimits } from '../plugins/login-throttle.ts';
 import type { ChainService } from '../modules/chain/service.ts';
@@ -21,13 +21,24 @@ export const retention = {
 } as const;
 
 /** `housekeepingSchedule`: the HOUSEKEEPING_SCHEDULE setting (config.ts). */
-export function serverJobs(db: Db, housekeepingSchedule = '*/10 * * * *'): JobDefinition[] {
+export function serverJobs(handle: DbHandle, housekeepingSchedule = '*/10 * * * *'): JobDefinition[] {
+  const db = handle.db;
   return [
     {
+      // What changed since the last checkpoint (decision 045): its cost follows the hour's movements.
       name: 'ledger-verify',
       schedule: '7 * * * *',
       async run() {
-        const result = await verifyAndRecord(db);
+        const result = await verifyIncremental(handle);
+        if (!result.isBalanced) throw new Error(`ledger not balanced: ${result.problems.length} problems`);
+      },
+    },
+    {
+      // The whole journal and the packages, once a day, on a read snapshot that blocks no writer.
+      name: 'ledger-verify-full',
+      schedule: '37 3 * * *',
+      async run() {
+        const result = await verifyFull(handle);
         if (!result.isBalanced) throw new Error(`ledger not balanced: ${result.problems.length} problems`);
       },
     },

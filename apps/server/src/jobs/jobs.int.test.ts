@@ -145,7 +145,7 @@ describe.each(dialects)('jobs on %s', (dialect: Dialect) => {
       { login_type: 'USER', account_id: 'm1', address: '10.0.0.1', last_seen_at: BigInt(now - 100 * day) },
       { login_type: 'USER', account_id: 'm1', address: '10.0.0.2', last_seen_at: BigInt(now - day) },
     ]).execute();
-    const housekeeping = serverJobs(a.db).find((j) => j.name === 'housekeeping')!;
+    const housekeeping = serverJobs(a).find((j) => j.name === 'housekeeping')!;
     await housekeeping.run({ period: 'test', signal: new AbortController().signal });
     expect((await a.db.selectFrom('rate_limits').select('key').where('key', 'in', ['old-window', 'live-window']).execute()).map((r) => r.key)).toEqual(['live-window']);
     expect((await a.db.selectFrom('rate_limit_holds').select('id').execute()).map((r) => r.id)).toEqual(['live-hold']);
@@ -157,7 +157,7 @@ describe.each(dialects)('jobs on %s', (dialect: Dialect) => {
     cleanups.push(() => t.close());
     const admin = await staffClient(t, 'admin', 'Admin@12345');
     const listed = await admin.call<Array<{ name: string; nextRunAt: number }>>('jobList');
-    expect(listed.data.map((j) => j.name).sort()).toEqual(['equity-bonus', 'housekeeping', 'jackpot-draw', 'ledger-verify', 'package-release', 'plan-payout', 'uploads-cleanup']);
+    expect(listed.data.map((j) => j.name).sort()).toEqual(['equity-bonus', 'housekeeping', 'jackpot-draw', 'ledger-verify', 'ledger-verify-full', 'package-release', 'plan-payout', 'uploads-cleanup']);
     expect(listed.data.every((j) => j.nextRunAt > Date.now())).toBe(true);
     const requested = await admin.call('jobRunNow', { name: 'ledger-verify', reason: 'check after the import ' + crypto.randomUUID() });
     expect(requested.code, requested.message).toBe(20000);

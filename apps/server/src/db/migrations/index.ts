@@ -27,6 +27,7 @@ import { crashLeases } from './025-crash-leases.ts';
 import { replayStoreMarks } from './023-replay-store-marks.ts';
 import { scaleIndexes } from './029-scale-indexes.ts';
 import { reviewTimeIndexes } from './027-review-time-indexes.ts';
+import { ledgerCheckpoint } from './028-ledger-checkpoint.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -58,5 +59,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '023-replay-store-marks': replayStoreMarks(dialect),
     '029-scale-indexes': scaleIndexes(dialect),
     '027-review-time-indexes': reviewTimeIndexes(dialect),
+    '028-ledger-checkpoint': ledgerCheckpoint(dialect),
   };
 }

@@ -1,17 +1,35 @@
-/** `npm run ledger:verify`: checks the ledger of the configured database; exits 1 on any difference. */
+/**
+ * `npm run ledger:verify`: checks the ledger of the configured database; exits 1 on any difference.
+ * The default, and `-- --full`, is the full check: the whole journal and the packages, read on a
+ * snapshot (no writer waits). `-- --incremental` is the hourly job's check: the journal rows since
+ * the checkpoint and the accounts they touch, and it moves the checkpoint (decision 045).
+ */
 import { loadConfig } from '../../config.ts';
 import { migrateToLatest, openDb } from '../../db/index.ts';
-import { verifyAndRecord } from './verify.ts';
+import { verifyFull, verifyIncremental } from './checkpoint.ts';
 
+const args = process.argv.slice(2);
+const isIncremental = args.includes('--incremental');
+if (isIncremental && args.includes('--full')) {
+  console.error('give --full or --incremental, not both');
+  process.exit(2);
+}
 const config = loadConfig();
 const handle = openDb(config);
 try {
   await migrateToLatest(handle);
-  const result = await verifyAndRecord(handle.db);
+  const started = performance.now();
+  const incremental = isIncremental ? await verifyIncremental(handle) : null;
+  const result = incremental ?? (await verifyFull(handle));
+  const seconds = ((performance.now() - started) / 1000).toFixed(2);
+  const what =
+    incremental?.mode === 'incremental'
+      ? `incremental: ${incremental.transfersRead} transfers since the checkpoint, ${incremental.accountsChecked} accounts touched`
+      : `${incremental ? 'checkpoint made, full' : 'full'}: ${result.accounts} accounts, ${result.transfers} transfers`;
   if (result.isBalanced) {
-    console.log(`ledger balanced: ${result.accounts} accounts, ${result.transfers} transfers`);
+    console.log(`ledger balanced (${what}; ${seconds} s)`);
   } else {
-    console.error(`ledger NOT balanced (${result.problems.length} problems):`);
+    console.error(`ledger NOT balanced (${what}; ${result.problems.length} problems):`);
     for (const problem of result.problems) console.error(`  ${problem}`);
     process.exitCode = 1;
   }

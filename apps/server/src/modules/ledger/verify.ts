@@ -28,6 +28,8 @@ export async function verifyLedger(db: Db): Promise<VerifyResult> {
   for (;;) {
     const page = await db.selectFrom('ledger_transfers').selectAll().where('seq', '>', lastSeq).orderBy('seq').limit(5000).execute();
     if (page.length === 0) break;
+    // better-sqlite3 answers synchronously: a turn of the event loop between pages serves requests.
+    await new Promise((resolve) => setImmediate(resolve));
     for (const t of page) {
       transfers++;
       lastSeq = BigInt(t.seq);
@@ -90,11 +92,15 @@ export async function verifyLedger(db: Db): Promise<VerifyResult> {
   return { isBalanced: problems.length === 0, problems, accounts: accounts.length, transfers };
 }
 
-/** Verifies (the journal, and the packages' fixed balances) and keeps the result for the back-office dashboard. */
-export async function verifyAndRecord(db: Db): Promise<VerifyResult> {
-  const books = await verifyLedger(db);
+/**
+ * Verifies (the journal, and the packages' fixed balances) and keeps the result for the
+ * back-office dashboard. `reader` is where the checks read: a snapshot for the full check
+ * (checkpoint.ts, decision 045), so a movement committing meanwhile is never half seen.
+ */
+export async function verifyAndRecord(db: Db, reader: Db = db): Promise<VerifyResult> {
+  const books = await verifyLedger(reader);
   // Packages (decision 020): every fixed balance is the principal of live holdings.
-  const packageProblems = await verifyPackages(db);
+  const packageProblems = await verifyPackages(reader);
   const result = { ...books, isBalanced: books.isBalanced && packageProblems.length === 0, problems: [...books.problems, ...packageProblems] };
   const detail = result.isBalanced
     ? `${result.accounts} accounts, ${result.transfers} transfers, balanced`
