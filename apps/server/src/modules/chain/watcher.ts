@@ -17,17 +17,19 @@
  *   confirmations never touches a credit; a deeper one is reported, never silently undone.
  */
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import { amountMaxMinor, formatMinor, parseAmount, pointsScale, rescale } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { ConfigService } from '../config/service.ts';
-import type { LedgerRepository } from '../ledger/repository.ts';
+import type { LedgerRepository, TransferInput } from '../ledger/repository.ts';
 import { tronAddress } from './derivation.ts';
 import type { HeldChainDeposits, HeldDepositRow } from './held-deposits.ts';
 import type { ChainRpc, TransferLog } from './rpc.ts';
 import type { ChainSettings } from './settings.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify, notifyMany } from '../notifications/notify.ts';
 
 export const depositStatuses = ['confirming', 'credited', 'belowMinimum', 'received', 'heldForReview', 'rejected'] as const;
 export type DepositStatus = (typeof depositStatuses)[number];
@@ -37,7 +39,14 @@ export type ChainDepositStatusValue = DepositStatus;
 const lookupBatchMax = 500;
 const settleBatchMax = 500;
 /** Credits committed together: one commit (one fsync on SQLite) for many. */
-const creditGroupMax = 100;
+const creditGroupMax = 500;
+/**
+ * Logs per multi-row INSERT of chain_deposits: 16 parameters a row, 8,000 a statement, inside
+ * SQLite's variable limit (32,766) and PostgreSQL's (65,535). Decision 045.
+ */
+const storeChunk = 500;
+/** Rows per UPDATE ... FROM (VALUES ...) of the settle and block-change statements. */
+const updateChunk = 1000;
 /** Longest error text kept in the chain's health row. */
 const errorTextMax = 500;
 
@@ -107,19 +116,20 @@ export class ChainWatcher {
         result.reorgs++;
       }
       await this.rereadUnconfirmed(last, result, hooks);
+      const minimum = await this.minimum();
       let budget = BigInt(this.settings.runBlocksMax);
       while (last < head && budget > 0n && !hooks.signal?.aborted) {
         const from = last + 1n;
         let to = from + BigInt(this.settings.logRangeBlocksMax) - 1n;
         if (to > head) to = head;
         if (to - from + 1n > budget) to = from + budget - 1n;
-        const stored = await this.readRange(from, to, head, result, hooks);
+        const stored = await this.readRange(from, to, head, minimum, result, hooks);
         if (!stored) break;
         budget -= to - from + 1n;
         last = to;
       }
       result.lastBlock = last;
-      result.credited = await this.settle(head);
+      result.credited += await this.settle(head, minimum);
       const now = Date.now();
       await this.db
         .updateTable('chain_cursors')
@@ -181,7 +191,7 @@ export class ChainWatcher {
     // No stored block matches: the reorg is deeper than the kept window; rewind below all of it.
     const lowest = stored.length > 0 ? BigInt(stored[stored.length - 1]!.number) : last + 1n;
     const rewindTo = common ?? lowest - 1n;
-    await this.db.transaction().execute(async (tx) => {
+    await inTransaction(this.db, async (tx) => {
       await tx.deleteFrom('chain_blocks').where('chain', '=', this.chain).where('number', '>', rewindTo).execute();
       await tx.deleteFrom('chain_deposits').where('chain', '=', this.chain).where('status', '=', 'confirming').where('block_number', '>', rewindTo).execute();
       const settled = await tx
@@ -228,12 +238,13 @@ export class ChainWatcher {
     );
     const consistent = logs.filter((l) => stored.get(l.blockNumber) === l.blockHash);
     const members = await this.membersOf(consistent);
-    const now = Date.now();
-    await this.db.transaction().execute(async (tx) => {
-      for (const log of consistent) {
-        const memberId = members.get(log.to);
-        if (!memberId) continue;
-        await this.storeLog(tx, log, memberId, now);
+    const mine = consistent.filter((log) => members.has(log.to));
+    if (mine.length === 0) return;
+    const storedBefore = result.logsStored;
+    await inTransaction(this.db, async (tx) => {
+      result.logsStored = storedBefore; // a retried attempt counts its logs again, not twice
+      await this.storeLogs(tx, mine, members, Date.now());
+      for (let i = 0; i < mine.length; i++) {
         result.logsStored++;
         hooks.afterLogStored?.(result.logsStored);
       }
@@ -245,7 +256,7 @@ export class ChainWatcher {
    * range's recent blocks, then moves the cursor to `to`. Returns false (nothing advanced) when
    * the node changed its chain between the two reads; the next run sorts it out.
    */
-  private async readRange(from: bigint, to: bigint, head: bigint, result: WatchRunResult, hooks: WatchHooks): Promise<boolean> {
+  private async readRange(from: bigint, to: bigint, head: bigint, minimum: bigint, result: WatchRunResult, hooks: WatchHooks): Promise<boolean> {
     const logs = await this.rpc.transferLogs(this.settings.tokenMatchKey, from, to);
     const windowStart = head - this.windowBlocks + 1n > from ? head - this.windowBlocks + 1n : from;
     const hashes = new Map<bigint, string>();
@@ -256,27 +267,50 @@ export class ChainWatcher {
     }
     if (logs.some((l) => hashes.has(l.blockNumber) && hashes.get(l.blockNumber) !== l.blockHash)) return false;
     const members = await this.membersOf(logs);
+    const mine = logs.filter((log) => members.has(log.to));
+    const deepest = head - BigInt(this.settings.confirmations) + 1n;
+    // The credited members' accounts exist before the range's transaction (one set-based commit).
+    const deepMembers = new Set(mine.filter((log) => log.blockNumber <= deepest).map((log) => members.get(log.to)!));
+    if (deepMembers.size > 0) await this.ledger.warmAccounts([...deepMembers].map((owner) => ({ owner, coinName: 'USDT', purpose: 'available' })));
     const now = Date.now();
-    // The range's logs, its recent hashes and the cursor move together: a run stopped anywhere
-    // in between leaves the range unread, and the next run reads it again.
-    await this.db.transaction().execute(async (tx) => {
-      for (const log of logs) {
-        const memberId = members.get(log.to);
-        if (!memberId) continue;
-        await this.storeLog(tx, log, memberId, now);
+    let credited = 0;
+    // The range's logs, its recent hashes, the cursor and the credits of the logs already deep
+    // enough move together (decision 045): a run stopped anywhere in between leaves the range
+    // unread, and the next run reads it again.
+    const storedBefore = result.logsStored;
+    await inTransaction(this.db, async (tx) => {
+      result.logsStored = storedBefore; // a retried attempt counts its logs again, not twice
+      const inserted = await this.storeLogs(tx, mine, members, now);
+      for (let i = 0; i < mine.length; i++) {
         result.logsStored++;
         hooks.afterLogStored?.(result.logsStored);
       }
-      for (const [number, hash] of hashes) {
+      const blocks = [...hashes].map(([number, hash]) => ({ chain: this.chain, number, hash }));
+      if (blocks.length > 0) {
         await tx
           .insertInto('chain_blocks')
-          .values({ chain: this.chain, number, hash })
-          .onConflict((oc) => oc.columns(['chain', 'number']).doUpdateSet({ hash }))
+          .values(blocks)
+          .onConflict((oc) => oc.columns(['chain', 'number']).doUpdateSet((eb) => ({ hash: eb.ref('excluded.hash') })))
           .execute();
       }
       await tx.deleteFrom('chain_blocks').where('chain', '=', this.chain).where('number', '<=', head - this.windowBlocks).execute();
       await tx.updateTable('chain_cursors').set({ last_block: to, updated_at: BigInt(Date.now()) }).where('chain', '=', this.chain).execute();
+      // Only the rows this transaction inserted are credited here; rows seen before are settled
+      // by settle(). A ledger refusal rolls back the credits alone: they stay confirming for it.
+      const due = inserted.filter((d) => BigInt(d.block_number) <= deepest);
+      if (due.length === 0) return;
+      await sql`savepoint range_credits`.execute(tx);
+      try {
+        credited = await this.settleSet(tx, due, minimum);
+        await sql`release savepoint range_credits`.execute(tx);
+      } catch (error) {
+        if (!isLedgerRefusal(error)) throw error;
+        await sql`rollback to savepoint range_credits`.execute(tx);
+        await sql`release savepoint range_credits`.execute(tx);
+        credited = 0;
+      }
     });
+    result.credited += credited;
     return true;
   }
 
@@ -299,18 +333,23 @@ export class ChainWatcher {
     return this.chain === 'TRC20' ? tronAddress(Buffer.from(key.slice(2), 'hex')) : key;
   }
 
-  private async storeLog(tx: Tx, log: TransferLog, memberId: string, now: number): Promise<void> {
-    const minor = minorOfRaw(log.value, this.settings.tokenDecimals);
-    await tx
-      .insertInto('chain_deposits')
-      .values({
+  /**
+   * Stores the logs set-based (decision 045): multi-row INSERTs with ON CONFLICT DO NOTHING, and
+   * returns the rows this statement inserted, the only ones a caller may credit at once. A log
+   * seen before is the same log: if the node now puts it in another block, the row follows the
+   * node while it is still confirming (one UPDATE each, rare); a settled row never changes.
+   */
+  private async storeLogs(tx: Tx, logs: TransferLog[], members: Map<string, string>, now: number): Promise<DueDeposit[]> {
+    const rows = logs.map((log) => {
+      const minor = minorOfRaw(log.value, this.settings.tokenDecimals);
+      return {
         id: crypto.randomUUID(),
         chain: this.chain,
         tx_hash: log.txHash.toLowerCase(),
         log_index: log.logIndex,
         block_number: log.blockNumber,
         block_hash: log.blockHash,
-        member_id: memberId,
+        member_id: members.get(log.to)!,
         from_address: this.display(log.from),
         to_address: this.display(log.to),
         amount_raw: log.value.toString(),
@@ -320,23 +359,42 @@ export class ChainWatcher {
         transfer_id: null,
         seen_at: BigInt(now),
         settled_at: null,
-      })
-      // Seen before: the same log. If the node now puts it in another block, follow the node
-      // while it is still confirming; a settled row never changes.
-      .onConflict((oc) =>
-        oc
-          .columns(['chain', 'tx_hash', 'log_index'])
-          .doUpdateSet({ block_number: log.blockNumber, block_hash: log.blockHash })
-          .where('chain_deposits.status', '=', 'confirming'),
-      )
-      .execute();
+      };
+    });
+    const insertedIds = new Set<string>();
+    for (let i = 0; i < rows.length; i += storeChunk) {
+      const returned = await tx
+        .insertInto('chain_deposits')
+        .values(rows.slice(i, i + storeChunk))
+        .onConflict((oc) => oc.columns(['chain', 'tx_hash', 'log_index']).doNothing())
+        .returning('id')
+        .execute();
+      for (const r of returned) insertedIds.add(r.id);
+    }
+    for (const row of rows) {
+      if (insertedIds.has(row.id)) continue;
+      await tx
+        .updateTable('chain_deposits')
+        .set({ block_number: row.block_number, block_hash: row.block_hash })
+        .where('chain', '=', this.chain)
+        .where('tx_hash', '=', row.tx_hash)
+        .where('log_index', '=', row.log_index)
+        .where('status', '=', 'confirming')
+        .where('block_hash', '<>', row.block_hash)
+        .execute();
+    }
+    return rows.filter((row) => insertedIds.has(row.id));
+  }
+
+  /** The deposit minimum (setting `deposit.minimumAmount`), read once a run. */
+  private async minimum(): Promise<bigint> {
+    return parseAmount(await this.settingsService.get('deposit.minimumAmount')) ?? 0n;
   }
 
   /** Settles every confirming deposit whose block is deep enough: credit, below minimum, held, or received. */
-  private async settle(head: bigint): Promise<number> {
+  private async settle(head: bigint, minimum: bigint): Promise<number> {
     await this.holdReceived();
     const deepest = head - BigInt(this.settings.confirmations) + 1n;
-    const minimum = parseAmount(await this.settingsService.get('deposit.minimumAmount')) ?? 0n;
     let credited = 0;
     for (;;) {
       const due = await this.db
@@ -350,8 +408,77 @@ export class ChainWatcher {
         .limit(settleBatchMax)
         .execute();
       if (due.length === 0) return credited;
+      await this.ledger.warmAccounts([...new Set(due.map((d) => d.member_id))].map((owner) => ({ owner, coinName: 'USDT', purpose: 'available' })));
       for (let i = 0; i < due.length; i += creditGroupMax) credited += await this.settleGroup(due.slice(i, i + creditGroupMax), minimum);
     }
+  }
+
+  /**
+   * Settles deposits inside `tx`, set-based (decision 045): the ones to credit are claimed with
+   * one conditional UPDATE per chunk (`confirming` to `credited`, RETURNING the rows this
+   * statement moved, so a row another runner claimed is never credited here), their credits
+   * posted with one LedgerRepository.postMany (each carrying the log's key as its request id, a
+   * second guard), their transfer ids written by one UPDATE, their notices by one notifyMany.
+   * Below-minimum rows move with one UPDATE; rows past the movement ceiling, rare, one by one
+   * (settleIn). A ledger refusal (a member at the balance ceiling) throws, for the caller to
+   * roll back and settle one by one.
+   */
+  private async settleSet(tx: Tx, group: DueDeposit[], minimum: bigint): Promise<number> {
+    const tooLarge: DueDeposit[] = [];
+    const below: string[] = [];
+    const toCredit: DueDeposit[] = [];
+    for (const d of group) {
+      const amount = BigInt(d.amount);
+      if (amount === 0n && minorOfRaw(BigInt(d.amount_raw), this.settings.tokenDecimals) > amountMaxMinor) tooLarge.push(d);
+      else if (amount === 0n || amount < minimum) below.push(d.id);
+      else toCredit.push(d);
+    }
+    const now = BigInt(Date.now());
+    for (const d of tooLarge) await this.settleIn(tx, d, minimum);
+    for (let i = 0; i < below.length; i += updateChunk) {
+      await tx.updateTable('chain_deposits').set({ status: 'belowMinimum', settled_at: now }).where('id', 'in', below.slice(i, i + updateChunk)).where('status', '=', 'confirming').execute();
+    }
+    const claimed = new Set<string>();
+    for (let i = 0; i < toCredit.length; i += updateChunk) {
+      const ids = toCredit.slice(i, i + updateChunk).map((d) => d.id);
+      const moved = await tx.updateTable('chain_deposits').set({ status: 'credited', settled_at: now }).where('id', 'in', ids).where('status', '=', 'confirming').returning('id').execute();
+      for (const r of moved) claimed.add(r.id);
+    }
+    const credits = toCredit.filter((d) => claimed.has(d.id));
+    if (credits.length === 0) return 0;
+    // The same input, key for key, as a single transfer would get, so its request hash matches.
+    const inputs = credits.map(
+      (d): TransferInput => ({
+        requestId: creditRequestId(this.chain, d.tx_hash, num(d.log_index)),
+        code: 'deposit',
+        coinName: 'USDT',
+        amount: BigInt(d.amount),
+        debit: { owner: 'system', coinName: 'USDT', purpose: 'chainDeposits' },
+        credit: { owner: d.member_id, coinName: 'USDT', purpose: 'available' },
+        isPending: false,
+        memo: `${this.chain}:${d.tx_hash}`,
+      }),
+    );
+    await this.ledger.postMany(inputs, tx);
+    // Each row's transfer id, by the request id the ledger row carries (its unique index).
+    for (let i = 0; i < credits.length; i += updateChunk) {
+      const ids = credits.slice(i, i + updateChunk).map((d) => d.id);
+      await tx
+        .updateTable('chain_deposits')
+        .set((eb) => ({
+          transfer_id: eb
+            .selectFrom('ledger_transfers')
+            .select('ledger_transfers.id')
+            .where('ledger_transfers.request_id', '=', sql<string>`${'chain:'} || chain_deposits.chain || ${':'} || chain_deposits.tx_hash || ${':'} || chain_deposits.log_index`),
+        }))
+        .where('id', 'in', ids)
+        .execute();
+    }
+    await notifyMany(
+      tx,
+      credits.map((d) => ({ memberId: d.member_id, type: 'depositCredited' as const, params: { amount: formatMinor(BigInt(d.amount)), coinName: 'USDT', chain: this.chain } })),
+    );
+    return credits.length;
   }
 
   /**
@@ -361,11 +488,7 @@ export class ChainWatcher {
    */
   private async settleGroup(group: DueDeposit[], minimum: bigint): Promise<number> {
     try {
-      return await this.ledger.inTransaction(async (tx) => {
-        let n = 0;
-        for (const d of group) if (await this.settleIn(tx, d, minimum)) n++;
-        return n;
-      });
+      return await this.ledger.inTransaction((tx) => this.settleSet(tx, group, minimum));
     } catch (error) {
       if (!isLedgerRefusal(error)) throw error;
     }

@@ -89,11 +89,22 @@ describe.each(dialects)('ledger postMany on %s', (dialect) => {
     expect((await verifyLedger(db())).problems).toEqual([]);
   });
 
+  it('stores a request id with the hash a single transfer gives it; a taken one fails the whole call', async () => {
+    const owner = crypto.randomUUID();
+    const requestId = `post-many:${crypto.randomUUID()}`;
+    const input: TransferInput = { ...credit(owner, 7n), requestId };
+    const [posted] = await ledger.inTransaction((tx) => ledger.postMany([input], tx));
+    // The same input again through transfer() is a retry: the first result, nothing moved twice.
+    expect((await ledger.transfer(input)).id).toBe(posted!.id);
+    await expect(ledger.inTransaction((tx) => ledger.postMany([credit(owner, 1n), input], tx))).rejects.toThrow(/unique|duplicate/i);
+    expect(await available(owner)).toBe(7n);
+    expect((await verifyLedger(db())).problems).toEqual([]);
+  });
+
   it('refuses inputs it is not for', async () => {
     const owner = crypto.randomUUID();
     const fromMember: TransferInput = { ...credit(owner, 1n), debit: { owner: crypto.randomUUID(), coinName: 'REWARD_POINT', purpose: 'available' } };
     await expect(ledger.inTransaction((tx) => ledger.postMany([fromMember], tx))).rejects.toThrow(/system-funded/);
-    await expect(ledger.inTransaction((tx) => ledger.postMany([{ ...credit(owner, 1n), requestId: 'r1' }], tx))).rejects.toThrow(/system-funded/);
     await expect(ledger.inTransaction((tx) => ledger.postMany([{ ...credit(owner, 1n), isPending: true }], tx))).rejects.toThrow(/system-funded/);
     await expect(ledger.inTransaction((tx) => ledger.postMany([credit(owner, 0n)], tx))).rejects.toBeInstanceOf(AppError);
     expect(await available(owner)).toBe(0n);

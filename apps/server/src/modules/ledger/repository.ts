@@ -164,6 +164,9 @@ function prepareSqlite(db: SQLite.Database) {
 /** Rows per postMany statement: 6 or 14 parameters each, inside both databases' limits. */
 const postManyChunk = 1000;
 
+/** Member accounts per warmAccounts statement: 11 parameters a row, inside SQLite's variable limit. */
+const warmChunk = 500;
+
 /** Most transfers one SQLite group commit takes; a batch is what queued while the last one ran. */
 const groupCommitMax = 64;
 
@@ -270,9 +273,27 @@ export class LedgerRepository {
     }
     if (missing.size === 0) return;
     const found = new Map<string, string>();
+    // Set-based: per (coin, purpose) and chunk, one read, one multi-row insert of the missing
+    // ones (a racing maker's row wins, ON CONFLICT DO NOTHING), one read again.
+    const groups = new Map<string, AccountRef[]>();
+    for (const r of missing.values()) {
+      const g = `${r.coinName}\u0000${r.purpose}`;
+      groups.set(g, [...(groups.get(g) ?? []), r]);
+    }
     await this.inTransaction(async (tx) => {
       found.clear();
-      for (const [k, r] of missing) found.set(k, await this.accountId(tx, r));
+      for (const group of groups.values()) {
+        const { coinName, purpose } = group[0]!;
+        for (let i = 0; i < group.length; i += warmChunk) {
+          const owners = group.slice(i, i + warmChunk).map((r) => r.owner);
+          const read = () => tx.selectFrom('ledger_accounts').select(['id', 'owner']).where('coin_name', '=', coinName).where('purpose', '=', purpose).where('owner', 'in', owners).execute();
+          const had = new Set((await read()).map((row) => row.owner));
+          const now = Date.now();
+          const rows = owners.filter((owner) => !had.has(owner)).map((owner) => ({ id: crypto.randomUUID(), owner, coin_name: coinName, purpose, is_system: 0, debits_posted: 0n, credits_posted: 0n, debits_pending: 0n, credits_pending: 0n, created_at: now }));
+          if (rows.length > 0) await tx.insertInto('ledger_accounts').values(rows).onConflict((oc) => oc.columns(['owner', 'coin_name', 'purpose']).doNothing()).execute();
+          for (const row of await read()) found.set(`${row.owner}\u0000${coinName}\u0000${purpose}`, row.id);
+        }
+      }
     });
     for (const [k, id] of found) this.accountIds.set(k, id);
   }
@@ -441,9 +462,12 @@ export class LedgerRepository {
   }
 
   /**
-   * Posts many transfers in the caller's transaction, set-based: for posted transfers without a
-   * request id whose debit is a system account (batch jobs paying members, such as the package
-   * release). System accounts may go negative, so no leg needs a funds check, only the ceilings
+   * Posts many transfers in the caller's transaction, set-based: for posted transfers whose debit
+   * is a system account (batch jobs paying members, such as the package release; chain deposit
+   * credits, decision 045). A request id, when given, is stored with the hash `transfer` would
+   * give it; one already taken fails the insert on its unique index, and the caller's transaction
+   * with it (the caller claims its rows first, so that is a second guard, never the first).
+   * System accounts may go negative, so no leg needs a funds check, only the ceilings
    * of decision 008; those only grow with each credit or debit, so checking each account's
    * aggregated amount once is exactly what checking each transfer in turn would give. One
    * UPDATE per chunk applies all legs (accounts in id order), then multi-row INSERTs write one
@@ -454,7 +478,7 @@ export class LedgerRepository {
     if (ids && ids.length !== inputs.length) throw new Error('postMany takes one id per input');
     if (inputs.length === 0) return [];
     for (const input of inputs) {
-      if (input.requestId !== null || input.isPending || input.debit.owner !== 'system') throw new Error('postMany takes posted, system-funded transfers without a request id');
+      if (input.isPending || input.debit.owner !== 'system') throw new Error('postMany takes posted, system-funded transfers');
       if (input.amount <= 0n) throw new AppError('request.invalid', undefined, 'amount', 'validation.amountPositive');
       if (input.amount > amountMaxMinor) throw new AppError('ledger.amountTooLarge');
       if (input.debit.coinName !== input.coinName || input.credit.coinName !== input.coinName) throw new Error('transfer legs must share the coin');
@@ -462,9 +486,20 @@ export class LedgerRepository {
     const pairs: Array<{ debitId: string; creditId: string }> = [];
     // id -> aggregated debit and credit amounts.
     const legs = new Map<string, { debit: bigint; credit: bigint }>();
+    // One lookup per account in the call: a system account's stripe is picked once for the batch.
+    const looked = new Map<string, string>();
+    const idOf = async (ref: AccountRef) => {
+      const k = `${ref.owner}\u0000${ref.coinName}\u0000${ref.purpose}`;
+      let id = looked.get(k);
+      if (id === undefined) {
+        id = await this.accountId(tx, ref);
+        looked.set(k, id);
+      }
+      return id;
+    };
     for (const input of inputs) {
-      const debitId = await this.accountId(tx, input.debit);
-      const creditId = await this.accountId(tx, input.credit);
+      const debitId = await idOf(input.debit);
+      const creditId = await idOf(input.credit);
       if (debitId === creditId) throw new Error('a transfer needs two accounts');
       pairs.push({ debitId, creditId });
       const d = legs.get(debitId) ?? { debit: 0n, credit: 0n };
@@ -512,8 +547,8 @@ export class LedgerRepository {
       return {
         id,
         seq: isPg ? nextSeq('postgres', 'ledger_transfers') : seqBase + BigInt(i + 1),
-        request_id: null,
-        request_hash: null,
+        request_id: input.requestId,
+        request_hash: input.requestId ? requestHash({ ...input, requestId: undefined }) : null,
         code: input.code,
         coin_name: input.coinName,
         amount: input.amount,
