@@ -19,7 +19,7 @@ import { dialects, makeTestApp, staffClient, TestClient, type TestApp } from '..
 export const largeTables = new Set([
   'users', 'sessions', 'login_history', 'member_recovery_codes', 'email_codes', 'mail_outbox', 'uploads',
   'ledger_accounts', 'ledger_transfers', 'member_transfers', 'exchanges', 'withdrawals', 'bank_deposits', 'chain_deposits', 'chain_addresses',
-  'review_items', 'review_decisions', 'notifications', 'audit_log',
+  'review_items', 'review_decisions', 'notifications', 'audit_log', 'ledger_verifications', 'job_runs',
   'package_holdings', 'package_holding_principals', 'package_holding_events', 'package_releases', 'package_requests', 'package_activation_codes', 'package_claims', 'package_member_units', 'jackpot_entries',
   'member_figures', 'member_month_figures', 'plan_bonus_lines', 'scarce_purchases', 'scarce_sale_members', 'scarce_permits', 'equity_records',
   'support_conversations', 'support_messages', 'member_bank_accounts', 'member_withdrawal_addresses', 'payout_destination_changes',
@@ -41,7 +41,8 @@ export function fullScans(dialect: 'sqlite' | 'postgres', statement: string, pla
   const walkIsBounded = /\blimit\b/i.test(statement) && !planLines.some((l) => l.includes('USE TEMP B-TREE FOR ORDER BY'));
   const found: string[] = [];
   for (const line of planLines) {
-    const match = dialect === 'sqlite' ? /^SCAN (\w+)( USING (COVERING )?INDEX \w+)?$/.exec(line.trim()) : /Seq Scan on (\w+)/.exec(line);
+    // A skip-scan (`ANY(column)` before the searched one) walks every distinct leading value.
+    const match = dialect === 'sqlite' ? (/^SCAN (\w+)( USING (COVERING )?INDEX \w+)?$/.exec(line.trim()) ?? /^SEARCH (\w+) USING (?:COVERING )?INDEX \w+ \(ANY\(/.exec(line.trim())) : /Seq Scan on (\w+)/.exec(line);
     if (!match || (match[2] && walkIsBounded)) continue;
     const table = aliases.get(match[1]!) ?? match[1]!;
     if (largeTables.has(table)) found.push(`${table}: ${line.trim()}`);

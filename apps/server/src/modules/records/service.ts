@@ -46,9 +46,8 @@ export class RecordService {
   constructor(private readonly db: Db) {}
 
   async list(memberId: string, filter: RecordFilter): Promise<{ items: RecordEntry[]; nextCursor: string | null }> {
-    const accounts = await this.db.selectFrom('ledger_accounts').select(['id', 'purpose']).where('owner', '=', memberId).execute();
-    const ids = accounts.map((a) => a.id);
-    if (ids.length === 0) return { items: [], nextCursor: null };
+    const accounts = await this.db.selectFrom('ledger_accounts').select(['id', 'purpose', 'coin_name']).where('owner', '=', memberId).execute();
+    if (accounts.length === 0) return { items: [], nextCursor: null };
     const cancelledHolds = this.db.selectFrom('exchanges').select('hold_transfer_id').where('member_id', '=', memberId).where('status', '=', 'cancelled');
     // The holds of the member's withdrawals in the given order statuses (amount and fee).
     const withdrawalHolds = (statuses: string[]) => (eb: ExpressionBuilder<Database, 'ledger_transfers'>) =>
@@ -61,10 +60,7 @@ export class RecordService {
     let query = this.db
       .selectFrom('ledger_transfers')
       .selectAll()
-      .where((eb) => eb.or([eb('debit_account_id', 'in', ids), eb('credit_account_id', 'in', ids)]))
-      .where('kind', 'in', ['posted', 'pending'])
-      .orderBy('seq', 'desc')
-      .limit(filter.pageSize + 1);
+      .where('kind', 'in', ['posted', 'pending']);
     if (filter.type) query = query.where('code', '=', filter.type);
     if (filter.coinName) query = query.where('coin_name', '=', filter.coinName);
     if (filter.fromMs !== undefined) query = query.where('created_at', '>=', filter.fromMs);
@@ -79,7 +75,16 @@ export class RecordService {
     else if (filter.status === 'rejected') query = query.where('state', '=', 'voided').where('id', 'not in', cancelledHolds).where((eb) => eb.not(withdrawalHolds(['rejected'])(eb)));
     else if (filter.status) return { items: [], nextCursor: null };
     if (filter.cursor && /^\d+$/.test(filter.cursor)) query = query.where('seq', '<', cursorNumber(filter.cursor));
-    const rows = await query.execute();
+    // One page per account and side, each a range of its (account, seq) index read newest first,
+    // merged here: a member's long history costs a page a leg, not a sort of every transfer the
+    // member ever had (decision 046). A transfer between two of the member's accounts comes twice.
+    const legs = await Promise.all(
+      accounts
+        .filter((a) => !filter.coinName || a.coin_name === filter.coinName)
+        .flatMap((a) => (['debit_account_id', 'credit_account_id'] as const).map((side) => query.where(side, '=', a.id).orderBy('seq', 'desc').limit(filter.pageSize + 1).execute())),
+    );
+    const merged = new Map(legs.flat().map((r) => [r.id, r]));
+    const rows = [...merged.values()].sort((x, y) => (BigInt(y.seq) > BigInt(x.seq) ? 1 : -1)).slice(0, filter.pageSize + 1);
     const page = rows.slice(0, filter.pageSize);
     const purposeOf = new Map(accounts.map((a) => [a.id, a.purpose]));
     const context = await this.contextOf(memberId, page);
