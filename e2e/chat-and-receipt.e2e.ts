@@ -1,7 +1,7 @@
 // Issue 31, section 2: the support chat dialog fits the screen and shows its title, and a bank
 // deposit's record shows a thumbnail of its receipt that opens in a viewer. Desktop 1280x800 and
-// phone 390x844. The chat: the dialog's box lies inside the viewport, neither the page nor the
-// dialog scrolls sideways, the title is the translated "customer service" in two languages, Send
+// phone 390x844. The chat: with a long unbroken message sent, the dialog's box lies inside the
+// viewport, neither the page nor the dialog nor its log scrolls sideways, the title is the translated "customer service" in two languages, Send
 // and Close are reached with Tab, and Close gives focus back to what opened it. The receipt: the
 // member sends a bank deposit with a real PNG; the record's thumbnail loads through the sealed
 // uploadFile call (no file URL), opens a viewer with the full image, and Escape and the close
@@ -111,8 +111,16 @@ describe('the support chat dialog fits and is titled', () => {
     expect(await title.innerText()).toBe(t(lang, 'support.title'));
     expect(await title.isVisible()).toBe(true);
 
-    // The dialog's box inside the viewport; nothing scrolls sideways.
+    // A message with a long unbroken word, sent with the Send button, wraps inside the log.
+    const long = `${layout}-${lang}-${'x'.repeat(240)}`;
+    await chat.getByLabel(t(lang, 'support.chat.messageLabel')).fill(long);
+    await chat.getByRole('button', { name: t(lang, 'support.chat.send'), exact: true }).click();
+    await expect.poll(() => chat.getByTestId('chat-message').filter({ hasText: long }).count(), { timeout: 15_000 }).toBe(1);
+
+    // The dialog's box inside the viewport; nothing scrolls sideways, the dialog nor its log.
     await expectInside(page, chat, `chat dialog ${layout} ${lang}`);
+    const log = chat.getByRole('list', { name: t(lang, 'support.chat.history') });
+    expect(await log.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     for (const control of [
       chat.getByLabel(t(lang, 'support.chat.messageLabel')),
       chat.getByRole('button', { name: t(lang, 'support.chat.send'), exact: true }),
