@@ -125,6 +125,9 @@ describe('back-office dashboard charts', () => {
     expect(overflow.scrollWidth, `${layout} ${lang}`).toBeLessThanOrEqual(overflow.innerWidth);
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(shotsDir, `admin-chart-${layout}-${lang}.png`), fullPage: true });
+    // The first chart and the queue chart as they stand in the page, at the layout's width.
+    await page.getByRole('figure', { name: a('dashboard.charts.money'), exact: true }).screenshot({ path: path.join(shotsDir, `admin-chart-${layout}-${lang}-money.png`) });
+    await page.getByRole('figure', { name: a('dashboard.charts.queues'), exact: true }).screenshot({ path: path.join(shotsDir, `admin-chart-${layout}-${lang}-queues.png`) });
 
     if (layout === 'desktop' && lang === 'en-US') {
       // 90 days: the switch asks again and the tables hold 90 rows.

@@ -35,6 +35,8 @@ export function DashboardCharts() {
   const locale = formatLocale();
   const amountFormat = useMemo(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }), [locale]);
   const formatAmount = (n: number) => amountFormat.format(n);
+  // Counts are whole: the axis's in-between ticks (0.25, 0.5) get no label.
+  const formatWhole = (n: number) => (Number.isInteger(n) ? formatCount(n) : '');
   const data = series.data;
   const isLoading = series.isPending;
   const x = data?.days ?? [];
@@ -111,13 +113,13 @@ export function DashboardCharts() {
                 : undefined
             }
           />
-          <Chart {...common} title={t('dashboard.charts.counts')} kind="bar" series={counts} formatValue={formatCount} />
+          <Chart {...common} title={t('dashboard.charts.counts')} kind="bar" series={counts} formatValue={formatWhole} />
           <Chart
             {...common}
             title={t('dashboard.charts.queues')}
             kind="line"
             series={queues}
-            formatValue={formatCount}
+            formatValue={formatWhole}
             summary={data ? t('dashboard.charts.queuesSummary', { waiting: formatCount(waitingNow) }) : undefined}
           />
         </div>
