@@ -26,16 +26,17 @@ const newTransfers = Number(process.env.BENCH_VERIFY_NEW ?? 10_000);
 async function generate(handle: DbHandle): Promise<void> {
   const db = handle.db;
   const isPg = handle.dialect === 'postgres';
-  const series = (n: number) => (isPg ? sql`select generate_series(0, ${n - 1}) as n` : sql`with recursive c(n) as (select 0 union all select n + 1 from c where n < ${n - 1}) select n from c`);
+  // Integers written into the statement: better-sqlite3 binds a JS number as a REAL ('x' || 1.0 is 'x1.0').
+  const series = (n: number) => (isPg ? sql`select generate_series(0, ${sql.lit(n - 1)}) as n` : sql`with recursive c(n) as (select 0 union all select n + 1 from c where n < ${sql.lit(n - 1)}) select n from c`);
   await db.transaction().execute(async (tx) => {
     await sql`insert into ledger_accounts (id, owner, coin_name, purpose, is_system, debits_posted, credits_posted, debits_pending, credits_pending, created_at)
       values ('bench-system', 'system', 'USDT', 'airdrop#0', 1, 0, 0, 0, 0, 0)`.execute(tx);
     await sql`insert into ledger_accounts (id, owner, coin_name, purpose, is_system, debits_posted, credits_posted, debits_pending, credits_pending, created_at)
       select 'bench-acc-' || n, 'bench-member-' || n, 'USDT', 'available', 0, 0, 0, 0, 0, 0 from (${series(memberCount)}) s`.execute(tx);
     await sql`insert into ledger_transfers (id, seq, request_id, request_hash, code, coin_name, amount, debit_account_id, credit_account_id, kind, pending_id, state, memo, created_at)
-      select 'bench-t-' || n, n + 1, null, null, 'airdrop', 'USDT', 1 + n % 1000, 'bench-system', 'bench-acc-' || (n % ${memberCount}), 'posted', null, 'final', '', n
+      select 'bench-t-' || n, n + 1, null, null, 'airdrop', 'USDT', 1 + n % 1000, 'bench-system', 'bench-acc-' || (n % ${sql.lit(memberCount)}), 'posted', null, 'final', '', n
       from (${series(journalRows)}) s`.execute(tx);
-    if (isPg) await sql`select setval('ledger_transfers_seq', ${journalRows})`.execute(tx);
+    if (isPg) await sql`select setval('ledger_transfers_seq', ${sql.lit(journalRows)})`.execute(tx);
     await sql`update ledger_accounts set credits_posted = s.v from (select credit_account_id as id, sum(amount) as v from ledger_transfers group by credit_account_id) s where s.id = ledger_accounts.id`.execute(tx);
     await sql`update ledger_accounts set debits_posted = (select sum(amount) from ledger_transfers) where id = 'bench-system'`.execute(tx);
   });
