@@ -1,13 +1,13 @@
 /**
  * What bank accounts and wallet addresses share (decision 015): the cooling-off before a new or
- * changed one may be used, the per-member lock that keeps the count limit under parallel adds,
- * the append-only change history and the security e-mail. Both modules use these; they differ
+ * changed one may be used (the per-member lock that keeps the count limit under parallel adds is
+ * db/locks.ts), the append-only change history and the security e-mail. Both modules use these; they differ
  * only in their columns.
  */
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { serverMessage, type Language } from '@pp/contract';
-import type { Dialect, Tx } from '../../db/index.ts';
+import type { Tx } from '../../db/index.ts';
 import type { ConfigService } from '../config/service.ts';
 import { mailTime, type SecurityService } from '../security/service.ts';
 
@@ -32,16 +32,6 @@ const hourMs = 3_600_000;
 export async function usableFromAfterChange(settings: ConfigService, now: number, tx?: Tx): Promise<number> {
   const hours = await settings.get('withdrawal.addressCoolingOffHours', tx);
   return now + hours * hourMs;
-}
-
-/**
- * Serializes one member's destination changes until the transaction ends, so "count, then
- * insert" cannot let two parallel adds both pass the limit. PostgreSQL locks the member's row;
- * SQLite runs one write transaction at a time anyway (one connection, one writer).
- */
-export async function lockMember(tx: Tx, dialect: Dialect, memberId: string): Promise<void> {
-  if (dialect !== 'postgres') return;
-  await tx.selectFrom('users').select('id').where('id', '=', memberId).forUpdate().execute();
 }
 
 export async function recordChange(

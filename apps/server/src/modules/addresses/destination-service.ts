@@ -9,12 +9,13 @@ import crypto from 'node:crypto';
 import type { ErrorKey } from '@pp/contract';
 import type { Db, Dialect, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
+import { lockMember } from '../../db/locks.ts';
 import { AppError } from '../../errors.ts';
 import type { AccountService } from '../accounts/service.ts';
 import type { ConfigService } from '../config/service.ts';
 import { isUniqueViolation } from '../ledger/idempotency.ts';
 import { mailTime, type SecurityService } from '../security/service.ts';
-import { lockMember, mailChange, recordChange, usableFromAfterChange, type ChangeContext, type DestinationKind } from './destination-changes.ts';
+import { mailChange, recordChange, usableFromAfterChange, type ChangeContext, type DestinationKind } from './destination-changes.ts';
 
 /** The columns both destination tables have. */
 export interface DestinationRow {

@@ -12,6 +12,7 @@ import crypto from 'node:crypto';
 import { localAmountOf, uploadLimits, uploadMimeTypes, recordRejectReasonCodes, type BankDepositConfig, type DepositRecord, amountRuleBroken, formatMinor, parseAmount } from '@pp/contract';
 import type { Db, Dialect, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
+import { lockMember } from '../../db/locks.ts';
 import { cursorNumber } from '../../db/keyset.ts';
 import { AppError } from '../../errors.ts';
 import type { ConfigService } from '../config/service.ts';
@@ -117,7 +118,7 @@ export class BankDepositService {
         // One member's submissions take turns here (PostgreSQL: the member's row locked until
         // commit; SQLite runs one write transaction at a time), so the pending count below is
         // exact even when several arrive at once.
-        if (this.dialect === 'postgres') await tx.selectFrom('users').select('id').where('id', '=', memberId).forUpdate().execute();
+        await lockMember(tx, this.dialect, memberId);
         const raced = await this.byRequest(tx, memberId, input.requestId);
         if (raced) return answer(raced);
         const pending = await tx
