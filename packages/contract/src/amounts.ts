@@ -140,11 +140,12 @@ export function multiplyRateStrict(amount: bigint, rate: string): bigint {
 }
 
 /**
- * A points amount in a currency at `rate` currency units a point, to the cent as a decimal string
- * ("12.34"), rounded as named; null when a number is not a valid amount.
+ * A points amount (decimal text, or minor units already parsed) in a currency at `rate` currency
+ * units a point, to the cent as a decimal string ("12.34"), rounded as named; null when a number
+ * is not a valid amount.
  */
-export function currencyAmountOf(amount: string, rate: string, rounding: Rounding): string | null {
-  const a = parseAmount(amount);
+export function currencyAmountOf(amount: string | bigint, rate: string, rounding: Rounding): string | null {
+  const a = typeof amount === 'bigint' ? amount : parseAmount(amount);
   const r = parseAmount(rate);
   if (a === null || r === null) return null;
   // a and r are both at scale 6: a x r is at scale 12; cents are scale 2.

@@ -179,13 +179,14 @@ export const hotWalletStatusResponse = z.object({
 });
 
 /**
- * The fee and the total a withdrawal of `amount` (points, decimal text) of `type` takes from the
- * balance: feeFixed + amount x feePercent / 100, the percent part rounded up to the minor unit.
+ * The fee and the total a withdrawal of `amount` (points: the decimal text the portal has, or the
+ * minor units the server parsed once at its edge) of `type` takes from the balance: feeFixed +
+ * amount x feePercent / 100, the percent part rounded up to the minor unit.
  * The portal shows it as the member types and the server holds it; both use this one function.
  * Null when a number is not a valid amount. Minor units (scale 6).
  */
-export function withdrawalFeeOf(amount: string, type: Pick<WithdrawalTypeEntry, 'feeFixed' | 'feePercent'>): { fee: bigint; total: bigint } | null {
-  const a = parseAmount(amount);
+export function withdrawalFeeOf(amount: string | bigint, type: Pick<WithdrawalTypeEntry, 'feeFixed' | 'feePercent'>): { fee: bigint; total: bigint } | null {
+  const a = typeof amount === 'bigint' ? amount : parseAmount(amount);
   const fixed = minorOf(type.feeFixed);
   const percent = minorOf(type.feePercent);
   if (a === null || fixed === null || percent === null) return null;
@@ -194,12 +195,12 @@ export function withdrawalFeeOf(amount: string, type: Pick<WithdrawalTypeEntry, 
 }
 
 /**
- * What a bank withdrawal of `amount` points pays out in the type's currency at `rate` units per
- * point: exact arithmetic on minor units, rounded DOWN to the cent, so the platform never pays
+ * What a bank withdrawal of `amount` points (text, or minor units) pays out in the type's
+ * currency at `rate` units per point: exact arithmetic on minor units, rounded DOWN to the cent, so the platform never pays
  * out more than the points it takes (a deposit's `localAmountOf` rounds up for the mirror
  * reason). The portal shows it as the member types and the server stores it in the order; both
  * use this one function. Null when a number is not a valid amount.
  */
-export function withdrawalLocalAmountOf(amount: string, rate: string): string | null {
+export function withdrawalLocalAmountOf(amount: string | bigint, rate: string): string | null {
   return currencyAmountOf(amount, rate, 'down');
 }

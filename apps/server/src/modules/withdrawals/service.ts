@@ -134,7 +134,7 @@ export class WithdrawalService {
     if (broken) throw new AppError('request.invalid', { x: broken.x }, 'amount', broken.key);
     const maximum = parseAmount(type.maximum);
     if (maximum !== null && amount > maximum) throw new AppError('request.invalid', { x: type.maximum }, 'amount', 'validation.maximumAmount');
-    const fee = withdrawalFeeOf(input.amount, type);
+    const fee = withdrawalFeeOf(amount, type);
     if (!fee) throw new AppError('request.invalid', undefined, 'amount', 'validation.enterValidAmount');
     return { type, amount, fee: fee.fee };
   }
@@ -265,7 +265,7 @@ export class WithdrawalService {
     }
     const account = await this.bankAccounts.usableForWithdrawal(memberId, destinationId, tx);
     // Rounded down: the member is never promised more than the points taken (the portal shows the same).
-    const localAmount = type.rate === null ? null : withdrawalLocalAmountOf(formatMinor(amount), type.rate);
+    const localAmount = type.rate === null ? null : withdrawalLocalAmountOf(amount, type.rate);
     if (localAmount === null) throw new Error(`bad withdrawal rate on ${type.withdrawalType}`);
     return { destination: account.accountNumber, bankName: account.bankName, accountName: account.accountName, currency: type.currency, localAmount: localAmount as string | null };
   }
