@@ -35,3 +35,14 @@ describe('withdrawalLocalAmountOf', () => {
     expect(withdrawalLocalAmountOf('100', '7.1234567')).toBeNull();
   });
 });
+
+describe('minor units as well as text', () => {
+  it('gives the server, which parsed the amount once, the figures the portal gets from the text', () => {
+    const type = { feeFixed: '1', feePercent: '1.5' };
+    for (const text of ['100', '0.000001', '12345.678901']) {
+      const minor = BigInt(text.split('.')[0]!) * 1_000_000n + BigInt((text.split('.')[1] ?? '').padEnd(6, '0'));
+      expect(withdrawalFeeOf(minor, type)).toEqual(withdrawalFeeOf(text, type));
+      expect(withdrawalLocalAmountOf(minor, '7.1')).toBe(withdrawalLocalAmountOf(text, '7.1'));
+    }
+  });
+});
