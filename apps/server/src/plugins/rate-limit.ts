@@ -19,6 +19,7 @@ import { isIPv6 } from 'node:net';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { num } from '../db/index.ts';
+import { inTransaction } from '../db/transaction.ts';
 
 /** A max that never refuses: the largest value of the hits column (a 32-bit integer on PostgreSQL). */
 export const hitsUnlimited = 2_147_483_647;
@@ -107,7 +108,7 @@ export async function reserveHit(db: Db, key: string, windowMs: number, max: num
 export async function holdHit(db: Db, key: string, windowMs: number, max: number, now = Date.now(), leaseMs = holdLeaseMs): Promise<Reservation> {
   if (!Number.isInteger(max) || max < 1 || max > hitsUnlimited) throw new Error(`holdHit: max must be a positive integer, got ${max}`);
   const windowStartMin = now - windowMs;
-  return db.transaction().execute(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const row = await tx
       .insertInto('rate_limits')
       .values({ key, window_start: now, hits: 0 })
@@ -145,7 +146,7 @@ export async function holdHit(db: Db, key: string, windowMs: number, max: number
 export async function countHeldFailure(db: Db, reservation: Reservation, windowMs: number, now = Date.now()): Promise<Window> {
   if (!reservation.isReserved || reservation.holdId === undefined) return peekHits(db, reservation.key, windowMs, now);
   const holdId = reservation.holdId;
-  return db.transaction().execute(async (tx) => {
+  return inTransaction(db, async (tx) => {
     // The counter first: the key's lock, in the same order as holdHit takes it.
     const window = await countHit(tx, reservation.key, windowMs, now);
     await tx.deleteFrom('rate_limit_holds').where('id', '=', holdId).execute();

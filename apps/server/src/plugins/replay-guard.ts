@@ -20,6 +20,7 @@ import SQLite from 'better-sqlite3';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { checkpointOffThread } from '../db/wal-checkpointer.ts';
 import { timeSkewMsMax } from '@pp/envelope';
 import { ReplayStoreUnavailable, type FaultPart } from './faults.ts';
@@ -230,7 +231,7 @@ export class PostgresReplayStore implements ReplayStore {
       this.prunedAt = now;
       await this.db.deleteFrom('envelope_nonces').where('expires_at', '<', BigInt(now)).execute();
     }
-    const inserted = await this.db.transaction().execute(async (tx) => {
+    const inserted = await inTransaction(this.db, async (tx) => {
       await sql`set local synchronous_commit = off`.execute(tx);
       return tx
         .insertInto('envelope_nonces')

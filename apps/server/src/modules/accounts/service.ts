@@ -18,6 +18,7 @@ import {
 } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { addressKey, clearHits, countHeldFailure, holdHit, lockWhenFull, peekHits, releaseHit, reserveHit } from '../../plugins/rate-limit.ts';
 import type { LoginThrottle } from '../../plugins/login-throttle.ts';
@@ -100,7 +101,7 @@ export class AccountService {
     for (let attempt = 0; ; attempt++) {
       try {
         // One transaction per attempt: the member's row and the community figures it changes (decision 021).
-        await this.db.transaction().execute(async (tx) => {
+        await inTransaction(this.db, async (tx) => {
           const createdAt = Date.now();
           await tx
             .insertInto('users')

@@ -10,6 +10,7 @@ import type { ErrorKey } from '@pp/contract';
 import type { Db, Dialect, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { lockMember } from '../../db/locks.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { AccountService } from '../accounts/service.ts';
 import type { ConfigService } from '../config/service.ts';
@@ -177,7 +178,7 @@ export class DestinationService<Row extends DestinationRow, Entry extends Destin
   /** One transaction; the unique index is the last word on duplicates that raced past the check. */
   private async write<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     try {
-      return await this.db.transaction().execute(work);
+      return await inTransaction(this.db, work);
     } catch (error) {
       if (isUniqueViolation(error)) throw this.error('duplicate');
       throw error;

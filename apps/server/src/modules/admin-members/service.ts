@@ -2,6 +2,7 @@
 import type { MemberSummary } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { likeLiteral, num } from '../../db/index.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { AuditService, Actor } from '../audit/service.ts';
 import type { UserRow } from '../accounts/repository.ts';
@@ -96,7 +97,7 @@ export class AdminMemberService {
     const txBefore = await this.accounts.txLockState(memberId);
     const txAfter = action === 'resetTxLock' ? { txFailures: 0, txLockedUntil: 0 } : txBefore;
     const state = (u: UserRow, txLock: typeof txBefore) => ({ isLoginLocked: num(u.is_login_locked) === 1, isMoneyLocked: num(u.is_money_locked) === 1, ...txLock });
-    await this.db.transaction().execute(async (tx) => {
+    await inTransaction(this.db, async (tx) => {
       const update = tx.updateTable('users').where('id', '=', memberId);
       if (action === 'lockLogin') await update.set({ is_login_locked: 1 }).execute();
       if (action === 'unlockLogin') await update.set({ is_login_locked: 0 }).execute();
@@ -127,7 +128,7 @@ export class AdminMemberService {
    */
   async setGrade(actor: Actor, memberId: string, level: number, reason: string): Promise<void> {
     const before = await this.mustGet(memberId);
-    await this.db.transaction().execute(async (tx) => {
+    await inTransaction(this.db, async (tx) => {
       await tx.updateTable('users').set({ level }).where('id', '=', memberId).execute();
       const pinned = await tx.selectFrom('member_figures').select('grade_pinned').where('member_id', '=', memberId).executeTakeFirst();
       await tx.updateTable('member_figures').set({ grade_pinned: 1 }).where('member_id', '=', memberId).execute();
@@ -154,7 +155,7 @@ export class AdminMemberService {
    */
   private async actOnCommunity(actor: Actor, memberId: string, action: CommunityAction, reason: string): Promise<void> {
     await this.mustGet(memberId);
-    await this.db.transaction().execute(async (tx) => {
+    await inTransaction(this.db, async (tx) => {
       const read = async () => {
         const u = await tx.selectFrom('users').select(['is_protected', 'buy_purchase_code_status', 'protected_pinned', 'buy_purchase_code_pinned']).where('id', '=', memberId).executeTakeFirstOrThrow();
         const f = await tx.selectFrom('member_figures').select('grade_pinned').where('member_id', '=', memberId).executeTakeFirst();

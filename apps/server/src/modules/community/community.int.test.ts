@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { monthKeyOf, noFlagRules, type FlagRules, type GradeRule, type OrganizationInfo, type OrganizationResponse, type ProductAdminEntry } from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type TestApp } from '../../../test/helper.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { verifyLedger } from '../ledger/verify.ts';
 import { recordNewMember } from './figures.ts';
 import { fixedGradeRules } from './grades.ts';
@@ -117,7 +118,7 @@ describe.each(dialects)('community on %s', (dialect) => {
     const svc = new CommunityService(db(), fixedGradeRules([]));
     const lastOct = Date.parse('2026-10-31T15:59:59.999Z'); // 23:59:59.999 on 31 October in Shanghai
     const firstNov = Date.parse('2026-10-31T16:00:00.000Z'); // 00:00 on 1 November in Shanghai
-    await db().transaction().execute(async (tx) => {
+    await inTransaction(db(), async (tx) => {
       await svc.onPurchase(tx, ids[2]!, 7_000_000n, lastOct);
       await svc.onPurchase(tx, ids[2]!, 11_000_000n, firstNov);
     });
@@ -135,7 +136,7 @@ describe.each(dialects)('community on %s', (dialect) => {
   it('updates every ancestor of a 400-deep chain and keeps the largest leg per member', async () => {
     const ids = await chain(400);
     const svc = new CommunityService(db(), fixedGradeRules([]));
-    await db().transaction().execute((tx) => svc.onPurchase(tx, ids[399]!, 5_000_000n, Date.now()));
+    await inTransaction(db(), (tx) => svc.onPurchase(tx, ids[399]!, 5_000_000n, Date.now()));
     const rows = await db().selectFrom('member_figures').select(['member_id', 'community', 'largest_leg', 'team_size']).where('member_id', 'in', ids).execute();
     const byId = new Map(rows.map((r) => [r.member_id, r]));
     for (let i = 0; i < 399; i++) {
@@ -144,7 +145,7 @@ describe.each(dialects)('community on %s', (dialect) => {
     }
     // A second, smaller leg under the top: community grows, the largest leg stays, the small zone is the new leg.
     const [side] = await chainUnder(ids[0]!, 1);
-    await db().transaction().execute((tx) => svc.onPurchase(tx, side!, 2_000_000n, Date.now()));
+    await inTransaction(db(), (tx) => svc.onPurchase(tx, side!, 2_000_000n, Date.now()));
     const top = await svc.info(ids[0]!, 'https://x.example');
     expect([top.community, top.largestLeg, top.smallZone, top.userCount]).toEqual(['7.000000', '5.000000', '2.000000', 400]);
   });
@@ -164,9 +165,9 @@ describe.each(dialects)('community on %s', (dialect) => {
     const [p, x, x1] = await chain(3);
     const [y, y1] = await chainUnder(p!, 2);
     const level = async (id: string) => Number((await db().selectFrom('users').select('level').where('id', '=', id).executeTakeFirstOrThrow()).level);
-    await db().transaction().execute((tx) => svc.onPurchase(tx, x1!, 100_000_000n, 1_000));
+    await inTransaction(db(), (tx) => svc.onPurchase(tx, x1!, 100_000_000n, 1_000));
     expect([await level(p!), await level(x!), await level(x1!)]).toEqual([1, 1, 0]);
-    await db().transaction().execute((tx) => svc.onPurchase(tx, y1!, 100_000_000n, 2_000));
+    await inTransaction(db(), (tx) => svc.onPurchase(tx, y1!, 100_000_000n, 2_000));
     expect([await level(p!), await level(y!)]).toEqual([2, 1]);
     expect(asked).toEqual([1_000, 2_000]);
   });
@@ -188,9 +189,9 @@ describe.each(dialects)('community on %s', (dialect) => {
       const u = await db().selectFrom('users').select(['is_protected', 'buy_purchase_code_status']).where('id', '=', id).executeTakeFirstOrThrow();
       return [Number(u.is_protected), Number(u.buy_purchase_code_status)];
     };
-    await db().transaction().execute((tx) => svc.onPurchase(tx, c!, 100_000_000n, 1_000));
+    await inTransaction(db(), (tx) => svc.onPurchase(tx, c!, 100_000_000n, 1_000));
     expect([await flags(p!), await flags(pinned!)]).toEqual([[0, 0], [0, 0]]); // grade 1 reached, but no rules yet
-    await db().transaction().execute((tx) => svc.onPurchase(tx, c!, 100_000_000n, 6_000));
+    await inTransaction(db(), (tx) => svc.onPurchase(tx, c!, 100_000_000n, 6_000));
     // p: grade 1 and 200 of performance with one direct: both flags; the pinned member only protected.
     expect([await flags(p!), await flags(pinned!), await flags(c!)]).toEqual([[1, 1], [1, 0], [0, 0]]);
     expect(granted.sort()).toEqual([`${p}:buyPurchaseCodeStatus`, `${p}:protected`, `${pinned}:protected`].sort());
@@ -323,7 +324,7 @@ describe.each(dialects)('community on %s', (dialect) => {
       const id = crypto.randomUUID();
       const name = `k${id.slice(0, 8)}`;
       const path = parent ? `${parent.tree_path}${parent.id}/` : '/';
-      await db().transaction().execute(async (tx) => {
+      await inTransaction(db(), async (tx) => {
         await tx.insertInto('users').values({
           id, user_name: name, user_name_key: name, password_hash: 'x', tx_password_hash: 'x', country_code: 'ID', email: `${name}@example.com`,
           referral_id: `R${id}`, user_number: `U${id}`, referrer_id: parent?.id ?? null, tree_path: path, level: 0, buy_purchase_code_status: 0,

@@ -2,6 +2,7 @@
 import { AppError } from '../../errors.ts';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import type { AuditService, Actor } from '../audit/service.ts';
 import { configRegistry, isConfigKey, type ConfigKey, type ConfigValue } from './registry.ts';
 
@@ -44,7 +45,7 @@ export class ConfigService {
       const message = parsed.error.issues[0]?.message ?? '';
       throw new AppError('request.invalid', undefined, 'value', message.startsWith('validation.') ? message : 'validation.enterValidValue');
     }
-    await this.db.transaction().execute(async (tx) => this.writeIn(tx, key, parsed.data as ConfigValue<typeof key>, actor, reason));
+    await inTransaction(this.db, async (tx) => this.writeIn(tx, key, parsed.data as ConfigValue<typeof key>, actor, reason));
     const updated = (await this.list()).find((e) => e.key === key);
     return updated!;
   }

@@ -7,6 +7,7 @@ import { contentLimits } from '@pp/contract';
 import type { AnnouncementAdminEntry, AnnouncementDetail, BannerAdminEntry, ContentDocument, DocumentVersionEntry, MediaEntry, NotificationEntry, ReviewItem, UploadInfo } from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type TestApp } from '../../../test/helper.ts';
 import * as files from '../../../test/upload-files.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { verifyLedger } from '../ledger/verify.ts';
 import { notify } from '../notifications/notify.ts';
 import { sanitizeBody } from './sanitize.ts';
@@ -233,7 +234,7 @@ describe.each(dialects)('content and notifications on %s', (dialect) => {
 
   it('never lets a notice break the transaction that calls it', async () => {
     const db = t.services.dbHandle.db;
-    await db.transaction().execute(async (tx) => {
+    await inTransaction(db, async (tx) => {
       // An unknown type is dropped with a log line, a bigint parameter kept as text; the transaction goes on.
       await notify(tx, 'member-x', 'nonsense' as never, {});
       await tx.insertInto('content_images').values({ upload_id: 'marker-1', created_at: 1 }).execute();

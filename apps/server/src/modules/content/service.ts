@@ -25,6 +25,7 @@ import {
 } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
 import type { UploadService } from '../uploads/service.ts';
@@ -106,7 +107,7 @@ export class ContentService {
       if (t) translations[l] = { title: t.title, body: sanitizeBody(t.body) };
     }
     if (Object.keys(translations).length === 0) throw new AppError('content.invalid', { problem: 'titleMissing' });
-    const id = await this.db.transaction().execute(async (tx) => {
+    const id = await inTransaction(this.db, async (tx) => {
       const now = Date.now();
       const values = {
         translations: JSON.stringify(translations),
@@ -142,7 +143,7 @@ export class ContentService {
   }
 
   async announcementDelete(actor: Actor, id: string, reason: string): Promise<void> {
-    await this.db.transaction().execute(async (tx) => {
+    await inTransaction(this.db, async (tx) => {
       const current = await this.announcementRow(id, tx);
       if (!current) throw new AppError('content.notFound');
       await tx.updateTable('content_announcements').set({ is_deleted: 1, updated_at: Date.now(), updated_by: actor.name }).where('id', '=', id).execute();
@@ -238,7 +239,7 @@ export class ContentService {
     if (imageIds.length === 0) throw new AppError('content.invalid', { problem: 'imageMissing' });
     const known = await this.db.selectFrom('content_images').select('upload_id').where('upload_id', 'in', imageIds).execute();
     if (known.length !== imageIds.length) throw new AppError('content.invalid', { problem: 'imageUnknown' });
-    const id = await this.db.transaction().execute(async (tx) => {
+    const id = await inTransaction(this.db, async (tx) => {
       const now = Date.now();
       const values = {
         translations: JSON.stringify(translations),
@@ -277,7 +278,7 @@ export class ContentService {
   }
 
   async bannerDelete(actor: Actor, id: string, reason: string): Promise<void> {
-    await this.db.transaction().execute(async (tx) => {
+    await inTransaction(this.db, async (tx) => {
       const current = await this.bannerRow(id, tx);
       if (!current) throw new AppError('content.notFound');
       await tx.updateTable('content_banners').set({ is_deleted: 1, updated_at: Date.now(), updated_by: actor.name }).where('id', '=', id).execute();
@@ -353,7 +354,7 @@ export class ContentService {
   async documentPublish(actor: Actor, input: { kind: DocumentKind; lang: Language; baseVersion: number; title: string; body: string }): Promise<DocumentVersionEntry> {
     const body = sanitizeBody(input.body);
     if (body === '') throw new AppError('content.bodyEmpty', undefined, 'body');
-    return this.db.transaction().execute(async (tx) => {
+    return inTransaction(this.db, async (tx) => {
       const latest = await tx.selectFrom('content_documents').select('version').where('kind', '=', input.kind).where('lang', '=', input.lang).orderBy('version', 'desc').limit(1).executeTakeFirst();
       const current = latest ? num(latest.version) : 0;
       if (current !== input.baseVersion) throw new AppError('config.staleVersion');

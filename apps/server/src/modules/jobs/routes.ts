@@ -2,13 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import { actorOf, apiRoute } from '../../plugins/api-route.ts';
 import { AppError } from '../../errors.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import type { Services } from '../../services.ts';
 
 export function jobRoutes(app: FastifyInstance, s: Services): void {
   apiRoute(app, s.routeDeps, 'jobList', async () => s.jobs.status());
   apiRoute(app, s.routeDeps, 'jobRunNow', async ({ staff, body }) => {
     const actor = actorOf(staff);
-    await s.dbHandle.db.transaction().execute(async (tx) => {
+    await inTransaction(s.dbHandle.db, async (tx) => {
       const requestedAt = Date.now();
       const result = await tx
         .updateTable('job_state')

@@ -14,6 +14,7 @@ import { sql, type SqlBool } from 'kysely';
 import { accountTotalMaxMinor, amountMaxMinor, balanceMaxMinor, transactionTypes, type TransactionType } from '@pp/contract';
 import type { Db, DbHandle, Tx } from '../../db/index.ts';
 import { nextSeq, num } from '../../db/index.ts';
+import { attemptsMax, GroupCommit, isRetryable } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 
 /** The ledger's transfer codes are the contract's transaction types (spec section 3), listed once there. */
@@ -49,9 +50,6 @@ export interface TransferRecord {
   pendingId: string | null;
   createdAt: number;
 }
-
-const retryableCodes = new Set(['40P01', '40001']);
-const attemptsMax = 5;
 
 function requestHash(input: object): string {
   return crypto.createHash('sha256').update(JSON.stringify(input, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))).digest('hex');
@@ -100,21 +98,21 @@ function legGuardSql(side: 'debit' | 'credit', amount: bigint) {
 }
 
 /** The SQLite statements of a standalone transfer, prepared once per connection. */
-function prepareSqlite(db: SQLite.Database) {
+function prepareSqlite(sqlite: SQLite.Database) {
   const debit = (column: 'debits_posted' | 'debits_pending') =>
-    db.prepare(`update ledger_accounts set ${column} = ${column} + @amount where id = @id and ${legGuard.debit}`);
+    sqlite.prepare(`update ledger_accounts set ${column} = ${column} + @amount where id = @id and ${legGuard.debit}`);
   const credit = (column: 'credits_posted' | 'credits_pending') =>
-    db.prepare(`update ledger_accounts set ${column} = ${column} + @amount where id = @id and ${legGuard.credit}`);
-  const isSystem = db.prepare(`select is_system from ledger_accounts where id = ?`).pluck();
+    sqlite.prepare(`update ledger_accounts set ${column} = ${column} + @amount where id = @id and ${legGuard.credit}`);
+  const isSystem = sqlite.prepare(`select is_system from ledger_accounts where id = ?`).pluck();
   const statements = {
     debitPost: debit('debits_posted'),
     debitHold: debit('debits_pending'),
     creditPost: credit('credits_posted'),
     creditHold: credit('credits_pending'),
-    insert: db.prepare(`insert into ledger_transfers (id, seq, request_id, request_hash, code, coin_name, amount, debit_account_id, credit_account_id, kind, pending_id, state, memo, created_at)
+    insert: sqlite.prepare(`insert into ledger_transfers (id, seq, request_id, request_hash, code, coin_name, amount, debit_account_id, credit_account_id, kind, pending_id, state, memo, created_at)
       values (@id, (select coalesce(max(seq), 0) + 1 from ledger_transfers), @requestId, @hash, @code, @coinName, @amount, @debitId, @creditId, @kind, null, @state, @memo, @now)`),
   };
-  const postOne = db.transaction((t: StandaloneTransfer) => {
+  const postOne = sqlite.transaction((t: StandaloneTransfer) => {
     const legs: Array<['debit' | 'credit', string]> = [['debit', t.debitId], ['credit', t.creditId]];
     legs.sort((a, b) => (a[1] < b[1] ? -1 : 1));
     const totalRoom = accountTotalMaxMinor - t.amount;
@@ -148,7 +146,7 @@ function prepareSqlite(db: SQLite.Database) {
    * in its own savepoint (better-sqlite3 nests transaction functions that way), so a refused
    * transfer rolls back alone; the outcomes are known only after the commit.
    */
-  const postBatch = db.transaction((batch: StandaloneTransfer[]) =>
+  const postBatch = sqlite.transaction((batch: StandaloneTransfer[]) =>
     batch.map((t) => {
       try {
         postOne(t);
@@ -176,87 +174,19 @@ export class LedgerRepository {
   private sqliteStatements?: ReturnType<typeof prepareSqlite>;
   private readonly sqliteQueue: Array<{ transfer: StandaloneTransfer; resolve: () => void; reject: (error: unknown) => void }> = [];
   private isSqliteFlushing = false;
-  private readonly unitQueue: Array<{ work: (tx: Tx) => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }> = [];
-  private isUnitFlushing = false;
+  private readonly units: GroupCommit;
 
-  constructor(private readonly handle: DbHandle) {}
+  constructor(private readonly handle: DbHandle) {
+    this.units = new GroupCommit(handle);
+  }
 
   /**
    * Runs `work` in a transaction, again on a deadlock or serialization failure. On SQLite the
-   * units that queue meanwhile share one commit (see flushUnits): each answer still waits for the
-   * commit that holds its unit, and a unit that throws is rolled back alone.
+   * units that queue meanwhile share one commit (db/transaction.ts, GroupCommit): each answer still
+   * waits for the commit that holds its unit, and a unit that throws is rolled back alone.
    */
-  async inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    if (this.handle.dialect !== 'sqlite') return this.soloTransaction(work);
-    return new Promise<T>((resolve, reject) => {
-      this.unitQueue.push({ work, resolve: resolve as (value: unknown) => void, reject });
-      if (!this.isUnitFlushing) void this.flushUnits();
-    });
-  }
-
-  /**
-   * Group commit on SQLite (synchronous=FULL: one fsync a commit, and better-sqlite3 waits for it
-   * on the event loop): the units queued while the last commit ran go into one transaction, each
-   * in its own savepoint, in the order they came. A unit that throws is rolled back to its
-   * savepoint and rejected; the others commit together, and each is answered only after that
-   * commit. If the batch's transaction fails as a whole (its commit, or an error that ended it),
-   * nothing of it was written and every unit of it runs again alone, as a retry would.
-   */
-  private async flushUnits(): Promise<void> {
-    this.isUnitFlushing = true;
-    try {
-      for (;;) {
-        // Let the requests that are already under way join this batch.
-        await new Promise((r) => setImmediate(r));
-        const batch = this.unitQueue.splice(0, groupCommitMax);
-        if (batch.length === 0) return;
-        if (batch.length === 1) {
-          await this.soloTransaction(batch[0]!.work).then(batch[0]!.resolve, batch[0]!.reject);
-          continue;
-        }
-        let outcomes: Array<{ value: unknown } | { error: unknown }> = [];
-        try {
-          await this.handle.db.transaction().execute(async (tx) => {
-            outcomes = [];
-            for (const [i, unit] of batch.entries()) {
-              const name = sql.raw(`unit_${i}`);
-              await sql`savepoint ${name}`.execute(tx);
-              try {
-                const value = await unit.work(tx);
-                await sql`release savepoint ${name}`.execute(tx);
-                outcomes.push({ value });
-              } catch (error) {
-                await sql`rollback to savepoint ${name}`.execute(tx);
-                await sql`release savepoint ${name}`.execute(tx);
-                outcomes.push({ error });
-              }
-            }
-          });
-        } catch {
-          for (const unit of batch) await this.soloTransaction(unit.work).then(unit.resolve, unit.reject);
-          continue;
-        }
-        batch.forEach((unit, i) => {
-          const outcome = outcomes[i]!;
-          if ('error' in outcome) unit.reject(outcome.error);
-          else unit.resolve(outcome.value);
-        });
-      }
-    } finally {
-      this.isUnitFlushing = false;
-    }
-  }
-
-  private async soloTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.handle.db.transaction().execute(work);
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (attempt < attemptsMax && code && retryableCodes.has(code)) continue;
-        throw error;
-      }
-    }
+  inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.units.run(work);
   }
 
   /**
@@ -581,7 +511,7 @@ export class LedgerRepository {
           if (e.code === 'P0001' && e.hint === 'insufficient') throw new AppError('ledger.insufficientBalance');
           if (e.code === 'P0001' && e.hint === 'ceiling') throw new AppError('ledger.balanceTooLarge');
           if (e.code === 'P0001' && e.hint === 'amount') throw new AppError('ledger.amountTooLarge');
-          if (attempt < attemptsMax && e.code && retryableCodes.has(e.code)) continue;
+          if (attempt < attemptsMax && isRetryable(e)) continue;
           throw error;
         }
       }

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { payWithEntry, type PackageKind, type PackageTerms, type ProductAdminEntry, type productSaveRequest, parseAmount, unitMinor } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import type { PackageProductsTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
@@ -152,7 +153,7 @@ export class CatalogueService {
     const members = wanted.length === 0 ? [] : await this.db.selectFrom('users').select(['id', 'user_name_key']).where('user_name_key', 'in', wanted).execute();
     const unknown = wanted.filter((n) => !members.some((m) => m.user_name_key === n));
     if (unknown.length > 0) throw new AppError('package.productInvalid', { detail: `no member named ${unknown.slice(0, 5).join(', ')}` });
-    const id = await this.db.transaction().execute(async (tx) => {
+    const id = await inTransaction(this.db, async (tx) => {
       const now = Date.now();
       const values = {
         kind: input.kind,

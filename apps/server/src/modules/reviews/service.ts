@@ -11,6 +11,7 @@ import crypto from 'node:crypto';
 import { rejectOnlyReviewQueues, type ReviewItem, type StaffRole, formatMinor, parseAmount } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { AuditService, Actor } from '../audit/service.ts';
 import type { ConfigService } from '../config/service.ts';
@@ -183,7 +184,7 @@ export class ReviewService {
 
   private async decideOne(id: string, decision: Decision, reasonCode: string | undefined, reason: string, actor: Actor & { role: StaffRole }, threshold: bigint) {
     if (decision === 'reject' && !reason && !reasonCode) throw new AppError('review.reasonRequired');
-    return this.db.transaction().execute(async (tx) => {
+    return inTransaction(this.db, async (tx) => {
       const item = await this.row(id, tx);
       if (!item) throw new AppError('review.notFound');
       const handler = this.handlers.get(item.queue);

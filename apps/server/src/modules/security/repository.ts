@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
+import { inTransaction } from '../../db/transaction.ts';
 
 export interface LoginHistoryInsert {
   id: string;
@@ -88,7 +89,7 @@ export class SecurityRepository {
 
   /** Turns two-step login on with fresh recovery codes, in one transaction. */
   async enable(userId: string, secret: string, codeHashes: string[], now: number): Promise<boolean> {
-    return this.db.transaction().execute(async (tx) => {
+    return inTransaction(this.db, async (tx) => {
       const result = await tx
         .updateTable('member_two_factor')
         .set({ is_enabled: 1, enabled_at: now, guess_count: 0 })
@@ -107,7 +108,7 @@ export class SecurityRepository {
   }
 
   async disable(userId: string): Promise<boolean> {
-    return this.db.transaction().execute(async (tx) => {
+    return inTransaction(this.db, async (tx) => {
       const result = await tx
         .updateTable('member_two_factor')
         .set({ is_enabled: 0, enabled_at: null, guess_count: 0 })

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { staffRoles, type StaffRole } from '@pp/contract';
 import { loadConfig } from '../../config.ts';
 import { migrateToLatest, openDb } from '../../db/index.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AuditService } from '../audit/service.ts';
 import { LoginThrottle } from '../../plugins/login-throttle.ts';
 import { CaptchaService } from '../captcha/service.ts';
@@ -35,7 +36,7 @@ try {
   const audit = new AuditService(handle.db, handle.dialect);
   const staff = new StaffService(handle.db, new SessionService(handle.db, config), audit, new LoginThrottle(handle.db, new CaptchaService(handle.db, config.isCaptchaOn)));
   const id = await staff.create(values.username, password, values.role as StaffRole);
-  await handle.db.transaction().execute((tx) =>
+  await inTransaction(handle.db, (tx) =>
     audit.record(tx, { id: 'cli', name: 'admin:create', ip: 'local' }, { action: 'staff.create', targetType: 'staff', targetId: id, before: null, after: { userName: values.username, role: values.role }, reason: 'created from the command line' }),
   );
   console.log(`staff member ${values.username} (${values.role}) created.`);

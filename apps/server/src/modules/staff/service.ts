@@ -12,6 +12,7 @@ import QRCode from 'qrcode';
 import { rolePermissions, type StaffRole } from '@pp/contract';
 import type { Db } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { LoginThrottle } from '../../plugins/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
@@ -172,7 +173,7 @@ export class StaffService {
 
   async createAudited(actor: Actor, input: { userName: string; password: string; role: StaffRole; reason: string }) {
     const id = await this.create(input.userName, input.password, input.role);
-    await this.db.transaction().execute((tx) =>
+    await inTransaction(this.db, (tx) =>
       this.audit.record(tx, actor, { action: 'staff.create', targetType: 'staff', targetId: id, before: null, after: { userName: input.userName, role: input.role }, reason: input.reason }),
     );
     return this.entry((await this.byId(id))!);
@@ -182,7 +183,7 @@ export class StaffService {
     if (input.staffId === actor.id && (input.role !== undefined || input.isDisabled)) throw new AppError('staff.cannotChangeSelf');
     const before = await this.byId(input.staffId);
     if (!before) throw new AppError('staff.notFound');
-    await this.db.transaction().execute(async (tx) => {
+    await inTransaction(this.db, async (tx) => {
       await tx
         .updateTable('staff')
         .set({

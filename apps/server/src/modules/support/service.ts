@@ -9,6 +9,7 @@ import { roleCan, supportLimits, type StaffRole, type SupportMessage } from '@pp
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { reserveHit } from '../../plugins/rate-limit.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
@@ -189,7 +190,7 @@ export class SupportService {
     const id = crypto.randomUUID();
     const now = this.now();
     try {
-      await this.db.transaction().execute(async (tx) => {
+      await inTransaction(this.db, async (tx) => {
         await tx
           .insertInto('support_messages')
           .values({ id, conversation_id: conversationId, author: m.author, staff_id: m.staffId, body: m.body, upload_id: m.uploadId, request_id: m.requestId, created_at: BigInt(now) })
@@ -299,7 +300,7 @@ export class SupportService {
     const row = await this.conversationById(conversationId);
     if (staffId !== null && !(await this.agents()).some((a) => a.id === staffId)) throw new AppError('staff.notFound');
     if (row.assigned_staff_id !== staffId) {
-      await this.db.transaction().execute(async (tx) => {
+      await inTransaction(this.db, async (tx) => {
         await tx.updateTable('support_conversations').set({ assigned_staff_id: staffId }).where('id', '=', row.id).execute();
         await this.audit.record(tx, actor, {
           action: 'support.assign',

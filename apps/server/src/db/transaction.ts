@@ -1,0 +1,108 @@
+/**
+ * The one way to open a transaction (decision 044): `inTransaction(db, work)` runs `work` in one
+ * transaction and runs it again on a deadlock or a serialization failure (PostgreSQL 40P01,
+ * 40001), which left nothing written. So `work` may run more than once: it touches only the
+ * database through `tx`; mail, publishing, counters and anything else outside the transaction
+ * happen after it returns. Nothing outside db/ calls `db.transaction()`.
+ *
+ * `GroupCommit` is the ledger's form of the same (docs/decisions/006): on SQLite the units that
+ * queue while a commit runs share the next commit, each in its own savepoint.
+ */
+import { sql } from 'kysely';
+import type { Db, DbHandle, Tx } from './index.ts';
+
+/** PostgreSQL's deadlock and serialization failures: the transaction was rolled back whole. */
+const retryableCodes = new Set(['40P01', '40001']);
+
+/** How many times a unit of work runs at most, the first try included. */
+export const attemptsMax = 5;
+
+/** Whether a failed statement or transaction may simply run again. */
+export function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && retryableCodes.has(code);
+}
+
+/** Runs `work` in one transaction, again (up to attemptsMax tries) on a deadlock or serialization failure. */
+export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      if (attempt < attemptsMax && isRetryable(error)) continue;
+      throw error;
+    }
+  }
+}
+
+/** Most units one SQLite group commit takes; a batch is what queued while the last one ran. */
+const groupCommitMax = 64;
+
+/**
+ * inTransaction with group commit on SQLite (synchronous=FULL: one fsync a commit, and
+ * better-sqlite3 waits for it on the event loop): the units queued while the last commit ran go
+ * into one transaction, each in its own savepoint, in the order they came. A unit that throws is
+ * rolled back to its savepoint and rejected; the others commit together, and each is answered
+ * only after that commit. If the batch's transaction fails as a whole (its commit, or an error
+ * that ended it), nothing of it was written and every unit of it runs again alone, as a retry
+ * would. On PostgreSQL each unit is its own transaction.
+ */
+export class GroupCommit {
+  private readonly queue: Array<{ work: (tx: Tx) => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }> = [];
+  private isFlushing = false;
+
+  constructor(private readonly handle: Pick<DbHandle, 'db' | 'dialect'>) {}
+
+  run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    if (this.handle.dialect !== 'sqlite') return inTransaction(this.handle.db, work);
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      if (!this.isFlushing) void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    this.isFlushing = true;
+    try {
+      for (;;) {
+        // Let the requests that are already under way join this batch.
+        await new Promise((r) => setImmediate(r));
+        const batch = this.queue.splice(0, groupCommitMax);
+        if (batch.length === 0) return;
+        if (batch.length === 1) {
+          await inTransaction(this.handle.db, batch[0]!.work).then(batch[0]!.resolve, batch[0]!.reject);
+          continue;
+        }
+        let outcomes: Array<{ value: unknown } | { error: unknown }> = [];
+        try {
+          await this.handle.db.transaction().execute(async (tx) => {
+            outcomes = [];
+            for (const [i, unit] of batch.entries()) {
+              const name = sql.raw(`unit_${i}`);
+              await sql`savepoint ${name}`.execute(tx);
+              try {
+                const value = await unit.work(tx);
+                await sql`release savepoint ${name}`.execute(tx);
+                outcomes.push({ value });
+              } catch (error) {
+                await sql`rollback to savepoint ${name}`.execute(tx);
+                await sql`release savepoint ${name}`.execute(tx);
+                outcomes.push({ error });
+              }
+            }
+          });
+        } catch {
+          for (const unit of batch) await inTransaction(this.handle.db, unit.work).then(unit.resolve, unit.reject);
+          continue;
+        }
+        batch.forEach((unit, i) => {
+          const outcome = outcomes[i]!;
+          if ('error' in outcome) unit.reject(outcome.error);
+          else unit.resolve(outcome.value);
+        });
+      }
+    } finally {
+      this.isFlushing = false;
+    }
+  }
+}
