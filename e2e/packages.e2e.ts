@@ -519,7 +519,7 @@ describe('packages in the member portal', () => {
 
   test("the ledger is balanced after every package action (ledger verify on the test server's data)", async () => {
     await server.halt();
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/server/src/modules/ledger/verify-cli.ts'], {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/server/src/ledger-verify-cli.ts'], {
       cwd: repoRoot,
       env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'warn' },
       timeout: 60_000,

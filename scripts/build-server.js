@@ -11,7 +11,7 @@ await build({
   absWorkingDir: root,
   entryPoints: {
     main: 'apps/server/src/main.ts',
-    'ledger-verify': 'apps/server/src/modules/ledger/verify-cli.ts',
+    'ledger-verify': 'apps/server/src/ledger-verify-cli.ts',
     'admin-create': 'apps/server/src/modules/staff/create-cli.ts',
     backup: 'apps/server/src/db/backup-cli.ts',
   },

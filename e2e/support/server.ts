@@ -233,7 +233,7 @@ export async function readMailedCode(dataDir: string, address: string, since = 0
  */
 export async function ledgerVerifyAfterHalt(server: { dataDir: string; halt: () => Promise<void> }): Promise<string> {
   await server.halt();
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/server/src/modules/ledger/verify-cli.ts'], {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/server/src/ledger-verify-cli.ts'], {
     cwd: repoRoot,
     env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'warn' },
     timeout: 60_000,

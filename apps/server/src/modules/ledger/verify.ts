@@ -5,13 +5,26 @@
  */
 import crypto from 'node:crypto';
 import type { Db } from '../../db/index.ts';
-import { verifyPackages } from '../packages/verify.ts';
 
 export interface VerifyResult {
   isBalanced: boolean;
   problems: string[];
   accounts: number;
   transfers: number;
+}
+
+/**
+ * Another module's check of its side of the books (the packages' fixed balances, decision 020),
+ * registered by the module that owns it, so the ledger names no module (decision 044). It returns
+ * its problems, none when all is well.
+ */
+export type BooksCheck = (db: Db) => Promise<string[]>;
+
+const booksChecks = new Map<string, BooksCheck>();
+
+/** Registers (or replaces) the check called `name`; verifyAndRecord runs every registered one after the journal's. */
+export function registerVerifier(name: string, check: BooksCheck): void {
+  booksChecks.set(name, check);
 }
 
 type Totals = { debitsPosted: bigint; creditsPosted: bigint; debitsPending: bigint; creditsPending: bigint };
@@ -93,15 +106,16 @@ export async function verifyLedger(db: Db): Promise<VerifyResult> {
 }
 
 /**
- * Verifies (the journal, and the packages' fixed balances) and keeps the result for the
+ * Verifies (the journal, then every registered module check) and keeps the result for the
  * back-office dashboard. `reader` is where the checks read: a snapshot for the full check
  * (checkpoint.ts, decision 045), so a movement committing meanwhile is never half seen.
  */
 export async function verifyAndRecord(db: Db, reader: Db = db): Promise<VerifyResult> {
   const books = await verifyLedger(reader);
-  // Packages (decision 020): every fixed balance is the principal of live holdings.
-  const packageProblems = await verifyPackages(reader);
-  const result = { ...books, isBalanced: books.isBalanced && packageProblems.length === 0, problems: [...books.problems, ...packageProblems] };
+  // The modules' own checks (registerVerifier), e.g. packages: every fixed balance is the principal of live holdings.
+  const moduleProblems: string[] = [];
+  for (const check of booksChecks.values()) moduleProblems.push(...(await check(reader)));
+  const result = { ...books, isBalanced: books.isBalanced && moduleProblems.length === 0, problems: [...books.problems, ...moduleProblems] };
   const detail = result.isBalanced
     ? `${result.accounts} accounts, ${result.transfers} transfers, balanced`
     : result.problems.slice(0, 20).join('; ');

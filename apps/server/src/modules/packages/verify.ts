@@ -2,8 +2,11 @@
  * The packages' side of the books (decision 020): for every member and point type, the fixed
  * account's posted balance equals the principal of their live holdings. Nothing else may sit in
  * a fixed balance (an activation code not yet activated keeps its principal in the system).
+ * Registered with the ledger's verification when this module loads (decision 044): the
+ * composition (services.ts) and `npm run ledger:verify` import it.
  */
 import type { Db } from '../../db/index.ts';
+import { registerVerifier } from '../ledger/verify.ts';
 
 export async function verifyPackages(db: Db): Promise<string[]> {
   const problems: string[] = [];
@@ -38,3 +41,5 @@ export async function verifyPackages(db: Db): Promise<string[]> {
   }
   return problems;
 }
+
+registerVerifier('packages.fixedBalances', verifyPackages);
