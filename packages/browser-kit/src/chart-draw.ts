@@ -66,7 +66,7 @@ export function drawChart(el: HTMLElement, options: DrawOptions): () => void {
     scales: {
       x: {
         time: false,
-        range: () => (kind === 'bar' ? [-0.5, count - 0.5] : [0, Math.max(1, count - 1)]),
+        range: () => (kind === 'bar' || count === 1 ? [-0.5, count - 0.5] : [0, count - 1]),
       },
       y: {
         range: (_u, min, max) => {

@@ -25,6 +25,8 @@ export type ChartProps = {
   series: ReadonlyArray<ChartSeries>;
   /** The caller's locale-aware number format. */
   formatValue: (n: number) => string;
+  /** The y axis's labels (default formatValue): a shorter form, for example compact notation. */
+  formatTick?: (n: number) => string;
   /** BCP 47, for date labels (Intl.DateTimeFormat). */
   locale: string;
   /** Optional one-line text summary shown to everyone. */
@@ -62,7 +64,8 @@ export function ChartTable({ caption, x, xUnit, series, formatValue, locale, tim
   const { t } = useTranslation();
   const dates = useMemo(() => chartDateFormat(locale, xUnit, timeZone), [locale, xUnit, timeZone]);
   return (
-    <div className="chart-table-wrap">
+    // Scrolls when long: focusable and named, so a keyboard can scroll it (axe scrollable-region-focusable).
+    <div className="chart-table-wrap" role="region" aria-label={caption} tabIndex={0}>
       <table className="chart-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -94,7 +97,7 @@ export function ChartTable({ caption, x, xUnit, series, formatValue, locale, tim
 type DrawModule = typeof import('./chart-draw');
 
 export function Chart(props: ChartProps) {
-  const { title, kind, x, xUnit, series, formatValue, locale, summary, height = 220, timeZone, headingLevel = 3, isLoading = false, actions } = props;
+  const { title, kind, x, xUnit, series, formatValue, formatTick, locale, summary, height = 220, timeZone, headingLevel = 3, isLoading = false, actions } = props;
   const { t } = useTranslation();
   const titleId = useId();
   const holder = useRef<HTMLDivElement>(null);
@@ -103,10 +106,10 @@ export function Chart(props: ChartProps) {
   const Heading = `h${headingLevel}` as 'h3';
   // Callers need not memoize: the drawing follows the figures' content, and the newest formatter.
   const dataKey = JSON.stringify([x, series]);
-  const format = useRef(formatValue);
+  const format = useRef(formatTick ?? formatValue);
   const latest = useRef({ x, series });
   useEffect(() => {
-    format.current = formatValue;
+    format.current = formatTick ?? formatValue;
     latest.current = { x, series };
   });
 

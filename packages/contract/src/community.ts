@@ -63,6 +63,18 @@ export const organizationInfoResponse = z.object({
 });
 export type OrganizationInfo = z.infer<typeof organizationInfoResponse>;
 
+/**
+ * The member's own performance month by month (decision 041): the last `monthFiguresCount`
+ * months of member_month_figures, oldest first, this month last; a month without purchases is
+ * zero. `month` is the key yyyymm, months run in `monthTimeZone`.
+ */
+export const monthFiguresCount = 12;
+export const monthFiguresResponse = z.object({
+  monthTimeZone: z.string(),
+  months: z.array(z.object({ month: z.number(), personal: amount, community: amount })),
+});
+export type MonthFigures = z.infer<typeof monthFiguresResponse>;
+
 export const memberCommunityRequest = z.object({ memberId: z.string().min(1).max(64) });
 /** What staff see of a member's community on the member page. */
 export const memberCommunityResponse = organizationInfoResponse.omit({ invitationCode: true, referralLink: true, monthTimeZone: true }).extend({

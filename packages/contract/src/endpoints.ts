@@ -70,6 +70,7 @@ export const endpoints = {
   assetsRecordList: endpoint(endpointPaths.assetsRecordList, 'member', w.recordListRequest, w.recordListResponse),
   recordTypeList: endpoint(endpointPaths.recordTypeList, 'member', a.empty, w.recordTypeListResponse),
   revenueSummary: endpoint(endpointPaths.revenueSummary, 'member', a.empty, w.revenueSummaryResponse),
+  balanceHistory: endpoint(endpointPaths.balanceHistory, 'member', w.balanceHistoryRequest, w.balanceHistoryResponse),
   exchangeTypeList: endpoint(endpointPaths.exchangeTypeList, 'member', a.empty, z.array(w.exchangeType)),
   exchangeCreate: endpoint(endpointPaths.exchangeCreate, 'member', w.exchangeCreateRequest, w.exchangeCreateResponse),
   exchangeList: endpoint(endpointPaths.exchangeList, 'member', w.exchangeListRequest, w.exchangeListResponse),
@@ -183,6 +184,7 @@ export const endpoints = {
   // Community (decision 021).
   organization: endpoint(endpointPaths.organization, 'member', cm.organizationRequest, cm.organizationResponse),
   userOrganizationInfo: endpoint(endpointPaths.userOrganizationInfo, 'member', a.empty, cm.organizationInfoResponse),
+  userMonthFigures: endpoint(endpointPaths.userMonthFigures, 'member', a.empty, cm.monthFiguresResponse),
   memberCommunity: staffEndpoint(endpointPaths.memberCommunity, 'members.read', cm.memberCommunityRequest, cm.memberCommunityResponse),
   // Compensation plan (decision 022).
   planChart: endpoint(endpointPaths.planChart, 'member', a.empty, pl.planChartResponse),

@@ -213,6 +213,12 @@ export const holdingDetailResponse = z.object({
   holding: holdingEntry,
   events: z.array(holdingEvent),
   nextCursor: z.string().nullable(),
+  /**
+   * The reward released so far at the end of each of the last 30 days, oldest first, today last
+   * (decision 041: the release chart); days start at `day` (ms) in the community's time zone.
+   * Only on the first page (no cursor); later pages give an empty list.
+   */
+  releaseDays: z.array(z.object({ day: z.number(), released: z.string() })),
 });
 
 /** Payment records (every money line of every holding of the member), newest first. */

@@ -23,6 +23,7 @@ export const endpointPaths = {
   assetsRecordList: '/api/app/assets/assetsRecordList',
   recordTypeList: '/api/app/assets/recordTypeList',
   revenueSummary: '/api/app/assets/revenueSummary',
+  balanceHistory: '/api/app/assets/balanceHistory',
   exchangeTypeList: '/api/app/exchange/typeList',
   exchangeCreate: '/api/app/exchange/create',
   exchangeList: '/api/app/exchange/list',
@@ -128,6 +129,7 @@ export const endpointPaths = {
   // Community (decision 021).
   organization: '/api/app/user/organization',
   userOrganizationInfo: '/api/app/user/userOrganizationInfo',
+  userMonthFigures: '/api/app/user/userMonthFigures',
   memberCommunity: '/api/admin/members/community',
   // Compensation plan (decision 022).
   planChart: '/api/app/plan/chart',

@@ -168,3 +168,18 @@ export const revenueTypes = [
   'buyMatchingBonus',
 ] as const satisfies readonly TransactionType[];
 export const revenueSummaryResponse = z.array(z.object({ coinName: z.string(), total: z.string() }));
+
+/**
+ * The member's closing balance of each point type at the end of each of the last 30 or 90 days
+ * (decision 041): all of the member's accounts of the type (available, frozen and fixed), read
+ * back from the ledger's posted movements. Days run midnight to midnight in `timeZone`; `days`
+ * holds each day's start (ms), oldest first, today last (its balance is the current one).
+ */
+export const balanceHistoryDays = [30, 90] as const;
+export const balanceHistoryRequest = z.object({ days: z.literal(balanceHistoryDays, 'validation.enterValidValue') });
+export const balanceHistoryResponse = z.object({
+  timeZone: z.string(),
+  days: z.array(z.number()),
+  coins: z.array(z.object({ coinName: z.string(), balances: z.array(z.string()) })),
+});
+export type BalanceHistory = z.infer<typeof balanceHistoryResponse>;

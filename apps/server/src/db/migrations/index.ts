@@ -25,6 +25,7 @@ import { flagPins } from './022-flag-pins.ts';
 import { reviewExactAmount } from './024-review-exact-amount.ts';
 import { crashLeases } from './025-crash-leases.ts';
 import { replayStoreMarks } from './023-replay-store-marks.ts';
+import { ledgerTimeIndexes } from './026-ledger-time-indexes.ts';
 import { scaleIndexes } from './029-scale-indexes.ts';
 import { reviewTimeIndexes } from './027-review-time-indexes.ts';
 import { ledgerCheckpoint } from './028-ledger-checkpoint.ts';
@@ -57,6 +58,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '024-review-exact-amount': reviewExactAmount(dialect),
     '025-crash-leases': crashLeases(dialect),
     '023-replay-store-marks': replayStoreMarks(dialect),
+    '026-ledger-time-indexes': ledgerTimeIndexes(dialect),
     '029-scale-indexes': scaleIndexes(dialect),
     '027-review-time-indexes': reviewTimeIndexes(dialect),
     '028-ledger-checkpoint': ledgerCheckpoint(dialect),

@@ -22,6 +22,7 @@ import type { ConfigService } from '../config/service.ts';
 import { onceAfterRace } from '../ledger/idempotency.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
 import { productById, toProduct, type PayWith, type Product } from './catalogue.ts';
+import { releaseDays } from './release-series.ts';
 import {
   addEvent,
   addToPrincipal,
@@ -702,6 +703,7 @@ export class PackageService {
       holding: (await this.entries([row], lang))[0]!,
       events: await this.events(page, lang),
       nextCursor: rows.length > eventsPageSize && last ? `${num(last.at)}:${last.id}` : null,
+      releaseDays: c ? [] : await releaseDays(this.db, holdingId, Date.now()),
     };
   }
 
