@@ -3,6 +3,7 @@
  * theirs here (chain watcher, reward release, bonus periods, mail retry).
  */
 import type { DbHandle } from '../db/index.ts';
+import { deleteInBatches } from '../db/batched-delete.ts';
 import { verifyFull, verifyIncremental } from '../modules/ledger/checkpoint.ts';
 import type { JobDefinition } from './runner.ts';
 import { loginLimits } from '../plugins/login-throttle.ts';
@@ -22,7 +23,6 @@ export const retention = {
 
 /** `housekeepingSchedule`: the HOUSEKEEPING_SCHEDULE setting (config.ts). */
 export function serverJobs(handle: DbHandle, housekeepingSchedule = '*/10 * * * *'): JobDefinition[] {
-  const db = handle.db;
   return [
     {
       // What changed since the last checkpoint (decision 045): its cost follows the hour's movements.
@@ -46,18 +46,19 @@ export function serverJobs(handle: DbHandle, housekeepingSchedule = '*/10 * * * 
       name: 'housekeeping',
       schedule: housekeepingSchedule,
       async run() {
+        // Each table in batches with a yield between them (decision 047): no lock held for long.
         const now = Date.now();
-        await db.deleteFrom('rate_limits').where('window_start', '<', BigInt(now - retention.rateLimitWindowsMs)).execute();
-        // Holds of checks whose process died (decision 038): they stopped counting at their expiry.
-        await db.deleteFrom('rate_limit_holds').where('expires_at', '<=', BigInt(now)).execute();
         const codesBefore = BigInt(now - retention.usedOrExpiredCodesMs);
-        await db.deleteFrom('captchas').where('expires_at', '<', codesBefore).execute();
-        await db.deleteFrom('email_codes').where('expires_at', '<', codesBefore).execute();
-        await db.deleteFrom('staff_challenges').where('expires_at', '<', codesBefore).execute();
-        await db.deleteFrom('sessions').where('expires_at', '<', BigInt(now - retention.endedSessionsMs)).execute();
-        await db.deleteFrom('job_runs').where('started_at', '<', BigInt(now - retention.jobRunsMs)).execute();
-        await db.deleteFrom('known_addresses').where('last_seen_at', '<', BigInt(now - retention.knownAddressesMs)).execute();
-        await db.deleteFrom('login_history').where('at', '<', BigInt(now - retention.loginHistoryMs)).execute();
+        await deleteInBatches(handle, 'rate_limits', 'window_start', BigInt(now - retention.rateLimitWindowsMs));
+        // Holds of checks whose process died (decision 038): they stopped counting at their expiry.
+        await deleteInBatches(handle, 'rate_limit_holds', 'expires_at', BigInt(now), { inclusive: true });
+        await deleteInBatches(handle, 'captchas', 'expires_at', codesBefore);
+        await deleteInBatches(handle, 'email_codes', 'expires_at', codesBefore);
+        await deleteInBatches(handle, 'staff_challenges', 'expires_at', codesBefore);
+        await deleteInBatches(handle, 'sessions', 'expires_at', BigInt(now - retention.endedSessionsMs));
+        await deleteInBatches(handle, 'job_runs', 'started_at', BigInt(now - retention.jobRunsMs));
+        await deleteInBatches(handle, 'known_addresses', 'last_seen_at', BigInt(now - retention.knownAddressesMs));
+        await deleteInBatches(handle, 'login_history', 'at', BigInt(now - retention.loginHistoryMs));
       },
     },
   ];

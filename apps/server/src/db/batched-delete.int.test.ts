@@ -1,0 +1,103 @@
+// Housekeeping deletes in batches (decision 047): 25,000 expired rows go in several batches of at
+// most deleteBatchSize rows, each short, and a write made while the job runs waits at most about
+// one batch, not the whole deletion.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { migrateToLatest, openDb, type Dialect, type DbHandle } from './index.ts';
+import { dialects } from '../../test/helper.ts';
+import { pgSchema } from '../../test/process.ts';
+import { deleteBatchSize, deleteInBatches } from './batched-delete.ts';
+import { serverJobs } from '../jobs/index.ts';
+
+const expiredRows = 25_000;
+
+describe.each(dialects)('batched deletions on %s', (dialect: Dialect) => {
+  const cleanups: Array<() => Promise<void>> = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  async function freshDb(): Promise<DbHandle> {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-batched-'));
+    let url = '';
+    if (dialect === 'postgres') {
+      const schema = await pgSchema(process.env.TEST_DATABASE_URL!, 'batched');
+      url = schema.url;
+      cleanups.push(schema.drop);
+    }
+    const handle = openDb({ databaseUrl: url, dataDir });
+    await migrateToLatest(handle);
+    cleanups.push(async () => {
+      await handle.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+    return handle;
+  }
+
+  /** 25,000 captchas expired two days ago, and `live` that expire tomorrow, in one statement each. */
+  async function fill(handle: DbHandle, live: number): Promise<void> {
+    const old = BigInt(Date.now() - 2 * 86_400_000);
+    const later = BigInt(Date.now() + 86_400_000);
+    const series = (n: number) =>
+      handle.dialect === 'postgres'
+        ? sql`select 'x' || g as id, g from generate_series(1, ${n}) g`
+        : sql`with recursive s(g) as (select 1 union all select g + 1 from s where g < ${n}) select 'x' || g as id, g from s`;
+    await sql`insert into captchas (id, answer_hash, expires_at) select 'old-' || id, 'h', ${old} from (${series(expiredRows)}) t`.execute(handle.db);
+    if (live > 0) await sql`insert into captchas (id, answer_hash, expires_at) select 'live-' || id, 'h', ${later} from (${series(live)}) t`.execute(handle.db);
+  }
+
+  async function count(handle: DbHandle): Promise<number> {
+    const row = await handle.db.selectFrom('captchas').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  it('deletes 25,000 expired rows in bounded batches and keeps the live ones', async () => {
+    const handle = await freshDb();
+    await fill(handle, 500);
+    const batches: Array<{ rows: number; ms: number }> = [];
+    const deleted = await deleteInBatches(handle, 'captchas', 'expires_at', BigInt(Date.now()), { onBatch: (rows, ms) => batches.push({ rows, ms }) });
+    expect(deleted).toBe(expiredRows);
+    expect(await count(handle)).toBe(500);
+    expect(batches.length).toBe(Math.ceil(expiredRows / deleteBatchSize) + (expiredRows % deleteBatchSize === 0 ? 1 : 0));
+    for (const batch of batches) expect(batch.rows).toBeLessThanOrEqual(deleteBatchSize);
+    // Each batch is a short statement: far under a second even on a busy test machine.
+    expect(Math.max(...batches.map((b) => b.ms))).toBeLessThan(500);
+  });
+
+  it('stops at the per-run cap and takes the rest next time', async () => {
+    const handle = await freshDb();
+    await fill(handle, 0);
+    expect(await deleteInBatches(handle, 'captchas', 'expires_at', BigInt(Date.now()), { maxRows: 10_000, batchSize: 3_000 })).toBe(10_000);
+    expect(await count(handle)).toBe(expiredRows - 10_000);
+    expect(await deleteInBatches(handle, 'captchas', 'expires_at', BigInt(Date.now()))).toBe(expiredRows - 10_000);
+  });
+
+  it('lets a write made during the housekeeping job through within about one batch', async () => {
+    const handle = await freshDb();
+    await fill(handle, 0);
+    const housekeeping = serverJobs(handle).find((job) => job.name === 'housekeeping')!;
+    let isRunning = true;
+    const waits: number[] = [];
+    const writer = (async () => {
+      for (let i = 0; isRunning; i++) {
+        const started = performance.now();
+        await handle.db.insertInto('captchas').values({ id: `w-${i}`, answer_hash: 'h', expires_at: BigInt(Date.now() + 86_400_000) }).execute();
+        waits.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+    })();
+    const started = performance.now();
+    await housekeeping.run({ period: 'test', signal: new AbortController().signal });
+    const jobMs = performance.now() - started;
+    isRunning = false;
+    await writer;
+    expect(await count(handle)).toBe(waits.length);
+    // The writer got in many times while the job ran, each time waiting a fraction of a second.
+    expect(waits.length).toBeGreaterThan(3);
+    expect(Math.max(...waits)).toBeLessThan(250);
+    console.log(`${dialect}: housekeeping ${jobMs.toFixed(0)} ms, ${waits.length} writes during it, longest wait ${Math.max(...waits).toFixed(1)} ms`);
+  });
+});
