@@ -42,17 +42,20 @@ async function generate(handle: DbHandle): Promise<void> {
   });
 }
 
-async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
+/** Wall time, and this process's CPU time (on SQLite all of the database's work; the machine may be shared). */
+async function timed<T>(work: () => Promise<T>): Promise<[T, number, number]> {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const value = await work();
-  return [value, performance.now() - started];
+  const used = process.cpuUsage(cpu);
+  return [value, performance.now() - started, (used.user + used.system) / 1000];
 }
 
 async function run(handle: DbHandle, label: string, db: string): Promise<BenchFigure[]> {
   await migrateToLatest(handle);
   const [, generateMs] = await timed(() => generate(handle));
   console.log(`${label}: ${journalRows.toLocaleString('en-US')} journal rows to ${memberCount.toLocaleString('en-US')} members made in ${(generateMs / 1000).toFixed(1)} s`);
-  const [full, fullMs] = await timed(() => verifyFull(handle));
+  const [full, fullMs, fullCpuMs] = await timed(() => verifyFull(handle));
   if (!full.isBalanced) throw new Error(`full check not balanced: ${full.problems[0]}`);
   const [made, bootstrapMs] = await timed(() => verifyIncremental(handle));
   if (!made.isBalanced || made.mode !== 'bootstrap') throw new Error(`checkpoint not made: ${made.problems[0]}`);
@@ -65,11 +68,11 @@ async function run(handle: DbHandle, label: string, db: string): Promise<BenchFi
     );
     await ledger.inTransaction((tx) => ledger.postMany(inputs, tx));
   }
-  const [incremental, incrementalMs] = await timed(() => verifyIncremental(handle));
+  const [incremental, incrementalMs, incrementalCpuMs] = await timed(() => verifyIncremental(handle));
   if (!incremental.isBalanced || incremental.transfersRead !== newTransfers) throw new Error(`incremental check: ${incremental.transfersRead} rows read, ${incremental.problems[0] ?? 'balanced'}`);
-  console.log(`  full check                     ${(fullMs / 1000).toFixed(2).padStart(8)} s   (${full.transfers.toLocaleString('en-US')} transfers, ${full.accounts.toLocaleString('en-US')} accounts)`);
+  console.log(`  full check                     ${(fullMs / 1000).toFixed(2).padStart(8)} s, CPU ${(fullCpuMs / 1000).toFixed(2)} s   (${full.transfers.toLocaleString('en-US')} transfers, ${full.accounts.toLocaleString('en-US')} accounts)`);
   console.log(`  checkpoint made (first run)    ${(bootstrapMs / 1000).toFixed(2).padStart(8)} s`);
-  console.log(`  incremental, ${newTransfers.toLocaleString('en-US')} new transfers ${(incrementalMs / 1000).toFixed(3).padStart(8)} s   (${incremental.transfersRead.toLocaleString('en-US')} rows read, ${incremental.accountsChecked.toLocaleString('en-US')} accounts checked; ${((incrementalMs / fullMs) * 100).toFixed(1)}% of the full check)`);
+  console.log(`  incremental, ${newTransfers.toLocaleString('en-US')} new transfers ${(incrementalMs / 1000).toFixed(3).padStart(8)} s, CPU ${(incrementalCpuMs / 1000).toFixed(3)} s   (${incremental.transfersRead.toLocaleString('en-US')} rows read, ${incremental.accountsChecked.toLocaleString('en-US')} accounts checked; ${((incrementalMs / fullMs) * 100).toFixed(1)}% of the full check)`);
   const note = `${journalRows} journal rows, ${memberCount} members, made set-based; ${newTransfers} new transfers through postMany`;
   return [
     { name: `ledger verify incremental after ${newTransfers} transfers ms ${db}`, value: Math.round(incrementalMs), unit: 'ms', baseline: Math.round(fullMs), baselineName: `ledger verify full ms ${db}`, note },
