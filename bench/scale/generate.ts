@@ -174,7 +174,7 @@ export async function generateScale(handle: DbHandle, factor: number, options: {
       await series(0, pairs, (n) => sql`${n}, q(p) AS (SELECT i FROM n)
         INSERT INTO ledger_transfers (id, seq, request_id, request_hash, code, coin_name, amount, debit_account_id, credit_account_id, kind, pending_id, state, memo, created_at)
         SELECT 't' || (2 * p + ${lit(offset)}), 2 * p + ${lit(offset + seqBase)}, NULL, NULL, ${code}, ${coin}, ${amount},
-          ${side === 'credit' ? system : member}, ${side === 'credit' ? member : system}, 'posted', NULL, 'posted', '', ${lit(start)} + p * ${lit(span)} + ${lit(offset - 1)}
+          ${side === 'credit' ? system : member}, ${side === 'credit' ? member : system}, 'posted', NULL, 'final', '', ${lit(start)} + p * ${lit(span)} + ${lit(offset - 1)}
         FROM q`);
     }
   });
@@ -258,4 +258,40 @@ export async function generateScale(handle: DbHandle, factor: number, options: {
     await sql`ANALYZE`.execute(db);
   });
   return { counts, seconds: (performance.now() - began) / 1000, steps };
+}
+
+/**
+ * `count` more transfers (pairs as the generator writes them, for the same members and accounts,
+ * dated now) after the journal's end, with the touched accounts' totals moved by them: the hour of
+ * movements the incremental ledger check reads.
+ */
+export async function appendTransfers(handle: DbHandle, factor: number, count: number): Promise<void> {
+  const { db } = handle;
+  const { members, depth } = scaleCounts(factor);
+  const seqBase = Number((await sql<{ m: number | bigint | null }>`SELECT max(seq) AS m FROM ledger_transfers`.execute(db)).rows[0]?.m ?? 0);
+  const memberId = (m: RawBuilder<unknown>) => sql`(CASE WHEN (${m}) < ${lit(depth)} THEN 'c' || (${m}) ELSE 'r' || ((${m}) - ${lit(depth)}) END)`;
+  const pairMember = memberId(sql`CASE WHEN p % 50 = 0 THEN 0 ELSE (p * 7919) % ${lit(members)} END`);
+  const coin = pick(sql`p`, coins);
+  const now = Date.now();
+  const range =
+    handle.dialect === 'postgres'
+      ? sql`WITH n(i) AS (SELECT generate_series(0::bigint, ${lit(count / 2 - 1)}::bigint))`
+      : sql`WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ${lit(count / 2)})`;
+  await db.transaction().execute(async (tx) => {
+    for (const side of ['credit', 'debit'] as const) {
+      const code = pick(sql`p / 3`, side === 'credit' ? creditCodes : debitCodes);
+      const amount = side === 'credit' ? sql`1000000 + (p % 1000) * 1000` : sql`1000 + (p % 10) * 1000`;
+      const member = sql`'a/' || ${pairMember} || '/' || ${coin}`;
+      const system = sql`'s/' || ${coin} || '/' || ${code}`;
+      const offset = side === 'credit' ? 1 : 2;
+      await sql`${range}, q(p) AS (SELECT i + 7 FROM n)
+        INSERT INTO ledger_transfers (id, seq, request_id, request_hash, code, coin_name, amount, debit_account_id, credit_account_id, kind, pending_id, state, memo, created_at)
+        SELECT 'tn' || (2 * p + ${lit(offset + seqBase)}), 2 * (p - 7) + ${lit(offset + seqBase)}, NULL, NULL, ${code}, ${coin}, ${amount},
+          ${side === 'credit' ? system : member}, ${side === 'credit' ? member : system}, 'posted', NULL, 'final', '', ${lit(now)}
+        FROM q`.execute(tx);
+    }
+    await sql`UPDATE ledger_accounts SET credits_posted = credits_posted + a.s FROM (SELECT credit_account_id AS id, sum(amount) AS s FROM ledger_transfers WHERE seq > ${lit(seqBase)} GROUP BY credit_account_id) a WHERE a.id = ledger_accounts.id`.execute(tx);
+    await sql`UPDATE ledger_accounts SET debits_posted = debits_posted + a.s FROM (SELECT debit_account_id AS id, sum(amount) AS s FROM ledger_transfers WHERE seq > ${lit(seqBase)} GROUP BY debit_account_id) a WHERE a.id = ledger_accounts.id`.execute(tx);
+    if (handle.dialect === 'postgres') await sql`SELECT setval('ledger_transfers_seq', (SELECT max(seq) FROM ledger_transfers))`.execute(tx);
+  });
 }
