@@ -17,12 +17,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import SQLite from 'better-sqlite3';
 import { endpoints } from '@pp/contract';
 import { mediaType, type PublicJwk } from '@pp/envelope';
 import { openResponse, sealRequest } from '@pp/envelope/node';
 import { migrateToLatest, openDb, type DbHandle } from '../apps/server/src/db/index.ts';
+import { backupSqlite } from '../apps/server/src/db/backup.ts';
 import { verifyLedger } from '../apps/server/src/modules/ledger/verify.ts';
-import { generateScale, longHistoryMember, scaleCounts } from './scale/generate.ts';
+import { appendTransfers, generateScale, longHistoryMember, scaleCounts } from './scale/generate.ts';
+import { verifyIncremental } from '../apps/server/src/modules/ledger/checkpoint.ts';
 import { scaleCalls, type ScaleCall } from './scale/calls.ts';
 import { startBenchServer } from './process.ts';
 import type { BenchFigure } from './results.ts';
@@ -34,6 +37,8 @@ const warmup = 5;
 
 interface ScaleDb {
   label: string;
+  /** The SQLite file (none on PostgreSQL). */
+  file?: string;
   handle: DbHandle;
   serverEnv: Record<string, string>;
   size(): Promise<number>;
@@ -47,6 +52,7 @@ async function sqliteDb(label: string): Promise<ScaleDb> {
   return {
     label,
     handle,
+    file,
     serverEnv: { BENCH_SCALE_DATA_DIR: dataDir },
     size: async () => fs.statSync(file).size + (fs.existsSync(`${file}-wal`) ? fs.statSync(`${file}-wal`).size : 0),
     drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
@@ -136,6 +142,54 @@ async function send(base: string, server: ScaleServer, call: ScaleCall, failures
   return took;
 }
 
+/**
+ * Operations at size, SQLite: an online backup (npm run backup's backupSqlite) of the large file
+ * while balance and records reads run against the server one after another (their p99 during it
+ * beside the same reads without it), then the time a migration adding an index on the journal
+ * would take on it (created and dropped again, the server stopped).
+ */
+async function operations(db: ScaleDb): Promise<BenchFigure[]> {
+  const server = await startBenchServer<ScaleServer>('scale/server.ts', db.serverEnv);
+  const base = `http://127.0.0.1:${server.port}`;
+  const reads = scaleCalls({ deepRecordsCursor: server.deepRecordsCursor, memberId: longHistoryMember, memberName: 'memberc0', memberEmail: 'c0@scale.example', memberNumber: 'Rc0' }).filter((c) => c.label === 'home assetsList' || c.label === 'records');
+  const failures = new Set<string>();
+  const loop = async (until: () => boolean, minimum: number) => {
+    const ms: number[] = [];
+    for (let i = 0; !until() || i < minimum; i++) ms.push(await send(base, server, reads[i % reads.length]!, failures));
+    return ms.sort((a, b) => a - b);
+  };
+  let backupSeconds = 0;
+  let quiet: number[] = [];
+  let during: number[] = [];
+  try {
+    quiet = await loop(() => true, 200);
+    let done = false;
+    const target = path.join(path.dirname(db.file!), 'scale-backup.db');
+    const t0 = performance.now();
+    const backup = backupSqlite(db.file!, target).finally(() => {
+      done = true;
+      backupSeconds = (performance.now() - t0) / 1000;
+    });
+    during = await loop(() => done, 20);
+    await backup;
+    fs.rmSync(target, { force: true });
+  } finally {
+    await server.stop();
+  }
+  const raw = new SQLite(db.file!);
+  const i0 = performance.now();
+  raw.exec('CREATE INDEX scale_probe ON ledger_transfers (code, coin_name, created_at)');
+  const indexSeconds = (performance.now() - i0) / 1000;
+  raw.exec('DROP INDEX scale_probe');
+  raw.close();
+  console.log(`scale sqlite: online backup ${backupSeconds.toFixed(1)} s; reads during it p50 ${pct(during, 0.5).toFixed(1)} ms p99 ${pct(during, 0.99).toFixed(1)} ms (${during.length} reads), without it p99 ${pct(quiet, 0.99).toFixed(1)} ms; an index on the journal ${indexSeconds.toFixed(1)} s${failures.size ? `; failures ${[...failures].join(', ')}` : ''}`);
+  return [
+    { name: `scale.backup.sqlite.factor${factor}`, value: Number(backupSeconds.toFixed(1)), unit: 's', baseline: null, note: `backupSqlite (npm run backup) of the large file while balance and records reads ran` },
+    { name: `scale.readsDuringBackup.sqlite.factor${factor}.p99`, value: Number(pct(during, 0.99).toFixed(1)), unit: 'ms', baseline: Number(pct(quiet, 0.99).toFixed(1)), baselineName: 'the same reads without a backup', note: `${during.length} reads during the backup, p50 ${pct(during, 0.5).toFixed(1)} ms` },
+    { name: `scale.journalIndexMigration.sqlite.factor${factor}`, value: Number(indexSeconds.toFixed(1)), unit: 's', baseline: null, note: 'CREATE INDEX on ledger_transfers (code, coin_name, created_at), server stopped' },
+  ];
+}
+
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
 async function runOn(dbLabel: 'sqlite' | 'postgres', make: (label: string) => Promise<ScaleDb>): Promise<BenchFigure[]> {
@@ -172,6 +226,17 @@ async function runOn(dbLabel: 'sqlite' | 'postgres', make: (label: string) => Pr
     const smallVerifySeconds = (performance.now() - s0) / 1000;
     console.log(`scale ${dbLabel}: full ledger verification ${verifySeconds.toFixed(1)} s over ${check.transfers} transfers and ${check.accounts} accounts (small: ${smallVerifySeconds.toFixed(2)} s)`);
     figures.push({ name: `scale.verifyFull.${dbLabel}.factor${factor}`, value: Number(verifySeconds.toFixed(2)), unit: 's', baseline: Number(smallVerifySeconds.toFixed(2)), baselineName: 'the same on the small database', note: `verifyLedger over ${check.transfers} transfers; goal under 60 s on SQLite at factor 1` });
+    // The hourly check (decision 045): its first run is a full one that keeps every account's
+    // figures; then 10,000 new transfers, and the incremental check reads only those.
+    const first = await verifyIncremental(large.handle);
+    if (!first.isBalanced) throw new Error(`the first incremental check found problems: ${first.problems.slice(0, 3).join('; ')}`);
+    await appendTransfers(large.handle, factor, 10_000);
+    const n0 = performance.now();
+    const incremental = await verifyIncremental(large.handle);
+    const incrementalSeconds = (performance.now() - n0) / 1000;
+    if (!incremental.isBalanced) throw new Error(`the incremental check found problems: ${incremental.problems.slice(0, 3).join('; ')}`);
+    console.log(`scale ${dbLabel}: incremental ledger check after 10,000 new transfers ${(incrementalSeconds * 1000).toFixed(0)} ms (goal under 1 s); the full one ${verifySeconds.toFixed(1)} s`);
+    figures.push({ name: `scale.verifyIncremental.${dbLabel}.factor${factor}`, value: Number((incrementalSeconds * 1000).toFixed(0)), unit: 'ms', baseline: Number((verifySeconds * 1000).toFixed(0)), baselineName: 'the full verification of the same journal', note: 'verifyIncremental after 10,000 transfers appended to the generated journal; goal under 1,000 ms' });
     await small.handle.close();
     await large.handle.close();
 
@@ -193,6 +258,7 @@ async function runOn(dbLabel: 'sqlite' | 'postgres', make: (label: string) => Pr
         note: `p50 ${big.p50.toFixed(1)} ms (small ${little.p50.toFixed(1)} ms); ratio ${ratio.toFixed(2)}; factor ${factor}${flags ? `; ${flags}` : ''}`,
       });
     }
+    if (large.file) figures.push(...(await operations(large)));
     return figures;
   } finally {
     await small.handle.close().catch(() => {});
