@@ -17,7 +17,3 @@ export function staffRoutes(app: FastifyInstance, s: Services): void {
   apiRoute(app, d, 'staffCreate', async ({ staff, body }) => s.staff.createAudited(actorOf(staff), body));
   apiRoute(app, d, 'staffUpdate', async ({ staff, body }) => s.staff.update(actorOf(staff), body));
 }
-
-export function actorOf(staff: { id: string; userName: string; ip: string }) {
-  return { id: staff.id, name: staff.userName, ip: staff.ip };
-}
