@@ -1,4 +1,4 @@
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 /**
  * Where a navigation must go instead, or null to let it through: without a staff token only the

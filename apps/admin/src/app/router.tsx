@@ -8,7 +8,7 @@ import type { StaffPermission } from '@pp/contract';
 import { Loading } from '../components/ui/states';
 import { hasToken } from '../lib/storage';
 import { lazyPage } from '@pp/browser-kit';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 import { RouteError } from './route-error';
 import { guardRedirect } from './route-guard';
 

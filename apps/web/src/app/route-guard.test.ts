@@ -1,6 +1,6 @@
 // Proves the guard of spec section 2: only the public pages open without a session token.
 import { describe, expect, it } from 'vitest';
-import { memberPaths, paths, publicPaths } from './paths';
+import { memberPaths, paths, publicPaths } from '../lib/paths';
 import { guardRedirect } from './route-guard';
 
 describe('route guard', () => {

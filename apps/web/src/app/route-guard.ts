@@ -1,4 +1,4 @@
-import { memberPaths, paths, publicPaths, type AppPath } from './paths';
+import { memberPaths, paths, publicPaths, type AppPath } from '../lib/paths';
 
 function normalize(pathname: string): string {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -9,7 +9,7 @@ import { endFirstPaint } from '../boot/hand-over';
 import { loadServerMessages } from '../lib/i18n';
 import { hasToken } from '../lib/storage';
 import { lazyPage } from '@pp/browser-kit';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 import { guardRedirect } from './route-guard';
 import { RouteError } from './route-error';
 

@@ -23,7 +23,7 @@ import { Banners } from '../features/content/components/banners';
 import { DashboardPage } from '../features/dashboard/pages/dashboard';
 import { replaceTexts } from '../lib/i18n';
 import { nameMarker, type MemberPaintTemplates } from './member-paint-marks';
-import { paths } from '../app/paths';
+import { paths } from '../lib/paths';
 
 
 /** currentLanguage() reads the tab's stored language; the build has no tab, so it gets one. */

@@ -17,7 +17,7 @@ import { AuthLayout } from '../components/layouts/auth-layout';
 import { LoginPage } from '../features/auth/pages/login';
 import { replaceTexts } from '../lib/i18n';
 import { withStoredLanguage } from './member-paint';
-import { paths } from '../app/paths';
+import { paths } from '../lib/paths';
 
 // The member's home is rendered by the same Node build (decision 032, kept by 039).
 export { renderMemberPaint } from './member-paint';

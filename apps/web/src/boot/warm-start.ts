@@ -8,7 +8,7 @@
  * Without a token nothing is asked for: the guard sends the visitor to the login.
  */
 import { hasToken } from '../lib/storage';
-import { memberPaths, paths, type AppPath } from '../app/paths';
+import { memberPaths, paths, type AppPath } from '../lib/paths';
 
 export function warmStart(hash = window.location.hash): void {
   if (!hasToken()) return;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { StaffPermission } from '@pp/contract';
 import { useCan } from '../../lib/staff-session';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 /** A screen the role may not open says so (the server would refuse its calls anyway). */
 function NoAccess() {

@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { useDashboard } from '../../features/dashboard/api/dashboard';
 import { ReviewQueuePage } from '../../features/reviews/pages/review-queue';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 /** /reviews: the first queue with something waiting, else the first queue. */
 export function ReviewsIndexRoute() {

@@ -7,7 +7,7 @@ import { ErrorState, Loading } from '../../components/ui/states';
 import { staffLogout } from '../../features/auth/api/staff-logout';
 import { queryClient } from '../../lib/query-client';
 import { StaffContext, staffMeQuery } from '../../lib/staff-session';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 /** Every signed-in screen: loads who is signed in (staffMe), then the layout around the page. */
 export function StaffShell() {

@@ -1,5 +1,5 @@
 import type { StaffPermission } from '@pp/contract';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import type { IconName } from '../ui/icon';
 
 export interface NavItem {

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/ui/card';
 import { AnnouncementList } from '../../features/content/components/announcement-list';
 import { Banners } from '../../features/content/components/banners';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 /** /index: the dashboard page with the balances of the assets feature. */
 export function DashboardRoute() {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { Brand } from './brand';
 import { LanguageMenu } from './language-menu';
 import { SiteFooter } from './site-footer';

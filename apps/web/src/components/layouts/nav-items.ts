@@ -2,7 +2,7 @@
  * The navigation of spec section 2 as data: which entries each part of the layout shows, given
  * the member's flags. The layouts only render these lists.
  */
-import { paths, type AppPath } from '../../app/paths';
+import { paths, type AppPath } from '../../lib/paths';
 import type { WebMessages } from '../../lib/i18n';
 import type { IconName } from '../ui/icon';
 

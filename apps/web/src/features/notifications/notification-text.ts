@@ -1,5 +1,5 @@
 import type { NotificationEntry, NotificationType } from '@pp/contract';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 
 /** The page that shows what a notification is about. */
 export const notificationTargets: Record<NotificationType, string> = {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { LanguageMenu } from '../../../components/layouts/language-menu';
 import { ApiError, TextField } from '@pp/browser-kit';
 import { staffLogin, staffTotp, useLoginCaptcha, type LoginChallenge } from '../api/staff-login';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { adjustmentCreateRequest } from '@pp/contract';
 import { DialogActions } from '../../../components/ui/confirm-form';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Dialog, SelectField, TextAreaField, TextField, useRequestId, showToast } from '@pp/browser-kit';
 import { reasonLengthMax } from '../../../components/ui/reason-dialog';
 import { useDialogSubmit } from '../../../lib/use-dialog-submit';

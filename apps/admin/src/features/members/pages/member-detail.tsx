@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { gradeLevels, type MemberSummary, type ResponseOf } from '@pp/contract';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Badge } from '../../../components/ui/badge';
 import { TableBox } from '../../../components/ui/data-table';
 import { SelectField, useRequestId, showToast } from '@pp/browser-kit';

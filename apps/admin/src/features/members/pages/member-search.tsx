@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { TextField } from '@pp/browser-kit';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ListBody } from '../../../components/ui/states';

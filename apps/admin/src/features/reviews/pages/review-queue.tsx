@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { reviewStatuses, type ReviewItem } from '@pp/contract';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { SelectField, TextField, showToast } from '@pp/browser-kit';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ListBody } from '../../../components/ui/states';

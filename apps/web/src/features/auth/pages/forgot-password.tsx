@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { forgotPasswordRequest } from '@pp/contract';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Button } from '../../../components/ui/button';
 import { TextField, useForm, useFormSubmit, showToast } from '@pp/browser-kit';
 import { NewPasswordFields } from '../../../components/ui/new-password-fields';

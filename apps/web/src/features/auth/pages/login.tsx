@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type { LoginChallengeResponse } from '@pp/contract';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Button } from '../../../components/ui/button';
 import { TextField, ApiError, useForm, useSubmitGuard, showToast } from '@pp/browser-kit';
 import { firstPaintForm } from '../../../boot/hand-over';

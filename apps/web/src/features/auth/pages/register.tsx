@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { registerRequest } from '@pp/contract';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, SelectField, TextField, useForm, useFormSubmit, showToast } from '@pp/browser-kit';
 import { NewPasswordFields } from '../../../components/ui/new-password-fields';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { PagedListBody } from '../../../components/ui/paged-list-body';
 import { formatDateTime } from '../../../lib/dates';
 import { useAnnouncementList } from '../api/announcement-list';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useSupportOpener } from '../../../components/layouts/support-opener';
 import { Card } from '../../../components/ui/card';
 import { Icon, type IconName } from '../../../components/ui/icon';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Card } from '../../../components/ui/card';
 import { CardLoadState } from '../../../components/ui/card-load-state';
 import { currentLanguage } from '../../../lib/i18n';

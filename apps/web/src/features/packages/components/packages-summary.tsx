@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { HoldingEntry } from '@pp/contract';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Card } from '../../../components/ui/card';
 import { CardLoadState } from '../../../components/ui/card-load-state';
 import { currentLanguage } from '../../../lib/i18n';

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { HoldingEntry, HoldingEvent } from '@pp/contract';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Card } from '../../../components/ui/card';
 import { CardLoadState } from '../../../components/ui/card-load-state';
 import { PageHeader } from '../../../components/ui/page-header';

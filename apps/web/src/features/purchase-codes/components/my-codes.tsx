@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { purchaseCodeStates, type ResponseOf, formatExact } from '@pp/contract';
 import { ApiError, CopyButton, Dialog, TextField, showToast, useRequestId, useSubmitGuard } from '@pp/browser-kit';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PagedListBody } from '../../../components/ui/paged-list-body';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 /** /terms/reg: the terms as read before registering (public); the document comes from app/routes. */
 export function TermsRegPage({ document }: { document: ReactNode }) {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { bankWithdrawalRequest, chainWithdrawalRequest, formatAmount, groupBankNumber, type WithdrawalChannel, type WithdrawalTypeEntry, formatDecimal, formatExact } from '@pp/contract';
 import { Dialog, SelectField, TextField, useForm, useRequestId, useSubmitGuard, showToast } from '@pp/browser-kit';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Button } from '../../../components/ui/button';
 import { MoneyFormFooter } from '../../../components/ui/money-form-footer';
 import { CardLoadState } from '../../../components/ui/card-load-state';
