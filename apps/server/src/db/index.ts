@@ -10,6 +10,7 @@ import pg from 'pg';
 import type { Database } from './schema.ts';
 import type { Dialect } from './dialect.ts';
 import { migrations } from './migrations/index.ts';
+import { buildConcurrentIndexes } from './concurrent-index.ts';
 import { withStatementCache } from './statement-cache.ts';
 import { checkpointOffThread } from './wal-checkpointer.ts';
 import { defaultDbTimeouts, type DbTimeouts } from './timeouts.ts';
@@ -147,6 +148,8 @@ export async function migrateToLatest(handle: DbHandle): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`migration failed: ${failed?.migrationName ?? ''} ${String(error)}`);
+  // Indexes on busy tables, built outside the migration transaction (decision 047).
+  await buildConcurrentIndexes(handle);
 }
 
 /** Reads a 0/1 flag or a small integer column the same way on both databases. */

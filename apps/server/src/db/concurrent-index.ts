@@ -1,0 +1,87 @@
+/**
+ * Indexes built without blocking writers (decision 047). Kysely's Migrator runs all pending
+ * migrations in one transaction (or, with `disableTransactions`, every migration without one),
+ * and PostgreSQL refuses `CREATE INDEX CONCURRENTLY` inside a transaction. So an index on a
+ * large, busy table (the journal) is not created in a migration's `up`: the migration adds its
+ * entry to `concurrentIndexes`, and `migrateToLatest` builds the entries after the Migrator has
+ * committed, each with `createIndexConcurrently`. Every start checks them again (a catalogue
+ * lookup each): a build cut short by a crash is finished by the next start.
+ */
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { DbHandle } from './index.ts';
+
+export interface ConcurrentIndex {
+  name: string;
+  table: string;
+  columns: string[];
+}
+
+/**
+ * The indexes built after the migrations, in order. The next migration that indexes a large
+ * table adds its entries here (and its number in a comment) instead of creating them in `up`.
+ */
+export const concurrentIndexes: ConcurrentIndex[] = [];
+
+/** How many times a build that left an INVALID index is dropped and tried again. */
+const buildAttemptsMax = 2;
+
+/** One key for the advisory lock that lets one process at a time build (pg_advisory_lock). */
+const buildLockKey = 4_700_047;
+
+/**
+ * Creates the index: on SQLite with a plain CREATE INDEX IF NOT EXISTS (one writer at a time
+ * anyway); on PostgreSQL with CREATE INDEX CONCURRENTLY on a connection of its own (no
+ * transaction, no statement timeout), under an advisory lock so two starting processes do not
+ * build it twice. A concurrent build that fails leaves an INVALID index: it is dropped and built
+ * again, and if that fails too the error names the index.
+ */
+export async function createIndexConcurrently(handle: Pick<DbHandle, 'db' | 'dialect' | 'postgresUrl'>, index: ConcurrentIndex): Promise<void> {
+  const columns = sql.join(index.columns.map((c) => sql.ref(c)));
+  if (handle.dialect !== 'postgres' || !handle.postgresUrl) {
+    await sql`create index if not exists ${sql.id(index.name)} on ${sql.table(index.table)} (${columns})`.execute(handle.db);
+    return;
+  }
+  const compiled = sql`create index concurrently if not exists ${sql.id(index.name)} on ${sql.table(index.table)} (${columns})`.compile(handle.db);
+  const client = new pg.Client({ connectionString: handle.postgresUrl });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [buildLockKey]);
+    for (let attempt = 1; ; attempt++) {
+      if ((await indexState(client, index.name)) === 'invalid') await client.query(`drop index concurrently if exists ${quoteId(index.name)}`);
+      let failure: unknown;
+      try {
+        await client.query(compiled.sql, [...compiled.parameters]);
+      } catch (error) {
+        failure = error;
+      }
+      if ((await indexState(client, index.name)) === 'valid') return;
+      if (attempt >= buildAttemptsMax) {
+        throw new Error(`index ${index.name} on ${index.table} could not be built concurrently: ${String(failure ?? 'left INVALID')}`);
+      }
+    }
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [buildLockKey]).catch(() => undefined);
+    await client.end();
+  }
+}
+
+/** Builds every entry of `concurrentIndexes` that is missing or invalid. */
+export async function buildConcurrentIndexes(handle: Pick<DbHandle, 'db' | 'dialect' | 'postgresUrl'>, indexes = concurrentIndexes): Promise<void> {
+  for (const index of indexes) await createIndexConcurrently(handle, index);
+}
+
+async function indexState(client: pg.Client, name: string): Promise<'missing' | 'valid' | 'invalid'> {
+  const { rows } = await client.query<{ valid: boolean }>(
+    `select i.indisvalid and i.indisready as valid from pg_index i
+       join pg_class c on c.oid = i.indexrelid join pg_namespace n on n.oid = c.relnamespace
+      where c.relname = $1 and n.nspname = current_schema()`,
+    [name],
+  );
+  if (rows.length === 0) return 'missing';
+  return rows[0]!.valid ? 'valid' : 'invalid';
+}
+
+function quoteId(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
