@@ -1,11 +1,11 @@
 import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { DisclosureMenu } from '@pp/browser-kit';
 import { Icon } from '../ui/icon';
 import { Brand } from './brand';
 import { LanguageMenu } from './language-menu';
-import type { LayoutProps } from './member-layout';
+import type { LayoutProps } from './layout-props';
 import { settingsMenuLinks, sideNavItems, topNavItems } from './nav-items';
 import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';

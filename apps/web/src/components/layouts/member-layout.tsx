@@ -1,20 +1,12 @@
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { desktopQuery, useMediaQuery } from '../../lib/use-media-query';
 import { DesktopLayout } from './desktop-layout';
 import { MobileLayout } from './mobile-layout';
-import type { NavFlags } from './nav-items';
+import type { MemberLayoutProps } from './layout-props';
 import { SupportPanel } from './support-panel';
 import { SupportOpenerContext } from './support-opener';
 
-export interface MemberLayoutProps {
-  userName: string | undefined;
-  flags: NavFlags;
-  onLogout: () => void;
-  isLoggingOut: boolean;
-  /** Unread notifications, for the badge on the notification entry (decision 023). */
-  unreadCount: number;
-  children: ReactNode;
-}
+export type { MemberLayoutProps } from './layout-props';
 
 /** The logged-in frame: desktop and mobile differ here, at layout level, not in the pages. */
 export function MemberLayout(props: MemberLayoutProps) {
@@ -46,5 +38,3 @@ export function MemberLayout(props: MemberLayoutProps) {
     </>
   );
 }
-
-export type LayoutProps = MemberLayoutProps & { onOpenSupport: () => void };
