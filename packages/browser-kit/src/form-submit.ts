@@ -4,8 +4,8 @@
  * is the API client's).
  */
 import type { FormEvent } from 'react';
-import { useSubmitGuard, type Form, type FormValues } from './form';
-import { useRequestId } from './request-id';
+import type { Form, FormValues } from './form';
+import { useSubmit } from './submit';
 
 export interface SubmitPlan<V extends FormValues, Body> {
   /** The request body from the values (usually `form.validate(schema, values)`); null stops here. */
@@ -20,10 +20,9 @@ export interface SubmitPlan<V extends FormValues, Body> {
   onDone: (body: Body) => void | Promise<void>;
 }
 
-/** Returns the handler for <form onSubmit> and whether a submission is running. */
+/** Returns the handler for <form onSubmit> and whether a submission is running (the kit's one `useSubmit`, bound to a `useForm` form). */
 export function useFormSubmit<V extends FormValues, Body>(form: Form<V>, plan: SubmitPlan<V, Body>) {
-  const requestId = useRequestId();
-  const { isBusy, run } = useSubmitGuard();
+  const { isPending: isBusy, run, requestId } = useSubmit();
   const onSubmit = (event?: FormEvent) => {
     event?.preventDefault();
     void run(async () => {

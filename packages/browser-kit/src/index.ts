@@ -20,6 +20,8 @@ export { useForm, useSubmitGuard } from './form';
 export type { BoundField, FieldErrors, Form, FormValues } from './form';
 export { useFormSubmit } from './form-submit';
 export type { SubmitPlan } from './form-submit';
+export { runSubmission, showRefusal, useSubmit } from './submit';
+export type { FieldOf, SubmitGate, SubmitOptions } from './submit';
 export { issuesByField } from './form-issues';
 export type { Issue, SafeParser } from './form-issues';
 export { baseShapes, createIcon, Icon } from './icon';

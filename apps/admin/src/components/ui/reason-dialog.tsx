@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextAreaField } from '@pp/browser-kit';
-import { useDialogSubmit } from '../../lib/use-dialog-submit';
+import { TextAreaField, useSubmit } from '@pp/browser-kit';
 import { ConfirmForm, PendingDialog, type Pending } from './confirm-form';
 
 /** The contract's limit on a reason (admin.ts). */
@@ -58,8 +57,8 @@ function ReasonForm({
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
-  const { formError, isBusy, run } = useDialogSubmit({
-    setIsPending: pending.setIsPending,
+  const { formError, isRunning: isBusy, run } = useSubmit({
+    onBusyChange: pending.setIsPending,
     fieldOf: (error) => (error.details.field === 'reason' ? 'reason' : undefined),
     showFieldError: (_field, message) => setReasonError(message),
   });

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfigEntry } from '@pp/contract';
-import { Dialog, SwitchField, TextAreaField, TextField, useRequestId, showToast } from '@pp/browser-kit';
+import { Dialog, SwitchField, TextAreaField, TextField, useRequestId, showToast, useSubmit } from '@pp/browser-kit';
 import { DialogActions } from '../../../components/ui/confirm-form';
 import { reasonLengthMax } from '../../../components/ui/reason-dialog';
 import { translateOr } from '../../../lib/i18n';
-import { useDialogSubmit } from '../../../lib/use-dialog-submit';
 import { updateConfig } from '../api/config-update';
 import { parseEditorText, toEditorText } from '../config-values';
 import { ConfigValue } from './config-value';
@@ -40,8 +39,8 @@ function ConfigEditForm({ entry, onClose, isPending, setIsPending }: FormProps) 
   const [flag, setFlag] = useState(() => entry.value === true);
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ value?: string; reason?: string }>({});
-  const { formError, setFormError, isBusy, run } = useDialogSubmit({
-    setIsPending,
+  const { formError, setFormError, isRunning: isBusy, run } = useSubmit({
+    onBusyChange: setIsPending,
     // The server names the field at fault: "value" (or a part of it, "value.0") or "reason".
     fieldOf: (error) => {
       const field = error.details.field ?? '';

@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { adjustmentCreateRequest } from '@pp/contract';
 import { DialogActions } from '../../../components/ui/confirm-form';
 import { paths } from '../../../lib/paths';
-import { Dialog, SelectField, TextAreaField, TextField, useRequestId, showToast } from '@pp/browser-kit';
+import { Dialog, SelectField, TextAreaField, TextField, useRequestId, showToast, useSubmit } from '@pp/browser-kit';
 import { reasonLengthMax } from '../../../components/ui/reason-dialog';
-import { useDialogSubmit } from '../../../lib/use-dialog-submit';
 import { createAdjustment } from '../api/adjustment-create';
 
 const coins = adjustmentCreateRequest.shape.coinName.options;
@@ -34,8 +33,8 @@ function AdjustmentForm({ memberId, onClose, isPending, setIsPending }: { member
   const [values, setValues] = useState({ coinName: 'USDT' as Coin, direction: 'credit' as Direction, amount: '', reason: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [submitted, setSubmitted] = useState<string | null>(null);
-  const { formError, setFormError, isBusy, run } = useDialogSubmit({
-    setIsPending,
+  const { formError, setFormError, isRunning: isBusy, run } = useSubmit({
+    onBusyChange: setIsPending,
     fieldOf: (error) => (isField(error.details.field) ? error.details.field : undefined),
     showFieldError: (field, message) => setErrors({ [field]: message }),
   });

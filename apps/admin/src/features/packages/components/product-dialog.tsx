@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { coinNames, isLanguage, languageNames, languages, packageKinds, type Language, type ProductAdminEntry } from '@pp/contract';
-import { Dialog, SelectField, SwitchField, TextAreaField, TextField, showToast, useRequestId } from '@pp/browser-kit';
+import { Dialog, SelectField, SwitchField, TextAreaField, TextField, showToast, useRequestId, useSubmit } from '@pp/browser-kit';
 import { DialogActions } from '../../../components/ui/confirm-form';
 import { Icon } from '../../../components/ui/icon';
 import { translateOr } from '../../../lib/i18n';
-import { useDialogSubmit } from '../../../lib/use-dialog-submit';
 import { saveProduct } from '../api/product-save';
 import {
   emptyProductForm,
@@ -70,8 +69,8 @@ function ProductEditor({ entry, gradeLabel, onClose, isPending, setIsPending }: 
   /** Server refusals under fields (already translated text, unlike the client's keys). */
   const [fieldMessages, setFieldMessages] = useState<Record<string, string>>({});
   // A refusal that names a field goes under it (with the server's words); the rest above the buttons.
-  const { formError, setFormError, run } = useDialogSubmit({
-    setIsPending,
+  const { formError, setFormError, run } = useSubmit({
+    onBusyChange: setIsPending,
     fieldOf: (error) => formFieldOf(error.details.field),
     showFieldError: (field, message) => {
       setFieldMessages({ [field]: message });

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { coinNames, saleKinds, type SaleKind } from '@pp/contract';
-import { Dialog, SelectField, SwitchField, TextAreaField, TextField, showToast } from '@pp/browser-kit';
+import { Dialog, SelectField, SwitchField, TextAreaField, TextField, showToast, useSubmit } from '@pp/browser-kit';
 import { DialogActions } from '../../../components/ui/confirm-form';
 import { ErrorState, Loading } from '../../../components/ui/states';
 import { translateOr } from '../../../lib/i18n';
-import { useDialogSubmit } from '../../../lib/use-dialog-submit';
 import { useProductList } from '../api/product-list';
 import { openSale } from '../api/sales';
 import { productName } from '../product-form';
@@ -37,8 +36,8 @@ function SaleEditor({ gradeLabel, onClose, isPending, setIsPending }: EditorProp
   const [errors, setErrors] = useState<SaleFormErrors>({});
   /** Server refusals under fields (already translated text, unlike the client's keys). */
   const [fieldMessages, setFieldMessages] = useState<Record<string, string>>({});
-  const { formError, setFormError, isBusy, run } = useDialogSubmit({
-    setIsPending,
+  const { formError, setFormError, isRunning: isBusy, run } = useSubmit({
+    onBusyChange: setIsPending,
     fieldOf: (error) => saleFieldOf(error.details.field),
     showFieldError: (field, message) => setFieldMessages({ [field]: message }),
     fieldErrorNote: t('packages.fixErrors'),

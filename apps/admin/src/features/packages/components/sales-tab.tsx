@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saleKinds, type SaleAdminEntry, type SaleKind } from '@pp/contract';
-import { SelectField, TextAreaField, showToast } from '@pp/browser-kit';
+import { SelectField, TextAreaField, showToast, useSubmit } from '@pp/browser-kit';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { ConfirmForm, PendingDialog, type Pending } from '../../../components/ui/confirm-form';
 import { Icon } from '../../../components/ui/icon';
@@ -9,7 +9,6 @@ import { ListBody } from '../../../components/ui/states';
 import { formatCount, formatDateTime, formatExactAmount } from '../../../lib/format';
 import { translateOr } from '../../../lib/i18n';
 import { useCan } from '../../../lib/staff-session';
-import { useDialogSubmit } from '../../../lib/use-dialog-submit';
 import { closeSale, useSaleList } from '../api/sales';
 import { reasonCharsMax, saleState, type SaleState } from '../sale-form';
 import type { GradeLabel } from './product-dialog';
@@ -138,8 +137,8 @@ function CloseForm({ sale, pending, onClose }: { sale: SaleAdminEntry; pending: 
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
-  const { formError, setFormError, isBusy, run } = useDialogSubmit({
-    setIsPending: pending.setIsPending,
+  const { formError, setFormError, isRunning: isBusy, run } = useSubmit({
+    onBusyChange: pending.setIsPending,
     fieldOf: (error) => (error.details.field === 'reason' ? 'reason' : undefined),
     showFieldError: (_field, message) => setReasonError(message),
   });

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { coinNames, type EquityAdminConfig } from '@pp/contract';
-import { SelectField, SwitchField, TextAreaField, TextField, showToast } from '@pp/browser-kit';
+import { SelectField, SwitchField, TextAreaField, TextField, showToast, useSubmit } from '@pp/browser-kit';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { ErrorState, Loading } from '../../../components/ui/states';
 import { formatCount } from '../../../lib/format';
 import { translateOr } from '../../../lib/i18n';
 import { useCan } from '../../../lib/staff-session';
-import { useDialogSubmit } from '../../../lib/use-dialog-submit';
 import { saveEquityConfig, useEquityConfig } from '../api/sales';
 import { reasonCharsMax, sharesFieldOf, sharesFormOf, toEquitySaveRequest, type SaleFormErrors, type SharesForm } from '../sale-form';
 
@@ -33,7 +32,7 @@ function SharesEditor({ config }: { config: EquityAdminConfig }) {
   const [form, setForm] = useState<SharesForm>(() => sharesFormOf(config));
   const [errors, setErrors] = useState<SaleFormErrors>({});
   const [fieldMessages, setFieldMessages] = useState<Record<string, string>>({});
-  const { isPending, formError, setFormError, isBusy, run } = useDialogSubmit({
+  const { isPending, formError, setFormError, isRunning: isBusy, run } = useSubmit({
     fieldOf: (error) => sharesFieldOf(error.details.field),
     showFieldError: (field, message) => setFieldMessages({ [field]: message }),
     fieldErrorNote: t('packages.fixErrors'),

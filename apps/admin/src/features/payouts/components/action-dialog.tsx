@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { TextField } from '@pp/browser-kit';
+import { TextField, useSubmit } from '@pp/browser-kit';
 import { ConfirmForm, PendingDialog, type Pending } from '../../../components/ui/confirm-form';
-import { useDialogSubmit } from '../../../lib/use-dialog-submit';
 
 interface FieldSpec {
   /** The request field it fills; a server refusal naming this field is shown under it. */
@@ -44,8 +43,8 @@ export function ActionDialog(props: ActionDialogProps) {
 function ActionForm({ onClose, description, confirmLabel, tone = 'primary', field, onConfirm, pending }: ActionDialogProps & { pending: Pending }) {
   const [value, setValue] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const { formError, setFormError, isBusy, run } = useDialogSubmit({
-    setIsPending: pending.setIsPending,
+  const { formError, setFormError, isRunning: isBusy, run } = useSubmit({
+    onBusyChange: pending.setIsPending,
     fieldOf: (error) => (field && error.details.field === field.name ? field.name : undefined),
     showFieldError: (_name, message) => setFieldError(message),
   });

@@ -2,12 +2,11 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { planLimits, rankingMeasures, type PlanDocument, type RankingMeasure } from '@pp/contract';
 import type { TFunction } from 'i18next';
-import { CheckboxField, Dialog, SelectField, SwitchField, TextField, showToast, useRequestId } from '@pp/browser-kit';
+import { CheckboxField, Dialog, SelectField, SwitchField, TextField, showToast, useRequestId, useSubmit } from '@pp/browser-kit';
 import { DialogActions } from '../../../components/ui/confirm-form';
 import { Icon } from '../../../components/ui/icon';
 import { formatDateTime } from '../../../lib/format';
 import { translateOr } from '../../../lib/i18n';
-import { useDialogSubmit } from '../../../lib/use-dialog-submit';
 import { createPlanVersion } from '../api/plan';
 import {
   flagRuleFields,
@@ -71,7 +70,7 @@ function PlanEditor({ base, onClose, isPending, setIsPending }: { base: PlanBase
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<PlanErrors>({});
   const [effectiveError, setEffectiveError] = useState<string | null>(null);
-  const { formError, setFormError, run } = useDialogSubmit({ setIsPending });
+  const { formError, setFormError, run } = useSubmit({ onBusyChange: setIsPending });
   const [open, setOpen] = useState<ReadonlySet<PlanSection>>(() => new Set(['effective']));
   const [isJson, setIsJson] = useState(false);
   const [review, setReview] = useState<Review | null>(null);

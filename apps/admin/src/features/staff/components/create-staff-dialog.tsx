@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { staffCreateRequest, staffRoles, type StaffRole } from '@pp/contract';
-import { Dialog, SelectField, TextAreaField, TextField, useRequestId, showToast } from '@pp/browser-kit';
+import { Dialog, SelectField, TextAreaField, TextField, useRequestId, showToast, useSubmit } from '@pp/browser-kit';
 import { DialogActions } from '../../../components/ui/confirm-form';
 import { reasonLengthMax } from '../../../components/ui/reason-dialog';
-import { useDialogSubmit } from '../../../lib/use-dialog-submit';
 import { createStaff } from '../api/staff-write';
 
 type Field = 'userName' | 'password' | 'role' | 'reason';
@@ -27,8 +26,8 @@ function CreateStaffForm({ onClose, isPending, setIsPending }: { onClose: () => 
   const requestIds = useRequestId();
   const [values, setValues] = useState({ userName: '', password: '', role: 'viewer' as StaffRole, reason: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const { formError, setFormError, isBusy, run } = useDialogSubmit({
-    setIsPending,
+  const { formError, setFormError, isRunning: isBusy, run } = useSubmit({
+    onBusyChange: setIsPending,
     fieldOf: (error): Field | undefined => (isField(error.details.field) ? error.details.field : error.errorKey === 'staff.nameTaken' ? 'userName' : undefined),
     showFieldError: (field, message) => setErrors({ [field]: message }),
   });

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@pp/browser-kit';
-import { showRefusal, type DialogSubmitOptions } from './use-dialog-submit';
+import { ApiError } from './api-error';
+import { runSubmission, showRefusal, type SubmitOptions } from './submit';
 
 type Field = 'amount' | 'reason';
 
-/** What a dialog ends up showing for one failed write. */
-function shown(error: unknown, options: DialogSubmitOptions<Field> = {}) {
+/** What a form ends up showing for one failed write. */
+function shown(error: unknown, options: SubmitOptions<Field> = {}) {
   const under: Array<[Field, string]> = [];
   const formErrors: Array<string | null> = [];
   const onRefused = vi.fn();
@@ -53,5 +53,46 @@ describe('showRefusal', () => {
   it('throws anything but an ApiError again', () => {
     const bug = new TypeError('x is undefined');
     expect(() => shown(bug)).toThrow(bug);
+  });
+});
+
+describe('runSubmission', () => {
+  function hooks() {
+    const busy: boolean[] = [];
+    const refused: unknown[] = [];
+    return { busy, refused, setBusy: (b: boolean) => busy.push(b), refuse: (e: unknown) => refused.push(e), clear: vi.fn() };
+  }
+
+  it('sends, hands the answer to onDone, and reports pending around it', async () => {
+    const h = hooks();
+    const onDone = vi.fn();
+    expect(await runSubmission({ isRunning: false }, async () => 42, onDone, h)).toBe(true);
+    expect(onDone).toHaveBeenCalledWith(42);
+    expect(h.busy).toEqual([true, false]);
+    expect(h.clear).toHaveBeenCalledOnce();
+  });
+
+  it('drops a second submit while one runs (no double submit)', async () => {
+    const gate = { isRunning: false };
+    let release!: () => void;
+    const send = vi.fn(() => new Promise<void>((resolve) => (release = resolve)));
+    const first = runSubmission(gate, send, undefined, hooks());
+    expect(await runSubmission(gate, send, undefined, hooks())).toBe(false);
+    expect(send).toHaveBeenCalledOnce();
+    release();
+    expect(await first).toBe(true);
+    expect(gate.isRunning).toBe(false);
+  });
+
+  it('a refusal goes to refuse, skips onDone and frees the gate', async () => {
+    const gate = { isRunning: false };
+    const h = hooks();
+    const onDone = vi.fn();
+    const refusal = new ApiError('business', 'no');
+    expect(await runSubmission(gate, () => Promise.reject(refusal), onDone, h)).toBe(false);
+    expect(h.refused).toEqual([refusal]);
+    expect(onDone).not.toHaveBeenCalled();
+    expect(h.busy).toEqual([true, false]);
+    expect(gate.isRunning).toBe(false);
   });
 });
