@@ -5,7 +5,7 @@
  * module of its own so the login page's first download does not carry it). Zod itself is not imported here: the pages pass their schemas,
  * so zod is downloaded only with a page that validates (see lib/schemas.ts for the login page).
  */
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from './api-error';
 import { issuesByField, type SafeParser } from './form-issues';
@@ -87,33 +87,3 @@ type StringKeys<V> = { [K in keyof V & string]: V[K] extends string ? K : never 
 
 export type Form<V extends FormValues> = ReturnType<typeof useForm<V>>;
 
-/**
- * Runs one submission at a time; a click while busy does nothing. `onBusyChange` tells a holder
- * above as well (e.g. the dialog around a form, which must not close while it sends);
- * `isRunning()` answers at once, before a re-render (e.g. to skip checking the form again).
- */
-export function useSubmitGuard(onBusyChange?: (isBusy: boolean) => void) {
-  const isRunning = useRef(false);
-  const [isBusy, setIsBusy] = useState(false);
-  const run = useCallback(
-    async (work: () => Promise<void>) => {
-      if (isRunning.current) return;
-      isRunning.current = true;
-      setIsBusy(true);
-      onBusyChange?.(true);
-      try {
-        await work();
-      } catch (error) {
-        // ApiErrors were already shown by the API client; anything else is a bug worth seeing.
-        if (!(error instanceof ApiError)) throw error;
-      } finally {
-        isRunning.current = false;
-        setIsBusy(false);
-        onBusyChange?.(false);
-      }
-    },
-    [onBusyChange],
-  );
-  const isRunningNow = useCallback(() => isRunning.current, []);
-  return { isBusy, run, isRunning: isRunningNow };
-}

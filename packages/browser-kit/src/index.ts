@@ -16,7 +16,7 @@ export { Dialog } from './dialog';
 export { DisclosureMenu } from './disclosure-menu';
 export { CheckboxField, describedBy, FieldOptionsContext, SelectField, SwitchField, TextAreaField, TextField } from './field';
 export type { FieldOptions } from './field';
-export { useForm, useSubmitGuard } from './form';
+export { useForm } from './form';
 export type { BoundField, FieldErrors, Form, FormValues } from './form';
 export { useFormSubmit } from './form-submit';
 export type { SubmitPlan } from './form-submit';

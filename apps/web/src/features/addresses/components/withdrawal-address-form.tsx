@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { payoutDestinationLimits, withdrawalAddressAddRequest, withdrawalChains, type WithdrawalAddressEntry } from '@pp/contract';
 import { Button } from '../../../components/ui/button';
-import { SelectField, TextField, useForm, useSubmitGuard, showToast } from '@pp/browser-kit';
+import { SelectField, TextField, useForm, useSubmit, showToast } from '@pp/browser-kit';
 import { saveWithdrawalAddress } from '../api/withdrawal-address-save';
 
 /** Errors the server names by key that belong under a field (the rest are toasts only). */
@@ -22,7 +22,7 @@ interface WithdrawalAddressFormProps {
 /** The chain (BEP20 or TRC20), the address, checked for that chain before sending, and the transaction password. */
 export function WithdrawalAddressForm({ address, onSaved, onCancel }: WithdrawalAddressFormProps) {
   const { t } = useTranslation();
-  const { isBusy, run } = useSubmitGuard();
+  const { isPending: isBusy, run } = useSubmit();
   const form = useForm({ chain: address?.chain ?? '', address: address?.address ?? '', transactionPassword: '' });
   const { values, errors, setValue } = form;
 

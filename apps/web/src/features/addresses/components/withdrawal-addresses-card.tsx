@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { CardLoadState } from '../../../components/ui/card-load-state';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Dialog, useSubmitGuard, showToast } from '@pp/browser-kit';
+import { Dialog, useSubmit, showToast } from '@pp/browser-kit';
 import { UsableFromNote } from '../../../components/ui/usable-from-note';
 import { deleteWithdrawalAddress } from '../api/withdrawal-address-delete';
 import { useWithdrawalAddressList, withdrawalAddressListQueryOptions } from '../api/withdrawal-address-list';
@@ -22,7 +22,7 @@ export function WithdrawalAddressesCard() {
   const list = useWithdrawalAddressList();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<WithdrawalAddressEntry | null>(null);
-  const { isBusy, run } = useSubmitGuard();
+  const { isPending: isBusy, run } = useSubmit();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: withdrawalAddressListQueryOptions().queryKey });
 
   const confirmDelete = () =>

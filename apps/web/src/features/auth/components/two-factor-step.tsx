@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginChallengeResponse } from '@pp/contract';
 import { Button } from '../../../components/ui/button';
-import { TextField, ApiError, useForm, useSubmitGuard } from '@pp/browser-kit';
+import { TextField, ApiError, useForm, useSubmit } from '@pp/browser-kit';
 
 interface TwoFactorStepProps {
   challenge: LoginChallengeResponse;
@@ -15,7 +15,7 @@ interface TwoFactorStepProps {
 export function TwoFactorStep({ challenge, onDone, onRestart }: TwoFactorStepProps) {
   const { t } = useTranslation();
   const form = useForm({ code: '' });
-  const { isBusy, run } = useSubmitGuard();
+  const { isPending: isBusy, run } = useSubmit();
   const { values, errors, setValue } = form;
 
   const submit = (event: FormEvent) => {

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../lib/paths';
 import { Button } from '../../../components/ui/button';
-import { TextField, ApiError, useForm, useSubmitGuard, showToast } from '@pp/browser-kit';
+import { TextField, ApiError, useForm, useSubmit, showToast } from '@pp/browser-kit';
 import { firstPaintForm } from '../../../boot/hand-over';
 import { loadServerMessages } from '../../../lib/i18n';
 import { useCaptchaOnDemand } from '../api/captcha-on-demand';
@@ -20,7 +20,7 @@ export function LoginPage() {
   const [isCaptchaAsked, setIsCaptchaAsked] = useState(false);
   const captcha = useCaptchaOnDemand(isCaptchaAsked);
   const form = useForm({ userName: '', password: '', captchaCode: '' });
-  const { isBusy, run } = useSubmitGuard();
+  const { isPending: isBusy, run } = useSubmit();
   const { values, errors, setValue } = form;
   const [challenge, setChallenge] = useState<LoginChallengeResponse | null>(null);
   const formRef = useRef<HTMLFormElement>(null);

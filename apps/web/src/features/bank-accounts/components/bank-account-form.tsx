@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bankAccountAddRequest, payoutDestinationLimits, type BankAccountEntry } from '@pp/contract';
 import { Button } from '../../../components/ui/button';
-import { TextField, useForm, useSubmitGuard, showToast } from '@pp/browser-kit';
+import { TextField, useForm, useSubmit, showToast } from '@pp/browser-kit';
 import { saveBankAccount } from '../api/bank-account-save';
 
 /** Errors the server names by key that belong under a field (the rest are toasts only). */
@@ -22,7 +22,7 @@ interface BankAccountFormProps {
 /** Bank name, account name and number, and the transaction password that authorizes the change. */
 export function BankAccountForm({ account, onSaved, onCancel }: BankAccountFormProps) {
   const { t } = useTranslation();
-  const { isBusy, run } = useSubmitGuard();
+  const { isPending: isBusy, run } = useSubmit();
   const form = useForm({
     bankName: account?.bankName ?? '',
     accountName: account?.accountName ?? '',

@@ -5,7 +5,7 @@ import { groupBankNumber, type BankAccountEntry } from '@pp/contract';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Dialog, useSubmitGuard, showToast } from '@pp/browser-kit';
+import { Dialog, useSubmit, showToast } from '@pp/browser-kit';
 import { CardLoadState } from '../../../components/ui/card-load-state';
 import { UsableFromNote } from '../../../components/ui/usable-from-note';
 import { deleteBankAccount } from '../api/bank-account-delete';
@@ -22,7 +22,7 @@ export function BankAccountsCard() {
   const list = useBankAccountList();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<BankAccountEntry | null>(null);
-  const { isBusy, run } = useSubmitGuard();
+  const { isPending: isBusy, run } = useSubmit();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: bankAccountListQueryOptions().queryKey });
 
   const confirmDelete = () =>

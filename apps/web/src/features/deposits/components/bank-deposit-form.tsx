@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { depositCreateRequest, groupBankNumber, type BankDepositConfig, type UploadInfo, formatDecimal, formatExact } from '@pp/contract';
 import { Button } from '../../../components/ui/button';
-import { CopyButton, showToast, TextField, useForm, useRequestId, useSubmitGuard } from '@pp/browser-kit';
+import { CopyButton, showToast, TextField, useForm, useRequestId, useSubmit } from '@pp/browser-kit';
 import { currentLanguage, translateKey } from '../../../lib/i18n';
 import { formatAmount } from '@pp/contract';
 import { createDeposit } from '../api/deposit-create';
@@ -32,7 +32,7 @@ export function BankDepositForm({ config, onDeposited }: BankDepositFormProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const requestId = useRequestId();
-  const { isBusy, run } = useSubmitGuard();
+  const { isPending: isBusy, run } = useSubmit();
   const form = useForm(empty);
   const { values, errors, setValue } = form;
   const [receipt, setReceipt] = useState<UploadInfo | null>(null);

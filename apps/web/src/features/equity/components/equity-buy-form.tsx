@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { scarceLimits, type ResponseOf, formatExact } from '@pp/contract';
-import { TextField, useForm, useRequestId, useSubmitGuard, showToast } from '@pp/browser-kit';
+import { TextField, useForm, useRequestId, useSubmit, showToast } from '@pp/browser-kit';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { MoneyFormFooter } from '../../../components/ui/money-form-footer';
 import { currentLanguage, translateKey } from '../../../lib/i18n';
@@ -33,7 +33,7 @@ export function EquityBuyForm({ info, availableOf, coinLabel, onBought }: Equity
   const { t } = useTranslation();
   const language = currentLanguage();
   const requestId = useRequestId();
-  const { isBusy, run } = useSubmitGuard();
+  const { isPending: isBusy, run } = useSubmit();
   const form = useForm(empty);
   const { values, errors, setValue } = form;
   const [pending, setPending] = useState<BuyEquityInput | null>(null);

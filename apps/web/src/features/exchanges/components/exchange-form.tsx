@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { exchangeCreateRequest, type ExchangeType, formatExact, formatDecimal } from '@pp/contract';
 import { MoneyFormFooter } from '../../../components/ui/money-form-footer';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { SelectField, TextField, useForm, useSubmitGuard, useRequestId, showToast } from '@pp/browser-kit';
+import { SelectField, TextField, useForm, useSubmit, useRequestId, showToast } from '@pp/browser-kit';
 import { currentLanguage, translateKey } from '../../../lib/i18n';
 import { createExchange, type ExchangeCreateInput } from '../api/exchange-create';
 import { useExchangeTypeList } from '../api/exchange-type-list';
@@ -34,7 +34,7 @@ export function ExchangeForm({ availableOf, coinLabel, onExchanged }: ExchangeFo
   const language = currentLanguage();
   const types = useExchangeTypeList();
   const requestId = useRequestId();
-  const { isBusy, run } = useSubmitGuard();
+  const { isPending: isBusy, run } = useSubmit();
   const form = useForm(empty);
   const { values, errors, setValue } = form;
 

@@ -4,7 +4,7 @@ import type { ExchangeEntry } from '@pp/contract';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadMore } from '../../../components/ui/load-more';
-import { ApiError, useSubmitGuard, useRequestId, showToast } from '@pp/browser-kit';
+import { ApiError, useSubmit, useRequestId, showToast } from '@pp/browser-kit';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatExact } from '@pp/contract';
@@ -30,7 +30,7 @@ export function ExchangeRecords({ coinLabel, onCancelled }: ExchangeRecordsProps
   const list = useExchangeList();
   const [cancelling, setCancelling] = useState<ExchangeEntry | null>(null);
   const requestId = useRequestId();
-  const { isBusy, run } = useSubmitGuard();
+  const { isPending: isBusy, run } = useSubmit();
 
   const confirmCancel = () => {
     if (!cancelling) return;

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { activationStates, type ProductEntry, formatExact } from '@pp/contract';
-import { CopyButton, Dialog, SelectField, TextField, showToast, useRequestId, useSubmitGuard } from '@pp/browser-kit';
+import { CopyButton, Dialog, SelectField, TextField, showToast, useRequestId, useSubmit } from '@pp/browser-kit';
 import { Button } from '../../../components/ui/button';
 import { PagedListBody } from '../../../components/ui/paged-list-body';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -121,7 +121,7 @@ export function ActivationCodes({ availableOf, coinLabel, selfUserName, onChange
 function ActivateForm({ selfUserName, onActivated }: { selfUserName: string | undefined; onActivated: () => void }) {
   const { t } = useTranslation();
   const requestId = useRequestId();
-  const { isBusy, run } = useSubmitGuard();
+  const { isPending: isBusy, run } = useSubmit();
   // Oneself until the member types another name.
   const [userName, setUserName] = useState<string | null>(null);
   const [code, setCode] = useState('');

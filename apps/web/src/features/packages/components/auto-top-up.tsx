@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SwitchField, showToast, useSubmitGuard } from '@pp/browser-kit';
+import { SwitchField, showToast, useSubmit } from '@pp/browser-kit';
 import { updateAutoTopUp } from '../api/update-auto-top-up';
 
 interface AutoTopUpSwitchProps {
@@ -13,7 +13,7 @@ interface AutoTopUpSwitchProps {
 /** Auto top-up: released rewards grow the holding's principal instead of the available balance. */
 export function AutoTopUpSwitch({ value, onChanged }: AutoTopUpSwitchProps) {
   const { t } = useTranslation();
-  const { isBusy, run } = useSubmitGuard();
+  const { isPending: isBusy, run } = useSubmit();
   // Shown at once; the saved value replaces it when it is read again.
   const [optimistic, setOptimistic] = useState<boolean | null>(null);
   const checked = optimistic ?? value ?? false;

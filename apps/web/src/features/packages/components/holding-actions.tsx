@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HoldingEntry, ProductEntry } from '@pp/contract';
-import { Dialog, SelectField, TextField, useRequestId, useSubmitGuard, showToast } from '@pp/browser-kit';
+import { Dialog, SelectField, TextField, useRequestId, useSubmit, showToast } from '@pp/browser-kit';
 import { Button } from '../../../components/ui/button';
 import { CardLoadState } from '../../../components/ui/card-load-state';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -148,7 +148,7 @@ function RedeemDialog({ isOpen, holding, onClose, onChanged, coinLabel }: Dialog
   const language = currentLanguage();
   const preview = useRedeemFee(isOpen && holding ? holding.id : null);
   const requestId = useRequestId();
-  const { isBusy, run } = useSubmitGuard();
+  const { isPending: isBusy, run } = useSubmit();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
   const close = () => {
@@ -231,7 +231,7 @@ function RedeemDialog({ isOpen, holding, onClose, onChanged, coinLabel }: Dialog
 function TransferDialog({ isOpen, holding, selfUserName, onClose, onChanged }: Pick<DialogBase, 'isOpen' | 'holding' | 'onClose' | 'onChanged'> & { selfUserName: string | undefined }) {
   const { t } = useTranslation();
   const requestId = useRequestId();
-  const { isBusy, run } = useSubmitGuard();
+  const { isPending: isBusy, run } = useSubmit();
   const [toUserName, setToUserName] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ toUserName?: string; password?: string }>({});
@@ -324,7 +324,7 @@ function ClaimDialog({ isOpen, holding, onClose, onChanged, coinLabel }: Pick<Di
   const { t } = useTranslation();
   const language = currentLanguage();
   const requestId = useRequestId();
-  const { isBusy, run } = useSubmitGuard();
+  const { isPending: isBusy, run } = useSubmit();
   const amount = holding?.claimable ?? '0';
   const send = () => {
     if (!holding) return;

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { packageLimits, type BuyRefusalReason, type Payment, formatDecimal, formatExact, parsePoints } from '@pp/contract';
-import { Dialog, TextField, useRequestId, useSubmitGuard, showToast } from '@pp/browser-kit';
+import { Dialog, TextField, useRequestId, useSubmit, showToast } from '@pp/browser-kit';
 import { Button } from '../../../components/ui/button';
 import { currentLanguage, translateKey } from '../../../lib/i18n';
 import { checkMix, prefillMix, type MixProblem, type PayWith } from '../payment-mix';
@@ -60,7 +60,7 @@ function parseQuantity(text: string): number | null {
  */
 export function PayDialog(props: PayDialogProps) {
   const { isOpen, onClose, title } = props;
-  const { isBusy, run } = useSubmitGuard();
+  const { isPending: isBusy, run } = useSubmit();
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={title} isLocked={isBusy}>
       {isOpen ? <PayForm {...props} isBusy={isBusy} run={run} /> : null}

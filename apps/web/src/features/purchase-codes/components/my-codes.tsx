@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { purchaseCodeStates, type ResponseOf, formatExact } from '@pp/contract';
-import { ApiError, CopyButton, Dialog, TextField, showToast, useRequestId, useSubmitGuard } from '@pp/browser-kit';
+import { ApiError, CopyButton, Dialog, TextField, showToast, useRequestId, useSubmit } from '@pp/browser-kit';
 import { paths } from '../../../lib/paths';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -118,7 +118,7 @@ export function MyCodes({ coinLabel, selfUserName, onChanged }: MyCodesProps) {
 function ActivateDialog({ code, onClose, onDone }: { code: PurchaseCode | null; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const requestId = useRequestId();
-  const { isBusy, run } = useSubmitGuard();
+  const { isPending: isBusy, run } = useSubmit();
   const confirm = () => {
     if (!code) return;
     const body = { code: code.code };
@@ -148,7 +148,7 @@ function ActivateDialog({ code, onClose, onDone }: { code: PurchaseCode | null; 
 function GiveDialog({ code, selfUserName, onClose, onDone }: { code: PurchaseCode | null; selfUserName: string | undefined; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const requestId = useRequestId();
-  const { isBusy, run } = useSubmitGuard();
+  const { isPending: isBusy, run } = useSubmit();
   const [toUserName, setToUserName] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [isConfirming, setIsConfirming] = useState(false);

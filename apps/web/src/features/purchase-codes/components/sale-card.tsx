@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf, SaleEntry } from '@pp/contract';
-import { ApiError, Dialog, TextField, showToast, useSubmitGuard } from '@pp/browser-kit';
+import { ApiError, Dialog, TextField, showToast, useSubmit } from '@pp/browser-kit';
 import { Button } from '../../../components/ui/button';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDateTime } from '../../../lib/dates';
@@ -37,7 +37,7 @@ export function SaleCard({ sale, serverNow, coinLabel, onBought, onRefused }: Sa
   const { t } = useTranslation();
   const language = currentLanguage();
   const permit = usePermit(sale.id);
-  const { isBusy, run } = useSubmitGuard();
+  const { isPending: isBusy, run } = useSubmit();
   const [isArming, setIsArming] = useState(false);
   /** Why the last purchase attempt failed, in the member's language (the toast said it too). */
   const [problem, setProblem] = useState<string | null>(null);
@@ -163,7 +163,7 @@ function Countdown({ phase, sale, serverNow }: { phase: SalePhase; sale: SaleEnt
 /** Arming: the transaction password is checked now, so the purchase at the start needs none. */
 function ArmDialog({ isOpen, sale, onClose, onArmed }: { isOpen: boolean; sale: SaleEntry; onClose: () => void; onArmed: () => void }) {
   const { t } = useTranslation();
-  const { isBusy, run } = useSubmitGuard();
+  const { isPending: isBusy, run } = useSubmit();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
   const close = () => {

@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDateTime } from '../../../lib/dates';
-import { useSubmitGuard, showToast } from '@pp/browser-kit';
+import { useSubmit, showToast } from '@pp/browser-kit';
 import { currentLanguage } from '../../../lib/i18n';
 import { sessionListQueryOptions, useSessionList } from '../api/session-list';
 import { revokeOtherSessions, revokeSession } from '../api/session-revoke';
@@ -23,7 +23,7 @@ export function SessionsCard() {
   const queryClient = useQueryClient();
   const list = useSessionList();
   const [pending, setPending] = useState<Pending>(null);
-  const { isBusy, run } = useSubmitGuard();
+  const { isPending: isBusy, run } = useSubmit();
 
   const confirm = () =>
     void run(async () => {

@@ -2,14 +2,14 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { totpDisableRequest } from '@pp/contract';
 import { Button } from '../../../components/ui/button';
-import { TextField, useForm, useSubmitGuard, showToast } from '@pp/browser-kit';
+import { TextField, useForm, useSubmit, showToast } from '@pp/browser-kit';
 import { disableTotp } from '../api/totp-disable';
 
 /** Turning two-step login off needs the password and a current code or a recovery code. */
 export function TotpDisableForm({ onDisabled, onCancel }: { onDisabled: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const form = useForm({ password: '', code: '' });
-  const { isBusy, run } = useSubmitGuard();
+  const { isPending: isBusy, run } = useSubmit();
   const { values, errors, setValue } = form;
 
   const submit = (event: FormEvent) => {

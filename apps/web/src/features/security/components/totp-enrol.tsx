@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { totpEnableRequest, type TotpSetupResponse } from '@pp/contract';
 import { Button } from '../../../components/ui/button';
-import { CopyButton, TextField, useForm, useSubmitGuard } from '@pp/browser-kit';
+import { CopyButton, TextField, useForm, useSubmit } from '@pp/browser-kit';
 import { enableTotp } from '../api/totp-enable';
 
 interface TotpEnrolProps {
@@ -15,7 +15,7 @@ interface TotpEnrolProps {
 export function TotpEnrol({ setup, onEnabled, onCancel }: TotpEnrolProps) {
   const { t } = useTranslation();
   const form = useForm({ password: '', code: '' });
-  const { isBusy, run } = useSubmitGuard();
+  const { isPending: isBusy, run } = useSubmit();
   const { values, errors, setValue } = form;
 
   const submit = (event: FormEvent) => {

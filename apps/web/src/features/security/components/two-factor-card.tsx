@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
-import { useSubmitGuard, showToast } from '@pp/browser-kit';
+import { useSubmit, showToast } from '@pp/browser-kit';
 import { securityOverviewQueryOptions, useSecurityOverview } from '../api/security-overview';
 import { startTotpSetup } from '../api/totp-setup';
 import { LoadState } from './load-state';
@@ -34,7 +34,7 @@ export function TwoFactorCard() {
     keptStage = next;
     setStageState(next);
   };
-  const { isBusy, run } = useSubmitGuard();
+  const { isPending: isBusy, run } = useSubmit();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: securityOverviewQueryOptions().queryKey });
 
   const start = () =>

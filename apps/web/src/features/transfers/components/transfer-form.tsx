@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { transferCreateRequest, type TransferConfig, formatExact, formatDecimal } from '@pp/contract';
 import { MoneyFormFooter } from '../../../components/ui/money-form-footer';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { SelectField, TextField, useForm, useSubmitGuard, useRequestId, showToast } from '@pp/browser-kit';
+import { SelectField, TextField, useForm, useSubmit, useRequestId, showToast } from '@pp/browser-kit';
 import { currentLanguage, translateKey } from '../../../lib/i18n';
 import { createTransfer, type TransferCreateInput } from '../api/transfer-create';
 import { transferAmountProblem, transferQuote } from '../transfer-quote';
@@ -35,7 +35,7 @@ export function TransferForm({ config, availableOf, coinLabel, selfUserName, onT
   const { t } = useTranslation();
   const language = currentLanguage();
   const requestId = useRequestId();
-  const { isBusy, run } = useSubmitGuard();
+  const { isPending: isBusy, run } = useSubmit();
   const form = useForm(empty);
   const { values, errors, setValue } = form;
   /** The checked request waiting for the member's confirmation. */

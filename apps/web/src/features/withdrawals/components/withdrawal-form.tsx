@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { bankWithdrawalRequest, chainWithdrawalRequest, formatAmount, groupBankNumber, type WithdrawalChannel, type WithdrawalTypeEntry, formatDecimal, formatExact } from '@pp/contract';
-import { Dialog, SelectField, TextField, useForm, useRequestId, useSubmitGuard, showToast } from '@pp/browser-kit';
+import { Dialog, SelectField, TextField, useForm, useRequestId, useSubmit, showToast } from '@pp/browser-kit';
 import { paths } from '../../../lib/paths';
 import { Button } from '../../../components/ui/button';
 import { MoneyFormFooter } from '../../../components/ui/money-form-footer';
@@ -60,7 +60,7 @@ export function WithdrawalForm({ channel, types, available, coinLabel, destinati
   const { t } = useTranslation();
   const language = currentLanguage();
   const requestId = useRequestId();
-  const { isBusy, run } = useSubmitGuard();
+  const { isPending: isBusy, run } = useSubmit();
   const form = useForm({ withdrawalType: types.length === 1 ? types[0]!.withdrawalType : '', amount: '', addressId: '', bankAccountId: '', transactionPassword: '' });
   const { values, errors, setValue } = form;
   const [pending, setPending] = useState<Pending | null>(null);
