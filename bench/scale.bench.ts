@@ -27,6 +27,7 @@ import { verifyLedger } from '../apps/server/src/modules/ledger/verify.ts';
 import { appendTransfers, generateScale, longHistoryMember, scaleCounts } from './scale/generate.ts';
 import { verifyIncremental } from '../apps/server/src/modules/ledger/checkpoint.ts';
 import { scaleCalls, type ScaleCall } from './scale/calls.ts';
+import { postgresOperations } from './scale/operations.ts';
 import { startBenchServer } from './process.ts';
 import type { BenchFigure } from './results.ts';
 
@@ -259,6 +260,8 @@ async function runOn(dbLabel: 'sqlite' | 'postgres', make: (label: string) => Pr
       });
     }
     if (large.file) figures.push(...(await operations(large)));
+    // Operations on PostgreSQL (decision 047, bench/scale/operations.ts): a concurrent index build with writes running.
+    if (large.serverEnv.BENCH_SCALE_DATABASE_URL) figures.push(...(await postgresOperations(large.serverEnv.BENCH_SCALE_DATABASE_URL, factor)));
     return figures;
   } finally {
     await small.handle.close().catch(() => {});
