@@ -6,7 +6,7 @@
  */
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { chartDateFormat, chartPalette, type ChartProps } from './chart';
+import { chartDateFormat, chartPalette, type ChartProps } from './chart-format.ts';
 
 type DrawOptions = Pick<ChartProps, 'kind' | 'x' | 'xUnit' | 'series' | 'formatValue' | 'locale' | 'timeZone'> & { height: number };
 

@@ -9,7 +9,16 @@
  */
 import { sql } from 'kysely';
 import pg from 'pg';
-import type { DbHandle } from './index.ts';
+import type { Kysely } from 'kysely';
+import type { Dialect } from './dialect.ts';
+import type { Database } from './schema.ts';
+
+/** What the index builder needs of a DbHandle (db/index.ts imports this file, so not the type itself). */
+interface IndexTarget {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  postgresUrl?: string | undefined;
+}
 
 export interface ConcurrentIndex {
   name: string;
@@ -36,7 +45,7 @@ const buildLockKey = 4_700_047;
  * build it twice. A concurrent build that fails leaves an INVALID index: it is dropped and built
  * again, and if that fails too the error names the index.
  */
-export async function createIndexConcurrently(handle: Pick<DbHandle, 'db' | 'dialect' | 'postgresUrl'>, index: ConcurrentIndex): Promise<void> {
+export async function createIndexConcurrently(handle: IndexTarget, index: ConcurrentIndex): Promise<void> {
   const columns = sql.join(index.columns.map((c) => sql.ref(c)));
   if (handle.dialect !== 'postgres' || !handle.postgresUrl) {
     await sql`create index if not exists ${sql.id(index.name)} on ${sql.table(index.table)} (${columns})`.execute(handle.db);
@@ -67,7 +76,7 @@ export async function createIndexConcurrently(handle: Pick<DbHandle, 'db' | 'dia
 }
 
 /** Builds every entry of `concurrentIndexes` that is missing or invalid. */
-export async function buildConcurrentIndexes(handle: Pick<DbHandle, 'db' | 'dialect' | 'postgresUrl'>, indexes = concurrentIndexes): Promise<void> {
+export async function buildConcurrentIndexes(handle: IndexTarget, indexes = concurrentIndexes): Promise<void> {
   for (const index of indexes) await createIndexConcurrently(handle, index);
 }
 

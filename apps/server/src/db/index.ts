@@ -140,9 +140,6 @@ export async function migrateToLatest(handle: DbHandle): Promise<void> {
   const migrator = new Migrator({
     db: handle.db,
     provider: { getMigrations: async () => migrations(handle.dialect) },
-    // Numbers are handed out ahead of the work, so one may land after a higher one (026 after 029):
-    // a database that already ran the higher ones runs the late one instead of refusing to start.
-    allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();

@@ -26,10 +26,10 @@ import { reviewExactAmount } from './024-review-exact-amount.ts';
 import { crashLeases } from './025-crash-leases.ts';
 import { replayStoreMarks } from './023-replay-store-marks.ts';
 import { ledgerTimeIndexes } from './026-ledger-time-indexes.ts';
-import { scaleIndexes } from './029-scale-indexes.ts';
-import { ledgerCodeIndexes } from './030-ledger-code-indexes.ts';
 import { reviewTimeIndexes } from './027-review-time-indexes.ts';
 import { ledgerCheckpoint } from './028-ledger-checkpoint.ts';
+import { scaleIndexes } from './029-scale-indexes.ts';
+import { ledgerCodeIndexes } from './030-ledger-code-indexes.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -60,9 +60,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '025-crash-leases': crashLeases(dialect),
     '023-replay-store-marks': replayStoreMarks(dialect),
     '026-ledger-time-indexes': ledgerTimeIndexes(dialect),
-    '029-scale-indexes': scaleIndexes(dialect),
-    '030-ledger-code-indexes': ledgerCodeIndexes(dialect),
     '027-review-time-indexes': reviewTimeIndexes(dialect),
     '028-ledger-checkpoint': ledgerCheckpoint(dialect),
+    '029-scale-indexes': scaleIndexes(dialect),
+    '030-ledger-code-indexes': ledgerCodeIndexes(dialect),
   };
 }

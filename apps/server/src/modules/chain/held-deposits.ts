@@ -8,14 +8,18 @@
  * only close it with a reason (reject: the deposit reads `rejected`, the funds are handled off the
  * platform); an approval is refused. The ledger is never touched.
  */
-import { amountMaxMinor, formatMinor, pointsScale } from '@pp/contract';
+import { amountMaxMinor, formatMinor, pointsScale, rescale } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
 import { notify } from '../notifications/notify.ts';
 import type { ReviewRow, ReviewService } from '../reviews/service.ts';
 import { explorerTxUrl, type ChainSettings } from './settings.ts';
-import { minorOfRaw } from './watcher.ts';
+
+/** Raw token units to points minor units (scale 6), rounded down. */
+export function minorOfRaw(raw: bigint, decimals: number): bigint {
+  return rescale(raw, decimals, pointsScale, 'down');
+}
 
 /** The review queue of held chain deposits (one of contract `rejectOnlyReviewQueues`). */
 export const heldDepositQueue = 'chainDeposit';

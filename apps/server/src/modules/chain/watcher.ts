@@ -18,7 +18,7 @@
  */
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import { amountMaxMinor, formatMinor, parseAmount, pointsScale, rescale } from '@pp/contract';
+import { amountMaxMinor, formatMinor, parseAmount } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -26,7 +26,7 @@ import { AppError } from '../../errors.ts';
 import type { ConfigService } from '../config/service.ts';
 import type { LedgerRepository, TransferInput } from '../ledger/repository.ts';
 import { tronAddress } from './derivation.ts';
-import type { HeldChainDeposits, HeldDepositRow } from './held-deposits.ts';
+import { minorOfRaw, type HeldChainDeposits, type HeldDepositRow } from './held-deposits.ts';
 import type { ChainRpc, TransferLog } from './rpc.ts';
 import type { ChainSettings } from './settings.ts';
 import { notify, notifyMany } from '../notifications/notify.ts';
@@ -72,11 +72,6 @@ export interface WatchHooks {
   /** Called after each log is stored; tests throw here to stop a run mid-range. */
   afterLogStored?: (countInRun: number) => void;
   signal?: AbortSignal;
-}
-
-/** Raw token units to points minor units (scale 6), rounded down. */
-export function minorOfRaw(raw: bigint, decimals: number): bigint {
-  return rescale(raw, decimals, pointsScale, 'down');
 }
 
 /** The ledger request id of a credit: the log's unique key. */

@@ -6,11 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDb, type Dialect, type DbHandle } from './index.ts';
+import { migrateToLatest, openDb, type Dialect, type DbHandle } from '../db/index.ts';
 import { dialects } from '../../test/helper.ts';
 import { pgSchema } from '../../test/process.ts';
-import { deleteBatchSize, deleteInBatches } from './batched-delete.ts';
-import { serverJobs } from '../jobs/index.ts';
+import { deleteBatchSize, deleteInBatches } from '../db/batched-delete.ts';
+import { serverJobs } from './index.ts';
 
 const expiredRows = 25_000;
 
