@@ -34,7 +34,10 @@ async function openJobs(page: Page): Promise<void> {
   await waitForHeading(page, a('jobsPage.title'));
 }
 
-const jobRow = (page: Page, name: string) => page.locator('tbody tr', { hasText: a(`jobsPage.names.${name}`) });
+/** The job's row, by its title exactly ("Ledger verification" is also the start of "Ledger verification, full"). */
+const jobRow = (page: Page, name: string) =>
+  page.locator('tbody tr').filter({ has: page.locator('td:first-child > span.block', { hasText: new RegExp(`^${escapeRegExp(a(`jobsPage.names.${name}`))}$`) }) });
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('jobs page', () => {
   test('lists the jobs and runs one now, with its audit entry', async () => {

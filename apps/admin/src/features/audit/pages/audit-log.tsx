@@ -121,7 +121,11 @@ function AuditRow({ entry, isExpanded, onToggle }: { entry: AuditEntry; isExpand
           ) : null}
         </td>
         <td className="col-target">
-          <span className="muted">{targetTypeText(entry.targetType)}</span> <span className="mono break">{entry.targetId}</span>
+          <span className="muted">{targetTypeText(entry.targetType)}</span>{' '}
+          {/* The record's identifier (a member id, `whitePaper:zh-CN`), under its translated type. */}
+          <span className="mono break" data-technical>
+            {entry.targetId}
+          </span>
         </td>
         <td className="col-reason" data-user-content>
           {entry.reason}
