@@ -1,14 +1,11 @@
 // Indexes built outside the migration transaction (decision 047): on PostgreSQL with CREATE INDEX
 // CONCURRENTLY while a writer keeps inserting into the same table, and a build that left an
 // INVALID index is dropped and built again; on SQLite a plain CREATE INDEX.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDb, type Dialect, type DbHandle } from './index.ts';
 import { dialects } from '../../test/helper.ts';
-import { pgSchema } from '../../test/process.ts';
+import { serverStorage } from '../../test/process.ts';
 import { createIndexConcurrently } from './concurrent-index.ts';
 
 describe.each(dialects)('concurrent index builds on %s', (dialect: Dialect) => {
@@ -18,19 +15,11 @@ describe.each(dialects)('concurrent index builds on %s', (dialect: Dialect) => {
   });
 
   async function freshDb(): Promise<DbHandle> {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-cindex-'));
-    let url = '';
-    if (dialect === 'postgres') {
-      const schema = await pgSchema(process.env.TEST_DATABASE_URL!, 'cindex');
-      url = schema.url;
-      cleanups.push(schema.drop);
-    }
-    const handle = openDb({ databaseUrl: url, dataDir });
+    const storage = await serverStorage(dialect, 'cindex');
+    cleanups.push(storage.cleanup);
+    const handle = openDb({ databaseUrl: storage.databaseUrl, dataDir: storage.dataDir });
+    cleanups.push(() => handle.close());
     await migrateToLatest(handle);
-    cleanups.push(async () => {
-      await handle.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    });
     return handle;
   }
 

@@ -1,14 +1,11 @@
 // Housekeeping deletes in batches (decision 047): 25,000 expired rows go in several batches of at
 // most deleteBatchSize rows, each short, and a write made while the job runs waits at most about
 // one batch, not the whole deletion.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDb, type Dialect, type DbHandle } from '../db/index.ts';
 import { dialects } from '../../test/helper.ts';
-import { pgSchema } from '../../test/process.ts';
+import { serverStorage } from '../../test/process.ts';
 import { deleteBatchSize, deleteInBatches } from '../db/batched-delete.ts';
 import { serverJobs } from './index.ts';
 
@@ -21,19 +18,11 @@ describe.each(dialects)('batched deletions on %s', (dialect: Dialect) => {
   });
 
   async function freshDb(): Promise<DbHandle> {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-batched-'));
-    let url = '';
-    if (dialect === 'postgres') {
-      const schema = await pgSchema(process.env.TEST_DATABASE_URL!, 'batched');
-      url = schema.url;
-      cleanups.push(schema.drop);
-    }
-    const handle = openDb({ databaseUrl: url, dataDir });
+    const storage = await serverStorage(dialect, 'batched');
+    cleanups.push(storage.cleanup);
+    const handle = openDb({ databaseUrl: storage.databaseUrl, dataDir: storage.dataDir });
+    cleanups.push(() => handle.close());
     await migrateToLatest(handle);
-    cleanups.push(async () => {
-      await handle.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    });
     return handle;
   }
 
