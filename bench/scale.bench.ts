@@ -11,6 +11,13 @@
  * Goal: each call's large p99 within 2x of its small p99, and under 50 ms on SQLite.
  *
  * BENCH_SCALE_SAMPLES (100) requests a call after 5 unmeasured ones.
+ *
+ * Generating the large SQLite database takes most of the run at factor 1 (about an hour on this
+ * 2-core machine). BENCH_SCALE_DIR=dir keeps it: the first run generates it into dir/large (with
+ * dir/large/scale.json recording the factor, the counts, the generation time and size) and does
+ * not delete it; a later run with the same factor finds it, runs the migrations added since
+ * (timed: the "next migration" on the generated data) and measures. BENCH_SCALE_GENERATE_ONLY=1
+ * stops after the generation (to generate ahead of a quiet moment for the timings).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -58,6 +65,46 @@ async function sqliteDb(label: string): Promise<ScaleDb> {
     size: async () => fs.statSync(file).size + (fs.existsSync(`${file}-wal`) ? fs.statSync(`${file}-wal`).size : 0),
     drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
   };
+}
+
+interface KeptScale {
+  factor: number;
+  seconds: number;
+  bytes: number;
+  generatedAt: string;
+}
+
+/** The large SQLite database kept in BENCH_SCALE_DIR (see the header): reused when its factor matches. */
+async function keptSqliteDb(dir: string): Promise<{ db: ScaleDb; kept: KeptScale | null }> {
+  const dataDir = path.join(dir, 'large');
+  const marker = path.join(dataDir, 'scale.json');
+  let kept: KeptScale | null = null;
+  if (fs.existsSync(marker)) {
+    const read = JSON.parse(fs.readFileSync(marker, 'utf8')) as KeptScale;
+    if (read.factor === factor) kept = read;
+    else throw new Error(`${dataDir} holds a factor ${read.factor} database; SCALE is ${factor}: remove it or use another BENCH_SCALE_DIR`);
+  } else {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const handle = openDb({ databaseUrl: '', dataDir });
+  const file = path.join(dataDir, 'portal.db');
+  return {
+    kept,
+    db: {
+      label: 'large',
+      handle,
+      file,
+      serverEnv: { BENCH_SCALE_DATA_DIR: dataDir },
+      size: async () => fs.statSync(file).size + (fs.existsSync(`${file}-wal`) ? fs.statSync(`${file}-wal`).size : 0),
+      // Kept for the next run.
+      drop: async () => {},
+    },
+  };
+}
+
+function keepMarker(db: ScaleDb, record: KeptScale): void {
+  fs.writeFileSync(path.join(path.dirname(db.file!), 'scale.json'), JSON.stringify(record, null, 2));
 }
 
 async function postgresDb(label: string, url: string): Promise<ScaleDb> {
@@ -196,17 +243,34 @@ const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 async function runOn(dbLabel: 'sqlite' | 'postgres', make: (label: string) => Promise<ScaleDb>): Promise<BenchFigure[]> {
   const figures: BenchFigure[] = [];
   const load = () => `1-minute load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`;
+  const keepDir = dbLabel === 'sqlite' ? process.env.BENCH_SCALE_DIR : undefined;
+  const keptLarge = keepDir ? await keptSqliteDb(keepDir) : null;
   const small = await make('small');
-  const large = await make('large');
+  const large = keptLarge ? keptLarge.db : await make('large');
   try {
     const generated: Record<string, { seconds: number; bytes: number }> = {};
     for (const [db, f] of [[small, smallFactor], [large, factor]] as const) {
+      if (db === large && keptLarge?.kept) {
+        const kept = keptLarge.kept;
+        const m0 = performance.now();
+        await migrateToLatest(db.handle);
+        const migrateSeconds = (performance.now() - m0) / 1000;
+        generated[db.label] = { seconds: kept.seconds, bytes: await db.size() };
+        console.log(`scale ${dbLabel} large: kept in ${keepDir} (factor ${f}, generated ${kept.generatedAt} in ${kept.seconds.toFixed(1)} s, ${mib(kept.bytes)}); the migrations added since ran in ${migrateSeconds.toFixed(1)} s`);
+        figures.push({ name: `scale.migrationsSinceGeneration.${dbLabel}.factor${factor}`, value: Number(migrateSeconds.toFixed(1)), unit: 's', baseline: null, note: `migrateToLatest on the database generated ${kept.generatedAt} (the migrations added since, on the generated data)` });
+        continue;
+      }
       await migrateToLatest(db.handle);
       console.log(`scale ${dbLabel} ${db.label} (factor ${f}): generating ${JSON.stringify(scaleCounts(f))}`);
       const result = await generateScale(db.handle, f, { log: (line) => console.log(line) });
       const bytes = await db.size();
       generated[db.label] = { seconds: result.seconds, bytes };
       console.log(`scale ${dbLabel} ${db.label}: generated in ${result.seconds.toFixed(1)} s, ${mib(bytes)}`);
+      if (db === large && keptLarge) keepMarker(db, { factor, seconds: result.seconds, bytes, generatedAt: new Date().toISOString() });
+    }
+    if (process.env.BENCH_SCALE_GENERATE_ONLY === '1') {
+      console.log(`scale ${dbLabel}: BENCH_SCALE_GENERATE_ONLY=1, stopping after the generation`);
+      return figures;
     }
     figures.push({
       name: `scale.generate.${dbLabel}.factor${factor}`,
