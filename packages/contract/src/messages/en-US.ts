@@ -93,6 +93,7 @@ export const enUS = {
     setTransactionPassword: 'Please set a transaction password',
     enterTransactionPassword: 'Please enter the transaction password',
     selectCountry: 'Please select a country',
+    cursorInvalid: 'This list has changed since the page was loaded; start again from the first page',
     enterInviteId: 'Please enter the invite ID',
     enterReferralId: 'Please enter the referral ID',
     enterUsernameAndPassword: 'Please enter username and password',

@@ -94,6 +94,7 @@ export const idID: ServerMessages = {
     setTransactionPassword: 'Silakan buat kata sandi transaksi',
     enterTransactionPassword: 'Silakan masukkan kata sandi transaksi',
     selectCountry: 'Silakan pilih negara',
+    cursorInvalid: 'Daftar ini telah berubah; mulai lagi dari halaman pertama',
     enterInviteId: 'Silakan masukkan ID undangan',
     enterReferralId: 'Silakan masukkan ID referal',
     enterUsernameAndPassword: 'Silakan masukkan nama pengguna dan kata sandi',

@@ -94,6 +94,7 @@ export const jaJP: ServerMessages = {
     setTransactionPassword: '取引パスワードを設定してください',
     enterTransactionPassword: '取引パスワードを入力してください',
     selectCountry: '国を選択してください',
+    cursorInvalid: '一覧が更新されました。最初のページからやり直してください',
     enterInviteId: '招待IDを入力してください',
     enterReferralId: '紹介者IDを入力してください',
     enterUsernameAndPassword: 'ユーザー名とパスワードを入力してください',

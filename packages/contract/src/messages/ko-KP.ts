@@ -94,6 +94,7 @@ export const koKP: ServerMessages = {
     setTransactionPassword: '거래 비밀번호를 설정해 주세요',
     enterTransactionPassword: '거래 비밀번호를 입력해 주세요',
     selectCountry: '국가를 선택해 주세요',
+    cursorInvalid: '목록이 바뀌었습니다. 첫 페이지부터 다시 보십시오',
     enterInviteId: '초대 ID를 입력해 주세요',
     enterReferralId: '추천인 ID를 입력해 주세요',
     enterUsernameAndPassword: '아이디와 비밀번호를 입력해 주세요',

@@ -94,6 +94,7 @@ export const zhCN: ServerMessages = {
     setTransactionPassword: '请设置交易密码',
     enterTransactionPassword: '请输入交易密码',
     selectCountry: '请选择国家',
+    cursorInvalid: '列表已更新，请从第一页重新开始',
     enterInviteId: '请输入邀请ID',
     enterReferralId: '请输入推荐ID',
     enterUsernameAndPassword: '请输入用户名和密码',
