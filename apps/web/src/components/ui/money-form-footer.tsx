@@ -2,7 +2,7 @@ import { TextField } from '@pp/browser-kit';
 import { Button } from './button';
 
 /**
- * The end of every money form (withdraw, transfer, exchange, packages): the transaction password
+ * The end of every money form (components/money-form: withdraw, transfer, exchange, packages, shares): the transaction password
  * and the submit button. Labels come translated from the form.
  */
 export function MoneyFormFooter(props: {
@@ -12,6 +12,8 @@ export function MoneyFormFooter(props: {
   passwordError: string | undefined;
   submitLabel: string;
   isBusy: boolean;
+  /** A refusal known before sending: the button is off. */
+  isDisabled?: boolean;
 }) {
   return (
     <>
@@ -24,7 +26,7 @@ export function MoneyFormFooter(props: {
         autoComplete="off"
         maxLength={128}
       />
-      <Button type="submit" isBusy={props.isBusy}>
+      <Button type="submit" isBusy={props.isBusy} disabled={props.isDisabled}>
         {props.submitLabel}
       </Button>
     </>

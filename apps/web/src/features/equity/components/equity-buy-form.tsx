@@ -1,9 +1,7 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { scarceLimits, type ResponseOf, formatExact } from '@pp/contract';
-import { TextField, useForm, useRequestId, useSubmit, showToast } from '@pp/browser-kit';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { MoneyFormFooter } from '../../../components/ui/money-form-footer';
+import { TextField, useForm, showToast } from '@pp/browser-kit';
+import { MoneyForm, useMoneyForm } from '../../../components/money-form/money-form';
 import { currentLanguage, translateKey } from '../../../lib/i18n';
 import { buyEquity, type BuyEquityInput } from '../api/buy-equity';
 import { costOf, sharesOf } from '../shares';
@@ -32,95 +30,42 @@ interface EquityBuyFormProps {
 export function EquityBuyForm({ info, availableOf, coinLabel, onBought }: EquityBuyFormProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const requestId = useRequestId();
-  const { isPending: isBusy, run } = useSubmit();
   const form = useForm(empty);
   const { values, errors, setValue } = form;
-  const [pending, setPending] = useState<BuyEquityInput | null>(null);
   const coin = coinLabel(info.coinName);
   const shares = sharesOf(values.shares);
   const cost = costOf(info.price, shares);
   const available = availableOf(info.coinName);
   const canBuyMore = Math.max(0, info.maxPerMember - info.totalOwned);
 
-  const review = (event: FormEvent) => {
-    event.preventDefault();
-    if (isBusy) return;
-    const next: Partial<Record<keyof typeof empty, string>> = {};
-    if (shares === null) next.shares = t('equity.enterShares', { max: scarceLimits.sharesPerBuyMax });
-    if (values.transactionPassword.trim() === '') next.transactionPassword = translateKey('validation.enterTransactionPassword');
-    form.setErrors(next);
-    if (shares !== null && Object.keys(next).length === 0) setPending({ shares, transactionPassword: values.transactionPassword });
-  };
-
-  const send = () => {
-    if (!pending) return;
-    const body = pending;
-    void run(async () => {
-      try {
-        await buyEquity(body, requestId.idFor(body));
-      } catch (error) {
-        // Back to the form, where the field at fault shows why (the over-limit message under the shares).
-        setPending(null);
-        form.showServerError(error, fieldOfError);
-        throw error;
-      }
-      requestId.reset();
-      setPending(null);
+  const flow = useMoneyForm({
+    check: (): BuyEquityInput | null => {
+      const next: Partial<Record<keyof typeof empty, string>> = {};
+      if (shares === null) next.shares = t('equity.enterShares', { max: scarceLimits.sharesPerBuyMax });
+      if (values.transactionPassword.trim() === '') next.transactionPassword = translateKey('validation.enterTransactionPassword');
+      form.setErrors(next);
+      return shares !== null && Object.keys(next).length === 0 ? { shares, transactionPassword: values.transactionPassword } : null;
+    },
+    send: (body, requestId) => buyEquity(body, requestId),
+    // Back to the form, where the field at fault shows why (the over-limit message under the shares).
+    onRefused: (error) => form.showServerError(error, fieldOfError),
+    onDone: (_answer, body) => {
       form.reset();
       showToast('success', t('equity.bought', { count: body.shares }));
       onBought();
-    });
-  };
+    },
+  });
 
   return (
-    <>
-      <form className="form money-form" onSubmit={review} noValidate aria-busy={isBusy || undefined}>
-        <TextField
-          label={t('equity.shares')}
-          value={values.shares}
-          onValueChange={(v) => setValue('shares', v)}
-          error={errors.shares}
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={9}
-          hint={t('equity.sharesHint', { count: canBuyMore, max: info.maxPerMember })}
-        />
-        <dl className="preview" aria-live="polite">
-          <div>
-            <dt>{t('equity.pricePerShare')}</dt>
-            <dd>{`${formatExact(info.price, language)} ${coin}`}</dd>
-          </div>
-          {available !== undefined ? (
-            <div>
-              <dt>{t('equity.available')}</dt>
-              <dd>{`${formatExact(available, language)} ${coin}`}</dd>
-            </div>
-          ) : null}
-          <div className="preview-total">
-            <dt>{t('equity.totalCost')}</dt>
-            <dd data-testid="equity-cost">{cost === null ? '—' : `${formatExact(cost, language)} ${coin}`}</dd>
-          </div>
-        </dl>
-        <MoneyFormFooter
-          passwordLabel={t('scarce.transactionPassword')}
-          password={values.transactionPassword}
-          onPasswordChange={(v) => setValue('transactionPassword', v)}
-          passwordError={errors.transactionPassword}
-          submitLabel={t('equity.submit')}
-          isBusy={isBusy}
-        />
-      </form>
-      <ConfirmDialog
-        isOpen={pending !== null}
-        title={t('equity.confirmTitle')}
-        confirmLabel={t('equity.confirm')}
-        cancelLabel={t('scarce.back')}
-        onConfirm={send}
-        onCancel={() => setPending(null)}
-        isBusy={isBusy}
-      >
-        {pending ? (
+    <MoneyForm
+      flow={flow}
+      password={{ label: t('scarce.transactionPassword'), value: values.transactionPassword, onValueChange: (v) => setValue('transactionPassword', v), error: errors.transactionPassword }}
+      submitLabel={t('equity.submit')}
+      confirmation={{
+        title: t('equity.confirmTitle'),
+        confirmLabel: t('equity.confirm'),
+        cancelLabel: t('scarce.back'),
+        summary: (pending) => (
           <dl className="info-list info-list-compact" data-testid="equity-confirm">
             <div className="info-row">
               <dt>{t('equity.shares')}</dt>
@@ -133,8 +78,35 @@ export function EquityBuyForm({ info, availableOf, coinLabel, onBought }: Equity
               </dd>
             </div>
           </dl>
+        ),
+      }}
+    >
+      <TextField
+        label={t('equity.shares')}
+        value={values.shares}
+        onValueChange={(v) => setValue('shares', v)}
+        error={errors.shares}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={9}
+        hint={t('equity.sharesHint', { count: canBuyMore, max: info.maxPerMember })}
+      />
+      <dl className="preview" aria-live="polite">
+        <div>
+          <dt>{t('equity.pricePerShare')}</dt>
+          <dd>{`${formatExact(info.price, language)} ${coin}`}</dd>
+        </div>
+        {available !== undefined ? (
+          <div>
+            <dt>{t('equity.available')}</dt>
+            <dd>{`${formatExact(available, language)} ${coin}`}</dd>
+          </div>
         ) : null}
-      </ConfirmDialog>
-    </>
+        <div className="preview-total">
+          <dt>{t('equity.totalCost')}</dt>
+          <dd data-testid="equity-cost">{cost === null ? '—' : `${formatExact(cost, language)} ${coin}`}</dd>
+        </div>
+      </dl>
+    </MoneyForm>
   );
 }

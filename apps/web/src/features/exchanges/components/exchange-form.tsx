@@ -1,15 +1,13 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exchangeCreateRequest, type ExchangeType, formatExact, formatDecimal } from '@pp/contract';
-import { MoneyFormFooter } from '../../../components/ui/money-form-footer';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { SelectField, TextField, useForm, useSubmit, useRequestId, showToast } from '@pp/browser-kit';
+import { MoneyForm, useMoneyForm } from '../../../components/money-form/money-form';
+import { SelectField, TextField, useForm, showToast } from '@pp/browser-kit';
 import { currentLanguage, translateKey } from '../../../lib/i18n';
 import { createExchange, type ExchangeCreateInput } from '../api/exchange-create';
 import { useExchangeTypeList } from '../api/exchange-type-list';
 import { exchangeAmountProblem, exchangeQuote } from '../exchange-quote';
 
-/** The request id is the form's own business (useRequestId), not the member's. */
+/** The request id is the money form's own business (useMoneyForm), not the member's. */
 const exchangeInput = exchangeCreateRequest.omit({ requestId: true });
 const empty = { exchangeType: '', amount: '', transactionPassword: '' };
 
@@ -33,8 +31,6 @@ export function ExchangeForm({ availableOf, coinLabel, onExchanged }: ExchangeFo
   const { t } = useTranslation();
   const language = currentLanguage();
   const types = useExchangeTypeList();
-  const requestId = useRequestId();
-  const { isPending: isBusy, run } = useSubmit();
   const form = useForm(empty);
   const { values, errors, setValue } = form;
 
@@ -54,43 +50,26 @@ export function ExchangeForm({ availableOf, coinLabel, onExchanged }: ExchangeFo
     return /[1-9]/.test(x.multipleOf) ? t('exchange.typeOptionWithStep', params) : t('exchange.typeOption', params);
   };
 
-  /** The checked request and its type, waiting for the member's confirmation (as a transfer does). */
-  const [pending, setPending] = useState<{ body: ExchangeCreateInput; type: ExchangeType } | null>(null);
-
-  const review = (event: FormEvent) => {
-    event.preventDefault();
-    if (isBusy) return;
-    const body = form.validate(exchangeInput, values);
-    const chosen = types.data?.find((x) => x.exchangeType === values.exchangeType);
-    // The contract checks the shape; the type's minimum, step and the balance are checked here too.
-    const problem = chosen && values.amount.trim() !== '' ? exchangeAmountProblem(chosen, values.amount, availableOf(chosen.sourceCoin)) : null;
-    if (problem) form.setErrors((current) => ({ ...current, amount: translateKey(problem.key, problem.params) }));
-    if (body && chosen && !problem) setPending({ body, type: chosen });
-  };
-
-  const send = () => {
-    if (!pending) return;
-    const { body } = pending;
-    void run(async () => {
-      let created;
-      try {
-        created = await createExchange(body, requestId.idFor(body));
-      } catch (error) {
-        // Back to the form, where the field at fault shows why; a retry keeps the request id.
-        setPending(null);
-        form.showServerError(error, fieldOfError);
-        throw error;
-      }
-      requestId.reset();
-      setPending(null);
+  /** The checked request and its type wait for the member's confirmation (as a transfer does). */
+  const flow = useMoneyForm({
+    check: (): { body: ExchangeCreateInput; type: ExchangeType } | null => {
+      const body = form.validate(exchangeInput, values);
+      const chosen = types.data?.find((x) => x.exchangeType === values.exchangeType);
+      // The contract checks the shape; the type's minimum, step and the balance are checked here too.
+      const problem = chosen && values.amount.trim() !== '' ? exchangeAmountProblem(chosen, values.amount, availableOf(chosen.sourceCoin)) : null;
+      if (problem) form.setErrors((current) => ({ ...current, amount: translateKey(problem.key, problem.params) }));
+      return body && chosen && !problem ? { body, type: chosen } : null;
+    },
+    send: ({ body }, requestId) => createExchange(body, requestId),
+    // Back to the form, where the field at fault shows why.
+    onRefused: (error) => form.showServerError(error, fieldOfError),
+    onDone: (created) => {
       form.reset();
       // A small exchange may be approved at once (exchange.autoApproveBelow): say so, not "waiting for review".
       showToast('success', created.status === 'approved' ? t('exchange.done') : t('exchange.submitted'));
       onExchanged();
-    });
-  };
-
-  const pendingQuote = pending ? exchangeQuote(pending.type, pending.body.amount) : null;
+    },
+  });
 
   if (types.isError) {
     return (
@@ -105,90 +84,82 @@ export function ExchangeForm({ availableOf, coinLabel, onExchanged }: ExchangeFo
   if (types.data?.length === 0) return <p className="empty">{t('exchange.noTypes')}</p>;
 
   return (
-    <>
-      <form className="form money-form" onSubmit={review} noValidate aria-busy={isBusy || undefined}>
-        <SelectField
-          label={t('exchange.type')}
-          value={values.exchangeType}
-          onValueChange={(v) => setValue('exchangeType', v)}
-          options={(types.data ?? []).map((x) => ({ value: x.exchangeType, label: typeText(x) }))}
-          placeholder={types.data ? t('common.selectPlaceholder') : t('app.loading')}
-          error={errors.exchangeType}
-          disabled={!types.data}
-        />
-        <TextField
-          label={type ? t('exchange.amountIn', { coin: coinLabel(type.sourceCoin) }) : t('exchange.amount')}
-          value={values.amount}
-          onValueChange={(v) => setValue('amount', v)}
-          error={errors.amount}
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={24}
-          hint={type && available !== undefined ? t('exchange.available', { amount: formatExact(available, language), coin: coinLabel(type.sourceCoin) }) : undefined}
-        />
-        {type ? (
-          <dl className="preview" aria-live="polite">
-            <div>
-              <dt>{t('exchange.rate')}</dt>
-              <dd>{t('exchange.rateValue', { source: coinLabel(type.sourceCoin), target: coinLabel(type.targetCoin), rate: formatDecimal(type.rate, language) })}</dd>
-            </div>
-            <div>
-              <dt>{t('exchange.feeWithPercent', { percent: formatDecimal(type.feePercent, language) })}</dt>
-              <dd>{quote ? `${formatExact(quote.fee, language)} ${coinLabel(type.targetCoin)}` : '—'}</dd>
-            </div>
-            <div className="preview-total">
-              <dt>{t('exchange.received')}</dt>
-              <dd>{quote && quote.received > 0n ? `${formatExact(quote.received, language)} ${coinLabel(type.targetCoin)}` : '—'}</dd>
-            </div>
-          </dl>
-        ) : null}
-        <MoneyFormFooter
-          passwordLabel={t('exchange.transactionPassword')}
-          password={values.transactionPassword}
-          onPasswordChange={(v) => setValue('transactionPassword', v)}
-          passwordError={errors.transactionPassword}
-          submitLabel={t('exchange.submit')}
-          isBusy={isBusy}
-        />
-      </form>
-      <ConfirmDialog
-        isOpen={pending !== null}
-        title={t('exchange.confirmTitle')}
-        confirmLabel={t('exchange.confirm')}
-        cancelLabel={t('exchange.back')}
-        onConfirm={send}
-        onCancel={() => setPending(null)}
-        isBusy={isBusy}
-      >
-        {pending && pendingQuote ? (
-          <dl className="info-list info-list-compact" data-testid="exchange-confirm">
-            <div className="info-row">
-              <dt>{t('exchange.type')}</dt>
-              <dd>{t('exchange.typeName', { source: coinLabel(pending.type.sourceCoin), target: coinLabel(pending.type.targetCoin) })}</dd>
-            </div>
-            <div className="info-row">
-              <dt>{t('exchange.rate')}</dt>
-              <dd>{t('exchange.rateValue', { source: coinLabel(pending.type.sourceCoin), target: coinLabel(pending.type.targetCoin), rate: formatDecimal(pending.type.rate, language) })}</dd>
-            </div>
-            <div className="info-row">
-              <dt>{t('exchange.deducted')}</dt>
-              <dd>
-                <strong>{`${formatExact(pendingQuote.amount, language)} ${coinLabel(pending.type.sourceCoin)}`}</strong>
-              </dd>
-            </div>
-            <div className="info-row">
-              <dt>{t('exchange.feeWithPercent', { percent: formatDecimal(pending.type.feePercent, language) })}</dt>
-              <dd>{`${formatExact(pendingQuote.fee, language)} ${coinLabel(pending.type.targetCoin)}`}</dd>
-            </div>
-            <div className="info-row">
-              <dt>{t('exchange.received')}</dt>
-              <dd>
-                <strong>{`${formatExact(pendingQuote.received, language)} ${coinLabel(pending.type.targetCoin)}`}</strong>
-              </dd>
-            </div>
-          </dl>
-        ) : null}
-      </ConfirmDialog>
-    </>
+    <MoneyForm
+      flow={flow}
+      password={{ label: t('exchange.transactionPassword'), value: values.transactionPassword, onValueChange: (v) => setValue('transactionPassword', v), error: errors.transactionPassword }}
+      submitLabel={t('exchange.submit')}
+      confirmation={{
+        title: t('exchange.confirmTitle'),
+        confirmLabel: t('exchange.confirm'),
+        cancelLabel: t('exchange.back'),
+        summary: (pending) => {
+          const pendingQuote = exchangeQuote(pending.type, pending.body.amount);
+          return pendingQuote ? (
+            <dl className="info-list info-list-compact" data-testid="exchange-confirm">
+              <div className="info-row">
+                <dt>{t('exchange.type')}</dt>
+                <dd>{t('exchange.typeName', { source: coinLabel(pending.type.sourceCoin), target: coinLabel(pending.type.targetCoin) })}</dd>
+              </div>
+              <div className="info-row">
+                <dt>{t('exchange.rate')}</dt>
+                <dd>{t('exchange.rateValue', { source: coinLabel(pending.type.sourceCoin), target: coinLabel(pending.type.targetCoin), rate: formatDecimal(pending.type.rate, language) })}</dd>
+              </div>
+              <div className="info-row">
+                <dt>{t('exchange.deducted')}</dt>
+                <dd>
+                  <strong>{`${formatExact(pendingQuote.amount, language)} ${coinLabel(pending.type.sourceCoin)}`}</strong>
+                </dd>
+              </div>
+              <div className="info-row">
+                <dt>{t('exchange.feeWithPercent', { percent: formatDecimal(pending.type.feePercent, language) })}</dt>
+                <dd>{`${formatExact(pendingQuote.fee, language)} ${coinLabel(pending.type.targetCoin)}`}</dd>
+              </div>
+              <div className="info-row">
+                <dt>{t('exchange.received')}</dt>
+                <dd>
+                  <strong>{`${formatExact(pendingQuote.received, language)} ${coinLabel(pending.type.targetCoin)}`}</strong>
+                </dd>
+              </div>
+            </dl>
+          ) : null;
+        },
+      }}
+    >
+      <SelectField
+        label={t('exchange.type')}
+        value={values.exchangeType}
+        onValueChange={(v) => setValue('exchangeType', v)}
+        options={(types.data ?? []).map((x) => ({ value: x.exchangeType, label: typeText(x) }))}
+        placeholder={types.data ? t('common.selectPlaceholder') : t('app.loading')}
+        error={errors.exchangeType}
+        disabled={!types.data}
+      />
+      <TextField
+        label={type ? t('exchange.amountIn', { coin: coinLabel(type.sourceCoin) }) : t('exchange.amount')}
+        value={values.amount}
+        onValueChange={(v) => setValue('amount', v)}
+        error={errors.amount}
+        inputMode="decimal"
+        autoComplete="off"
+        maxLength={24}
+        hint={type && available !== undefined ? t('exchange.available', { amount: formatExact(available, language), coin: coinLabel(type.sourceCoin) }) : undefined}
+      />
+      {type ? (
+        <dl className="preview" aria-live="polite">
+          <div>
+            <dt>{t('exchange.rate')}</dt>
+            <dd>{t('exchange.rateValue', { source: coinLabel(type.sourceCoin), target: coinLabel(type.targetCoin), rate: formatDecimal(type.rate, language) })}</dd>
+          </div>
+          <div>
+            <dt>{t('exchange.feeWithPercent', { percent: formatDecimal(type.feePercent, language) })}</dt>
+            <dd>{quote ? `${formatExact(quote.fee, language)} ${coinLabel(type.targetCoin)}` : '—'}</dd>
+          </div>
+          <div className="preview-total">
+            <dt>{t('exchange.received')}</dt>
+            <dd>{quote && quote.received > 0n ? `${formatExact(quote.received, language)} ${coinLabel(type.targetCoin)}` : '—'}</dd>
+          </div>
+        </dl>
+      ) : null}
+    </MoneyForm>
   );
 }

@@ -1,8 +1,8 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { packageLimits, type BuyRefusalReason, type Payment, formatDecimal, formatExact, parsePoints } from '@pp/contract';
-import { Dialog, TextField, useRequestId, useSubmit, showToast } from '@pp/browser-kit';
-import { Button } from '../../../components/ui/button';
+import { Dialog, TextField, useForm, showToast } from '@pp/browser-kit';
+import { MoneyForm, useMoneyForm } from '../../../components/money-form/money-form';
 import { currentLanguage, translateKey } from '../../../lib/i18n';
 import { checkMix, prefillMix, type MixProblem, type PayWith } from '../payment-mix';
 import { useCheckBuyInsurance } from '../api/check-buy-insurance';
@@ -60,10 +60,11 @@ function parseQuantity(text: string): number | null {
  */
 export function PayDialog(props: PayDialogProps) {
   const { isOpen, onClose, title } = props;
-  const { isPending: isBusy, run } = useSubmit();
+  // The dialog cannot be closed while the payment is being sent.
+  const [isLocked, setIsLocked] = useState(false);
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={title} isLocked={isBusy}>
-      {isOpen ? <PayForm {...props} isBusy={isBusy} run={run} /> : null}
+    <Dialog isOpen={isOpen} onClose={onClose} title={title} isLocked={isLocked}>
+      {isOpen ? <PayForm {...props} onBusyChange={setIsLocked} /> : null}
     </Dialog>
   );
 }
@@ -82,19 +83,17 @@ function PayForm({
   submitLabel,
   send,
   successText,
-  isBusy,
-  run,
-}: PayDialogProps & { isBusy: boolean; run: (work: () => Promise<void>) => Promise<void> }) {
+  onBusyChange,
+}: PayDialogProps & { onBusyChange: (isBusy: boolean) => void }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const requestId = useRequestId();
-  const [quantityText, setQuantityText] = useState('1');
+  const form = useForm({ quantity: '1', transactionPassword: '' });
+  const { values, errors, setValue } = form;
+  // The split has a line per point type that may pay: its amounts and their errors are kept beside the form.
   const [mix, setMix] = useState<{ key: string; amounts: string[] } | null>(null);
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ quantity?: string; mix?: string[]; password?: string }>({});
-  const [pending, setPending] = useState<PayBody | null>(null);
+  const [mixErrors, setMixErrors] = useState<string[] | undefined>();
 
-  const quantity = hasQuantity ? parseQuantity(quantityText) : 1;
+  const quantity = hasQuantity ? parseQuantity(values.quantity) : 1;
   const check = useCheckBuyInsurance(checkProductId ?? '', checkProductId && quantity !== null ? quantity : null);
   const checked = check.data && !check.isPlaceholderData ? check.data : undefined;
   const local = cost(quantity ?? 1);
@@ -112,7 +111,7 @@ function PayForm({
     const next = [...amounts];
     next[index] = value;
     setMix({ key: mixKey, amounts: next });
-    setErrors((e) => ({ ...e, mix: undefined }));
+    setMixErrors(undefined);
   };
 
   const problemText = (p: MixProblem): string => {
@@ -128,99 +127,90 @@ function PayForm({
     }
   };
 
-  const review = (event: FormEvent) => {
-    event.preventDefault();
-    if (isBusy) return;
-    const next: typeof errors = {};
-    if (hasQuantity && quantity === null) next.quantity = translateKey('validation.quantityPositive');
-    if (result.problems.length > 0) {
-      next.mix = payWith.map((line) =>
-        result.problems
-          .filter((p) => p.kind !== 'paymentTotal' && p.coinName === line.coinName)
-          .map(problemText)
-          .join(' '),
-      );
-      const total = result.problems.find((p) => p.kind === 'paymentTotal');
-      // The total belongs to no single line: under the last one.
-      if (total && next.mix.length > 0) next.mix[next.mix.length - 1] = [next.mix[next.mix.length - 1], problemText(total)].filter(Boolean).join(' ');
-    }
-    if (password.trim() === '') next.password = translateKey('validation.enterTransactionPassword');
-    setErrors(next);
-    if (Object.keys(next).length > 0 || quantity === null || refusal || blocked) return;
-    setPending({ quantity, payments: result.payments, transactionPassword: password });
-  };
-
-  const confirm = () => {
-    if (!pending) return;
-    const body = pending;
-    void run(async () => {
-      try {
-        await send(body, requestId.idFor(body));
-      } catch (error) {
-        setPending(null);
-        throw error;
-      }
-      requestId.reset();
-      showToast('success', successText);
-      onClose();
-    });
-  };
-
-  if (pending) {
-    return (
-      <div className="stack-tight" data-testid="pay-confirm">
-        <p className="card-note">{t('packages.pay.confirmIntro')}</p>
-        <dl className="info-list info-list-compact">
-          {hasQuantity ? (
-            <div className="info-row">
-              <dt>{t('packages.pay.quantity')}</dt>
-              <dd>{pending.quantity}</dd>
-            </div>
-          ) : null}
-          {pending.payments.map((p) => (
-            <div className="info-row" key={p.coinName}>
-              <dt>{t('packages.pay.paidWith', { coin: coinLabel(p.coinName) })}</dt>
-              <dd>{money(toMinor(p.amount, 0n), p.coinName)}</dd>
-            </div>
-          ))}
-          <div className="info-row">
-            <dt>{t('packages.terms.premium')}</dt>
-            <dd>{money(due.premium, feeCoinName)}</dd>
-          </div>
-          <div className="info-row">
-            <dt>{t('packages.terms.fee')}</dt>
-            <dd>{money(due.fee, feeCoinName)}</dd>
-          </div>
-          <div className="info-row">
-            <dt>{t('packages.pay.total')}</dt>
-            <dd>
-              <strong>{formatExact(due.principal + extra, language)}</strong>
-            </dd>
-          </div>
-        </dl>
-        <div className="dialog-actions">
-          <Button variant="secondary" onClick={() => setPending(null)} disabled={isBusy}>
-            {t('packages.pay.back')}
-          </Button>
-          <Button onClick={confirm} isBusy={isBusy}>
-            {t('packages.pay.confirm')}
-          </Button>
-        </div>
-      </div>
-    );
-  }
+  const flow = useMoneyForm(
+    {
+      check: (): PayBody | null => {
+        const next: Partial<Record<'quantity' | 'transactionPassword', string>> = {};
+        let nextMix: string[] | undefined;
+        if (hasQuantity && quantity === null) next.quantity = translateKey('validation.quantityPositive');
+        if (result.problems.length > 0) {
+          nextMix = payWith.map((line) =>
+            result.problems
+              .filter((p) => p.kind !== 'paymentTotal' && p.coinName === line.coinName)
+              .map(problemText)
+              .join(' '),
+          );
+          const total = result.problems.find((p) => p.kind === 'paymentTotal');
+          // The total belongs to no single line: under the last one.
+          if (total && nextMix.length > 0) nextMix[nextMix.length - 1] = [nextMix[nextMix.length - 1], problemText(total)].filter(Boolean).join(' ');
+        }
+        if (values.transactionPassword.trim() === '') next.transactionPassword = translateKey('validation.enterTransactionPassword');
+        form.setErrors(next);
+        setMixErrors(nextMix);
+        if (Object.keys(next).length > 0 || nextMix || quantity === null || refusal || blocked) return null;
+        return { quantity, payments: result.payments, transactionPassword: values.transactionPassword };
+      },
+      send,
+      onDone: () => {
+        showToast('success', successText);
+        onClose();
+      },
+    },
+    { onBusyChange },
+  );
 
   return (
-    <form className="form money-form" onSubmit={review} noValidate aria-busy={isBusy || undefined}>
+    <MoneyForm
+      flow={flow}
+      isInPlace
+      password={{ label: t('packages.pay.transactionPassword'), value: values.transactionPassword, onValueChange: (v) => setValue('transactionPassword', v), error: errors.transactionPassword }}
+      submitLabel={submitLabel}
+      isSubmitBlocked={Boolean(refusal) || Boolean(blocked)}
+      confirmation={{
+        confirmLabel: t('packages.pay.confirm'),
+        cancelLabel: t('packages.pay.back'),
+        testId: 'pay-confirm',
+        summary: (pending) => (
+          <>
+            <p className="card-note">{t('packages.pay.confirmIntro')}</p>
+            <dl className="info-list info-list-compact">
+              {hasQuantity ? (
+                <div className="info-row">
+                  <dt>{t('packages.pay.quantity')}</dt>
+                  <dd>{pending.quantity}</dd>
+                </div>
+              ) : null}
+              {pending.payments.map((p) => (
+                <div className="info-row" key={p.coinName}>
+                  <dt>{t('packages.pay.paidWith', { coin: coinLabel(p.coinName) })}</dt>
+                  <dd>{money(toMinor(p.amount, 0n), p.coinName)}</dd>
+                </div>
+              ))}
+              <div className="info-row">
+                <dt>{t('packages.terms.premium')}</dt>
+                <dd>{money(due.premium, feeCoinName)}</dd>
+              </div>
+              <div className="info-row">
+                <dt>{t('packages.terms.fee')}</dt>
+                <dd>{money(due.fee, feeCoinName)}</dd>
+              </div>
+              <div className="info-row">
+                <dt>{t('packages.pay.total')}</dt>
+                <dd>
+                  <strong>{formatExact(due.principal + extra, language)}</strong>
+                </dd>
+              </div>
+            </dl>
+          </>
+        ),
+      }}
+    >
       {intro}
       {hasQuantity ? (
         <TextField
           label={t('packages.pay.quantity')}
-          value={quantityText}
-          onValueChange={(v) => {
-            setQuantityText(v);
-            setErrors((e) => ({ ...e, quantity: undefined }));
-          }}
+          value={values.quantity}
+          onValueChange={(v) => setValue('quantity', v)}
           error={errors.quantity}
           inputMode="numeric"
           autoComplete="off"
@@ -236,7 +226,7 @@ function PayForm({
             label={t('packages.pay.paidWith', { coin: coinLabel(line.coinName) })}
             value={amounts[index] ?? ''}
             onValueChange={(v) => setAmount(index, v)}
-            error={errors.mix?.[index] || undefined}
+            error={mixErrors?.[index] || undefined}
             inputMode="decimal"
             autoComplete="off"
             maxLength={24}
@@ -272,22 +262,7 @@ function PayForm({
           {blocked}
         </p>
       ) : null}
-      <TextField
-        label={t('packages.pay.transactionPassword')}
-        type="password"
-        value={password}
-        onValueChange={(v) => {
-          setPassword(v);
-          setErrors((e) => ({ ...e, password: undefined }));
-        }}
-        error={errors.password}
-        autoComplete="off"
-        maxLength={128}
-      />
-      <Button type="submit" isBusy={isBusy} disabled={Boolean(refusal) || Boolean(blocked)}>
-        {submitLabel}
-      </Button>
-    </form>
+    </MoneyForm>
   );
 
   function remainingHint(member: number | null, total: number | null): string | undefined {

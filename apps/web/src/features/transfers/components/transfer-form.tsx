@@ -1,14 +1,12 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { transferCreateRequest, type TransferConfig, formatExact, formatDecimal } from '@pp/contract';
-import { MoneyFormFooter } from '../../../components/ui/money-form-footer';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { SelectField, TextField, useForm, useSubmit, useRequestId, showToast } from '@pp/browser-kit';
+import { MoneyForm, useMoneyForm } from '../../../components/money-form/money-form';
+import { SelectField, TextField, useForm, showToast } from '@pp/browser-kit';
 import { currentLanguage, translateKey } from '../../../lib/i18n';
 import { createTransfer, type TransferCreateInput } from '../api/transfer-create';
 import { transferAmountProblem, transferQuote } from '../transfer-quote';
 
-/** The request id is the form's own business (useRequestId), not the member's. */
+/** The request id is the money form's own business (useMoneyForm), not the member's. */
 const transferInput = transferCreateRequest.omit({ requestId: true });
 const empty = { transferType: 'internalTransfer', toUserName: '', coinName: '', amount: '', transactionPassword: '' };
 
@@ -34,161 +32,135 @@ interface TransferFormProps {
 export function TransferForm({ config, availableOf, coinLabel, selfUserName, onTransferred }: TransferFormProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const requestId = useRequestId();
-  const { isPending: isBusy, run } = useSubmit();
   const form = useForm(empty);
   const { values, errors, setValue } = form;
-  /** The checked request waiting for the member's confirmation. */
-  const [pending, setPending] = useState<TransferCreateInput | null>(null);
 
   const available = values.coinName ? availableOf(values.coinName) : undefined;
   const quote = transferQuote(config, values.amount);
   const coin = values.coinName ? coinLabel(values.coinName) : '';
   const money = (minor: bigint) => `${formatExact(minor, language)} ${coin}`.trim();
 
-  const review = (event: FormEvent) => {
-    event.preventDefault();
-    if (isBusy) return;
-    const body = form.validate(transferInput, values);
-    const extra: Partial<Record<keyof typeof empty, string>> = {};
-    if (values.amount.trim() !== '') {
-      const problem = transferAmountProblem(config, values.amount, available);
-      if (problem) extra.amount = translateKey(problem.key, problem.params);
-    }
-    if (body && values.coinName && !config.coins.includes(body.coinName)) extra.coinName = translateKey('validation.choosePointType');
-    if (selfUserName && values.toUserName.trim().toLowerCase() === selfUserName.toLowerCase()) extra.toUserName = translateKey('errors.transfer.toSelf');
-    if (Object.keys(extra).length > 0) form.setErrors((current) => ({ ...current, ...extra }));
-    if (body && Object.keys(extra).length === 0) setPending(body);
-  };
-
-  const send = () => {
-    if (!pending) return;
-    const body = pending;
-    void run(async () => {
-      try {
-        await createTransfer(body, requestId.idFor(body));
-      } catch (error) {
-        // Back to the form, where the field at fault shows why; a retry keeps the request id.
-        setPending(null);
-        form.showServerError(error, fieldOfError);
-        throw error;
+  const flow = useMoneyForm({
+    check: (): TransferCreateInput | null => {
+      const body = form.validate(transferInput, values);
+      const extra: Partial<Record<keyof typeof empty, string>> = {};
+      if (values.amount.trim() !== '') {
+        const problem = transferAmountProblem(config, values.amount, available);
+        if (problem) extra.amount = translateKey(problem.key, problem.params);
       }
-      requestId.reset();
-      setPending(null);
+      if (body && values.coinName && !config.coins.includes(body.coinName)) extra.coinName = translateKey('validation.choosePointType');
+      if (selfUserName && values.toUserName.trim().toLowerCase() === selfUserName.toLowerCase()) extra.toUserName = translateKey('errors.transfer.toSelf');
+      if (Object.keys(extra).length > 0) form.setErrors((current) => ({ ...current, ...extra }));
+      return body && Object.keys(extra).length === 0 ? body : null;
+    },
+    send: (body, requestId) => createTransfer(body, requestId),
+    // Back to the form, where the field at fault shows why.
+    onRefused: (error) => form.showServerError(error, fieldOfError),
+    onDone: () => {
       form.reset();
       showToast('success', t('transfer.done'));
       onTransferred();
-    });
-  };
-
-  const pendingQuote = pending ? transferQuote(config, pending.amount) : null;
+    },
+  });
 
   return (
-    <>
-      <form className="form money-form" onSubmit={review} noValidate aria-busy={isBusy || undefined}>
-        <SelectField
-          label={t('transfer.transferType')}
-          value={values.transferType}
-          onValueChange={(v) => setValue('transferType', v)}
-          options={config.transferTypes.map((type) => ({ value: type, label: t(`transfer.types.${type}`) }))}
-          placeholder={t('common.selectPlaceholder')}
-          error={errors.transferType}
-        />
-        <TextField
-          label={t('transfer.toUserName')}
-          value={values.toUserName}
-          onValueChange={(v) => setValue('toUserName', v)}
-          error={errors.toUserName}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={64}
-        />
-        <SelectField
-          label={t('transfer.coinName')}
-          value={values.coinName}
-          onValueChange={(v) => setValue('coinName', v)}
-          options={config.coins.map((c) => {
-            const amount = availableOf(c);
-            return { value: c, label: amount === undefined ? coinLabel(c) : t('transfer.coinOption', { coin: coinLabel(c), amount: formatExact(amount, language) }) };
-          })}
-          placeholder={t('common.selectPlaceholder')}
-          error={errors.coinName}
-          hint={available !== undefined ? t('transfer.available', { amount: formatExact(available, language), coin }) : undefined}
-        />
-        <TextField
-          label={t('transfer.amount')}
-          value={values.amount}
-          onValueChange={(v) => setValue('amount', v)}
-          error={errors.amount}
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={24}
-          hint={t('transfer.minimum', { amount: formatExact(config.minimum, language) })}
-        />
-        <dl className="preview" aria-live="polite">
-          <div>
-            <dt>{t('transfer.feeWithPercent', { percent: formatDecimal(config.feePercent, language) })}</dt>
-            <dd>{quote ? money(quote.fee) : '—'}</dd>
-          </div>
-          <div>
-            <dt>{t('transfer.bonusWithPercent', { percent: formatDecimal(config.bonusPercent, language) })}</dt>
-            <dd>{quote ? money(quote.bonus) : '—'}</dd>
-          </div>
-          <div>
-            <dt>{t('transfer.credited')}</dt>
-            <dd>{quote ? money(quote.credited) : '—'}</dd>
-          </div>
-          <div className="preview-total">
-            <dt>{t('transfer.debited')}</dt>
-            <dd>{quote ? money(quote.debited) : '—'}</dd>
-          </div>
-        </dl>
-        <MoneyFormFooter
-          passwordLabel={t('transfer.transactionPassword')}
-          password={values.transactionPassword}
-          onPasswordChange={(v) => setValue('transactionPassword', v)}
-          passwordError={errors.transactionPassword}
-          submitLabel={t('transfer.submit')}
-          isBusy={isBusy}
-        />
-      </form>
-      <ConfirmDialog
-        isOpen={pending !== null}
-        title={t('transfer.confirmTitle')}
-        confirmLabel={t('transfer.confirm')}
-        cancelLabel={t('transfer.back')}
-        onConfirm={send}
-        onCancel={() => setPending(null)}
-        isBusy={isBusy}
-      >
-        {pending && pendingQuote ? (
-          <dl className="info-list info-list-compact">
-            <div className="info-row">
-              <dt>{t('transfer.toUserName')}</dt>
-              <dd className="break">{pending.toUserName}</dd>
-            </div>
-            <div className="info-row">
-              <dt>{t('transfer.amount')}</dt>
-              <dd>{`${formatExact(pendingQuote.amount, language)} ${coinLabel(pending.coinName)}`}</dd>
-            </div>
-            <div className="info-row">
-              <dt>{t('transfer.fee')}</dt>
-              <dd>{`${formatExact(pendingQuote.fee, language)} ${coinLabel(pending.coinName)}`}</dd>
-            </div>
-            <div className="info-row">
-              <dt>{t('transfer.credited')}</dt>
-              <dd>{`${formatExact(pendingQuote.credited, language)} ${coinLabel(pending.coinName)}`}</dd>
-            </div>
-            <div className="info-row">
-              <dt>{t('transfer.debited')}</dt>
-              <dd>
-                <strong>{`${formatExact(pendingQuote.debited, language)} ${coinLabel(pending.coinName)}`}</strong>
-              </dd>
-            </div>
-          </dl>
-        ) : null}
-      </ConfirmDialog>
-    </>
+    <MoneyForm
+      flow={flow}
+      password={{ label: t('transfer.transactionPassword'), value: values.transactionPassword, onValueChange: (v) => setValue('transactionPassword', v), error: errors.transactionPassword }}
+      submitLabel={t('transfer.submit')}
+      confirmation={{
+        title: t('transfer.confirmTitle'),
+        confirmLabel: t('transfer.confirm'),
+        cancelLabel: t('transfer.back'),
+        summary: (pending) => {
+          const pendingQuote = transferQuote(config, pending.amount);
+          return pendingQuote ? (
+            <dl className="info-list info-list-compact">
+              <div className="info-row">
+                <dt>{t('transfer.toUserName')}</dt>
+                <dd className="break">{pending.toUserName}</dd>
+              </div>
+              <div className="info-row">
+                <dt>{t('transfer.amount')}</dt>
+                <dd>{`${formatExact(pendingQuote.amount, language)} ${coinLabel(pending.coinName)}`}</dd>
+              </div>
+              <div className="info-row">
+                <dt>{t('transfer.fee')}</dt>
+                <dd>{`${formatExact(pendingQuote.fee, language)} ${coinLabel(pending.coinName)}`}</dd>
+              </div>
+              <div className="info-row">
+                <dt>{t('transfer.credited')}</dt>
+                <dd>{`${formatExact(pendingQuote.credited, language)} ${coinLabel(pending.coinName)}`}</dd>
+              </div>
+              <div className="info-row">
+                <dt>{t('transfer.debited')}</dt>
+                <dd>
+                  <strong>{`${formatExact(pendingQuote.debited, language)} ${coinLabel(pending.coinName)}`}</strong>
+                </dd>
+              </div>
+            </dl>
+          ) : null;
+        },
+      }}
+    >
+      <SelectField
+        label={t('transfer.transferType')}
+        value={values.transferType}
+        onValueChange={(v) => setValue('transferType', v)}
+        options={config.transferTypes.map((type) => ({ value: type, label: t(`transfer.types.${type}`) }))}
+        placeholder={t('common.selectPlaceholder')}
+        error={errors.transferType}
+      />
+      <TextField
+        label={t('transfer.toUserName')}
+        value={values.toUserName}
+        onValueChange={(v) => setValue('toUserName', v)}
+        error={errors.toUserName}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={64}
+      />
+      <SelectField
+        label={t('transfer.coinName')}
+        value={values.coinName}
+        onValueChange={(v) => setValue('coinName', v)}
+        options={config.coins.map((c) => {
+          const amount = availableOf(c);
+          return { value: c, label: amount === undefined ? coinLabel(c) : t('transfer.coinOption', { coin: coinLabel(c), amount: formatExact(amount, language) }) };
+        })}
+        placeholder={t('common.selectPlaceholder')}
+        error={errors.coinName}
+        hint={available !== undefined ? t('transfer.available', { amount: formatExact(available, language), coin }) : undefined}
+      />
+      <TextField
+        label={t('transfer.amount')}
+        value={values.amount}
+        onValueChange={(v) => setValue('amount', v)}
+        error={errors.amount}
+        inputMode="decimal"
+        autoComplete="off"
+        maxLength={24}
+        hint={t('transfer.minimum', { amount: formatExact(config.minimum, language) })}
+      />
+      <dl className="preview" aria-live="polite">
+        <div>
+          <dt>{t('transfer.feeWithPercent', { percent: formatDecimal(config.feePercent, language) })}</dt>
+          <dd>{quote ? money(quote.fee) : '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('transfer.bonusWithPercent', { percent: formatDecimal(config.bonusPercent, language) })}</dt>
+          <dd>{quote ? money(quote.bonus) : '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('transfer.credited')}</dt>
+          <dd>{quote ? money(quote.credited) : '—'}</dd>
+        </div>
+        <div className="preview-total">
+          <dt>{t('transfer.debited')}</dt>
+          <dd>{quote ? money(quote.debited) : '—'}</dd>
+        </div>
+      </dl>
+    </MoneyForm>
   );
 }

@@ -1,20 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { bankWithdrawalRequest, chainWithdrawalRequest, formatAmount, groupBankNumber, type WithdrawalChannel, type WithdrawalTypeEntry, formatDecimal, formatExact } from '@pp/contract';
-import { Dialog, SelectField, TextField, useForm, useRequestId, useSubmit, showToast } from '@pp/browser-kit';
+import { Dialog, SelectField, TextField, useForm, showToast } from '@pp/browser-kit';
 import { paths } from '../../../lib/paths';
 import { Button } from '../../../components/ui/button';
-import { MoneyFormFooter } from '../../../components/ui/money-form-footer';
 import { CardLoadState } from '../../../components/ui/card-load-state';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { MoneyForm, useMoneyForm } from '../../../components/money-form/money-form';
 import { currentLanguage, translateKey } from '../../../lib/i18n';
 import { createBankWithdrawal, createChainWithdrawal } from '../api/withdrawal-create';
 import type { WithdrawalDestinations } from '../destinations';
 import { withdrawalAmountProblem, withdrawalQuote } from '../withdrawal-quote';
 import { DestinationChoice, type DestinationOption } from './destination-choice';
 
-/** The request id is the form's own business (useRequestId), not the member's. */
+/** The request id is the money form's own business (useMoneyForm), not the member's. */
 const chainInput = chainWithdrawalRequest.omit({ requestId: true });
 const bankInput = bankWithdrawalRequest.omit({ requestId: true });
 
@@ -59,11 +58,8 @@ interface WithdrawalFormProps {
 export function WithdrawalForm({ channel, types, available, coinLabel, destinations, onWithdrawn }: WithdrawalFormProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const requestId = useRequestId();
-  const { isPending: isBusy, run } = useSubmit();
   const form = useForm({ withdrawalType: types.length === 1 ? types[0]!.withdrawalType : '', amount: '', addressId: '', bankAccountId: '', transactionPassword: '' });
   const { values, errors, setValue } = form;
-  const [pending, setPending] = useState<Pending | null>(null);
   const [isAddingAddress, setIsAddingAddress] = useState(false);
 
   const type = types.find((x) => x.withdrawalType === values.withdrawalType);
@@ -100,46 +96,31 @@ export function WithdrawalForm({ channel, types, available, coinLabel, destinati
     if (channel === 'chain' && next && !destinations.addresses.items?.some((a) => a.id === values.addressId && a.chain === next.chain)) setValue('addressId', '');
   };
 
-  const review = (event: FormEvent) => {
-    event.preventDefault();
-    if (isBusy) return;
-    const destinationId = chosen?.id ?? '';
-    const input = { withdrawalType: values.withdrawalType, amount: values.amount, transactionPassword: values.transactionPassword };
-    const body = channel === 'chain' ? form.validate(chainInput, { ...input, addressId: destinationId }) : form.validate(bankInput, { ...input, bankAccountId: destinationId });
-    const problem = type && values.amount.trim() !== '' ? withdrawalAmountProblem(type, values.amount, available) : null;
-    if (problem) form.setErrors((current) => ({ ...current, amount: translateKey(problem.key, problem.params && { x: formatDecimal(problem.params.x, language) }) }));
-    if (!body || problem || !type || !chosen) return;
-    setPending({ type, amount: body.amount, destinationId: chosen.id, transactionPassword: body.transactionPassword, destination: chosen });
-  };
-
-  const send = () => {
-    if (!pending) return;
-    const { type: chosenType, amount, destinationId, transactionPassword } = pending;
-    const base = { withdrawalType: chosenType.withdrawalType, amount, transactionPassword };
-    void run(async () => {
-      try {
-        if (channel === 'chain') {
-          const body = { ...base, addressId: destinationId };
-          await createChainWithdrawal(body, requestId.idFor(body));
-        } else {
-          const body = { ...base, bankAccountId: destinationId };
-          await createBankWithdrawal(body, requestId.idFor(body));
-        }
-      } catch (error) {
-        // Back to the form, where the field at fault shows why; a retry of the same request keeps its id.
-        setPending(null);
-        form.showServerError(error, fieldOfError);
-        throw error;
-      }
-      requestId.reset();
-      setPending(null);
+  const flow = useMoneyForm({
+    check: (): Pending | null => {
+      const destinationId = chosen?.id ?? '';
+      const input = { withdrawalType: values.withdrawalType, amount: values.amount, transactionPassword: values.transactionPassword };
+      const body = channel === 'chain' ? form.validate(chainInput, { ...input, addressId: destinationId }) : form.validate(bankInput, { ...input, bankAccountId: destinationId });
+      const problem = type && values.amount.trim() !== '' ? withdrawalAmountProblem(type, values.amount, available) : null;
+      if (problem) form.setErrors((current) => ({ ...current, amount: translateKey(problem.key, problem.params && { x: formatDecimal(problem.params.x, language) }) }));
+      if (!body || problem || !type || !chosen) return null;
+      return { type, amount: body.amount, destinationId: chosen.id, transactionPassword: body.transactionPassword, destination: chosen };
+    },
+    send: async ({ type: chosenType, amount, destinationId, transactionPassword }, requestId) => {
+      const base = { withdrawalType: chosenType.withdrawalType, amount, transactionPassword };
+      if (channel === 'chain') await createChainWithdrawal({ ...base, addressId: destinationId }, requestId);
+      else await createBankWithdrawal({ ...base, bankAccountId: destinationId }, requestId);
+    },
+    // Back to the form, where the field at fault shows why.
+    onRefused: (error) => form.showServerError(error, fieldOfError),
+    onDone: (_answer, sent) => {
       form.reset();
       // The next withdrawal most likely goes the same way: keep the type.
-      setValue('withdrawalType', chosenType.withdrawalType);
+      setValue('withdrawalType', sent.type.withdrawalType);
       showToast('success', t('withdraw.submitted'));
       onWithdrawn();
-    });
-  };
+    },
+  });
 
   const rules = type ? rulesText(type) : null;
   function rulesText(x: WithdrawalTypeEntry): string {
@@ -157,7 +138,6 @@ export function WithdrawalForm({ channel, types, available, coinLabel, destinati
     if (hasPercent) return t('withdraw.feeRulePercent', params);
     return hasFixed ? t('withdraw.feeRuleFixed', params) : t('withdraw.feeRuleNone');
   }
-  const pendingQuote = pending ? withdrawalQuote(pending.type, pending.amount) : null;
 
   let destinationBody;
   if (list.items === undefined) {
@@ -189,7 +169,60 @@ export function WithdrawalForm({ channel, types, available, coinLabel, destinati
 
   return (
     <>
-      <form className="form money-form" onSubmit={review} noValidate aria-busy={isBusy || undefined}>
+      <MoneyForm
+        flow={flow}
+        password={{ label: t('withdraw.transactionPassword'), value: values.transactionPassword, onValueChange: (v) => setValue('transactionPassword', v), error: errors.transactionPassword }}
+        submitLabel={t('withdraw.submit')}
+        confirmation={{
+          title: t('withdraw.confirmTitle'),
+          confirmLabel: t('withdraw.confirm'),
+          cancelLabel: t('withdraw.back'),
+          summary: (pending) => {
+            const pendingQuote = withdrawalQuote(pending.type, pending.amount);
+            return pendingQuote ? (
+              <div className="stack-tight">
+                <dl className="info-list info-list-compact">
+                  <div className="info-row">
+                    <dt>{t('withdraw.type')}</dt>
+                    <dd>{typeLabel(pending.type)}</dd>
+                  </div>
+                  <div className="info-row">
+                    <dt>{t('withdraw.amountPlain')}</dt>
+                    <dd>{`${formatExact(pendingQuote.amount, language)} ${coinLabel(pending.type.coinName)}`}</dd>
+                  </div>
+                  <div className="info-row">
+                    <dt>{t('withdraw.fee')}</dt>
+                    <dd>{`${formatExact(pendingQuote.fee, language)} ${coinLabel(pending.type.coinName)}`}</dd>
+                  </div>
+                  <div className="info-row">
+                    <dt>{t('withdraw.total')}</dt>
+                    <dd>
+                      <strong>{`${formatExact(pendingQuote.total, language)} ${coinLabel(pending.type.coinName)}`}</strong>
+                    </dd>
+                  </div>
+                  {pendingQuote.localAmount !== null && pending.type.currency ? (
+                    <div className="info-row">
+                      <dt>{t('withdraw.received')}</dt>
+                      <dd>{`${formatAmount(pendingQuote.localAmount, language)} ${pending.type.currency}`}</dd>
+                    </div>
+                  ) : null}
+                  <div className="info-row">
+                    <dt>{channel === 'chain' ? t('withdraw.address') : t('withdraw.bankAccount')}</dt>
+                    <dd>
+                      <span className="break">{pending.destination.title}</span>
+                      <br />
+                      <span className="mono break" data-user-content data-testid="confirm-destination">
+                        {pending.destination.detail}
+                      </span>
+                    </dd>
+                  </div>
+                </dl>
+                <p className="card-note">{channel === 'chain' ? t('withdraw.irreversibleChain') : t('withdraw.irreversibleBank')}</p>
+              </div>
+            ) : null;
+          },
+        }}
+      >
         <SelectField
           label={t('withdraw.type')}
           value={values.withdrawalType}
@@ -230,66 +263,7 @@ export function WithdrawalForm({ channel, types, available, coinLabel, destinati
           </div>
         </dl>
         {destinationBody}
-        <MoneyFormFooter
-          passwordLabel={t('withdraw.transactionPassword')}
-          password={values.transactionPassword}
-          onPasswordChange={(v) => setValue('transactionPassword', v)}
-          passwordError={errors.transactionPassword}
-          submitLabel={t('withdraw.submit')}
-          isBusy={isBusy}
-        />
-      </form>
-      <ConfirmDialog
-        isOpen={pending !== null}
-        title={t('withdraw.confirmTitle')}
-        confirmLabel={t('withdraw.confirm')}
-        cancelLabel={t('withdraw.back')}
-        onConfirm={send}
-        onCancel={() => setPending(null)}
-        isBusy={isBusy}
-      >
-        {pending && pendingQuote ? (
-          <div className="stack-tight">
-            <dl className="info-list info-list-compact">
-              <div className="info-row">
-                <dt>{t('withdraw.type')}</dt>
-                <dd>{typeLabel(pending.type)}</dd>
-              </div>
-              <div className="info-row">
-                <dt>{t('withdraw.amountPlain')}</dt>
-                <dd>{`${formatExact(pendingQuote.amount, language)} ${coinLabel(pending.type.coinName)}`}</dd>
-              </div>
-              <div className="info-row">
-                <dt>{t('withdraw.fee')}</dt>
-                <dd>{`${formatExact(pendingQuote.fee, language)} ${coinLabel(pending.type.coinName)}`}</dd>
-              </div>
-              <div className="info-row">
-                <dt>{t('withdraw.total')}</dt>
-                <dd>
-                  <strong>{`${formatExact(pendingQuote.total, language)} ${coinLabel(pending.type.coinName)}`}</strong>
-                </dd>
-              </div>
-              {pendingQuote.localAmount !== null && pending.type.currency ? (
-                <div className="info-row">
-                  <dt>{t('withdraw.received')}</dt>
-                  <dd>{`${formatAmount(pendingQuote.localAmount, language)} ${pending.type.currency}`}</dd>
-                </div>
-              ) : null}
-              <div className="info-row">
-                <dt>{channel === 'chain' ? t('withdraw.address') : t('withdraw.bankAccount')}</dt>
-                <dd>
-                  <span className="break">{pending.destination.title}</span>
-                  <br />
-                  <span className="mono break" data-user-content data-testid="confirm-destination">
-                    {pending.destination.detail}
-                  </span>
-                </dd>
-              </div>
-            </dl>
-            <p className="card-note">{channel === 'chain' ? t('withdraw.irreversibleChain') : t('withdraw.irreversibleBank')}</p>
-          </div>
-        ) : null}
-      </ConfirmDialog>
+      </MoneyForm>
       {channel === 'chain' ? (
         <Dialog isOpen={isAddingAddress} onClose={() => setIsAddingAddress(false)} title={t('withdraw.addAddressTitle')}>
           {isAddingAddress ? destinations.renderAddAddress(() => setIsAddingAddress(false)) : null}
