@@ -3,13 +3,18 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../lib/paths';
 import { LanguageMenu } from '../../../components/layouts/language-menu';
-import { ApiError, TextField } from '@pp/browser-kit';
+import { ApiError, TextField, useSubmit } from '@pp/browser-kit';
 import { staffLogin, staffTotp, useLoginCaptcha, type LoginChallenge } from '../api/staff-login';
 import { TotpSetup } from '../components/totp-setup';
 
 type Step = { stage: 'password' } | ({ stage: 'totp' | 'totp-setup' } & LoginChallenge);
 
 const totpPattern = /^\d{6}$/;
+
+type Field = 'userName' | 'password' | 'code' | 'captcha';
+/** The field a refusal belongs under, by the field the server names, on each step. */
+const passwordFields: Partial<Record<string, Field>> = { userName: 'userName', password: 'password', captchaCode: 'captcha' };
+const codeFields: Partial<Record<string, Field>> = { code: 'code' };
 
 /** Staff login in two steps: password, then the authenticator code (enrolling it the first time). */
 export function LoginPage() {
@@ -25,16 +30,13 @@ export function LoginPage() {
   const [isCaptchaAsked, setIsCaptchaAsked] = useState(false);
   const [captchaCode, setCaptchaCode] = useState('');
   const captcha = useLoginCaptcha(isCaptchaAsked);
-  const [errors, setErrors] = useState<{ userName?: string; password?: string; code?: string; captcha?: string; form?: string }>({});
-  const [isBusy, setIsBusy] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const isExpired = search.get('expired') === '1';
-
-  /** A refused call: under its field when the server names one, else above the button. */
-  function showError(error: unknown, fieldOf: Record<string, 'userName' | 'password' | 'code' | 'captcha'>) {
-    if (!(error instanceof ApiError) || error.kind === 'aborted') throw error;
-    const field = error.details.field ? fieldOf[error.details.field] : undefined;
-    setErrors(field ? { [field]: error.message } : { form: error.message });
-  }
+  // A refused call: under its field when the server names one, else above the button.
+  const { isPending: isBusy, formError, setFormError, run } = useSubmit<Field>({
+    fieldOf: (error) => (error.details.field ? (step.stage === 'password' ? passwordFields : codeFields)[error.details.field] : undefined),
+    showFieldError: (field, message) => setErrors({ [field]: message }),
+  });
 
   async function submitPassword() {
     const isCaptchaShown = isCaptchaAsked && captcha.data?.enabled === true;
@@ -44,50 +46,65 @@ export function LoginPage() {
       captcha: isCaptchaShown && captchaCode.trim() === '' ? t('validation.enterCaptcha') : undefined,
     };
     setErrors(next);
+    setFormError(null);
     if (next.userName || next.password || next.captcha) return;
-    setIsBusy(true);
-    try {
-      const challenge = await staffLogin(userName.trim(), password, isCaptchaShown && captcha.data ? { captchaId: captcha.data.captchaId, captchaCode: captchaCode.trim() } : null);
-      setPassword('');
-      setCode('');
-      setStep({ ...challenge, stage: challenge.stage });
-    } catch (error) {
-      // An image code is used up by any attempt.
-      if (isCaptchaShown) {
-        setCaptchaCode('');
-        void captcha.refetch();
-      }
-      if (error instanceof ApiError && error.errorKey === 'captcha.required') setIsCaptchaAsked(true);
-      showError(error, { userName: 'userName', password: 'password', captchaCode: 'captcha' });
-    } finally {
-      setIsBusy(false);
-    }
+    await run(
+      async () => {
+        try {
+          return await staffLogin(userName.trim(), password, isCaptchaShown && captcha.data ? { captchaId: captcha.data.captchaId, captchaCode: captchaCode.trim() } : null);
+        } catch (error) {
+          // An image code is used up by any attempt.
+          if (isCaptchaShown) {
+            setCaptchaCode('');
+            void captcha.refetch();
+          }
+          if (error instanceof ApiError && error.errorKey === 'captcha.required') setIsCaptchaAsked(true);
+          throw error;
+        }
+      },
+      (challenge) => {
+        setPassword('');
+        setCode('');
+        setStep({ ...challenge, stage: challenge.stage });
+      },
+    );
   }
 
   async function submitCode() {
     if (step.stage === 'password') return;
     const trimmed = code.trim();
+    setFormError(null);
     if (!totpPattern.test(trimmed)) return setErrors({ code: t('login.codeRule') });
     setErrors({});
-    setIsBusy(true);
-    try {
-      await staffTotp(step.stage, step.challengeId, trimmed);
-      // Only a path inside this app: never an address elsewhere ("//host", "https:").
-      const from = search.get('from');
-      const isSafe = from !== null && from.startsWith('/') && !from.startsWith('//') && from !== paths.login;
-      void navigate(isSafe ? from : paths.dashboard, { replace: true });
-    } catch (error) {
-      setCode('');
-      showError(error, { code: 'code' });
-    } finally {
-      setIsBusy(false);
-    }
+    await run(
+      async () => {
+        try {
+          await staffTotp(step.stage, step.challengeId, trimmed);
+        } catch (error) {
+          setCode('');
+          throw error;
+        }
+      },
+      () => {
+        // Only a path inside this app: never an address elsewhere ("//host", "https:").
+        const from = search.get('from');
+        const isSafe = from !== null && from.startsWith('/') && !from.startsWith('//') && from !== paths.login;
+        void navigate(isSafe ? from : paths.dashboard, { replace: true });
+      },
+    );
   }
 
   function startOver() {
     setStep({ stage: 'password' });
     setCode('');
     setErrors({});
+    setFormError(null);
+  }
+
+  /** Typing in a field takes its error and the one above the button away. */
+  function clearError(field: Field) {
+    setErrors((e) => ({ ...e, [field]: undefined }));
+    setFormError(null);
   }
 
   return (
@@ -120,7 +137,7 @@ export function LoginPage() {
                 value={userName}
                 onValueChange={(v) => {
                   setUserName(v);
-                  setErrors((e) => ({ ...e, userName: undefined, form: undefined }));
+                  clearError('userName');
                 }}
                 error={errors.userName}
                 autoComplete="username"
@@ -137,7 +154,7 @@ export function LoginPage() {
                 value={password}
                 onValueChange={(v) => {
                   setPassword(v);
-                  setErrors((e) => ({ ...e, password: undefined, form: undefined }));
+                  clearError('password');
                 }}
                 error={errors.password}
                 autoComplete="current-password"
@@ -152,7 +169,7 @@ export function LoginPage() {
                     value={captchaCode}
                     onValueChange={(v) => {
                       setCaptchaCode(v);
-                      setErrors((e) => ({ ...e, captcha: undefined, form: undefined }));
+                      clearError('captcha');
                     }}
                     error={errors.captcha}
                     autoComplete="off"
@@ -189,6 +206,7 @@ export function LoginPage() {
                 onValueChange={(v) => {
                   setCode(v.replace(/\D/g, '').slice(0, 6));
                   setErrors({});
+                  setFormError(null);
                 }}
                 error={errors.code}
                 inputMode="numeric"
@@ -200,9 +218,9 @@ export function LoginPage() {
               />
             </>
           )}
-          {errors.form ? (
+          {formError ? (
             <p className="form-error" role="alert">
-              {errors.form}
+              {formError}
             </p>
           ) : null}
           <button type="submit" className="btn btn-primary btn-block" disabled={isBusy} aria-busy={isBusy}>

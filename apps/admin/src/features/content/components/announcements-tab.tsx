@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, languageNames, languages, type AnnouncementAdminEntry, type Language } from '@pp/contract';
-import { SwitchField, TextAreaField, TextField, errorText, showToast } from '@pp/browser-kit';
+import { SwitchField, TextAreaField, TextField, showToast, useSubmit } from '@pp/browser-kit';
 import { Badge } from '../../../components/ui/badge';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { ListBody } from '../../../components/ui/states';
@@ -25,12 +25,11 @@ function AnnouncementEditor({ entry, onDone }: { entry: AnnouncementAdminEntry |
   const [isPinned, setIsPinned] = useState(entry?.isPinned ?? false);
   const [publishAt, setPublishAt] = useState(() => toLocalInput(entry?.publishAt ?? Date.now()));
   const [expiresAt, setExpiresAt] = useState(toLocalInput(entry?.expiresAt ?? null));
-  const [error, setError] = useState<string | null>(null);
-  const [isPending, setIsPending] = useState(false);
+  const { isPending, formError: error, setFormError: setError, run } = useSubmit();
   const current = texts[lang] ?? { title: '', body: '' };
   const setCurrent = (change: Partial<{ title: string; body: string }>) => setTexts((all) => ({ ...all, [lang]: { ...current, ...change } }));
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const translations = Object.fromEntries(Object.entries(texts).filter(([, v]) => v && v.title.trim() !== ''));
     const publish = fromLocalInput(publishAt);
@@ -39,21 +38,17 @@ function AnnouncementEditor({ entry, onDone }: { entry: AnnouncementAdminEntry |
     const expires = fromLocalInput(expiresAt);
     // The server's rule, said before the round trip.
     if (expires !== null && expires <= publish) return setError(t('errors.content.expiryBeforePublish'));
-    setIsPending(true);
-    setError(null);
-    try {
-      await saveAnnouncement({ id: entry?.id, version: entry?.version, translations, isPinned, publishAt: publish, expiresAt: expires });
-      showToast('success', t('content.saved'));
-      onDone();
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setIsPending(false);
-    }
+    void run(
+      () => saveAnnouncement({ id: entry?.id, version: entry?.version, translations, isPinned, publishAt: publish, expiresAt: expires }),
+      () => {
+        showToast('success', t('content.saved'));
+        onDone();
+      },
+    );
   };
 
   return (
-    <form className="card stack content-editor" onSubmit={(e) => void submit(e)} aria-label={entry ? t('content.editAnnouncement') : t('content.newAnnouncement')}>
+    <form className="card stack content-editor" onSubmit={submit} aria-label={entry ? t('content.editAnnouncement') : t('content.newAnnouncement')}>
       <h3 className="card-title">{entry ? t('content.editAnnouncement') : t('content.newAnnouncement')}</h3>
       <LanguagePicker value={lang} onChange={setLang} filled={(l) => (texts[l]?.title ?? '') !== ''} />
       <TextField id="announcement-title" label={t('content.title', { language: languageNames[lang] })} value={current.title} onValueChange={(title) => setCurrent({ title })} maxLength={200} />

@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, isSafeLink, languageNames, languages, type BannerAdminEntry, type Language } from '@pp/contract';
-import { SwitchField, TextField, errorText, showToast } from '@pp/browser-kit';
+import { SwitchField, TextField, showToast, useSubmit } from '@pp/browser-kit';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { ListBody } from '../../../components/ui/states';
 import { formatDateTime } from '../../../lib/format';
@@ -20,27 +20,24 @@ function BannerEditor({ entry, onDone }: { entry: BannerAdminEntry | null; onDon
   const [isActive, setIsActive] = useState(entry?.isActive ?? true);
   const [publishAt, setPublishAt] = useState(() => toLocalInput(entry?.publishAt ?? Date.now()));
   const [expiresAt, setExpiresAt] = useState(toLocalInput(entry?.expiresAt ?? null));
-  const [error, setError] = useState<string | null>(null);
-  const [isPending, setIsPending] = useState(false);
+  const { isPending: isSaving, formError: error, setFormError: setError, run } = useSubmit();
+  // An image upload is a submission of its own; its refusal is the API client's toast only.
+  const upload = useSubmit();
+  const isPending = isSaving || upload.isPending;
   const current: Slot = slots[lang] ?? { title: '', imageId: '', linkUrl: '' };
   const setCurrent = (change: Partial<Slot>) => setSlots((all) => ({ ...all, [lang]: { ...current, ...change } }));
   const linkError = current.linkUrl.trim() !== '' && !isSafeLink(current.linkUrl.trim()) ? t('content.linkUnsafe') : null;
 
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
-    setIsPending(true);
-    try {
-      const info = await uploadContentImage(file);
-      setCurrent({ imageId: info.id, fileName: info.fileName });
-    } catch {
-      // The toast said why.
-    } finally {
-      setIsPending(false);
-    }
+    void upload.run(
+      () => uploadContentImage(file),
+      (info) => setCurrent({ imageId: info.id, fileName: info.fileName }),
+    );
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const translations = Object.fromEntries(
       Object.entries(slots)
@@ -56,28 +53,24 @@ function BannerEditor({ entry, onDone }: { entry: BannerAdminEntry | null; onDon
     const expires = fromLocalInput(expiresAt);
     // The server's rule, said before the round trip.
     if (expires !== null && expires <= publish) return setError(t('errors.content.expiryBeforePublish'));
-    setIsPending(true);
-    setError(null);
-    try {
-      await saveBanner({ id: entry?.id, version: entry?.version, translations, sortOrder: order, isActive, publishAt: publish, expiresAt: expires });
-      showToast('success', t('content.saved'));
-      onDone();
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setIsPending(false);
-    }
+    void run(
+      () => saveBanner({ id: entry?.id, version: entry?.version, translations, sortOrder: order, isActive, publishAt: publish, expiresAt: expires }),
+      () => {
+        showToast('success', t('content.saved'));
+        onDone();
+      },
+    );
   };
 
   return (
-    <form className="card stack content-editor" onSubmit={(e) => void submit(e)} aria-label={entry ? t('content.editBanner') : t('content.newBanner')}>
+    <form className="card stack content-editor" onSubmit={submit} aria-label={entry ? t('content.editBanner') : t('content.newBanner')}>
       <h3 className="card-title">{entry ? t('content.editBanner') : t('content.newBanner')}</h3>
       <LanguagePicker value={lang} onChange={setLang} filled={(l) => (slots[l]?.imageId ?? '') !== ''} />
       <div className="field">
         <label className="label" htmlFor="banner-image">
           {t('content.image', { language: languageNames[lang] })}
         </label>
-        <input id="banner-image" type="file" accept="image/jpeg,image/png,image/webp" onChange={(e) => void onFile(e)} disabled={isPending} />
+        <input id="banner-image" type="file" accept="image/jpeg,image/png,image/webp" onChange={onFile} disabled={isPending} />
         <p className="hint">{current.imageId ? t('content.imageChosen', { name: current.fileName || current.imageId }) : t('content.imageHint')}</p>
       </div>
       <TextField id="banner-title" label={t('content.bannerTitle')} value={current.title} onValueChange={(title) => setCurrent({ title })} maxLength={200} />

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { documentKinds, isLanguage, languageNames, type DocumentKind, type DocumentVersionEntry, type Language } from '@pp/contract';
-import { SelectField, TextAreaField, TextField, errorText, showToast } from '@pp/browser-kit';
+import { SelectField, TextAreaField, TextField, showToast, useSubmit } from '@pp/browser-kit';
 import { TableBox } from '../../../components/ui/data-table';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/states';
@@ -14,23 +14,16 @@ function DocumentEditor({ kind, lang, latest }: { kind: DocumentKind; lang: Lang
   const { t } = useTranslation();
   const [title, setTitle] = useState(latest?.title ?? '');
   const [body, setBody] = useState(latest?.body ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [isPending, setIsPending] = useState(false);
+  const { isPending, isRunning, formError: error, setFormError: setError, run } = useSubmit();
   const confirm = useConfirm();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (title.trim() === '' || body.trim() === '') return setError(t('content.needTitleBody'));
-    if (!(await confirm.ask({ message: t('content.confirmPublish', { language: languageNames[lang] }), confirmLabel: t('content.publish'), tone: 'primary' }))) return;
-    setIsPending(true);
-    setError(null);
-    try {
-      await publishDocument({ kind, lang, baseVersion: latest?.version ?? 0, title, body });
-      showToast('success', t('content.published'));
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setIsPending(false);
-    }
+    if (isRunning() || !(await confirm.ask({ message: t('content.confirmPublish', { language: languageNames[lang] }), confirmLabel: t('content.publish'), tone: 'primary' }))) return;
+    await run(
+      () => publishDocument({ kind, lang, baseVersion: latest?.version ?? 0, title, body }),
+      () => showToast('success', t('content.published')),
+    );
   };
   return (
     <>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlanRunResponse } from '@pp/contract';
-import { ApiError, useRequestId } from '@pp/browser-kit';
+import { useSubmit } from '@pp/browser-kit';
 import { Badge } from '../../../components/ui/badge';
 import { ConfirmForm, PendingDialog } from '../../../components/ui/confirm-form';
 import { TableBox } from '../../../components/ui/data-table';
@@ -29,23 +29,16 @@ export function PayoutsTab() {
   const can = useCan();
   const periods = usePlanPeriods();
   const [result, setResult] = useState<PlanRunResponse | null>(null);
+  // The period whose dry run is running (one at a time), and the refusal of the last one.
   const [busyKey, setBusyKey] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { formError: error, run } = useSubmit({ onBusyChange: (isBusy) => (isBusy ? undefined : setBusyKey(null)) });
   const [confirming, setConfirming] = useState<string | null>(null);
   if (periods.isPending) return <Loading />;
   if (periods.isError) return <ErrorState onRetry={() => void periods.refetch()} />;
 
-  async function dryRun(periodKey: string) {
+  function dryRun(periodKey: string) {
     setBusyKey(periodKey);
-    setError(null);
-    try {
-      setResult(await dryRunPeriod(periodKey));
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      setError(e.message);
-    } finally {
-      setBusyKey(null);
-    }
+    void run(() => dryRunPeriod(periodKey), setResult);
   }
 
   return (
@@ -81,7 +74,7 @@ export function PayoutsTab() {
                 <td>{p.ranAt ? `${formatDateTime(p.ranAt)} (${p.ranBy ?? ''})` : ''}</td>
                 <td className="actions">
                   {p.state !== 'paid' ? (
-                    <button type="button" className="btn btn-small" onClick={() => void dryRun(p.periodKey)} disabled={busyKey !== null} aria-busy={busyKey === p.periodKey}>
+                    <button type="button" className="btn btn-small" onClick={() => dryRun(p.periodKey)} disabled={busyKey !== null} aria-busy={busyKey === p.periodKey}>
                       {t('plan.payouts.dryRun')}
                     </button>
                   ) : null}
@@ -116,23 +109,10 @@ export function PayoutsTab() {
 
 function PayForm({ periodKey, onClose, onDone, isPending, setIsPending }: { periodKey: string; onClose: () => void; onDone: (r: PlanRunResponse) => void; isPending: boolean; setIsPending: (v: boolean) => void }) {
   const { t } = useTranslation();
-  const requestIds = useRequestId();
-  const [formError, setFormError] = useState<string | null>(null);
-  async function submit() {
-    setIsPending(true);
-    setFormError(null);
-    try {
-      const r = await runPeriod(periodKey, requestIds.idFor({ periodKey }));
-      onDone(r);
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      setFormError(e.message);
-    } finally {
-      setIsPending(false);
-    }
-  }
+  const { formError, requestId, run } = useSubmit({ onBusyChange: setIsPending });
+  const submit = () => void run(() => runPeriod(periodKey, requestId.idFor({ periodKey })), onDone);
   return (
-    <ConfirmForm onSubmit={() => void submit()} onClose={onClose} formError={formError} confirmLabel={t('plan.payouts.pay')} tone="danger" isPending={isPending}>
+    <ConfirmForm onSubmit={submit} onClose={onClose} formError={formError} confirmLabel={t('plan.payouts.pay')} tone="danger" isPending={isPending}>
       <p>{t('plan.payouts.confirmText')}</p>
     </ConfirmForm>
   );
