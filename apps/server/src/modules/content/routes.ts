@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpointPaths, uploadLimits } from '@pp/contract';
 import { actorOf, apiRoute } from '../../plugins/api-route.ts';
-import { tooLarge } from '../uploads/inspect.ts';
+import { tooLarge } from '../uploads/index.ts';
 import type { Services } from '../../services.ts';
 
 /** Announcements, banners (appMediaList) and documents (decision 023). */

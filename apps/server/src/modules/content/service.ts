@@ -28,7 +28,7 @@ import { num } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
-import type { UploadService } from '../uploads/service.ts';
+import type { UploadService } from '../uploads/index.ts';
 import { sanitizeBody } from './sanitize.ts';
 
 type AnnouncementTranslations = Partial<Record<Language, { title: string; body: string }>>;
@@ -62,7 +62,10 @@ export class ContentService {
     private readonly db: Db,
     private readonly audit: AuditService,
     private readonly uploads: UploadService,
-  ) {}
+  ) {
+    // Images staff uploaded for content are kept however old: a banner may name one any time (decision 054).
+    uploads.registerReference({ name: 'content.images', table: 'content_images', columns: ['upload_id'] });
+  }
 
   // ------------------------------------------------------------ announcements
 

@@ -19,7 +19,7 @@ import type { ConfigService } from '../config/service.ts';
 import { onceAfterRace } from '../ledger/idempotency.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
 import type { ReviewRow, ReviewService } from '../reviews/service.ts';
-import type { UploadRow, UploadService } from '../uploads/service.ts';
+import type { UploadRow, UploadService } from '../uploads/index.ts';
 import { notify } from '../notifications/notify.ts';
 
 type DepositRow = NonNullable<Awaited<ReturnType<BankDepositService['byCredit']>>>;
@@ -50,6 +50,8 @@ export class BankDepositService {
     private readonly settings: ConfigService,
     private readonly dialect: Dialect,
   ) {
+    // A deposit keeps its receipt and its other file for as long as it exists (decision 054).
+    uploads.registerReference({ name: 'deposits.files', table: 'bank_deposits', columns: ['receipt_upload_id', 'other_upload_id'] });
     reviews.register('bankDeposit', {
       approve: (tx, item) => this.settle(tx, item, 'approved'),
       reject: (tx, item) => this.settle(tx, item, 'rejected'),

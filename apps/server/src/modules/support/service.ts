@@ -13,7 +13,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { reserveHit } from '../../plugins/rate-limit.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
-import type { UploadService } from '../uploads/service.ts';
+import type { UploadService } from '../uploads/index.ts';
 import type { SupportPubSub } from './pubsub.ts';
 
 const minuteMs = 60_000;
@@ -54,7 +54,10 @@ export class SupportService {
     private readonly audit: AuditService,
     readonly pubsub: SupportPubSub,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    // A chat attachment is kept with its message (decisions 024, 054).
+    uploads.registerReference({ name: 'support.attachments', table: 'support_messages', columns: ['upload_id'] });
+  }
 
   private async publish(conversationId: string, memberId: string): Promise<void> {
     try {

@@ -6,11 +6,13 @@
 import crypto from 'node:crypto';
 import type { UploadInfo, UploadMimeType } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
 import { num } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
 import { releaseHit, reserveHit } from '../../plugins/rate-limit.ts';
 import { inspectUpload, tooLarge } from './inspect.ts';
 import { newStorageKey, type UploadStore } from './store.ts';
+import { UploadReferences, type UploadReference } from './references.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
 import { uploadLimits, withoutInvisibleCharacters } from '@pp/contract';
 
@@ -42,10 +44,18 @@ export class UploadService {
   private decoding = 0;
   private readonly waiting: Array<() => void> = [];
 
+  /** The columns of other modules that keep an upload; each registers its own (decision 054). */
+  readonly references = new UploadReferences();
+
   constructor(
     private readonly db: Db,
     readonly store: UploadStore,
   ) {}
+
+  /** A module that keeps upload ids in a column registers it here when it is built (decision 054). */
+  registerReference<T extends keyof Database>(reference: UploadReference<T>): void {
+    this.references.register(reference);
+  }
 
   row(id: string, db: Db | Tx = this.db) {
     return db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
@@ -130,51 +140,32 @@ export class UploadService {
   }
 
   /**
-   * Removes files uploaded more than `olderThanMs` ago that no deposit names (a photo chosen and
-   * then replaced, a form left half filled). The row goes first, so a file is never named by a
-   * row without bytes; a crash between the two leaves an unnamed file, which harms nothing.
+   * Removes files uploaded more than `olderThanMs` ago that no registered reference names (a
+   * photo chosen and then replaced, a form left half filled); the modules that keep upload ids
+   * register them with `references` (decision 054). The row goes first, so a file is never named
+   * by a row without bytes; a crash between the two leaves an unnamed file, which harms nothing.
    */
   async removeUnused(olderThanMs: number, now = Date.now(), batchMax = 500): Promise<number> {
     const rows = await this.db
       .selectFrom('uploads')
       .select(['id', 'storage_key'])
       .where('created_at', '<', BigInt(now - olderThanMs))
-      // Images staff uploaded for content (decision 023) are kept: a banner may name one any time.
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('content_images').select('content_images.upload_id').whereRef('content_images.upload_id', '=', 'uploads.id'))))
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('bank_deposits')
-              .select('bank_deposits.id')
-              .where((inner) => inner.or([inner('bank_deposits.receipt_upload_id', '=', inner.ref('uploads.id')), inner('bank_deposits.other_upload_id', '=', inner.ref('uploads.id'))])),
-          ),
-        ),
-      )
-      // A chat attachment (decision 024) is kept with its message.
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('support_messages').select('support_messages.id').where('support_messages.upload_id', '=', eb.ref('uploads.id')))))
+      .where(this.references.unreferenced())
       .limit(batchMax)
       .execute();
-    for (const row of rows) {
-      // A deposit made since the select keeps its file: the delete re-checks in one statement.
-      const gone = await this.db
-        .deleteFrom('uploads')
-        .where('id', '=', row.id)
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('bank_deposits')
-                .select('bank_deposits.id')
-                .where((inner) => inner.or([inner('bank_deposits.receipt_upload_id', '=', row.id), inner('bank_deposits.other_upload_id', '=', row.id)])),
-            ),
-          ),
-        )
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('support_messages').select('support_messages.id').where('support_messages.upload_id', '=', row.id))))
-        .executeTakeFirst();
-      if (gone.numDeletedRows === 1n) await this.store.remove(row.storage_key);
-    }
+    for (const row of rows) await this.removeIfUnused(row);
     return rows.length;
+  }
+
+  /**
+   * Deletes one upload, row then bytes, unless a registered reference names it by now: a deposit
+   * made since the cleanup's select keeps its file, because the delete re-checks in one statement.
+   */
+  async removeIfUnused(row: Pick<UploadRow, 'id' | 'storage_key'>): Promise<boolean> {
+    const gone = await this.db.deleteFrom('uploads').where('id', '=', row.id).where(this.references.unreferenced()).executeTakeFirst();
+    if (gone.numDeletedRows !== 1n) return false;
+    await this.store.remove(row.storage_key);
+    return true;
   }
 }
 

@@ -2,10 +2,12 @@
 // SVG, oversized and pixel-bomb images, PDFs with JavaScript however spelled or hidden), image/HTML
 // polyglots neutralised by re-encoding, EXIF and GPS gone from a camera photo, files stored under
 // random names outside the web root, and served only to their owner and to staff, as attachments;
-// a file above the ceiling, even one whose body is above the call's limit, is told the ceilings.
+// a file above the ceiling, even one whose body is above the call's limit, is told the ceilings;
+// the cleanup keeps every upload a module registered a column for (decision 054).
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, languages, serverMessage, uploadLimits, type UploadInfo } from '@pp/contract';
 import { sealRequest } from '@pp/envelope/node';
@@ -202,5 +204,44 @@ describe.each(dialects)('uploads on %s', (dialect) => {
     expect((await owner.call('uploadFile', { id: used.data.id })).code).toBe(20000);
     const jobs = await finance.call<Array<{ name: string }>>('jobList');
     expect(jobs.data.map((j) => j.name)).toContain('uploads-cleanup');
+  });
+
+  it('has every column of the database that keeps an upload id registered by its module, and no other', async () => {
+    // Read from the migrated database, so a new table with an upload id and no registration fails here (decision 054).
+    const db = t.services.dbHandle.db;
+    const schema = dialect === 'postgres' ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]!.name : undefined;
+    const tables = (await db.introspection.getTables()).filter((table) => schema === undefined || table.schema === schema);
+    expect(tables.map((table) => table.name)).toContain('uploads');
+    const inDatabase = tables.flatMap((table) => table.columns.filter((c) => /(^|_)upload_id$/.test(c.name)).map((c) => `${table.name}.${c.name}`)).sort();
+    const registered = t.services.uploads.references.all().flatMap((r) => r.columns.map((c) => `${r.table}.${c}`)).sort();
+    expect(inDatabase).toEqual(['bank_deposits.other_upload_id', 'bank_deposits.receipt_upload_id', 'content_images.upload_id', 'support_messages.upload_id']);
+    expect(registered).toEqual(inDatabase);
+    // A column registered twice is a wiring mistake, refused when the app is built.
+    expect(() => t.services.uploads.registerReference({ name: 'again', table: 'content_images', columns: ['upload_id'] })).toThrow(/registered twice/);
+  });
+
+  it('never deletes an upload a content image names, neither in the cleanup nor on the delete that re-checks it', async () => {
+    const support = await staffClient(t, 'support', 'Support@12345');
+    const image = await support.call<UploadInfo>('contentImageUpload', { fileName: 'banner.png', content: (await files.plainPng(70, 30, '#303030')).toString('base64') });
+    expect(image.code, image.message).toBe(20000);
+    const db = t.services.dbHandle.db;
+    const row = await db.selectFrom('uploads').select(['id', 'storage_key']).where('id', '=', image.data.id).executeTakeFirstOrThrow();
+    const onDisk = path.join(t.config.dataDir, 'uploads', row.storage_key.slice(0, 2), row.storage_key);
+    // However old, the cleanup keeps it.
+    await t.services.uploads.removeUnused(0, Date.now() + 10 * unusedUploadRetentionMs);
+    expect((await finance.call('staffUploadFile', { id: image.data.id })).code).toBe(20000);
+    // The delete path on its own (what runs when the image was named after the cleanup's select) refuses it too.
+    expect(await t.services.uploads.removeIfUnused(row)).toBe(false);
+    expect(fs.existsSync(onDisk)).toBe(true);
+    expect((await finance.call('staffUploadFile', { id: image.data.id })).code).toBe(20000);
+    // A member's old upload named by a content image between the select and the delete stays; once unnamed, it goes.
+    const late = await upload(owner, await files.plainPng(80, 80, '#404040'));
+    const lateRow = await db.selectFrom('uploads').select(['id', 'storage_key']).where('id', '=', late.data.id).executeTakeFirstOrThrow();
+    await db.insertInto('content_images').values({ upload_id: late.data.id, created_at: Date.now() }).execute();
+    expect(await t.services.uploads.removeIfUnused(lateRow)).toBe(false);
+    expect((await owner.call('uploadFile', { id: late.data.id })).code).toBe(20000);
+    await db.deleteFrom('content_images').where('upload_id', '=', late.data.id).execute();
+    expect(await t.services.uploads.removeIfUnused(lateRow)).toBe(true);
+    expect((await owner.call('uploadFile', { id: late.data.id })).error).toBe('upload.notFound');
   });
 });
