@@ -5,6 +5,7 @@ import type { DbHandle } from './db/index.ts';
 import type { RouteDeps } from './plugins/api-route.ts';
 import { CaptchaService } from './modules/captcha/service.ts';
 import { LoginThrottle } from './plugins/login-throttle.ts';
+import { EventBus } from './lib/events.ts';
 import { MailService } from './modules/mail/service.ts';
 import { SessionService } from './modules/sessions/service.ts';
 import { EmailCodeService } from './modules/accounts/email-codes.ts';
@@ -122,13 +123,15 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
   const captcha = new CaptchaService(db, config.isCaptchaOn);
   const throttle = new LoginThrottle(db, captcha);
   const staff = new StaffService(db, sessions, audit, throttle);
-  const accounts = new AccountService(db, sessions, settings, throttle);
+  // What one module tells others in its transaction (decision 054); the subscriptions are below.
+  const events = new EventBus();
+  // A right password leads to the security centre's second step when the member turned it on;
+  // `security` is built just below and called only when a member signs in.
+  const accounts: AccountService = new AccountService(db, sessions, settings, throttle, events, (userId, request) => security.afterPassword(userId, request));
   const ledger = new LedgerRepository(dbHandle);
   const reviews = new ReviewService(db, audit, settings);
   const mail = new MailService(db, config, log);
-  // A right password leads to the security centre's second step when the member turned it on.
-  const security = new SecurityService(db, sessions, mail, (userId, request) => accounts.startSession(userId, request));
-  accounts.afterPassword = (userId, request) => security.afterPassword(userId, request);
+  const security: SecurityService = new SecurityService(db, sessions, mail, (userId, request) => accounts.startSession(userId, request));
   // Uploads go to the filesystem store under UPLOAD_DIR (DATA_DIR/uploads by default); decision 016.
   const uploads = new UploadService(db, config.uploadS3 ? new S3UploadStore(config.uploadS3) : new FileUploadStore(config.uploadDir));
   const bankAccounts = new BankAccountService(db, dbHandle.dialect, accounts, settings, security);
@@ -142,10 +145,11 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     async (tx, g, at) =>
       audit.record(tx, { id: 'system', name: 'system', ip: '' }, { action: `member.flagRule.${g.flag}`, targetType: 'member', targetId: g.memberId, before: { [g.flag]: false }, after: { [g.flag]: true, cause: 'planFlagRule', at }, reason: 'planFlagRule' }),
   );
-  accounts.onMemberCreated = (tx, memberId, referrerId, at) => community.onMemberCreated(tx, memberId, referrerId, at);
-  // Packages (decision 020); the rushes of decision 025 sell their codes. Each purchase moves the community figures.
-  const packages = new PackageService(db, ledger, accounts, settings);
-  packages.purchaseHooks.push((tx, memberId, amount, at) => community.onPurchase(tx, memberId, amount, at));
+  // A registration and each purchase move the community figures, in their own transaction.
+  events.on('memberCreated', (tx, e) => community.onMemberCreated(tx, e.memberId, e.referrerId, e.at));
+  events.on('packagePurchased', (tx, e) => community.onPurchase(tx, e.memberId, e.amount, e.at));
+  // Packages (decision 020); the rushes of decision 025 sell their codes.
+  const packages = new PackageService(db, ledger, accounts, settings, events);
   return {
     config,
     dbHandle,

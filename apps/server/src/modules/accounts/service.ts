@@ -16,7 +16,7 @@ import {
   type UpdateTransactionPasswordRequest,
   type UserInfo,
 } from '@pp/contract';
-import type { Db, Tx } from '../../db/index.ts';
+import type { Db } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
@@ -27,6 +27,7 @@ import { isKnownCountry } from '../countries/data.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { ConfigService } from '../config/service.ts';
 import { AccountRepository, nameKey, type UserRow } from './repository.ts';
+import type { EventEmitter } from '../../lib/events.ts';
 
 export const accountLimits = {
   registrationsPerIpPerHourMax: 10,
@@ -56,6 +57,14 @@ export class AccountService {
     private readonly sessions: SessionService,
     private readonly settings: ConfigService,
     private readonly throttle: LoginThrottle,
+    /** Tells `memberCreated` in the registration's transaction (the community figures; decision 021). */
+    private readonly events: EventEmitter,
+    /**
+     * What a right password leads to. The composition root hands it the security centre's (a
+     * session, or the second step for members with two-step login on, decision 010); without
+     * one it is a session.
+     */
+    private readonly afterPassword: (userId: string, request: FastifyRequest) => Promise<LoginResponse> = (userId, request) => this.startSession(userId, request),
   ) {
     this.repository = new AccountRepository(db);
   }
@@ -127,7 +136,7 @@ export class AccountService {
               created_at: createdAt,
             })
             .execute();
-          await this.onMemberCreated?.(tx, id, referrer?.id ?? null, createdAt);
+          await this.events.emit(tx, 'memberCreated', { memberId: id, referrerId: referrer?.id ?? null, at: createdAt });
         });
         break;
       } catch (error) {
@@ -163,15 +172,6 @@ export class AccountService {
     if (num(user.is_login_locked)) throw new AppError('auth.loginDisabled');
     return this.afterPassword(user.id, request);
   }
-
-  /**
-   * What a right password leads to. services.ts hands it to the security centre (a session, or
-   * the second step for members with two-step login on, decision 010); alone it is a session.
-   */
-  /** Called in the registration's transaction once the member's row is written (the community figures; decision 021). */
-  onMemberCreated: ((tx: Tx, memberId: string, referrerId: string | null, at: number) => Promise<void>) | null = null;
-
-  afterPassword: (userId: string, request: FastifyRequest) => Promise<LoginResponse> = (userId, request) => this.startSession(userId, request);
 
   /**
    * The one place a member session begins, after every check of the sign-in passed (the security

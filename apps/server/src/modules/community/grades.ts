@@ -10,7 +10,7 @@ import type { GradeRule, GradeRulesAt } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { parseAmount } from '@pp/contract';
 import { changedMembers } from './figures.ts';
-import { notifyMany } from '../notifications/notify.ts';
+import { notifyMany } from '../notifications/index.ts';
 
 export const gradeMax = 5;
 const gradePassesMax = gradeMax + 1;

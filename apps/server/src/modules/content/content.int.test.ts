@@ -9,7 +9,7 @@ import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, 
 import * as files from '../../../test/upload-files.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { verifyLedger } from '../ledger/verify.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify } from '../notifications/index.ts';
 import { sanitizeBody } from './sanitize.ts';
 
 type Page<T> = { items: T[]; nextCursor: string | null };

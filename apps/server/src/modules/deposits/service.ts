@@ -20,7 +20,7 @@ import { onceAfterRace } from '../ledger/idempotency.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
 import type { ReviewRow, ReviewService } from '../reviews/service.ts';
 import type { UploadRow, UploadService } from '../uploads/index.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify } from '../notifications/index.ts';
 
 type DepositRow = NonNullable<Awaited<ReturnType<BankDepositService['byCredit']>>>;
 type ReasonCode = (typeof recordRejectReasonCodes)[number];

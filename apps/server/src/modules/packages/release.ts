@@ -24,7 +24,7 @@ import { AppError } from '../../errors.ts';
 import { percentOfStrict } from '@pp/contract';
 import type { LedgerRepository } from '../ledger/repository.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
-import { notifyMany } from '../notifications/notify.ts';
+import { notifyMany } from '../notifications/index.ts';
 
 export const rewardCoin = 'REWARD_POINT';
 const hourMs = 3_600_000;

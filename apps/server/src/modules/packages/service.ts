@@ -21,6 +21,7 @@ import type { UserRow } from '../accounts/repository.ts';
 import type { ConfigService } from '../config/service.ts';
 import { onceAfterRace } from '../ledger/idempotency.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
+import type { EventEmitter } from '../../lib/events.ts';
 import { productById, toProduct, type PayWith, type Product } from './catalogue.ts';
 import { releaseDays } from './release-series.ts';
 import {
@@ -78,27 +79,23 @@ function keyset(cursor: string | undefined): { at: bigint; id: string } | null {
 
 type Balances = Map<string, bigint>;
 
-/**
- * Called in the action's transaction after a purchase locked new principal: buy, upgrade (the
- * price difference), add, refill, activation (for the holder). Redeem, transfer and reinvested
- * rewards are not purchases. The community figures and grades use it (decision 021).
- */
-export type PurchaseHook = (tx: Tx, memberId: string, amount: bigint, at: number) => Promise<void>;
-
 export class PackageService {
   constructor(
     private readonly db: Db,
     private readonly ledger: LedgerRepository,
     private readonly accounts: AccountService,
     private readonly settings: ConfigService,
+    /** Tells `packagePurchased` in the purchase's transaction (the community figures and grades; decision 021). */
+    private readonly bus: EventEmitter,
   ) {}
 
-  /** What else a purchase changes, in the same transaction. */
-  readonly purchaseHooks: PurchaseHook[] = [];
-
-  /** Runs the purchase hooks (community figures, grades); the flash sale of decision 025 calls it too. */
+  /**
+   * Called in the action's transaction after a purchase locked new principal: buy, upgrade (the
+   * price difference), add, refill, activation (for the holder); the flash sale of decision 025
+   * calls it too. Redeem, transfer and reinvested rewards are not purchases.
+   */
   async purchased(tx: Tx, memberId: string, amount: bigint, at: number): Promise<void> {
-    for (const hook of this.purchaseHooks) await hook(tx, memberId, amount, at);
+    await this.bus.emit(tx, 'packagePurchased', { memberId, amount, at });
   }
 
   // ---- rules ----

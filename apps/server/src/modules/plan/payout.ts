@@ -26,7 +26,7 @@ import type { JobDefinition } from '../../jobs/runner.ts';
 import { dayLines, monthLines, settle, type Line } from './engine.ts';
 import { boughtBefore, codeBuyers, loadMembers, loadPurchases, periodVolume } from './sources.ts';
 import { PlanTimeline } from './versions.ts';
-import { notifyMany } from '../notifications/notify.ts';
+import { notifyMany } from '../notifications/index.ts';
 
 const dayMs = 86_400_000;
 /** Days the job looks back for a period not paid yet. */

@@ -10,7 +10,7 @@ import type { WithdrawalsTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
 import { formatMinor } from '@pp/contract';
-import { notify } from '../notifications/notify.ts';
+import { notify } from '../notifications/index.ts';
 
 export type WithdrawalRow = {
   [K in keyof WithdrawalsTable]: WithdrawalsTable[K] extends infer V ? (V extends bigint | number ? number | bigint : V) : never;
