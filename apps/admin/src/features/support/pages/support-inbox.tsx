@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, useRequestId, useSupportSocket } from '@pp/browser-kit';
+import { ApiError, useSubmit, useSupportSocket } from '@pp/browser-kit';
 import { supportInboxFilters, supportLimits, type SupportMessage } from '@pp/contract';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Badge } from '../../../components/ui/badge';
@@ -46,9 +46,7 @@ function Thread({ conversationId }: { conversationId: string }) {
   const agents = useAgents();
   const [older, setOlder] = useState<{ messages: SupportMessage[]; cursor: string | null } | null>(null);
   const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [isSending, setIsSending] = useState(false);
-  const requestIds = useRequestId();
+  const { isPending: isSending, isRunning, formError: error, setFormError: setError, requestId: requestIds, run } = useSubmit();
   const logRef = useRef<HTMLOListElement>(null);
 
   const unread = thread.data?.unread ?? 0;
@@ -66,22 +64,23 @@ function Thread({ conversationId }: { conversationId: string }) {
   const conversation = thread.data.conversation;
   const olderCursor = older ? older.cursor : thread.data.olderCursor;
 
-  const send = async (event?: FormEvent) => {
+  const send = (event?: FormEvent) => {
     event?.preventDefault();
     const body = text.trim();
-    if (!body || isSending) return;
-    setIsSending(true);
-    setError(null);
-    try {
-      await staffSend({ conversationId, requestId: requestIds.idFor({ conversationId, body }), body });
-      requestIds.reset();
-      setText('');
-      await queryClient.invalidateQueries({ queryKey: supportKeys.all });
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : t('support.sendFailed'));
-    } finally {
-      setIsSending(false);
-    }
+    if (!body || isRunning()) return;
+    void run(
+      async () => {
+        try {
+          await staffSend({ conversationId, requestId: requestIds.idFor({ conversationId, body }), body });
+        } catch (failure) {
+          throw failure instanceof ApiError ? failure : new ApiError('network', t('support.sendFailed'));
+        }
+      },
+      async () => {
+        setText('');
+        await queryClient.invalidateQueries({ queryKey: supportKeys.all });
+      },
+    );
   };
   const assign = async (staffId: string | null) => {
     try {
@@ -94,7 +93,7 @@ function Thread({ conversationId }: { conversationId: string }) {
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      void send();
+      send();
     }
   };
 
@@ -151,7 +150,7 @@ function Thread({ conversationId }: { conversationId: string }) {
           </li>
         ))}
       </ol>
-      <form className="chat-compose" onSubmit={(e) => void send(e)}>
+      <form className="chat-compose" onSubmit={send}>
         <label className="field-label" htmlFor="support-reply">
           {t('support.reply')}
         </label>

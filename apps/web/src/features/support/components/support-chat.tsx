@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, useRequestId, useSupportSocket } from '@pp/browser-kit';
+import { ApiError, useSubmit, useSupportSocket } from '@pp/browser-kit';
 import { supportLimits, uploadLimits, type SupportMessage } from '@pp/contract';
 import { getToken } from '../../../lib/storage';
 import { formatDateTime } from '../../../lib/dates';
@@ -47,9 +47,7 @@ export function SupportChat() {
   const [older, setOlder] = useState<{ messages: SupportMessage[]; cursor: string | null } | null>(null);
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [isSending, setIsSending] = useState(false);
-  const requestIds = useRequestId();
+  const { isPending: isSending, isRunning, formError: error, setFormError: setError, requestId: requestIds, run } = useSubmit();
   const logRef = useRef<HTMLOListElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
 
@@ -77,40 +75,41 @@ export function SupportChat() {
     setOlder({ messages: [...page.messages, ...(older?.messages ?? [])], cursor: page.olderCursor });
   };
 
-  const send = async (event?: FormEvent) => {
+  const send = (event?: FormEvent) => {
     event?.preventDefault();
-    if (isSending) return;
+    if (isRunning()) return;
     const body = text.trim();
     if (!body && !file) {
       setError(t('validation.enterMessage'));
       return;
     }
-    setIsSending(true);
-    setError(null);
-    try {
-      let uploadId: string | undefined;
-      if (file) {
-        const blob = await shrinkForUpload(file, uploadLimits.browserImageSidePx, uploadLimits.uploadBytesMax);
-        uploadId = (await createUpload({ fileName: file.name, content: await base64Of(blob) })).id;
-      }
-      const requestId = requestIds.idFor({ body, uploadId });
-      await sendSupportMessage({ requestId, body, ...(uploadId ? { uploadId } : {}) });
-      requestIds.reset();
-      setText('');
-      setFile(null);
-      if (fileRef.current) fileRef.current.value = '';
-      await queryClient.invalidateQueries({ queryKey: supportKeys.thread });
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : t('support.chat.sendFailed'));
-    } finally {
-      setIsSending(false);
-    }
+    void run(
+      async () => {
+        try {
+          let uploadId: string | undefined;
+          if (file) {
+            const blob = await shrinkForUpload(file, uploadLimits.browserImageSidePx, uploadLimits.uploadBytesMax);
+            uploadId = (await createUpload({ fileName: file.name, content: await base64Of(blob) })).id;
+          }
+          const requestId = requestIds.idFor({ body, uploadId });
+          await sendSupportMessage({ requestId, body, ...(uploadId ? { uploadId } : {}) });
+        } catch (failure) {
+          // Not an answer of the server (e.g. the image could not be read): said in words of its own.
+          throw failure instanceof ApiError ? failure : new ApiError('network', t('support.chat.sendFailed'));
+        }
+      },
+      async () => {
+        setText('');
+        setFile(null);
+        if (fileRef.current) fileRef.current.value = '';
+        await queryClient.invalidateQueries({ queryKey: supportKeys.thread });
+      },
+    );
   };
-
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      void send();
+      send();
     }
   };
 
@@ -150,7 +149,7 @@ export function SupportChat() {
           )}
         </>
       )}
-      <form className="chat-compose" onSubmit={(e) => void send(e)}>
+      <form className="chat-compose" onSubmit={send}>
         <label className="field-label" htmlFor="chat-text">
           {t('support.chat.messageLabel')}
         </label>
