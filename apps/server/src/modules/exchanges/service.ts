@@ -19,7 +19,7 @@ import { onceAfterRace } from '../ledger/idempotency.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
 import type { ReviewRow, ReviewService } from '../reviews/service.ts';
 import { cursorNumber } from '../../db/keyset.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify } from '../notifications/index.ts';
 
 type ExchangeRow = NonNullable<Awaited<ReturnType<ExchangeService['byHold']>>>;
 

@@ -17,7 +17,7 @@ import { formatMinor, parseAmount, percentOfStrict } from '@pp/contract';
 import { isUniqueViolation, onceAfterRace } from '../ledger/idempotency.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
 import type { ReviewRow, ReviewService } from '../reviews/service.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify } from '../notifications/index.ts';
 
 export const claimQueue = 'packageClaim';
 
