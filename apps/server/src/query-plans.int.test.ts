@@ -8,6 +8,11 @@
  * on SQLite `SCAN <table>` without an index, or a walk of a whole index (`SCAN <table> USING
  * INDEX`) unless it gives a LIMITed statement its order without a sort of its own; on PostgreSQL
  * `Seq Scan on <table>`.
+ *
+ * A walk bounded by LIMIT is a full scan too when the call's filter is rare (`rare` in calls.ts,
+ * decision 048): a status the member has never had, a name that is not there. On PostgreSQL such a
+ * call's selects also run under EXPLAIN ANALYZE, and a large table's rows read and then removed by
+ * a filter (more than `rareRowsRemovedMax`) fail it: the walk that LIMIT does not bound.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery, sql, type LogEvent } from 'kysely';
@@ -25,20 +30,25 @@ export const largeTables = new Set([
   'support_conversations', 'support_messages', 'member_bank_accounts', 'member_withdrawal_addresses', 'payout_destination_changes',
 ]);
 
+/** Rows of a large table a rare call's statement may read and filter out (PostgreSQL, decision 048). */
+export const rareRowsRemovedMax = 20;
+
 interface Captured {
   call: string;
+  rare: boolean;
   sql: string;
   parameters: readonly unknown[];
 }
 
 /** The full scans of large tables in one statement's plan, as "table: plan line". */
-export function fullScans(dialect: 'sqlite' | 'postgres', statement: string, planLines: string[]): string[] {
+export function fullScans(dialect: 'sqlite' | 'postgres', statement: string, planLines: string[], rare = false): string[] {
   // Kysely writes `"table" as "alias"`: a plan names the alias.
   const aliases = new Map<string, string>();
   for (const m of statement.matchAll(/"(\w+)" as "(\w+)"/g)) aliases.set(m[2]!, m[1]!);
   // A walk of a whole index is a full scan too, unless it gives a LIMITed statement its order
   // (it stops after the page): no LIMIT, or a sort of its own, and it reads every entry.
-  const walkIsBounded = /\blimit\b/i.test(statement) && !planLines.some((l) => l.includes('USE TEMP B-TREE FOR ORDER BY'));
+  // A rare filter's walk is not bounded by its LIMIT: the page fills late or never.
+  const walkIsBounded = !rare && /\blimit\b/i.test(statement) && !planLines.some((l) => l.includes('USE TEMP B-TREE FOR ORDER BY'));
   const found: string[] = [];
   for (const line of planLines) {
     // A skip-scan (`ANY(column)` before the searched one) walks every distinct leading value.
@@ -50,12 +60,36 @@ export function fullScans(dialect: 'sqlite' | 'postgres', statement: string, pla
   return found;
 }
 
+interface PlanNode {
+  'Relation Name'?: string;
+  'Alias'?: string;
+  'Node Type'?: string;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  Plans?: PlanNode[];
+}
+
+/** The large tables whose rows a PostgreSQL plan (EXPLAIN ANALYZE, JSON) read and filtered out, beyond `max`. */
+export function rowsFilteredOut(plan: PlanNode, max = rareRowsRemovedMax): string[] {
+  const found: string[] = [];
+  const visit = (node: PlanNode) => {
+    const table = node['Relation Name'];
+    const removed = ((node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * (node['Actual Loops'] ?? 1);
+    if (table && largeTables.has(table) && removed > max) found.push(`${table}: ${node['Node Type']} read ${removed} rows its filter removed`);
+    for (const child of node.Plans ?? []) visit(child);
+  };
+  visit(plan);
+  return found;
+}
+
 describe.each(dialects)('query plans on %s', (dialect) => {
   let t: TestApp;
   const captured: Captured[] = [];
   let current: string | null = null;
+  let currentIsRare = false;
   const queryLog = (event: LogEvent) => {
-    if (current !== null && event.level === 'query') captured.push({ call: current, sql: event.query.sql, parameters: event.query.parameters });
+    if (current !== null && event.level === 'query') captured.push({ call: current, rare: currentIsRare, sql: event.query.sql, parameters: event.query.parameters });
   };
 
   beforeAll(async () => {
@@ -77,6 +111,7 @@ describe.each(dialects)('query plans on %s', (dialect) => {
     const refused: string[] = [];
     for (const call of calls) {
       current = call.label;
+      currentIsRare = call.rare === true;
       const result = await (call.who === 'member' ? member : staff).call(call.name, call.body);
       current = null;
       if (result.code !== 20000) refused.push(`${call.label}: ${result.code} ${result.error ?? result.message}`);
@@ -89,13 +124,22 @@ describe.each(dialects)('query plans on %s', (dialect) => {
     await db.connection().execute(async (c) => {
       if (dialect === 'postgres') await sql`SET enable_seqscan = off`.execute(c);
       for (const q of captured) {
-        if (!/^\s*(select|with|update|delete)\b/i.test(q.sql) || seen.has(q.sql)) continue;
-        seen.add(q.sql);
+        if (!/^\s*(select|with|update|delete)\b/i.test(q.sql)) continue;
+        // A statement is explained once, and once more for a rare call (its rows differ).
+        const key = `${q.rare ? 'rare ' : ''}${q.sql}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
         const explain = dialect === 'sqlite' ? 'EXPLAIN QUERY PLAN ' : 'EXPLAIN ';
         const rows = (await c.executeQuery(CompiledQuery.raw(explain + q.sql, [...q.parameters]))).rows as Array<Record<string, unknown>>;
         const lines = rows.map((r) => String(dialect === 'sqlite' ? r.detail : r['QUERY PLAN']));
         explained++;
-        for (const scan of fullScans(dialect, q.sql, lines)) problems.push(`${q.call} → ${scan}\n    ${q.sql}`);
+        for (const scan of fullScans(dialect, q.sql, lines, q.rare)) problems.push(`${q.call} → ${scan}\n    ${q.sql}`);
+        if (dialect === 'postgres' && q.rare && /^\s*(select|with)\b/i.test(q.sql)) {
+          const analyzed = (await c.executeQuery(CompiledQuery.raw('EXPLAIN (ANALYZE, FORMAT JSON) ' + q.sql, [...q.parameters]))).rows as Array<Record<string, unknown>>;
+          const raw = analyzed[0]?.['QUERY PLAN'];
+          const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
+          for (const walk of rowsFilteredOut(plan[0]!.Plan)) problems.push(`${q.call} → ${walk}\n    ${q.sql}`);
+        }
       }
       if (dialect === 'postgres') await sql`RESET enable_seqscan`.execute(c);
     });

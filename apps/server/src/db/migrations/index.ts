@@ -30,6 +30,9 @@ import { reviewTimeIndexes } from './027-review-time-indexes.ts';
 import { ledgerCheckpoint } from './028-ledger-checkpoint.ts';
 import { scaleIndexes } from './029-scale-indexes.ts';
 import { ledgerCodeIndexes } from './030-ledger-code-indexes.ts';
+import { heldTransferIndexes } from './031-held-transfer-indexes.ts';
+import { memberSearchKey } from './032-member-search-key.ts';
+import { auditActorIndex } from './033-audit-actor-index.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -64,5 +67,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '028-ledger-checkpoint': ledgerCheckpoint(dialect),
     '029-scale-indexes': scaleIndexes(dialect),
     '030-ledger-code-indexes': ledgerCodeIndexes(dialect),
+    '031-held-transfer-indexes': heldTransferIndexes(dialect),
+    '032-member-search-key': memberSearchKey(dialect),
+    '033-audit-actor-index': auditActorIndex(dialect),
   };
 }

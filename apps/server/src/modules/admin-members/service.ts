@@ -1,7 +1,7 @@
 /** Members as staff see them: search, profile with referrer and direct invites, sessions, locks, grade. */
 import type { MemberSummary } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
-import { likeLiteral, num } from '../../db/index.ts';
+import { num } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { AuditService, Actor } from '../audit/service.ts';
@@ -11,6 +11,8 @@ import type { RuleFlag } from '../community/flags.ts';
 import type { SessionService } from '../sessions/service.ts';
 
 const directInvitesShownMax = 50;
+/** Above every character: `key < prefix + this` holds for every key that starts with the prefix. */
+const nameKeyAfterAll = '\u{10FFFF}';
 
 function summary(u: UserRow): MemberSummary {
   return {
@@ -46,17 +48,31 @@ export class AdminMemberService {
     private readonly flags: FlagReevaluator | null = null,
   ) {}
 
-  /** Exact username, e-mail or referral ID first; a name prefix otherwise. Keyset-paged by name. */
+  /**
+   * Members whose user name starts with the query, or whose e-mail or referral ID is the query,
+   * keyset-paged by name key. Each is an index path (decision 048): the prefix a range of the
+   * user_name_key index (byte order: migration 032), the e-mail and the referral ID exact lookups;
+   * the three pages are merged here. The prefix used to be a LIKE under an OR with the exact
+   * matches, which walked the whole name index for a name that is not there.
+   */
   async search(query: string, cursor: string | undefined, pageSize: number) {
     const q = query.trim().toLowerCase();
-    let builder = this.db.selectFrom('users').selectAll().orderBy('user_name_key').limit(pageSize + 1);
-    if (q) {
-      builder = builder.where((eb) => eb.or([likeLiteral('user_name_key', q, 'prefix'), eb('email', '=', q), eb('referral_id', '=', q)]));
-    }
-    if (cursor) builder = builder.where('user_name_key', '>', cursor);
-    const rows = await builder.execute();
-    const page = rows.slice(0, pageSize);
-    return { items: page.map(summary), nextCursor: rows.length > pageSize ? page[page.length - 1]!.user_name_key : null };
+    const base = () => {
+      const builder = this.db.selectFrom('users').selectAll().orderBy('user_name_key').limit(pageSize + 1);
+      return cursor ? builder.where('user_name_key', '>', cursor) : builder;
+    };
+    const found = q
+      ? (
+          await Promise.all([
+            base().where('user_name_key', '>=', q).where('user_name_key', '<', `${q}${nameKeyAfterAll}`).execute(),
+            base().where('email', '=', q).execute(),
+            base().where('referral_id', '=', q).execute(),
+          ])
+        ).flat()
+      : await base().execute();
+    const rows = [...new Map(found.map((r) => [r.id, r])).values()].sort((a, b) => (a.user_name_key < b.user_name_key ? -1 : a.user_name_key > b.user_name_key ? 1 : 0)).slice(0, pageSize + 1);
+    const items = rows.slice(0, pageSize);
+    return { items: items.map(summary), nextCursor: rows.length > pageSize ? items[items.length - 1]!.user_name_key : null };
   }
 
   private async mustGet(memberId: string): Promise<UserRow> {

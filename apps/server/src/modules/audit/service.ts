@@ -26,6 +26,9 @@ export interface AuditFilter {
   pageSize: number;
 }
 
+/** How many rows of the log one text-filtered request looks at, at most (decision 048). */
+export const auditTextWindow = 2_000;
+
 function parse(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -64,22 +67,42 @@ export class AuditService {
       .execute();
   }
 
-  /** Newest first, keyset-paged on seq. */
+  /**
+   * Newest first, keyset-paged on seq. Every filter but the text is an index range (action,
+   * target, actor: decision 048). The text filter is a substring of the reason, the target or the
+   * JSON before and after, which no index of both databases serves: it looks at most
+   * `auditTextWindow` rows of the other filters' range a request (decision 048), so a page may hold
+   * fewer entries than asked, and its cursor says where the next request goes on looking.
+   */
   async list(filter: AuditFilter): Promise<{ items: AuditEntry[]; nextCursor: string | null }> {
-    let query = this.db.selectFrom('audit_log').selectAll().orderBy('seq', 'desc').limit(filter.pageSize + 1);
-    if (filter.actor) query = query.where('actor_name', '=', filter.actor);
-    if (filter.action) query = query.where('action', '=', filter.action);
-    if (filter.targetId) query = query.where('target_id', '=', filter.targetId);
-    if (filter.fromMs !== undefined) query = query.where('at', '>=', filter.fromMs);
-    if (filter.toMs !== undefined) query = query.where('at', '<=', filter.toMs);
+    let range = this.db.selectFrom('audit_log');
+    if (filter.actor) range = range.where('actor_name', '=', filter.actor);
+    if (filter.action) range = range.where('action', '=', filter.action);
+    if (filter.targetId) range = range.where('target_id', '=', filter.targetId);
+    if (filter.fromMs !== undefined) range = range.where('at', '>=', filter.fromMs);
+    if (filter.toMs !== undefined) range = range.where('at', '<=', filter.toMs);
+    if (filter.cursor && /^\d+$/.test(filter.cursor)) range = range.where('seq', '<', cursorNumber(filter.cursor));
+    let rows;
+    let windowEnd: string | null = null;
     if (filter.text) {
       const text = filter.text;
-      query = query.where((eb) =>
-        eb.or(['reason', 'before_json', 'after_json', 'target_id'].map((column) => likeLiteral(column, text, 'anywhere'))),
-      );
+      const window = range.select('seq').orderBy('seq', 'desc').limit(auditTextWindow);
+      rows = await this.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('seq', 'in', window)
+        .where((eb) => eb.or(['reason', 'before_json', 'after_json', 'target_id'].map((column) => likeLiteral(column, text, 'anywhere'))))
+        .orderBy('seq', 'desc')
+        .limit(filter.pageSize + 1)
+        .execute();
+      if (rows.length <= filter.pageSize) {
+        // The last row the window looked at, if it was full: older rows are still to be searched.
+        const edge = await range.select('seq').orderBy('seq', 'desc').limit(1).offset(auditTextWindow - 1).executeTakeFirst();
+        windowEnd = edge ? String(edge.seq) : null;
+      }
+    } else {
+      rows = await range.selectAll().orderBy('seq', 'desc').limit(filter.pageSize + 1).execute();
     }
-    if (filter.cursor && /^\d+$/.test(filter.cursor)) query = query.where('seq', '<', cursorNumber(filter.cursor));
-    const rows = await query.execute();
     const page = rows.slice(0, filter.pageSize);
     return {
       items: page.map((r) => ({
@@ -95,7 +118,7 @@ export class AuditService {
         reason: r.reason,
         ip: r.ip,
       })),
-      nextCursor: rows.length > filter.pageSize ? String(page[page.length - 1]!.seq) : null,
+      nextCursor: rows.length > filter.pageSize ? String(page[page.length - 1]!.seq) : windowEnd,
     };
   }
 

@@ -12,7 +12,7 @@
  */
 import { recordRejectReasonCodes, revenueTypes, type BonusCause, type BonusType, type RecordEntry, type TransactionStatus, type TransactionType, formatMinor } from '@pp/contract';
 import type { Db } from '../../db/index.ts';
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { num } from '../../db/index.ts';
 import { cursorNumber } from '../../db/keyset.ts';
@@ -48,31 +48,35 @@ export class RecordService {
   async list(memberId: string, filter: RecordFilter): Promise<{ items: RecordEntry[]; nextCursor: string | null }> {
     const accounts = await this.db.selectFrom('ledger_accounts').select(['id', 'purpose', 'coin_name']).where('owner', '=', memberId).execute();
     if (accounts.length === 0) return { items: [], nextCursor: null };
-    const cancelledHolds = this.db.selectFrom('exchanges').select('hold_transfer_id').where('member_id', '=', memberId).where('status', '=', 'cancelled');
-    // The holds of the member's withdrawals in the given order statuses (amount and fee).
-    const withdrawalHolds = (statuses: string[]) => (eb: ExpressionBuilder<Database, 'ledger_transfers'>) =>
-      eb.or([
-        eb('id', 'in', this.db.selectFrom('withdrawals').select('hold_transfer_id').where('member_id', '=', memberId).where('status', 'in', statuses)),
-        // Never a null in the list: "not in" a list holding a null is never true.
-        eb('id', 'in', this.db.selectFrom('withdrawals').select('fee_transfer_id').where('member_id', '=', memberId).where('status', 'in', statuses).where('fee_transfer_id', 'is not', null)),
-      ]);
-    const movedOnHolds = withdrawalHolds(['pendingDisbursement', 'processing']);
+    // A status filter reads the account's holds in one state (decision 048): the partial
+    // (account, state, seq) indexes of migration 031 hold only holds (kind 'pending'), so a
+    // status the member has never or rarely had is a seek, not a walk of the account's history.
+    // What the hold belongs to is looked up a row at a time through the unique hold and fee
+    // columns, never as a list of every withdrawal or exchange the member ever had.
+    const held = (state: 'pending' | 'voided') => sql<boolean>`${sql.ref('ledger_transfers.kind')} = 'pending' and ${sql.ref('ledger_transfers.state')} = ${sql.lit(state)}`;
+    // A withdrawal in one of the given statuses holds this transfer (its amount or its fee).
+    const isWithdrawalHold = (statuses: string[]) => (eb: ExpressionBuilder<Database, 'ledger_transfers'>) =>
+      eb.or((['hold_transfer_id', 'fee_transfer_id'] as const).map((column) =>
+        eb.exists(eb.selectFrom('withdrawals').select(sql.lit(1).as('one')).whereRef(`withdrawals.${column}`, '=', 'ledger_transfers.id').where('withdrawals.status', 'in', statuses)),
+      ));
+    const isCancelledExchange = (eb: ExpressionBuilder<Database, 'ledger_transfers'>) =>
+      eb.exists(eb.selectFrom('exchanges').select(sql.lit(1).as('one')).whereRef('exchanges.hold_transfer_id', '=', 'ledger_transfers.id').where('exchanges.status', '=', 'cancelled'));
     let query = this.db
       .selectFrom('ledger_transfers')
-      .selectAll()
+      .selectAll('ledger_transfers')
       .where('kind', 'in', ['posted', 'pending']);
     if (filter.type) query = query.where('code', '=', filter.type);
     if (filter.coinName) query = query.where('coin_name', '=', filter.coinName);
     if (filter.fromMs !== undefined) query = query.where('created_at', '>=', filter.fromMs);
     if (filter.toMs !== undefined) query = query.where('created_at', '<=', filter.toMs);
     if (filter.status === 'success') query = query.where((eb) => eb.or([eb('kind', '=', 'posted'), eb('state', '=', 'posted')]));
-    else if (filter.status === 'pendingReview') query = query.where('state', '=', 'pending').where((eb) => eb.not(movedOnHolds(eb)));
-    else if (filter.status === 'pendingDisbursement' || filter.status === 'processing') query = query.where('state', '=', 'pending').where(withdrawalHolds([filter.status]));
-    else if (filter.status === 'withdrawalRejected') query = query.where('state', '=', 'voided').where(withdrawalHolds(['rejected']));
+    else if (filter.status === 'pendingReview') query = query.where(held('pending')).where((eb) => eb.not(isWithdrawalHold(['pendingDisbursement', 'processing'])(eb)));
+    else if (filter.status === 'pendingDisbursement' || filter.status === 'processing') query = query.where(held('pending')).where(isWithdrawalHold([filter.status]));
+    else if (filter.status === 'withdrawalRejected') query = query.where(held('voided')).where(isWithdrawalHold(['rejected']));
     // "failed" is what older clients call every voided hold; newer ones ask for the reason.
-    else if (filter.status === 'failed') query = query.where('state', '=', 'voided');
-    else if (filter.status === 'cancelled') query = query.where('state', '=', 'voided').where('id', 'in', cancelledHolds);
-    else if (filter.status === 'rejected') query = query.where('state', '=', 'voided').where('id', 'not in', cancelledHolds).where((eb) => eb.not(withdrawalHolds(['rejected'])(eb)));
+    else if (filter.status === 'failed') query = query.where(held('voided'));
+    else if (filter.status === 'cancelled') query = query.where(held('voided')).where(isCancelledExchange);
+    else if (filter.status === 'rejected') query = query.where(held('voided')).where((eb) => eb.and([eb.not(isCancelledExchange(eb)), eb.not(isWithdrawalHold(['rejected'])(eb))]));
     else if (filter.status) return { items: [], nextCursor: null };
     if (filter.cursor && /^\d+$/.test(filter.cursor)) query = query.where('seq', '<', cursorNumber(filter.cursor));
     // One page per account and side, each a range of its (account, seq) index read newest first,
