@@ -1,5 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
+import { blankToUndefined, cursorListQuery, useCursorList } from '../../../lib/cursor-list';
 
 export interface AuditFilter {
   actor: string;
@@ -13,28 +12,18 @@ export interface AuditFilter {
 /** A limit on everything: one page of the audit log. */
 export const auditPageSize = 30;
 
-const orUndefined = (value: string) => (value.trim() === '' ? undefined : value.trim());
-
 export const auditListQuery = (filter: AuditFilter) =>
-  infiniteQueryOptions({
-    queryKey: ['audit', 'list', filter] as const,
-    queryFn: ({ pageParam, signal }) =>
-      apiCall(
-        'auditList',
-        {
-          actor: orUndefined(filter.actor),
-          action: orUndefined(filter.action),
-          targetId: orUndefined(filter.targetId),
-          text: orUndefined(filter.text),
-          fromMs: filter.fromMs,
-          toMs: filter.toMs,
-          cursor: pageParam ?? undefined,
-          pageSize: auditPageSize,
-        },
-        { signal },
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  cursorListQuery(
+    'auditList',
+    {
+      actor: blankToUndefined(filter.actor),
+      action: blankToUndefined(filter.action),
+      targetId: blankToUndefined(filter.targetId),
+      text: blankToUndefined(filter.text),
+      fromMs: filter.fromMs,
+      toMs: filter.toMs,
+    },
+    { key: ['audit', 'list'], pageSize: auditPageSize },
+  );
 
-export const useAuditList = (filter: AuditFilter) => useInfiniteQuery(auditListQuery(filter));
+export const useAuditList = (filter: AuditFilter) => useCursorList(auditListQuery(filter));

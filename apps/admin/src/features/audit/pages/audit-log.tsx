@@ -1,13 +1,12 @@
-import { Fragment, useMemo, useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditActions, type AuditEntry } from '@pp/contract';
 import { TextField } from '@pp/browser-kit';
 import { PageHeader } from '../../../components/ui/page-header';
-import { ListBody } from '../../../components/ui/states';
+import { FilterForm, ListCard } from '../../../components/ui/list-page';
 import { endOfDayMs, formatDateTime, formatJson, startOfDayMs } from '../../../lib/format';
 import { translateOr } from '../../../lib/i18n';
 import { useAuditList, type AuditFilter } from '../api/audit-list';
-
 
 const emptyForm = { actor: '', action: '', targetId: '', text: '', from: '', to: '' };
 
@@ -17,8 +16,7 @@ export function AuditLogPage() {
   const [form, setForm] = useState(emptyForm);
   const [filter, setFilter] = useState<AuditFilter>({ actor: '', action: '', targetId: '', text: '' });
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-  const list = useAuditList(filter);
-  const entries = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
+  const { query: list, items: entries } = useAuditList(filter);
   const set = (name: keyof typeof emptyForm) => (value: string) => setForm((f) => ({ ...f, [name]: value }));
 
   function toggle(id: string) {
@@ -35,18 +33,34 @@ export function AuditLogPage() {
       <PageHeader title={t('audit.title')}>
         <p className="muted">{t('audit.intro')}</p>
       </PageHeader>
-      <form
-        className="filters card"
-        role="search"
-        aria-label={t('audit.filters')}
-        onSubmit={(e) => {
-          e.preventDefault();
+      <FilterForm
+        label={t('audit.filters')}
+        onSubmit={() => {
           setExpanded(new Set());
-          setFilter({ actor: form.actor, action: form.action, targetId: form.targetId, text: form.text, fromMs: startOfDayMs(form.from), toMs: endOfDayMs(form.to) });
+          setFilter({
+            actor: form.actor,
+            action: form.action,
+            targetId: form.targetId,
+            text: form.text,
+            fromMs: startOfDayMs(form.from),
+            toMs: endOfDayMs(form.to),
+          });
+        }}
+        onReset={() => {
+          setForm(emptyForm);
+          setFilter({ actor: '', action: '', targetId: '', text: '' });
         }}
       >
         <TextField id="audit-actor" label={t('audit.actor')} value={form.actor} onValueChange={set('actor')} maxLength={64} />
-        <TextField id="audit-action" label={t('audit.action')} value={form.action} onValueChange={set('action')} maxLength={64} list="audit-action-list" autoComplete="off" />
+        <TextField
+          id="audit-action"
+          label={t('audit.action')}
+          value={form.action}
+          onValueChange={set('action')}
+          maxLength={64}
+          list="audit-action-list"
+          autoComplete="off"
+        />
         <datalist id="audit-action-list">
           {auditActions.map((action) => (
             <option key={action} value={action}>
@@ -58,48 +72,28 @@ export function AuditLogPage() {
         <TextField id="audit-text" label={t('audit.text')} value={form.text} onValueChange={set('text')} maxLength={100} type="search" />
         <TextField id="audit-from" label={t('audit.from')} value={form.from} onValueChange={set('from')} type="date" />
         <TextField id="audit-to" label={t('audit.to')} value={form.to} onValueChange={set('to')} type="date" min={form.from || undefined} />
-        <div className="filters-actions">
-          <button
-            type="button"
-            className="btn"
-            onClick={() => {
-              setForm(emptyForm);
-              setFilter({ actor: '', action: '', targetId: '', text: '' });
-            }}
-          >
-            {t('common.reset')}
-          </button>
-          <button type="submit" className="btn btn-primary">
-            {t('common.search')}
-          </button>
-        </div>
-      </form>
-      <section className="card card-flush" aria-labelledby="audit-entries">
-        <h2 className="visually-hidden" id="audit-entries">
-          {t('audit.entries')}
-        </h2>
-        <ListBody query={list} isEmpty={entries.length === 0} empty={t('audit.empty')} label={t('audit.entries')}>
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('audit.time')}</th>
-                <th scope="col">{t('audit.actor')}</th>
-                <th scope="col">{t('audit.action')}</th>
-                <th scope="col">{t('audit.target')}</th>
-                <th scope="col">{t('audit.reason')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('audit.changes')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <AuditRow key={entry.id} entry={entry} isExpanded={expanded.has(entry.id)} onToggle={() => toggle(entry.id)} />
-              ))}
-            </tbody>
-          </table>
-        </ListBody>
-      </section>
+      </FilterForm>
+      <ListCard id="audit-entries" title={t('audit.entries')} isTitleHidden query={list} isEmpty={entries.length === 0} empty={t('audit.empty')}>
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('audit.time')}</th>
+              <th scope="col">{t('audit.actor')}</th>
+              <th scope="col">{t('audit.action')}</th>
+              <th scope="col">{t('audit.target')}</th>
+              <th scope="col">{t('audit.reason')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('audit.changes')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <AuditRow key={entry.id} entry={entry} isExpanded={expanded.has(entry.id)} onToggle={() => toggle(entry.id)} />
+            ))}
+          </tbody>
+        </table>
+      </ListCard>
     </>
   );
 }
@@ -142,11 +136,15 @@ function AuditRow({ entry, isExpanded, onToggle }: { entry: AuditEntry; isExpand
             <div className="before-after">
               <div>
                 <h3 className="section-title">{t('audit.before')}</h3>
-                <pre className="json" data-user-content>{formatJson(entry.before)}</pre>
+                <pre className="json" data-user-content>
+                  {formatJson(entry.before)}
+                </pre>
               </div>
               <div>
                 <h3 className="section-title">{t('audit.after')}</h3>
-                <pre className="json" data-user-content>{formatJson(entry.after)}</pre>
+                <pre className="json" data-user-content>
+                  {formatJson(entry.after)}
+                </pre>
               </div>
             </div>
             <p className="muted small">{t('audit.ip', { ip: entry.ip })}</p>

@@ -1,6 +1,5 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { RequestOf } from '@pp/contract';
-import { apiCall } from '../../../lib/api-client';
+import type { RequestOf, ResponseOf } from '@pp/contract';
+import { cursorListQuery, useCursorList } from '../../../lib/cursor-list';
 
 export type LedgerCoin = NonNullable<RequestOf<'memberLedger'>['coinName']>;
 
@@ -9,12 +8,16 @@ export const ledgerPageSize = 20;
 
 /** Balances come with every page; the first page's are the ones shown (the newest). */
 export const memberLedgerQuery = (memberId: string, coinName: LedgerCoin | null) =>
-  infiniteQueryOptions({
-    queryKey: ['members', 'ledger', memberId, coinName] as const,
-    queryFn: ({ pageParam, signal }) =>
-      apiCall('memberLedger', { memberId, coinName: coinName ?? undefined, cursor: pageParam ?? undefined, pageSize: ledgerPageSize }, { signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.records.nextCursor,
-  });
+  cursorListQuery(
+    'memberLedger',
+    { memberId, coinName: coinName ?? undefined },
+    { key: ['members', 'ledger'], pageSize: ledgerPageSize, nextCursor: ledgerNextCursor },
+  );
 
-export const useMemberLedger = (memberId: string, coinName: LedgerCoin | null) => useInfiniteQuery(memberLedgerQuery(memberId, coinName));
+function ledgerNextCursor(page: ResponseOf<'memberLedger'>): string | null {
+  return page.records.nextCursor;
+}
+
+const ledgerItems = (page: ResponseOf<'memberLedger'>) => page.records.items;
+
+export const useMemberLedger = (memberId: string, coinName: LedgerCoin | null) => useCursorList(memberLedgerQuery(memberId, coinName), ledgerItems);

@@ -1,15 +1,8 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
+import { cursorListQuery, useCursorList } from '../../../lib/cursor-list';
 
 /** A limit on everything: one page of search results. */
 export const memberPageSize = 20;
 
-export const memberSearchQuery = (query: string) =>
-  infiniteQueryOptions({
-    queryKey: ['members', 'search', query] as const,
-    queryFn: ({ pageParam, signal }) => apiCall('memberSearch', { query, cursor: pageParam ?? undefined, pageSize: memberPageSize }, { signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+export const memberSearchQuery = (query: string) => cursorListQuery('memberSearch', { query }, { key: ['members', 'search'], pageSize: memberPageSize });
 
-export const useMemberSearch = (query: string) => useInfiniteQuery(memberSearchQuery(query));
+export const useMemberSearch = (query: string) => useCursorList(memberSearchQuery(query));

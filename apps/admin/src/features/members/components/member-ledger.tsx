@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { coinNames, type RecordEntry } from '@pp/contract';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
@@ -36,9 +36,8 @@ export function MemberLedger({ memberId }: { memberId: string }) {
   const { t } = useTranslation();
   const noteOf = useNoteOf();
   const [coin, setCoin] = useState<LedgerCoin | null>(null);
-  const ledger = useMemberLedger(memberId, coin);
+  const { query: ledger, items: records } = useMemberLedger(memberId, coin);
   const balances = ledger.data?.pages[0]?.balances ?? [];
-  const records = useMemo(() => ledger.data?.pages.flatMap((page) => page.records.items) ?? [], [ledger.data]);
 
   return (
     <section className="card card-flush" aria-labelledby="member-ledger">

@@ -1,10 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../lib/paths';
 import { TextField } from '@pp/browser-kit';
 import { PageHeader } from '../../../components/ui/page-header';
-import { ListBody } from '../../../components/ui/states';
+import { FilterForm, ListCard } from '../../../components/ui/list-page';
 import { formatDateTime } from '../../../lib/format';
 import { useMemberSearch } from '../api/member-search';
 import { GradeLabel } from '../components/grade-label';
@@ -16,18 +16,14 @@ export function MemberSearchPage() {
   const [params, setParams] = useSearchParams();
   const query = params.get('q') ?? '';
   const [input, setInput] = useState(query);
-  const search = useMemberSearch(query);
-  const members = useMemo(() => search.data?.pages.flatMap((page) => page.items) ?? [], [search.data]);
+  const { query: search, items: members } = useMemberSearch(query);
 
   return (
     <>
       <PageHeader title={t('members.title')} />
-      <form
-        className="filters card"
-        role="search"
-        aria-label={t('members.searchLabel')}
-        onSubmit={(e) => {
-          e.preventDefault();
+      <FilterForm
+        label={t('members.searchLabel')}
+        onSubmit={() => {
           const q = input.trim();
           setParams(q ? { q } : {}, { replace: true });
         }}
@@ -43,51 +39,48 @@ export function MemberSearchPage() {
           autoCapitalize="none"
           spellCheck={false}
         />
-        <div className="filters-actions">
-          <button type="submit" className="btn btn-primary">
-            {t('common.search')}
-          </button>
-        </div>
-      </form>
-      <section className="card card-flush" aria-labelledby="member-results">
-        <h2 className="visually-hidden" id="member-results">
-          {t('members.results')}
-        </h2>
-        <ListBody query={search} isEmpty={members.length === 0} empty={query ? t('members.noResults', { query }) : t('members.none')} label={t('members.results')}>
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('members.userName')}</th>
-                <th scope="col">{t('members.email')}</th>
-                <th scope="col">{t('members.referralId')}</th>
-                <th scope="col">{t('members.country')}</th>
-                <th scope="col">{t('members.grade')}</th>
-                <th scope="col">{t('members.state')}</th>
-                <th scope="col">{t('members.createdAt')}</th>
+      </FilterForm>
+      <ListCard
+        id="member-results"
+        title={t('members.results')}
+        isTitleHidden
+        query={search}
+        isEmpty={members.length === 0}
+        empty={query ? t('members.noResults', { query }) : t('members.none')}
+      >
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('members.userName')}</th>
+              <th scope="col">{t('members.email')}</th>
+              <th scope="col">{t('members.referralId')}</th>
+              <th scope="col">{t('members.country')}</th>
+              <th scope="col">{t('members.grade')}</th>
+              <th scope="col">{t('members.state')}</th>
+              <th scope="col">{t('members.createdAt')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.map((member) => (
+              <tr key={member.id}>
+                <td>
+                  <Link to={paths.member(member.id)}>{member.userName}</Link>
+                </td>
+                <td className="break">{member.email}</td>
+                <td className="mono">{member.referralId}</td>
+                <td>{member.countryCode}</td>
+                <td className="nowrap">
+                  <GradeLabel level={member.level} />
+                </td>
+                <td>
+                  <LockBadges member={member} />
+                </td>
+                <td className="nowrap">{formatDateTime(member.createdAt)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {members.map((member) => (
-                <tr key={member.id}>
-                  <td>
-                    <Link to={paths.member(member.id)}>{member.userName}</Link>
-                  </td>
-                  <td className="break">{member.email}</td>
-                  <td className="mono">{member.referralId}</td>
-                  <td>{member.countryCode}</td>
-                  <td className="nowrap">
-                    <GradeLabel level={member.level} />
-                  </td>
-                  <td>
-                    <LockBadges member={member} />
-                  </td>
-                  <td className="nowrap">{formatDateTime(member.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ListBody>
-      </section>
+            ))}
+          </tbody>
+        </table>
+      </ListCard>
     </>
   );
 }

@@ -1,6 +1,5 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { HoldingState } from '@pp/contract';
-import { apiCall } from '../../../lib/api-client';
+import { anyToUndefined, blankToUndefined, cursorListQuery, useCursorList } from '../../../lib/cursor-list';
 
 export interface HoldingFilter {
   /** A member's user name; '' = every member. */
@@ -12,21 +11,10 @@ export interface HoldingFilter {
 export const holdingPageSize = 20;
 
 export const holdingListQuery = (filter: HoldingFilter) =>
-  infiniteQueryOptions({
-    queryKey: ['packages', 'holdings', filter] as const,
-    queryFn: ({ pageParam, signal }) =>
-      apiCall(
-        'holdingAdminList',
-        {
-          userName: filter.userName === '' ? undefined : filter.userName,
-          state: filter.state === '' ? undefined : filter.state,
-          cursor: pageParam ?? undefined,
-          pageSize: holdingPageSize,
-        },
-        { signal },
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  cursorListQuery(
+    'holdingAdminList',
+    { userName: blankToUndefined(filter.userName), state: anyToUndefined(filter.state) },
+    { key: ['packages', 'holdings'], pageSize: holdingPageSize },
+  );
 
-export const useHoldingList = (filter: HoldingFilter) => useInfiniteQuery(holdingListQuery(filter));
+export const useHoldingList = (filter: HoldingFilter) => useCursorList(holdingListQuery(filter));

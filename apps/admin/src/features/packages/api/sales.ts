@@ -1,6 +1,7 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { EquityAdminConfig, SaleAdminEntry, SaleKind } from '@pp/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { EquityAdminConfig, ResponseOf, SaleAdminEntry, SaleKind } from '@pp/contract';
 import { apiCall } from '../../../lib/api-client';
+import { anyToUndefined, cursorListQuery, useCursorList } from '../../../lib/cursor-list';
 import { queryClient } from '../../../lib/query-client';
 import type { EquitySaveRequest, SaleOpenRequest } from '../sale-form';
 
@@ -12,15 +13,12 @@ export const salePageSize = 20;
  * the states follow a running sale.
  */
 export const saleListQuery = (kind: SaleKind | '') =>
-  infiniteQueryOptions({
-    queryKey: ['packages', 'sales', kind] as const,
-    queryFn: ({ pageParam, signal }) => apiCall('saleAdminList', { kind: kind === '' ? undefined : kind, cursor: pageParam ?? undefined, pageSize: salePageSize }, { signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    refetchInterval: 15_000,
-  });
+  cursorListQuery('saleAdminList', { kind: anyToUndefined(kind) }, { key: ['packages', 'sales'], pageSize: salePageSize, refetchInterval: 15_000 });
 
-export const useSaleList = (kind: SaleKind | '') => useInfiniteQuery(saleListQuery(kind));
+/** Each sale with the clock of the page it came on. */
+const salesWithClock = (page: ResponseOf<'saleAdminList'>) => page.items.map((sale) => ({ sale, serverTime: page.serverTime }));
+
+export const useSaleList = (kind: SaleKind | '') => useCursorList(saleListQuery(kind), salesWithClock);
 
 /** Opens a rush or a flash sale (audited). Quiet: the dialog shows a refusal beside its field. */
 export async function openSale(request: SaleOpenRequest): Promise<SaleAdminEntry> {

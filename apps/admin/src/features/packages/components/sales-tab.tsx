@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saleKinds, type SaleAdminEntry, type SaleKind } from '@pp/contract';
 import { SelectField, TextAreaField, showToast, useSubmit } from '@pp/browser-kit';
@@ -25,8 +25,7 @@ export function SalesTab({ gradeLabel }: { gradeLabel: GradeLabel }) {
   const can = useCan();
   const canManage = can('packages.manage');
   const [kind, setKind] = useState<SaleKind | ''>('');
-  const list = useSaleList(kind);
-  const items = useMemo(() => list.data?.pages.flatMap((page) => page.items.map((sale) => ({ sale, serverTime: page.serverTime }))) ?? [], [list.data]);
+  const { query: list, items } = useSaleList(kind);
   const [isOpening, setIsOpening] = useState(false);
   const [closing, setClosing] = useState<SaleAdminEntry | null>(null);
   const coin = (name: string) => translateOr(`coins.${name}`, name);
@@ -55,7 +54,12 @@ export function SalesTab({ gradeLabel }: { gradeLabel: GradeLabel }) {
           options={[{ value: '', label: t('packages.sales.allKinds') }, ...saleKinds.map((k) => ({ value: k, label: t(`packages.saleKinds.${k}`) }))]}
         />
       </div>
-      <ListBody query={list} isEmpty={items.length === 0} empty={canManage ? t('packages.sales.emptyManage') : t('packages.sales.empty')} label={t('packages.sales.title')}>
+      <ListBody
+        query={list}
+        isEmpty={items.length === 0}
+        empty={canManage ? t('packages.sales.emptyManage') : t('packages.sales.empty')}
+        label={t('packages.sales.title')}
+      >
         <table className="table has-actions">
           <thead>
             <tr>
@@ -110,7 +114,12 @@ export function SalesTab({ gradeLabel }: { gradeLabel: GradeLabel }) {
                   {canManage ? (
                     <td>
                       {state !== 'ended' ? (
-                        <button type="button" className="btn btn-small btn-danger" onClick={() => setClosing(sale)} aria-label={t('packages.sales.endNowOf', { name: sale.productName })}>
+                        <button
+                          type="button"
+                          className="btn btn-small btn-danger"
+                          onClick={() => setClosing(sale)}
+                          aria-label={t('packages.sales.endNowOf', { name: sale.productName })}
+                        >
                           {t('packages.sales.endNow')}
                         </button>
                       ) : null}
@@ -137,7 +146,12 @@ function CloseForm({ sale, pending, onClose }: { sale: SaleAdminEntry; pending: 
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
-  const { formError, setFormError, isRunning: isBusy, run } = useSubmit({
+  const {
+    formError,
+    setFormError,
+    isRunning: isBusy,
+    run,
+  } = useSubmit({
     onBusyChange: pending.setIsPending,
     fieldOf: (error) => (error.details.field === 'reason' ? 'reason' : undefined),
     showFieldError: (_field, message) => setReasonError(message),
@@ -158,8 +172,17 @@ function CloseForm({ sale, pending, onClose }: { sale: SaleAdminEntry; pending: 
   }
 
   return (
-    <ConfirmForm onSubmit={submit} onClose={onClose} formError={formError} confirmLabel={t('packages.sales.endNow')} tone="danger" isPending={pending.isPending}>
-      <p className="notice notice-warning">{t('packages.sales.endWarning', { name: sale.productName, sold: formatCount(sale.sold), total: formatCount(sale.total) })}</p>
+    <ConfirmForm
+      onSubmit={submit}
+      onClose={onClose}
+      formError={formError}
+      confirmLabel={t('packages.sales.endNow')}
+      tone="danger"
+      isPending={pending.isPending}
+    >
+      <p className="notice notice-warning">
+        {t('packages.sales.endWarning', { name: sale.productName, sold: formatCount(sale.sold), total: formatCount(sale.total) })}
+      </p>
       <TextAreaField
         id="sale-close-reason"
         label={t('packages.sales.fields.reason')}

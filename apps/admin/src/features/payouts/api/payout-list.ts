@@ -1,6 +1,5 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { RequestOf } from '@pp/contract';
-import { apiCall } from '../../../lib/api-client';
+import { anyToUndefined, cursorListQuery, useCursorList } from '../../../lib/cursor-list';
 
 export type PayoutStatusFilter = NonNullable<RequestOf<'payoutList'>['status']>;
 export type PayoutChannelFilter = NonNullable<RequestOf<'payoutList'>['channel']>;
@@ -16,22 +15,10 @@ export const payoutPageSize = 20;
 export const payoutRefetchMs = 15_000;
 
 export const payoutListQuery = (filter: PayoutFilter) =>
-  infiniteQueryOptions({
-    queryKey: ['payouts', 'list', filter] as const,
-    queryFn: ({ pageParam, signal }) =>
-      apiCall(
-        'payoutList',
-        {
-          status: filter.status === '' ? undefined : filter.status,
-          channel: filter.channel === '' ? undefined : filter.channel,
-          cursor: pageParam ?? undefined,
-          pageSize: payoutPageSize,
-        },
-        { signal },
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    refetchInterval: payoutRefetchMs,
-  });
+  cursorListQuery(
+    'payoutList',
+    { status: anyToUndefined(filter.status), channel: anyToUndefined(filter.channel) },
+    { key: ['payouts', 'list'], pageSize: payoutPageSize, refetchInterval: payoutRefetchMs },
+  );
 
-export const usePayoutList = (filter: PayoutFilter) => useInfiniteQuery(payoutListQuery(filter));
+export const usePayoutList = (filter: PayoutFilter) => useCursorList(payoutListQuery(filter));

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '@pp/browser-kit';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -25,10 +25,9 @@ export function PayoutsPage() {
   const canSend = can('payouts.send');
   const [filter, setFilter] = useState<PayoutFilter>({ status: 'pendingDisbursement', channel: '' });
   const [target, setTarget] = useState<PayoutTarget | null>(null);
-  const list = usePayoutList(filter);
+  const { query: list, items } = usePayoutList(filter);
   const hotWallet = useHotWalletStatus();
   const hasHotWallet = Boolean(hotWallet.data?.address);
-  const items = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
 
   return (
     <>
@@ -52,7 +51,13 @@ export function PayoutsPage() {
           options={[{ value: '', label: t('payouts.allChannels') }, ...channelFilters.map((c) => ({ value: c, label: t(`payouts.channels.${c}`) }))]}
         />
         <div className="filters-actions">
-          <button type="button" className="btn" onClick={() => void Promise.all([list.refetch(), hotWallet.refetch()])} disabled={list.isFetching} aria-busy={list.isFetching && !list.isPending}>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => void Promise.all([list.refetch(), hotWallet.refetch()])}
+            disabled={list.isFetching}
+            aria-busy={list.isFetching && !list.isPending}
+          >
             {t('common.refresh')}
           </button>
         </div>

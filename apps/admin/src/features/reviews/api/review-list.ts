@@ -1,6 +1,5 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ReviewItem } from '@pp/contract';
-import { apiCall } from '../../../lib/api-client';
+import { blankToUndefined, cursorListQuery, useCursorList } from '../../../lib/cursor-list';
 
 export type ReviewStatus = ReviewItem['status'];
 export interface ReviewFilter {
@@ -12,22 +11,10 @@ export interface ReviewFilter {
 export const reviewPageSize = 20;
 
 export const reviewListQuery = (queue: string, filter: ReviewFilter) =>
-  infiniteQueryOptions({
-    queryKey: ['reviews', 'list', queue, filter] as const,
-    queryFn: ({ pageParam, signal }) =>
-      apiCall(
-        'reviewList',
-        {
-          queue,
-          status: filter.status,
-          memberName: filter.memberName === '' ? undefined : filter.memberName,
-          cursor: pageParam ?? undefined,
-          pageSize: reviewPageSize,
-        },
-        { signal },
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  cursorListQuery(
+    'reviewList',
+    { queue, status: filter.status, memberName: blankToUndefined(filter.memberName) },
+    { key: ['reviews', 'list', queue], pageSize: reviewPageSize },
+  );
 
-export const useReviewList = (queue: string, filter: ReviewFilter) => useInfiniteQuery(reviewListQuery(queue, filter));
+export const useReviewList = (queue: string, filter: ReviewFilter) => useCursorList(reviewListQuery(queue, filter));

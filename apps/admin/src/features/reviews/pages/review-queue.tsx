@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { reviewStatuses, type ReviewItem } from '@pp/contract';
 import { paths } from '../../../lib/paths';
 import { SelectField, TextField, showToast } from '@pp/browser-kit';
 import { PageHeader } from '../../../components/ui/page-header';
-import { ListBody } from '../../../components/ui/states';
+import { FilterForm, ListCard } from '../../../components/ui/list-page';
 import { formatDateTime, formatExactAmount } from '../../../lib/format';
 import { translateOr } from '../../../lib/i18n';
 import { useCan } from '../../../lib/staff-session';
@@ -40,10 +40,9 @@ export function ReviewQueuePage({ queue, queues }: ReviewQueuePageProps) {
   const [openId, setOpenId] = useState<string | null>(null);
   const [target, setTarget] = useState<DecideTarget | null>(null);
   const [results, setResults] = useState<ResultRow[] | null>(null);
-  const list = useReviewList(queue, filter);
+  const { query: list, items } = useReviewList(queue, filter);
   const queueName = translateOr(`queues.${queue}`, queue);
 
-  const items = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
   const decidable = items.filter(isDecidable);
   const selectedItems = items.filter((item) => selected.has(item.id));
   const isAllSelected = decidable.length > 0 && decidable.every((item) => selected.has(item.id));
@@ -89,15 +88,7 @@ export function ReviewQueuePage({ queue, queues }: ReviewQueuePageProps) {
         </nav>
       ) : null}
 
-      <form
-        className="filters card"
-        role="search"
-        aria-label={t('reviews.filters')}
-        onSubmit={(e) => {
-          e.preventDefault();
-          changeFilter({ ...filter, memberName: memberInput.trim() });
-        }}
-      >
+      <FilterForm label={t('reviews.filters')} onSubmit={() => changeFilter({ ...filter, memberName: memberInput.trim() })}>
         <SelectField
           id="review-status"
           label={t('reviews.col.status')}
@@ -106,12 +97,7 @@ export function ReviewQueuePage({ queue, queues }: ReviewQueuePageProps) {
           options={reviewStatuses.map((status) => ({ value: status, label: t(`reviews.status.${status}`) }))}
         />
         <TextField id="review-member" label={t('reviews.memberFilter')} value={memberInput} onValueChange={setMemberInput} maxLength={64} type="search" />
-        <div className="filters-actions">
-          <button type="submit" className="btn btn-primary">
-            {t('common.search')}
-          </button>
-        </div>
-      </form>
+      </FilterForm>
 
       {results ? <DecisionResults rows={results} onDismiss={() => setResults(null)} /> : null}
 
@@ -132,73 +118,73 @@ export function ReviewQueuePage({ queue, queues }: ReviewQueuePageProps) {
         </div>
       ) : null}
 
-      <section className="card card-flush" aria-labelledby="review-table-title">
-        <h2 className="visually-hidden" id="review-table-title">
-          {t('reviews.items')}
-        </h2>
-        <ListBody query={list} isEmpty={items.length === 0} empty={t('reviews.empty')} label={t('reviews.items')}>
-          <table className="table has-actions">
-            <thead>
-              <tr>
+      <ListCard id="review-table-title" title={t('reviews.items')} isTitleHidden query={list} isEmpty={items.length === 0} empty={t('reviews.empty')}>
+        <table className="table has-actions">
+          <thead>
+            <tr>
+              {hasChecks ? (
+                <th scope="col" className="col-check">
+                  <input
+                    type="checkbox"
+                    aria-label={t('reviews.selectAll')}
+                    checked={isAllSelected}
+                    disabled={decidable.length === 0}
+                    onChange={(e) => setSelected(e.target.checked ? new Set(decidable.map((item) => item.id)) : new Set())}
+                  />
+                </th>
+              ) : null}
+              <th scope="col">{t('reviews.col.created')}</th>
+              <th scope="col">{t('reviews.col.member')}</th>
+              <th scope="col" className="num">
+                {t('reviews.col.amount')}
+              </th>
+              <th scope="col">{t('reviews.col.status')}</th>
+              <th scope="col">{t('reviews.col.summary')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('common.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr key={item.id} className={selected.has(item.id) ? 'is-selected' : undefined}>
                 {hasChecks ? (
-                  <th scope="col" className="col-check">
+                  <td className="col-check">
                     <input
                       type="checkbox"
-                      aria-label={t('reviews.selectAll')}
-                      checked={isAllSelected}
-                      disabled={decidable.length === 0}
-                      onChange={(e) => setSelected(e.target.checked ? new Set(decidable.map((item) => item.id)) : new Set())}
+                      aria-label={t('reviews.selectItem', { item: describeItem(item) })}
+                      checked={selected.has(item.id)}
+                      disabled={!isDecidable(item)}
+                      onChange={(e) => toggle(item.id, e.target.checked)}
                     />
-                  </th>
+                  </td>
                 ) : null}
-                <th scope="col">{t('reviews.col.created')}</th>
-                <th scope="col">{t('reviews.col.member')}</th>
-                <th scope="col" className="num">
-                  {t('reviews.col.amount')}
-                </th>
-                <th scope="col">{t('reviews.col.status')}</th>
-                <th scope="col">{t('reviews.col.summary')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('common.actions')}</span>
-                </th>
+                <td className="nowrap">{formatDateTime(item.createdAt)}</td>
+                <td>{item.memberName}</td>
+                <td className="num nowrap">
+                  {formatExactAmount(item.amount)} <span className="muted">{translateOr(`coins.${item.coinName}`, item.coinName)}</span>
+                </td>
+                <td>
+                  <StatusBadge status={item.status} />
+                </td>
+                <td className="col-summary">
+                  <SummaryList summary={item.summary} />
+                </td>
+                <td className="nowrap">
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    onClick={() => setOpenId(item.id)}
+                    aria-label={t('reviews.openItem', { item: describeItem(item) })}
+                  >
+                    {t('reviews.details')}
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.id} className={selected.has(item.id) ? 'is-selected' : undefined}>
-                  {hasChecks ? (
-                    <td className="col-check">
-                      <input
-                        type="checkbox"
-                        aria-label={t('reviews.selectItem', { item: describeItem(item) })}
-                        checked={selected.has(item.id)}
-                        disabled={!isDecidable(item)}
-                        onChange={(e) => toggle(item.id, e.target.checked)}
-                      />
-                    </td>
-                  ) : null}
-                  <td className="nowrap">{formatDateTime(item.createdAt)}</td>
-                  <td>{item.memberName}</td>
-                  <td className="num nowrap">
-                    {formatExactAmount(item.amount)} <span className="muted">{translateOr(`coins.${item.coinName}`, item.coinName)}</span>
-                  </td>
-                  <td>
-                    <StatusBadge status={item.status} />
-                  </td>
-                  <td className="col-summary">
-                    <SummaryList summary={item.summary} />
-                  </td>
-                  <td className="nowrap">
-                    <button type="button" className="btn btn-small" onClick={() => setOpenId(item.id)} aria-label={t('reviews.openItem', { item: describeItem(item) })}>
-                      {t('reviews.details')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ListBody>
-      </section>
+            ))}
+          </tbody>
+        </table>
+      </ListCard>
 
       <ReviewDetailDrawer
         id={openId}
