@@ -5,6 +5,11 @@
  * database through `tx`; mail, publishing, counters and anything else outside the transaction
  * happen after it returns. Nothing outside db/ calls `db.transaction()`.
  *
+ * `options.isolation` asks PostgreSQL for a stricter isolation level than its READ COMMITTED
+ * default (the ledger check's REPEATABLE READ snapshot, decision 045), and `options.readOnly` for
+ * a READ ONLY transaction. SQLite has one isolation (serializable: one writer, and a reader sees
+ * the snapshot its first read took), so both are ignored there.
+ *
  * `GroupCommit` is the ledger's form of the same (docs/decisions/006): on SQLite the units that
  * queue while a commit runs share the next commit, each in its own savepoint.
  */
@@ -23,11 +28,22 @@ export function isRetryable(error: unknown): boolean {
   return typeof code === 'string' && retryableCodes.has(code);
 }
 
+export interface TransactionOptions {
+  /** PostgreSQL's isolation level; READ COMMITTED (its default) when absent. Ignored on SQLite. */
+  isolation?: 'read committed' | 'repeatable read' | 'serializable';
+  /** PostgreSQL READ ONLY. Ignored on SQLite. */
+  readOnly?: boolean;
+}
+
 /** Runs `work` in one transaction, again (up to attemptsMax tries) on a deadlock or serialization failure. */
-export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().execute(work);
+      // Kysely's SQLite driver begins a plain transaction whatever these say.
+      let builder = db.transaction();
+      if (options.isolation) builder = builder.setIsolationLevel(options.isolation);
+      if (options.readOnly) builder = builder.setAccessMode('read only');
+      return await builder.execute(work);
     } catch (error) {
       if (attempt < attemptsMax && isRetryable(error)) continue;
       throw error;

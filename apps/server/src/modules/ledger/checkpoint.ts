@@ -29,18 +29,16 @@
  * each time it is touched, and the daily full check lists every difference until it is mended.
  */
 import crypto from 'node:crypto';
-import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql, type QueryResult, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { accountTotalMaxMinor, amountMaxMinor, balanceMaxMinor } from '@pp/contract';
 import type { Db, DbHandle, Dialect } from '../../db/index.ts';
-import type { Database } from '../../db/schema.ts';
+import { withReadSnapshot } from '../../db/read-snapshot.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { transferCodes } from './repository.ts';
 import { verifyAndRecord, verifyLedger, type VerifyResult } from './verify.ts';
 
 export const checkpointName = 'ledger';
-/** Journal rows per read. */
-const pageSize = 5000;
-/** Ids per IN list and rows per multi-row upsert (5 parameters a row). */
+/** Rows per multi-row upsert (5 parameters a row). */
 const chunkSize = 500;
 
 export interface IncrementalResult extends VerifyResult {
@@ -56,27 +54,9 @@ export interface IncrementalResult extends VerifyResult {
 
 type Totals = { debitsPosted: bigint; creditsPosted: bigint; debitsPending: bigint; creditsPending: bigint };
 const totalKeys = ['debitsPosted', 'creditsPosted', 'debitsPending', 'creditsPending'] as const;
-const zero = (): Totals => ({ debitsPosted: 0n, creditsPosted: 0n, debitsPending: 0n, creditsPending: 0n });
 const big = (v: unknown): bigint => BigInt(String(v ?? 0));
-const isZero = (t: Totals) => totalKeys.every((k) => t[k] === 0n);
 const kinds = new Set(['posted', 'pending', 'post_pending', 'void_pending']);
 const codes = new Set<string>(transferCodes);
-
-/** What one journal row adds to its debit and credit accounts' totals (verify.ts's replay, one row). */
-function applyRow(kind: string, amount: bigint, debit: Totals, credit: Totals): void {
-  if (kind === 'posted' || kind === 'post_pending') {
-    debit.debitsPosted += amount;
-    credit.creditsPosted += amount;
-  }
-  if (kind === 'pending') {
-    debit.debitsPending += amount;
-    credit.creditsPending += amount;
-  }
-  if (kind === 'post_pending' || kind === 'void_pending') {
-    debit.debitsPending -= amount;
-    credit.creditsPending -= amount;
-  }
-}
 
 function chunks<T>(items: T[], size = chunkSize): T[][] {
   const out: T[][] = [];
@@ -84,40 +64,19 @@ function chunks<T>(items: T[], size = chunkSize): T[][] {
   return out;
 }
 
-/** Lets the event loop serve requests between pages (better-sqlite3 answers synchronously). */
-const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/**
- * Runs `work` on a consistent read snapshot that no writer waits for: PostgreSQL a REPEATABLE
- * READ, READ ONLY transaction; SQLite a read transaction on a second, read-only connection to the
- * same file (WAL: readers and the writer never block each other). An in-memory SQLite database
- * has no second connection: there the work runs on the one connection, in a transaction.
- */
-export async function withReadSnapshot<T>(handle: DbHandle, work: (reader: Db) => Promise<T>): Promise<T> {
-  if (handle.dialect === 'postgres') return handle.db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(work);
-  const main = handle.sqlite!;
-  if (main.memory) return handle.db.transaction().execute(work);
-  const connection = new SQLite(main.name, { readonly: true, fileMustExist: true });
-  connection.defaultSafeIntegers(true);
-  connection.pragma('busy_timeout = 5000');
-  const reader = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
-  try {
-    return await reader.transaction().execute(work);
-  } finally {
-    await reader.destroy();
-  }
-}
-
 /** The full check on a snapshot, recorded; the CLI's default and the daily job. */
 export async function verifyFull(handle: DbHandle): Promise<VerifyResult> {
   if (handle.dialect === 'sqlite' && handle.sqlite!.memory) return verifyAndRecord(handle.db);
+  // The reads on a snapshot off the event loop (db/read-snapshot.ts), the result row on the server's connection.
   return withReadSnapshot(handle, (reader) => verifyAndRecord(handle.db, reader));
 }
 
 interface Check {
   result: IncrementalResult;
-  /** The journal's totals at the new position, for the accounts whose figures changed. */
-  figures: Map<string, Totals>;
+  /** Bootstrap: every account's journal totals at the new position. */
+  figures?: Map<string, Totals>;
+  /** Incremental: the new rows whose amounts move the kept figures (record adds them set-based). */
+  counted?: RawBuilder<unknown>;
 }
 
 /** The position this snapshot may move to: its largest seq (SQLite) or its xmin (PostgreSQL). */
@@ -150,160 +109,153 @@ async function bootstrap(reader: Db, dialect: Dialect, horizon: bigint): Promise
   };
 }
 
-interface Row {
+interface AccountRow {
   id: string;
-  seq: bigint | number;
-  code: string;
+  owner: string;
   coin_name: string;
-  amount: bigint | number;
-  debit_account_id: string;
-  credit_account_id: string;
-  kind: string;
-  pending_id: string | null;
-  state: string;
-  /** PostgreSQL: the writing transaction is below the new horizon (its row counts into the figures). */
-  in_range?: boolean;
-  xid?: string;
+  purpose: string;
+  is_system: unknown;
+  dp: unknown;
+  cp: unknown;
+  dpe: unknown;
+  cpe: unknown;
+  kdp: unknown;
+  kcp: unknown;
+  kdpe: unknown;
+  kcpe: unknown;
+  ndp: unknown;
+  ncp: unknown;
+  ndpe: unknown;
+  ncpe: unknown;
+  checked: unknown;
 }
 
-/** Journal rows after `previous`, in pages. */
-async function* rowsSince(reader: Db, dialect: Dialect, previous: bigint, horizon: bigint): AsyncGenerator<Row[]> {
-  const columns = sql`id, seq, code, coin_name, amount, debit_account_id, credit_account_id, kind, pending_id, state`;
+/** The new rows (`t`): SQLite the seqs after the position up to the horizon; PostgreSQL every visible row of a transaction at or above the position. */
+function newRows(dialect: Dialect, previous: bigint, horizon: bigint): { range: RawBuilder<unknown>; counted: RawBuilder<unknown> } {
   if (dialect === 'postgres') {
-    // Every visible row of a transaction at or above the last horizon, by (commit_xid, seq).
-    let after: { xid: string; seq: bigint } | null = null;
-    for (;;) {
-      const keyset: RawBuilder<unknown> = after ? sql`and (commit_xid, seq) > (${after.xid}::xid8, ${after.seq})` : sql``;
-      const page: QueryResult<Row> = await sql<Row>`select ${columns}, commit_xid::text as xid, commit_xid < ${horizon.toString()}::xid8 as in_range
-        from ledger_transfers where commit_xid >= ${previous.toString()}::xid8 ${keyset} order by commit_xid, seq limit ${pageSize}`.execute(reader);
-      if (page.rows.length === 0) return;
-      yield page.rows;
-      const last: Row = page.rows[page.rows.length - 1]!;
-      after = { xid: last.xid!, seq: BigInt(last.seq) };
-      await yieldTurn();
-    }
+    return { range: sql`t.commit_xid >= ${previous.toString()}::xid8`, counted: sql`t.commit_xid >= ${previous.toString()}::xid8 and t.commit_xid < ${horizon.toString()}::xid8` };
   }
-  let after = previous;
-  for (;;) {
-    const page = await sql<Row>`select ${columns} from ledger_transfers where seq > ${after} and seq <= ${horizon} order by seq limit ${pageSize}`.execute(reader);
-    if (page.rows.length === 0) return;
-    yield page.rows;
-    after = BigInt(page.rows[page.rows.length - 1]!.seq);
-    await yieldTurn();
-  }
+  const range = sql`t.seq > ${previous} and t.seq <= ${horizon}`;
+  return { range, counted: range };
 }
 
-/** The rows since `previous` and the accounts they touch, checked on `reader`'s snapshot. */
+const kindList = sql`('posted', 'pending', 'post_pending', 'void_pending')`;
+const resolutionKinds = sql`('post_pending', 'void_pending')`;
+/** A row whose amount counts into its accounts' totals (verify.ts counts the same). */
+const wellFormed = sql`t.kind in ${kindList} and t.amount > 0 and t.amount <= ${amountMaxMinor} and t.debit_account_id <> t.credit_account_id`;
+const posted = sql`case when t.kind in ('posted', 'post_pending') then t.amount else 0 end`;
+const pending = sql`case when t.kind = 'pending' then t.amount when t.kind in ${resolutionKinds} then -t.amount else 0 end`;
+/** Both legs of the rows `where` picks, one row a leg: account, posted and pending debits and credits. */
+const legsOf = (where: RawBuilder<unknown>) => sql`select t.debit_account_id as account_id, ${posted} as dp, 0 as cp, ${pending} as dpe, 0 as cpe from ledger_transfers t where ${where}
+  union all select t.credit_account_id, 0, ${posted}, 0, ${pending} from ledger_transfers t where ${where}`;
+
+/**
+ * The rows since `previous` and the accounts they touch, checked on `reader`'s snapshot, set-based
+ * (decision 051): each statement reads the new rows through the seq (or commit_xid) index and the
+ * accounts they name through their keys, and returns only what is wrong, so the cost is the new
+ * rows and their accounts, whatever the journal's age.
+ */
 async function since(reader: Db, dialect: Dialect, previous: bigint, horizon: bigint): Promise<Check> {
   const problems: string[] = [];
-  const all = new Map<string, Totals>();
-  const inRange = new Map<string, Totals>();
-  const totalsOf = (map: Map<string, Totals>, id: string) => {
-    let t = map.get(id);
-    if (!t) map.set(id, (t = zero()));
-    return t;
-  };
-  const legs: Array<{ id: string; coin: string; debit: string; credit: string }> = [];
-  const resolutions = new Map<string, Array<{ id: string; kind: string }>>();
-  let transfersRead = 0;
-  for await (const page of rowsSince(reader, dialect, previous, horizon)) {
-    for (const t of page) {
-      transfersRead++;
-      const amount = BigInt(t.amount);
-      const isWellFormed = kinds.has(t.kind) && amount > 0n && amount <= amountMaxMinor && t.debit_account_id !== t.credit_account_id;
-      if (!codes.has(t.code)) problems.push(`transfer ${t.id} has an unknown code ${t.code}`);
-      if (!kinds.has(t.kind)) problems.push(`transfer ${t.id} has an unknown kind ${t.kind}`);
-      if (amount <= 0n || amount > amountMaxMinor) problems.push(`transfer ${t.id} has an amount ${amount} outside 1..${amountMaxMinor}`);
-      if (t.debit_account_id === t.credit_account_id) problems.push(`transfer ${t.id} debits and credits one account`);
-      const states = t.kind === 'pending' ? ['pending', 'posted', 'voided'] : ['final'];
-      if (!states.includes(t.state)) problems.push(`transfer ${t.id} (${t.kind}) has the state ${t.state}`);
-      if (t.kind === 'post_pending' || t.kind === 'void_pending') {
-        if (!t.pending_id) problems.push(`transfer ${t.id} resolves no pending transfer`);
-        else resolutions.set(t.pending_id, [...(resolutions.get(t.pending_id) ?? []), { id: t.id, kind: t.kind }]);
-      }
-      legs.push({ id: t.id, coin: t.coin_name, debit: t.debit_account_id, credit: t.credit_account_id });
-      if (!isWellFormed) continue;
-      applyRow(t.kind, amount, totalsOf(all, t.debit_account_id), totalsOf(all, t.credit_account_id));
-      if (dialect === 'sqlite' || t.in_range) applyRow(t.kind, amount, totalsOf(inRange, t.debit_account_id), totalsOf(inRange, t.credit_account_id));
-    }
+  const { range, counted } = newRows(dialect, previous, horizon);
+  const count = await sql<{ n: unknown }>`select count(*) as n from ledger_transfers t where ${range}`.execute(reader);
+  const transfersRead = Number(count.rows[0]?.n ?? 0);
+
+  // Malformed new rows: a code or kind the ledger does not write, an amount outside 1..ceiling, one
+  // account on both sides, a state the kind cannot have, a resolution of nothing.
+  const codeList = sql.join(transferCodes.map((c) => sql`${c}`));
+  const malformed = await sql<{ id: string; code: string; kind: string; amount: unknown; debit_account_id: string; credit_account_id: string; state: string; pending_id: string | null }>`
+    select t.id, t.code, t.kind, t.amount, t.debit_account_id, t.credit_account_id, t.state, t.pending_id from ledger_transfers t
+    where ${range} and (t.code not in (${codeList}) or not (${wellFormed})
+      or (t.kind = 'pending' and t.state not in ('pending', 'posted', 'voided')) or (t.kind <> 'pending' and t.state <> 'final')
+      or (t.kind in ${resolutionKinds} and t.pending_id is null))
+    order by t.seq`.execute(reader);
+  for (const t of malformed.rows) {
+    const amount = big(t.amount);
+    if (!codes.has(t.code)) problems.push(`transfer ${t.id} has an unknown code ${t.code}`);
+    if (!kinds.has(t.kind)) problems.push(`transfer ${t.id} has an unknown kind ${t.kind}`);
+    if (amount <= 0n || amount > amountMaxMinor) problems.push(`transfer ${t.id} has an amount ${amount} outside 1..${amountMaxMinor}`);
+    if (t.debit_account_id === t.credit_account_id) problems.push(`transfer ${t.id} debits and credits one account`);
+    const states = t.kind === 'pending' ? ['pending', 'posted', 'voided'] : ['final'];
+    if (!states.includes(t.state)) problems.push(`transfer ${t.id} (${t.kind}) has the state ${t.state}`);
+    if ((t.kind === 'post_pending' || t.kind === 'void_pending') && !t.pending_id) problems.push(`transfer ${t.id} resolves no pending transfer`);
   }
-  // Every account a new row names: stored totals and the figures kept at the last position.
-  const touched = [...new Set(legs.flatMap((l) => [l.debit, l.credit]))];
-  const stored = new Map<string, { coin: string; owner: string; purpose: string; isSystem: boolean; totals: Totals }>();
-  const kept = new Map<string, Totals>();
-  for (const ids of chunks(touched)) {
-    for (const a of await reader.selectFrom('ledger_accounts').selectAll().where('id', 'in', ids).execute()) {
-      stored.set(a.id, {
-        coin: a.coin_name,
-        owner: a.owner,
-        purpose: a.purpose,
-        isSystem: Number(a.is_system) === 1,
-        totals: { debitsPosted: big(a.debits_posted), creditsPosted: big(a.credits_posted), debitsPending: big(a.debits_pending), creditsPending: big(a.credits_pending) },
-      });
-    }
-    for (const f of await reader.selectFrom('ledger_checkpoint_accounts').selectAll().where('account_id', 'in', ids).execute()) {
-      kept.set(f.account_id, { debitsPosted: big(f.debits_posted), creditsPosted: big(f.credits_posted), debitsPending: big(f.debits_pending), creditsPending: big(f.credits_pending) });
-    }
+
+  // Legs naming an account that does not exist, or one of another coin.
+  const strays = await sql<{ id: string; coin_name: string; account_id: string; account_coin: string | null }>`
+    select id, coin_name, account_id, account_coin from (
+      select t.seq, 0 as side, t.id, t.coin_name, t.debit_account_id as account_id, a.coin_name as account_coin from ledger_transfers t left join ledger_accounts a on a.id = t.debit_account_id
+        where ${range} and (a.id is null or a.coin_name <> t.coin_name)
+      union all
+      select t.seq, 1, t.id, t.coin_name, t.credit_account_id, a.coin_name from ledger_transfers t left join ledger_accounts a on a.id = t.credit_account_id
+        where ${range} and (a.id is null or a.coin_name <> t.coin_name)
+    ) legs order by seq, side`.execute(reader);
+  for (const l of strays.rows) {
+    if (l.account_coin === null) problems.push(`transfer ${l.id} names an unknown account ${l.account_id}`);
+    else problems.push(`transfer ${l.id} of ${l.coin_name} names account ${l.account_id} of ${l.account_coin}`);
   }
-  for (const l of legs) {
-    for (const id of [l.debit, l.credit]) {
-      const account = stored.get(id);
-      if (!account) problems.push(`transfer ${l.id} names an unknown account ${id}`);
-      else if (account.coin !== l.coin) problems.push(`transfer ${l.id} of ${l.coin} names account ${id} of ${account.coin}`);
-    }
-  }
-  for (const [id, account] of stored) {
-    const expected = kept.get(id) ?? zero();
-    const delta = all.get(id) ?? zero();
-    const name = `account ${id} (${account.owner}/${account.coin}/${account.purpose})`;
+
+  // Every touched account: stored totals against the figures kept at the position plus the new
+  // rows' sums. Only the accounts with a problem come back, and the first row (with the count).
+  const accounts = await sql<AccountRow>`
+    with d as materialized (select account_id, sum(dp) as dp, sum(cp) as cp, sum(dpe) as dpe, sum(cpe) as cpe from (${legsOf(sql`${range} and ${wellFormed}`)}) legs group by account_id)
+    select * from (
+      select a.id, a.owner, a.coin_name, a.purpose, a.is_system,
+        a.debits_posted as dp, a.credits_posted as cp, a.debits_pending as dpe, a.credits_pending as cpe,
+        coalesce(k.debits_posted, 0) as kdp, coalesce(k.credits_posted, 0) as kcp, coalesce(k.debits_pending, 0) as kdpe, coalesce(k.credits_pending, 0) as kcpe,
+        d.dp as ndp, d.cp as ncp, d.dpe as ndpe, d.cpe as ncpe,
+        count(*) over () as checked, row_number() over (order by a.id) as rn
+      from d join ledger_accounts a on a.id = d.account_id left join ledger_checkpoint_accounts k on k.account_id = d.account_id
+    ) touched
+    where rn = 1 or dp <> kdp + ndp or cp <> kcp + ncp or dpe <> kdpe + ndpe or cpe <> kcpe + ncpe
+      or dp < 0 or cp < 0 or dpe < 0 or cpe < 0 or dp > ${accountTotalMaxMinor} or cp > ${accountTotalMaxMinor} or dpe > ${accountTotalMaxMinor} or cpe > ${accountTotalMaxMinor}
+      or (is_system = 0 and (cp - dp - dpe < 0 or cp - dp + cpe > ${balanceMaxMinor}))
+    order by id`.execute(reader);
+  for (const a of accounts.rows) {
+    const stored: Totals = { debitsPosted: big(a.dp), creditsPosted: big(a.cp), debitsPending: big(a.dpe), creditsPending: big(a.cpe) };
+    const expected: Totals = { debitsPosted: big(a.kdp) + big(a.ndp), creditsPosted: big(a.kcp) + big(a.ncp), debitsPending: big(a.kdpe) + big(a.ndpe), creditsPending: big(a.kcpe) + big(a.ncpe) };
+    const name = `account ${a.id} (${a.owner}/${a.coin_name}/${a.purpose})`;
     for (const key of totalKeys) {
-      if (account.totals[key] !== expected[key] + delta[key]) problems.push(`${name} ${key} is ${account.totals[key]} but the journal gives ${expected[key] + delta[key]}`);
-      if (account.totals[key] < 0n || account.totals[key] > accountTotalMaxMinor) problems.push(`${name} ${key} ${account.totals[key]} is outside 0..${accountTotalMaxMinor}`);
+      if (stored[key] !== expected[key]) problems.push(`${name} ${key} is ${stored[key]} but the journal gives ${expected[key]}`);
+      if (stored[key] < 0n || stored[key] > accountTotalMaxMinor) problems.push(`${name} ${key} ${stored[key]} is outside 0..${accountTotalMaxMinor}`);
     }
-    if (!account.isSystem) {
-      const t = account.totals;
-      if (t.creditsPosted - t.debitsPosted - t.debitsPending < 0n) problems.push(`member ${name} is below zero`);
-      if (t.creditsPosted - t.debitsPosted + t.creditsPending > balanceMaxMinor) problems.push(`member ${name} is above the balance ceiling`);
+    if (Number(a.is_system) !== 1) {
+      if (stored.creditsPosted - stored.debitsPosted - stored.debitsPending < 0n) problems.push(`member ${name} is below zero`);
+      if (stored.creditsPosted - stored.debitsPosted + stored.creditsPending > balanceMaxMinor) problems.push(`member ${name} is above the balance ceiling`);
     }
   }
+  const accountsChecked = Number(accounts.rows[0]?.checked ?? 0);
+
   // Each new resolution resolves a pending transfer whose state says so, and is its only one.
-  for (const ids of chunks([...resolutions.keys()])) {
-    const pendings = new Map((await reader.selectFrom('ledger_transfers').select(['id', 'kind', 'state']).where('id', 'in', ids).execute()).map((p) => [p.id, p]));
-    const counts = new Map(
-      (await reader.selectFrom('ledger_transfers').select((eb) => ['pending_id', eb.fn.countAll<bigint>().as('n')]).where('pending_id', 'in', ids).groupBy('pending_id').execute()).map((c) => [c.pending_id!, Number(c.n)]),
-    );
-    for (const pendingId of ids) {
-      const pending = pendings.get(pendingId);
-      const mine = resolutions.get(pendingId)!;
-      if (!pending || pending.kind !== 'pending') {
-        problems.push(`transfer ${mine[0]!.id} resolves an unknown pending transfer ${pendingId}`);
-        continue;
-      }
-      const expected = pending.state === 'posted' ? 'post_pending' : pending.state === 'voided' ? 'void_pending' : null;
-      if ((counts.get(pendingId) ?? 0) !== 1 || mine[0]!.kind !== expected) {
-        problems.push(`pending transfer ${pendingId} is ${pending.state} but was resolved ${counts.get(pendingId) ?? 0} time(s), by ${mine.map((m) => m.kind).join(', ')}`);
-      }
-    }
+  const resolutions = await sql<{ id: string; kind: string; pending_id: string; p_kind: string | null; p_state: string | null; n: unknown }>`
+    select id, kind, pending_id, p_kind, p_state, n from (
+      select t.seq, t.id, t.kind, t.pending_id, p.kind as p_kind, p.state as p_state, (select count(*) from ledger_transfers r where r.pending_id = t.pending_id) as n
+      from ledger_transfers t left join ledger_transfers p on p.id = t.pending_id
+      where ${range} and t.kind in ${resolutionKinds} and t.pending_id is not null
+    ) r
+    where p_kind is null or p_kind <> 'pending' or n <> 1 or kind <> case p_state when 'posted' then 'post_pending' when 'voided' then 'void_pending' else '' end
+    order by seq`.execute(reader);
+  const byPending = new Map<string, typeof resolutions.rows>();
+  for (const r of resolutions.rows) byPending.set(r.pending_id, [...(byPending.get(r.pending_id) ?? []), r]);
+  for (const [pendingId, mine] of byPending) {
+    const first = mine[0]!;
+    if (first.p_kind !== 'pending') problems.push(`transfer ${first.id} resolves an unknown pending transfer ${pendingId}`);
+    else problems.push(`pending transfer ${pendingId} is ${first.p_state} but was resolved ${Number(first.n)} time(s), by ${mine.map((m) => m.kind).join(', ')}`);
   }
-  const figures = new Map<string, Totals>();
-  for (const [id, delta] of inRange) {
-    if (isZero(delta)) continue;
-    const base = kept.get(id) ?? zero();
-    figures.set(id, { debitsPosted: base.debitsPosted + delta.debitsPosted, creditsPosted: base.creditsPosted + delta.creditsPosted, debitsPending: base.debitsPending + delta.debitsPending, creditsPending: base.creditsPending + delta.creditsPending });
-  }
+
   return {
     result: {
       isBalanced: problems.length === 0,
       problems,
-      accounts: stored.size,
+      accounts: accountsChecked,
       transfers: transfersRead,
       mode: 'incremental',
       transfersRead,
-      accountsChecked: stored.size,
+      accountsChecked,
       previousPosition: previous,
       position: horizon,
     },
-    figures,
+    counted: sql`${counted} and ${wellFormed}`,
   };
 }
 
@@ -331,7 +283,17 @@ async function record(tx: Db, outcome: Check, now: number): Promise<void> {
       .executeTakeFirst();
     if (moved.numUpdatedRows !== 1n) throw new Error('another ledger check moved the checkpoint meanwhile');
   }
-  const rows = [...figures].map(([id, t]) => ({ account_id: id, debits_posted: t.debitsPosted, credits_posted: t.creditsPosted, debits_pending: t.debitsPending, credits_pending: t.creditsPending }));
+  if (outcome.counted) {
+    // The counted new rows' sums added to each touched account's figures, in the database.
+    await sql`insert into ledger_checkpoint_accounts (account_id, debits_posted, credits_posted, debits_pending, credits_pending)
+      select account_id, sum(dp), sum(cp), sum(dpe), sum(cpe) from (${legsOf(outcome.counted)}) legs where true group by account_id
+      having sum(dp) <> 0 or sum(cp) <> 0 or sum(dpe) <> 0 or sum(cpe) <> 0
+      on conflict (account_id) do update set debits_posted = ledger_checkpoint_accounts.debits_posted + excluded.debits_posted,
+        credits_posted = ledger_checkpoint_accounts.credits_posted + excluded.credits_posted,
+        debits_pending = ledger_checkpoint_accounts.debits_pending + excluded.debits_pending,
+        credits_pending = ledger_checkpoint_accounts.credits_pending + excluded.credits_pending`.execute(tx);
+  }
+  const rows = [...(figures ?? [])].map(([id, t]) => ({ account_id: id, debits_posted: t.debitsPosted, credits_posted: t.creditsPosted, debits_pending: t.debitsPending, credits_pending: t.creditsPending }));
   for (const part of chunks(rows)) {
     await tx
       .insertInto('ledger_checkpoint_accounts')
@@ -364,21 +326,23 @@ async function record(tx: Db, outcome: Check, now: number): Promise<void> {
 /**
  * The incremental check, recorded. PostgreSQL: one REPEATABLE READ transaction reads the
  * snapshot and writes the outcome (a concurrent move of the checkpoint fails it). SQLite: the
- * reads on a snapshot of a second connection, then the outcome in one short write transaction
- * on the server's connection, from the position the reads started at.
+ * reads on a snapshot off the event loop (db/read-snapshot.ts), then the outcome in one short
+ * write transaction on the server's connection, from the position the reads started at (the
+ * figures are the rows up to that snapshot's horizon, summed again there: rows below it never change).
  */
 export async function verifyIncremental(handle: DbHandle): Promise<IncrementalResult> {
   if (handle.dialect === 'postgres') {
-    return handle.db
-      .transaction()
-      .setIsolationLevel('repeatable read')
-      .execute(async (tx) => {
+    return inTransaction(
+      handle.db,
+      async (tx) => {
         const outcome = await check(tx, 'postgres');
         await record(tx, outcome, Date.now());
         return outcome.result;
-      });
+      },
+      { isolation: 'repeatable read' },
+    );
   }
-  const outcome = handle.sqlite!.memory ? await check(handle.db, 'sqlite') : await withReadSnapshot(handle, (reader) => check(reader, 'sqlite'));
-  await handle.db.transaction().execute((tx) => record(tx, outcome, Date.now()));
+  const outcome = await withReadSnapshot(handle, (reader) => check(reader, 'sqlite'));
+  await inTransaction(handle.db, (tx) => record(tx, outcome, Date.now()));
   return outcome.result;
 }

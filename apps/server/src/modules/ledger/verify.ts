@@ -2,8 +2,19 @@
  * Recomputes every account from the journal and checks the books: each account's four totals
  * match the journal, no member account is below zero, every pending transfer was resolved at
  * most once and its state says how, and per coin the debits equal the credits.
+ *
+ * Set-based (decision 051): the database does the work and sends back only what is wrong. One
+ * grouping pass sums both legs of every transfer per account, compared with each account's
+ * stored totals: only the accounts that differ, that the journal names but that do not exist, or
+ * (members) that are below zero come back; one scan returns the malformed transfers and the
+ * pending transfers whose resolutions do not match their state (the resolutions found through
+ * the pending_id index); one pass over the accounts sums each coin. On a 10,000,000-row journal
+ * these are long statements: the full check runs them on a read snapshot of its own
+ * (db/read-snapshot.ts: a worker thread on SQLite, a dedicated connection on PostgreSQL), so no
+ * writer and no request waits for them.
  */
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 
 export interface VerifyResult {
@@ -27,82 +38,149 @@ export function registerVerifier(name: string, check: BooksCheck): void {
   booksChecks.set(name, check);
 }
 
-type Totals = { debitsPosted: bigint; creditsPosted: bigint; debitsPending: bigint; creditsPending: bigint };
-const zero = (): Totals => ({ debitsPosted: 0n, creditsPosted: 0n, debitsPending: 0n, creditsPending: 0n });
+/** Problems of one kind listed at most; past that, one line says how many more there are. */
+const listedMax = 1_000;
+const big = (v: unknown): bigint => BigInt(String(v ?? 0));
+const resolutionKinds = sql`('post_pending', 'void_pending')`;
+const posted = sql`case when kind in ('posted', 'post_pending') then amount else 0 end`;
+const pending = sql`case when kind = 'pending' then amount when kind in ('post_pending', 'void_pending') then -amount else 0 end`;
+
+function chunks<T>(items: T[], size = 500): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+function listed(problems: string[], lines: string[], what: string): void {
+  problems.push(...lines.slice(0, listedMax));
+  if (lines.length > listedMax) problems.push(`${lines.length - listedMax} more ${what}`);
+}
+
+interface AccountRow {
+  account_id: string;
+  jdp: unknown;
+  jcp: unknown;
+  jdpe: unknown;
+  jcpe: unknown;
+  sdp: unknown;
+  scp: unknown;
+  sdpe: unknown;
+  scpe: unknown;
+  known: unknown;
+  below: unknown;
+}
+
+interface TransferRow {
+  id: string;
+  kind: string;
+  state: string;
+  amount: unknown;
+  debit_account_id: string;
+  credit_account_id: string;
+  pending_id: string | null;
+  pending_ok: unknown;
+}
 
 export async function verifyLedger(db: Db): Promise<VerifyResult> {
   const problems: string[] = [];
-  const accounts = await db.selectFrom('ledger_accounts').selectAll().execute();
-  const computed = new Map<string, Totals>(accounts.map((a) => [a.id, zero()]));
-  const pendingState = new Map<string, { state: string; resolutions: string[] }>();
-  let transfers = 0;
-  let lastSeq = 0n;
-  // Keyset pages keep memory bounded on a large journal.
-  for (;;) {
-    const page = await db.selectFrom('ledger_transfers').selectAll().where('seq', '>', lastSeq).orderBy('seq').limit(5000).execute();
-    if (page.length === 0) break;
-    // better-sqlite3 answers synchronously: a turn of the event loop between pages serves requests.
-    await new Promise((resolve) => setImmediate(resolve));
-    for (const t of page) {
-      transfers++;
-      lastSeq = BigInt(t.seq);
-      const amount = BigInt(t.amount);
-      const debit = computed.get(t.debit_account_id);
-      const credit = computed.get(t.credit_account_id);
-      if (!debit || !credit) {
-        problems.push(`transfer ${t.id} names an unknown account`);
-        continue;
-      }
-      if (amount <= 0n) problems.push(`transfer ${t.id} has a non-positive amount`);
-      if (t.debit_account_id === t.credit_account_id) problems.push(`transfer ${t.id} debits and credits one account`);
-      if (t.kind === 'posted') {
-        debit.debitsPosted += amount;
-        credit.creditsPosted += amount;
-      } else if (t.kind === 'pending') {
-        debit.debitsPending += amount;
-        credit.creditsPending += amount;
-        pendingState.set(t.id, { state: t.state, resolutions: pendingState.get(t.id)?.resolutions ?? [] });
-      } else if (t.kind === 'post_pending' || t.kind === 'void_pending') {
-        debit.debitsPending -= amount;
-        credit.creditsPending -= amount;
-        if (t.kind === 'post_pending') {
-          debit.debitsPosted += amount;
-          credit.creditsPosted += amount;
-        }
-        const entry = pendingState.get(t.pending_id ?? '');
-        if (!entry) problems.push(`transfer ${t.id} resolves an unknown pending transfer`);
-        else entry.resolutions.push(t.kind);
-      } else {
-        problems.push(`transfer ${t.id} has an unknown kind ${t.kind}`);
-      }
+  const keys = ['debitsPosted', 'creditsPosted', 'debitsPending', 'creditsPending'] as const;
+
+  // The journal's four sums per account (one grouping pass over both legs), beside each account's
+  // stored four: only the accounts that differ or (members) are below zero come back, and the
+  // accounts the journal names that do not exist (known 0).
+  const legs = sql`select debit_account_id as account_id, ${posted} as dp, 0 as cp, ${pending} as dpe, 0 as cpe from ledger_transfers
+    union all select credit_account_id, 0, ${posted}, 0, ${pending} from ledger_transfers`;
+  const accounts = await sql<AccountRow>`
+    with d as materialized (select account_id, sum(dp) as dp, sum(cp) as cp, sum(dpe) as dpe, sum(cpe) as cpe from (${legs}) legs group by account_id)
+    select a.id as account_id, coalesce(d.dp, 0) as jdp, coalesce(d.cp, 0) as jcp, coalesce(d.dpe, 0) as jdpe, coalesce(d.cpe, 0) as jcpe,
+      a.debits_posted as sdp, a.credits_posted as scp, a.debits_pending as sdpe, a.credits_pending as scpe, 1 as known,
+      case when a.is_system = 0 and a.credits_posted - a.debits_posted - a.debits_pending < 0 then 1 else 0 end as below
+    from ledger_accounts a left join d on d.account_id = a.id
+    where a.debits_posted <> coalesce(d.dp, 0) or a.credits_posted <> coalesce(d.cp, 0) or a.debits_pending <> coalesce(d.dpe, 0) or a.credits_pending <> coalesce(d.cpe, 0)
+      or (a.is_system = 0 and a.credits_posted - a.debits_posted - a.debits_pending < 0)
+    union all
+    select d.account_id, d.dp, d.cp, d.dpe, d.cpe, 0, 0, 0, 0, 0, 0 from d where not exists (select 1 from ledger_accounts a where a.id = d.account_id)`.execute(db);
+  const unknown = accounts.rows.filter((r) => Number(r.known) === 0).map((r) => r.account_id);
+  const differing = accounts.rows.filter((r) => Number(r.known) === 1).sort((x, y) => (x.account_id < y.account_id ? -1 : x.account_id > y.account_id ? 1 : 0));
+  const named = new Map<string, { owner: string; coin_name: string; purpose: string }>();
+  for (const ids of chunks(differing.map((r) => r.account_id))) {
+    for (const a of await db.selectFrom('ledger_accounts').select(['id', 'owner', 'coin_name', 'purpose']).where('id', 'in', ids).execute()) named.set(a.id, a);
+  }
+  const accountLines: string[] = [];
+  for (const r of differing) {
+    const a = named.get(r.account_id)!;
+    const journal = [r.jdp, r.jcp, r.jdpe, r.jcpe].map(big);
+    const stored = [r.sdp, r.scp, r.sdpe, r.scpe].map(big);
+    keys.forEach((key, i) => {
+      if (stored[i] !== journal[i]) accountLines.push(`account ${r.account_id} (${a.owner}/${a.coin_name}/${a.purpose}) ${key} is ${stored[i]} but the journal gives ${journal[i]}`);
+    });
+    if (Number(r.below) === 1) accountLines.push(`member account ${r.account_id} (${a.owner}/${a.coin_name}) is below zero`);
+  }
+  listed(problems, accountLines, 'account differences');
+  const unknownLines: string[] = [];
+  for (const ids of chunks(unknown)) {
+    const naming = await db.selectFrom('ledger_transfers').select('id').where((eb) => eb.or([eb('debit_account_id', 'in', ids), eb('credit_account_id', 'in', ids)])).orderBy('seq').execute();
+    unknownLines.push(...naming.map((t) => `transfer ${t.id} names an unknown account`));
+  }
+  listed(problems, unknownLines, 'transfers naming an unknown account');
+
+  // Malformed transfers, resolutions of no pending transfer, and pending transfers whose
+  // resolutions (by the pending_id index) are not the one their state says: one scan.
+  const expectedCount = sql`case t.state when 'pending' then 0 when 'posted' then 1 when 'voided' then 1 else -1 end`;
+  const resolutionsOf = (extra: ReturnType<typeof sql>) => sql`select count(*) from ledger_transfers r where r.pending_id = t.id and r.kind in ${resolutionKinds} ${extra}`;
+  const transfers = await sql<TransferRow>`
+    select id, kind, state, amount, debit_account_id, credit_account_id, pending_id, pending_ok from (
+      select t.id, t.seq, t.kind, t.state, t.amount, t.debit_account_id, t.credit_account_id, t.pending_id,
+        case
+          when t.kind = 'pending' then case when (${resolutionsOf(sql``)}) = ${expectedCount}
+            and (${resolutionsOf(sql`and r.kind <> case t.state when 'posted' then 'post_pending' else 'void_pending' end`)}) = 0 then 1 else 0 end
+          when t.kind in ${resolutionKinds} then case when exists (select 1 from ledger_transfers p where p.id = t.pending_id and p.kind = 'pending') then 1 else 0 end
+          else 1
+        end as pending_ok
+      from ledger_transfers t
+      where t.amount <= 0 or t.debit_account_id = t.credit_account_id or t.kind not in ('posted', 'pending', 'post_pending', 'void_pending')
+        or t.kind = 'pending' or t.kind in ${resolutionKinds}
+    ) checked
+    where amount <= 0 or debit_account_id = credit_account_id or kind not in ('posted', 'pending', 'post_pending', 'void_pending') or pending_ok = 0
+    order by seq`.execute(db);
+  const badPendings = transfers.rows.filter((t) => t.kind === 'pending' && Number(t.pending_ok) === 0).map((t) => t.id);
+  const resolutions = new Map<string, string[]>();
+  for (const ids of chunks(badPendings)) {
+    for (const r of await db.selectFrom('ledger_transfers').select(['pending_id', 'kind']).where('pending_id', 'in', ids).where('kind', 'in', ['post_pending', 'void_pending']).orderBy('seq').execute()) {
+      resolutions.set(r.pending_id!, [...(resolutions.get(r.pending_id!) ?? []), r.kind]);
     }
   }
-  for (const [id, { state, resolutions }] of pendingState) {
-    const expected = state === 'pending' ? [] : state === 'posted' ? ['post_pending'] : state === 'voided' ? ['void_pending'] : null;
-    if (!expected || resolutions.join() !== expected.join()) problems.push(`pending transfer ${id} is ${state} but was resolved by [${resolutions.join(', ')}]`);
+  const transferLines: string[] = [];
+  for (const t of transfers.rows) {
+    if (big(t.amount) <= 0n) transferLines.push(`transfer ${t.id} has a non-positive amount`);
+    if (t.debit_account_id === t.credit_account_id) transferLines.push(`transfer ${t.id} debits and credits one account`);
+    if (!['posted', 'pending', 'post_pending', 'void_pending'].includes(t.kind)) transferLines.push(`transfer ${t.id} has an unknown kind ${t.kind}`);
+    if (Number(t.pending_ok) === 1) continue;
+    if (t.kind === 'pending') transferLines.push(`pending transfer ${t.id} is ${t.state} but was resolved by [${(resolutions.get(t.id) ?? []).join(', ')}]`);
+    else transferLines.push(`transfer ${t.id} resolves an unknown pending transfer`);
   }
-  const perCoin = new Map<string, Totals>();
-  for (const a of accounts) {
-    const c = computed.get(a.id)!;
-    const stored = { debitsPosted: BigInt(a.debits_posted), creditsPosted: BigInt(a.credits_posted), debitsPending: BigInt(a.debits_pending), creditsPending: BigInt(a.credits_pending) };
-    for (const key of Object.keys(stored) as Array<keyof Totals>) {
-      if (stored[key] !== c[key]) problems.push(`account ${a.id} (${a.owner}/${a.coin_name}/${a.purpose}) ${key} is ${stored[key]} but the journal gives ${c[key]}`);
-    }
-    if (!Number(a.is_system) && stored.creditsPosted - stored.debitsPosted - stored.debitsPending < 0n) {
-      problems.push(`member account ${a.id} (${a.owner}/${a.coin_name}) is below zero`);
-    }
-    const coin = perCoin.get(a.coin_name) ?? zero();
-    coin.debitsPosted += stored.debitsPosted;
-    coin.creditsPosted += stored.creditsPosted;
-    coin.debitsPending += stored.debitsPending;
-    coin.creditsPending += stored.creditsPending;
-    perCoin.set(a.coin_name, coin);
+  listed(problems, transferLines, 'malformed transfers');
+
+  // Per coin, the stored debits equal the credits.
+  const coins = await db
+    .selectFrom('ledger_accounts')
+    .select((eb) => [
+      'coin_name',
+      eb.fn.countAll<bigint>().as('n'),
+      eb.fn.sum<bigint>('debits_posted').as('dp'),
+      eb.fn.sum<bigint>('credits_posted').as('cp'),
+      eb.fn.sum<bigint>('debits_pending').as('dpe'),
+      eb.fn.sum<bigint>('credits_pending').as('cpe'),
+    ])
+    .groupBy('coin_name')
+    .orderBy('coin_name')
+    .execute();
+  for (const c of coins) {
+    if (big(c.dp) !== big(c.cp)) problems.push(`${c.coin_name}: posted debits ${big(c.dp)} != credits ${big(c.cp)}`);
+    if (big(c.dpe) !== big(c.cpe)) problems.push(`${c.coin_name}: pending debits ${big(c.dpe)} != credits ${big(c.cpe)}`);
   }
-  for (const [coin, t] of perCoin) {
-    if (t.debitsPosted !== t.creditsPosted) problems.push(`${coin}: posted debits ${t.debitsPosted} != credits ${t.creditsPosted}`);
-    if (t.debitsPending !== t.creditsPending) problems.push(`${coin}: pending debits ${t.debitsPending} != credits ${t.creditsPending}`);
-  }
-  return { isBalanced: problems.length === 0, problems, accounts: accounts.length, transfers };
+  const count = await db.selectFrom('ledger_transfers').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow();
+  return { isBalanced: problems.length === 0, problems, accounts: coins.reduce((n, c) => n + Number(c.n), 0), transfers: Number(count.n) };
 }
 
 /**
