@@ -52,6 +52,8 @@ export interface Keyset {
   readonly keys: readonly KeyColumn[];
   /** Newest (largest) first unless `asc`. */
   readonly direction?: 'desc' | 'asc';
+  /** The request field that carries the cursor, named in a refusal; `cursor` unless said. */
+  readonly field?: string;
 }
 
 export interface KeysetPage<Row> {
@@ -59,8 +61,8 @@ export interface KeysetPage<Row> {
   nextCursor: string | null;
 }
 
-export function cursorInvalid(): AppError {
-  return new AppError('request.invalid', undefined, 'cursor', 'validation.cursorInvalid');
+export function cursorInvalid(field = 'cursor'): AppError {
+  return new AppError('request.invalid', undefined, field, 'validation.cursorInvalid');
 }
 
 function checkOf(list: string, body: string): string {
@@ -112,18 +114,24 @@ export function encodeCursor(keyset: Keyset, values: readonly unknown[]): string
  */
 export function decodeCursor(keyset: Keyset, cursor: string | undefined | null): KeyValue[] | null {
   if (cursor === undefined || cursor === null || cursor === '') return null;
-  if (cursor.length > cursorCharsMax) throw cursorInvalid();
+  const refused = () => cursorInvalid(keyset.field);
+  if (cursor.length > cursorCharsMax) throw refused();
   const parts = cursor.split(':');
-  if (parts.length !== keyset.keys.length + 2 || parts[0] !== version) throw cursorInvalid();
+  if (parts.length !== keyset.keys.length + 2 || parts[0] !== version) throw refused();
   const check = parts.pop()!;
-  if (check !== checkOf(keyset.list, parts.join(':'))) throw cursorInvalid();
+  if (check !== checkOf(keyset.list, parts.join(':'))) throw refused();
   const values = keyset.keys.map((k, i) => decodeValue(k.kind, parts[i + 1]!));
-  if (values.some((v) => v === null)) throw cursorInvalid();
+  if (values.some((v) => v === null)) throw refused();
   return values as KeyValue[];
 }
 
 function fieldOf(key: KeyColumn): string {
   return key.field ?? key.column.slice(key.column.lastIndexOf('.') + 1);
+}
+
+/** The keyset most lists use: a time in ms, then the row id to break ties; newest first. */
+export function newestFirst(list: string, time = 'created_at', id = 'id'): Keyset {
+  return { list, keys: [{ column: time, kind: 'int' }, { column: id, kind: 'id' }] };
 }
 
 /** The cursor that continues after `row`. */

@@ -9,7 +9,7 @@ import type { Db } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
 import { AppError } from '../../errors.ts';
-import { cursorNumber } from '../../db/keyset.ts';
+import { keysetPage, newestFirst } from '../../db/keyset.ts';
 import type { ConfigService } from '../config/service.ts';
 import { isUniqueViolation } from '../ledger/idempotency.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
@@ -25,6 +25,9 @@ import { ChainWatcher, type ChainDepositStatusValue } from './watcher.ts';
 export const chainWatchSchedule = '*/10 * * * * *';
 /** Tries at allocating a member index when parallel first requests collide on the unique index. */
 const allocateAttemptsMax = 5;
+
+/** The member's chain deposits, newest seen first (decision 052). */
+const chainDepositsPage = newestFirst('bscDepositRecordList', 'seen_at');
 
 export class ChainService {
   readonly watchers: ChainWatcher[];
@@ -139,18 +142,9 @@ export class ChainService {
     let query = this.db
       .selectFrom('chain_deposits')
       .selectAll()
-      .where('member_id', '=', memberId)
-      .orderBy('seen_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(input.pageSize + 1);
+      .where('member_id', '=', memberId);
     if (input.chain) query = query.where('chain', '=', input.chain);
-    const c = /^(\d+):([\w-]+)$/.exec(input.cursor ?? '');
-    if (c) {
-      const at = cursorNumber(c[1]!);
-      query = query.where((eb) => eb.or([eb('seen_at', '<', at), eb.and([eb('seen_at', '=', at), eb('id', '<', c[2]!)])]));
-    }
-    const rows = await query.execute();
-    const page = rows.slice(0, input.pageSize);
+    const { items: page, nextCursor } = await keysetPage(query, chainDepositsPage, input.cursor, input.pageSize);
     const heads = new Map((await this.db.selectFrom('chain_cursors').select(['chain', 'head_block']).execute()).map((r) => [r.chain, BigInt(r.head_block)]));
     const minimum = parseAmount(await this.settingsService.get('deposit.minimumAmount')) ?? 0n;
     // Held and rejected deposits (decision 037): their exact amount and staff's reason are on the review item.
@@ -158,7 +152,6 @@ export class ChainService {
       this.db,
       page.filter((r) => r.status === 'heldForReview' || r.status === 'rejected').map((r) => r.id),
     );
-    const last = page[page.length - 1];
     return {
       items: page.map((r) => {
         const chain = r.chain as DepositChain;
@@ -195,7 +188,7 @@ export class ChainService {
           rejectReason: isRejected && rest.join('|').trim() !== '' ? rest.join('|').trim() : null,
         };
       }),
-      nextCursor: rows.length > input.pageSize && last ? `${num(last.seen_at)}:${last.id}` : null,
+      nextCursor,
     };
   }
 

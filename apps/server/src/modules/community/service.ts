@@ -7,7 +7,7 @@
 import { communityLimits, communityMonthTimeZone, gradeNameSetOf, monthKeyOf, previousMonthKey, type GradeRulesAt, type OrganizationInfo, type OrganizationMember, formatMinor } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { likeLiteral, num } from '../../db/index.ts';
-import { cursorNumber } from '../../db/keyset.ts';
+import { keysetPage, newestFirst, type Keyset } from '../../db/keyset.ts';
 import { AppError } from '../../errors.ts';
 import { nameKey, type UserRow } from '../accounts/repository.ts';
 import { recordNewMember, recordPurchase } from './figures.ts';
@@ -35,6 +35,11 @@ function depthOf(treePath: string): number {
 function subtreePrefix(u: Pick<UserRow, 'id' | 'tree_path'>): string {
   return `${u.tree_path}${u.id}/`;
 }
+
+/** A member's direct invites, newest first (decision 052). */
+const invitesPage = newestFirst('organization', 'u.created_at', 'u.id');
+/** A search of the downline by username, in name order (the name key is unique). */
+const searchPage: Keyset = { list: 'organizationSearch', direction: 'asc', keys: [{ column: 'u.user_name_key', kind: 'text' }] };
 
 export class CommunityService {
   constructor(
@@ -139,9 +144,9 @@ export class CommunityService {
   }
 
   /**
-   * Direct invites of the caller or of a member of the caller's downline, newest first, keyset
-   * paged ("joinedAt:id"); or, with `search`, members of the caller's downline whose username
-   * starts with it, by name ("name key" cursor).
+   * Direct invites of the caller or of a member of the caller's downline, newest first; or, with
+   * `search`, members of the caller's downline whose username starts with it, by name. Both keyset
+   * paged (decision 052); a cursor of one is refused by the other.
    */
   async organization(viewerId: string, input: { memberId?: string; search?: string; cursor?: string; pageSize: number }) {
     const viewer = await this.mustMember(viewerId);
@@ -157,15 +162,12 @@ export class CommunityService {
 
     if (search) {
       const limit = Math.min(pageSize, communityLimits.searchResultsMax);
-      let query = base.where(likeLiteral('u.user_name_key', nameKey(search), 'prefix')).where(likeLiteral('u.tree_path', prefix, 'prefix')).orderBy('u.user_name_key').limit(limit + 1);
-      const after = input.cursor && /^[\w.:-]{1,100}$/.test(input.cursor) ? input.cursor : null;
-      if (after) query = query.where('u.user_name_key', '>', after);
-      const rows = await query.execute();
-      const page = rows.slice(0, limit);
+      const query = base.where(likeLiteral('u.user_name_key', nameKey(search), 'prefix')).where(likeLiteral('u.tree_path', prefix, 'prefix'));
+      const { items: page, nextCursor } = await keysetPage(query, searchPage, input.cursor, limit);
       return {
         parentId: null,
         items: page.map((r) => this.entry(r, depthOf(r.tree_path) - viewerDepth)),
-        nextCursor: rows.length > limit ? page[page.length - 1]!.user_name_key : null,
+        nextCursor,
       };
     }
 
@@ -177,20 +179,11 @@ export class CommunityService {
       parent = target;
     }
     const childDepth = depthOf(parent.tree_path) + 1 - viewerDepth;
-    let query = base.where('u.referrer_id', '=', parent.id).orderBy('u.created_at', 'desc').orderBy('u.id', 'desc').limit(pageSize + 1);
-    const c = /^(\d{1,20}):([\w-]{1,64})$/.exec(input.cursor ?? '');
-    if (c) {
-      const at = cursorNumber(c[1]!);
-      const id = c[2]!;
-      query = query.where((eb) => eb.or([eb('u.created_at', '<', at), eb.and([eb('u.created_at', '=', at), eb('u.id', '<', id)])]));
-    }
-    const rows = await query.execute();
-    const page = rows.slice(0, pageSize);
-    const last = page[page.length - 1];
+    const { items: page, nextCursor } = await keysetPage(base.where('u.referrer_id', '=', parent.id), invitesPage, input.cursor, pageSize);
     return {
       parentId: parent.id,
       items: page.map((r) => this.entry(r, childDepth)),
-      nextCursor: rows.length > pageSize && last ? `${num(last.created_at)}:${last.id}` : null,
+      nextCursor,
     };
   }
 

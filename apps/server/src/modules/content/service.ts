@@ -27,6 +27,7 @@ import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
+import { keysetPage, newestFirst, type Keyset } from '../../db/keyset.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
 import type { UploadService } from '../uploads/index.ts';
 import { sanitizeBody } from './sanitize.ts';
@@ -47,11 +48,17 @@ function readTranslations<T>(text: string): Partial<Record<Language, T>> {
   return out;
 }
 
-function parseCursor(cursor: string | undefined): { pinned: number; at: bigint; id: string } | null {
-  if (!cursor) return null;
-  const match = /^([01]):(\d{1,16}):([A-Za-z0-9-]{1,64})$/.exec(cursor);
-  return match ? { pinned: Number(match[1]), at: BigInt(match[2]!), id: match[3]! } : null;
-}
+/** Staff's announcements, newest publish time first (decision 052). */
+const announcementsAdminPage = newestFirst('announcementAdminList', 'publish_at');
+/** Live announcements as members read them: pinned first, then newest first. */
+const announcementsPage: Keyset = {
+  list: 'announcementList',
+  keys: [
+    { column: 'is_pinned', kind: 'int' },
+    { column: 'publish_at', kind: 'int' },
+    { column: 'id', kind: 'id' },
+  ],
+};
 
 function checkWindow(publishAt: number, expiresAt: number | null): void {
   if (expiresAt !== null && expiresAt <= publishAt) throw new AppError('content.expiryBeforePublish', undefined, 'expiresAt');
@@ -87,19 +94,9 @@ export class ContentService {
   }
 
   async announcementAdminList(cursor: string | undefined, pageSize: number): Promise<{ items: AnnouncementAdminEntry[]; nextCursor: string | null }> {
-    let query = this.db
-      .selectFrom('content_announcements')
-      .selectAll()
-      .where('is_deleted', '=', 0)
-      .orderBy('publish_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize + 1);
-    const c = parseCursor(cursor ? `0:${cursor}` : undefined);
-    if (c) query = query.where((eb) => eb.or([eb('publish_at', '<', c.at), eb.and([eb('publish_at', '=', c.at), eb('id', '<', c.id)])]));
-    const rows = await query.execute();
-    const page = rows.slice(0, pageSize);
-    const last = page[page.length - 1];
-    return { items: page.map((r) => this.announcementEntry(r)), nextCursor: rows.length > pageSize && last ? `${num(last.publish_at)}:${last.id}` : null };
+    const query = this.db.selectFrom('content_announcements').selectAll().where('is_deleted', '=', 0);
+    const { items: page, nextCursor } = await keysetPage(query, announcementsAdminPage, cursor, pageSize);
+    return { items: page.map((r) => this.announcementEntry(r)), nextCursor };
   }
 
   async announcementSave(actor: Actor, input: AnnouncementSave): Promise<AnnouncementAdminEntry> {
@@ -156,35 +153,19 @@ export class ContentService {
 
   /** Live announcements (published, not expired), pinned first, newest first. */
   async announcementList(lang: Language, cursor: string | undefined, pageSize: number, now = Date.now()): Promise<{ items: AnnouncementSummary[]; nextCursor: string | null }> {
-    let query = this.db
+    const query = this.db
       .selectFrom('content_announcements')
       .select(['id', 'translations', 'is_pinned', 'publish_at'])
       .where('is_deleted', '=', 0)
       .where('publish_at', '<=', BigInt(now))
-      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', BigInt(now))]))
-      .orderBy('is_pinned', 'desc')
-      .orderBy('publish_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize + 1);
-    const c = parseCursor(cursor);
-    if (c) {
-      query = query.where((eb) =>
-        eb.or([
-          eb('is_pinned', '<', c.pinned),
-          eb.and([eb('is_pinned', '=', c.pinned), eb('publish_at', '<', c.at)]),
-          eb.and([eb('is_pinned', '=', c.pinned), eb('publish_at', '=', c.at), eb('id', '<', c.id)]),
-        ]),
-      );
-    }
-    const rows = await query.execute();
-    const page = rows.slice(0, pageSize);
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', BigInt(now))]));
+    const { items: page, nextCursor } = await keysetPage(query, announcementsPage, cursor, pageSize);
     const items: AnnouncementSummary[] = [];
     for (const r of page) {
       const picked = pickTranslation(readTranslations<{ title: string; body: string }>(r.translations), lang);
       if (picked) items.push({ id: r.id, title: picked.value.title, lang: picked.lang, isPinned: num(r.is_pinned) === 1, publishAt: num(r.publish_at) });
     }
-    const last = page[page.length - 1];
-    return { items, nextCursor: rows.length > pageSize && last ? `${num(last.is_pinned)}:${num(last.publish_at)}:${last.id}` : null };
+    return { items, nextCursor };
   }
 
   async announcementDetail(lang: Language, id: string, now = Date.now()): Promise<AnnouncementDetail> {

@@ -13,7 +13,7 @@ import { localAmountOf, uploadLimits, uploadMimeTypes, recordRejectReasonCodes, 
 import type { Db, Dialect, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { lockMember } from '../../db/locks.ts';
-import { cursorNumber } from '../../db/keyset.ts';
+import { keysetPage, newestFirst } from '../../db/keyset.ts';
 import { AppError } from '../../errors.ts';
 import type { ConfigService } from '../config/service.ts';
 import { onceAfterRace } from '../ledger/idempotency.ts';
@@ -40,6 +40,9 @@ export interface DepositInput {
   otherFileId?: string;
   requestId: string;
 }
+
+/** The member's bank deposits, newest first (decision 052). */
+const depositsPage = newestFirst('depositRecordList');
 
 export class BankDepositService {
   constructor(
@@ -252,19 +255,9 @@ export class BankDepositService {
     let query = this.db
       .selectFrom('bank_deposits')
       .selectAll()
-      .where('member_id', '=', memberId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(filter.pageSize + 1);
+      .where('member_id', '=', memberId);
     if (filter.status) query = query.where('status', '=', filter.status);
-    const c = /^(\d+):([\w-]+)$/.exec(filter.cursor ?? '');
-    if (c) {
-      const at = cursorNumber(c[1]!);
-      query = query.where((eb) => eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', c[2]!)])]));
-    }
-    const rows = await query.execute();
-    const page = rows.slice(0, filter.pageSize);
-    const last = page[page.length - 1];
+    const { items: page, nextCursor } = await keysetPage(query, depositsPage, filter.cursor, filter.pageSize);
     return {
       items: page.map((r): DepositRecord => {
         const [code = '', ...rest] = (r.reject_reason ?? '').split('|');
@@ -288,7 +281,7 @@ export class BankDepositService {
           decidedAt: r.decided_at === null ? null : num(r.decided_at),
         };
       }),
-      nextCursor: rows.length > filter.pageSize && last ? `${num(last.created_at)}:${last.id}` : null,
+      nextCursor,
     };
   }
 }

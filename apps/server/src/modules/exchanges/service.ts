@@ -18,10 +18,13 @@ import { amountRuleBroken, formatMinor, multiplyRateStrict, parseAmount, percent
 import { onceAfterRace } from '../ledger/idempotency.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
 import type { ReviewRow, ReviewService } from '../reviews/service.ts';
-import { cursorNumber } from '../../db/keyset.ts';
+import { keysetPage, newestFirst } from '../../db/keyset.ts';
 import { notify } from '../notifications/index.ts';
 
 type ExchangeRow = NonNullable<Awaited<ReturnType<ExchangeService['byHold']>>>;
+
+/** The member's exchanges, newest first (decision 052). */
+const exchangesPage = newestFirst('exchangeList');
 
 export class ExchangeService {
   constructor(
@@ -207,15 +210,8 @@ export class ExchangeService {
   }
 
   async list(memberId: string, cursor: string | undefined, pageSize: number): Promise<{ items: ExchangeEntry[]; nextCursor: string | null }> {
-    let query = this.db.selectFrom('exchanges').selectAll().where('member_id', '=', memberId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(pageSize + 1);
-    const c = /^(\d+):([\w-]+)$/.exec(cursor ?? '');
-    if (c) {
-      const at = cursorNumber(c[1]!);
-      query = query.where((eb) => eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', c[2]!)])]));
-    }
-    const rows = await query.execute();
-    const page = rows.slice(0, pageSize);
-    const last = page[page.length - 1];
+    const query = this.db.selectFrom('exchanges').selectAll().where('member_id', '=', memberId);
+    const { items: page, nextCursor } = await keysetPage(query, exchangesPage, cursor, pageSize);
     return {
       items: page.map((r) => {
         const [code, ...rest] = (r.reject_reason ?? '').split('|');
@@ -235,7 +231,7 @@ export class ExchangeService {
           rejectReason: r.reject_reason === null ? null : rest.join('|'),
         };
       }),
-      nextCursor: rows.length > pageSize && last ? `${num(last.created_at)}:${last.id}` : null,
+      nextCursor,
     };
   }
 }

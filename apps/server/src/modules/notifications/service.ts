@@ -8,14 +8,12 @@ import { contentLimits, notificationTypes, type NotificationEntry, type Notifica
 import type { Db } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
+import { keysetPage, newestFirst } from '../../db/keyset.ts';
 
 const paramsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
 
-function parseCursor(cursor: string | undefined): { at: bigint; id: string } | null {
-  if (!cursor) return null;
-  const match = /^(\d{1,16}):([A-Za-z0-9-]{1,64})$/.exec(cursor);
-  return match ? { at: BigInt(match[1]!), id: match[2]! } : null;
-}
+/** The member's notifications, newest first (decision 052). */
+const notificationsPage = newestFirst('notificationList');
 
 export class NotificationService {
   constructor(private readonly db: Db) {}
@@ -24,15 +22,9 @@ export class NotificationService {
     let query = this.db
       .selectFrom('notifications')
       .select(['id', 'type', 'params', 'is_read', 'created_at'])
-      .where('member_id', '=', memberId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(input.pageSize + 1);
+      .where('member_id', '=', memberId);
     if (input.isUnreadOnly) query = query.where('is_read', '=', 0);
-    const c = parseCursor(input.cursor);
-    if (c) query = query.where((eb) => eb.or([eb('created_at', '<', c.at), eb.and([eb('created_at', '=', c.at), eb('id', '<', c.id)])]));
-    const rows = await query.execute();
-    const page = rows.slice(0, input.pageSize);
+    const { items: page, nextCursor } = await keysetPage(query, notificationsPage, input.cursor, input.pageSize);
     const items: NotificationEntry[] = [];
     for (const r of page) {
       // A type this version does not know (written by a newer one) is skipped, never a 500.
@@ -46,8 +38,7 @@ export class NotificationService {
       const parsed = paramsSchema.safeParse(raw);
       items.push({ id: r.id, type: r.type as NotificationType, params: parsed.success ? parsed.data : {}, isRead: num(r.is_read) === 1, createdAt: num(r.created_at) });
     }
-    const last = page[page.length - 1];
-    return { items, nextCursor: rows.length > input.pageSize && last ? `${num(last.created_at)}:${last.id}` : null };
+    return { items, nextCursor };
   }
 
   async unreadCount(memberId: string): Promise<number> {

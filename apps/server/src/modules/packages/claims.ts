@@ -12,7 +12,7 @@ import type { Language, PackageTerms } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
-import { cursorNumber } from '../../db/keyset.ts';
+import { keysetPage, newestFirst } from '../../db/keyset.ts';
 import { formatMinor, parseAmount, percentOfStrict } from '@pp/contract';
 import { isUniqueViolation, onceAfterRace } from '../ledger/idempotency.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
@@ -40,6 +40,9 @@ export function productName(namesJson: string | null | undefined, lang: Language
 function hashOf(body: object): string {
   return crypto.createHash('sha256').update(JSON.stringify(body)).digest('hex');
 }
+
+/** The member's insurance claims, newest first (decision 052). */
+const claimsPage = newestFirst('claimList', 'package_claims.created_at', 'package_claims.id');
 
 export class ClaimService {
   constructor(
@@ -109,24 +112,14 @@ export class ClaimService {
   }
 
   async list(memberId: string, cursor: string | undefined, pageSize: number, lang: Language) {
-    let query = this.db
+    const query = this.db
       .selectFrom('package_claims')
       .innerJoin('package_holdings', 'package_holdings.id', 'package_claims.holding_id')
       .leftJoin('package_products', 'package_products.id', 'package_holdings.product_id')
       .selectAll('package_claims')
       .select(['package_holdings.number as holding_number', 'package_products.names as product_names'])
-      .where('package_claims.member_id', '=', memberId)
-      .orderBy('package_claims.created_at', 'desc')
-      .orderBy('package_claims.id', 'desc')
-      .limit(pageSize + 1);
-    const at = /^(\d{1,30}):([\w-]{1,64})$/.exec(cursor ?? '');
-    if (at) {
-      const t = cursorNumber(at[1]!);
-      query = query.where((eb) => eb.or([eb('package_claims.created_at', '<', t), eb.and([eb('package_claims.created_at', '=', t), eb('package_claims.id', '<', at[2]!)])]));
-    }
-    const rows = await query.execute();
-    const page = rows.slice(0, pageSize);
-    const last = page[page.length - 1];
+      .where('package_claims.member_id', '=', memberId);
+    const { items: page, nextCursor } = await keysetPage(query, claimsPage, cursor, pageSize);
     return {
       items: page.map((r) => ({
         id: r.id,
@@ -141,7 +134,7 @@ export class ClaimService {
         createdAt: num(r.created_at),
         decidedAt: r.decided_at === null ? null : num(r.decided_at),
       })),
-      nextCursor: rows.length > pageSize && last ? `${num(last.created_at)}:${last.id}` : null,
+      nextCursor,
     };
   }
 

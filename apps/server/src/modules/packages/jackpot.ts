@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import type { JackpotCycleEntry, PackageTerms } from '@pp/contract';
 import type { Db, DbHandle, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
-import { cursorNumber } from '../../db/keyset.ts';
+import { keysetPage, type Keyset } from '../../db/keyset.ts';
 import { formatMinor, percentOfStrict } from '@pp/contract';
 import type { LedgerRepository } from '../ledger/repository.ts';
 import type { ConfigService } from '../config/service.ts';
@@ -35,6 +35,16 @@ export interface DrawResult {
   winners: Array<{ holdingId: string; holdingNumber: string; memberId: string; prize: bigint }>;
   pool: bigint;
 }
+
+/** The member's jackpot entries, newest cycle first; a member has one entry per (cycle, holding) (decision 052). */
+const jackpotRecordsPage: Keyset = {
+  list: 'jackpotRecordList',
+  keys: [
+    { column: 'jackpot_cycles.ends_at', kind: 'int' },
+    { column: 'jackpot_entries.cycle_id', kind: 'id' },
+    { column: 'jackpot_entries.holding_id', kind: 'id' },
+  ],
+};
 
 export class JackpotService {
   constructor(
@@ -247,7 +257,7 @@ export class JackpotService {
 
   /** The member's entries, newest cycle first. */
   async records(memberId: string, cursor: string | undefined, pageSize: number) {
-    let q = this.db
+    const query = this.db
       .selectFrom('jackpot_entries')
       .innerJoin('jackpot_cycles', 'jackpot_cycles.id', 'jackpot_entries.cycle_id')
       .innerJoin('package_holdings', 'package_holdings.id', 'jackpot_entries.holding_id')
@@ -255,26 +265,8 @@ export class JackpotService {
         'jackpot_entries.cycle_id', 'jackpot_entries.holding_id', 'jackpot_entries.is_winner', 'jackpot_entries.prize', 'jackpot_cycles.number as cycle_number',
         'jackpot_cycles.draw_state', 'jackpot_cycles.state', 'jackpot_cycles.ends_at', 'package_holdings.number as holding_number',
       ])
-      .where('jackpot_entries.member_id', '=', memberId)
-      .orderBy('jackpot_cycles.ends_at', 'desc')
-      .orderBy('jackpot_entries.cycle_id', 'desc')
-      .orderBy('jackpot_entries.holding_id', 'desc')
-      .limit(pageSize + 1);
-    const at = /^(\d{1,30}):([\w-]{1,64}):([\w-]{1,64})$/.exec(cursor ?? '');
-    if (at) {
-      const t = cursorNumber(at[1]!);
-      const [c, h] = [at[2]!, at[3]!];
-      q = q.where((eb) =>
-        eb.or([
-          eb('jackpot_cycles.ends_at', '<', t),
-          eb.and([eb('jackpot_cycles.ends_at', '=', t), eb('jackpot_entries.cycle_id', '<', c)]),
-          eb.and([eb('jackpot_cycles.ends_at', '=', t), eb('jackpot_entries.cycle_id', '=', c), eb('jackpot_entries.holding_id', '<', h)]),
-        ]),
-      );
-    }
-    const rows = await q.execute();
-    const page = rows.slice(0, pageSize);
-    const last = page[page.length - 1];
+      .where('jackpot_entries.member_id', '=', memberId);
+    const { items: page, nextCursor } = await keysetPage(query, jackpotRecordsPage, cursor, pageSize);
     return {
       items: page.map((r) => ({
         cycleId: r.cycle_id,
@@ -286,7 +278,7 @@ export class JackpotService {
         prize: formatMinor(BigInt(r.prize)),
         endsAt: num(r.ends_at),
       })),
-      nextCursor: rows.length > pageSize && last ? `${num(last.ends_at)}:${last.cycle_id}:${last.holding_id}` : null,
+      nextCursor,
     };
   }
 }

@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import { packageLimits, type BuyRefusalReason, type HoldingEntry, type HoldingEvent, type HoldingEventType, type HoldingState, type Language, type Payment, type ProductEntry, formatMinor, parseAmount, percentOfStrict } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
-import { cursorNumber } from '../../db/keyset.ts';
+import { keysetPage, newestFirst } from '../../db/keyset.ts';
 import { AppError } from '../../errors.ts';
 import type { AccountService } from '../accounts/service.ts';
 import type { UserRow } from '../accounts/repository.ts';
@@ -72,9 +72,40 @@ function normalizeCode(text: string): string {
   return text.toUpperCase().replace(/[\s-]/g, '').replace(/[IL]/g, '1').replace(/O/g, '0');
 }
 
-function keyset(cursor: string | undefined): { at: bigint; id: string } | null {
-  const c = /^(\d+):([\w-]+)$/.exec(cursor ?? '');
-  return c ? { at: cursorNumber(c[1]!), id: c[2]! } : null;
+/** The member's activation codes, newest first (decision 052). */
+const activationCodesPage = newestFirst('activationCodeList', 'c.created_at', 'c.id');
+/** Holdings (the member's and staff's list), newest first. */
+const holdingsPage = newestFirst('buyMatchingList', 'package_holdings.created_at', 'package_holdings.id');
+/** One holding's events, newest first. */
+const holdingEventsPage = newestFirst('insuranceDetailInfo', 'at', 'id');
+/** Every money line of the member's holdings, newest first. */
+const paymentRecordsPage = newestFirst('paymentRecordList', 'e.at', 'e.id');
+
+/** The codes a member bought, with who activated each and the product's names. */
+function codeQuery(db: Db, buyerId: string) {
+  return db
+    .selectFrom('package_activation_codes as c')
+    .leftJoin('users as u', 'u.id', 'c.activation_member_id')
+    .innerJoin('package_products as p', 'p.id', 'c.product_id')
+    .select(['c.id', 'c.code', 'c.product_id', 'c.units', 'c.principal', 'c.state', 'c.activated_at', 'c.holding_id', 'c.created_at', 'u.user_name', 'p.names'])
+    .where('c.buyer_id', '=', buyerId);
+}
+
+/** A code as the member reads it. */
+function codeEntry(r: Awaited<ReturnType<ReturnType<typeof codeQuery>['executeTakeFirstOrThrow']>>, lang: Language) {
+  return {
+    id: r.id,
+    code: r.code,
+    productId: r.product_id,
+    productName: pickText(JSON.parse(r.names) as Record<string, string>, lang),
+    units: num(r.units),
+    principal: formatMinor(BigInt(r.principal)),
+    state: r.state as 'notActivated' | 'activated',
+    activationUserName: r.user_name ?? null,
+    activatedAt: r.activated_at === null ? null : num(r.activated_at),
+    holdingId: r.holding_id,
+    createdAt: num(r.created_at),
+  };
 }
 
 type Balances = Map<string, bigint>;
@@ -484,9 +515,9 @@ export class PackageService {
         })
         .execute();
     });
-    const entry = (await this.codeEntries(memberId, lang, { id: codeId }, 1))[0];
-    if (!entry) throw new AppError('package.codeInvalid');
-    return entry;
+    const row = await codeQuery(this.db, memberId).where('c.id', '=', codeId).executeTakeFirst();
+    if (!row) throw new AppError('package.codeInvalid');
+    return codeEntry(row, lang);
   }
 
   /** Anyone signed in activates a code for a member by name; once (a conditional update), under the holder's limits. */
@@ -521,40 +552,11 @@ export class PackageService {
     });
   }
 
-  private async codeEntries(buyerId: string, lang: Language, filter: { id?: string; state?: string }, limit: number, cursor?: { at: bigint; id: string } | null) {
-    let query = this.db
-      .selectFrom('package_activation_codes as c')
-      .leftJoin('users as u', 'u.id', 'c.activation_member_id')
-      .innerJoin('package_products as p', 'p.id', 'c.product_id')
-      .select(['c.id', 'c.code', 'c.product_id', 'c.units', 'c.principal', 'c.state', 'c.activated_at', 'c.holding_id', 'c.created_at', 'u.user_name', 'p.names'])
-      .where('c.buyer_id', '=', buyerId)
-      .orderBy('c.created_at', 'desc')
-      .orderBy('c.id', 'desc')
-      .limit(limit);
-    if (filter.id !== undefined) query = query.where('c.id', '=', filter.id);
-    if (filter.state !== undefined) query = query.where('c.state', '=', filter.state);
-    if (cursor) query = query.where((eb) => eb.or([eb('c.created_at', '<', cursor.at), eb.and([eb('c.created_at', '=', cursor.at), eb('c.id', '<', cursor.id)])]));
-    const rows = await query.execute();
-    return rows.map((r) => ({
-      id: r.id,
-      code: r.code,
-      productId: r.product_id,
-      productName: pickText(JSON.parse(r.names) as Record<string, string>, lang),
-      units: num(r.units),
-      principal: formatMinor(BigInt(r.principal)),
-      state: r.state as 'notActivated' | 'activated',
-      activationUserName: r.user_name ?? null,
-      activatedAt: r.activated_at === null ? null : num(r.activated_at),
-      holdingId: r.holding_id,
-      createdAt: num(r.created_at),
-    }));
-  }
-
   async codeList(memberId: string, lang: Language, state: 'notActivated' | 'activated' | undefined, cursor: string | undefined, pageSize: number) {
-    const rows = await this.codeEntries(memberId, lang, { state }, pageSize + 1, keyset(cursor));
-    const page = rows.slice(0, pageSize);
-    const last = page[page.length - 1];
-    return { items: page, nextCursor: rows.length > pageSize && last ? `${last.createdAt}:${last.id}` : null };
+    let query = codeQuery(this.db, memberId);
+    if (state !== undefined) query = query.where('c.state', '=', state);
+    const { items, nextCursor } = await keysetPage(query, activationCodesPage, cursor, pageSize);
+    return { items: items.map((r) => codeEntry(r, lang)), nextCursor };
   }
 
   // ---- reading ----
@@ -644,34 +646,26 @@ export class PackageService {
     );
   }
 
-  private holdingQuery(state: HoldingState | undefined, cursor: string | undefined, pageSize: number) {
+  private holdingQuery(state: HoldingState | undefined) {
     const now = Date.now();
-    let query = this.db.selectFrom('package_holdings').selectAll('package_holdings').orderBy('package_holdings.created_at', 'desc').orderBy('package_holdings.id', 'desc').limit(pageSize + 1);
+    let query = this.db.selectFrom('package_holdings').selectAll('package_holdings');
     if (state === 'expired') query = query.where('package_holdings.state', '=', 'expired');
     else if (state === 'fixed') query = query.where('package_holdings.state', '!=', 'expired').where('package_holdings.unlock_at', '>', now);
     else if (state === 'unlocked') query = query.where('package_holdings.state', '!=', 'expired').where('package_holdings.unlock_at', '<=', now);
-    const c = keyset(cursor);
-    if (c) query = query.where((eb) => eb.or([eb('package_holdings.created_at', '<', c.at), eb.and([eb('package_holdings.created_at', '=', c.at), eb('package_holdings.id', '<', c.id)])]));
     return query;
   }
 
-  private page<T extends { id: string; createdAt: number }>(items: T[], pageSize: number) {
-    const page = items.slice(0, pageSize);
-    const last = page[page.length - 1];
-    return { items: page, nextCursor: items.length > pageSize && last ? `${last.createdAt}:${last.id}` : null };
-  }
-
   async holdingList(memberId: string, lang: Language, state: HoldingState | undefined, cursor: string | undefined, pageSize: number) {
-    const rows = await this.holdingQuery(state, cursor, pageSize).where('package_holdings.member_id', '=', memberId).execute();
-    return this.page(await this.entries(rows, lang), pageSize);
+    const { items: rows, nextCursor } = await keysetPage(this.holdingQuery(state).where('package_holdings.member_id', '=', memberId), holdingsPage, cursor, pageSize);
+    return { items: await this.entries(rows, lang), nextCursor };
   }
 
   async holdingAdminList(lang: Language, userName: string | undefined, state: HoldingState | undefined, cursor: string | undefined, pageSize: number) {
-    let query = this.holdingQuery(state, cursor, pageSize).innerJoin('users', 'users.id', 'package_holdings.member_id').select('users.user_name');
+    let query = this.holdingQuery(state).innerJoin('users', 'users.id', 'package_holdings.member_id').select('users.user_name');
     if (userName && userName.trim() !== '') query = query.where('users.user_name_key', '=', userName.trim().toLowerCase());
-    const rows = await query.execute();
+    const { items: rows, nextCursor } = await keysetPage(query, holdingsPage, cursor, pageSize);
     const entries = await this.entries(rows, lang);
-    return this.page(entries.map((e, i) => ({ ...e, userName: rows[i]!.user_name })), pageSize);
+    return { items: entries.map((e, i) => ({ ...e, userName: rows[i]!.user_name })), nextCursor };
   }
 
   /** Events as the member reads them: an upgrade names the product it came from. */
@@ -690,17 +684,14 @@ export class PackageService {
 
   async holdingDetail(memberId: string, lang: Language, holdingId: string, cursor: string | undefined) {
     const row = await this.ownHolding(this.db, memberId, holdingId);
-    let query = this.db.selectFrom('package_holding_events').selectAll().where('holding_id', '=', holdingId).orderBy('at', 'desc').orderBy('id', 'desc').limit(eventsPageSize + 1);
-    const c = keyset(cursor);
-    if (c) query = query.where((eb) => eb.or([eb('at', '<', c.at), eb.and([eb('at', '=', c.at), eb('id', '<', c.id)])]));
-    const rows = await query.execute();
-    const page = rows.slice(0, eventsPageSize);
-    const last = page[page.length - 1];
+    const query = this.db.selectFrom('package_holding_events').selectAll().where('holding_id', '=', holdingId);
+    const { items: page, nextCursor } = await keysetPage(query, holdingEventsPage, cursor, eventsPageSize);
+    const isFirstPage = cursor === undefined || cursor === '';
     return {
       holding: (await this.entries([row], lang))[0]!,
       events: await this.events(page, lang),
-      nextCursor: rows.length > eventsPageSize && last ? `${num(last.at)}:${last.id}` : null,
-      releaseDays: c ? [] : await releaseDays(this.db, holdingId, Date.now()),
+      nextCursor,
+      releaseDays: isFirstPage ? await releaseDays(this.db, holdingId, Date.now()) : [],
     };
   }
 
@@ -711,21 +702,14 @@ export class PackageService {
       .innerJoin('package_holdings as h', 'h.id', 'e.holding_id')
       .select(['e.id', 'e.type', 'e.coin_name', 'e.amount', 'e.detail', 'e.at', 'e.holding_id', 'h.number', 'h.product_id'])
       .where('e.member_id', '=', memberId)
-      .where('e.amount', '!=', 0n)
-      .orderBy('e.at', 'desc')
-      .orderBy('e.id', 'desc')
-      .limit(pageSize + 1);
+      .where('e.amount', '!=', 0n);
     if (type) query = query.where('e.type', '=', type);
-    const c = keyset(cursor);
-    if (c) query = query.where((eb) => eb.or([eb('e.at', '<', c.at), eb.and([eb('e.at', '=', c.at), eb('e.id', '<', c.id)])]));
-    const rows = await query.execute();
-    const page = rows.slice(0, pageSize);
+    const { items: page, nextCursor } = await keysetPage(query, paymentRecordsPage, cursor, pageSize);
     const events = await this.events(page, lang);
     const names = await this.productNames(page.map((r) => r.product_id), lang);
-    const last = page[page.length - 1];
     return {
       items: events.map((e, i) => ({ ...e, holdingId: page[i]!.holding_id, holdingNumber: page[i]!.number, productName: names.get(page[i]!.product_id) ?? '' })),
-      nextCursor: rows.length > pageSize && last ? `${num(last.at)}:${last.id}` : null,
+      nextCursor,
     };
   }
 }

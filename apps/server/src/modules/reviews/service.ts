@@ -15,7 +15,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { AuditService, Actor } from '../audit/service.ts';
 import type { ConfigService } from '../config/service.ts';
-import { cursorNumber } from '../../db/keyset.ts';
+import { keysetPage, newestFirst } from '../../db/keyset.ts';
 
 export interface QueueHandler {
   approve(tx: Tx, item: ReviewRow): Promise<void>;
@@ -27,6 +27,9 @@ export type Decision = 'approve' | 'reject';
 export type DecideOutcome = { id: string; outcome: 'approved' | 'rejected' | 'awaitingSecond' | 'refused'; error?: string };
 
 export const reviewQueues = ['manualAdjustment', 'exchange', 'bankDeposit', 'withdrawal', 'packageClaim', 'chainDeposit'] as const;
+
+/** A review queue, newest item first (decision 052). */
+const reviewItemsPage = newestFirst('reviewList', 'review_items.created_at', 'review_items.id');
 
 export class ReviewService {
   private readonly handlers = new Map<string, QueueHandler>();
@@ -95,22 +98,12 @@ export class ReviewService {
       .innerJoin('users', 'users.id', 'review_items.member_id')
       .selectAll('review_items')
       .select('users.user_name as member_name')
-      .where('review_items.queue', '=', filter.queue)
-      .orderBy('review_items.created_at', 'desc')
-      .orderBy('review_items.id', 'desc')
-      .limit(filter.pageSize + 1);
+      .where('review_items.queue', '=', filter.queue);
     if (filter.status) query = query.where('review_items.status', '=', filter.status);
     if (filter.memberName) query = query.where('users.user_name_key', '=', filter.memberName.trim().toLowerCase());
-    const cursor = /^(\d+):([\w-]+)$/.exec(filter.cursor ?? '');
-    if (cursor) {
-      const at = cursorNumber(cursor[1]!);
-      query = query.where((eb) => eb.or([eb('review_items.created_at', '<', at), eb.and([eb('review_items.created_at', '=', at), eb('review_items.id', '<', cursor[2]!)])]));
-    }
-    const rows = await query.execute();
-    const page = rows.slice(0, filter.pageSize);
+    const { items: page, nextCursor } = await keysetPage(query, reviewItemsPage, filter.cursor, filter.pageSize);
     const items = await this.toItems(page.map((r) => ({ row: r, memberName: r.member_name })));
-    const last = page[page.length - 1];
-    return { items, nextCursor: rows.length > filter.pageSize && last ? `${num(last.created_at)}:${last.id}` : null };
+    return { items, nextCursor };
   }
 
   async detail(id: string): Promise<ReviewItem> {

@@ -19,6 +19,7 @@ import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
 import { AppError } from '../../errors.ts';
+import { keysetPage, newestFirst } from '../../db/keyset.ts';
 import type { AccountService } from '../accounts/service.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
 import { formatMinor, parseAmount } from '@pp/contract';
@@ -33,6 +34,9 @@ export interface EquityOpenFlag {
   set: (tx: Tx, value: boolean, actor: Actor, reason: string) => Promise<void>;
 }
 const bonusBatch = 200;
+
+/** The member's share records, newest first (decision 052). */
+const equityRecordsPage = newestFirst('buyEquityRecordList');
 
 export class EquityService {
   constructor(
@@ -162,18 +166,11 @@ export class EquityService {
   }
 
   async records(memberId: string, cursor: string | undefined, pageSize: number) {
-    let query = this.db.selectFrom('equity_records').selectAll().where('member_id', '=', memberId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(pageSize + 1);
-    const c = /^(\d+):([\w-]+)$/.exec(cursor ?? '');
-    if (c) {
-      const at = BigInt(c[1]!);
-      query = query.where((eb) => eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', c[2]!)])]));
-    }
-    const rows = await query.execute();
-    const page = rows.slice(0, pageSize);
-    const last = page[page.length - 1];
+    const query = this.db.selectFrom('equity_records').selectAll().where('member_id', '=', memberId);
+    const { items: page, nextCursor } = await keysetPage(query, equityRecordsPage, cursor, pageSize);
     return {
       items: page.map((r) => ({ id: r.id, kind: r.kind as 'buy' | 'bonus', shares: num(r.shares), amount: formatMinor(BigInt(r.amount)), coinName: r.coin_name, period: r.period === null ? null : num(r.period), createdAt: num(r.created_at) })),
-      nextCursor: rows.length > pageSize && last ? `${num(last.created_at)}:${last.id}` : null,
+      nextCursor,
     };
   }
 

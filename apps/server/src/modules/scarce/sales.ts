@@ -21,6 +21,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
+import { keysetPage, newestFirst } from '../../db/keyset.ts';
 import type { AccountService } from '../accounts/service.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
 import { onceAfterRace } from '../ledger/idempotency.ts';
@@ -61,6 +62,11 @@ export function timeOrStockRefusal(sale: Pick<SaleRow, 'starts_at' | 'ends_at' |
   if (num(sale.sold) >= num(sale.total)) return 'soldOut';
   return null;
 }
+
+/** Staff's sales, newest first (decision 052). */
+const salesAdminPage = newestFirst('saleAdminList');
+/** The member's purchase codes, newest first (decision 052). */
+const purchaseCodesPage = newestFirst('purchaseCodeRecordList', 'c.created_at', 'c.id');
 
 export class SaleService {
   constructor(
@@ -171,21 +177,14 @@ export class SaleService {
 
   /** Every sale (or those of a kind), newest first, paged by `createdAt:id`; names in the staff member's language. */
   async adminList(lang: Language, kind: SaleKind | undefined, cursor: string | undefined, pageSize: number) {
-    let query = this.db.selectFrom('scarce_sales').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(pageSize + 1);
+    let query = this.db.selectFrom('scarce_sales').selectAll();
     if (kind) query = query.where('kind', '=', kind);
-    const c = /^(\d{1,16}):([\w-]{1,64})$/.exec(cursor ?? '');
-    if (c) {
-      const at = BigInt(c[1]!);
-      query = query.where((eb) => eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', c[2]!)])]));
-    }
-    const rows = await query.execute();
-    const page = rows.slice(0, pageSize);
+    const { items: page, nextCursor } = await keysetPage(query, salesAdminPage, cursor, pageSize);
     const names = await this.productNames(page.map((r) => r.product_id), lang);
-    const last = page[page.length - 1];
     return {
       serverTime: this.clock(),
       items: page.map((r) => this.adminItem(r, names)),
-      nextCursor: rows.length > pageSize && last ? `${num(last.created_at)}:${last.id}` : null,
+      nextCursor,
     };
   }
 
@@ -407,20 +406,10 @@ export class SaleService {
       .innerJoin('scarce_sales as s', 's.id', 'c.sale_id')
       .leftJoin('users as u', 'u.id', 'c.activation_member_id')
       .select(['c.id', 'c.code', 'c.product_id', 'c.units', 'c.principal', 'c.state', 'c.activation_member_id', 'c.holding_id', 'c.created_at', 'c.activated_at', 's.coin_name', 'u.user_name'])
-      .where('c.buyer_id', '=', memberId)
-      .orderBy('c.created_at', 'desc')
-      .orderBy('c.id', 'desc')
-      .limit(pageSize + 1);
+      .where('c.buyer_id', '=', memberId);
     if (state) query = query.where('c.state', '=', state);
-    const c = /^(\d+):([\w-]+)$/.exec(cursor ?? '');
-    if (c) {
-      const at = BigInt(c[1]!);
-      query = query.where((eb) => eb.or([eb('c.created_at', '<', at), eb.and([eb('c.created_at', '=', at), eb('c.id', '<', c[2]!)])]));
-    }
-    const rows = await query.execute();
-    const page = rows.slice(0, pageSize);
+    const { items: page, nextCursor } = await keysetPage(query, purchaseCodesPage, cursor, pageSize);
     const names = await this.productNames(page.map((r) => r.product_id), lang);
-    const last = page[page.length - 1];
     return {
       items: page.map((r) => ({
         id: r.id,
@@ -436,7 +425,7 @@ export class SaleService {
         createdAt: num(r.created_at),
         activatedAt: r.activated_at === null ? null : num(r.activated_at),
       })),
-      nextCursor: rows.length > pageSize && last ? `${num(last.created_at)}:${last.id}` : null,
+      nextCursor,
     };
   }
 }

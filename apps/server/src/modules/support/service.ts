@@ -9,6 +9,7 @@ import { roleCan, supportLimits, type StaffRole, type SupportMessage } from '@pp
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
+import { decodeCursor, keysetPage, newestFirst, type Keyset } from '../../db/keyset.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { reserveHit } from '../../plugins/rate-limit.ts';
@@ -37,13 +38,10 @@ function preview(body: string, hasImage: boolean): string {
   return line ? line.slice(0, 80) : hasImage ? '[image]' : '';
 }
 
-/** "createdAt:id" of the oldest message shown; the next page is older than it. */
-function parseCursor(cursor: string | undefined): { at: number; id: string } | null {
-  if (!cursor) return null;
-  const match = /^(\d{1,15}):([A-Za-z0-9-]{1,64})$/.exec(cursor);
-  if (!match) throw new AppError('request.invalid', undefined, 'before');
-  return { at: Number(match[1]), id: match[2]! };
-}
+/** A conversation's messages, read newest first from the cursor of the oldest shown (decision 052). */
+const messagesPage: Keyset = { ...newestFirst('supportThread', 'm.created_at', 'm.id'), field: 'before' };
+/** Staff's inbox, the conversation with the latest message first. */
+const inboxPage = newestFirst('supportInbox', 'last_message_at');
 
 type ConversationRow = { id: string; member_id: string; assigned_staff_id: string | null; member_unread: unknown; staff_unread: unknown; last_message_at: unknown; last_message_preview: string };
 
@@ -72,8 +70,7 @@ export class SupportService {
   }
 
   private async messages(conversationId: string, before: string | undefined): Promise<{ messages: SupportMessage[]; olderCursor: string | null }> {
-    const cursor = parseCursor(before);
-    let query = this.db
+    const query = this.db
       .selectFrom('support_messages as m')
       .leftJoin('uploads as u', 'u.id', 'm.upload_id')
       .leftJoin('staff as s', 's.id', 'm.staff_id')
@@ -81,16 +78,8 @@ export class SupportService {
         'm.id', 'm.author', 'm.body', 'm.created_at', 's.user_name as staff_name',
         'u.id as u_id', 'u.mime_type', 'u.byte_size', 'u.width', 'u.height', 'u.file_name', 'u.created_at as u_created_at',
       ])
-      .where('m.conversation_id', '=', conversationId)
-      .orderBy('m.created_at', 'desc')
-      .orderBy('m.id', 'desc')
-      .limit(supportLimits.pageSizeMax + 1);
-    if (cursor) {
-      query = query.where((eb) => eb.or([eb('m.created_at', '<', BigInt(cursor.at)), eb.and([eb('m.created_at', '=', BigInt(cursor.at)), eb('m.id', '<', cursor.id)])]));
-    }
-    const rows = await query.execute();
-    const page = rows.slice(0, supportLimits.pageSizeMax);
-    const oldest = page[page.length - 1];
+      .where('m.conversation_id', '=', conversationId);
+    const { items: page, nextCursor } = await keysetPage(query, messagesPage, before, supportLimits.pageSizeMax);
     return {
       messages: page.reverse().map((r) => ({
         id: r.id,
@@ -102,14 +91,14 @@ export class SupportService {
           : null,
         createdAt: num(r.created_at),
       })),
-      olderCursor: rows.length > supportLimits.pageSizeMax && oldest ? `${num(oldest.created_at)}:${oldest.id}` : null,
+      olderCursor: nextCursor,
     };
   }
 
   // Members.
 
   async memberThread(memberId: string, before?: string) {
-    parseCursor(before);
+    decodeCursor(messagesPage, before);
     const conversation = await this.conversationOf(memberId);
     if (!conversation) return { conversationId: null, messages: [], olderCursor: null, unread: 0 };
     return { conversationId: conversation.id, ...(await this.messages(conversation.id, before)), unread: num(conversation.member_unread) };
@@ -246,26 +235,14 @@ export class SupportService {
   }
 
   async inbox(staffId: string, filter: 'all' | 'mine' | 'unassigned', cursor?: string) {
-    const after = parseCursor(cursor);
-    let query = this.db
-      .selectFrom('support_conversations')
-      .selectAll()
-      .where('last_message_preview', '!=', '')
-      .orderBy('last_message_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(supportLimits.inboxPageSizeMax + 1);
+    let query = this.db.selectFrom('support_conversations').selectAll().where('last_message_preview', '!=', '');
     if (filter === 'mine') query = query.where('assigned_staff_id', '=', staffId);
     if (filter === 'unassigned') query = query.where('assigned_staff_id', 'is', null);
-    if (after) {
-      query = query.where((eb) => eb.or([eb('last_message_at', '<', BigInt(after.at)), eb.and([eb('last_message_at', '=', BigInt(after.at)), eb('id', '<', after.id)])]));
-    }
-    const rows = await query.execute();
-    const page = rows.slice(0, supportLimits.inboxPageSizeMax);
-    const last = page[page.length - 1];
+    const { items: page, nextCursor } = await keysetPage(query, inboxPage, cursor, supportLimits.inboxPageSizeMax);
     const total = await this.db.selectFrom('support_conversations').select((eb) => eb.fn.sum<bigint | string | null>('staff_unread').as('total')).executeTakeFirst();
     return {
       list: await this.entries(page),
-      nextCursor: rows.length > supportLimits.inboxPageSizeMax && last ? `${num(last.last_message_at)}:${last.id}` : null,
+      nextCursor,
       unreadTotal: Number(total?.total ?? 0),
     };
   }

@@ -13,7 +13,10 @@ import type { ConfigService } from '../config/service.ts';
 import { amountRuleBroken, formatMinor, parseAmount, percentOfStrict } from '@pp/contract';
 import { onceAfterRace } from '../ledger/idempotency.ts';
 import type { LedgerRepository } from '../ledger/repository.ts';
-import { cursorNumber } from '../../db/keyset.ts';
+import { keysetPage, newestFirst } from '../../db/keyset.ts';
+
+/** The member's transfers in and out, newest first (decision 052). */
+const transfersPage = newestFirst('transferList', 't.created_at', 't.id');
 
 export class TransferService {
   constructor(
@@ -85,21 +88,11 @@ export class TransferService {
       .selectFrom('member_transfers as t')
       .innerJoin('users as f', 'f.id', 't.from_id')
       .innerJoin('users as r', 'r.id', 't.to_id')
-      .select(['t.id', 't.created_at', 't.from_id', 't.coin_name', 't.amount', 't.fee', 't.bonus', 'f.user_name as from_name', 'r.user_name as to_name'])
-      .orderBy('t.created_at', 'desc')
-      .orderBy('t.id', 'desc')
-      .limit(pageSize + 1);
+      .select(['t.id', 't.created_at', 't.from_id', 't.coin_name', 't.amount', 't.fee', 't.bonus', 'f.user_name as from_name', 'r.user_name as to_name']);
     if (direction === 'in') query = query.where('t.to_id', '=', memberId);
     else if (direction === 'out') query = query.where('t.from_id', '=', memberId);
     else query = query.where((eb) => eb.or([eb('t.from_id', '=', memberId), eb('t.to_id', '=', memberId)]));
-    const c = /^(\d+):([\w-]+)$/.exec(cursor ?? '');
-    if (c) {
-      const at = cursorNumber(c[1]!);
-      query = query.where((eb) => eb.or([eb('t.created_at', '<', at), eb.and([eb('t.created_at', '=', at), eb('t.id', '<', c[2]!)])]));
-    }
-    const rows = await query.execute();
-    const page = rows.slice(0, pageSize);
-    const last = page[page.length - 1];
+    const { items: page, nextCursor } = await keysetPage(query, transfersPage, cursor, pageSize);
     return {
       items: page.map((r) => ({
         id: r.id,
@@ -113,7 +106,7 @@ export class TransferService {
         bonus: formatMinor(BigInt(r.bonus)),
         status: 'success' as const,
       })),
-      nextCursor: rows.length > pageSize && last ? `${num(last.created_at)}:${last.id}` : null,
+      nextCursor,
     };
   }
 }

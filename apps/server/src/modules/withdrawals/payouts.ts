@@ -7,7 +7,6 @@
  */
 import type { PayoutEntry, PayoutMethod } from '@pp/contract';
 import type { Db } from '../../db/index.ts';
-import { num } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
 import type { ChainSettings } from '../chain/settings.ts';
@@ -15,9 +14,13 @@ import type { ConfigService } from '../config/service.ts';
 import { parseAmount } from '@pp/contract';
 import type { LedgerRepository } from '../ledger/repository.ts';
 import { markPaid, markRejected, orderRow } from './order-state.ts';
-import { orderOf, parseOrderCursor } from './service.ts';
+import { keysetPage, newestFirst } from '../../db/keyset.ts';
+import { orderOf } from './service.ts';
 
 const payoutStatuses = ['pendingDisbursement', 'processing', 'success'] as const;
+
+/** Staff's payout list, newest order first (decision 052). */
+const payoutsPage = newestFirst('payoutList', 'withdrawals.created_at', 'withdrawals.id');
 
 export class PayoutService {
   constructor(
@@ -34,17 +37,10 @@ export class PayoutService {
       .innerJoin('users', 'users.id', 'withdrawals.member_id')
       .selectAll('withdrawals')
       .select('users.user_name as member_name')
-      .where('withdrawals.status', 'in', filter.status ? [filter.status] : [...payoutStatuses])
-      .orderBy('withdrawals.created_at', 'desc')
-      .orderBy('withdrawals.id', 'desc')
-      .limit(filter.pageSize + 1);
+      .where('withdrawals.status', 'in', filter.status ? [filter.status] : [...payoutStatuses]);
     if (filter.channel) query = query.where('withdrawals.channel', '=', filter.channel);
-    const c = parseOrderCursor(filter.cursor);
-    if (c) query = query.where((eb) => eb.or([eb('withdrawals.created_at', '<', c.at), eb.and([eb('withdrawals.created_at', '=', c.at), eb('withdrawals.id', '<', c.id)])]));
-    const rows = await query.execute();
-    const page = rows.slice(0, filter.pageSize);
+    const { items: page, nextCursor } = await keysetPage(query, payoutsPage, filter.cursor, filter.pageSize);
     const hotWalletMax = parseAmount(await this.settings.get('withdrawal.hotWalletPayoutMax')) ?? 0n;
-    const last = page[page.length - 1];
     return {
       items: page.map(({ member_name, ...r }) => ({
         ...orderOf(r, this.chains),
@@ -54,7 +50,7 @@ export class PayoutService {
         lastError: r.last_error,
         hotWalletEligible: r.chain === 'BEP20' && r.status === 'pendingDisbursement' && BigInt(r.amount) <= hotWalletMax,
       })),
-      nextCursor: rows.length > filter.pageSize && last ? `${num(last.created_at)}:${last.id}` : null,
+      nextCursor,
     };
   }
 

@@ -11,7 +11,7 @@ import { recordRejectReasonCodes, withdrawalFeeOf, withdrawalLocalAmountOf, type
 import type { Db, Dialect, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { lockMember } from '../../db/locks.ts';
-import { cursorNumber } from '../../db/keyset.ts';
+import { keysetPage, newestFirst } from '../../db/keyset.ts';
 import { AppError } from '../../errors.ts';
 import type { AccountService } from '../accounts/service.ts';
 import type { AddressService } from '../addresses/service.ts';
@@ -68,11 +68,8 @@ export function orderOf(r: WithdrawalRow, chains: readonly ChainSettings[]): Wit
   };
 }
 
-/** A keyset cursor "<created_at>:<id>", newest first (the form every list of orders uses). */
-export function parseOrderCursor(cursor: string | undefined): { at: bigint; id: string } | null {
-  const c = /^(\d+):([\w-]+)$/.exec(cursor ?? '');
-  return c ? { at: cursorNumber(c[1]!), id: c[2]! } : null;
-}
+/** The member's withdrawal orders (each channel's list), newest first (decision 052). */
+const ordersPage = newestFirst('withdrawalOrderList');
 
 interface CreateInput {
   withdrawalType: string;
@@ -284,17 +281,10 @@ export class WithdrawalService {
   }
 
   async list(memberId: string, channel: 'chain' | 'bank' | null, filter: { status?: WithdrawalStatus; cursor?: string; pageSize: number }): Promise<{ items: WithdrawalOrder[]; nextCursor: string | null }> {
-    let query = this.db.selectFrom('withdrawals').selectAll().where('member_id', '=', memberId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.pageSize + 1);
+    let query = this.db.selectFrom('withdrawals').selectAll().where('member_id', '=', memberId);
     if (channel) query = query.where('channel', '=', channel);
     if (filter.status) query = query.where('status', '=', filter.status);
-    const c = parseOrderCursor(filter.cursor);
-    if (c) query = query.where((eb) => eb.or([eb('created_at', '<', c.at), eb.and([eb('created_at', '=', c.at), eb('id', '<', c.id)])]));
-    const rows = await query.execute();
-    const page = rows.slice(0, filter.pageSize);
-    const last = page[page.length - 1];
-    return {
-      items: page.map((r) => orderOf(r, this.chains)),
-      nextCursor: rows.length > filter.pageSize && last ? `${num(last.created_at)}:${last.id}` : null,
-    };
+    const { items, nextCursor } = await keysetPage(query, ordersPage, filter.cursor, filter.pageSize);
+    return { items: items.map((r) => orderOf(r, this.chains)), nextCursor };
   }
 }
