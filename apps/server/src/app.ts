@@ -123,47 +123,59 @@ export async function buildApp(
     dataDir: dbHandle.dialect === 'sqlite' ? config.dataDir : undefined,
   });
   await app.register(envelopePlugin, { serverKey, replayStore, now: options.now, budgetMs: config.requestBudgetMs });
-  countryRoutes(app, services);
-  captchaRoutes(app, services);
-  accountRoutes(app, services);
-  assetRoutes(app, services);
-  staffRoutes(app, services);
-  auditRoutes(app, services);
-  configRoutes(app, services);
-  reviewRoutes(app, services);
-  adminMemberRoutes(app, services);
-  dashboardRoutes(app, services);
-  adjustmentRoutes(app, services);
-  exchangeRoutes(app, services);
-  transferRoutes(app, services);
-  recordRoutes(app, services);
-  jobRoutes(app, services);
-  securityRoutes(app, services);
-  chainRoutes(app, services);
-  uploadRoutes(app, services);
-  depositRoutes(app, services);
-  bankAccountRoutes(app, services);
-  addressRoutes(app, services);
-  withdrawalRoutes(app, services);
+  // Each module gets only the services it uses (issue 32): none imports the composition root.
+  const s = services;
+  const { routeDeps } = services;
+  countryRoutes(app, { routeDeps });
+  captchaRoutes(app, { routeDeps, captcha: s.captcha });
+  accountRoutes(app, {
+    config,
+    dbHandle,
+    routeDeps,
+    sessions: s.sessions,
+    captcha: s.captcha,
+    emailCodes: s.emailCodes,
+    accounts: s.accounts,
+    security: s.security,
+  });
+  assetRoutes(app, { dbHandle, routeDeps, assets: s.assets, settings: s.settings });
+  staffRoutes(app, { routeDeps, sessions: s.sessions, staff: s.staff });
+  auditRoutes(app, { routeDeps, audit: s.audit });
+  configRoutes(app, { routeDeps, settings: s.settings });
+  reviewRoutes(app, { routeDeps, reviews: s.reviews });
+  adminMemberRoutes(app, { routeDeps, accounts: s.accounts, assets: s.assets, adminMembers: s.adminMembers, records: s.records });
+  dashboardRoutes(app, { dbHandle, routeDeps, settings: s.settings, dashboard: s.dashboard });
+  adjustmentRoutes(app, { routeDeps, adjustments: s.adjustments });
+  exchangeRoutes(app, { routeDeps, exchanges: s.exchanges });
+  transferRoutes(app, { routeDeps, transfers: s.transfers });
+  recordRoutes(app, { dbHandle, routeDeps, records: s.records });
+  jobRoutes(app, { dbHandle, routeDeps, jobs: s.jobs, audit: s.audit });
+  securityRoutes(app, { routeDeps, security: s.security });
+  chainRoutes(app, { routeDeps, chain: s.chain });
+  uploadRoutes(app, { routeDeps, uploads: s.uploads });
+  depositRoutes(app, { routeDeps, bankDeposits: s.bankDeposits });
+  bankAccountRoutes(app, { routeDeps, bankAccounts: s.bankAccounts });
+  addressRoutes(app, { routeDeps, addresses: s.addresses });
+  withdrawalRoutes(app, { routeDeps, withdrawals: s.withdrawals, payouts: s.payouts });
   // Withdrawals, on-chain payouts (decision 019).
-  chainPayoutRoutes(app, services);
+  chainPayoutRoutes(app, { routeDeps, chainPayouts: s.chainPayouts });
   // Packages: claims and jackpot (decision 020).
-  packageJobRoutes(app, services);
+  packageJobRoutes(app, { routeDeps, packageClaims: s.packageClaims, jackpot: s.jackpot });
   // Packages (decision 020).
-  packageRoutes(app, services);
-  communityRoutes(app, services);
+  packageRoutes(app, { routeDeps, packages: s.packages, catalogue: s.catalogue });
+  communityRoutes(app, { config, dbHandle, routeDeps, community: s.community });
   // Compensation plan (decision 022).
-  planRoutes(app, services);
+  planRoutes(app, { routeDeps, plan: s.plan, planVersions: s.planVersions, planPayout: s.planPayout });
   // Content and notifications (decision 023).
-  contentRoutes(app, services);
-  notificationRoutes(app, services);
+  contentRoutes(app, { routeDeps, content: s.content });
+  notificationRoutes(app, { routeDeps, notifications: s.notifications });
   setNotificationErrorReporter((error, notice) => app.log.error({ err: error, type: notice.type }, 'notification dropped'));
   // Live support chat and the game (decision 024).
-  supportRoutes(app, services);
-  await app.register(supportSocketPlugin, { services });
+  supportRoutes(app, { dbHandle, routeDeps, settings: s.settings, support: s.support, gameTokens: s.gameTokens });
+  await app.register(supportSocketPlugin, { services: { config, routeDeps, sessions: s.sessions, support: s.support } });
   app.addHook('onClose', async () => services.support.pubsub.close());
   // Scarce goods (decision 025).
-  scarceRoutes(app, services);
+  scarceRoutes(app, { routeDeps, sales: s.sales, equity: s.equity });
   await registerStatic(app, config);
 
   if (config.isDemo) {

@@ -1,8 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { apiRoute } from '../../plugins/api-route.ts';
-import type { Services } from '../../services.ts';
+import { apiRoute, type RouteDeps } from '../../plugins/api-route.ts';
+import type { Config } from '../../config.ts';
+import type { DbHandle } from '../../db/index.ts';
+import type { SessionService } from '../sessions/index.ts';
+import type { CaptchaService } from '../captcha/index.ts';
+import type { AccountService } from './service.ts';
+import type { SecurityService } from '../security/index.ts';
 import { AppError } from '../../errors.ts';
-import { emailCodeLimits } from './email-codes.ts';
+import { emailCodeLimits, type EmailCodeService } from './email-codes.ts';
 
 /** Grades of spec section 3; 0 and -1 are both a regular member. */
 const levels = [
@@ -22,7 +27,19 @@ function originOf(request: FastifyRequest, configured: string): string {
 
 const sent = { resendAfterSeconds: emailCodeLimits.resendIntervalMs / 1000 };
 
-export function accountRoutes(app: FastifyInstance, s: Services): void {
+/** The services this module's routes use, passed by the composition root (issue 32). */
+export interface AccountRoutesDeps {
+  config: Config;
+  dbHandle: DbHandle;
+  routeDeps: RouteDeps;
+  sessions: SessionService;
+  captcha: CaptchaService;
+  emailCodes: EmailCodeService;
+  accounts: AccountService;
+  security: SecurityService;
+}
+
+export function accountRoutes(app: FastifyInstance, s: AccountRoutesDeps): void {
   const { sessions, accounts, captcha, emailCodes } = s;
 
   apiRoute(app, s.routeDeps, 'userRegister', async ({ body, request }) => {

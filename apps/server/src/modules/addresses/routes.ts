@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { apiRoute } from '../../plugins/api-route.ts';
-import type { Services } from '../../services.ts';
+import { apiRoute, type RouteDeps } from '../../plugins/api-route.ts';
+import type { AddressService } from './service.ts';
 import { changeContext } from './destination-changes.ts';
 
-export function addressRoutes(app: FastifyInstance, s: Services): void {
+/** The services this module's routes use, passed by the composition root (issue 32). */
+export interface AddressRoutesDeps {
+  routeDeps: RouteDeps;
+  addresses: AddressService;
+}
+
+export function addressRoutes(app: FastifyInstance, s: AddressRoutesDeps): void {
   apiRoute(app, s.routeDeps, 'withdrawalAddressList', async ({ session }) => s.addresses.list(session.userId));
   apiRoute(app, s.routeDeps, 'addWithdrawalAddress', async ({ session, body, request, lang }) => s.addresses.add(session.userId, body, changeContext(request, lang)));
   apiRoute(app, s.routeDeps, 'updateWithdrawalAddress', async ({ session, body, request, lang }) => s.addresses.update(session.userId, body, changeContext(request, lang)));

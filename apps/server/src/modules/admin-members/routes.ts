@@ -1,9 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { actorOf, apiRoute } from '../../plugins/api-route.ts';
-import type { Services } from '../../services.ts';
+import { actorOf, apiRoute, type RouteDeps } from '../../plugins/api-route.ts';
+import type { AccountService } from '../accounts/index.ts';
+import type { AssetService } from '../assets/index.ts';
+import type { AdminMemberService } from './service.ts';
+import type { RecordService } from '../records/index.ts';
 import { AppError } from '../../errors.ts';
 
-export function adminMemberRoutes(app: FastifyInstance, s: Services): void {
+/** The services this module's routes use, passed by the composition root (issue 32). */
+export interface AdminMemberRoutesDeps {
+  routeDeps: RouteDeps;
+  accounts: AccountService;
+  assets: AssetService;
+  adminMembers: AdminMemberService;
+  records: RecordService;
+}
+
+export function adminMemberRoutes(app: FastifyInstance, s: AdminMemberRoutesDeps): void {
   apiRoute(app, s.routeDeps, 'memberSearch', async ({ body }) => s.adminMembers.search(body.query, body.cursor, body.pageSize));
   apiRoute(app, s.routeDeps, 'memberDetail', async ({ body }) => s.adminMembers.detail(body.memberId));
   apiRoute(app, s.routeDeps, 'memberAction', async ({ staff, body }) => {

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { apiRoute } from '../../plugins/api-route.ts';
-import type { Services } from '../../services.ts';
+import { apiRoute, type RouteDeps } from '../../plugins/api-route.ts';
+import type { AuditService } from './service.ts';
 
-export function auditRoutes(app: FastifyInstance, s: Services): void {
+/** The services this module's routes use, passed by the composition root (issue 32). */
+export interface AuditRoutesDeps {
+  routeDeps: RouteDeps;
+  audit: AuditService;
+}
+
+export function auditRoutes(app: FastifyInstance, s: AuditRoutesDeps): void {
   apiRoute(app, s.routeDeps, 'auditList', async ({ body }) => s.audit.list(body));
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { apiRoute } from '../../plugins/api-route.ts';
-import type { Services } from '../../services.ts';
+import { apiRoute, type RouteDeps } from '../../plugins/api-route.ts';
+import type { Config } from '../../config.ts';
+import type { DbHandle } from '../../db/index.ts';
+import type { CommunityService } from './service.ts';
 import { monthFigures } from './month-series.ts';
 
 function originOf(request: FastifyRequest, configured: string): string {
@@ -8,8 +10,16 @@ function originOf(request: FastifyRequest, configured: string): string {
   return `${request.protocol}://${request.host}`;
 }
 
+/** The services this module's routes use, passed by the composition root (issue 32). */
+export interface CommunityRoutesDeps {
+  config: Config;
+  dbHandle: DbHandle;
+  routeDeps: RouteDeps;
+  community: CommunityService;
+}
+
 /** The member's community (decision 021) and what staff see of it. */
-export function communityRoutes(app: FastifyInstance, s: Services): void {
+export function communityRoutes(app: FastifyInstance, s: CommunityRoutesDeps): void {
   const d = s.routeDeps;
   apiRoute(app, d, 'organization', async ({ session, body }) => s.community.organization(session.userId, body));
   apiRoute(app, d, 'userOrganizationInfo', async ({ session, request }) => s.community.info(session.userId, originOf(request, s.config.publicOrigin)));

@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { roleCan } from '@pp/contract';
-import { actorOf, apiRoute } from '../../plugins/api-route.ts';
-import type { Services } from '../../services.ts';
+import { actorOf, apiRoute, type RouteDeps } from '../../plugins/api-route.ts';
+import type { ConfigService } from './service.ts';
 
-export function configRoutes(app: FastifyInstance, s: Services): void {
+/** The services this module's routes use, passed by the composition root (issue 32). */
+export interface ConfigRoutesDeps {
+  routeDeps: RouteDeps;
+  settings: ConfigService;
+}
+
+export function configRoutes(app: FastifyInstance, s: ConfigRoutesDeps): void {
   apiRoute(app, s.routeDeps, 'configList', async () => s.settings.list());
   apiRoute(app, s.routeDeps, 'configUpdate', async ({ staff, body }) => {
     // The endpoint needs config.writeMoney; settings that move no money also need config.write.

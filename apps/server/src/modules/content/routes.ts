@@ -1,11 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { endpointPaths, uploadLimits } from '@pp/contract';
-import { actorOf, apiRoute } from '../../plugins/api-route.ts';
+import { actorOf, apiRoute, type RouteDeps } from '../../plugins/api-route.ts';
 import { tooLarge } from '../uploads/index.ts';
-import type { Services } from '../../services.ts';
+import type { ContentService } from './service.ts';
+
+/** The services this module's routes use, passed by the composition root (issue 32). */
+export interface ContentRoutesDeps {
+  routeDeps: RouteDeps;
+  content: ContentService;
+}
 
 /** Announcements, banners (appMediaList) and documents (decision 023). */
-export function contentRoutes(app: FastifyInstance, s: Services): void {
+export function contentRoutes(app: FastifyInstance, s: ContentRoutesDeps): void {
   const d = s.routeDeps;
   apiRoute(app, d, 'appMediaList', async ({ lang }) => s.content.mediaList(lang));
   apiRoute(app, d, 'mediaImage', async ({ body }) => s.content.mediaImage(body.id));

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Country } from '@pp/contract';
-import { apiRoute } from '../../plugins/api-route.ts';
-import type { Services } from '../../services.ts';
+import { apiRoute, type RouteDeps } from '../../plugins/api-route.ts';
 import { countryDialCodes } from './data.ts';
 
 const zhNames = new Intl.DisplayNames(['zh-CN'], { type: 'region' });
@@ -13,6 +12,11 @@ const countries: Country[] = countryDialCodes.map(([code, dialCode]) => ({
   en: enNames.of(code) ?? code,
 }));
 
-export function countryRoutes(app: FastifyInstance, services: Services): void {
+/** The services this module's routes use, passed by the composition root (issue 32). */
+export interface CountryRoutesDeps {
+  routeDeps: RouteDeps;
+}
+
+export function countryRoutes(app: FastifyInstance, services: CountryRoutesDeps): void {
   apiRoute(app, services.routeDeps, 'countryList', async () => countries);
 }

@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { apiRoute } from '../../plugins/api-route.ts';
-import type { Services } from '../../services.ts';
+import { apiRoute, type RouteDeps } from '../../plugins/api-route.ts';
+import type { ExchangeService } from './service.ts';
 
-export function exchangeRoutes(app: FastifyInstance, s: Services): void {
+/** The services this module's routes use, passed by the composition root (issue 32). */
+export interface ExchangeRoutesDeps {
+  routeDeps: RouteDeps;
+  exchanges: ExchangeService;
+}
+
+export function exchangeRoutes(app: FastifyInstance, s: ExchangeRoutesDeps): void {
   apiRoute(app, s.routeDeps, 'exchangeTypeList', async () => s.exchanges.types());
   apiRoute(app, s.routeDeps, 'exchangeCreate', async ({ session, body }) => s.exchanges.create(session.userId, body));
   apiRoute(app, s.routeDeps, 'exchangeList', async ({ session, body }) => s.exchanges.list(session.userId, body.cursor, body.pageSize));

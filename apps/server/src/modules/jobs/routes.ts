@@ -1,11 +1,21 @@
 /** The back-office view of the scheduled jobs (src/jobs): status, and "run now" with an audit row. */
 import type { FastifyInstance } from 'fastify';
-import { actorOf, apiRoute } from '../../plugins/api-route.ts';
+import { actorOf, apiRoute, type RouteDeps } from '../../plugins/api-route.ts';
 import { AppError } from '../../errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import type { Services } from '../../services.ts';
+import type { DbHandle } from '../../db/index.ts';
+import type { JobRunner } from '../../jobs/runner.ts';
+import type { AuditService } from '../audit/index.ts';
 
-export function jobRoutes(app: FastifyInstance, s: Services): void {
+/** The services this module's routes use, passed by the composition root (issue 32). */
+export interface JobRoutesDeps {
+  dbHandle: DbHandle;
+  routeDeps: RouteDeps;
+  jobs: JobRunner;
+  audit: AuditService;
+}
+
+export function jobRoutes(app: FastifyInstance, s: JobRoutesDeps): void {
   apiRoute(app, s.routeDeps, 'jobList', async () => s.jobs.status());
   apiRoute(app, s.routeDeps, 'jobRunNow', async ({ staff, body }) => {
     const actor = actorOf(staff);

@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { apiRoute } from '../../plugins/api-route.ts';
-import type { Services } from '../../services.ts';
+import { apiRoute, type RouteDeps } from '../../plugins/api-route.ts';
+import type { NotificationService } from './service.ts';
+
+/** The services this module's routes use, passed by the composition root (issue 32). */
+export interface NotificationRoutesDeps {
+  routeDeps: RouteDeps;
+  notifications: NotificationService;
+}
 
 /** The member's notifications (decision 023). */
-export function notificationRoutes(app: FastifyInstance, s: Services): void {
+export function notificationRoutes(app: FastifyInstance, s: NotificationRoutesDeps): void {
   const d = s.routeDeps;
   apiRoute(app, d, 'notificationList', async ({ session, body }) => s.notifications.list(session.userId, body));
   apiRoute(app, d, 'notificationUnread', async ({ session }) => ({ count: await s.notifications.unreadCount(session.userId) }));

@@ -1,9 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { actorOf, apiRoute } from '../../plugins/api-route.ts';
-import type { Services } from '../../services.ts';
+import { actorOf, apiRoute, type RouteDeps } from '../../plugins/api-route.ts';
+import type { PackageService } from './service.ts';
+import type { CatalogueService } from './catalogue.ts';
+
+/** The services this module's routes use, passed by the composition root (issue 32). */
+export interface PackageRoutesDeps {
+  routeDeps: RouteDeps;
+  packages: PackageService;
+  catalogue: CatalogueService;
+}
 
 /** Member actions and the catalogue (decision 020); claims and the jackpot register their own. */
-export function packageRoutes(app: FastifyInstance, s: Services): void {
+export function packageRoutes(app: FastifyInstance, s: PackageRoutesDeps): void {
   const d = s.routeDeps;
   apiRoute(app, d, 'matchingList', async ({ session, lang }) => s.packages.productList(session.userId, lang));
   apiRoute(app, d, 'checkBuyInsurance', async ({ session, body }) => s.packages.checkBuy(session.userId, body.productId, body.quantity));

@@ -1,9 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { actorOf, apiRoute } from '../../plugins/api-route.ts';
-import type { Services } from '../../services.ts';
+import { actorOf, apiRoute, type RouteDeps } from '../../plugins/api-route.ts';
+import type { PlanService } from './service.ts';
+import type { PlanVersionService } from './versions.ts';
+import type { PlanPayoutService } from './payout.ts';
+
+/** The services this module's routes use, passed by the composition root (issue 32). */
+export interface PlanRoutesDeps {
+  routeDeps: RouteDeps;
+  plan: PlanService;
+  planVersions: PlanVersionService;
+  planPayout: PlanPayoutService;
+}
 
 /** The plan chart and ranking for members; versions and payouts for staff (decision 022). */
-export function planRoutes(app: FastifyInstance, s: Services): void {
+export function planRoutes(app: FastifyInstance, s: PlanRoutesDeps): void {
   const d = s.routeDeps;
   apiRoute(app, d, 'planChart', async () => s.plan.chart());
   apiRoute(app, d, 'planRanking', async ({ session, body }) => s.plan.ranking(session.userId, body.month));

@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { actorOf, apiRoute } from '../../plugins/api-route.ts';
-import type { Services } from '../../services.ts';
+import { actorOf, apiRoute, type RouteDeps } from '../../plugins/api-route.ts';
+import type { ReviewService } from './service.ts';
 
-export function reviewRoutes(app: FastifyInstance, s: Services): void {
+/** The services this module's routes use, passed by the composition root (issue 32). */
+export interface ReviewRoutesDeps {
+  routeDeps: RouteDeps;
+  reviews: ReviewService;
+}
+
+export function reviewRoutes(app: FastifyInstance, s: ReviewRoutesDeps): void {
   apiRoute(app, s.routeDeps, 'reviewList', async ({ body }) => s.reviews.list(body));
   apiRoute(app, s.routeDeps, 'reviewDetail', async ({ body }) => s.reviews.detail(body.id));
   apiRoute(app, s.routeDeps, 'reviewDecide', async ({ staff, body }) => ({

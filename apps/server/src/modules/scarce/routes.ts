@@ -1,10 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { roleCan } from '@pp/contract';
-import { actorOf, apiRoute } from '../../plugins/api-route.ts';
-import type { Services } from '../../services.ts';
+import { actorOf, apiRoute, type RouteDeps } from '../../plugins/api-route.ts';
+import type { SaleService } from './sales.ts';
+import type { EquityService } from './equity.ts';
+
+/** The services this module's routes use, passed by the composition root (issue 32). */
+export interface ScarceRoutesDeps {
+  routeDeps: RouteDeps;
+  sales: SaleService;
+  equity: EquityService;
+}
 
 /** Purchase-code rushes, flash sales and shares (decision 025). */
-export function scarceRoutes(app: FastifyInstance, s: Services): void {
+export function scarceRoutes(app: FastifyInstance, s: ScarceRoutesDeps): void {
   const d = s.routeDeps;
   apiRoute(app, d, 'saleList', async ({ session, body, lang }) => s.sales.list(session.userId, lang, body.kind));
   apiRoute(app, d, 'armPurchase', async ({ session, body }) => s.sales.arm(session.userId, body));

@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { apiRoute } from '../../plugins/api-route.ts';
-import type { Services } from '../../services.ts';
+import { apiRoute, type RouteDeps } from '../../plugins/api-route.ts';
+import type { SecurityService } from './service.ts';
+
+/** The services this module's routes use, passed by the composition root (issue 32). */
+export interface SecurityRoutesDeps {
+  routeDeps: RouteDeps;
+  security: SecurityService;
+}
 
 /** The member security centre (decision 010) and the second login step. */
-export function securityRoutes(app: FastifyInstance, s: Services): void {
+export function securityRoutes(app: FastifyInstance, s: SecurityRoutesDeps): void {
   const { security } = s;
 
   apiRoute(app, s.routeDeps, 'loginTwoFactor', async ({ body, request }) => security.completeLogin(body, request));

@@ -1,9 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { rolePermissions } from '@pp/contract';
-import { actorOf, apiRoute } from '../../plugins/api-route.ts';
-import type { Services } from '../../services.ts';
+import { actorOf, apiRoute, type RouteDeps } from '../../plugins/api-route.ts';
+import type { SessionService } from '../sessions/index.ts';
+import type { StaffService } from './service.ts';
 
-export function staffRoutes(app: FastifyInstance, s: Services): void {
+/** The services this module's routes use, passed by the composition root (issue 32). */
+export interface StaffRoutesDeps {
+  routeDeps: RouteDeps;
+  sessions: SessionService;
+  staff: StaffService;
+}
+
+export function staffRoutes(app: FastifyInstance, s: StaffRoutesDeps): void {
   const d = s.routeDeps;
   apiRoute(app, d, 'staffLogin', async ({ body, request }) => s.staff.login(body, request));
   apiRoute(app, d, 'staffTotpSetup', async ({ body, request }) => s.staff.completeLogin(body.challengeId, body.code, 'totp-setup', request));

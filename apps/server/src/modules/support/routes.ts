@@ -1,11 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { actorOf, apiRoute } from '../../plugins/api-route.ts';
-import type { Services } from '../../services.ts';
+import { actorOf, apiRoute, type RouteDeps } from '../../plugins/api-route.ts';
+import type { DbHandle } from '../../db/index.ts';
+import type { ConfigService } from '../config/index.ts';
+import type { SupportService } from './service.ts';
 import { AppError } from '../../errors.ts';
-import { gameTokenKeyPath } from './game-token.ts';
+import { gameTokenKeyPath, type GameTokenService } from './game-token.ts';
+
+/** The services this module's routes use, passed by the composition root (issue 32). */
+export interface SupportRoutesDeps {
+  dbHandle: DbHandle;
+  routeDeps: RouteDeps;
+  settings: ConfigService;
+  support: SupportService;
+  gameTokens: GameTokenService;
+}
 
 /** Live support chat and the game identity (decision 024). */
-export function supportRoutes(app: FastifyInstance, s: Services): void {
+export function supportRoutes(app: FastifyInstance, s: SupportRoutesDeps): void {
   const d = s.routeDeps;
   apiRoute(app, d, 'supportConfig', async () => {
     const script = (await s.settings.get('support.liveChatScript')).trim();

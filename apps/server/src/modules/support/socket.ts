@@ -8,7 +8,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import { roleCan, supportLimits, supportSocketHello, supportSocketPath, type SupportSocketEvent } from '@pp/contract';
-import type { Services } from '../../services.ts';
+import type { Config } from '../../config.ts';
+import type { RouteDeps } from '../../plugins/api-route.ts';
+import type { SessionService } from '../sessions/index.ts';
+import type { SupportService } from './service.ts';
 import type { SupportEvent } from './pubsub.ts';
 
 /** Sockets one process keeps open at most, and per member or staff member. */
@@ -42,7 +45,15 @@ function isClientFrameError(error: Error & { code?: unknown }): boolean {
   return typeof error.code === 'string' && error.code.startsWith('WS_ERR_');
 }
 
-export async function supportSocketPlugin(app: FastifyInstance, options: { services: Services }): Promise<void> {
+/** The services the support socket uses, passed by the composition root (issue 32). */
+export interface SupportSocketDeps {
+  config: Config;
+  routeDeps: RouteDeps;
+  sessions: SessionService;
+  support: SupportService;
+}
+
+export async function supportSocketPlugin(app: FastifyInstance, options: { services: SupportSocketDeps }): Promise<void> {
   const s = options.services;
   const open = new Map<string, number>();
   let total = 0;

@@ -1,12 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { endpointPaths, uploadLimits } from '@pp/contract';
-import { apiRoute } from '../../plugins/api-route.ts';
+import { apiRoute, type RouteDeps } from '../../plugins/api-route.ts';
 import { tooLarge } from './inspect.ts';
-import type { Services } from '../../services.ts';
+import type { UploadService } from './service.ts';
 
 const filePaths = new Set<string>([endpointPaths.uploadFile, endpointPaths.staffUploadFile]);
 
-export function uploadRoutes(app: FastifyInstance, s: Services): void {
+/** The services this module's routes use, passed by the composition root (issue 32). */
+export interface UploadRoutesDeps {
+  routeDeps: RouteDeps;
+  uploads: UploadService;
+}
+
+export function uploadRoutes(app: FastifyInstance, s: UploadRoutesDeps): void {
   // The one endpoint with a body above the envelope's 1 MiB: the file, base64, in the envelope.
   // A body above even that (a raw camera photo) is answered like any file above the ceiling.
   apiRoute(app, s.routeDeps, 'uploadCreate', async ({ session, body }) => s.uploads.create(session.userId, body), undefined, {

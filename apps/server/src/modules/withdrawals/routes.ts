@@ -1,9 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { actorOf, apiRoute } from '../../plugins/api-route.ts';
-import type { Services } from '../../services.ts';
+import { actorOf, apiRoute, type RouteDeps } from '../../plugins/api-route.ts';
+import type { WithdrawalService } from './service.ts';
+import type { PayoutService } from './payouts.ts';
+
+/** The services this module's routes use, passed by the composition root (issue 32). */
+export interface WithdrawalRoutesDeps {
+  routeDeps: RouteDeps;
+  withdrawals: WithdrawalService;
+  payouts: PayoutService;
+}
 
 /** Members' withdrawals and the staff payouts by bank or rejection (the chain payouts are chain-routes.ts). */
-export function withdrawalRoutes(app: FastifyInstance, s: Services): void {
+export function withdrawalRoutes(app: FastifyInstance, s: WithdrawalRoutesDeps): void {
   apiRoute(app, s.routeDeps, 'withdrawalConfigList', async () => s.withdrawals.configList());
   apiRoute(app, s.routeDeps, 'withdrawalInfo', async ({ session }) => s.withdrawals.info(session.userId));
   apiRoute(app, s.routeDeps, 'withdrawal', async ({ session, body }) => s.withdrawals.createBank(session.userId, body));
