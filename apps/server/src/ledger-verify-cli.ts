@@ -6,4 +6,6 @@
  */
 // The packages' fixed balances (decision 020).
 import './modules/packages/verify.ts';
+// The member's revenue totals (decision 049).
+import './modules/records/verify.ts';
 import './modules/ledger/verify-cli.ts';

@@ -28,6 +28,7 @@ export const largeTables = new Set([
   'package_holdings', 'package_holding_principals', 'package_holding_events', 'package_releases', 'package_requests', 'package_activation_codes', 'package_claims', 'package_member_units', 'jackpot_entries',
   'member_figures', 'member_month_figures', 'plan_bonus_lines', 'scarce_purchases', 'scarce_sale_members', 'scarce_permits', 'equity_records',
   'support_conversations', 'support_messages', 'member_bank_accounts', 'member_withdrawal_addresses', 'payout_destination_changes',
+  'revenue_totals',
 ]);
 
 /** Rows of a large table a rare call's statement may read and filter out (PostgreSQL, decision 048). */

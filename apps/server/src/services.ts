@@ -44,6 +44,8 @@ import { PackageService } from './modules/packages/service.ts';
 import { CatalogueService } from './modules/packages/catalogue.ts';
 // Registers the packages' fixed-balance check with the ledger's verification (decision 044).
 import './modules/packages/verify.ts';
+// The member's revenue totals against the journal (decision 049).
+import './modules/records/verify.ts';
 // Compensation plan (decision 022).
 import { PlanService } from './modules/plan/service.ts';
 import { PlanVersionService, planInForce } from './modules/plan/versions.ts';

@@ -237,6 +237,13 @@ export interface LedgerCheckpointAccountsTable {
   credits_pending: Int;
 }
 
+/** Per credited account and revenue code, the posted amount (decision 049): kept by a trigger on the journal. */
+export interface RevenueTotalsTable {
+  account_id: string;
+  code: string;
+  amount: Int;
+}
+
 export interface ExchangesTable {
   id: string;
   number: string;
@@ -774,6 +781,7 @@ export interface Database {
   ledger_verifications: LedgerVerificationsTable;
   ledger_checkpoints: LedgerCheckpointsTable;
   ledger_checkpoint_accounts: LedgerCheckpointAccountsTable;
+  revenue_totals: RevenueTotalsTable;
   exchanges: ExchangesTable;
   member_transfers: MemberTransfersTable;
   uploads: UploadsTable;

@@ -227,19 +227,21 @@ export class RecordService {
   }
 }
 
-/** Total revenue per point type: posted reward credits to the member's available accounts. */
+/**
+ * Total revenue per point type: the posted reward credits (revenueTypes) to any of the member's
+ * accounts, read from the totals the journal keeps per account and code (revenue_totals, migration
+ * 034, decision 049): a few rows a member, however long their history.
+ */
 export async function revenueSummary(db: Db, memberId: string): Promise<Array<{ coinName: string; total: string }>> {
   const rows = await db
-    .selectFrom('ledger_transfers')
-    .innerJoin('ledger_accounts', 'ledger_accounts.id', 'ledger_transfers.credit_account_id')
-    .select(['ledger_transfers.coin_name as coin', (eb) => eb.fn.sum<bigint | string>('ledger_transfers.amount').as('total')])
+    .selectFrom('ledger_accounts')
+    .innerJoin('revenue_totals', 'revenue_totals.account_id', 'ledger_accounts.id')
+    .select(['ledger_accounts.coin_name as coin', 'revenue_totals.code', 'revenue_totals.amount'])
     .where('ledger_accounts.owner', '=', memberId)
-    .where('ledger_transfers.code', 'in', [...revenueTypes])
-    .where((eb) => eb.or([eb('ledger_transfers.kind', '=', 'posted'), eb('ledger_transfers.state', '=', 'posted')]))
-    .where('ledger_transfers.kind', 'in', ['posted', 'pending'])
-    .groupBy('ledger_transfers.coin_name')
     .execute();
+  const counted = new Set<string>(revenueTypes);
+  const totals = new Map<string, bigint>();
+  for (const r of rows) if (counted.has(r.code)) totals.set(r.coin, (totals.get(r.coin) ?? 0n) + BigInt(r.amount));
   const coins = await db.selectFrom('coins').select('coin_name').orderBy('sort_order').execute();
-  const totals = new Map(rows.map((r) => [r.coin, BigInt(r.total)]));
   return coins.map((c) => ({ coinName: c.coin_name, total: formatMinor(totals.get(c.coin_name) ?? 0n) }));
 }
