@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HoldingEntry, ProductEntry } from '@pp/contract';
-import { Dialog, SelectField, TextField, useRequestId, useSubmit, showToast } from '@pp/browser-kit';
+import { Dialog, SelectField, TextField, useForm, useRequestId, useSubmit, showToast } from '@pp/browser-kit';
+import { MoneyForm, useMoneyForm } from '../../../components/money-form/money-form';
 import { Button } from '../../../components/ui/button';
 import { CardLoadState } from '../../../components/ui/card-load-state';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -230,92 +231,83 @@ function RedeemDialog({ isOpen, holding, onClose, onChanged, coinLabel }: Dialog
 /** Internal transfer: the receiver's username and the transaction password, then a confirmation. */
 function TransferDialog({ isOpen, holding, selfUserName, onClose, onChanged }: Pick<DialogBase, 'isOpen' | 'holding' | 'onClose' | 'onChanged'> & { selfUserName: string | undefined }) {
   const { t } = useTranslation();
-  const requestId = useRequestId();
-  const { isPending: isBusy, run } = useSubmit();
-  const [toUserName, setToUserName] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ toUserName?: string; password?: string }>({});
-  const [isConfirming, setIsConfirming] = useState(false);
-  const close = () => {
-    setToUserName('');
-    setPassword('');
-    setErrors({});
-    setIsConfirming(false);
-    onClose();
-  };
-  const review = (event: FormEvent) => {
-    event.preventDefault();
-    const next: typeof errors = {};
-    const name = toUserName.trim();
-    if (name === '') next.toUserName = translateKey('validation.enterUsername');
-    else if (selfUserName && name.toLowerCase() === selfUserName.toLowerCase()) next.toUserName = translateKey('errors.package.toSelf');
-    if (password.trim() === '') next.password = translateKey('validation.enterTransactionPassword');
-    setErrors(next);
-    if (Object.keys(next).length === 0) setIsConfirming(true);
-  };
-  const send = () => {
-    if (!holding) return;
-    const body = { holdingId: holding.id, toUserName: toUserName.trim(), transactionPassword: password };
-    void run(async () => {
-      try {
-        await transferHolding(body, requestId.idFor(body));
-      } catch (error) {
-        setIsConfirming(false);
-        throw error;
-      }
-      requestId.reset();
-      showToast('success', t('packages.transfer.done'));
-      onChanged();
-      close();
-    });
-  };
+  // The dialog cannot be closed while the transfer is being sent.
+  const [isLocked, setIsLocked] = useState(false);
   return (
-    <Dialog isOpen={isOpen && holding !== undefined} onClose={close} title={holding ? t('packages.transfer.title', { number: holding.number }) : ''} isLocked={isBusy}>
-      {isConfirming ? (
-        <div className="stack-tight" data-testid="transfer-confirm">
-          <p>{t('packages.transfer.confirmText', { number: holding?.number ?? '', name: toUserName.trim() })}</p>
-          <p className="card-note">{t('packages.transfer.irreversible')}</p>
-          <div className="dialog-actions">
-            <Button variant="secondary" onClick={() => setIsConfirming(false)} disabled={isBusy}>
-              {t('packages.pay.back')}
-            </Button>
-            <Button onClick={send} isBusy={isBusy}>
-              {t('packages.transfer.confirm')}
-            </Button>
-          </div>
-        </div>
-      ) : (
-        <form className="form" onSubmit={review} noValidate>
-          <p className="card-note">{t('packages.transfer.intro')}</p>
-          <TextField
-            label={t('packages.transfer.toUserName')}
-            value={toUserName}
-            onValueChange={(v) => {
-              setToUserName(v);
-              setErrors((e) => ({ ...e, toUserName: undefined }));
-            }}
-            error={errors.toUserName}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={64}
-          />
-          <TextField
-            label={t('packages.pay.transactionPassword')}
-            type="password"
-            value={password}
-            onValueChange={(v) => {
-              setPassword(v);
-              setErrors((e) => ({ ...e, password: undefined }));
-            }}
-            error={errors.password}
-            autoComplete="off"
-            maxLength={128}
-          />
-          <Button type="submit">{t('packages.transfer.submit')}</Button>
-        </form>
-      )}
+    <Dialog isOpen={isOpen && holding !== undefined} onClose={onClose} title={holding ? t('packages.transfer.title', { number: holding.number }) : ''} isLocked={isLocked}>
+      {/* Rendered only while open: what was typed is gone when the dialog closes. */}
+      {isOpen && holding ? <TransferForm holding={holding} selfUserName={selfUserName} onClose={onClose} onChanged={onChanged} onBusyChange={setIsLocked} /> : null}
     </Dialog>
+  );
+}
+
+/** The member money form of an internal transfer, its confirmation in the dialog's place. */
+function TransferForm({
+  holding,
+  selfUserName,
+  onClose,
+  onChanged,
+  onBusyChange,
+}: {
+  holding: HoldingEntry;
+  selfUserName: string | undefined;
+  onClose: () => void;
+  onChanged: () => void;
+  onBusyChange: (isBusy: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const form = useForm({ toUserName: '', transactionPassword: '' });
+  const { values, errors, setValue } = form;
+  const flow = useMoneyForm(
+    {
+      check: () => {
+        const next: Partial<Record<'toUserName' | 'transactionPassword', string>> = {};
+        const name = values.toUserName.trim();
+        if (name === '') next.toUserName = translateKey('validation.enterUsername');
+        else if (selfUserName && name.toLowerCase() === selfUserName.toLowerCase()) next.toUserName = translateKey('errors.package.toSelf');
+        if (values.transactionPassword.trim() === '') next.transactionPassword = translateKey('validation.enterTransactionPassword');
+        form.setErrors(next);
+        return Object.keys(next).length === 0 ? { holdingId: holding.id, toUserName: name, transactionPassword: values.transactionPassword } : null;
+      },
+      send: (body, requestId) => transferHolding(body, requestId),
+      onDone: () => {
+        showToast('success', t('packages.transfer.done'));
+        onChanged();
+        onClose();
+      },
+    },
+    { onBusyChange },
+  );
+  return (
+    <MoneyForm
+      flow={flow}
+      isInPlace
+      password={{ label: t('packages.pay.transactionPassword'), value: values.transactionPassword, onValueChange: (v) => setValue('transactionPassword', v), error: errors.transactionPassword }}
+      submitLabel={t('packages.transfer.submit')}
+      confirmation={{
+        confirmLabel: t('packages.transfer.confirm'),
+        cancelLabel: t('packages.pay.back'),
+        testId: 'transfer-confirm',
+        summary: (body) => (
+          <>
+            <p>{t('packages.transfer.confirmText', { number: holding.number, name: body.toUserName })}</p>
+            <p className="card-note">{t('packages.transfer.irreversible')}</p>
+          </>
+        ),
+      }}
+    >
+      <p className="card-note">{t('packages.transfer.intro')}</p>
+      <TextField
+        label={t('packages.transfer.toUserName')}
+        value={values.toUserName}
+        onValueChange={(v) => setValue('toUserName', v)}
+        error={errors.toUserName}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={64}
+      />
+    </MoneyForm>
   );
 }
 
