@@ -55,6 +55,8 @@ export function serverJobs(handle: DbHandle, housekeepingSchedule = '*/10 * * * 
         await deleteInBatches(handle, 'captchas', 'expires_at', codesBefore);
         await deleteInBatches(handle, 'email_codes', 'expires_at', codesBefore);
         await deleteInBatches(handle, 'staff_challenges', 'expires_at', codesBefore);
+        // Member sign-in challenges: each new one sweeps one batch; a burst of them leaves the rest here.
+        await deleteInBatches(handle, 'login_challenges', 'expires_at', codesBefore);
         await deleteInBatches(handle, 'sessions', 'expires_at', BigInt(now - retention.endedSessionsMs));
         await deleteInBatches(handle, 'job_runs', 'started_at', BigInt(now - retention.jobRunsMs));
         await deleteInBatches(handle, 'known_addresses', 'last_seen_at', BigInt(now - retention.knownAddressesMs));

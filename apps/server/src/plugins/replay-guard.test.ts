@@ -6,6 +6,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SqliteReplayStore } from './replay-guard.ts';
+import { deleteBatchSize } from '../db/batched-delete.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -40,6 +41,35 @@ describe('SqliteReplayStore', () => {
     // A replay repeats the whole authenticated header: the same nonce with the same time.
     expect(await store.remember('live-nonce-aaaaaaaaaaaa', liveExpiry)).toBe('replayed');
     await store.close();
+  });
+
+  it('prunes many expired nonces a batch at a time, between nonce batches (decision 047)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-nonce-'));
+    const file = path.join(dir, 'replay.db');
+    const now = 10_000_000;
+    const first = new SqliteReplayStore(file, () => now - 120_000);
+    await first.close();
+    const fill = new SQLite(file);
+    const insert = fill.prepare('insert into envelope_nonces_by_time values (?, ?)');
+    fill.transaction(() => {
+      for (let i = 0; i < 5_500; i++) insert.run(now - 1_000 - i, `expired-${i}`.padEnd(22, 'x'));
+    })();
+    fill.close();
+    const store = new SqliteReplayStore(file, () => now);
+    const left = () => {
+      const check = new SQLite(file, { readonly: true });
+      const n = (check.prepare('select count(*) as n from envelope_nonces_by_time where expires_at < ?').get(now) as { n: number }).n;
+      check.close();
+      return n;
+    };
+    // The nonce is answered after the first batch of the prune, not after all of them.
+    expect(await store.remember('fresh-nonce-aaaaaaaaaaa', now + 1000)).toBe('fresh');
+    const afterFirst = left();
+    expect(afterFirst).toBeLessThan(5_500);
+    expect(afterFirst).toBeGreaterThanOrEqual(5_500 - 2 * deleteBatchSize);
+    await store.close();
+    expect(left()).toBe(0);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('refuses a seen nonce whatever time it comes with, as the PostgreSQL and Redis stores do (issue 30)', async () => {

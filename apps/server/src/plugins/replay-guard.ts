@@ -20,6 +20,7 @@ import SQLite from 'better-sqlite3';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
+import { deleteBatches, deleteInBatches } from '../db/batched-delete.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { checkpointOffThread } from '../db/wal-checkpointer.ts';
 import { timeSkewMsMax } from '@pp/envelope';
@@ -118,10 +119,12 @@ export class NonceBatcher {
 export class SqliteReplayStore implements ReplayStore {
   private readonly db: SQLite.Database;
   private readonly insert: SQLite.Statement<[number, string]>;
-  private readonly prune: SQLite.Statement<[number]>;
+  private readonly prune: SQLite.Statement<[number, number]>;
   private readonly writeBatch: (batch: PendingNonce[]) => ReplayVerdict[];
   private readonly batcher: NonceBatcher;
   private prunedAt = 0;
+  /** The prune under way: its batches after the first go between nonce batches (decision 047). */
+  private pruning: Promise<number> | null = null;
   private readonly stopCheckpoints: () => void;
 
   constructor(
@@ -164,7 +167,10 @@ export class SqliteReplayStore implements ReplayStore {
       })();
     }
     this.insert = this.db.prepare('insert into envelope_nonces_by_time (expires_at, nonce) values (?, ?) on conflict do nothing');
-    this.prune = this.db.prepare('delete from envelope_nonces_by_time where expires_at < ?');
+    // One batch of the oldest expired nonces (no rowid here: the batch is chosen by the key, in key order).
+    this.prune = this.db.prepare(
+      'delete from envelope_nonces_by_time where (expires_at, nonce) in (select expires_at, nonce from envelope_nonces_by_time where expires_at < ? order by expires_at limit ?)',
+    );
     // One transaction for every nonce that arrived in the same turn of the event loop: one WAL
     // append instead of one per request. Each insert still decides its own nonce, in order.
     this.writeBatch = this.db.transaction((batch: PendingNonce[]) =>
@@ -172,9 +178,14 @@ export class SqliteReplayStore implements ReplayStore {
     );
     this.batcher = new NonceBatcher(async (batch) => {
       const now = this.now();
-      if (now - this.prunedAt >= pruneIntervalMs) {
+      if (now - this.prunedAt >= pruneIntervalMs && !this.pruning) {
         this.prunedAt = now;
-        this.prune.run(now);
+        // The first batch runs here, before the insert; the rest after it, a batch a turn.
+        this.pruning = deleteBatches((limit) => this.prune.run(now, limit).changes)
+          .catch(() => 0)
+          .finally(() => {
+            this.pruning = null;
+          });
       }
       return this.writeBatch(batch);
     });
@@ -193,6 +204,7 @@ export class SqliteReplayStore implements ReplayStore {
 
   async close(): Promise<void> {
     await this.batcher.drain();
+    await this.pruning;
     this.stopCheckpoints();
     this.db.close();
   }
@@ -200,6 +212,8 @@ export class SqliteReplayStore implements ReplayStore {
 
 export class PostgresReplayStore implements ReplayStore {
   private prunedAt = 0;
+  /** The prune under way, in batches beside the nonce batches (decision 047); a failed one is tried again a minute later. */
+  private pruning: Promise<number> | null = null;
   private readonly batcher = new NonceBatcher((batch) => this.writeBatch(batch));
 
   constructor(
@@ -227,9 +241,13 @@ export class PostgresReplayStore implements ReplayStore {
    */
   private async writeBatch(batch: PendingNonce[]): Promise<ReplayVerdict[]> {
     const now = this.now();
-    if (now - this.prunedAt >= pruneIntervalMs) {
+    if (now - this.prunedAt >= pruneIntervalMs && !this.pruning) {
       this.prunedAt = now;
-      await this.db.deleteFrom('envelope_nonces').where('expires_at', '<', BigInt(now)).execute();
+      this.pruning = deleteInBatches({ db: this.db, dialect: 'postgres' }, 'envelope_nonces', 'expires_at', BigInt(now))
+        .catch(() => 0)
+        .finally(() => {
+          this.pruning = null;
+        });
     }
     const inserted = await inTransaction(this.db, async (tx) => {
       await sql`set local synchronous_commit = off`.execute(tx);
@@ -246,6 +264,7 @@ export class PostgresReplayStore implements ReplayStore {
 
   async close(): Promise<void> {
     await this.batcher.drain();
+    await this.pruning;
   }
 }
 

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import type { Db } from '../../db/index.ts';
+import { deleteBatchSize, deleteInBatches } from '../../db/batched-delete.ts';
 import { AppError } from '../../errors.ts';
 
 const captchaTtlMs = 5 * 60_000;
@@ -25,8 +26,9 @@ export class CaptchaService {
     const { text, data } = svgCaptcha.create({ size: 4, noise: 3, ignoreChars: '0oO1lIi', color: false, background: '#f2f4f8' });
     const id = crypto.randomUUID();
     const now = Date.now();
-    // Old captchas are swept as new ones are made; the table stays small.
-    await this.db.deleteFrom('captchas').where('expires_at', '<', now).execute();
+    // Old captchas are swept as new ones are made, one short batch at most (decision 047); the
+    // housekeeping job takes whatever more there is.
+    await deleteInBatches(this.db, 'captchas', 'expires_at', BigInt(now), { maxRows: deleteBatchSize });
     await this.db.insertInto('captchas').values({ id, answer_hash: hashAnswer(id, text), expires_at: now + captchaTtlMs, used_at: null }).execute();
     return { captchaId: id, image: `data:image/svg+xml;base64,${Buffer.from(data).toString('base64')}`, enabled: true };
   }

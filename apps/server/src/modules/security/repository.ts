@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
+import { deleteBatchSize, deleteInBatches } from '../../db/batched-delete.ts';
 import { inTransaction } from '../../db/transaction.ts';
 
 export interface LoginHistoryInsert {
@@ -172,9 +173,12 @@ export class SecurityRepository {
     return result.numUpdatedRows === 1n;
   }
 
-  /** Challenges are useless once expired; sweeping them on creation keeps the table small. */
+  /**
+   * Challenges are useless once expired; sweeping them on creation keeps the table small. One
+   * short batch at most here (decision 047); the housekeeping job takes whatever more there is.
+   */
   async deleteExpiredChallenges(now: number): Promise<void> {
-    await this.db.deleteFrom('login_challenges').where('expires_at', '<=', now).execute();
+    await deleteInBatches(this.db, 'login_challenges', 'expires_at', BigInt(now), { inclusive: true, maxRows: deleteBatchSize });
   }
 
   async hasAnyLogin(userId: string): Promise<boolean> {
