@@ -5,6 +5,7 @@
 // deposit past the one-movement ceiling held for staff with its exact amount and only closed by them
 // (decision 037), the TRON path (TRON addresses over the same JSON-RPC), the member calls and the
 // back-office health; the ledger balances after each.
+import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChainDepositEntry, ChainHealthEntry, DepositAddress, RecordEntry, ReviewItem } from '@pp/contract';
 import type { Hex } from 'viem';
@@ -305,6 +306,89 @@ describe.each(dialects)('chain watcher on %s', (dialect) => {
     expect(await creditCount()).toBe(before + targets.length);
     const after = await Promise.all(targets.map(available));
     after.forEach((value, i) => expect(Number(value) - Number(balances[i])).toBe(51));
+  });
+
+  it('credits a range of many logs exactly once: each log twice in the answer, read again, stopped mid-range, unknown addresses skipped', async () => {
+    const db = t.services.dbHandle.db;
+    const before = await creditCount();
+    const balances = new Map(await Promise.all(names.map(async (n) => [n, BigInt(Math.round(Number(await available(n)) * 1e6))] as const)));
+    const notices = async (n: string) =>
+      Number((await db.selectFrom('notifications').select((eb) => eb.fn.countAll<bigint>().as('n')).where('member_id', '=', member(n).id).where('type', '=', 'depositCredited').executeTakeFirstOrThrow()).n);
+    const noticesBefore = new Map(await Promise.all(names.map(async (n) => [n, await notices(n)] as const)));
+    // 240 logs in four transactions (four blocks, one range of the watcher's four): every fourth
+    // to an address no member has, every seventh of the rest below the minimum (10), the others
+    // 61 to 79 (60 is the next test's); each member many times.
+    const expected = new Map(names.map((n) => [n, { credited: 0n, count: 0, below: 0 }]));
+    const recipients: Hex[] = [];
+    const amounts: bigint[] = [];
+    for (let i = 0; i < 240; i++) {
+      if (i % 4 === 3) {
+        recipients.push(`0x${crypto.randomBytes(20).toString('hex')}`);
+        amounts.push(usdt18(60n));
+        continue;
+      }
+      const name = names[i % names.length]!;
+      const points = i % 7 === 0 ? 10n : 61n + BigInt(i % 19);
+      recipients.push(member(name).bep20 as Hex);
+      amounts.push(usdt18(points));
+      const e = expected.get(name)!;
+      if (points < 50n) e.below++;
+      else {
+        e.credited += points * 1_000_000n;
+        e.count++;
+      }
+    }
+    const first = (await node.head()) + 1n;
+    for (let i = 0; i < 240; i += 60) await node.send(bepToken, 'batchTransfer', [recipients.slice(i, i + 60), amounts.slice(i, i + 60)]);
+    await node.mine(confirmations);
+    const real = viemRpc(node.url, 5_000);
+    // A node that answers every log twice, the second time in reverse order.
+    const doubling: ChainRpc = {
+      ...real,
+      async transferLogs(token, from, to) {
+        const logs = await real.transferLogs(token, from, to);
+        return [...logs, ...[...logs].reverse()];
+      },
+    };
+    const watcher = new ChainWatcher(db, t.services.ledger, t.services.settings, bep.settings, doubling);
+    // Stopped in the middle of storing the range: nothing of it is credited.
+    await expect(
+      watcher.run({
+        afterLogStored: (n) => {
+          if (n === 100) throw new Error('process stopped');
+        },
+      }),
+    ).rejects.toThrow('process stopped');
+    expect(await creditCount()).toBe(before);
+    const stored = () => db.selectFrom('chain_deposits').select(['member_id', 'status', 'amount', 'transfer_id']).where('chain', '=', 'BEP20').where('block_number', '>=', first).execute();
+    expect(await stored()).toEqual([]);
+
+    const run = await watcher.run();
+    const total = [...expected.values()].reduce((s, e) => s + e.count, 0);
+    expect(run.credited).toBe(total);
+    expect(await creditCount()).toBe(before + total);
+    // Read again from before the range, and by the server's own watcher: nothing moves twice.
+    await db.updateTable('chain_cursors').set({ last_block: first - 1n }).where('chain', '=', 'BEP20').execute();
+    expect((await watcher.run()).credited).toBe(0);
+    expect((await bep.run()).credited).toBe(0);
+    expect(await creditCount()).toBe(before + total);
+
+    const rows = await stored();
+    // One row per member log (180), none for the unknown addresses, each credit with its own transfer.
+    expect(rows).toHaveLength(180);
+    const credited = rows.filter((r) => r.status === 'credited');
+    expect(credited).toHaveLength(total);
+    expect(new Set(credited.map((r) => r.transfer_id)).size).toBe(total);
+    const transfers = await db.selectFrom('ledger_transfers').select(['id', 'amount', 'credit_account_id']).where('id', 'in', credited.map((r) => r.transfer_id!)).execute();
+    expect(transfers).toHaveLength(total);
+    for (const name of names) {
+      const e = expected.get(name)!;
+      const mine = rows.filter((r) => r.member_id === member(name).id);
+      expect(mine.filter((r) => r.status === 'belowMinimum')).toHaveLength(e.below);
+      expect(mine.filter((r) => r.status === 'credited').reduce((s, r) => s + BigInt(r.amount), 0n)).toBe(e.credited);
+      expect(BigInt(Math.round(Number(await available(name)) * 1e6)) - balances.get(name)!).toBe(e.credited);
+      expect((await notices(name)) - noticesBefore.get(name)!).toBe(e.count);
+    }
   });
 
   it('picks up a log the node left out once (a lagging backend), before it would be confirmed', async () => {

@@ -16,9 +16,9 @@
  *   A log is settled only once its block is `confirmations` deep, so a reorg shallower than the
  *   confirmations never touches a credit; a deeper one is reported, never silently undone.
  */
-import crypto from 'node:crypto';
-import { sql } from 'kysely';
+import { CompiledQuery, PostgresAdapter, sql } from 'kysely';
 import { amountMaxMinor, formatMinor, parseAmount } from '@pp/contract';
+import { timeOrderedId } from '../../db/ids.ts';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -35,16 +35,15 @@ export const depositStatuses = ['confirming', 'credited', 'belowMinimum', 'recei
 export type DepositStatus = (typeof depositStatuses)[number];
 export type ChainDepositStatusValue = DepositStatus;
 
-/** Most member addresses one lookup asks for; most deposits one settling pass reads. */
-const lookupBatchMax = 500;
+/** Most deposits one settling pass reads. */
 const settleBatchMax = 500;
 /** Credits committed together: one commit (one fsync on SQLite) for many. */
 const creditGroupMax = 500;
 /**
- * Logs per multi-row INSERT of chain_deposits: 16 parameters a row, 8,000 a statement, inside
+ * Logs per multi-row INSERT of chain_deposits: 15 parameters a row, 15,000 a statement, inside
  * SQLite's variable limit (32,766) and PostgreSQL's (65,535). Decision 045.
  */
-const storeChunk = 500;
+const storeChunk = 1000;
 /** Rows per UPDATE ... FROM (VALUES ...) of the settle and block-change statements. */
 const updateChunk = 1000;
 /** Longest error text kept in the chain's health row. */
@@ -58,6 +57,42 @@ interface DueDeposit extends HeldDepositRow {
 /** The ledger's refusals that leave a deposit received rather than credited (decision 008 ceilings). */
 function isLedgerRefusal(error: unknown): boolean {
   return error instanceof AppError && (error.key === 'ledger.balanceTooLarge' || error.key === 'ledger.amountTooLarge');
+}
+
+/**
+ * The watcher's large statements are written here as text with their parameters and run as one
+ * compiled query each: building a 15,000-parameter INSERT through the query builder cost more
+ * CPU than SQLite spent running it (decision 045, 2026-11-28). PostgreSQL numbers its
+ * parameters; in a VALUES list that is not an INSERT's it needs their types too.
+ */
+type Cell = string | number | bigint | null;
+function valuesList(isPg: boolean, rows: Cell[][], casts: readonly string[], params: Cell[]): string {
+  const out: string[] = [];
+  for (const row of rows) {
+    const cells: string[] = [];
+    for (let i = 0; i < row.length; i++) {
+      params.push(row[i]!);
+      cells.push(isPg ? `$${params.length}${casts[i] ? `::${casts[i]}` : ''}` : '?');
+    }
+    out.push(`(${cells.join(', ')})`);
+  }
+  return out.join(', ');
+}
+function param(isPg: boolean, params: Cell[], value: Cell, cast = ''): string {
+  params.push(value);
+  return isPg ? `$${params.length}${cast ? `::${cast}` : ''}` : '?';
+}
+async function run<R>(tx: Tx | Db, text: string, params: Cell[]): Promise<R[]> {
+  return (await tx.executeQuery<R>(CompiledQuery.raw(text, params))).rows;
+}
+
+/** What a stored log is at once: still confirming, or (deep enough) credited or below the minimum. */
+type StoreOutcome = { status: 'confirming' } | { status: 'credited'; transferId: string } | { status: 'belowMinimum' };
+
+/** A chain_deposits row as stored, with what it became. */
+interface StoredRow extends DueDeposit {
+  block_hash: string;
+  outcome: StoreOutcome;
 }
 
 export interface WatchRunResult {
@@ -238,7 +273,7 @@ export class ChainWatcher {
     const storedBefore = result.logsStored;
     await inTransaction(this.db, async (tx) => {
       result.logsStored = storedBefore; // a retried attempt counts its logs again, not twice
-      await this.storeLogs(tx, mine, members, Date.now());
+      await this.storeLogs(tx, mine, members, Date.now(), () => ({ status: 'confirming' }));
       for (let i = 0; i < mine.length; i++) {
         result.logsStored++;
         hooks.afterLogStored?.(result.logsStored);
@@ -264,18 +299,45 @@ export class ChainWatcher {
     const members = await this.membersOf(logs);
     const mine = logs.filter((log) => members.has(log.to));
     const deepest = head - BigInt(this.settings.confirmations) + 1n;
+    // What each log deep enough becomes as it is stored (decision 045): credited (its transfer id
+    // chosen here), below the minimum, or, past the movement ceiling, confirming until settleIn
+    // holds it below. A log read before keeps its row; only the rows this transaction inserts
+    // take these outcomes, so a log is credited by the statement that first stores it, or later
+    // by settle(), never both.
+    const outcomeOf = (log: TransferLog, amount: bigint): StoreOutcome => {
+      if (log.blockNumber > deepest || this.isTooLarge(amount, log.value)) return { status: 'confirming' };
+      if (amount === 0n || amount < minimum) return { status: 'belowMinimum' };
+      return { status: 'credited', transferId: timeOrderedId() };
+    };
     // The credited members' accounts exist before the range's transaction (one set-based commit).
     const deepMembers = new Set(mine.filter((log) => log.blockNumber <= deepest).map((log) => members.get(log.to)!));
     if (deepMembers.size > 0) await this.ledger.warmAccounts([...deepMembers].map((owner) => ({ owner, coinName: 'USDT', purpose: 'available' })));
     const now = Date.now();
     let credited = 0;
-    // The range's logs, its recent hashes, the cursor and the credits of the logs already deep
-    // enough move together (decision 045): a run stopped anywhere in between leaves the range
-    // unread, and the next run reads it again.
+    // The range's logs, their credits, its recent hashes and the cursor move together (decision
+    // 045): a run stopped anywhere in between leaves the range unread, and the next run reads it
+    // again.
     const storedBefore = result.logsStored;
     await inTransaction(this.db, async (tx) => {
       result.logsStored = storedBefore; // a retried attempt counts its logs again, not twice
-      const inserted = await this.storeLogs(tx, mine, members, now);
+      credited = 0;
+      const isDeep = mine.some((log) => log.blockNumber <= deepest);
+      if (isDeep) await sql`savepoint range_credits`.execute(tx);
+      try {
+        const inserted = await this.storeLogs(tx, mine, members, now, outcomeOf);
+        if (isDeep) {
+          credited = await this.creditStored(tx, inserted, minimum, deepest);
+          await sql`release savepoint range_credits`.execute(tx);
+        }
+      } catch (error) {
+        if (!isDeep || !isLedgerRefusal(error)) throw error;
+        // A ledger refusal (a member at the balance ceiling) undoes the credits alone: the logs
+        // are stored confirming, and settle() takes them one by one, leaving that one received.
+        await sql`rollback to savepoint range_credits`.execute(tx);
+        await sql`release savepoint range_credits`.execute(tx);
+        credited = 0;
+        await this.storeLogs(tx, mine, members, now, () => ({ status: 'confirming' }));
+      }
       for (let i = 0; i < mine.length; i++) {
         result.logsStored++;
         hooks.afterLogStored?.(result.logsStored);
@@ -290,37 +352,73 @@ export class ChainWatcher {
       }
       await tx.deleteFrom('chain_blocks').where('chain', '=', this.chain).where('number', '<=', head - this.windowBlocks).execute();
       await tx.updateTable('chain_cursors').set({ last_block: to, updated_at: BigInt(Date.now()) }).where('chain', '=', this.chain).execute();
-      // Only the rows this transaction inserted are credited here; rows seen before are settled
-      // by settle(). A ledger refusal rolls back the credits alone: they stay confirming for it.
-      const due = inserted.filter((d) => BigInt(d.block_number) <= deepest);
-      if (due.length === 0) return;
-      await sql`savepoint range_credits`.execute(tx);
-      try {
-        credited = await this.settleSet(tx, due, minimum);
-        await sql`release savepoint range_credits`.execute(tx);
-      } catch (error) {
-        if (!isLedgerRefusal(error)) throw error;
-        await sql`rollback to savepoint range_credits`.execute(tx);
-        await sql`release savepoint range_credits`.execute(tx);
-        credited = 0;
-      }
     });
     result.credited += credited;
     return true;
   }
 
+  /**
+   * The rows storeLogs just inserted, settled: the credited ones posted with one
+   * LedgerRepository.postMany under the transfer ids their rows carry (and the log's key as
+   * request id, a second guard), told with one notifyMany; the ones past the movement ceiling
+   * held one by one (settleIn, decision 037). A ledger refusal throws, for the caller to undo.
+   */
+  private async creditStored(tx: Tx, inserted: StoredRow[], minimum: bigint, deepest: bigint): Promise<number> {
+    const credits: Array<{ d: StoredRow; transferId: string }> = [];
+    for (const d of inserted) {
+      if (d.outcome.status === 'credited') credits.push({ d, transferId: d.outcome.transferId });
+    }
+    if (credits.length > 0) {
+      await this.ledger.postMany(
+        credits.map(({ d }) => this.creditInput(d)),
+        tx,
+        credits.map((c) => c.transferId),
+      );
+      await notifyMany(tx, credits.map(({ d }) => this.creditNotice(d)));
+    }
+    // Deep rows stored confirming are those past the ceiling: held (or received) here, in this transaction.
+    for (const d of inserted) {
+      if (d.outcome.status === 'confirming' && BigInt(d.block_number) <= deepest && this.isTooLarge(BigInt(d.amount), BigInt(d.amount_raw))) await this.settleIn(tx, d, minimum);
+    }
+    return credits.length;
+  }
+
+  /** The ledger transfer of a credit; the same input, key for key, as settleIn's, so the request hash matches. */
+  private creditInput(d: DueDeposit): TransferInput {
+    return {
+      requestId: creditRequestId(this.chain, d.tx_hash, num(d.log_index)),
+      code: 'deposit',
+      coinName: 'USDT',
+      amount: BigInt(d.amount),
+      debit: { owner: 'system', coinName: 'USDT', purpose: 'chainDeposits' },
+      credit: { owner: d.member_id, coinName: 'USDT', purpose: 'available' },
+      isPending: false,
+      memo: `${this.chain}:${d.tx_hash}`,
+    };
+  }
+
+  private creditNotice(d: DueDeposit) {
+    return { memberId: d.member_id, type: 'depositCredited' as const, params: { amount: formatMinor(BigInt(d.amount)), coinName: 'USDT', chain: this.chain } };
+  }
+
+  /** Past the movement ceiling: stored with amount 0, never credited (decision 037). */
+  private isTooLarge(amount: bigint, raw: bigint): boolean {
+    return amount === 0n && minorOfRaw(raw, this.settings.tokenDecimals) > amountMaxMinor;
+  }
+
+  private isPg(db: Db | Tx): boolean {
+    return db.getExecutor().adapter instanceof PostgresAdapter;
+  }
+
+  /** The member of each address among the logs: one statement for the whole range. */
   private async membersOf(logs: TransferLog[]): Promise<Map<string, string>> {
     const keys = [...new Set(logs.map((l) => l.to))];
     const out = new Map<string, string>();
-    for (let i = 0; i < keys.length; i += lookupBatchMax) {
-      const rows = await this.db
-        .selectFrom('chain_addresses')
-        .select(['match_key', 'member_id'])
-        .where('chain', '=', this.chain)
-        .where('match_key', 'in', keys.slice(i, i + lookupBatchMax))
-        .execute();
-      for (const r of rows) out.set(r.match_key, r.member_id);
-    }
+    if (keys.length === 0) return out;
+    const rows = this.isPg(this.db)
+      ? await run<{ match_key: string; member_id: string }>(this.db, 'select match_key, member_id from chain_addresses where chain = $1 and match_key = any($2::text[])', [this.chain, keys as unknown as string])
+      : await run<{ match_key: string; member_id: string }>(this.db, 'select match_key, member_id from chain_addresses where chain = ? and match_key in (select value from json_each(?))', [this.chain, JSON.stringify(keys)]);
+    for (const r of rows) out.set(r.match_key, r.member_id);
     return out;
   }
 
@@ -330,17 +428,29 @@ export class ChainWatcher {
 
   /**
    * Stores the logs set-based (decision 045): multi-row INSERTs with ON CONFLICT DO NOTHING, and
-   * returns the rows this statement inserted, the only ones a caller may credit at once. A log
-   * seen before is the same log: if the node now puts it in another block, the row follows the
-   * node while it is still confirming (one UPDATE each, rare); a settled row never changes.
+   * returns the rows this statement inserted, the only ones a caller may credit at once. Each
+   * row is stored as `outcome` says (a credit with its settled time and transfer id). A log seen
+   * before is the same log: if the node now puts it in another block, the row follows the node
+   * while it is still confirming (one UPDATE ... FROM (VALUES ...) a chunk); a settled row never
+   * changes.
    */
-  private async storeLogs(tx: Tx, logs: TransferLog[], members: Map<string, string>, now: number): Promise<DueDeposit[]> {
-    const rows = logs.map((log) => {
+  private async storeLogs(tx: Tx, logs: TransferLog[], members: Map<string, string>, now: number, outcome: (log: TransferLog, amount: bigint) => StoreOutcome): Promise<StoredRow[]> {
+    const isPg = this.isPg(tx);
+    const seen = new Set<string>();
+    const rows: StoredRow[] = [];
+    for (const log of logs) {
+      const txHash = log.txHash.toLowerCase();
+      // The same log twice in one answer is stored (and credited) once.
+      const key = `${txHash}:${log.logIndex}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
       const minor = minorOfRaw(log.value, this.settings.tokenDecimals);
-      return {
-        id: crypto.randomUUID(),
+      // Past the movement ceiling the amount cannot be credited; the raw value keeps the truth.
+      const amount = minor <= amountMaxMinor ? minor : 0n;
+      rows.push({
+        id: timeOrderedId(now),
         chain: this.chain,
-        tx_hash: log.txHash.toLowerCase(),
+        tx_hash: txHash,
         log_index: log.logIndex,
         block_number: log.blockNumber,
         block_hash: log.blockHash,
@@ -348,35 +458,44 @@ export class ChainWatcher {
         from_address: this.display(log.from),
         to_address: this.display(log.to),
         amount_raw: log.value.toString(),
-        // Past the movement ceiling the amount cannot be credited; the raw value keeps the truth.
-        amount: minor <= amountMaxMinor ? minor : 0n,
-        status: 'confirming',
-        transfer_id: null,
-        seen_at: BigInt(now),
-        settled_at: null,
-      };
-    });
+        amount,
+        outcome: outcome(log, amount),
+      });
+    }
     const insertedIds = new Set<string>();
+    const at = BigInt(now);
     for (let i = 0; i < rows.length; i += storeChunk) {
-      const returned = await tx
-        .insertInto('chain_deposits')
-        .values(rows.slice(i, i + storeChunk))
-        .onConflict((oc) => oc.columns(['chain', 'tx_hash', 'log_index']).doNothing())
-        .returning('id')
-        .execute();
+      const params: Cell[] = [];
+      const values = valuesList(
+        isPg,
+        rows.slice(i, i + storeChunk).map((r) => [
+          r.id, r.chain, r.tx_hash, r.log_index, r.block_number, r.block_hash, r.member_id, r.from_address, r.to_address, r.amount_raw, r.amount,
+          r.outcome.status, r.outcome.status === 'credited' ? r.outcome.transferId : null, at, r.outcome.status === 'confirming' ? null : at,
+        ]),
+        [],
+        params,
+      );
+      const returned = await run<{ id: string }>(
+        tx,
+        `insert into chain_deposits (id, chain, tx_hash, log_index, block_number, block_hash, member_id, from_address, to_address, amount_raw, amount, status, transfer_id, seen_at, settled_at)
+          values ${values} on conflict (chain, tx_hash, log_index) do nothing returning id`,
+        params,
+      );
       for (const r of returned) insertedIds.add(r.id);
     }
-    for (const row of rows) {
-      if (insertedIds.has(row.id)) continue;
-      await tx
-        .updateTable('chain_deposits')
-        .set({ block_number: row.block_number, block_hash: row.block_hash })
-        .where('chain', '=', this.chain)
-        .where('tx_hash', '=', row.tx_hash)
-        .where('log_index', '=', row.log_index)
-        .where('status', '=', 'confirming')
-        .where('block_hash', '<>', row.block_hash)
-        .execute();
+    const again = rows.filter((row) => !insertedIds.has(row.id));
+    for (let i = 0; i < again.length; i += updateChunk) {
+      const params: Cell[] = [];
+      const values = valuesList(isPg, again.slice(i, i + updateChunk).map((r) => [r.tx_hash, r.log_index, r.block_number, r.block_hash]), ['text', 'integer', 'bigint', 'text'], params);
+      const chain = param(isPg, params, this.chain);
+      await run(
+        tx,
+        `with v(tx_hash, log_index, block_number, block_hash) as (values ${values})
+          update chain_deposits set block_number = v.block_number, block_hash = v.block_hash from v
+          where chain_deposits.chain = ${chain} and chain_deposits.tx_hash = v.tx_hash and chain_deposits.log_index = v.log_index
+            and chain_deposits.status = 'confirming' and chain_deposits.block_hash <> v.block_hash`,
+        params,
+      );
     }
     return rows.filter((row) => insertedIds.has(row.id));
   }
@@ -410,21 +529,22 @@ export class ChainWatcher {
 
   /**
    * Settles deposits inside `tx`, set-based (decision 045): the ones to credit are claimed with
-   * one conditional UPDATE per chunk (`confirming` to `credited`, RETURNING the rows this
-   * statement moved, so a row another runner claimed is never credited here), their credits
-   * posted with one LedgerRepository.postMany (each carrying the log's key as its request id, a
-   * second guard), their transfer ids written by one UPDATE, their notices by one notifyMany.
-   * Below-minimum rows move with one UPDATE; rows past the movement ceiling, rare, one by one
-   * (settleIn). A ledger refusal (a member at the balance ceiling) throws, for the caller to
-   * roll back and settle one by one.
+   * one conditional UPDATE per chunk that also writes the transfer id chosen for each
+   * (`confirming` to `credited`, RETURNING the rows this statement moved, so a row another runner
+   * claimed is never credited here), their credits posted under those ids with one
+   * LedgerRepository.postMany (each carrying the log's key as its request id, a second guard),
+   * their notices by one notifyMany. Below-minimum rows move with one UPDATE; rows past the
+   * movement ceiling, rare, one by one (settleIn). A ledger refusal (a member at the balance
+   * ceiling) throws, for the caller to roll back and settle one by one.
    */
   private async settleSet(tx: Tx, group: DueDeposit[], minimum: bigint): Promise<number> {
+    const isPg = this.isPg(tx);
     const tooLarge: DueDeposit[] = [];
     const below: string[] = [];
     const toCredit: DueDeposit[] = [];
     for (const d of group) {
       const amount = BigInt(d.amount);
-      if (amount === 0n && minorOfRaw(BigInt(d.amount_raw), this.settings.tokenDecimals) > amountMaxMinor) tooLarge.push(d);
+      if (this.isTooLarge(amount, BigInt(d.amount_raw))) tooLarge.push(d);
       else if (amount === 0n || amount < minimum) below.push(d.id);
       else toCredit.push(d);
     }
@@ -433,46 +553,29 @@ export class ChainWatcher {
     for (let i = 0; i < below.length; i += updateChunk) {
       await tx.updateTable('chain_deposits').set({ status: 'belowMinimum', settled_at: now }).where('id', 'in', below.slice(i, i + updateChunk)).where('status', '=', 'confirming').execute();
     }
-    const claimed = new Set<string>();
+    const transferIds = new Map<string, string>();
     for (let i = 0; i < toCredit.length; i += updateChunk) {
-      const ids = toCredit.slice(i, i + updateChunk).map((d) => d.id);
-      const moved = await tx.updateTable('chain_deposits').set({ status: 'credited', settled_at: now }).where('id', 'in', ids).where('status', '=', 'confirming').returning('id').execute();
-      for (const r of moved) claimed.add(r.id);
+      const params: Cell[] = [];
+      const values = valuesList(isPg, toCredit.slice(i, i + updateChunk).map((d) => [d.id, timeOrderedId()]), ['text', 'text'], params);
+      const at = param(isPg, params, now, 'bigint');
+      const moved = await run<{ id: string; transfer_id: string }>(
+        tx,
+        `with v(id, transfer_id) as (values ${values})
+          update chain_deposits set status = 'credited', settled_at = ${at}, transfer_id = v.transfer_id from v
+          where chain_deposits.id = v.id and chain_deposits.status = 'confirming'
+          returning chain_deposits.id, chain_deposits.transfer_id`,
+        params,
+      );
+      for (const r of moved) transferIds.set(r.id, r.transfer_id);
     }
-    const credits = toCredit.filter((d) => claimed.has(d.id));
+    const credits = toCredit.filter((d) => transferIds.has(d.id));
     if (credits.length === 0) return 0;
-    // The same input, key for key, as a single transfer would get, so its request hash matches.
-    const inputs = credits.map(
-      (d): TransferInput => ({
-        requestId: creditRequestId(this.chain, d.tx_hash, num(d.log_index)),
-        code: 'deposit',
-        coinName: 'USDT',
-        amount: BigInt(d.amount),
-        debit: { owner: 'system', coinName: 'USDT', purpose: 'chainDeposits' },
-        credit: { owner: d.member_id, coinName: 'USDT', purpose: 'available' },
-        isPending: false,
-        memo: `${this.chain}:${d.tx_hash}`,
-      }),
-    );
-    await this.ledger.postMany(inputs, tx);
-    // Each row's transfer id, by the request id the ledger row carries (its unique index).
-    for (let i = 0; i < credits.length; i += updateChunk) {
-      const ids = credits.slice(i, i + updateChunk).map((d) => d.id);
-      await tx
-        .updateTable('chain_deposits')
-        .set((eb) => ({
-          transfer_id: eb
-            .selectFrom('ledger_transfers')
-            .select('ledger_transfers.id')
-            .where('ledger_transfers.request_id', '=', sql<string>`${'chain:'} || chain_deposits.chain || ${':'} || chain_deposits.tx_hash || ${':'} || chain_deposits.log_index`),
-        }))
-        .where('id', 'in', ids)
-        .execute();
-    }
-    await notifyMany(
+    await this.ledger.postMany(
+      credits.map((d) => this.creditInput(d)),
       tx,
-      credits.map((d) => ({ memberId: d.member_id, type: 'depositCredited' as const, params: { amount: formatMinor(BigInt(d.amount)), coinName: 'USDT', chain: this.chain } })),
+      credits.map((d) => transferIds.get(d.id)!),
     );
+    await notifyMany(tx, credits.map((d) => this.creditNotice(d)));
     return credits.length;
   }
 
@@ -527,7 +630,7 @@ export class ChainWatcher {
   private async settleIn(tx: Tx, d: DueDeposit, minimum: bigint): Promise<boolean> {
     const amount = BigInt(d.amount);
     // Past the movement ceiling (stored with amount 0): never credited; held in the staff queue (decision 037).
-    const isTooLarge = amount === 0n && minorOfRaw(BigInt(d.amount_raw), this.settings.tokenDecimals) > amountMaxMinor;
+    const isTooLarge = this.isTooLarge(amount, BigInt(d.amount_raw));
     const status: DepositStatus = isTooLarge ? (this.held ? 'heldForReview' : 'received') : amount === 0n || amount < minimum ? 'belowMinimum' : 'credited';
     const claimed = await tx
       .updateTable('chain_deposits')
@@ -537,21 +640,10 @@ export class ChainWatcher {
       .executeTakeFirst();
     if (claimed.numUpdatedRows === 1n && status === 'heldForReview') await this.held!.enqueue(tx, d, this.settings);
     if (claimed.numUpdatedRows !== 1n || status !== 'credited') return false;
-    const transfer = await this.ledger.transfer(
-      {
-        requestId: creditRequestId(this.chain, d.tx_hash, num(d.log_index)),
-        code: 'deposit',
-        coinName: 'USDT',
-        amount,
-        debit: { owner: 'system', coinName: 'USDT', purpose: 'chainDeposits' },
-        credit: { owner: d.member_id, coinName: 'USDT', purpose: 'available' },
-        isPending: false,
-        memo: `${this.chain}:${d.tx_hash}`,
-      },
-      tx,
-    );
+    const transfer = await this.ledger.transfer(this.creditInput(d), tx);
     await tx.updateTable('chain_deposits').set({ transfer_id: transfer.id }).where('id', '=', d.id).execute();
-    await notify(tx, d.member_id, 'depositCredited', { amount: formatMinor(amount), coinName: 'USDT', chain: this.chain });
+    const notice = this.creditNotice(d);
+    await notify(tx, notice.memberId, notice.type, notice.params);
     return true;
   }
 }
