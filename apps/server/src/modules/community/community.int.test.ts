@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { monthKeyOf, noFlagRules, type FlagRules, type GradeRule, type OrganizationInfo, type OrganizationResponse, type ProductAdminEntry } from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type TestApp } from '../../../test/helper.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { verifyLedger } from '../ledger/verify.ts';
+import { verifyLedger } from '../ledger/index.ts';
 import { recordNewMember } from './figures.ts';
 import { fixedGradeRules } from './grades.ts';
 import { CommunityService } from './service.ts';
@@ -315,6 +315,15 @@ describe.each(dialects)('community on %s', (dialect) => {
     for (const body of [{ cursor: '99999999999999999999:zz' }, { cursor: 'abc' }, { search: 'a', cursor: 'zzz' }]) {
       expect(await c.call('organization', body), JSON.stringify(body)).toMatchObject({ status: 200, code: 9001, error: 'request.invalid', field: 'cursor', validation: 'validation.cursorInvalid' });
     }
+    // The name search pages by name with its own cursor, which the invites list refuses.
+    await member(`s1.${tag}`, `h${tag}`);
+    await member(`S2-${tag}`, `h${tag}`);
+    const first = (await c.call<OrganizationResponse>('organization', { search: 's', pageSize: 1 })).data;
+    expect(first.items.map((m) => m.userName)).toEqual([`s1.${tag}`]);
+    const second = (await c.call<OrganizationResponse>('organization', { search: 's', pageSize: 1, cursor: first.nextCursor })).data;
+    expect(second.items.map((m) => m.userName)).toEqual([`S2-${tag}`]);
+    expect(second.nextCursor).toBeNull();
+    expect(await c.call('organization', { cursor: first.nextCursor })).toMatchObject({ code: 9001, error: 'request.invalid', field: 'cursor' });
   });
 
   /** A chain of members written directly (with their figures rows), top first. */
