@@ -14,7 +14,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { AccountService } from '../accounts/service.ts';
 import type { ConfigService } from '../config/service.ts';
-import { isUniqueViolation } from '../ledger/idempotency.ts';
+import { isUniqueViolation } from '../ledger/index.ts';
 import { mailTime, type SecurityService } from '../security/service.ts';
 import { mailChange, recordChange, usableFromAfterChange, type ChangeContext, type DestinationKind } from './destination-changes.ts';
 

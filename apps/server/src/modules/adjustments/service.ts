@@ -7,7 +7,7 @@ import type { Tx } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
 import type { AuditService, Actor } from '../audit/service.ts';
 import { formatMinor, parseAmount } from '@pp/contract';
-import type { LedgerRepository } from '../ledger/repository.ts';
+import type { LedgerRepository } from '../ledger/index.ts';
 import type { ReviewRow, ReviewService } from '../reviews/service.ts';
 import type { AccountRepository } from '../accounts/repository.ts';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { communityMonthTimeZone, type BalanceHistory } from '@pp/contract';
 import { formatMinor } from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, TestClient, type TestApp } from '../../../test/helper.ts';
-import { verifyLedger } from '../ledger/verify.ts';
+import { verifyLedger } from '../ledger/index.ts';
 import { dayStarts } from './balance-history.ts';
 
 const hour = 3_600_000;

@@ -2,7 +2,7 @@
 import type { AssetEntry } from '@pp/contract';
 import type { Db } from '../../db/index.ts';
 import { formatMinor } from '@pp/contract';
-import type { LedgerRepository } from '../ledger/repository.ts';
+import type { LedgerRepository } from '../ledger/index.ts';
 
 export class AssetService {
   constructor(

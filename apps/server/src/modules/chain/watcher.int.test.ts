@@ -11,7 +11,7 @@ import type { ChainDepositEntry, ChainHealthEntry, DepositAddress, RecordEntry, 
 import type { Hex } from 'viem';
 import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type TestApp } from '../../../test/helper.ts';
 import { startLocalChain, type LocalChain } from '../../../test/chain-token.ts';
-import { verifyLedger } from '../ledger/verify.ts';
+import { verifyLedger } from '../ledger/index.ts';
 import { tronAddress, tronToId20 } from './derivation.ts';
 import { testXpubs } from './test-keys.ts';
 import { viemRpc, type ChainRpc } from './rpc.ts';

@@ -24,7 +24,7 @@ import { num } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { ConfigService } from '../config/service.ts';
-import type { LedgerRepository, TransferInput } from '../ledger/repository.ts';
+import type { LedgerRepository, TransferInput } from '../ledger/index.ts';
 import { tronAddress } from './derivation.ts';
 import { minorOfRaw, type HeldChainDeposits, type HeldDepositRow } from './held-deposits.ts';
 import type { ChainRpc, TransferLog } from './rpc.ts';

@@ -8,7 +8,7 @@ import type { AnnouncementAdminEntry, AnnouncementDetail, BannerAdminEntry, Cont
 import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type TestApp } from '../../../test/helper.ts';
 import * as files from '../../../test/upload-files.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { verifyLedger } from '../ledger/verify.ts';
+import { verifyLedger } from '../ledger/index.ts';
 import { notify } from '../notifications/index.ts';
 import { sanitizeBody } from './sanitize.ts';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BankDepositConfig, DepositRecord, RecordEntry, ReviewItem, UploadInfo } from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type TestApp } from '../../../test/helper.ts';
 import * as files from '../../../test/upload-files.ts';
-import { verifyLedger } from '../ledger/verify.ts';
+import { verifyLedger } from '../ledger/index.ts';
 import { receiptNumberKey } from './service.ts';
 
 type Decided = { results: Array<{ id: string; outcome: string; error?: string }> };

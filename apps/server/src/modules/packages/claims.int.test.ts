@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PackageTerms } from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type TestApp } from '../../../test/helper.ts';
 import { baseTerms, createHoldings, dayMs, fixedBalanceProblems, fundSystem, insertProduct } from '../../../test/package-fixtures.ts';
-import { verifyLedger } from '../ledger/verify.ts';
+import { verifyLedger } from '../ledger/index.ts';
 
 /** 5 days, 1 % a day from day 1: 4 periods = 4 % released, guarantee 40 %: claim 36 % of the principal. */
 const terms: PackageTerms = { ...baseTerms, price: '10', contractDays: 5, unlockDays: 2, effectiveDelayHours: 24, releasePercent: '1', releasePeriodHours: 24, maxProfitPercent: '20', claimGuaranteePercent: '40', drawCycleDays: 0 };

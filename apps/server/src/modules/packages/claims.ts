@@ -14,8 +14,8 @@ import { num } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
 import { keysetPage, newestFirst } from '../../db/keyset.ts';
 import { formatMinor, parseAmount, percentOfStrict } from '@pp/contract';
-import { isUniqueViolation, onceAfterRace } from '../ledger/idempotency.ts';
-import type { LedgerRepository } from '../ledger/repository.ts';
+import { isUniqueViolation, onceAfterRace } from '../ledger/index.ts';
+import type { LedgerRepository } from '../ledger/index.ts';
 import type { ReviewRow, ReviewService } from '../reviews/service.ts';
 import { notify } from '../notifications/index.ts';
 

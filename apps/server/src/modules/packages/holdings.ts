@@ -20,7 +20,7 @@ import { num } from '../../db/index.ts';
 import { timeOrderedId } from '../../db/ids.ts';
 import type { PackageHoldingsTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import type { LedgerRepository, TransferCode } from '../ledger/repository.ts';
+import type { LedgerRepository, TransferCode } from '../ledger/index.ts';
 
 export type HoldingRow = Selectable<PackageHoldingsTable>;
 

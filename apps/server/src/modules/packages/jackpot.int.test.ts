@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PackageTerms } from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type TestApp } from '../../../test/helper.ts';
 import { baseTerms, createHoldings, dayMs, fixedBalanceProblems, fundSystem, hourMs, insertMembers, insertProduct } from '../../../test/package-fixtures.ts';
-import { verifyLedger } from '../ledger/verify.ts';
+import { verifyLedger } from '../ledger/index.ts';
 import { byHoldingNumber, drawWinners, seedCommitment } from './draw.ts';
 import { verifyCycle } from './jackpot-verify-cli.ts';
 

@@ -16,7 +16,7 @@ import type { Db, DbHandle, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { keysetPage, type Keyset } from '../../db/keyset.ts';
 import { formatMinor, percentOfStrict } from '@pp/contract';
-import type { LedgerRepository } from '../ledger/repository.ts';
+import type { LedgerRepository } from '../ledger/index.ts';
 import type { ConfigService } from '../config/service.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
 import { byHoldingNumber, drawWinners, seedCommitment } from './draw.ts';

@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HoldingEntry, HoldingEvent, ProductAdminEntry, ProductEntry, RecordEntry } from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type TestApp } from '../../../test/helper.ts';
-import { verifyAndRecord, verifyLedger } from '../ledger/verify.ts';
+import { verifyAndRecord, verifyLedger } from '../ledger/index.ts';
 import { verifyPackages } from './verify.ts';
 import { endHolding } from './holdings.ts';
 

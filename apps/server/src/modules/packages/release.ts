@@ -22,7 +22,7 @@ import { num } from '../../db/index.ts';
 import { timeOrderedId } from '../../db/ids.ts';
 import { AppError } from '../../errors.ts';
 import { percentOfStrict } from '@pp/contract';
-import type { LedgerRepository } from '../ledger/repository.ts';
+import type { LedgerRepository } from '../ledger/index.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
 import { notifyMany } from '../notifications/index.ts';
 

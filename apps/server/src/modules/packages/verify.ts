@@ -6,7 +6,7 @@
  * composition (services.ts) and `npm run ledger:verify` import it.
  */
 import type { Db } from '../../db/index.ts';
-import { registerVerifier } from '../ledger/verify.ts';
+import { registerVerifier } from '../ledger/index.ts';
 
 export async function verifyPackages(db: Db): Promise<string[]> {
   const problems: string[] = [];

@@ -20,7 +20,7 @@ import type { Db, DbHandle, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
-import type { LedgerRepository, TransferCode, TransferInput } from '../ledger/repository.ts';
+import type { LedgerRepository, TransferCode, TransferInput } from '../ledger/index.ts';
 import { endHolding } from '../packages/holdings.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
 import { dayLines, monthLines, settle, type Line } from './engine.ts';

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, makeTestApp, type TestApp } from '../../../test/helper.ts';
 import { createHoldings, fixedBalanceProblems, insertProduct, type HoldingSpec } from '../../../test/package-fixtures.ts';
 import { planTerms } from '../../../test/plan-fixtures.ts';
-import { LedgerRepository } from '../ledger/repository.ts';
-import { verifyLedger } from '../ledger/verify.ts';
+import { LedgerRepository } from '../ledger/index.ts';
+import { verifyLedger } from '../ledger/index.ts';
 import { PackageReleaseService } from '../packages/release.ts';
 import { PlanPayoutService } from './payout.ts';
 

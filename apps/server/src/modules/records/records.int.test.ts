@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExchangeEntry, RecordEntry } from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type TestApp } from '../../../test/helper.ts';
-import { verifyAndRecord, verifyLedger } from '../ledger/verify.ts';
+import { verifyAndRecord, verifyLedger } from '../ledger/index.ts';
 
 describe.each(dialects)('records and auto-approval on %s', (dialect) => {
   let t: TestApp;

@@ -23,8 +23,8 @@ import { keysetPage, newestFirst } from '../../db/keyset.ts';
 import type { AccountService } from '../accounts/service.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
 import { formatMinor, parseAmount } from '@pp/contract';
-import { onceAfterRace } from '../ledger/idempotency.ts';
-import type { LedgerRepository } from '../ledger/repository.ts';
+import { onceAfterRace } from '../ledger/index.ts';
+import type { LedgerRepository } from '../ledger/index.ts';
 
 const configId = 'equity';
 

@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductAdminEntry } from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type CallResult, type TestApp } from '../../../test/helper.ts';
-import { verifyLedger } from '../ledger/verify.ts';
+import { verifyLedger } from '../ledger/index.ts';
 
 const password = 'Trans0ction!x';
 const terms = {

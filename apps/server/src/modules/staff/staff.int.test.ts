@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, roleCan, staffRoles, type EndpointName, type StaffRole } from '@pp/contract';
 import { dialects, login, makeTestApp, staffClient, TestClient, type TestApp } from '../../../test/helper.ts';
-import { verifyLedger } from '../ledger/verify.ts';
+import { verifyLedger } from '../ledger/index.ts';
 
 const passwords: Record<StaffRole, [string, string]> = {
   admin: ['admin', 'Admin@12345'],

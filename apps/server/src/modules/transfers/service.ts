@@ -11,8 +11,8 @@ import { AppError } from '../../errors.ts';
 import type { AccountService } from '../accounts/service.ts';
 import type { ConfigService } from '../config/service.ts';
 import { amountRuleBroken, formatMinor, parseAmount, percentOfStrict } from '@pp/contract';
-import { onceAfterRace } from '../ledger/idempotency.ts';
-import type { LedgerRepository } from '../ledger/repository.ts';
+import { onceAfterRace } from '../ledger/index.ts';
+import type { LedgerRepository } from '../ledger/index.ts';
 import { keysetPage, newestFirst } from '../../db/keyset.ts';
 
 /** The member's transfers in and out, newest first (decision 052). */

@@ -18,7 +18,7 @@ import { fundHotWallet, type FundedHotWallet } from '../../../test/hot-wallet-fu
 import { AppError } from '../../errors.ts';
 import { tronAddress } from '../chain/derivation.ts';
 import { testXpubs } from '../chain/test-keys.ts';
-import { verifyLedger } from '../ledger/verify.ts';
+import { verifyLedger } from '../ledger/index.ts';
 import { ChainPayoutService } from './chain-payouts.ts';
 import { markRejected, orderRow } from './order-state.ts';
 import type { HotWallet } from './payout-chain.ts';

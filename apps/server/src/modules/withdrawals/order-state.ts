@@ -8,7 +8,7 @@
 import type { Tx } from '../../db/index.ts';
 import type { WithdrawalsTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import type { LedgerRepository } from '../ledger/repository.ts';
+import type { LedgerRepository } from '../ledger/index.ts';
 import { formatMinor } from '@pp/contract';
 import { notify } from '../notifications/index.ts';
 

@@ -12,7 +12,7 @@ import type { Actor, AuditService } from '../audit/service.ts';
 import type { ChainSettings } from '../chain/settings.ts';
 import type { ConfigService } from '../config/service.ts';
 import { parseAmount } from '@pp/contract';
-import type { LedgerRepository } from '../ledger/repository.ts';
+import type { LedgerRepository } from '../ledger/index.ts';
 import { markPaid, markRejected, orderRow } from './order-state.ts';
 import { keysetPage, newestFirst } from '../../db/keyset.ts';
 import { orderOf } from './service.ts';

@@ -19,8 +19,8 @@ import type { BankAccountService } from '../bank-accounts/service.ts';
 import { explorerTxUrl, type ChainSettings } from '../chain/settings.ts';
 import type { ConfigService } from '../config/service.ts';
 import type { ConfigValue } from '../config/registry.ts';
-import { onceAfterRace } from '../ledger/idempotency.ts';
-import type { LedgerRepository } from '../ledger/repository.ts';
+import { onceAfterRace } from '../ledger/index.ts';
+import type { LedgerRepository } from '../ledger/index.ts';
 import type { ReviewRow, ReviewService } from '../reviews/service.ts';
 import { markRejected, moveStatus, orderRow, type WithdrawalRow } from './order-state.ts';
 

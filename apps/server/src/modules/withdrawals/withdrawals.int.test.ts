@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toChecksumAddress, tronAddressFromHex, type PayoutEntry, type RecordEntry, type WithdrawalAddressEntry, type WithdrawalOrder, type WithdrawalTypeEntry, type BankAccountEntry } from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type TestApp } from '../../../test/helper.ts';
-import { verifyLedger } from '../ledger/verify.ts';
+import { verifyLedger } from '../ledger/index.ts';
 import { orderOf } from './service.ts';
 
 type Decided = { results: Array<{ id: string; outcome: string; error?: string }> };
