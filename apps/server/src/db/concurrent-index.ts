@@ -37,6 +37,9 @@ const buildAttemptsMax = 2;
 
 /** One key for the advisory lock that lets one process at a time build (pg_advisory_lock). */
 const buildLockKey = 4_700_047;
+/** How long a starting process waits for another's index build before it gives up, and how often it tries. */
+const buildLockWaitMs = 30 * 60_000;
+const buildLockRetryMs = 250;
 
 /**
  * Creates the index: on SQLite with a plain CREATE INDEX IF NOT EXISTS (one writer at a time
@@ -55,7 +58,7 @@ export async function createIndexConcurrently(handle: IndexTarget, index: Concur
   const client = new pg.Client({ connectionString: handle.postgresUrl });
   await client.connect();
   try {
-    await client.query('select pg_advisory_lock($1)', [buildLockKey]);
+    await takeBuildLock(client);
     for (let attempt = 1; ; attempt++) {
       if ((await indexState(client, index.name)) === 'invalid') await client.query(`drop index concurrently if exists ${quoteId(index.name)}`);
       let failure: unknown;
@@ -72,6 +75,22 @@ export async function createIndexConcurrently(handle: IndexTarget, index: Concur
   } finally {
     await client.query('select pg_advisory_unlock($1)', [buildLockKey]).catch(() => undefined);
     await client.end();
+  }
+}
+
+/**
+ * Takes the build lock by trying, not by waiting in `pg_advisory_lock`: CREATE INDEX CONCURRENTLY
+ * waits for every transaction older than its own, a statement blocked in `pg_advisory_lock`
+ * included, so a second starting process waiting there while the first builds is a deadlock
+ * (seen in parallel test runs). A try is instant; between tries this connection holds nothing.
+ */
+async function takeBuildLock(client: pg.Client): Promise<void> {
+  const deadline = Date.now() + buildLockWaitMs;
+  for (;;) {
+    const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [buildLockKey]);
+    if (rows[0]!.locked) return;
+    if (Date.now() > deadline) throw new Error(`another process has been building an index for over ${buildLockWaitMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, buildLockRetryMs));
   }
 }
 
