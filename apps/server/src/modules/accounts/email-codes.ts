@@ -8,7 +8,7 @@ import { serverMessage, type CodePurpose, type Language } from '@pp/contract';
 import type { Db } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
 import { addressKey, releaseHit, reserveHit, type Reservation } from '../../plugins/rate-limit.ts';
-import type { MailService } from '../mail/service.ts';
+import type { MailService } from '../mail/index.ts';
 
 export const emailCodeLimits = {
   codeTtlMs: 10 * 60_000,

@@ -1,2 +1,4 @@
 /** The member accounts module's entry (issue 32): what other modules and the composition root use. */
-export { AccountService } from './service.ts';
+export { AccountService, txPasswordKey } from './service.ts';
+export { type AccountRepository, type UserRow, nameKey } from './repository.ts';
+export { verifyPassword, hashPassword } from './passwords.ts';

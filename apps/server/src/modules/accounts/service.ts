@@ -22,10 +22,10 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { addressKey, clearHits, countHeldFailure, holdHit, lockWhenFull, peekHits, releaseHit, reserveHit } from '../../plugins/rate-limit.ts';
 import type { LoginThrottle } from '../../plugins/login-throttle.ts';
-import type { SessionIdentity, SessionService } from '../sessions/service.ts';
-import { isKnownCountry } from '../countries/data.ts';
+import type { SessionIdentity, SessionService } from '../sessions/index.ts';
+import { isKnownCountry } from '../countries/index.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import type { ConfigService } from '../config/service.ts';
+import type { ConfigService } from '../config/index.ts';
 import { AccountRepository, nameKey, type UserRow } from './repository.ts';
 import type { EventEmitter } from '../../lib/events.ts';
 

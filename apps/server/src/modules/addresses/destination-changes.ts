@@ -8,8 +8,8 @@ import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { serverMessage, type Language } from '@pp/contract';
 import type { Tx } from '../../db/index.ts';
-import type { ConfigService } from '../config/service.ts';
-import { mailTime, type SecurityService } from '../security/service.ts';
+import type { ConfigService } from '../config/index.ts';
+import { mailTime, type SecurityService } from '../security/index.ts';
 
 export type DestinationKind = 'bankAccount' | 'address';
 export type DestinationAction = 'add' | 'update' | 'delete';

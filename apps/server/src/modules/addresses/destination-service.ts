@@ -12,10 +12,10 @@ import { num } from '../../db/index.ts';
 import { lockMember } from '../../db/locks.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import type { AccountService } from '../accounts/service.ts';
-import type { ConfigService } from '../config/service.ts';
+import type { AccountService } from '../accounts/index.ts';
+import type { ConfigService } from '../config/index.ts';
 import { isUniqueViolation } from '../ledger/index.ts';
-import { mailTime, type SecurityService } from '../security/service.ts';
+import { mailTime, type SecurityService } from '../security/index.ts';
 import { mailChange, recordChange, usableFromAfterChange, type ChangeContext, type DestinationKind } from './destination-changes.ts';
 
 /** The columns both destination tables have. */

@@ -9,9 +9,9 @@ import type { Db, Dialect } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import type { MemberWithdrawalAddressesTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import type { AccountService } from '../accounts/service.ts';
-import type { ConfigService } from '../config/service.ts';
-import type { SecurityService } from '../security/service.ts';
+import type { AccountService } from '../accounts/index.ts';
+import type { ConfigService } from '../config/index.ts';
+import type { SecurityService } from '../security/index.ts';
 import { DestinationService, type DestinationSpec } from './destination-service.ts';
 
 type Row = MemberWithdrawalAddressesTable;

@@ -5,11 +5,11 @@
  */
 import type { Tx } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
-import type { AuditService, Actor } from '../audit/service.ts';
+import type { AuditService, Actor } from '../audit/index.ts';
 import { formatMinor, parseAmount } from '@pp/contract';
 import type { LedgerRepository } from '../ledger/index.ts';
-import type { ReviewRow, ReviewService } from '../reviews/service.ts';
-import type { AccountRepository } from '../accounts/repository.ts';
+import type { ReviewRow, ReviewService } from '../reviews/index.ts';
+import type { AccountRepository } from '../accounts/index.ts';
 
 export class AdjustmentService {
   constructor(

@@ -4,11 +4,11 @@ import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import type { AuditService, Actor } from '../audit/service.ts';
-import type { UserRow } from '../accounts/repository.ts';
-import { txPasswordKey, type AccountService } from '../accounts/service.ts';
-import type { RuleFlag } from '../community/flags.ts';
-import type { SessionService } from '../sessions/service.ts';
+import type { AuditService, Actor } from '../audit/index.ts';
+import type { UserRow } from '../accounts/index.ts';
+import { txPasswordKey, type AccountService } from '../accounts/index.ts';
+import type { RuleFlag } from '../community/index.ts';
+import type { SessionService } from '../sessions/index.ts';
 
 const directInvitesShownMax = 50;
 /** Above every character: `key < prefix + this` holds for every key that starts with the prefix. */

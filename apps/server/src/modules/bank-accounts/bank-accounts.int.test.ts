@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BankAccountEntry } from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, TestClient, type TestApp } from '../../../test/helper.ts';
-import type { ChangeContext } from '../addresses/destination-changes.ts';
+import type { ChangeContext } from '../addresses/index.ts';
 import { BankAccountService } from './service.ts';
 
 type List = { items: BankAccountEntry[]; limit: number; coolingOffHours: number };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { apiRoute, type RouteDeps } from '../../plugins/api-route.ts';
 import type { BankAccountService } from './service.ts';
-import { changeContext } from '../addresses/destination-changes.ts';
+import { changeContext } from '../addresses/index.ts';
 
 /** The services this module's routes use, passed by the composition root (issue 32). */
 export interface BankAccountRoutesDeps {

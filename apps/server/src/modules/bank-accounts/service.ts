@@ -8,11 +8,11 @@ import type { BankAccountAddRequest, BankAccountEntry } from '@pp/contract';
 import type { Db, Dialect } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import type { MemberBankAccountsTable } from '../../db/schema.ts';
-import type { AccountService } from '../accounts/service.ts';
-import type { ConfigService } from '../config/service.ts';
-import type { SecurityService } from '../security/service.ts';
-import { maskedAccountNumber } from '../addresses/destination-changes.ts';
-import { DestinationService, type DestinationSpec } from '../addresses/destination-service.ts';
+import type { AccountService } from '../accounts/index.ts';
+import type { ConfigService } from '../config/index.ts';
+import type { SecurityService } from '../security/index.ts';
+import { maskedAccountNumber } from '../addresses/index.ts';
+import { DestinationService, type DestinationSpec } from '../addresses/index.ts';
 
 type Row = MemberBankAccountsTable;
 type Input = Pick<BankAccountAddRequest, 'bankName' | 'accountName' | 'accountNumber'>;

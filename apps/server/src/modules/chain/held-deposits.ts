@@ -12,8 +12,8 @@ import { amountMaxMinor, formatMinor, pointsScale, rescale } from '@pp/contract'
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
-import { notify } from '../notifications/notify.ts';
-import type { ReviewRow, ReviewService } from '../reviews/service.ts';
+import { notify } from '../notifications/index.ts';
+import type { ReviewRow, ReviewService } from '../reviews/index.ts';
 import { explorerTxUrl, type ChainSettings } from './settings.ts';
 
 /** Raw token units to points minor units (scale 6), rounded down. */

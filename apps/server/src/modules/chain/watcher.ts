@@ -23,13 +23,13 @@ import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import type { ConfigService } from '../config/service.ts';
+import type { ConfigService } from '../config/index.ts';
 import type { LedgerRepository, TransferInput } from '../ledger/index.ts';
 import { tronAddress } from './derivation.ts';
 import { minorOfRaw, type HeldChainDeposits, type HeldDepositRow } from './held-deposits.ts';
 import type { ChainRpc, TransferLog } from './rpc.ts';
 import type { ChainSettings } from './settings.ts';
-import { notify, notifyMany } from '../notifications/notify.ts';
+import { notify, notifyMany } from '../notifications/index.ts';
 
 export const depositStatuses = ['confirming', 'credited', 'belowMinimum', 'received', 'heldForReview', 'rejected'] as const;
 export type DepositStatus = (typeof depositStatuses)[number];

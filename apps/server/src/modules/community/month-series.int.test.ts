@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { communityMonthTimeZone, monthKeyOf, previousMonthKey, type MonthFigures } from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, TestClient, type TestApp } from '../../../test/helper.ts';
-import { dayStarts } from '../assets/balance-history.ts';
-import { releaseDays } from '../packages/release-series.ts';
+import { dayStarts } from '../assets/index.ts';
+import { releaseDays } from '../packages/index.ts';
 
 describe.each(dialects)('chart data on %s', (dialect) => {
   let t: TestApp;

@@ -9,7 +9,7 @@ import type { Db, Tx } from '../../db/index.ts';
 import { likeLiteral, num } from '../../db/index.ts';
 import { keysetPage, newestFirst, type Keyset } from '../../db/keyset.ts';
 import { AppError } from '../../errors.ts';
-import { nameKey, type UserRow } from '../accounts/repository.ts';
+import { nameKey, type UserRow } from '../accounts/index.ts';
 import { recordNewMember, recordPurchase } from './figures.ts';
 import { evaluateFlags, evaluateMemberFlag, noFlagRulesAt, type FlagRulesAt, type RuleFlag } from './flags.ts';
 import { evaluateGrades } from './grades.ts';

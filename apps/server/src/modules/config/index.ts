@@ -3,3 +3,4 @@
  * service reads and changes the server-driven settings of `registry.ts`.
  */
 export { ConfigService } from './service.ts';
+export { type ConfigValue } from './registry.ts';

@@ -3,7 +3,7 @@ import { AppError } from '../../errors.ts';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import type { AuditService, Actor } from '../audit/service.ts';
+import type { AuditService, Actor } from '../audit/index.ts';
 import { configRegistry, isConfigKey, type ConfigKey, type ConfigValue } from './registry.ts';
 
 export class ConfigService {

@@ -11,8 +11,8 @@ import { formatMinor } from '@pp/contract';
 import { sql, type Expression, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
-import { loadPurchases } from '../plan/sources.ts';
-import { reviewQueues } from '../reviews/service.ts';
+import { loadPurchases } from '../plan/index.ts';
+import { reviewQueues } from '../reviews/index.ts';
 
 /** The zone's offset from UTC (ms) at a moment. */
 function zoneOffset(format: Intl.DateTimeFormat, at: number): number {

@@ -2,7 +2,7 @@
 import type { Db } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { formatMinor } from '@pp/contract';
-import type { ReviewService } from '../reviews/service.ts';
+import type { ReviewService } from '../reviews/index.ts';
 
 export class DashboardService {
   constructor(

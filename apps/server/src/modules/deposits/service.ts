@@ -15,10 +15,10 @@ import { num } from '../../db/index.ts';
 import { lockMember } from '../../db/locks.ts';
 import { keysetPage, newestFirst } from '../../db/keyset.ts';
 import { AppError } from '../../errors.ts';
-import type { ConfigService } from '../config/service.ts';
+import type { ConfigService } from '../config/index.ts';
 import { onceAfterRace } from '../ledger/index.ts';
 import type { LedgerRepository } from '../ledger/index.ts';
-import type { ReviewRow, ReviewService } from '../reviews/service.ts';
+import type { ReviewRow, ReviewService } from '../reviews/index.ts';
 import type { UploadRow, UploadService } from '../uploads/index.ts';
 import { notify } from '../notifications/index.ts';
 

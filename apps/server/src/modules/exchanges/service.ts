@@ -12,12 +12,12 @@ import type { ExchangeEntry, ExchangeType } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
-import type { AccountService } from '../accounts/service.ts';
-import type { ConfigService } from '../config/service.ts';
+import type { AccountService } from '../accounts/index.ts';
+import type { ConfigService } from '../config/index.ts';
 import { amountRuleBroken, formatMinor, multiplyRateStrict, parseAmount, percentOfStrict } from '@pp/contract';
 import { onceAfterRace } from '../ledger/index.ts';
 import type { LedgerRepository } from '../ledger/index.ts';
-import type { ReviewRow, ReviewService } from '../reviews/service.ts';
+import type { ReviewRow, ReviewService } from '../reviews/index.ts';
 import { keysetPage, newestFirst } from '../../db/keyset.ts';
 import { notify } from '../notifications/index.ts';
 

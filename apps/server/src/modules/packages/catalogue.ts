@@ -12,8 +12,8 @@ import { num } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { PackageProductsTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import type { Actor, AuditService } from '../audit/service.ts';
-import { nameKey } from '../accounts/repository.ts';
+import type { Actor, AuditService } from '../audit/index.ts';
+import { nameKey } from '../accounts/index.ts';
 import { minorOfTerm, parseTerms } from './holdings.ts';
 
 export type ProductRow = Selectable<PackageProductsTable>;

@@ -16,7 +16,7 @@ import { keysetPage, newestFirst } from '../../db/keyset.ts';
 import { formatMinor, parseAmount, percentOfStrict } from '@pp/contract';
 import { isUniqueViolation, onceAfterRace } from '../ledger/index.ts';
 import type { LedgerRepository } from '../ledger/index.ts';
-import type { ReviewRow, ReviewService } from '../reviews/service.ts';
+import type { ReviewRow, ReviewService } from '../reviews/index.ts';
 import { notify } from '../notifications/index.ts';
 
 export const claimQueue = 'packageClaim';

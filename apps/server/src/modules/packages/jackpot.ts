@@ -17,7 +17,7 @@ import { num } from '../../db/index.ts';
 import { keysetPage, type Keyset } from '../../db/keyset.ts';
 import { formatMinor, percentOfStrict } from '@pp/contract';
 import type { LedgerRepository } from '../ledger/index.ts';
-import type { ConfigService } from '../config/service.ts';
+import type { ConfigService } from '../config/index.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
 import { byHoldingNumber, drawWinners, seedCommitment } from './draw.ts';
 

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { communityMonthTimeZone } from '@pp/contract';
 import { formatMinor } from '@pp/contract';
 import type { Db } from '../../db/index.ts';
-import { dayStarts } from '../assets/balance-history.ts';
+import { dayStarts } from '../assets/index.ts';
 
 export const releaseDaysCount = 30;
 

@@ -19,9 +19,9 @@ import { bonusTypes, planLimits, type BonusType, type PlanRunResponse, formatMin
 import type { Db, DbHandle, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
-import type { Actor, AuditService } from '../audit/service.ts';
+import type { Actor, AuditService } from '../audit/index.ts';
 import type { LedgerRepository, TransferCode, TransferInput } from '../ledger/index.ts';
-import { endHolding } from '../packages/holdings.ts';
+import { endHolding } from '../packages/index.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
 import { dayLines, monthLines, settle, type Line } from './engine.ts';
 import { boughtBefore, codeBuyers, loadMembers, loadPurchases, periodVolume } from './sources.ts';

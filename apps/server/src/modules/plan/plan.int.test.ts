@@ -10,7 +10,7 @@ import { buy, makeTree, planTerms } from '../../../test/plan-fixtures.ts';
 import { baseTerms, fixedBalanceProblems } from '../../../test/package-fixtures.ts';
 import { LedgerRepository } from '../ledger/index.ts';
 import { verifyLedger } from '../ledger/index.ts';
-import { RecordService } from '../records/service.ts';
+import { RecordService } from '../records/index.ts';
 import { PlanPayoutService } from './payout.ts';
 import { planInForce } from './versions.ts';
 

@@ -12,7 +12,7 @@ import { createHoldings, fixedBalanceProblems, insertProduct, type HoldingSpec }
 import { planTerms } from '../../../test/plan-fixtures.ts';
 import { LedgerRepository } from '../ledger/index.ts';
 import { verifyLedger } from '../ledger/index.ts';
-import { PackageReleaseService } from '../packages/release.ts';
+import { PackageReleaseService } from '../packages/index.ts';
 import { PlanPayoutService } from './payout.ts';
 
 const membersCount = 10_000;

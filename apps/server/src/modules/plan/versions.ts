@@ -10,7 +10,7 @@ import { planDocument, planLimits, type PlanDocument, type PlanVersionEntry, par
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
-import type { Actor, AuditService } from '../audit/service.ts';
+import type { Actor, AuditService } from '../audit/index.ts';
 
 export interface PlanVersion {
   id: string;

@@ -13,8 +13,8 @@ import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import type { AuditService, Actor } from '../audit/service.ts';
-import type { ConfigService } from '../config/service.ts';
+import type { AuditService, Actor } from '../audit/index.ts';
+import type { ConfigService } from '../config/index.ts';
 import { keysetPage, newestFirst } from '../../db/keyset.ts';
 
 export interface QueueHandler {

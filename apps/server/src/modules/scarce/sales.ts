@@ -22,13 +22,13 @@ import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
 import { keysetPage, newestFirst } from '../../db/keyset.ts';
-import type { AccountService } from '../accounts/service.ts';
-import type { Actor, AuditService } from '../audit/service.ts';
+import type { AccountService } from '../accounts/index.ts';
+import type { Actor, AuditService } from '../audit/index.ts';
 import { onceAfterRace } from '../ledger/index.ts';
 import type { LedgerRepository } from '../ledger/index.ts';
-import { productById } from '../packages/catalogue.ts';
-import { addEvent, addToPrincipal, insertHolding, move, pickText } from '../packages/holdings.ts';
-import { newActivationCode, type PackageService } from '../packages/service.ts';
+import { productById } from '../packages/index.ts';
+import { addEvent, addToPrincipal, insertHolding, move, pickText } from '../packages/index.ts';
+import { newActivationCode, type PackageService } from '../packages/index.ts';
 import { timeOrderedId } from '../../db/ids.ts';
 
 type SaleRow = {

@@ -27,9 +27,9 @@ import type { Db } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
 import { languageOf } from '../../plugins/errors.ts';
-import { verifyPassword } from '../accounts/passwords.ts';
-import type { MailService } from '../mail/service.ts';
-import type { SessionIdentity, SessionService } from '../sessions/service.ts';
+import { verifyPassword } from '../accounts/index.ts';
+import type { MailService } from '../mail/index.ts';
+import type { SessionIdentity, SessionService } from '../sessions/index.ts';
 import { deviceSummary } from './device.ts';
 import { SecurityRepository } from './repository.ts';
 

@@ -2,4 +2,4 @@
  * The sessions module's entry (issue 32): what other modules and the composition root use.
  * Member and staff sessions (token hash, idle and absolute expiry).
  */
-export { SessionService } from './service.ts';
+export { SessionService, type SessionIdentity } from './service.ts';

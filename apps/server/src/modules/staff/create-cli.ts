@@ -9,10 +9,10 @@ import { staffRoles, type StaffRole } from '@pp/contract';
 import { loadConfig } from '../../config.ts';
 import { migrateToLatest, openDb } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { AuditService } from '../audit/service.ts';
+import { AuditService } from '../audit/index.ts';
 import { LoginThrottle } from '../../plugins/login-throttle.ts';
-import { CaptchaService } from '../captcha/service.ts';
-import { SessionService } from '../sessions/service.ts';
+import { CaptchaService } from '../captcha/index.ts';
+import { SessionService } from '../sessions/index.ts';
 import { StaffService } from './service.ts';
 
 const { values } = parseArgs({ options: { username: { type: 'string' }, role: { type: 'string', default: 'admin' } } });

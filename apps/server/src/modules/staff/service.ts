@@ -15,9 +15,9 @@ import { num } from '../../db/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { LoginThrottle } from '../../plugins/login-throttle.ts';
-import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
-import type { AuditService, Actor } from '../audit/service.ts';
-import type { SessionService } from '../sessions/service.ts';
+import { hashPassword, verifyPassword } from '../accounts/index.ts';
+import type { AuditService, Actor } from '../audit/index.ts';
+import type { SessionService } from '../sessions/index.ts';
 
 export const staffLimits = {
   challengeTtlMs: 5 * 60_000,

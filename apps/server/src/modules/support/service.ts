@@ -13,7 +13,7 @@ import { decodeCursor, keysetPage, newestFirst, type Keyset } from '../../db/key
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { reserveHit } from '../../plugins/rate-limit.ts';
-import type { Actor, AuditService } from '../audit/service.ts';
+import type { Actor, AuditService } from '../audit/index.ts';
 import type { UploadService } from '../uploads/index.ts';
 import type { SupportPubSub } from './pubsub.ts';
 

@@ -16,7 +16,7 @@ import { dialects, makeTestApp, staffClient, type TestApp, type TestClient } fro
 import { startLocalChain, type LocalChain } from '../../../test/chain-token.ts';
 import { fundHotWallet, type FundedHotWallet } from '../../../test/hot-wallet-funding.ts';
 import { AppError } from '../../errors.ts';
-import { tronAddress } from '../chain/derivation.ts';
+import { tronAddress } from '../chain/index.ts';
 import { testXpubs } from '../chain/test-keys.ts';
 import { verifyLedger } from '../ledger/index.ts';
 import { ChainPayoutService } from './chain-payouts.ts';

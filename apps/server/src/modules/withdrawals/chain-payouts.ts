@@ -22,15 +22,15 @@ import type { hotWalletStatusResponse, WithdrawalStatus } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
 import { AppError } from '../../errors.ts';
-import type { Actor, AuditService } from '../audit/service.ts';
-import type { ConfigService } from '../config/service.ts';
+import type { Actor, AuditService } from '../audit/index.ts';
+import type { ConfigService } from '../config/index.ts';
 import { isUniqueViolation } from '../ledger/index.ts';
 import { formatMinor, parseAmount } from '@pp/contract';
 import type { LedgerRepository } from '../ledger/index.ts';
 import { markPaid, moveStatus, orderRow, type WithdrawalRow } from './order-state.ts';
 import type { HotWallet, PayoutChainReader } from './payout-chain.ts';
 import { viemHotWallet, viemPayoutReader } from './payout-chain-viem.ts';
-import type { ChainSettings } from '../chain/settings.ts';
+import type { ChainSettings } from '../chain/index.ts';
 import type { HotWalletKey } from './hot-wallet-settings.ts';
 
 /** Every 15 seconds (croner, seconds first); one runner across processes (decision 012). */

@@ -22,9 +22,9 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { pointsScale, rescale } from '@pp/contract';
-import { tronToId20 } from '../chain/derivation.ts';
-import { transferEvent } from '../chain/rpc.ts';
-import type { ChainSettings } from '../chain/settings.ts';
+import { tronToId20 } from '../chain/index.ts';
+import { transferEvent } from '../chain/index.ts';
+import type { ChainSettings } from '../chain/index.ts';
 import type { HotWallet, PayoutChainReader, TransferCheck } from './payout-chain.ts';
 
 const erc20 = parseAbi(['function transfer(address to, uint256 value) returns (bool)', 'function balanceOf(address owner) view returns (uint256)']);

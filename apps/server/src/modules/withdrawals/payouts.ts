@@ -8,9 +8,9 @@
 import type { PayoutEntry, PayoutMethod } from '@pp/contract';
 import type { Db } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
-import type { Actor, AuditService } from '../audit/service.ts';
-import type { ChainSettings } from '../chain/settings.ts';
-import type { ConfigService } from '../config/service.ts';
+import type { Actor, AuditService } from '../audit/index.ts';
+import type { ChainSettings } from '../chain/index.ts';
+import type { ConfigService } from '../config/index.ts';
 import { parseAmount } from '@pp/contract';
 import type { LedgerRepository } from '../ledger/index.ts';
 import { markPaid, markRejected, orderRow } from './order-state.ts';
