@@ -67,10 +67,15 @@ class WorkerConnection implements DatabaseConnection {
   private readonly waiting = new Map<number, { resolve: (reply: Reply) => void; reject: (error: Error) => void }>();
   private nextId = 1;
   private failure: Error | null = null;
+  get isBroken(): boolean {
+    return this.failure !== null;
+  }
 
   constructor(file: string) {
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
     this.worker = new Worker(workerSource, { eval: true, workerData: { driver, file } });
+    // A kept worker never holds a process open (see `kept` below).
+    this.worker.unref();
     this.worker.on('message', (reply: Reply) => {
       const pending = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
@@ -102,6 +107,8 @@ class WorkerConnection implements DatabaseConnection {
   }
 
   async close(): Promise<void> {
+    if (this.failure) return;
+    this.failure = new Error('the read snapshot worker was closed');
     this.worker.removeAllListeners('exit');
     const ended = new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
     this.worker.postMessage({ close: true });
@@ -109,11 +116,38 @@ class WorkerConnection implements DatabaseConnection {
   }
 }
 
+/**
+ * Idle worker connections, one a file at most, kept for the next snapshot for `keptMs`: a worker
+ * thread's start costs tens of milliseconds of CPU (hundreds on a loaded machine), about what the
+ * hourly check's own statements cost. Each snapshot has its connection to itself.
+ */
+const kept = new Map<string, { connection: WorkerConnection; timer: NodeJS.Timeout }>();
+const keptMs = 60_000;
+
+function takeConnection(file: string): WorkerConnection {
+  const idle = kept.get(file);
+  if (!idle) return new WorkerConnection(file);
+  kept.delete(file);
+  clearTimeout(idle.timer);
+  return idle.connection;
+}
+
+function giveBack(file: string, connection: WorkerConnection): Promise<void> {
+  if (connection.isBroken || kept.has(file)) return connection.close();
+  const timer = setTimeout(() => {
+    if (kept.get(file)?.connection === connection) kept.delete(file);
+    void connection.close();
+  }, keptMs);
+  timer.unref();
+  kept.set(file, { connection, timer });
+  return Promise.resolve();
+}
+
 class WorkerDriver implements Driver {
   private connection: WorkerConnection | null = null;
   constructor(private readonly file: string) {}
   async init(): Promise<void> {
-    this.connection = new WorkerConnection(this.file);
+    this.connection = takeConnection(this.file);
   }
   async acquireConnection(): Promise<DatabaseConnection> {
     return this.connection!;
@@ -129,7 +163,7 @@ class WorkerDriver implements Driver {
   }
   async releaseConnection(): Promise<void> {}
   async destroy(): Promise<void> {
-    await this.connection?.close();
+    if (this.connection) await giveBack(this.file, this.connection);
     this.connection = null;
   }
 }
