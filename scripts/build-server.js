@@ -13,7 +13,7 @@ await build({
     main: 'apps/server/src/main.ts',
     'ledger-verify': 'apps/server/src/ledger-verify-cli.ts',
     'admin-create': 'apps/server/src/modules/staff/create-cli.ts',
-    backup: 'apps/server/src/db/backup-cli.ts',
+    backup: 'apps/server/src/backup-cli.ts',
   },
   outdir: path.join(server, 'dist'),
   bundle: true,

@@ -10,7 +10,7 @@ import readline from 'node:readline';
 import type { Hex } from 'viem';
 import { startLocalChain } from './chain-token.ts';
 import { tronAddress, tronToId20 } from '../src/modules/chain/derivation.ts';
-import { testXpubs } from '../src/modules/chain/test-keys.ts';
+import { testXpubs } from './chain-test-keys.ts';
 import { fundHotWallet } from './hot-wallet-funding.ts';
 
 const node = await startLocalChain(Number(process.env.CHAIN_DEMO_PORT ?? 8545));

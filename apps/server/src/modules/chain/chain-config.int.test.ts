@@ -14,7 +14,7 @@ import { loadConfig } from '../../config.ts';
 import { base58check } from './derivation.ts';
 import { ChainService } from './service.ts';
 import { loadChainSettings } from './settings.ts';
-import { testMaster, testXpubs } from './test-keys.ts';
+import { testMaster, testXpubs } from '../../../test/chain-test-keys.ts';
 
 const token = '0x55d398326f99059fF775485246999027B3197955';
 const bep20 = (xpub: string) => ({ CHAIN_BEP20_RPC_URL: 'http://127.0.0.1:9', CHAIN_BEP20_TOKEN: token, CHAIN_BEP20_XPUB: xpub });

@@ -7,7 +7,7 @@ import { HDKey } from '@scure/bip32';
 import { toHex } from 'viem';
 import { HDKey as ViemHDKey, hdKeyToAccount, privateKeyToAddress, publicKeyToAddress } from 'viem/accounts';
 import { base58check, deriveAddress, ExtendedKeyError, parseAccountXpub, tronAddress, tronToId20, uncompressedXY } from './derivation.ts';
-import { testMaster, testSeed, testXpubs } from './test-keys.ts';
+import { testMaster, testSeed, testXpubs } from '../../../test/chain-test-keys.ts';
 
 // BIP32 test vector 1 (seed 000102030405060708090a0b0c0d0e0f), chain m/0H/1/2H: depth 3.
 const vector1Seed = Buffer.from('000102030405060708090a0b0c0d0e0f', 'hex');

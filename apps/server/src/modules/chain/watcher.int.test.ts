@@ -13,7 +13,7 @@ import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, 
 import { startLocalChain, type LocalChain } from '../../../test/chain-token.ts';
 import { verifyLedger } from '../ledger/index.ts';
 import { tronAddress, tronToId20 } from './derivation.ts';
-import { testXpubs } from './test-keys.ts';
+import { testXpubs } from '../../../test/chain-test-keys.ts';
 import { viemRpc, type ChainRpc } from './rpc.ts';
 import { ChainWatcher } from './watcher.ts';
 

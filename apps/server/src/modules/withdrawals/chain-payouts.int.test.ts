@@ -17,7 +17,7 @@ import { startLocalChain, type LocalChain } from '../../../test/chain-token.ts';
 import { fundHotWallet, type FundedHotWallet } from '../../../test/hot-wallet-funding.ts';
 import { AppError } from '../../errors.ts';
 import { tronAddress } from '../chain/index.ts';
-import { testXpubs } from '../chain/test-keys.ts';
+import { testXpubs } from '../../../test/chain-test-keys.ts';
 import { verifyLedger } from '../ledger/index.ts';
 import { ChainPayoutService } from './chain-payouts.ts';
 import { markRejected, orderRow } from './order-state.ts';

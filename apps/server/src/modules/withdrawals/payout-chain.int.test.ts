@@ -10,7 +10,7 @@ import { startLocalChain, type LocalChain } from '../../../test/chain-token.ts';
 import { fundHotWallet } from '../../../test/hot-wallet-funding.ts';
 import { tronAddress } from '../chain/index.ts';
 import { loadChainSettings, type ChainSettings } from '../chain/index.ts';
-import { testXpubs } from '../chain/test-keys.ts';
+import { testXpubs } from '../../../test/chain-test-keys.ts';
 import { scaleFromToken, scaleToToken, viemHotWallet, viemPayoutReader } from './payout-chain-viem.ts';
 import type { HotWallet, PayoutChainReader } from './payout-chain.ts';
 

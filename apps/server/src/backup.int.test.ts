@@ -9,13 +9,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@pp/contract';
-import { openDb } from './index.ts';
-import { verifyLedger } from '../modules/ledger/verify.ts';
-import { freePort, httpCall, startServerProcess, type ServerProcess } from '../../test/process.ts';
+import { openDb } from './db/index.ts';
+import { verifyLedger } from './modules/ledger/index.ts';
+import { freePort, httpCall, startServerProcess, type ServerProcess } from '../test/process.ts';
 
 const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../../../..');
-const cli = ['--import', 'tsx', 'apps/server/src/db/backup-cli.ts'];
+const root = path.resolve(import.meta.dirname, '../../..');
+const cli = ['--import', 'tsx', 'apps/server/src/backup-cli.ts'];
 
 describe('SQLite backup and restore', () => {
   const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-backup-'));

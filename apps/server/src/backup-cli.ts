@@ -4,10 +4,10 @@
  * checks the ledger of what was restored.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
-import { migrateToLatest, openDb } from './index.ts';
-import { backupSqlite, restoreSqlite, sqliteFile } from './backup.ts';
-import { verifyLedger } from '../modules/ledger/verify.ts';
+import { loadConfig } from './config.ts';
+import { migrateToLatest, openDb } from './db/index.ts';
+import { backupSqlite, restoreSqlite, sqliteFile } from './db/backup.ts';
+import { verifyLedger } from './modules/ledger/index.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
