@@ -7,6 +7,8 @@
  */
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { buildApp } from '../../apps/server/src/app.ts';
+import { encodeCursor } from '../../apps/server/src/db/keyset.ts';
+import { recordsKeyset } from '../../apps/server/src/modules/records/index.ts';
 import { longHistoryMember } from './generate.ts';
 
 const dataDir = process.env.BENCH_SCALE_DATA_DIR!;
@@ -31,7 +33,8 @@ const seqs = await db
   .where('credit_account_id', 'in', accounts.map((a) => a.id))
   .orderBy('seq', 'desc')
   .execute();
-const deepRecordsCursor = String(seqs[Math.floor(seqs.length / 2)]?.seq ?? 1);
+// The records list's own cursor format (decision 052): the position after that seq.
+const deepRecordsCursor = encodeCursor(recordsKeyset, [seqs[Math.floor(seqs.length / 2)]?.seq ?? 1]);
 
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();

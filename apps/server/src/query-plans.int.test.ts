@@ -18,6 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery, sql, type LogEvent } from 'kysely';
 import { generateScale, longHistoryMember } from '../../../bench/scale/generate.ts';
 import { scaleCalls } from '../../../bench/scale/calls.ts';
+import { encodeCursor } from './db/keyset.ts';
+import { recordsKeyset } from './modules/records/index.ts';
 import { dialects, makeTestApp, staffClient, TestClient, type TestApp } from '../test/helper.ts';
 
 /** Tables that grow with members or with history: never read by a full scan on a request. */
@@ -108,7 +110,7 @@ describe.each(dialects)('query plans on %s', (dialect) => {
     member.token = (await t.services.sessions.create(longHistoryMember, 'USER', fakeRequest)).token;
     const staff = await staffClient(t, 'admin', 'Admin@12345');
     const mid = await db.selectFrom('ledger_transfers').select((eb) => eb.fn.max('seq').as('m')).executeTakeFirstOrThrow();
-    const calls = scaleCalls({ deepRecordsCursor: String(Number(mid.m) / 2), memberId: longHistoryMember, memberName: 'memberc0', memberEmail: 'c0@scale.example', memberNumber: 'Rc0' });
+    const calls = scaleCalls({ deepRecordsCursor: encodeCursor(recordsKeyset, [Math.floor(Number(mid.m) / 2)]), memberId: longHistoryMember, memberName: 'memberc0', memberEmail: 'c0@scale.example', memberNumber: 'Rc0' });
     const refused: string[] = [];
     for (const call of calls) {
       current = call.label;

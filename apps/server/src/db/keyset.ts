@@ -175,12 +175,3 @@ export async function keysetPage<DB, TB extends keyof DB, Row extends object>(
   return { items, nextCursor: rows.length > pageSize && last ? cursorAfter(keyset, last) : null };
 }
 
-/**
- * The number of a cursor such as "1234" (a seq) or the "1700000000000" of "1700000000000:id",
- * clamped to what a bigint column holds, for the lists still on their own cursor (records, audit,
- * member search) until they move to keysetPage.
- */
-export function cursorNumber(digits: string): bigint {
-  const value = BigInt(digits);
-  return value > bigintColumnMax ? bigintColumnMax : value;
-}

@@ -2,6 +2,7 @@
 import type { MemberSummary } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
+import { cursorAfter, decodeCursor, keysetCondition, type Keyset } from '../../db/keyset.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { AuditService, Actor } from '../audit/index.ts';
@@ -13,6 +14,8 @@ import type { SessionService } from '../sessions/index.ts';
 const directInvitesShownMax = 50;
 /** Above every character: `key < prefix + this` holds for every key that starts with the prefix. */
 const nameKeyAfterAll = '\u{10FFFF}';
+/** The member search's keyset (decision 052): by name key (unique, byte order: migration 032), A to Z. */
+const memberSearchKeyset: Keyset = { list: 'memberSearch', keys: [{ column: 'user_name_key', kind: 'text' }], direction: 'asc' };
 
 function summary(u: UserRow): MemberSummary {
   return {
@@ -57,9 +60,10 @@ export class AdminMemberService {
    */
   async search(query: string, cursor: string | undefined, pageSize: number) {
     const q = query.trim().toLowerCase();
+    const after = decodeCursor(memberSearchKeyset, cursor);
     const base = () => {
       const builder = this.db.selectFrom('users').selectAll().orderBy('user_name_key').limit(pageSize + 1);
-      return cursor ? builder.where('user_name_key', '>', cursor) : builder;
+      return after ? builder.where(keysetCondition(memberSearchKeyset, after)) : builder;
     };
     const found = q
       ? (
@@ -72,7 +76,7 @@ export class AdminMemberService {
       : await base().execute();
     const rows = [...new Map(found.map((r) => [r.id, r])).values()].sort((a, b) => (a.user_name_key < b.user_name_key ? -1 : a.user_name_key > b.user_name_key ? 1 : 0)).slice(0, pageSize + 1);
     const items = rows.slice(0, pageSize);
-    return { items: items.map(summary), nextCursor: rows.length > pageSize ? items[items.length - 1]!.user_name_key : null };
+    return { items: items.map(summary), nextCursor: rows.length > pageSize ? cursorAfter(memberSearchKeyset, items[items.length - 1]!) : null };
   }
 
   private async mustGet(memberId: string): Promise<UserRow> {

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import type { AuditAction, AuditEntry } from '@pp/contract';
 import type { Db, Dialect, Tx } from '../../db/index.ts';
 import { likeLiteral, nextSeq, num } from '../../db/index.ts';
-import { cursorNumber } from '../../db/keyset.ts';
+import { cursorAfter, decodeCursor, encodeCursor, keysetCondition, type Keyset } from '../../db/keyset.ts';
 
 export interface Actor {
   id: string;
@@ -28,6 +28,9 @@ export interface AuditFilter {
 
 /** How many rows of the log one text-filtered request looks at, at most (decision 048). */
 export const auditTextWindow = 2_000;
+
+/** The log's keyset (decision 052): newest first by seq; the cursor is the helper's, the text window's edge included. */
+const auditKeyset: Keyset = { list: 'audit', keys: [{ column: 'seq', kind: 'int' }] };
 
 function parse(text: string): unknown {
   try {
@@ -75,13 +78,14 @@ export class AuditService {
    * fewer entries than asked, and its cursor says where the next request goes on looking.
    */
   async list(filter: AuditFilter): Promise<{ items: AuditEntry[]; nextCursor: string | null }> {
+    const after = decodeCursor(auditKeyset, filter.cursor);
     let range = this.db.selectFrom('audit_log');
     if (filter.actor) range = range.where('actor_name', '=', filter.actor);
     if (filter.action) range = range.where('action', '=', filter.action);
     if (filter.targetId) range = range.where('target_id', '=', filter.targetId);
     if (filter.fromMs !== undefined) range = range.where('at', '>=', filter.fromMs);
     if (filter.toMs !== undefined) range = range.where('at', '<=', filter.toMs);
-    if (filter.cursor && /^\d+$/.test(filter.cursor)) range = range.where('seq', '<', cursorNumber(filter.cursor));
+    if (after) range = range.where(keysetCondition(auditKeyset, after));
     let rows;
     let windowEnd: string | null = null;
     if (filter.text) {
@@ -98,7 +102,7 @@ export class AuditService {
       if (rows.length <= filter.pageSize) {
         // The last row the window looked at, if it was full: older rows are still to be searched.
         const edge = await range.select('seq').orderBy('seq', 'desc').limit(1).offset(auditTextWindow - 1).executeTakeFirst();
-        windowEnd = edge ? String(edge.seq) : null;
+        windowEnd = edge ? encodeCursor(auditKeyset, [edge.seq]) : null;
       }
     } else {
       rows = await range.selectAll().orderBy('seq', 'desc').limit(filter.pageSize + 1).execute();
@@ -118,7 +122,7 @@ export class AuditService {
         reason: r.reason,
         ip: r.ip,
       })),
-      nextCursor: rows.length > filter.pageSize ? String(page[page.length - 1]!.seq) : windowEnd,
+      nextCursor: rows.length > filter.pageSize ? cursorAfter(auditKeyset, page[page.length - 1]!) : windowEnd,
     };
   }
 

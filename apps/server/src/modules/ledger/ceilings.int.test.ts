@@ -186,38 +186,23 @@ describe.each(dialects)('number ceilings on %s', (dialect) => {
   it('bounds paging cursors and date filters on every list, without a 500', async () => {
     const huge = '9'.repeat(60);
     const member = await t.services.accounts.repository.byName('demo');
-    // Lists still on a cursor of their own (a seq or "time:id"), until they move to db/keyset.ts.
-    const lists: Array<[TestClient, Parameters<TestClient['call']>[0], object]> = [
-      [demo, 'assetsRecordList', {}],
-      [staff, 'auditList', {}],
-      [staff, 'memberSearch', {}],
-      [staff, 'memberLedger', { memberId: member!.id }],
-    ];
-    // Lists on the keyset helper (decision 052): a cursor it did not make, of any length or number, is the cursor error.
+    // Every list is on the keyset helper (decision 052): a cursor it did not make, of any length or number, is the cursor error.
     const keysetLists: Array<[TestClient, Parameters<TestClient['call']>[0], object]> = [
       [demo, 'exchangeList', {}],
       [demo, 'transferList', {}],
       [staff, 'reviewList', { queue: 'adjustment' }],
+      [demo, 'assetsRecordList', {}],
+      [staff, 'auditList', {}],
+      [staff, 'auditList', { text: 'x' }],
+      [staff, 'memberSearch', {}],
+      [staff, 'memberSearch', { query: 'demo' }],
+      [staff, 'memberLedger', { memberId: member!.id }],
     ];
     for (const [client, name, base] of keysetLists) {
       expect((await client.call(name, base)).code, name).toBe(20000);
       for (const cursor of [huge, `${huge}:abc`, '0', '0:0', `${'1'.repeat(20)}:zz`, `k1:${'z'.repeat(13)}:a:AAAAAAAA`]) {
         expect(await client.call(name, { ...base, cursor }), `${name} ${cursor}`).toMatchObject({ status: 200, code: 9001, error: 'request.invalid', field: 'cursor', validation: 'validation.cursorInvalid' });
       }
-      for (const cursor of ['x'.repeat(101), 'a b', "1' or '1'='1", '😀']) {
-        expect(await client.call(name, { ...base, cursor }), `${name} ${cursor}`).toMatchObject({ status: 200, error: 'request.invalid', field: 'cursor' });
-      }
-    }
-    for (const [client, name, base] of lists) {
-      for (const cursor of [huge, `${huge}:abc`, '0', '0:0', `${'1'.repeat(20)}:zz`]) {
-        const result = await client.call(name, { ...base, cursor });
-        expect(result.status, `${name} ${cursor}`).toBe(200);
-        expect(result.code, `${name} ${cursor}`).toBe(20000);
-      }
-      // The first page from a cursor past the end is the first page; "0" is before everything.
-      const first = await client.call<{ items?: unknown[]; records?: { items: unknown[] } }>(name, base);
-      const pastEnd = await client.call<{ items?: unknown[]; records?: { items: unknown[] } }>(name, { ...base, cursor: huge });
-      if (name !== 'memberSearch') expect(pastEnd.data).toEqual(first.data);
       for (const cursor of ['x'.repeat(101), 'a b', "1' or '1'='1", '😀']) {
         expect(await client.call(name, { ...base, cursor }), `${name} ${cursor}`).toMatchObject({ status: 200, error: 'request.invalid', field: 'cursor' });
       }

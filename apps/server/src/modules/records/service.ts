@@ -15,7 +15,7 @@ import type { Db } from '../../db/index.ts';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { num } from '../../db/index.ts';
-import { cursorNumber } from '../../db/keyset.ts';
+import { cursorAfter, decodeCursor, keysetCondition, type Keyset } from '../../db/keyset.ts';
 
 export interface RecordFilter {
   status?: TransactionStatus;
@@ -42,10 +42,20 @@ const memberPurposes = new Set(['available', 'fixed']);
 const bonusCodeSet = new Set<string>(['directBonus', 'sponsorshipBonus', 'algebraicBonus', 'sameLevelReward', 'managerBonus', 'performanceBonus', 'rankingBonus', 'buyMatchingBonus', 'activateBonus', 'bonusFeeBonus']);
 const asPurpose = (purpose: string | undefined) => (purpose === 'available' || purpose === 'fixed' ? purpose : null);
 
+/**
+ * The records' keyset (decision 052): the journal order, newest first. The member's page and the
+ * staff's member ledger are one list, so one cursor: the last seq shown, in the helper's format.
+ * The page is merged from one index range per account and side (decision 046), so it is not one
+ * query for `keysetPage`; each range takes the helper's condition and the cursor is its encoding.
+ */
+export const recordsKeyset: Keyset = { list: 'records', keys: [{ column: 'ledger_transfers.seq', kind: 'int' }] };
+
 export class RecordService {
   constructor(private readonly db: Db) {}
 
   async list(memberId: string, filter: RecordFilter): Promise<{ items: RecordEntry[]; nextCursor: string | null }> {
+    // A cursor this list did not make is refused before anything is read, whatever the member has.
+    const after = decodeCursor(recordsKeyset, filter.cursor);
     const accounts = await this.db.selectFrom('ledger_accounts').select(['id', 'purpose', 'coin_name']).where('owner', '=', memberId).execute();
     if (accounts.length === 0) return { items: [], nextCursor: null };
     // A status filter reads the account's holds in one state (decision 048): the partial
@@ -78,7 +88,7 @@ export class RecordService {
     else if (filter.status === 'cancelled') query = query.where(held('voided')).where(isCancelledExchange);
     else if (filter.status === 'rejected') query = query.where(held('voided')).where((eb) => eb.and([eb.not(isCancelledExchange(eb)), eb.not(isWithdrawalHold(['rejected'])(eb))]));
     else if (filter.status) return { items: [], nextCursor: null };
-    if (filter.cursor && /^\d+$/.test(filter.cursor)) query = query.where('seq', '<', cursorNumber(filter.cursor));
+    if (after) query = query.where(keysetCondition(recordsKeyset, after));
     // One page per account and side, each a range of its (account, seq) index read newest first,
     // merged here: a member's long history costs a page a leg, not a sort of every transfer the
     // member ever had (decision 046). A transfer between two of the member's accounts comes twice.
@@ -141,7 +151,7 @@ export class RecordService {
           bonus: context.bonusByTransfer.get(r.id) ?? null,
         };
       }),
-      nextCursor: rows.length > filter.pageSize ? String(page[page.length - 1]!.seq) : null,
+      nextCursor: rows.length > filter.pageSize ? cursorAfter(recordsKeyset, page[page.length - 1]!) : null,
     };
   }
 
