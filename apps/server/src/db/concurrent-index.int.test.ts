@@ -73,6 +73,19 @@ describe.each(dialects)('concurrent index builds on %s', (dialect: Dialect) => {
     expect(await indexExists(handle, 'scratch_journal_account_at')).toBe(true);
   });
 
+  it("builds the journal's partial hold indexes (migration 031) after the migrations, with their predicate", async () => {
+    const handle = await freshDb();
+    const definition = async (name: string) =>
+      (handle.dialect === 'postgres'
+        ? (await sql<{ def: string }>`select indexdef as def from pg_indexes where indexname = ${name} and schemaname = current_schema()`.execute(handle.db)).rows[0]?.def
+        : (await sql<{ def: string }>`select sql as def from sqlite_master where type = 'index' and name = ${name}`.execute(handle.db)).rows[0]?.def) ?? '';
+    for (const name of ['ledger_transfers_debit_held', 'ledger_transfers_credit_held']) {
+      expect(await definition(name), name).toMatch(/where \(?kind = 'pending'/i);
+    }
+    await createIndexConcurrently(handle, { name: 'ledger_transfers_debit_held', table: 'ledger_transfers', columns: ['debit_account_id', 'state', 'seq'], where: "kind = 'pending'" });
+    expect(await definition('ledger_transfers_debit_held')).toMatch(/where \(?kind = 'pending'/i);
+  });
+
   it.runIf(dialect === 'postgres')('drops an INVALID index left by a failed build and builds it again', async () => {
     const handle = await freshDb();
     await scratchTable(handle, 3_000);

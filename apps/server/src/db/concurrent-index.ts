@@ -24,13 +24,23 @@ export interface ConcurrentIndex {
   name: string;
   table: string;
   columns: string[];
+  /**
+   * A partial index's predicate, e.g. `kind = 'pending'`: SQL text written into the statement as
+   * it is, so a constant of the code, never anything a request or a row supplied.
+   */
+  where?: string;
 }
 
 /**
  * The indexes built after the migrations, in order. The next migration that indexes a large
  * table adds its entries here (and its number in a comment) instead of creating them in `up`.
  */
-export const concurrentIndexes: ConcurrentIndex[] = [];
+export const concurrentIndexes: ConcurrentIndex[] = [
+  // Migration 031 (decision 048): a member's holds by state, per side of the journal. Partial:
+  // only holds are in them, so a posted transfer (nearly all of them) costs no index write.
+  { name: 'ledger_transfers_debit_held', table: 'ledger_transfers', columns: ['debit_account_id', 'state', 'seq'], where: "kind = 'pending'" },
+  { name: 'ledger_transfers_credit_held', table: 'ledger_transfers', columns: ['credit_account_id', 'state', 'seq'], where: "kind = 'pending'" },
+];
 
 /** How many times a build that left an INVALID index is dropped and tried again. */
 const buildAttemptsMax = 2;
@@ -50,11 +60,12 @@ const buildLockRetryMs = 250;
  */
 export async function createIndexConcurrently(handle: IndexTarget, index: ConcurrentIndex): Promise<void> {
   const columns = sql.join(index.columns.map((c) => sql.ref(c)));
+  const predicate = index.where === undefined ? sql`` : sql` where ${sql.raw(index.where)}`;
   if (handle.dialect !== 'postgres' || !handle.postgresUrl) {
-    await sql`create index if not exists ${sql.id(index.name)} on ${sql.table(index.table)} (${columns})`.execute(handle.db);
+    await sql`create index if not exists ${sql.id(index.name)} on ${sql.table(index.table)} (${columns})${predicate}`.execute(handle.db);
     return;
   }
-  const compiled = sql`create index concurrently if not exists ${sql.id(index.name)} on ${sql.table(index.table)} (${columns})`.compile(handle.db);
+  const compiled = sql`create index concurrently if not exists ${sql.id(index.name)} on ${sql.table(index.table)} (${columns})${predicate}`.compile(handle.db);
   const client = new pg.Client({ connectionString: handle.postgresUrl });
   await client.connect();
   try {
