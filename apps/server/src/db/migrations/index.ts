@@ -33,8 +33,8 @@ import { ledgerCodeIndexes } from './030-ledger-code-indexes.ts';
 import { heldTransferIndexes } from './031-held-transfer-indexes.ts';
 import { memberSearchKey } from './032-member-search-key.ts';
 import { auditActorIndex } from './033-audit-actor-index.ts';
-import { housekeepingIndexes } from './036-housekeeping-indexes.ts';
 import { revenueTotals } from './034-revenue-totals.ts';
+import { housekeepingIndexes } from './036-housekeeping-indexes.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -72,7 +72,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '031-held-transfer-indexes': heldTransferIndexes(dialect),
     '032-member-search-key': memberSearchKey(dialect),
     '033-audit-actor-index': auditActorIndex(dialect),
-    '036-housekeeping-indexes': housekeepingIndexes(dialect),
     '034-revenue-totals': revenueTotals(dialect),
+    '036-housekeeping-indexes': housekeepingIndexes(dialect),
   };
 }
