@@ -1,15 +1,16 @@
-// The incremental ledger check on each database (decision 045): it makes its checkpoint with a
+// The incremental ledger check on each database, as the hourly ledger-verify job runs it (decision
+// 045; here in jobs/ because it drives the job, which the ledger itself may not import): it makes its checkpoint with a
 // full check once, then reads only the journal rows after it and the accounts they touch, finds
 // a tampered balance of a touched account and a tampered or malformed new row, passes on honest
 // movements, moves its checkpoint, and on PostgreSQL never skips a row whose transaction commits
 // after a later one's.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, makeTestApp, type TestApp } from '../../../test/helper.ts';
-import { nextSeq, type DbHandle } from '../../db/index.ts';
-import { serverJobs } from '../../jobs/index.ts';
-import { checkpointName, verifyFull, verifyIncremental } from './checkpoint.ts';
-import type { LedgerRepository, TransferInput } from './repository.ts';
+import { dialects, makeTestApp, type TestApp } from '../../test/helper.ts';
+import { nextSeq, type DbHandle } from '../db/index.ts';
+import { serverJobs } from './index.ts';
+import { checkpointName, verifyFull, verifyIncremental } from '../modules/ledger/checkpoint.ts';
+import type { LedgerRepository, TransferInput } from '../modules/ledger/index.ts';
 
 describe.each(dialects)('incremental ledger check on %s', (dialect) => {
   let t: TestApp;
