@@ -1,17 +1,11 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { AnnouncementAdminEntry, RequestOf } from '@pp/contract';
 import { apiCall } from '../../../lib/api-client';
+import { cursorListQuery, useCursorList } from '../../../lib/cursor-list';
 import { queryClient } from '../../../lib/query-client';
 
-export const announcementListQuery = () =>
-  infiniteQueryOptions({
-    queryKey: ['content', 'announcements'] as const,
-    queryFn: ({ pageParam, signal }) => apiCall('announcementAdminList', { cursor: pageParam, pageSize: 20 }, { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+export const announcementListQuery = () => cursorListQuery('announcementAdminList', {}, { key: ['content', 'announcements'], pageSize: 20 });
 
-export const useAnnouncementAdminList = () => useInfiniteQuery(announcementListQuery());
+export const useAnnouncementAdminList = () => useCursorList(announcementListQuery());
 
 /** Creates or changes an announcement (sanitized and audited by the server); quiet: the form shows the refusal. */
 export async function saveAnnouncement(request: RequestOf<'announcementSave'>): Promise<AnnouncementAdminEntry> {

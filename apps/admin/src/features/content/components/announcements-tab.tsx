@@ -77,9 +77,8 @@ function AnnouncementEditor({ entry, onDone }: { entry: AnnouncementAdminEntry |
 export function AnnouncementsTab() {
   const { t, i18n } = useTranslation();
   const can = useCan();
-  const list = useAnnouncementAdminList();
+  const { query: list, items } = useAnnouncementAdminList();
   const [editing, setEditing] = useState<AnnouncementAdminEntry | null | 'new'>(null);
-  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   // The moment the list was opened: the states it shows are as of then.
   const [now] = useState(() => Date.now());
   const confirm = useConfirm();
