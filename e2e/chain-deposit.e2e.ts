@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Hex } from 'viem';
 import { startLocalChain, type LocalChain } from '../apps/server/test/chain-token.ts';
-import { testXpubs } from '../apps/server/src/modules/chain/test-keys.ts';
+import { testXpubs } from '../apps/server/test/chain-test-keys.ts';
 import { balancesOf, callOk, memberToken } from './support/api';
 import { closeBrowser, demoMember, dismissToasts, horizontalOverflow, launchBrowser, login, newContext, waitForHeading, type Layout } from './support/browser';
 import { t, type Language } from './support/i18n';
@@ -99,57 +99,61 @@ const cases: Array<[Language, Layout]> = [
 ];
 
 describe('USDT deposit on chain (BEP20, local node)', () => {
-  test.each(cases)('%s %s: the address on the page receives 60 USDT, confirming, then credited', async (lang, layout) => {
-    const memberSession = await memberToken(server.baseUrl, demoMember);
-    const before = Number((await balancesOf(server.baseUrl, memberSession)).get('USDT')!.assetsAvailable);
-    const context = await newContext(browser, server.baseUrl, layout, { lang });
-    const page = await context.newPage();
-    await login(page, lang);
-    await dismissToasts(page, lang);
-    await openUsdtTab(page, lang);
+  test.each(cases)(
+    '%s %s: the address on the page receives 60 USDT, confirming, then credited',
+    async (lang, layout) => {
+      const memberSession = await memberToken(server.baseUrl, demoMember);
+      const before = Number((await balancesOf(server.baseUrl, memberSession)).get('USDT')!.assetsAvailable);
+      const context = await newContext(browser, server.baseUrl, layout, { lang });
+      const page = await context.newPage();
+      await login(page, lang);
+      await dismissToasts(page, lang);
+      await openUsdtTab(page, lang);
 
-    // The address the member would copy: read from the page, as a member would.
-    const address = (await page.locator('.deposit-address code.mono').first().innerText()).trim();
-    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
-    await expect.poll(() => page.locator('.deposit-address').innerText()).toContain(t(lang, 'chainDeposit.confirmationsNote', { n: confirmationsRequired }));
-    await page.locator('img.deposit-qr').waitFor();
-    await shot(page, `chain-deposit-address-${lang}-${layout}.png`);
+      // The address the member would copy: read from the page, as a member would.
+      const address = (await page.locator('.deposit-address code.mono').first().innerText()).trim();
+      expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+      await expect.poll(() => page.locator('.deposit-address').innerText()).toContain(t(lang, 'chainDeposit.confirmationsNote', { n: confirmationsRequired }));
+      await page.locator('img.deposit-qr').waitFor();
+      await shot(page, `chain-deposit-address-${lang}-${layout}.png`);
 
-    // 60 USDT sent on the chain to that address (one block: the node mines each transaction).
-    const txHash = await chain.send(token, 'transfer', [address as Hex, depositUsdt * tokenUnit]);
+      // 60 USDT sent on the chain to that address (one block: the node mines each transaction).
+      const txHash = await chain.send(token, 'transfer', [address as Hex, depositUsdt * tokenUnit]);
 
-    // The watcher sees it: confirming, not yet credited.
-    await expect.poll(async () => (await depositOf(memberSession, txHash))?.status, { timeout: 45_000, interval: 500 }).toBe('confirming');
-    const seen = (await depositOf(memberSession, txHash))!;
-    expect(seen.confirmationsRequired).toBe(confirmationsRequired);
-    expect(seen.confirmations).toBeLessThan(confirmationsRequired);
-    expect(Number((await balancesOf(server.baseUrl, memberSession)).get('USDT')!.assetsAvailable)).toBe(before);
+      // The watcher sees it: confirming, not yet credited.
+      await expect.poll(async () => (await depositOf(memberSession, txHash))?.status, { timeout: 45_000, interval: 500 }).toBe('confirming');
+      const seen = (await depositOf(memberSession, txHash))!;
+      expect(seen.confirmationsRequired).toBe(confirmationsRequired);
+      expect(seen.confirmations).toBeLessThan(confirmationsRequired);
+      expect(Number((await balancesOf(server.baseUrl, memberSession)).get('USDT')!.assetsAvailable)).toBe(before);
 
-    await openUsdtTab(page, lang);
-    const link = page.getByRole('link', { name: t(lang, 'chainDeposit.viewOnExplorer', { hash: txHash }), exact: true });
-    const row = page.locator(layout === 'desktop' ? 'tbody tr' : 'li.list-card').filter({ has: link });
-    await expect.poll(() => row.innerText(), { timeout: 20_000 }).toContain(t(lang, 'chainDeposit.statuses.confirming'));
-    const rowText = await row.innerText();
-    expect(rowText).toContain(t(lang, 'chainDeposit.confirmations', { n: seen.confirmations, required: confirmationsRequired }));
-    expect(rowText).toContain('60');
-    await shot(page, `chain-deposit-confirming-${lang}-${layout}.png`);
+      await openUsdtTab(page, lang);
+      const link = page.getByRole('link', { name: t(lang, 'chainDeposit.viewOnExplorer', { hash: txHash }), exact: true });
+      const row = page.locator(layout === 'desktop' ? 'tbody tr' : 'li.list-card').filter({ has: link });
+      await expect.poll(() => row.innerText(), { timeout: 20_000 }).toContain(t(lang, 'chainDeposit.statuses.confirming'));
+      const rowText = await row.innerText();
+      expect(rowText).toContain(t(lang, 'chainDeposit.confirmations', { n: seen.confirmations, required: confirmationsRequired }));
+      expect(rowText).toContain('60');
+      await shot(page, `chain-deposit-confirming-${lang}-${layout}.png`);
 
-    // Blocks past the confirmations: the watcher credits it; the page (reading again while a
-    // deposit confirms) shows it credited.
-    await chain.mine(confirmationsRequired);
-    await expect.poll(() => row.innerText(), { timeout: 60_000, interval: 500 }).toContain(t(lang, 'chainDeposit.statuses.credited'));
-    expect((await depositOf(memberSession, txHash))?.status).toBe('credited');
-    await expect.poll(async () => Number((await balancesOf(server.baseUrl, memberSession)).get('USDT')!.assetsAvailable)).toBe(before + Number(depositUsdt));
-    await shot(page, `chain-deposit-credited-${lang}-${layout}.png`);
+      // Blocks past the confirmations: the watcher credits it; the page (reading again while a
+      // deposit confirms) shows it credited.
+      await chain.mine(confirmationsRequired);
+      await expect.poll(() => row.innerText(), { timeout: 60_000, interval: 500 }).toContain(t(lang, 'chainDeposit.statuses.credited'));
+      expect((await depositOf(memberSession, txHash))?.status).toBe('credited');
+      await expect.poll(async () => Number((await balancesOf(server.baseUrl, memberSession)).get('USDT')!.assetsAvailable)).toBe(before + Number(depositUsdt));
+      await shot(page, `chain-deposit-credited-${lang}-${layout}.png`);
 
-    // Another watcher run does not credit it twice.
-    await chain.mine(1);
-    await new Promise((resolve) => setTimeout(resolve, 11_000));
-    expect(Number((await balancesOf(server.baseUrl, memberSession)).get('USDT')!.assetsAvailable)).toBe(before + Number(depositUsdt));
-    await context.close();
-  }, 180_000);
+      // Another watcher run does not credit it twice.
+      await chain.mine(1);
+      await new Promise((resolve) => setTimeout(resolve, 11_000));
+      expect(Number((await balancesOf(server.baseUrl, memberSession)).get('USDT')!.assetsAvailable)).toBe(before + Number(depositUsdt));
+      await context.close();
+    },
+    180_000,
+  );
 
-  test('the ledger is balanced after the credits (ledger verify on the test server\'s data)', async () => {
+  test("the ledger is balanced after the credits (ledger verify on the test server's data)", async () => {
     // Rejects on a non-zero exit code, so getting here means exit 0.
     const stdout = await ledgerVerifyAfterHalt(server);
     expect(stdout).toMatch(/^ledger balanced: \d+ accounts, \d+ transfers$/m);

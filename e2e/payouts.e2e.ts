@@ -7,7 +7,7 @@ import type { Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { startLocalChain, type LocalChain } from '../apps/server/test/chain-token.ts';
 import { fundHotWallet } from '../apps/server/test/hot-wallet-funding.ts';
-import { testXpubs } from '../apps/server/src/modules/chain/test-keys.ts';
+import { testXpubs } from '../apps/server/test/chain-test-keys.ts';
 import { balancesOf, callApi, callOk, memberToken, newRequestId } from './support/api';
 import { closeBrowser, dismissToasts, horizontalOverflow, launchBrowser, newContext, toast, waitForHeading } from './support/browser';
 import { adminT, escapeRegExp, serverText, type Language } from './support/i18n';
@@ -19,7 +19,9 @@ const lang: Language = 'en-US';
 const a = (key: string, params?: Record<string, string | number>) => adminT(lang, key, params);
 const member = { userName: 'alice', password: 'Alice@12345', transactionPassword: 'Alice@123456' };
 const tokenUnit = 10n ** 18n;
-const erc20BalanceOf = [{ type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ name: 'owner', type: 'address' }], outputs: [{ name: '', type: 'uint256' }] }] as const;
+const erc20BalanceOf = [
+  { type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ name: 'owner', type: 'address' }], outputs: [{ name: '', type: 'uint256' }] },
+] as const;
 /** The default of withdrawal.payoutConfirmations (apps/server/src/modules/config/registry.ts). */
 const payoutConfirmations = 3;
 const bank = { bankName: 'Bank Central Asia', accountName: 'Alice Tan', accountNumber: '6222000011112222333' };
@@ -73,8 +75,18 @@ afterAll(async () => {
 /** A staff session through the API (password, then the authenticator code), as the login form does. */
 async function staffToken(): Promise<string> {
   const staff = demoStaff.admin;
-  const first = await callOk<{ challengeId: string }>(server.baseUrl, 'staffLogin', { userName: staff.userName, password: staff.password, loginType: 'STAFF' }, { loginType: 'STAFF' });
-  const session = await callOk<{ token: string }>(server.baseUrl, 'staffTotpVerify', { challengeId: first.challengeId, code: await totpCode(staff.totpSecret) }, { loginType: 'STAFF' });
+  const first = await callOk<{ challengeId: string }>(
+    server.baseUrl,
+    'staffLogin',
+    { userName: staff.userName, password: staff.password, loginType: 'STAFF' },
+    { loginType: 'STAFF' },
+  );
+  const session = await callOk<{ token: string }>(
+    server.baseUrl,
+    'staffTotpVerify',
+    { challengeId: first.challengeId, code: await totpCode(staff.totpSecret) },
+    { loginType: 'STAFF' },
+  );
   return session.token;
 }
 
@@ -121,11 +133,21 @@ describe('payouts of approved withdrawals', () => {
   beforeAll(async () => {
     const admin = await staffToken();
     // New destinations are usable at once (the default cooling-off is 24 hours).
-    await callOk(server.baseUrl, 'configUpdate', { key: 'withdrawal.addressCoolingOffHours', value: 0, reason: 'e2e: destinations usable at once' }, { token: admin, loginType: 'STAFF' });
+    await callOk(
+      server.baseUrl,
+      'configUpdate',
+      { key: 'withdrawal.addressCoolingOffHours', value: 0, reason: 'e2e: destinations usable at once' },
+      { token: admin, loginType: 'STAFF' },
+    );
 
     // The member: a bank account, a BEP20 address, and a withdrawal to each (through the API).
     const session = await memberToken(server.baseUrl, member);
-    const account = await callOk<{ id: string }>(server.baseUrl, 'addBankAccount', { ...bank, transactionPassword: member.transactionPassword }, { token: session });
+    const account = await callOk<{ id: string }>(
+      server.baseUrl,
+      'addBankAccount',
+      { ...bank, transactionPassword: member.transactionPassword },
+      { token: session },
+    );
     const address = await callOk<{ id: string; address: string }>(
       server.baseUrl,
       'addWithdrawalAddress',
@@ -135,13 +157,25 @@ describe('payouts of approved withdrawals', () => {
     const bankOrder = await callOk<{ id: string; number: string }>(
       server.baseUrl,
       'withdrawal',
-      { withdrawalType: 'BANK_CNY', amount: '100', bankAccountId: account.id, transactionPassword: member.transactionPassword, requestId: newRequestId('wd-bank') },
+      {
+        withdrawalType: 'BANK_CNY',
+        amount: '100',
+        bankAccountId: account.id,
+        transactionPassword: member.transactionPassword,
+        requestId: newRequestId('wd-bank'),
+      },
       { token: session },
     );
     const chainOrder = await callOk<{ id: string; number: string }>(
       server.baseUrl,
       'bscWithdrawal',
-      { withdrawalType: 'USDT_BEP20', amount: '25', addressId: address.id, transactionPassword: member.transactionPassword, requestId: newRequestId('wd-chain') },
+      {
+        withdrawalType: 'USDT_BEP20',
+        amount: '25',
+        addressId: address.id,
+        transactionPassword: member.transactionPassword,
+        requestId: newRequestId('wd-chain'),
+      },
       { token: session },
     );
     setup = { session, admin, address: address.address, bankOrder, chainOrder };
@@ -282,10 +316,21 @@ describe('payouts of approved withdrawals', () => {
     const order = await callOk<{ id: string; number: string }>(
       server.baseUrl,
       'bscWithdrawal',
-      { withdrawalType: 'USDT_BEP20', amount: '30', addressId: addresses.items[0]!.id, transactionPassword: member.transactionPassword, requestId: newRequestId('wd-hot') },
+      {
+        withdrawalType: 'USDT_BEP20',
+        amount: '30',
+        addressId: addresses.items[0]!.id,
+        transactionPassword: member.transactionPassword,
+        requestId: newRequestId('wd-hot'),
+      },
       { token: session },
     );
-    const review = await callOk<{ items: Array<{ id: string }> }>(server.baseUrl, 'reviewList', { queue: 'withdrawal', status: 'pending', pageSize: 50 }, { token: admin, loginType: 'STAFF' });
+    const review = await callOk<{ items: Array<{ id: string }> }>(
+      server.baseUrl,
+      'reviewList',
+      { queue: 'withdrawal', status: 'pending', pageSize: 50 },
+      { token: admin, loginType: 'STAFF' },
+    );
     await callOk(server.baseUrl, 'reviewDecide', { ids: review.items.map((i) => i.id), decision: 'approve', reason: '' }, { token: admin, loginType: 'STAFF' });
     const balanceOf = () => chain.publicClient.readContract({ address: token, abi: erc20BalanceOf, functionName: 'balanceOf', args: [memberAddress] });
     const before = await balanceOf();
@@ -302,7 +347,9 @@ describe('payouts of approved withdrawals', () => {
     // Sent and waiting for confirmations, or already paid: either way the tokens left the hot wallet.
     await page
       .getByRole('region', { name: adminT(lang, 'toast.region') })
-      .getByText(new RegExp(`^(${escapeRegExp(a('payouts.done.sent', { number: order.number }))}|${escapeRegExp(a('payouts.done.paid', { number: order.number }))})$`))
+      .getByText(
+        new RegExp(`^(${escapeRegExp(a('payouts.done.sent', { number: order.number }))}|${escapeRegExp(a('payouts.done.paid', { number: order.number }))})$`),
+      )
       .waitFor();
     await expect.poll(balanceOf).toBe(before + 30n * tokenUnit);
     const status = (await memberOrder(session, 'bscWithdrawalOrderList', order.id))?.status;
@@ -317,12 +364,23 @@ describe('payouts of approved withdrawals', () => {
     const order = await callOk<{ id: string; number: string }>(
       server.baseUrl,
       'withdrawal',
-      { withdrawalType: 'BANK_CNY', amount: '50', bankAccountId: accounts.items[0]!.id, transactionPassword: member.transactionPassword, requestId: newRequestId('wd-reject') },
+      {
+        withdrawalType: 'BANK_CNY',
+        amount: '50',
+        bankAccountId: accounts.items[0]!.id,
+        transactionPassword: member.transactionPassword,
+        requestId: newRequestId('wd-reject'),
+      },
       { token: session },
     );
     // 50 plus the 1 % fee are held.
     expect(await available()).toBeCloseTo(before - 50.5, 6);
-    const review = await callOk<{ items: Array<{ id: string }> }>(server.baseUrl, 'reviewList', { queue: 'withdrawal', status: 'pending', pageSize: 50 }, { token: admin, loginType: 'STAFF' });
+    const review = await callOk<{ items: Array<{ id: string }> }>(
+      server.baseUrl,
+      'reviewList',
+      { queue: 'withdrawal', status: 'pending', pageSize: 50 },
+      { token: admin, loginType: 'STAFF' },
+    );
     await callOk(server.baseUrl, 'reviewDecide', { ids: review.items.map((i) => i.id), decision: 'approve', reason: '' }, { token: admin, loginType: 'STAFF' });
 
     await openPayouts();
@@ -339,7 +397,14 @@ describe('payouts of approved withdrawals', () => {
     await dialog.getByRole('button', { name: a('payouts.rejectConfirm'), exact: true }).click();
     await toast(page, lang, a('payouts.done.rejected', { number: order.number })).waitFor();
     await expect.poll(() => card.count()).toBe(0);
-    const rejected = (await callOk<{ items: Array<{ id: string; status: string; rejectReasonCode: string | null; rejectReason: string | null }> }>(server.baseUrl, 'withdrawalBankOrderList', { pageSize: 20 }, { token: session })).items.find((o) => o.id === order.id);
+    const rejected = (
+      await callOk<{ items: Array<{ id: string; status: string; rejectReasonCode: string | null; rejectReason: string | null }> }>(
+        server.baseUrl,
+        'withdrawalBankOrderList',
+        { pageSize: 20 },
+        { token: session },
+      )
+    ).items.find((o) => o.id === order.id);
     expect(rejected).toMatchObject({ status: 'rejected', rejectReasonCode: 'amountMismatch', rejectReason: 'The bank refused the transfer' });
     expect(await available()).toBeCloseTo(before, 6);
   }, 120_000);
@@ -374,7 +439,12 @@ describe('payouts of approved withdrawals', () => {
     await value.fill(JSON.stringify(changed, null, 2));
     await dialog.getByRole('button', { name: a('common.save'), exact: true }).click();
     await toast(page, lang, a('configPage.saved', { key: 'withdrawal.types' })).waitFor();
-    const types = await callOk<{ types: Array<{ withdrawalType: string; minimum: string }> }>(server.baseUrl, 'withdrawalConfigList', {}, { token: setup.session });
+    const types = await callOk<{ types: Array<{ withdrawalType: string; minimum: string }> }>(
+      server.baseUrl,
+      'withdrawalConfigList',
+      {},
+      { token: setup.session },
+    );
     expect(types.types.find((t) => t.withdrawalType === 'USDT_BEP20')?.minimum).toMatch(/^20(\.0+)?$/);
 
     // exchange.types uses the same editor, with its own explanation.

@@ -15,7 +15,7 @@
 import { parseAbi, type Hex } from 'viem';
 import { startLocalChain, type LocalChain } from '../../apps/server/test/chain-token.ts';
 import { fundHotWallet, type FundedHotWallet } from '../../apps/server/test/hot-wallet-funding.ts';
-import { testXpubs } from '../../apps/server/src/modules/chain/test-keys.ts';
+import { testXpubs } from '../../apps/server/test/chain-test-keys.ts';
 import { startServer, type RunningServer } from './server';
 
 const balanceAbi = parseAbi(['function balanceOf(address owner) view returns (uint256)']);
@@ -36,7 +36,9 @@ export interface PayoutChain {
   close(): Promise<void>;
 }
 
-export async function startPayoutChain(options: { hotWalletUsdt?: bigint; gasWei?: bigint; confirmations?: number; senderUsdt?: bigint } = {}): Promise<PayoutChain> {
+export async function startPayoutChain(
+  options: { hotWalletUsdt?: bigint; gasWei?: bigint; confirmations?: number; senderUsdt?: bigint } = {},
+): Promise<PayoutChain> {
   const chain = await startLocalChain(0);
   try {
     const tokenUnit = 10n ** 18n;
