@@ -66,7 +66,10 @@ function linkModules(repoRoot: string, root: string): void {
 
 /** The archive's web dependencies this checkout does not install, at the archive's lockfile versions. */
 function fetchMissing(root: string): void {
-  const web = JSON.parse(fs.readFileSync(path.join(root, 'apps/web/package.json'), 'utf8')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+  const web = JSON.parse(fs.readFileSync(path.join(root, 'apps/web/package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+    devDependencies?: Record<string, string>;
+  };
   const lock = JSON.parse(fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockPackage> };
   const names = Object.keys({ ...web.dependencies, ...web.devDependencies }).filter((n) => !n.startsWith('@pp/'));
   const missing = names.filter((n) => !fs.existsSync(path.join(root, 'node_modules', n)));
@@ -76,7 +79,10 @@ function fetchMissing(root: string): void {
     for (const name of missing) {
       const version = lock.packages[`node_modules/${name}`]?.version ?? lock.packages[`apps/web/node_modules/${name}`]?.version;
       if (!version) throw new Error(`the baseline's lockfile has no version of ${name}`);
-      const file = execFileSync('npm', ['pack', `${name}@${version}`, '--silent'], { cwd: packs, encoding: 'utf8' }).trim().split('\n').pop()!;
+      const file = execFileSync('npm', ['pack', `${name}@${version}`, '--silent'], { cwd: packs, encoding: 'utf8' })
+        .trim()
+        .split('\n')
+        .pop()!;
       const into = path.join(root, 'node_modules', name);
       fs.mkdirSync(into, { recursive: true });
       execFileSync('tar', ['-x', '-z', '-f', path.join(packs, file), '-C', into, '--strip-components=1']);

@@ -62,7 +62,27 @@ export async function chainBench(): Promise<BenchFigure[]> {
     for (let i = 0; i < transfers; i += 500) {
       const rows = Array.from({ length: Math.min(500, transfers - i) }, (_, k) => {
         const n = i + k;
-        return { id: `bench-chain-${n}`, user_name: `benchchain${n}`, user_name_key: `benchchain${n}`, password_hash: '-', tx_password_hash: '-', country_code: 'ID', email: `benchchain${n}@example.com`, referral_id: `bc${n}`, user_number: `bc${n}`, referrer_id: null, tree_path: '/', level: 0, buy_purchase_code_status: 0, is_protected: 0, auto_top_up: 0, agree_status: 1, is_login_locked: 0, is_money_locked: 0, created_at: now };
+        return {
+          id: `bench-chain-${n}`,
+          user_name: `benchchain${n}`,
+          user_name_key: `benchchain${n}`,
+          password_hash: '-',
+          tx_password_hash: '-',
+          country_code: 'ID',
+          email: `benchchain${n}@example.com`,
+          referral_id: `bc${n}`,
+          user_number: `bc${n}`,
+          referrer_id: null,
+          tree_path: '/',
+          level: 0,
+          buy_purchase_code_status: 0,
+          is_protected: 0,
+          auto_top_up: 0,
+          agree_status: 1,
+          is_login_locked: 0,
+          is_money_locked: 0,
+          created_at: now,
+        };
       });
       await db.insertInto('users').values(rows).execute();
     }
@@ -101,12 +121,27 @@ export async function chainBench(): Promise<BenchFigure[]> {
     const check = await verifyLedger(db);
     if (!check.isBalanced) throw new Error(`ledger not balanced after the chain bench: ${check.problems[0]}`);
     console.log(`  node eth_getLogs          ${getLogsRate.toFixed(0).padStart(7)} logs/s`);
-    console.log(`  watcher, read + credit    ${watchRate.toFixed(0).padStart(7)} logs/s  (${((watchRate / getLogsRate) * 100).toFixed(0)}% of the node's rate)`);
+    console.log(
+      `  watcher, read + credit    ${watchRate.toFixed(0).padStart(7)} logs/s  (${((watchRate / getLogsRate) * 100).toFixed(0)}% of the node's rate)`,
+    );
     console.log(`  CPU time: node eth_getLogs ${getLogsCpuMs} ms, watcher ${watchCpuMs} ms (ratio ${(getLogsCpuMs / watchCpuMs).toFixed(2)})`);
     const note = `${transfers} transfers to ${transfers} members on ganache, ${rangeBlocks} blocks per eth_getLogs, SQLite (WAL, synchronous=FULL), one ledger transfer per log`;
     return [
-      { name: 'chain watcher logs credited/s sqlite', value: Math.round(watchRate), unit: 'logs/s', baseline: Math.round(getLogsRate), baselineName: 'node eth_getLogs logs/s', note },
-      { name: 'node eth_getLogs logs/s', value: Math.round(getLogsRate), unit: 'logs/s', baseline: null, note: `ganache in-process, ${rangeBlocks} blocks per call, same run` },
+      {
+        name: 'chain watcher logs credited/s sqlite',
+        value: Math.round(watchRate),
+        unit: 'logs/s',
+        baseline: Math.round(getLogsRate),
+        baselineName: 'node eth_getLogs logs/s',
+        note,
+      },
+      {
+        name: 'node eth_getLogs logs/s',
+        value: Math.round(getLogsRate),
+        unit: 'logs/s',
+        baseline: null,
+        note: `ganache in-process, ${rangeBlocks} blocks per call, same run`,
+      },
     ];
   } finally {
     await handle.close();

@@ -27,7 +27,18 @@ const size = Number(process.env.BENCH_COMMUNITY_SIZE ?? 1_000_000);
 const depth = Math.min(Number(process.env.BENCH_COMMUNITY_DEPTH ?? 10_000), size);
 const buysEach = 5;
 const readsEach = 2_000;
-const silentLog = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child() { return silentLog; }, level: 'silent' } as unknown as FastifyBaseLogger;
+const silentLog = {
+  info() {},
+  warn() {},
+  error() {},
+  debug() {},
+  trace() {},
+  fatal() {},
+  child() {
+    return silentLog;
+  },
+  level: 'silent',
+} as unknown as FastifyBaseLogger;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -52,7 +63,9 @@ export async function communityBench(): Promise<BenchFigure[]> {
       )
       INSERT INTO users (id, user_name, user_name_key, password_hash, tx_password_hash, country_code, email, referral_id, user_number, referrer_id, tree_path, level,
         buy_purchase_code_status, is_protected, auto_top_up, agree_status, is_login_locked, is_money_locked, created_at)
-      SELECT id, 'u' || id, 'u' || id, 'x', 'x', 'ID', id || '@example.com', 'R' || id, 'N' || id, parent, path, 0, 0, 0, 0, 1, 0, 0, ${now} FROM ch`.execute(db);
+      SELECT id, 'u' || id, 'u' || id, 'x', 'x', 'ID', id || '@example.com', 'R' || id, 'N' || id, parent, path, 0, 0, 0, 0, 1, 0, 0, ${now} FROM ch`.execute(
+      db,
+    );
     // The rest: r0 ... r999 under c0, then r{k} under r{k / 10}: one INSERT ... SELECT per generation.
     const rest = size - depth;
     let from = 0;
@@ -74,22 +87,51 @@ export async function communityBench(): Promise<BenchFigure[]> {
     await sql`UPDATE member_figures SET team_size = ${depth} - 1 - CAST(substr(member_id, 2) AS integer) WHERE member_id LIKE 'c%'`.execute(db);
     await sql`UPDATE member_figures SET team_size = team_size + ${rest} WHERE member_id = 'c0'`.execute(db);
     const generateSeconds = (performance.now() - started) / 1000;
-    const count = Number((await db.selectFrom('users').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow()).n);
-    const deepest = await db.selectFrom('users').select(['tree_path']).where('id', '=', `c${depth - 1}`).executeTakeFirstOrThrow();
+    const count = Number(
+      (
+        await db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<bigint>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    const deepest = await db
+      .selectFrom('users')
+      .select(['tree_path'])
+      .where('id', '=', `c${depth - 1}`)
+      .executeTakeFirstOrThrow();
     const deepestLevels = deepest.tree_path.split('/').length - 2;
     console.log(`community: ${count} members generated in ${generateSeconds.toFixed(1)} s (deepest member ${deepestLevels} levels below the top)`);
 
     // Buyers: the bottom of the chain and a member at depth 1 (r0, directly under c0), with a transaction password and points.
     const transactionPassword = 'Trans0ction!x';
     const buyers = [`c${depth - 1}`, 'r0'];
-    await db.updateTable('users').set({ tx_password_hash: await hashPassword(transactionPassword) }).where('id', 'in', buyers).execute();
+    await db
+      .updateTable('users')
+      .set({ tx_password_hash: await hashPassword(transactionPassword) })
+      .where('id', 'in', buyers)
+      .execute();
     const product = await insertProduct(db, baseTerms);
     for (const id of buyers) {
-      await services.ledger.transfer({ requestId: null, code: 'airdrop', coinName: 'USDT', amount: 10_000_000_000n, debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' }, credit: { owner: id, coinName: 'USDT', purpose: 'available' }, isPending: false });
+      await services.ledger.transfer({
+        requestId: null,
+        code: 'airdrop',
+        coinName: 'USDT',
+        amount: 10_000_000_000n,
+        debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
+        credit: { owner: id, coinName: 'USDT', purpose: 'available' },
+        isPending: false,
+      });
     }
     const buy = async (id: string) => {
       const t0 = performance.now();
-      await services.packages.buy(id, { productId: product, quantity: 1, payments: [{ coinName: 'USDT', amount: '100' }], transactionPassword, requestId: crypto.randomBytes(12).toString('hex') });
+      await services.packages.buy(id, {
+        productId: product,
+        quantity: 1,
+        payments: [{ coinName: 'USDT', amount: '100' }],
+        transactionPassword,
+        requestId: crypto.randomBytes(12).toString('hex'),
+      });
       return (performance.now() - t0) / 1000;
     };
     const deepTimes: number[] = [];
@@ -102,7 +144,9 @@ export async function communityBench(): Promise<BenchFigure[]> {
     const expectTop = BigInt(2 * buysEach) * 100_000_000n;
     if (BigInt(top.community) !== expectTop) throw new Error(`the top's community is ${String(top.community)}, expected ${expectTop}`);
     const deepGrade = await db.selectFrom('users').select('level').where('id', '=', buyers[0]!).executeTakeFirstOrThrow();
-    console.log(`community: buy at depth ${depthOfChainBottom(depth)} median ${(median(deepTimes) * 1000).toFixed(0)} ms (max ${(Math.max(...deepTimes) * 1000).toFixed(0)} ms); the same buy at depth 1 median ${(median(shallowTimes) * 1000).toFixed(0)} ms; buyer's grade now ${Number(deepGrade.level)}`);
+    console.log(
+      `community: buy at depth ${depthOfChainBottom(depth)} median ${(median(deepTimes) * 1000).toFixed(0)} ms (max ${(Math.max(...deepTimes) * 1000).toFixed(0)} ms); the same buy at depth 1 median ${(median(shallowTimes) * 1000).toFixed(0)} ms; buyer's grade now ${Number(deepGrade.level)}`,
+    );
 
     // Reads: the top's figures (its community is every generated member) and the bottom's, beside a users primary-key read.
     const time = async (op: () => Promise<unknown>) => {
@@ -117,13 +161,21 @@ export async function communityBench(): Promise<BenchFigure[]> {
     const readTop = await time(() => services.community.info('c0', 'https://bench.example'));
     const readBottom = await time(() => services.community.info(`c${depth - 1}`, 'https://bench.example'));
     const readUser = await time(() => db.selectFrom('users').selectAll().where('id', '=', 'c0').executeTakeFirstOrThrow());
-    console.log(`community: figures read of the top (team ${Number(top.team_size)}) median ${(readTop * 1000).toFixed(0)} µs, of the bottom ${(readBottom * 1000).toFixed(0)} µs; a users primary-key read ${(readUser * 1000).toFixed(0)} µs`);
+    console.log(
+      `community: figures read of the top (team ${Number(top.team_size)}) median ${(readTop * 1000).toFixed(0)} µs, of the bottom ${(readBottom * 1000).toFixed(0)} µs; a users primary-key read ${(readUser * 1000).toFixed(0)} µs`,
+    );
 
     const check = await verifyLedger(db);
     if (!check.isBalanced) throw new Error(`ledger not balanced after the community bench: ${check.problems.slice(0, 3).join('; ')}`);
     const load = `1-minute load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`;
     return [
-      { name: `community.generate.sqlite.${size}members`, value: Number(generateSeconds.toFixed(1)), unit: 's', baseline: null, note: `set-based SQL; one chain ${depth} deep, the rest a tree of fan-out 10; ${load}` },
+      {
+        name: `community.generate.sqlite.${size}members`,
+        value: Number(generateSeconds.toFixed(1)),
+        unit: 's',
+        baseline: null,
+        note: `set-based SQL; one chain ${depth} deep, the rest a tree of fan-out 10; ${load}`,
+      },
       {
         name: `community.buy.sqlite.depth${depth}`,
         value: Number((median(deepTimes) * 1000).toFixed(0)),

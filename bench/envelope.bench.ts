@@ -14,7 +14,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { mediaType, type PublicJwk } from '@pp/envelope';
-import { generateServerKey, loadServerKey, newClientEphemeral, openRequest, openResponse, sealRequest, sealResponse, type ClientEphemeral } from '@pp/envelope/node';
+import {
+  generateServerKey,
+  loadServerKey,
+  newClientEphemeral,
+  openRequest,
+  openResponse,
+  sealRequest,
+  sealResponse,
+  type ClientEphemeral,
+} from '@pp/envelope/node';
 import { startBenchServer } from './process.ts';
 import type { BenchFigure } from './results.ts';
 
@@ -86,8 +95,30 @@ interface RunResult {
 }
 
 /** One wrk run of `seconds` with the bodies in `bodyFile`. */
-async function run(baseUrl: string, target: string, bodyFile: string, contentType: string, token: string, scriptFile: string, seconds: number): Promise<RunResult> {
-  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', scriptFile, baseUrl, '--', target, bodyFile, contentType, `Bearer ${token}`];
+async function run(
+  baseUrl: string,
+  target: string,
+  bodyFile: string,
+  contentType: string,
+  token: string,
+  scriptFile: string,
+  seconds: number,
+): Promise<RunResult> {
+  const args = [
+    '-t1',
+    `-c${connections}`,
+    `-d${seconds}s`,
+    '--timeout',
+    '10s',
+    '-s',
+    scriptFile,
+    baseUrl,
+    '--',
+    target,
+    bodyFile,
+    contentType,
+    `Bearer ${token}`,
+  ];
   const child = spawn(wrkPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
@@ -127,7 +158,10 @@ export async function envelopeBench(): Promise<BenchFigure[]> {
 
     // One real answer first: the envelope route must work and decrypt with the request's key.
     const probe = sealRequest(server.publicJwk, apiPath, {});
-    const answer = (await (await fetch(base + apiPath, { method: 'POST', body: probe.body, headers: { ...auth, 'content-type': mediaType } })).json()) as { code: number; data: string };
+    const answer = (await (await fetch(base + apiPath, { method: 'POST', body: probe.body, headers: { ...auth, 'content-type': mediaType } })).json()) as {
+      code: number;
+      data: string;
+    };
     if (answer.code !== 20000 || !Array.isArray(openResponse(probe.cek, probe.nonce, answer.data))) throw new Error('envelope probe failed');
 
     const plainFile = path.join(dir, 'plain.txt');
@@ -138,7 +172,12 @@ export async function envelopeBench(): Promise<BenchFigure[]> {
     const sealedFile = (name: string, plain: RunResult, seconds: number) => {
       const file = path.join(dir, `${name}.txt`);
       const count = Math.ceil((plain.requests / plain.seconds) * 2 * seconds) + 1000;
-      fs.writeFileSync(file, sealMany(server.publicJwk, apiPath, count).map((s) => s.body).join('\n') + '\n');
+      fs.writeFileSync(
+        file,
+        sealMany(server.publicJwk, apiPath, count)
+          .map((s) => s.body)
+          .join('\n') + '\n',
+      );
       return file;
     };
     const runSealed = (file: string, seconds: number) => run(base, apiPath, file, mediaType, server.token, scriptFile, seconds);
@@ -149,7 +188,10 @@ export async function envelopeBench(): Promise<BenchFigure[]> {
     // The two modes take turns, a round each at a time, so a slow spell of the machine (or a
     // garbage collection at a bad moment) falls on both; the rates are the totals over all rounds,
     // the p99 the median of the rounds' p99s.
-    const totals = { plain: { requests: 0, seconds: 0, cpuMicros: 0, errors: 0, p99s: [] as number[] }, sealed: { requests: 0, seconds: 0, cpuMicros: 0, errors: 0, p99s: [] as number[] } };
+    const totals = {
+      plain: { requests: 0, seconds: 0, cpuMicros: 0, errors: 0, p99s: [] as number[] },
+      sealed: { requests: 0, seconds: 0, cpuMicros: 0, errors: 0, p99s: [] as number[] },
+    };
     for (let round = 0; round < rounds; round++) {
       let lastPlain: RunResult | null = null;
       for (const mode of ['plain', 'sealed'] as const) {
@@ -181,19 +223,57 @@ export async function envelopeBench(): Promise<BenchFigure[]> {
     const ceiling = cryptoCeiling();
     const ratio = withEnvelope.rps / without.rps;
     const ms = (values: number[]) => values.map((v) => v.toFixed(1)).join(', ');
-    console.log(`assetsList, ${connections} connections, ${rounds} rounds of ${roundSeconds} s each mode (wrk; a new ephemeral key every ${requestsPerEphemeral} requests):`);
-    console.log(`  without envelope  ${without.rps.toFixed(0).padStart(7)} req/s   p99 ${without.p99.toFixed(1)} ms (${without.requests} requests; rounds' p99: ${ms(without.p99s)})`);
-    console.log(`  with envelope     ${withEnvelope.rps.toFixed(0).padStart(7)} req/s   p99 ${withEnvelope.p99.toFixed(1)} ms (${withEnvelope.requests} requests; rounds' p99: ${ms(withEnvelope.p99s)})`);
+    console.log(
+      `assetsList, ${connections} connections, ${rounds} rounds of ${roundSeconds} s each mode (wrk; a new ephemeral key every ${requestsPerEphemeral} requests):`,
+    );
+    console.log(
+      `  without envelope  ${without.rps.toFixed(0).padStart(7)} req/s   p99 ${without.p99.toFixed(1)} ms (${without.requests} requests; rounds' p99: ${ms(without.p99s)})`,
+    );
+    console.log(
+      `  with envelope     ${withEnvelope.rps.toFixed(0).padStart(7)} req/s   p99 ${withEnvelope.p99.toFixed(1)} ms (${withEnvelope.requests} requests; rounds' p99: ${ms(withEnvelope.p99s)})`,
+    );
     console.log(`  p99 with / without: ${(withEnvelope.p99 / without.p99).toFixed(2)} (goal at most 1.25)`);
-    console.log(`  envelope keeps ${(ratio * 100).toFixed(1)}% of the plain rate (goal at least 85%); crypto alone ${ceiling.perRequestMs.toFixed(3)} ms/request`);
-    console.log(`  server CPU per request: ${cpuSealedMs.toFixed(3)} ms with the envelope, ${cpuPlainMs.toFixed(3)} ms without (${(cpuPlainMs / cpuSealedMs * 100).toFixed(1)}%)`);
+    console.log(
+      `  envelope keeps ${(ratio * 100).toFixed(1)}% of the plain rate (goal at least 85%); crypto alone ${ceiling.perRequestMs.toFixed(3)} ms/request`,
+    );
+    console.log(
+      `  server CPU per request: ${cpuSealedMs.toFixed(3)} ms with the envelope, ${cpuPlainMs.toFixed(3)} ms without (${((cpuPlainMs / cpuSealedMs) * 100).toFixed(1)}%)`,
+    );
     const note = `${connections} connections from wrk, ${rounds} rounds of ${roundSeconds} s taking turns with the other mode (p99: median of the rounds), a new client ephemeral key every ${requestsPerEphemeral} requests, server in its own process on loopback`;
     return [
-      { name: 'assetsList with envelope', value: Math.round(withEnvelope.rps), unit: 'req/s', baseline: Math.round(without.rps), baselineName: 'assetsList without envelope', note },
-      { name: 'assetsList with envelope p99', value: Number(withEnvelope.p99.toFixed(2)), unit: 'ms', baseline: Number(without.p99.toFixed(2)), baselineName: 'assetsList without envelope p99', note },
+      {
+        name: 'assetsList with envelope',
+        value: Math.round(withEnvelope.rps),
+        unit: 'req/s',
+        baseline: Math.round(without.rps),
+        baselineName: 'assetsList without envelope',
+        note,
+      },
+      {
+        name: 'assetsList with envelope p99',
+        value: Number(withEnvelope.p99.toFixed(2)),
+        unit: 'ms',
+        baseline: Number(without.p99.toFixed(2)),
+        baselineName: 'assetsList without envelope p99',
+        note,
+      },
       { name: 'envelope throughput ratio', value: Number(ratio.toFixed(3)), unit: 'ratio', baseline: 1, note: 'with / without, same run' },
-      { name: 'server CPU per request with envelope', value: Number(cpuSealedMs.toFixed(4)), unit: 'ms', baseline: Number(cpuPlainMs.toFixed(4)), baselineName: 'server CPU per request without envelope', note: 'process.cpuUsage of the server across each run; the server pinned to its own core when taskset is there' },
-      { name: 'envelope crypto per request (open + seal)', value: Number(ceiling.perRequestMs.toFixed(4)), unit: 'ms', baseline: Number((1000 / without.rps).toFixed(4)), baselineName: 'wall time per plain request at the measured rate', note: 'node:crypto, one core' },
+      {
+        name: 'server CPU per request with envelope',
+        value: Number(cpuSealedMs.toFixed(4)),
+        unit: 'ms',
+        baseline: Number(cpuPlainMs.toFixed(4)),
+        baselineName: 'server CPU per request without envelope',
+        note: 'process.cpuUsage of the server across each run; the server pinned to its own core when taskset is there',
+      },
+      {
+        name: 'envelope crypto per request (open + seal)',
+        value: Number(ceiling.perRequestMs.toFixed(4)),
+        unit: 'ms',
+        baseline: Number((1000 / without.rps).toFixed(4)),
+        baselineName: 'wall time per plain request at the measured rate',
+        note: 'node:crypto, one core',
+      },
     ];
   } finally {
     await server.stop();

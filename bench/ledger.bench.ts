@@ -27,7 +27,15 @@ async function setup(handle: DbHandle): Promise<{ ledger: LedgerRepository; ids:
   const ledger = new LedgerRepository(handle);
   const ids = Array.from({ length: members }, (_, i) => `bench-member-${i}`);
   for (const id of ids) {
-    await ledger.transfer({ requestId: null, code: 'airdrop', coinName: 'USDT', amount: 1_000_000_000_000n, debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' }, credit: { owner: id, coinName: 'USDT', purpose: 'available' }, isPending: false });
+    await ledger.transfer({
+      requestId: null,
+      code: 'airdrop',
+      coinName: 'USDT',
+      amount: 1_000_000_000_000n,
+      debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
+      credit: { owner: id, coinName: 'USDT', purpose: 'available' },
+      isPending: false,
+    });
   }
   return { ledger, ids };
 }
@@ -54,11 +62,27 @@ async function concurrent(count: number, op: (i: number) => Promise<void>): Prom
 async function ledgerRates(ledger: LedgerRepository, ids: string[]) {
   const uniform = await concurrent(transfersPerRun, async () => {
     const [from, to] = pick(ids);
-    await ledger.transfer({ requestId: crypto.randomUUID(), code: 'internalTransfer', coinName: 'USDT', amount: 1n, debit: { owner: from, coinName: 'USDT', purpose: 'available' }, credit: { owner: to, coinName: 'USDT', purpose: 'available' }, isPending: false });
+    await ledger.transfer({
+      requestId: crypto.randomUUID(),
+      code: 'internalTransfer',
+      coinName: 'USDT',
+      amount: 1n,
+      debit: { owner: from, coinName: 'USDT', purpose: 'available' },
+      credit: { owner: to, coinName: 'USDT', purpose: 'available' },
+      isPending: false,
+    });
   });
   const hot = await concurrent(transfersPerRun, async () => {
     const [from] = pick(ids);
-    await ledger.transfer({ requestId: crypto.randomUUID(), code: 'bonusFee', coinName: 'USDT', amount: 1n, debit: { owner: from, coinName: 'USDT', purpose: 'available' }, credit: { owner: 'system', coinName: 'USDT', purpose: 'fees' }, isPending: false });
+    await ledger.transfer({
+      requestId: crypto.randomUUID(),
+      code: 'bonusFee',
+      coinName: 'USDT',
+      amount: 1n,
+      debit: { owner: from, coinName: 'USDT', purpose: 'available' },
+      credit: { owner: 'system', coinName: 'USDT', purpose: 'fees' },
+      isPending: false,
+    });
   });
   return { uniform, hot };
 }
@@ -80,7 +104,8 @@ async function sqliteBench(): Promise<BenchFigure[]> {
     raw.defaultSafeIntegers(true);
     const debit = raw.prepare(rawDebit.replace(/\$1/g, '@amount').replace('$2', '@id'));
     const credit = raw.prepare(rawCredit.replace('$1', '@amount').replace('$2', '@id'));
-    const insert = raw.prepare(`insert into ledger_transfers (id, seq, request_id, request_hash, code, coin_name, amount, debit_account_id, credit_account_id, kind, pending_id, state, memo, created_at)
+    const insert =
+      raw.prepare(`insert into ledger_transfers (id, seq, request_id, request_hash, code, coin_name, amount, debit_account_id, credit_account_id, kind, pending_id, state, memo, created_at)
       values (@id, (select coalesce(max(seq), 0) + 1 from ledger_transfers), @rid, null, 'internalTransfer', 'USDT', @amount, @d, @c, 'posted', null, 'final', '', @at)`);
     const one = raw.transaction((d: string, c: string) => {
       if (debit.run({ amount: 1n, id: d }).changes !== 1) throw new Error('insufficient');
@@ -97,16 +122,24 @@ async function sqliteBench(): Promise<BenchFigure[]> {
     const batch = raw.transaction((pairs: Array<[string, string]>) => {
       for (const [d, c] of pairs) one(d, c);
     });
-    const groupCeiling = await concurrent(transfersPerRun / clients, async () => {
-      batch(Array.from({ length: clients }, () => pick(rawIds)));
-    }) * clients;
+    const groupCeiling =
+      (await concurrent(transfersPerRun / clients, async () => {
+        batch(Array.from({ length: clients }, () => pick(rawIds)));
+      })) * clients;
     raw.close();
     const check = await verifyLedger(handle.db);
     if (!check.isBalanced) throw new Error(`ledger not balanced after the SQLite bench: ${check.problems[0]}`);
     print('SQLite (WAL, synchronous=FULL)', uniform, hot, ceiling, groupCeiling);
     return [
       ...figures('sqlite', uniform, hot, groupCeiling, 'raw statements ceiling sqlite, group commit'),
-      { name: 'sqlite raw statements, one commit per transfer', value: Math.round(ceiling), unit: 'transfers/s', baseline: Math.round(groupCeiling), baselineName: 'raw statements ceiling sqlite, group commit', note: 'what the ledger would reach without group commit' },
+      {
+        name: 'sqlite raw statements, one commit per transfer',
+        value: Math.round(ceiling),
+        unit: 'transfers/s',
+        baseline: Math.round(groupCeiling),
+        baselineName: 'raw statements ceiling sqlite, group commit',
+        note: 'what the ledger would reach without group commit',
+      },
     ];
   } finally {
     await handle.close();
@@ -163,8 +196,22 @@ function print(label: string, uniform: number, hot: number, ceiling: number, gro
 function figures(db: string, uniform: number, hot: number, ceiling: number, ceilingName = `raw statements ceiling ${db}`): BenchFigure[] {
   const note = `${clients} concurrent clients, ${transfersPerRun} durable transfers a run, each answered after its commit`;
   return [
-    { name: `ledger transfers/s ${db} uniform`, value: Math.round(uniform), unit: 'transfers/s', baseline: Math.round(ceiling), baselineName: ceilingName, note },
-    { name: `ledger transfers/s ${db} hot account`, value: Math.round(hot), unit: 'transfers/s', baseline: Math.round(uniform), baselineName: `ledger transfers/s ${db} uniform`, note },
+    {
+      name: `ledger transfers/s ${db} uniform`,
+      value: Math.round(uniform),
+      unit: 'transfers/s',
+      baseline: Math.round(ceiling),
+      baselineName: ceilingName,
+      note,
+    },
+    {
+      name: `ledger transfers/s ${db} hot account`,
+      value: Math.round(hot),
+      unit: 'transfers/s',
+      baseline: Math.round(uniform),
+      baselineName: `ledger transfers/s ${db} uniform`,
+      note,
+    },
   ];
 }
 

@@ -105,7 +105,10 @@ async function signIn(page: Puppeteer.Page, baseUrl: string): Promise<void> {
     await page.click('button[type="submit"]');
     const isIn = await page
       .waitForFunction(() => location.hash.startsWith('#/index') && document.querySelector('h1') !== null, { timeout: 20_000 })
-      .then(() => true, () => false);
+      .then(
+        () => true,
+        () => false,
+      );
     if (isIn) return;
     // What the page shows, so a failed sign-in can be told from a slow one.
     const shown = await page.evaluate(() => [location.hash, document.querySelector('h1')?.textContent ?? null, document.body.innerText.slice(0, 200)]);
@@ -204,7 +207,8 @@ export async function lighthouseBench(): Promise<BenchFigure[]> {
       }
       const all: PageFigures[][] = builds.map(() => []);
       for (let run = 1; run <= runs; run++) {
-        for (const [i, build] of builds.entries()) all[i]!.push(await measureOnce(tabs[i]!, `${build.server.baseUrl}${route}`, chrome.port, build.label.replace(/\W+/g, '-'), run));
+        for (const [i, build] of builds.entries())
+          all[i]!.push(await measureOnce(tabs[i]!, `${build.server.baseUrl}${route}`, chrome.port, build.label.replace(/\W+/g, '-'), run));
       }
       const medians = all.map(medianRun);
       for (const [i, build] of builds.entries()) {
@@ -215,16 +219,53 @@ export async function lighthouseBench(): Promise<BenchFigure[]> {
       }
       const f = medians[0]!;
       const b = base ? medians[1]! : null;
-      const beside = (pick: (x: PageFigures) => number, unit: string) => (b ? `; the build at ${base!.commit.slice(0, 7)} (Preact) in the same run: ${pick(b)}${unit}` : '');
+      const beside = (pick: (x: PageFigures) => number, unit: string) =>
+        b ? `; the build at ${base!.commit.slice(0, 7)} (Preact) in the same run: ${pick(b)}${unit}` : '';
       const note = `Lighthouse ${route}, mobile, simulated throttling, cold cache, median of ${runs} runs, benchmark index ${f.benchmarkIndex}`;
       figures.push(
-        { name: `lighthouse ${name} performance`, value: f.score, unit: 'score', baseline: scoreGoal, baselineName: 'goal (issue 31)', note: note + beside((x) => x.score, '') },
-        { name: `lighthouse ${name} LCP`, value: f.lcp, unit: 'ms', baseline: lcpGoalMs, baselineName: 'goal (issue 31)', note: note + beside((x) => x.lcp, ' ms') },
+        {
+          name: `lighthouse ${name} performance`,
+          value: f.score,
+          unit: 'score',
+          baseline: scoreGoal,
+          baselineName: 'goal (issue 31)',
+          note: note + beside((x) => x.score, ''),
+        },
+        {
+          name: `lighthouse ${name} LCP`,
+          value: f.lcp,
+          unit: 'ms',
+          baseline: lcpGoalMs,
+          baselineName: 'goal (issue 31)',
+          note: note + beside((x) => x.lcp, ' ms'),
+        },
         { name: `lighthouse ${name} FCP`, value: f.fcp, unit: 'ms', baseline: b?.fcp ?? null, ...(b ? { baselineName: 'Preact build, same run' } : {}), note },
-        { name: `lighthouse ${name} TBT`, value: f.tbt, unit: 'ms', baseline: tbtGoalMs, baselineName: 'goal (issue 31)', note: note + beside((x) => x.tbt, ' ms') },
-        { name: `lighthouse ${name} CLS`, value: f.cls, unit: 'score', baseline: b?.cls ?? null, ...(b ? { baselineName: 'Preact build, same run' } : {}), note },
+        {
+          name: `lighthouse ${name} TBT`,
+          value: f.tbt,
+          unit: 'ms',
+          baseline: tbtGoalMs,
+          baselineName: 'goal (issue 31)',
+          note: note + beside((x) => x.tbt, ' ms'),
+        },
+        {
+          name: `lighthouse ${name} CLS`,
+          value: f.cls,
+          unit: 'score',
+          baseline: b?.cls ?? null,
+          ...(b ? { baselineName: 'Preact build, same run' } : {}),
+          note,
+        },
       );
-      if (b) figures.push({ name: `lighthouse ${name} performance, Preact build (same run)`, value: b.score, unit: 'score', baseline: f.score, baselineName: 'React build, same run', note: `${note}; build at ${base!.commit.slice(0, 7)}` });
+      if (b)
+        figures.push({
+          name: `lighthouse ${name} performance, Preact build (same run)`,
+          value: b.score,
+          unit: 'score',
+          baseline: f.score,
+          baselineName: 'React build, same run',
+          note: `${note}; build at ${base!.commit.slice(0, 7)}`,
+        });
       for (const tab of tabs) await tab.close();
     }
     await browser.disconnect();

@@ -38,7 +38,12 @@ async function releaseBench(): Promise<BenchFigure[]> {
     const product = await insertProduct(handle.db, baseTerms);
     const t0 = Date.UTC(2026, 0, 1);
     let started = performance.now();
-    await createHoldings(handle, ledger, Array.from({ length: holdings }, (_, i) => ({ memberId: ids[i % members]!, productId: product, terms: baseTerms, units: 1, startedAt: t0 })), 1000);
+    await createHoldings(
+      handle,
+      ledger,
+      Array.from({ length: holdings }, (_, i) => ({ memberId: ids[i % members]!, productId: product, terms: baseTerms, units: 1, startedAt: t0 })),
+      1000,
+    );
     console.log(`packages: ${holdings} holdings made in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     // The first period is due at t0 + 24 h (effective) + 24 h.
     const release = new PackageReleaseService(handle, ledger);
@@ -52,14 +57,27 @@ async function releaseBench(): Promise<BenchFigure[]> {
     for (let start = 0; start < holdings; start += batchSize) {
       await ledger.inTransaction(async (tx) => {
         for (let i = start; i < Math.min(holdings, start + batchSize); i++) {
-          await ledger.transfer({ requestId: null, code: 'packageRelease', coinName: 'REWARD_POINT', amount: 1_000_000n, debit: { owner: 'system', coinName: 'REWARD_POINT', purpose: 'baseline' }, credit: { owner: ids[i % members]!, coinName: 'REWARD_POINT', purpose: 'available' }, isPending: false }, tx);
+          await ledger.transfer(
+            {
+              requestId: null,
+              code: 'packageRelease',
+              coinName: 'REWARD_POINT',
+              amount: 1_000_000n,
+              debit: { owner: 'system', coinName: 'REWARD_POINT', purpose: 'baseline' },
+              credit: { owner: ids[i % members]!, coinName: 'REWARD_POINT', purpose: 'available' },
+              isPending: false,
+            },
+            tx,
+          );
         }
       });
     }
     const baselineSeconds = (performance.now() - started) / 1000;
     const check = await verifyLedger(handle.db);
     if (!check.isBalanced) throw new Error(`ledger not balanced after the release bench: ${check.problems.slice(0, 3).join('; ')}`);
-    console.log(`packages: release of ${holdings} holdings ${releaseSeconds.toFixed(1)} s; ${holdings} plain transfers ${baselineSeconds.toFixed(1)} s (load ${os.loadavg()[0]!.toFixed(1)})`);
+    console.log(
+      `packages: release of ${holdings} holdings ${releaseSeconds.toFixed(1)} s; ${holdings} plain transfers ${baselineSeconds.toFixed(1)} s (load ${os.loadavg()[0]!.toFixed(1)})`,
+    );
     return [
       {
         name: `packages.release.sqlite.${holdings}holdings`,
@@ -76,12 +94,27 @@ async function releaseBench(): Promise<BenchFigure[]> {
   }
 }
 
-const silentLog = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child() { return silentLog; }, level: 'silent' } as unknown as FastifyBaseLogger;
+const silentLog = {
+  info() {},
+  warn() {},
+  error() {},
+  debug() {},
+  trace() {},
+  fatal() {},
+  child() {
+    return silentLog;
+  },
+  level: 'silent',
+} as unknown as FastifyBaseLogger;
 
 async function concurrent(count: number, op: (i: number) => Promise<void>): Promise<number> {
   let next = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: clients }, async () => { while (next < count) await op(next++); }));
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < count) await op(next++);
+    }),
+  );
   return count / ((performance.now() - started) / 1000);
 }
 
@@ -94,18 +127,47 @@ async function buyBench(): Promise<BenchFigure[]> {
     const services = makeServices(config, handle, silentLog);
     const ids = await insertMembers(handle.db, 200, 'buyer');
     const transactionPassword = 'Trans0ction!x';
-    await handle.db.updateTable('users').set({ tx_password_hash: await hashPassword(transactionPassword) }).where('id', 'in', ids).execute();
+    await handle.db
+      .updateTable('users')
+      .set({ tx_password_hash: await hashPassword(transactionPassword) })
+      .where('id', 'in', ids)
+      .execute();
     const product = await insertProduct(handle.db, baseTerms);
     for (const id of ids) {
-      await services.ledger.transfer({ requestId: null, code: 'airdrop', coinName: 'USDT', amount: 10_000_000_000_000n, debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' }, credit: { owner: id, coinName: 'USDT', purpose: 'available' }, isPending: false });
+      await services.ledger.transfer({
+        requestId: null,
+        code: 'airdrop',
+        coinName: 'USDT',
+        amount: 10_000_000_000_000n,
+        debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
+        credit: { owner: id, coinName: 'USDT', purpose: 'available' },
+        isPending: false,
+      });
     }
     const perSecond = await concurrent(buys, async (i) => {
-      await services.packages.buy(ids[i % ids.length]!, { productId: product, quantity: 1, payments: [{ coinName: 'USDT', amount: '100' }], transactionPassword, requestId: crypto.randomBytes(12).toString('hex') });
+      await services.packages.buy(ids[i % ids.length]!, {
+        productId: product,
+        quantity: 1,
+        payments: [{ coinName: 'USDT', amount: '100' }],
+        transactionPassword,
+        requestId: crypto.randomBytes(12).toString('hex'),
+      });
     });
     const baseline = await concurrent(buys, async (i) => {
-      await services.ledger.transfer({ requestId: crypto.randomUUID(), code: 'internalTransfer', coinName: 'USDT', amount: 1n, debit: { owner: ids[i % ids.length]!, coinName: 'USDT', purpose: 'available' }, credit: { owner: ids[(i + 1) % ids.length]!, coinName: 'USDT', purpose: 'available' }, isPending: false });
+      await services.ledger.transfer({
+        requestId: crypto.randomUUID(),
+        code: 'internalTransfer',
+        coinName: 'USDT',
+        amount: 1n,
+        debit: { owner: ids[i % ids.length]!, coinName: 'USDT', purpose: 'available' },
+        credit: { owner: ids[(i + 1) % ids.length]!, coinName: 'USDT', purpose: 'available' },
+        isPending: false,
+      });
     });
-    const sold = await handle.db.selectFrom('package_holdings').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow();
+    const sold = await handle.db
+      .selectFrom('package_holdings')
+      .select((eb) => eb.fn.countAll<bigint>().as('n'))
+      .executeTakeFirstOrThrow();
     if (Number(sold.n) !== buys) throw new Error(`${String(sold.n)} holdings after ${buys} buys`);
     console.log(`packages: ${perSecond.toFixed(0)} buys/s; ${baseline.toFixed(0)} plain transfers/s`);
     return [

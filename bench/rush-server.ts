@@ -23,7 +23,14 @@ import { baseTerms, insertMembers, insertProduct } from '../apps/server/test/pac
 const memberCount = Number(process.env.BENCH_RUSH_MEMBERS ?? 2_000);
 const databaseUrl = process.env.BENCH_RUSH_DATABASE_URL ?? '';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-rush-'));
-const config = loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', DATA_DIR: dataDir, DEMO_DATA: 'off', LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+const config = loadConfig({
+  NODE_ENV: 'test',
+  CAPTCHA: 'off',
+  DATA_DIR: dataDir,
+  DEMO_DATA: 'off',
+  LOG_LEVEL: 'silent',
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+});
 const { app, services, serverKey } = await buildApp(config);
 const db = services.dbHandle.db;
 
@@ -35,7 +42,18 @@ for (const id of ids) tokens.push((await services.sessions.create(id, 'USER', fa
 for (let i = 0; i < ids.length; i += 200) {
   await services.ledger.inTransaction(async (tx) => {
     for (const id of ids.slice(i, i + 200)) {
-      await services.ledger.transfer({ requestId: null, code: 'airdrop', coinName: 'USDT', amount: 1_000_000_000n, debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' }, credit: { owner: id, coinName: 'USDT', purpose: 'available' }, isPending: false }, tx);
+      await services.ledger.transfer(
+        {
+          requestId: null,
+          code: 'airdrop',
+          coinName: 'USDT',
+          amount: 1_000_000_000n,
+          debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
+          credit: { owner: id, coinName: 'USDT', purpose: 'available' },
+          isPending: false,
+        },
+        tx,
+      );
     }
   });
 }
@@ -45,10 +63,43 @@ const fixtureSeconds = (performance.now() - started) / 1000;
 app.post<{ Body: { kind: 'code' | 'flash'; total: number; startsAt: number } }>('/bench/sale', async (request) => {
   const { kind, total, startsAt } = request.body;
   const saleId = crypto.randomUUID();
-  await db.insertInto('scarce_sales').values({ id: saleId, kind, product_id: productId, units: 1, price: 100_000_000n, coin_name: 'USDT', total: BigInt(total), sold: 0n, per_member_limit: 1, min_grade: null, is_flagged_only: 0, starts_at: BigInt(startsAt), ends_at: BigInt(startsAt + 600_000), created_by: 'bench', created_at: BigInt(Date.now()) }).execute();
+  await db
+    .insertInto('scarce_sales')
+    .values({
+      id: saleId,
+      kind,
+      product_id: productId,
+      units: 1,
+      price: 100_000_000n,
+      coin_name: 'USDT',
+      total: BigInt(total),
+      sold: 0n,
+      per_member_limit: 1,
+      min_grade: null,
+      is_flagged_only: 0,
+      starts_at: BigInt(startsAt),
+      ends_at: BigInt(startsAt + 600_000),
+      created_by: 'bench',
+      created_at: BigInt(Date.now()),
+    })
+    .execute();
   const permits = ids.map(() => crypto.randomBytes(24).toString('base64url'));
   for (let i = 0; i < ids.length; i += 200) {
-    await db.insertInto('scarce_permits').values(ids.slice(i, i + 200).map((id, k) => ({ sale_id: saleId, member_id: id, token_hash: crypto.createHash('sha256').update(permits[i + k]!).digest('hex'), expires_at: BigInt(startsAt + 600_000), used_at: null }))).execute();
+    await db
+      .insertInto('scarce_permits')
+      .values(
+        ids.slice(i, i + 200).map((id, k) => ({
+          sale_id: saleId,
+          member_id: id,
+          token_hash: crypto
+            .createHash('sha256')
+            .update(permits[i + k]!)
+            .digest('hex'),
+          expires_at: BigInt(startsAt + 600_000),
+          used_at: null,
+        })),
+      )
+      .execute();
   }
   return { saleId, permits };
 });

@@ -32,7 +32,10 @@ function pct(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))]!;
 }
 
-async function fire(base: string, requests: Array<{ path: string; body: string; cek: Buffer; nonce: string; token: string }>): Promise<{ answers: Answer[]; lastMs: number }> {
+async function fire(
+  base: string,
+  requests: Array<{ path: string; body: string; cek: Buffer; nonce: string; token: string }>,
+): Promise<{ answers: Answer[]; lastMs: number }> {
   const started = performance.now();
   const answers = await Promise.all(
     requests.map(async (r): Promise<Answer> => {
@@ -59,8 +62,16 @@ function summary(label: string, r: { answers: Answer[]; lastMs: number }) {
   const ms = r.answers.map((a) => a.ms).sort((a, b) => a - b);
   const reasons = new Map<string, number>();
   for (const a of r.answers) reasons.set(a.key ?? 'bought', (reasons.get(a.key ?? 'bought') ?? 0) + 1);
-  const out = { p50: pct(ms, 0.5), p99: pct(ms, 0.99), last: r.lastMs, reasons: Object.fromEntries(reasons), bad: r.answers.filter((a) => a.status === 0 || a.status >= 500).length };
-  console.log(`rush ${label}: p50 ${out.p50.toFixed(0)} ms, p99 ${out.p99.toFixed(0)} ms, last answer ${out.last.toFixed(0)} ms, answers ${JSON.stringify(out.reasons)}, 5xx/timeouts ${out.bad}`);
+  const out = {
+    p50: pct(ms, 0.5),
+    p99: pct(ms, 0.99),
+    last: r.lastMs,
+    reasons: Object.fromEntries(reasons),
+    bad: r.answers.filter((a) => a.status === 0 || a.status >= 500).length,
+  };
+  console.log(
+    `rush ${label}: p50 ${out.p50.toFixed(0)} ms, p99 ${out.p99.toFixed(0)} ms, last answer ${out.last.toFixed(0)} ms, answers ${JSON.stringify(out.reasons)}, 5xx/timeouts ${out.bad}`,
+  );
   return out;
 }
 
@@ -90,7 +101,12 @@ async function runOn(dbLabel: string, databaseUrl: string): Promise<BenchFigure[
     const cpuMicros = async () => ((await (await fetch(`${base}/bench/cpu`)).json()) as { micros: number }).micros;
 
     // Baseline: 2,000 concurrent balance reads, one per member.
-    const sealReads = () => tokens.map((token, i) => ({ ...sealRequest(publicJwk, '/api/app/assets/assetsList', {}, { ephemeral: ephemerals[i] }), path: '/api/app/assets/assetsList', token }));
+    const sealReads = () =>
+      tokens.map((token, i) => ({
+        ...sealRequest(publicJwk, '/api/app/assets/assetsList', {}, { ephemeral: ephemerals[i] }),
+        path: '/api/app/assets/assetsList',
+        token,
+      }));
     // Each member's browser has its connection open before the burst (the page was loaded and
     // polls during the countdown; in production nginx holds the members' TLS connections and keeps
     // its upstream connections alive): one unmeasured round of reads opens 2,000 connections,
@@ -99,7 +115,7 @@ async function runOn(dbLabel: string, databaseUrl: string): Promise<BenchFigure[
     const reads = sealReads();
     const cpuRead0 = await cpuMicros();
     const baseline = summary(`${dbLabel} baseline assetsList x${tokens.length}`, await fire(base, reads));
-    const baselineCpuMs = (await cpuMicros() - cpuRead0) / 1000 / reads.length;
+    const baselineCpuMs = ((await cpuMicros()) - cpuRead0) / 1000 / reads.length;
 
     for (const sale of [
       { kind: 'code', total: 500, apiPath: '/api/app/purchaseCode/buyPurchaseCode', label: 'purchase codes' },
@@ -109,41 +125,114 @@ async function runOn(dbLabel: string, databaseUrl: string): Promise<BenchFigure[
       const { saleId, permits } = await postJson<{ saleId: string; permits: string[] }>(`${base}/bench/sale`, { kind: sale.kind, total: sale.total, startsAt });
       // During the countdown every member's page asks for the sale (codes left, own state) and
       // keeps its connection open; this also shows that reading a sale before the start works.
-      const polls = await fire(base, tokens.map((token, i) => ({ ...sealRequest(publicJwk, '/api/app/purchaseCode/saleList', { kind: sale.kind }, { ephemeral: ephemerals[i] }), path: '/api/app/purchaseCode/saleList', token })));
-      if (polls.answers.some((a) => a.code !== 20000)) throw new Error(`saleList before the start failed: ${JSON.stringify(polls.answers.find((a) => a.code !== 20000))}`);
+      const polls = await fire(
+        base,
+        tokens.map((token, i) => ({
+          ...sealRequest(publicJwk, '/api/app/purchaseCode/saleList', { kind: sale.kind }, { ephemeral: ephemerals[i] }),
+          path: '/api/app/purchaseCode/saleList',
+          token,
+        })),
+      );
+      if (polls.answers.some((a) => a.code !== 20000))
+        throw new Error(`saleList before the start failed: ${JSON.stringify(polls.answers.find((a) => a.code !== 20000))}`);
       if (Date.now() > startsAt - 500) throw new Error('the countdown reads did not finish before the start; the machine is too busy for this benchmark');
       // Sealed just before the start time (the envelope refuses stale times), then sent at once.
       while (Date.now() < startsAt - 300) await new Promise((r) => setTimeout(r, 50));
-      const buys = tokens.map((token, i) => ({ ...sealRequest(publicJwk, sale.apiPath, { saleId, permit: permits[i]!, requestId: `bench-${saleId.slice(0, 8)}-${String(i).padStart(8, '0')}` }, { ephemeral: ephemerals[i] }), path: sale.apiPath, token }));
+      const buys = tokens.map((token, i) => ({
+        ...sealRequest(
+          publicJwk,
+          sale.apiPath,
+          { saleId, permit: permits[i]!, requestId: `bench-${saleId.slice(0, 8)}-${String(i).padStart(8, '0')}` },
+          { ephemeral: ephemerals[i] },
+        ),
+        path: sale.apiPath,
+        token,
+      }));
       while (Date.now() < startsAt) await new Promise((r) => setTimeout(r, 1));
       const cpu0 = await cpuMicros();
       const result = summary(`${dbLabel} ${sale.label} ${sale.total} for ${tokens.length}`, await fire(base, buys));
-      const saleCpuMs = (await cpuMicros() - cpu0) / 1000 / buys.length;
-      const check = await postJson<{ sold: number; overLimit: number; ledgerProblems: unknown[]; ledgerProblemCount: number }>(`${base}/bench/check`, { saleId });
+      const saleCpuMs = ((await cpuMicros()) - cpu0) / 1000 / buys.length;
+      const check = await postJson<{ sold: number; overLimit: number; ledgerProblems: unknown[]; ledgerProblemCount: number }>(`${base}/bench/check`, {
+        saleId,
+      });
       const won = result.reasons.bought ?? 0;
-      console.log(`rush ${dbLabel} ${sale.label}: sold ${check.sold} of ${sale.total}, bought answers ${won}, members over the limit ${check.overLimit}, server CPU ${saleCpuMs.toFixed(3)} ms a request (balance read ${baselineCpuMs.toFixed(3)}), ledger ${check.ledgerProblemCount === 0 ? 'balanced' : `FAILED ${JSON.stringify(check.ledgerProblems)}`}`);
-      if (check.sold !== sale.total || won !== sale.total || check.overLimit !== 0 || result.bad !== 0) throw new Error(`rush ${sale.label} failed its guarantees: ${JSON.stringify({ ...check, won, bad: result.bad })}`);
+      console.log(
+        `rush ${dbLabel} ${sale.label}: sold ${check.sold} of ${sale.total}, bought answers ${won}, members over the limit ${check.overLimit}, server CPU ${saleCpuMs.toFixed(3)} ms a request (balance read ${baselineCpuMs.toFixed(3)}), ledger ${check.ledgerProblemCount === 0 ? 'balanced' : `FAILED ${JSON.stringify(check.ledgerProblems)}`}`,
+      );
+      if (check.sold !== sale.total || won !== sale.total || check.overLimit !== 0 || result.bad !== 0)
+        throw new Error(`rush ${sale.label} failed its guarantees: ${JSON.stringify({ ...check, won, bad: result.bad })}`);
       if (check.ledgerProblemCount) throw new Error(`ledger not balanced after the ${sale.label} rush`);
       const unexplained = Object.keys(result.reasons).filter((k) => k !== 'bought' && !k.startsWith('scarce.'));
       if (unexplained.length) throw new Error(`answers without a reason: ${unexplained.join(', ')}`);
       figures.push(
-        { name: `rush ${dbLabel}: ${sale.label} time until the last answer (${tokens.length} members, ${sale.total} items)`, value: Math.round(result.last), unit: 'ms', baseline: Math.round(baseline.last), baselineName: `${tokens.length} concurrent assetsList, last answer`, note: sale.kind === 'code' && dbLabel === 'sqlite' ? 'goal < 2500 ms; server in its own process' : 'server in its own process' },
-        { name: `rush ${dbLabel}: ${sale.label} p50`, value: Math.round(result.p50), unit: 'ms', baseline: Math.round(baseline.p50), baselineName: 'assetsList p50' },
-        { name: `rush ${dbLabel}: ${sale.label} p99`, value: Math.round(result.p99), unit: 'ms', baseline: Math.round(baseline.p99), baselineName: 'assetsList p99' },
-        { name: `rush ${dbLabel}: ${sale.label} server CPU per request`, value: Number(saleCpuMs.toFixed(3)), unit: 'ms', baseline: Number(baselineCpuMs.toFixed(3)), baselineName: 'assetsList server CPU per request', note: 'process.cpuUsage of the server across the burst; most answers are sold out' },
+        {
+          name: `rush ${dbLabel}: ${sale.label} time until the last answer (${tokens.length} members, ${sale.total} items)`,
+          value: Math.round(result.last),
+          unit: 'ms',
+          baseline: Math.round(baseline.last),
+          baselineName: `${tokens.length} concurrent assetsList, last answer`,
+          note: sale.kind === 'code' && dbLabel === 'sqlite' ? 'goal < 2500 ms; server in its own process' : 'server in its own process',
+        },
+        {
+          name: `rush ${dbLabel}: ${sale.label} p50`,
+          value: Math.round(result.p50),
+          unit: 'ms',
+          baseline: Math.round(baseline.p50),
+          baselineName: 'assetsList p50',
+        },
+        {
+          name: `rush ${dbLabel}: ${sale.label} p99`,
+          value: Math.round(result.p99),
+          unit: 'ms',
+          baseline: Math.round(baseline.p99),
+          baselineName: 'assetsList p99',
+        },
+        {
+          name: `rush ${dbLabel}: ${sale.label} server CPU per request`,
+          value: Number(saleCpuMs.toFixed(3)),
+          unit: 'ms',
+          baseline: Number(baselineCpuMs.toFixed(3)),
+          baselineName: 'assetsList server CPU per request',
+          note: 'process.cpuUsage of the server across the burst; most answers are sold out',
+        },
       );
 
       // What a sold-out answer costs alone: every member tries once more (a new request id) after
       // the sell-out, so every answer is `scarce.soldOut`; beside the same 2,000 balance reads.
-      const late = tokens.map((token, i) => ({ ...sealRequest(publicJwk, sale.apiPath, { saleId, permit: permits[i]!, requestId: `late-${saleId.slice(0, 8)}-${String(i).padStart(8, '0')}` }, { ephemeral: ephemerals[i] }), path: sale.apiPath, token }));
+      const late = tokens.map((token, i) => ({
+        ...sealRequest(
+          publicJwk,
+          sale.apiPath,
+          { saleId, permit: permits[i]!, requestId: `late-${saleId.slice(0, 8)}-${String(i).padStart(8, '0')}` },
+          { ephemeral: ephemerals[i] },
+        ),
+        path: sale.apiPath,
+        token,
+      }));
       const lateCpu0 = await cpuMicros();
       const soldOut = summary(`${dbLabel} ${sale.label} sold out, ${tokens.length} more tries`, await fire(base, late));
-      const soldOutCpuMs = (await cpuMicros() - lateCpu0) / 1000 / late.length;
-      console.log(`rush ${dbLabel} ${sale.label}: a sold-out answer costs the server ${soldOutCpuMs.toFixed(3)} ms of CPU (balance read ${baselineCpuMs.toFixed(3)})`);
-      if (soldOut.reasons['scarce.soldOut'] !== tokens.length) throw new Error(`after the sell-out every answer must be scarce.soldOut: ${JSON.stringify(soldOut.reasons)}`);
+      const soldOutCpuMs = ((await cpuMicros()) - lateCpu0) / 1000 / late.length;
+      console.log(
+        `rush ${dbLabel} ${sale.label}: a sold-out answer costs the server ${soldOutCpuMs.toFixed(3)} ms of CPU (balance read ${baselineCpuMs.toFixed(3)})`,
+      );
+      if (soldOut.reasons['scarce.soldOut'] !== tokens.length)
+        throw new Error(`after the sell-out every answer must be scarce.soldOut: ${JSON.stringify(soldOut.reasons)}`);
       figures.push(
-        { name: `rush ${dbLabel}: ${sale.label} sold-out answers, time until the last (${tokens.length})`, value: Math.round(soldOut.last), unit: 'ms', baseline: Math.round(baseline.last), baselineName: `${tokens.length} concurrent assetsList, last answer` },
-        { name: `rush ${dbLabel}: ${sale.label} sold-out answer server CPU`, value: Number(soldOutCpuMs.toFixed(3)), unit: 'ms', baseline: Number(baselineCpuMs.toFixed(3)), baselineName: 'assetsList server CPU per request', note: 'goal: no more than a balance read' },
+        {
+          name: `rush ${dbLabel}: ${sale.label} sold-out answers, time until the last (${tokens.length})`,
+          value: Math.round(soldOut.last),
+          unit: 'ms',
+          baseline: Math.round(baseline.last),
+          baselineName: `${tokens.length} concurrent assetsList, last answer`,
+        },
+        {
+          name: `rush ${dbLabel}: ${sale.label} sold-out answer server CPU`,
+          value: Number(soldOutCpuMs.toFixed(3)),
+          unit: 'ms',
+          baseline: Number(baselineCpuMs.toFixed(3)),
+          baselineName: 'assetsList server CPU per request',
+          note: 'goal: no more than a balance read',
+        },
       );
     }
   } finally {

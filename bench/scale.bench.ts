@@ -129,7 +129,14 @@ async function postgresDb(label: string, url: string): Promise<ScaleDb> {
     label,
     handle,
     serverEnv: { BENCH_SCALE_DATA_DIR: dataDir, BENCH_SCALE_DATABASE_URL: withSchema },
-    size: async () => Number((await query<{ n: string }>(`select coalesce(sum(pg_total_relation_size(c.oid)), 0) as n from pg_class c join pg_namespace s on s.oid = c.relnamespace where s.nspname = '${schema}' and c.relkind = 'r'`))[0]!.n),
+    size: async () =>
+      Number(
+        (
+          await query<{ n: string }>(
+            `select coalesce(sum(pg_total_relation_size(c.oid)), 0) as n from pg_class c join pg_namespace s on s.oid = c.relnamespace where s.nspname = '${schema}' and c.relkind = 'r'`,
+          )
+        )[0]!.n,
+      ),
     drop: async () => {
       await query(`drop schema ${schema} cascade`);
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -156,7 +163,13 @@ async function timeCalls(db: ScaleDb): Promise<{ timings: Map<string, Timing>; m
   const server = await startBenchServer<ScaleServer>('scale/server.ts', db.serverEnv);
   try {
     const base = `http://127.0.0.1:${server.port}`;
-    const calls = scaleCalls({ deepRecordsCursor: server.deepRecordsCursor, memberId: longHistoryMember, memberName: 'memberc0', memberEmail: 'c0@scale.example', memberNumber: 'Rc0' });
+    const calls = scaleCalls({
+      deepRecordsCursor: server.deepRecordsCursor,
+      memberId: longHistoryMember,
+      memberName: 'memberc0',
+      memberEmail: 'c0@scale.example',
+      memberNumber: 'Rc0',
+    });
     const timings = new Map<string, Timing>();
     for (const call of calls) {
       const ms: number[] = [];
@@ -181,7 +194,12 @@ async function send(base: string, server: ScaleServer, call: ScaleCall, failures
   const res = await fetch(base + url, {
     method: 'POST',
     body: sealed.body,
-    headers: { 'content-type': mediaType, authorization: `Bearer ${call.who === 'member' ? server.memberToken : server.staffToken}`, 'x-login-type': call.who === 'member' ? 'USER' : 'STAFF', 'accept-language': 'en-US' },
+    headers: {
+      'content-type': mediaType,
+      authorization: `Bearer ${call.who === 'member' ? server.memberToken : server.staffToken}`,
+      'x-login-type': call.who === 'member' ? 'USER' : 'STAFF',
+      'accept-language': 'en-US',
+    },
   });
   const json = (await res.json()) as { code: number; error?: string; message: string; data: string | null };
   const took = performance.now() - t0;
@@ -199,7 +217,13 @@ async function send(base: string, server: ScaleServer, call: ScaleCall, failures
 async function operations(db: ScaleDb): Promise<BenchFigure[]> {
   const server = await startBenchServer<ScaleServer>('scale/server.ts', db.serverEnv);
   const base = `http://127.0.0.1:${server.port}`;
-  const reads = scaleCalls({ deepRecordsCursor: server.deepRecordsCursor, memberId: longHistoryMember, memberName: 'memberc0', memberEmail: 'c0@scale.example', memberNumber: 'Rc0' }).filter((c) => c.label === 'home assetsList' || c.label === 'records');
+  const reads = scaleCalls({
+    deepRecordsCursor: server.deepRecordsCursor,
+    memberId: longHistoryMember,
+    memberName: 'memberc0',
+    memberEmail: 'c0@scale.example',
+    memberNumber: 'Rc0',
+  }).filter((c) => c.label === 'home assetsList' || c.label === 'records');
   const failures = new Set<string>();
   const loop = async (until: () => boolean, minimum: number) => {
     const ms: number[] = [];
@@ -230,11 +254,32 @@ async function operations(db: ScaleDb): Promise<BenchFigure[]> {
   const indexSeconds = (performance.now() - i0) / 1000;
   raw.exec('DROP INDEX scale_probe');
   raw.close();
-  console.log(`scale sqlite: online backup ${backupSeconds.toFixed(1)} s; reads during it p50 ${pct(during, 0.5).toFixed(1)} ms p99 ${pct(during, 0.99).toFixed(1)} ms (${during.length} reads), without it p99 ${pct(quiet, 0.99).toFixed(1)} ms; an index on the journal ${indexSeconds.toFixed(1)} s${failures.size ? `; failures ${[...failures].join(', ')}` : ''}`);
+  console.log(
+    `scale sqlite: online backup ${backupSeconds.toFixed(1)} s; reads during it p50 ${pct(during, 0.5).toFixed(1)} ms p99 ${pct(during, 0.99).toFixed(1)} ms (${during.length} reads), without it p99 ${pct(quiet, 0.99).toFixed(1)} ms; an index on the journal ${indexSeconds.toFixed(1)} s${failures.size ? `; failures ${[...failures].join(', ')}` : ''}`,
+  );
   return [
-    { name: `scale.backup.sqlite.factor${factor}`, value: Number(backupSeconds.toFixed(1)), unit: 's', baseline: null, note: `backupSqlite (npm run backup) of the large file while balance and records reads ran` },
-    { name: `scale.readsDuringBackup.sqlite.factor${factor}.p99`, value: Number(pct(during, 0.99).toFixed(1)), unit: 'ms', baseline: Number(pct(quiet, 0.99).toFixed(1)), baselineName: 'the same reads without a backup', note: `${during.length} reads during the backup, p50 ${pct(during, 0.5).toFixed(1)} ms` },
-    { name: `scale.journalIndexMigration.sqlite.factor${factor}`, value: Number(indexSeconds.toFixed(1)), unit: 's', baseline: null, note: 'CREATE INDEX on ledger_transfers (code, coin_name, created_at), server stopped' },
+    {
+      name: `scale.backup.sqlite.factor${factor}`,
+      value: Number(backupSeconds.toFixed(1)),
+      unit: 's',
+      baseline: null,
+      note: `backupSqlite (npm run backup) of the large file while balance and records reads ran`,
+    },
+    {
+      name: `scale.readsDuringBackup.sqlite.factor${factor}.p99`,
+      value: Number(pct(during, 0.99).toFixed(1)),
+      unit: 'ms',
+      baseline: Number(pct(quiet, 0.99).toFixed(1)),
+      baselineName: 'the same reads without a backup',
+      note: `${during.length} reads during the backup, p50 ${pct(during, 0.5).toFixed(1)} ms`,
+    },
+    {
+      name: `scale.journalIndexMigration.sqlite.factor${factor}`,
+      value: Number(indexSeconds.toFixed(1)),
+      unit: 's',
+      baseline: null,
+      note: 'CREATE INDEX on ledger_transfers (code, coin_name, created_at), server stopped',
+    },
   ];
 }
 
@@ -249,15 +294,26 @@ async function runOn(dbLabel: 'sqlite' | 'postgres', make: (label: string) => Pr
   const large = keptLarge ? keptLarge.db : await make('large');
   try {
     const generated: Record<string, { seconds: number; bytes: number }> = {};
-    for (const [db, f] of [[small, smallFactor], [large, factor]] as const) {
+    for (const [db, f] of [
+      [small, smallFactor],
+      [large, factor],
+    ] as const) {
       if (db === large && keptLarge?.kept) {
         const kept = keptLarge.kept;
         const m0 = performance.now();
         await migrateToLatest(db.handle);
         const migrateSeconds = (performance.now() - m0) / 1000;
         generated[db.label] = { seconds: kept.seconds, bytes: await db.size() };
-        console.log(`scale ${dbLabel} large: kept in ${keepDir} (factor ${f}, generated ${kept.generatedAt} in ${kept.seconds.toFixed(1)} s, ${mib(kept.bytes)}); the migrations added since ran in ${migrateSeconds.toFixed(1)} s`);
-        figures.push({ name: `scale.migrationsSinceGeneration.${dbLabel}.factor${factor}`, value: Number(migrateSeconds.toFixed(1)), unit: 's', baseline: null, note: `migrateToLatest on the database generated ${kept.generatedAt} (the migrations added since, on the generated data)` });
+        console.log(
+          `scale ${dbLabel} large: kept in ${keepDir} (factor ${f}, generated ${kept.generatedAt} in ${kept.seconds.toFixed(1)} s, ${mib(kept.bytes)}); the migrations added since ran in ${migrateSeconds.toFixed(1)} s`,
+        );
+        figures.push({
+          name: `scale.migrationsSinceGeneration.${dbLabel}.factor${factor}`,
+          value: Number(migrateSeconds.toFixed(1)),
+          unit: 's',
+          baseline: null,
+          note: `migrateToLatest on the database generated ${kept.generatedAt} (the migrations added since, on the generated data)`,
+        });
         continue;
       }
       await migrateToLatest(db.handle);
@@ -289,8 +345,17 @@ async function runOn(dbLabel: 'sqlite' | 'postgres', make: (label: string) => Pr
     const s0 = performance.now();
     await verifyLedger(small.handle.db);
     const smallVerifySeconds = (performance.now() - s0) / 1000;
-    console.log(`scale ${dbLabel}: full ledger verification ${verifySeconds.toFixed(1)} s over ${check.transfers} transfers and ${check.accounts} accounts (small: ${smallVerifySeconds.toFixed(2)} s)`);
-    figures.push({ name: `scale.verifyFull.${dbLabel}.factor${factor}`, value: Number(verifySeconds.toFixed(2)), unit: 's', baseline: Number(smallVerifySeconds.toFixed(2)), baselineName: 'the same on the small database', note: `verifyLedger over ${check.transfers} transfers; goal under 60 s on SQLite at factor 1` });
+    console.log(
+      `scale ${dbLabel}: full ledger verification ${verifySeconds.toFixed(1)} s over ${check.transfers} transfers and ${check.accounts} accounts (small: ${smallVerifySeconds.toFixed(2)} s)`,
+    );
+    figures.push({
+      name: `scale.verifyFull.${dbLabel}.factor${factor}`,
+      value: Number(verifySeconds.toFixed(2)),
+      unit: 's',
+      baseline: Number(smallVerifySeconds.toFixed(2)),
+      baselineName: 'the same on the small database',
+      note: `verifyLedger over ${check.transfers} transfers; goal under 60 s on SQLite at factor 1`,
+    });
     // The hourly check (decision 045): its first run is a full one that keeps every account's
     // figures; then 10,000 new transfers, and the incremental check reads only those.
     const first = await verifyIncremental(large.handle);
@@ -300,20 +365,37 @@ async function runOn(dbLabel: 'sqlite' | 'postgres', make: (label: string) => Pr
     const incremental = await verifyIncremental(large.handle);
     const incrementalSeconds = (performance.now() - n0) / 1000;
     if (!incremental.isBalanced) throw new Error(`the incremental check found problems: ${incremental.problems.slice(0, 3).join('; ')}`);
-    console.log(`scale ${dbLabel}: incremental ledger check after 10,000 new transfers ${(incrementalSeconds * 1000).toFixed(0)} ms (goal under 1 s); the full one ${verifySeconds.toFixed(1)} s`);
-    figures.push({ name: `scale.verifyIncremental.${dbLabel}.factor${factor}`, value: Number((incrementalSeconds * 1000).toFixed(0)), unit: 'ms', baseline: Number((verifySeconds * 1000).toFixed(0)), baselineName: 'the full verification of the same journal', note: 'verifyIncremental after 10,000 transfers appended to the generated journal; goal under 1,000 ms' });
+    console.log(
+      `scale ${dbLabel}: incremental ledger check after 10,000 new transfers ${(incrementalSeconds * 1000).toFixed(0)} ms (goal under 1 s); the full one ${verifySeconds.toFixed(1)} s`,
+    );
+    figures.push({
+      name: `scale.verifyIncremental.${dbLabel}.factor${factor}`,
+      value: Number((incrementalSeconds * 1000).toFixed(0)),
+      unit: 'ms',
+      baseline: Number((verifySeconds * 1000).toFixed(0)),
+      baselineName: 'the full verification of the same journal',
+      note: 'verifyIncremental after 10,000 transfers appended to the generated journal; goal under 1,000 ms',
+    });
     await small.handle.close();
     await large.handle.close();
 
     const smallTimes = await timeCalls(small);
     const largeTimes = await timeCalls(large);
-    console.log(`\nscale ${dbLabel}: the long-history member has ${largeTimes.memberHistory} credits (small: ${smallTimes.memberHistory}); ${samples} requests a call, one at a time`);
-    console.log(`${'call'.padEnd(40)} ${'small p50'.padStart(9)} ${'small p99'.padStart(9)} ${'large p50'.padStart(9)} ${'large p99'.padStart(9)} ${'ratio'.padStart(6)}`);
+    console.log(
+      `\nscale ${dbLabel}: the long-history member has ${largeTimes.memberHistory} credits (small: ${smallTimes.memberHistory}); ${samples} requests a call, one at a time`,
+    );
+    console.log(
+      `${'call'.padEnd(40)} ${'small p50'.padStart(9)} ${'small p99'.padStart(9)} ${'large p50'.padStart(9)} ${'large p99'.padStart(9)} ${'ratio'.padStart(6)}`,
+    );
     for (const [label, big] of largeTimes.timings) {
       const little = smallTimes.timings.get(label)!;
       const ratio = big.p99 / little.p99;
-      const flags = [ratio > 2 ? 'over 2x' : '', dbLabel === 'sqlite' && big.p99 > 50 ? 'over 50 ms' : '', ...big.failures, ...little.failures].filter(Boolean).join('; ');
-      console.log(`${label.padEnd(40)} ${little.p50.toFixed(1).padStart(9)} ${little.p99.toFixed(1).padStart(9)} ${big.p50.toFixed(1).padStart(9)} ${big.p99.toFixed(1).padStart(9)} ${ratio.toFixed(2).padStart(6)} ${flags}`);
+      const flags = [ratio > 2 ? 'over 2x' : '', dbLabel === 'sqlite' && big.p99 > 50 ? 'over 50 ms' : '', ...big.failures, ...little.failures]
+        .filter(Boolean)
+        .join('; ');
+      console.log(
+        `${label.padEnd(40)} ${little.p50.toFixed(1).padStart(9)} ${little.p99.toFixed(1).padStart(9)} ${big.p50.toFixed(1).padStart(9)} ${big.p99.toFixed(1).padStart(9)} ${ratio.toFixed(2).padStart(6)} ${flags}`,
+      );
       figures.push({
         name: `scale.call.${dbLabel}.${label.replace(/[^A-Za-z0-9=+-]+/g, '_')}.p99`,
         value: Number(big.p99.toFixed(1)),

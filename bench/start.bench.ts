@@ -102,7 +102,10 @@ export async function startBench(): Promise<BenchFigure[]> {
     await closeBrowser(browser);
     await server.stop();
   }
-  const summary = (all: LoadFigures[]) => ({ blocking: Math.round(median(all.map((f) => f.blockingMs))), largest: Math.round(median(all.map((f) => f.largestTaskMs))) });
+  const summary = (all: LoadFigures[]) => ({
+    blocking: Math.round(median(all.map((f) => f.blockingMs))),
+    largest: Math.round(median(all.map((f) => f.largestTaskMs))),
+  });
   const login = summary(measured.login);
   const index = summary(measured.index);
   const list = (all: LoadFigures[]) => all.map((f) => Math.round(f.blockingMs)).join(', ');

@@ -27,7 +27,10 @@ async function generate(handle: DbHandle): Promise<void> {
   const db = handle.db;
   const isPg = handle.dialect === 'postgres';
   // Integers written into the statement: better-sqlite3 binds a JS number as a REAL ('x' || 1.0 is 'x1.0').
-  const series = (n: number) => (isPg ? sql`select generate_series(0, ${sql.lit(n - 1)}) as n` : sql`with recursive c(n) as (select 0 union all select n + 1 from c where n < ${sql.lit(n - 1)}) select n from c`);
+  const series = (n: number) =>
+    isPg
+      ? sql`select generate_series(0, ${sql.lit(n - 1)}) as n`
+      : sql`with recursive c(n) as (select 0 union all select n + 1 from c where n < ${sql.lit(n - 1)}) select n from c`;
   await db.transaction().execute(async (tx) => {
     await sql`insert into ledger_accounts (id, owner, coin_name, purpose, is_system, debits_posted, credits_posted, debits_pending, credits_pending, created_at)
       values ('bench-system', 'system', 'USDT', 'airdrop#0', 1, 0, 0, 0, 0, 0)`.execute(tx);
@@ -37,7 +40,9 @@ async function generate(handle: DbHandle): Promise<void> {
       select 'bench-t-' || n, n + 1, null, null, 'airdrop', 'USDT', 1 + n % 1000, 'bench-system', 'bench-acc-' || (n % ${sql.lit(memberCount)}), 'posted', null, 'final', '', n
       from (${series(journalRows)}) s`.execute(tx);
     if (isPg) await sql`select setval('ledger_transfers_seq', ${sql.lit(journalRows)})`.execute(tx);
-    await sql`update ledger_accounts set credits_posted = s.v from (select credit_account_id as id, sum(amount) as v from ledger_transfers group by credit_account_id) s where s.id = ledger_accounts.id`.execute(tx);
+    await sql`update ledger_accounts set credits_posted = s.v from (select credit_account_id as id, sum(amount) as v from ledger_transfers group by credit_account_id) s where s.id = ledger_accounts.id`.execute(
+      tx,
+    );
     await sql`update ledger_accounts set debits_posted = (select sum(amount) from ledger_transfers) where id = 'bench-system'`.execute(tx);
   });
 }
@@ -54,7 +59,9 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number, number]> {
 async function run(handle: DbHandle, label: string, db: string): Promise<BenchFigure[]> {
   await migrateToLatest(handle);
   const [, generateMs] = await timed(() => generate(handle));
-  console.log(`${label}: ${journalRows.toLocaleString('en-US')} journal rows to ${memberCount.toLocaleString('en-US')} members made in ${(generateMs / 1000).toFixed(1)} s`);
+  console.log(
+    `${label}: ${journalRows.toLocaleString('en-US')} journal rows to ${memberCount.toLocaleString('en-US')} members made in ${(generateMs / 1000).toFixed(1)} s`,
+  );
   const [full, fullMs, fullCpuMs] = await timed(() => verifyFull(handle));
   if (!full.isBalanced) throw new Error(`full check not balanced: ${full.problems[0]}`);
   const [made, bootstrapMs] = await timed(() => verifyIncremental(handle));
@@ -63,19 +70,37 @@ async function run(handle: DbHandle, label: string, db: string): Promise<BenchFi
   const owners = Array.from({ length: newTransfers }, () => `bench-member-${crypto.randomInt(memberCount)}`);
   await ledger.warmAccounts([...new Set(owners)].map((owner) => ({ owner, coinName: 'USDT', purpose: 'available' })));
   for (let i = 0; i < owners.length; i += 1000) {
-    const inputs = owners.slice(i, i + 1000).map(
-      (owner): TransferInput => ({ requestId: null, code: 'airdrop', coinName: 'USDT', amount: 1n, isPending: false, debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' }, credit: { owner, coinName: 'USDT', purpose: 'available' } }),
-    );
+    const inputs = owners.slice(i, i + 1000).map((owner): TransferInput => ({
+      requestId: null,
+      code: 'airdrop',
+      coinName: 'USDT',
+      amount: 1n,
+      isPending: false,
+      debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
+      credit: { owner, coinName: 'USDT', purpose: 'available' },
+    }));
     await ledger.inTransaction((tx) => ledger.postMany(inputs, tx));
   }
   const [incremental, incrementalMs, incrementalCpuMs] = await timed(() => verifyIncremental(handle));
-  if (!incremental.isBalanced || incremental.transfersRead !== newTransfers) throw new Error(`incremental check: ${incremental.transfersRead} rows read, ${incremental.problems[0] ?? 'balanced'}`);
-  console.log(`  full check                     ${(fullMs / 1000).toFixed(2).padStart(8)} s, CPU ${(fullCpuMs / 1000).toFixed(2)} s   (${full.transfers.toLocaleString('en-US')} transfers, ${full.accounts.toLocaleString('en-US')} accounts)`);
+  if (!incremental.isBalanced || incremental.transfersRead !== newTransfers)
+    throw new Error(`incremental check: ${incremental.transfersRead} rows read, ${incremental.problems[0] ?? 'balanced'}`);
+  console.log(
+    `  full check                     ${(fullMs / 1000).toFixed(2).padStart(8)} s, CPU ${(fullCpuMs / 1000).toFixed(2)} s   (${full.transfers.toLocaleString('en-US')} transfers, ${full.accounts.toLocaleString('en-US')} accounts)`,
+  );
   console.log(`  checkpoint made (first run)    ${(bootstrapMs / 1000).toFixed(2).padStart(8)} s`);
-  console.log(`  incremental, ${newTransfers.toLocaleString('en-US')} new transfers ${(incrementalMs / 1000).toFixed(3).padStart(8)} s, CPU ${(incrementalCpuMs / 1000).toFixed(3)} s   (${incremental.transfersRead.toLocaleString('en-US')} rows read, ${incremental.accountsChecked.toLocaleString('en-US')} accounts checked; ${((incrementalMs / fullMs) * 100).toFixed(1)}% of the full check)`);
+  console.log(
+    `  incremental, ${newTransfers.toLocaleString('en-US')} new transfers ${(incrementalMs / 1000).toFixed(3).padStart(8)} s, CPU ${(incrementalCpuMs / 1000).toFixed(3)} s   (${incremental.transfersRead.toLocaleString('en-US')} rows read, ${incremental.accountsChecked.toLocaleString('en-US')} accounts checked; ${((incrementalMs / fullMs) * 100).toFixed(1)}% of the full check)`,
+  );
   const note = `${journalRows} journal rows, ${memberCount} members, made set-based; ${newTransfers} new transfers through postMany`;
   return [
-    { name: `ledger verify incremental after ${newTransfers} transfers ms ${db}`, value: Math.round(incrementalMs), unit: 'ms', baseline: Math.round(fullMs), baselineName: `ledger verify full ms ${db}`, note },
+    {
+      name: `ledger verify incremental after ${newTransfers} transfers ms ${db}`,
+      value: Math.round(incrementalMs),
+      unit: 'ms',
+      baseline: Math.round(fullMs),
+      baselineName: `ledger verify full ms ${db}`,
+      note,
+    },
     { name: `ledger verify full ms ${db}`, value: Math.round(fullMs), unit: 'ms', baseline: null, note },
   ];
 }

@@ -40,7 +40,12 @@ afterAll(async () => {
 async function screenshot(page: Page, lang: Language, file: string, fullPage = true): Promise<void> {
   // Behind an open modal dialog the toasts cannot be clicked away; they go by themselves after 3 s.
   if (fullPage) await dismissToasts(page, lang);
-  else await page.waitForFunction((name) => !document.querySelector(`[role="region"][aria-label="${name}"] [role="status"], [role="region"][aria-label="${name}"] [role="alert"]`), t(lang, 'toast.region'), { timeout: 10_000 });
+  else
+    await page.waitForFunction(
+      (name) => !document.querySelector(`[role="region"][aria-label="${name}"] [role="status"], [role="region"][aria-label="${name}"] [role="alert"]`),
+      t(lang, 'toast.region'),
+      { timeout: 10_000 },
+    );
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: 15_000 });
   if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));

@@ -78,66 +78,77 @@ const cases: Array<[Layout, Language]> = [
 ];
 
 describe('back-office dashboard charts', () => {
-  test.each(cases)('%s %s: every chart, its table, no overflow, no serious axe finding', async (layout, lang) => {
-    const a = (key: string, params?: Record<string, string | number>) => adminT(lang, key, params);
-    const series = await callOk<Series>(server.baseUrl, 'dashboardSeries', { days: 30 }, { token: staffToken, loginType: 'STAFF' });
-    expect(series.days).toHaveLength(30);
-    const context = await newContext(browser, server.baseUrl, layout, { lang });
-    await context.addInitScript((value: string) => sessionStorage.setItem('adminToken', value), staffToken);
-    const page = await context.newPage();
-    await page.goto('/admin/#/dashboard');
-    await waitForHeading(page, a('dashboard.title'));
-    await page.getByRole('heading', { name: a('dashboard.charts.title', { days: 30 }), exact: true }).waitFor();
-    await settle(page);
+  test.each(cases)(
+    '%s %s: every chart, its table, no overflow, no serious axe finding',
+    async (layout, lang) => {
+      const a = (key: string, params?: Record<string, string | number>) => adminT(lang, key, params);
+      const series = await callOk<Series>(server.baseUrl, 'dashboardSeries', { days: 30 }, { token: staffToken, loginType: 'STAFF' });
+      expect(series.days).toHaveLength(30);
+      const context = await newContext(browser, server.baseUrl, layout, { lang });
+      await context.addInitScript((value: string) => sessionStorage.setItem('adminToken', value), staffToken);
+      const page = await context.newPage();
+      await page.goto('/admin/#/dashboard');
+      await waitForHeading(page, a('dashboard.title'));
+      await page.getByRole('heading', { name: a('dashboard.charts.title', { days: 30 }), exact: true }).waitFor();
+      await settle(page);
 
-    // A day without deposits is a figure too (0): those charts always have a table. The queue chart
-    // shows only the queues that held anything; with none it shows its empty state.
-    const charts: Array<{ title: string; hasData: boolean }> = [
-      { title: a('dashboard.charts.money'), hasData: true },
-      { title: a('dashboard.charts.salesTitle'), hasData: true },
-      { title: a('dashboard.charts.counts'), hasData: true },
-      { title: a('dashboard.charts.queues'), hasData: series.queues.some((q) => q.sizes.some((n) => n > 0)) },
-    ];
-    // The demo data leaves review items waiting, so the queue chart has lines.
-    expect(charts[3]!.hasData).toBe(true);
-    for (const chart of charts) {
-      const figure = page.getByRole('figure', { name: chart.title, exact: true });
-      await figure.waitFor();
-      if (!chart.hasData) {
-        await figure.getByText(a('chart.empty'), { exact: true }).first().waitFor();
-        continue;
+      // A day without deposits is a figure too (0): those charts always have a table. The queue chart
+      // shows only the queues that held anything; with none it shows its empty state.
+      const charts: Array<{ title: string; hasData: boolean }> = [
+        { title: a('dashboard.charts.money'), hasData: true },
+        { title: a('dashboard.charts.salesTitle'), hasData: true },
+        { title: a('dashboard.charts.counts'), hasData: true },
+        { title: a('dashboard.charts.queues'), hasData: series.queues.some((q) => q.sizes.some((n) => n > 0)) },
+      ];
+      // The demo data leaves review items waiting, so the queue chart has lines.
+      expect(charts[3]!.hasData).toBe(true);
+      for (const chart of charts) {
+        const figure = page.getByRole('figure', { name: chart.title, exact: true });
+        await figure.waitFor();
+        if (!chart.hasData) {
+          await figure.getByText(a('chart.empty'), { exact: true }).first().waitFor();
+          continue;
+        }
+        // The plot is drawn (the chart library's canvas), and the figures are a table of 30 days.
+        await figure.locator('canvas').first().waitFor();
+        await figure.getByText(a('chart.figures'), { exact: true }).click();
+        const table = figure.locator('table');
+        await table.waitFor();
+        expect(await table.locator('tbody tr').count()).toBe(30);
+        expect((await table.locator('thead th').first().innerText()).trim()).toBe(a('chart.date'));
+        const lastDay = (await table.locator('tbody tr').last().locator('th').innerText()).trim();
+        expect(lastDay).toMatch(dayPattern[lang]!);
       }
-      // The plot is drawn (the chart library's canvas), and the figures are a table of 30 days.
-      await figure.locator('canvas').first().waitFor();
-      await figure.getByText(a('chart.figures'), { exact: true }).click();
-      const table = figure.locator('table');
-      await table.waitFor();
-      expect(await table.locator('tbody tr').count()).toBe(30);
-      expect((await table.locator('thead th').first().innerText()).trim()).toBe(a('chart.date'));
-      const lastDay = (await table.locator('tbody tr').last().locator('th').innerText()).trim();
-      expect(lastDay).toMatch(dayPattern[lang]!);
-    }
-    // The summary of the sales chart uses the language's words.
-    await page.getByText(new RegExp(a('dashboard.charts.salesSummary', { days: 30, count: '\\d+', points: '[\\d.,]+' }).replace(/[()]/g, '\\$&'))).first().waitFor();
+      // The summary of the sales chart uses the language's words.
+      await page
+        .getByText(new RegExp(a('dashboard.charts.salesSummary', { days: 30, count: '\\d+', points: '[\\d.,]+' }).replace(/[()]/g, '\\$&')))
+        .first()
+        .waitFor();
 
-    await settle(page);
-    const overflow = await horizontalOverflow(page);
-    expect(overflow.scrollWidth, `${layout} ${lang}`).toBeLessThanOrEqual(overflow.innerWidth);
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: path.join(shotsDir, `admin-chart-${layout}-${lang}.png`), fullPage: true });
-    // The first chart and the queue chart as they stand in the page, at the layout's width.
-    await page.getByRole('figure', { name: a('dashboard.charts.money'), exact: true }).screenshot({ path: path.join(shotsDir, `admin-chart-${layout}-${lang}-money.png`) });
-    await page.getByRole('figure', { name: a('dashboard.charts.queues'), exact: true }).screenshot({ path: path.join(shotsDir, `admin-chart-${layout}-${lang}-queues.png`) });
+      await settle(page);
+      const overflow = await horizontalOverflow(page);
+      expect(overflow.scrollWidth, `${layout} ${lang}`).toBeLessThanOrEqual(overflow.innerWidth);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(shotsDir, `admin-chart-${layout}-${lang}.png`), fullPage: true });
+      // The first chart and the queue chart as they stand in the page, at the layout's width.
+      await page
+        .getByRole('figure', { name: a('dashboard.charts.money'), exact: true })
+        .screenshot({ path: path.join(shotsDir, `admin-chart-${layout}-${lang}-money.png`) });
+      await page
+        .getByRole('figure', { name: a('dashboard.charts.queues'), exact: true })
+        .screenshot({ path: path.join(shotsDir, `admin-chart-${layout}-${lang}-queues.png`) });
 
-    if (layout === 'desktop' && lang === 'en-US') {
-      // 90 days: the switch asks again and the tables hold 90 rows.
-      const answered = page.waitForResponse((r) => r.url().endsWith('/api/admin/dashboard/series'));
-      await page.getByRole('button', { name: a('dashboard.charts.days', { days: 90 }), exact: true }).click();
-      expect((await answered).status()).toBe(200);
-      await page.getByRole('heading', { name: a('dashboard.charts.title', { days: 90 }), exact: true }).waitFor();
-      const queues = page.getByRole('figure', { name: a('dashboard.charts.queues'), exact: true });
-      await expect.poll(() => queues.locator('tbody tr').count(), { timeout: 15_000 }).toBe(90);
-    }
-    await context.close();
-  }, 120_000);
+      if (layout === 'desktop' && lang === 'en-US') {
+        // 90 days: the switch asks again and the tables hold 90 rows.
+        const answered = page.waitForResponse((r) => r.url().endsWith('/api/admin/dashboard/series'));
+        await page.getByRole('button', { name: a('dashboard.charts.days', { days: 90 }), exact: true }).click();
+        expect((await answered).status()).toBe(200);
+        await page.getByRole('heading', { name: a('dashboard.charts.title', { days: 90 }), exact: true }).waitFor();
+        const queues = page.getByRole('figure', { name: a('dashboard.charts.queues'), exact: true });
+        await expect.poll(() => queues.locator('tbody tr').count(), { timeout: 15_000 }).toBe(90);
+      }
+      await context.close();
+    },
+    120_000,
+  );
 });

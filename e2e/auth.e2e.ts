@@ -124,7 +124,12 @@ describe('registration and login', () => {
       // The same text is shown under the password field, which is marked invalid.
       await expect.poll(() => password.getAttribute('aria-invalid')).toBe('true');
       const describedBy = (await password.getAttribute('aria-describedby')) ?? '';
-      const fieldErrors = await Promise.all(describedBy.split(' ').filter(Boolean).map((id) => page.locator(`[id="${id}"]`).innerText()));
+      const fieldErrors = await Promise.all(
+        describedBy
+          .split(' ')
+          .filter(Boolean)
+          .map((id) => page.locator(`[id="${id}"]`).innerText()),
+      );
       expect(fieldErrors).toContain(message);
 
       expect(hashPath(page)).toBe('/login');

@@ -242,7 +242,9 @@ describe('back-office', () => {
     await page.unroute('**/api/admin/reviews/decide');
 
     // The server answered: the result is listed, the item leaves the pending list.
-    const results = page.getByRole('status').filter({ has: page.getByRole('heading', { name: a('reviews.resultsTitle', { done: 1, refused: 0 }), exact: true }) });
+    const results = page
+      .getByRole('status')
+      .filter({ has: page.getByRole('heading', { name: a('reviews.resultsTitle', { done: 1, refused: 0 }), exact: true }) });
     await expect.poll(() => results.innerText()).toContain(a('reviews.outcome.approved'));
     expect(await results.innerText()).toContain(itemLabel);
     await confirm.waitFor({ state: 'hidden' });
@@ -262,7 +264,10 @@ describe('back-office', () => {
     expect(Number(after.assetsAvailable) - Number(before.assetsAvailable)).toBe(200);
 
     // The dashboard counts one item less.
-    await page.getByRole('navigation', { name: a('nav.main'), exact: true }).getByRole('link', { name: a('nav.dashboard'), exact: true }).click();
+    await page
+      .getByRole('navigation', { name: a('nav.main'), exact: true })
+      .getByRole('link', { name: a('nav.dashboard'), exact: true })
+      .click();
     await waitForHeading(page, a('dashboard.title'));
     await expect.poll(() => queueLink(page, 'manualAdjustment').textContent()).toContain(a('dashboard.waiting', { count: 2 }));
   });
@@ -286,7 +291,11 @@ describe('back-office', () => {
     await userName.fill(name);
     await dialog.getByRole('button', { name: a('staffPage.create'), exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await page.getByRole('status').filter({ hasText: exactly(a('staffPage.created', { name })) }).first().waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: exactly(a('staffPage.created', { name })) })
+      .first()
+      .waitFor();
     await page.getByText(name, { exact: true }).first().waitFor();
     await dismissToastsAdmin(page);
 
@@ -304,9 +313,17 @@ describe('back-office', () => {
     await adjust.getByRole('button', { name: a('adjust.submit'), exact: true }).click();
     await adjust.getByText(a('adjust.submittedBody'), { exact: true }).waitFor();
     const staff = { token: (await sessionItem(page, 'adminToken')) ?? '', loginType: 'STAFF' as const };
-    const pending = await callOk<{ items: Array<{ memberName: string; amount: string; coinName: string }> }>(server.baseUrl, 'reviewList', { queue: 'manualAdjustment', status: 'pending' }, staff);
+    const pending = await callOk<{ items: Array<{ memberName: string; amount: string; coinName: string }> }>(
+      server.baseUrl,
+      'reviewList',
+      { queue: 'manualAdjustment', status: 'pending' },
+      staff,
+    );
     expect(pending.items.filter((item) => item.memberName === 'alice' && Number(item.amount) === 12.5)).toHaveLength(1);
-    await adjust.getByRole('button', { name: a('common.close'), exact: true }).last().click();
+    await adjust
+      .getByRole('button', { name: a('common.close'), exact: true })
+      .last()
+      .click();
     await adjust.waitFor({ state: 'hidden' });
     await dismissToastsAdmin(page);
   });
@@ -345,7 +362,11 @@ describe('back-office', () => {
     await value.fill('5');
     await screenshot(page, 'admin-config-desktop.png', { fullPage: false });
     await dialog.getByRole('button', { name: a('common.save'), exact: true }).click();
-    await page.getByRole('status').filter({ hasText: exactly(a('configPage.saved', { key: 'transfer.minimumAmount' })) }).first().waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: exactly(a('configPage.saved', { key: 'transfer.minimumAmount' })) })
+      .first()
+      .waitFor();
     await dialog.waitFor({ state: 'hidden' });
     const minimumRow = page.getByRole('listitem').filter({ hasText: 'transfer.minimumAmount' });
     await expect.poll(() => minimumRow.innerText()).toMatch(/admin, /);
@@ -381,21 +402,34 @@ describe('back-office', () => {
     const direct = await callApi(
       server.baseUrl,
       'transferCreate',
-      { transferType: 'internalTransfer', toUserName: 'alice', coinName: 'ASSETS_POINT', amount: '3', transactionPassword: 'Demo@123456', requestId: `e2e-minimum-${suffix}` },
+      {
+        transferType: 'internalTransfer',
+        toUserName: 'alice',
+        coinName: 'ASSETS_POINT',
+        amount: '3',
+        transactionPassword: 'Demo@123456',
+        requestId: `e2e-minimum-${suffix}`,
+      },
       { token: await sessionItem(member, 'token') },
     );
     expect(direct.code).not.toBe(20000);
     expect(direct.message).toBe(minimumMessage);
 
     // The audit log: one entry per change, by admin, with the reason, before and after.
-    await page.getByRole('navigation', { name: a('nav.main'), exact: true }).getByRole('link', { name: a('nav.audit'), exact: true }).click();
+    await page
+      .getByRole('navigation', { name: a('nav.main'), exact: true })
+      .getByRole('link', { name: a('nav.audit'), exact: true })
+      .click();
     await waitForHeading(page, a('audit.title'));
     const filters = page.getByRole('search', { name: a('audit.filters'), exact: true });
     await filters.getByLabel(a('audit.action'), { exact: true }).fill('config.update');
     await filters.getByLabel(a('audit.text'), { exact: true }).fill(suffix);
     await filters.getByRole('button', { name: a('common.search'), exact: true }).click();
     // The rows of the entries (the detail rows hold only the before and after values).
-    const entries = page.getByRole('region', { name: a('audit.entries'), exact: true }).locator('tbody tr').filter({ hasText: suffix });
+    const entries = page
+      .getByRole('region', { name: a('audit.entries'), exact: true })
+      .locator('tbody tr')
+      .filter({ hasText: suffix });
     await expect.poll(() => entries.count()).toBe(2);
     const entry = entries.filter({ hasText: minimumReason });
     const cells = (await entry.locator('td').allInnerTexts()).map((s) => s.trim());
@@ -458,7 +492,10 @@ describe('back-office', () => {
     await openQueue(page, 'manualAdjustment');
     await expect.poll(() => queueRows(page).count()).toBeGreaterThan(0);
     expect(await page.getByRole('checkbox').count()).toBe(0);
-    await queueRows(page).first().getByRole('button', { name: new RegExp(`^${a('reviews.openItem', { item: '' })}`) }).click();
+    await queueRows(page)
+      .first()
+      .getByRole('button', { name: new RegExp(`^${a('reviews.openItem', { item: '' })}`) })
+      .click();
     const drawer = page.getByRole('dialog', { name: a('reviews.detailTitle'), exact: true });
     await drawer.getByText(a('reviews.evidence'), { exact: true }).waitFor();
     expect(await drawer.getByRole('button', { name: a('reviews.approve'), exact: true }).count()).toBe(0);
@@ -482,7 +519,12 @@ describe('back-office', () => {
     }
     const settings = await callOk<Array<{ key: string; value: unknown }>>(server.baseUrl, 'configList', {}, staff);
     expect(settings.find((s) => s.key === 'transfer.minimumAmount')?.value).toBe('5');
-    const still = await callOk<{ items: Array<{ id: string; status: string }> }>(server.baseUrl, 'reviewList', { queue: 'manualAdjustment', status: 'pending' }, staff);
+    const still = await callOk<{ items: Array<{ id: string; status: string }> }>(
+      server.baseUrl,
+      'reviewList',
+      { queue: 'manualAdjustment', status: 'pending' },
+      staff,
+    );
     expect(still.items.map((i) => i.id)).toContain(list.items[0]!.id);
     // A member token is not a staff session.
     const memberSession = await memberToken(server.baseUrl, demoMember);
@@ -496,6 +538,10 @@ describe('back-office', () => {
 async function dismissToastsAdmin(page: Page): Promise<void> {
   const region = page.getByRole('region', { name: a('toast.region'), exact: true });
   const close = region.getByRole('button', { name: a('toast.close'), exact: true });
-  for (let i = 0; i < 10 && (await close.count()) > 0; i++) await close.first().click({ timeout: 2000 }).catch(() => undefined);
+  for (let i = 0; i < 10 && (await close.count()) > 0; i++)
+    await close
+      .first()
+      .click({ timeout: 2000 })
+      .catch(() => undefined);
   await expect.poll(() => close.count()).toBe(0);
 }

@@ -62,8 +62,14 @@ describe('JavaScript budget', () => {
     console.log(report);
 
     // The entry and the login page's own chunk must be among them, or nothing was measured.
-    expect(files.some((f) => /^index-.*\.js$/.test(f.name)), report).toBe(true);
-    expect(files.some((f) => /^login-.*\.js$/.test(f.name)), report).toBe(true);
+    expect(
+      files.some((f) => /^index-.*\.js$/.test(f.name)),
+      report,
+    ).toBe(true);
+    expect(
+      files.some((f) => /^login-.*\.js$/.test(f.name)),
+      report,
+    ).toBe(true);
     expect(total, report).toBeLessThanOrEqual(budgetBytes);
     await context.close();
   });
@@ -83,7 +89,8 @@ describe('JavaScript budget', () => {
       for (const encoding of ['identity', 'gzip', 'br']) {
         // Node's fetch decodes gzip and br itself, so equal bodies mean equal files.
         const fetched = Buffer.from(await (await fetch(response.url(), { headers: { 'accept-encoding': encoding } })).arrayBuffer());
-        if (!fetched.equals(inBrowser)) differing.push(`${new URL(response.url()).pathname} (${encoding}: ${fetched.length} bytes, browser: ${inBrowser.length} bytes)`);
+        if (!fetched.equals(inBrowser))
+          differing.push(`${new URL(response.url()).pathname} (${encoding}: ${fetched.length} bytes, browser: ${inBrowser.length} bytes)`);
       }
     }
     expect(differing, 'scripts whose content depends on the encoding (stale .gz/.br files?)').toEqual([]);

@@ -40,9 +40,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const number = (lang: Language, value: string | number) => new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(value));
-const day = (lang: Language, ms: number, timeZone: string) => new Intl.DateTimeFormat(lang, { year: 'numeric', month: 'short', day: 'numeric', timeZone }).format(ms);
-const month = (lang: Language, key: number) => new Intl.DateTimeFormat(lang, { year: 'numeric', month: 'short', timeZone: 'UTC' }).format(Date.UTC(Math.floor(key / 100), (key % 100) - 1, 1));
+const number = (lang: Language, value: string | number) =>
+  new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(value));
+const day = (lang: Language, ms: number, timeZone: string) =>
+  new Intl.DateTimeFormat(lang, { year: 'numeric', month: 'short', day: 'numeric', timeZone }).format(ms);
+const month = (lang: Language, key: number) =>
+  new Intl.DateTimeFormat(lang, { year: 'numeric', month: 'short', timeZone: 'UTC' }).format(Date.UTC(Math.floor(key / 100), (key % 100) - 1, 1));
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -105,7 +108,10 @@ describe('member charts (issue 31 section 3)', () => {
 
       // /user-info and /invite-tree: performance by month, both series.
       const figures = await callOk<MonthFigures>(server.baseUrl, 'userMonthFigures', {}, { token });
-      for (const [route, name] of [['/#/user-info', 'user-info'], ['/#/invite-tree', 'invite-tree']] as const) {
+      for (const [route, name] of [
+        ['/#/user-info', 'user-info'],
+        ['/#/invite-tree', 'invite-tree'],
+      ] as const) {
         await page.goto(route);
         await page.getByRole('heading', { name: t(lang, 'charts.months.title'), exact: true }).waitFor({ timeout: 20_000 });
         const chart = page.getByTestId('chart-months');
@@ -120,7 +126,12 @@ describe('member charts (issue 31 section 3)', () => {
       }
 
       // /package/:id: the demo member's holding, released against its cap.
-      const holdings = await callOk<{ items: Array<{ id: string; released: string; rewardCap: string; startedAt: number }> }>(server.baseUrl, 'buyMatchingList', { pageSize: 50 }, { token });
+      const holdings = await callOk<{ items: Array<{ id: string; released: string; rewardCap: string; startedAt: number }> }>(
+        server.baseUrl,
+        'buyMatchingList',
+        { pageSize: 50 },
+        { token },
+      );
       const holding = holdings.items[0]!;
       const detail = await callOk<{ releaseDays: Array<{ day: number }> }>(server.baseUrl, 'insuranceDetailInfo', { holdingId: holding.id }, { token });
       // The chart starts on the day the holding started.
@@ -131,7 +142,13 @@ describe('member charts (issue 31 section 3)', () => {
       const releaseRows = await drawnChart(release, lang);
       await expect.poll(() => releaseRows.count()).toBe(shownDays);
       expect(await releaseRows.last().locator('td').allTextContents()).toEqual([number(lang, holding.released), number(lang, holding.rewardCap)]);
-      await expect.poll(() => release.textContent()).toContain(t(lang, 'charts.release.unlock', { time: '' }).trim().replace(/[:：]$/, ''));
+      await expect
+        .poll(() => release.textContent())
+        .toContain(
+          t(lang, 'charts.release.unlock', { time: '' })
+            .trim()
+            .replace(/[:：]$/, ''),
+        );
       await check(page, release, `chart-release-${lang}-${layout}.png`);
     } finally {
       await context.close();

@@ -66,7 +66,11 @@ async function fit(page: Page, target: Locator) {
     const r = el.getBoundingClientRect();
     return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, scrollWidth: el.scrollWidth, clientWidth: el.clientWidth };
   });
-  const pageWidth = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, innerHeight: window.innerHeight }));
+  const pageWidth = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+    innerHeight: window.innerHeight,
+  }));
   return { box, page: pageWidth };
 }
 
@@ -84,7 +88,10 @@ async function openChat(page: Page, layout: Layout, lang: Language): Promise<Loc
   const opener = page.getByRole('button', { name: t(lang, layout === 'desktop' ? 'nav.settingsMenu' : 'nav.openMenu'), exact: true });
   await opener.click();
   // The menu's entry (the home has a customer-service entry of its own).
-  await page.locator('.menu-panel:not([hidden])').getByRole('button', { name: new RegExp(t(lang, 'nav.customerService')) }).click();
+  await page
+    .locator('.menu-panel:not([hidden])')
+    .getByRole('button', { name: new RegExp(t(lang, 'nav.customerService')) })
+    .click();
   const chat = page.getByRole('dialog', { name: t(lang, 'support.title') });
   await chat.waitFor();
   await chat.getByLabel(t(lang, 'support.chat.messageLabel')).waitFor();
@@ -99,64 +106,69 @@ const chatCases: Array<[Layout, Language]> = [
 ];
 
 describe('the support chat dialog fits and is titled', () => {
-  test.each(chatCases)('%s %s', async (layout, lang) => {
-    const context = await newContext(browser, server.baseUrl, layout, { lang });
-    const page = await context.newPage();
-    await login(page, lang);
-    await dismissToasts(page, lang);
-    const chat = await openChat(page, layout, lang);
+  test.each(chatCases)(
+    '%s %s',
+    async (layout, lang) => {
+      const context = await newContext(browser, server.baseUrl, layout, { lang });
+      const page = await context.newPage();
+      await login(page, lang);
+      await dismissToasts(page, lang);
+      const chat = await openChat(page, layout, lang);
 
-    // The title is shown, in the member's language.
-    const title = chat.getByRole('heading', { level: 2 });
-    expect(await title.innerText()).toBe(t(lang, 'support.title'));
-    expect(await title.isVisible()).toBe(true);
+      // The title is shown, in the member's language.
+      const title = chat.getByRole('heading', { level: 2 });
+      expect(await title.innerText()).toBe(t(lang, 'support.title'));
+      expect(await title.isVisible()).toBe(true);
 
-    // A message with a long unbroken word, sent with the Send button, wraps inside the log.
-    const long = `${layout}-${lang}-${'x'.repeat(240)}`;
-    await chat.getByLabel(t(lang, 'support.chat.messageLabel')).fill(long);
-    await chat.getByRole('button', { name: t(lang, 'support.chat.send'), exact: true }).click();
-    await expect.poll(() => chat.getByTestId('chat-message').filter({ hasText: long }).count(), { timeout: 15_000 }).toBe(1);
+      // A message with a long unbroken word, sent with the Send button, wraps inside the log.
+      const long = `${layout}-${lang}-${'x'.repeat(240)}`;
+      await chat.getByLabel(t(lang, 'support.chat.messageLabel')).fill(long);
+      await chat.getByRole('button', { name: t(lang, 'support.chat.send'), exact: true }).click();
+      await expect.poll(() => chat.getByTestId('chat-message').filter({ hasText: long }).count(), { timeout: 15_000 }).toBe(1);
 
-    // The dialog's box inside the viewport; nothing scrolls sideways, the dialog nor its log.
-    await expectInside(page, chat, `chat dialog ${layout} ${lang}`);
-    const log = chat.getByRole('list', { name: t(lang, 'support.chat.history') });
-    expect(await log.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
-    for (const control of [
-      chat.getByLabel(t(lang, 'support.chat.messageLabel')),
-      chat.getByRole('button', { name: t(lang, 'support.chat.send'), exact: true }),
-      chat.locator('.dialog-head').getByRole('button', { name: t(lang, 'common.close'), exact: true }),
-      chat.locator('.dialog-actions').getByRole('button', { name: t(lang, 'common.close'), exact: true }),
-    ]) {
-      const r = await control.boundingBox();
-      expect(r, 'control laid out').not.toBeNull();
-      expect(r!.x + r!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
-    }
+      // The dialog's box inside the viewport; nothing scrolls sideways, the dialog nor its log.
+      await expectInside(page, chat, `chat dialog ${layout} ${lang}`);
+      const log = chat.getByRole('list', { name: t(lang, 'support.chat.history') });
+      expect(await log.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      for (const control of [
+        chat.getByLabel(t(lang, 'support.chat.messageLabel')),
+        chat.getByRole('button', { name: t(lang, 'support.chat.send'), exact: true }),
+        chat.locator('.dialog-head').getByRole('button', { name: t(lang, 'common.close'), exact: true }),
+        chat.locator('.dialog-actions').getByRole('button', { name: t(lang, 'common.close'), exact: true }),
+      ]) {
+        const r = await control.boundingBox();
+        expect(r, 'control laid out').not.toBeNull();
+        expect(r!.x + r!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+      }
 
-    // Send and Close by keyboard: Tab from the message box reaches Send, then Close.
-    const box = chat.getByLabel(t(lang, 'support.chat.messageLabel'));
-    await box.focus();
-    const focusedName = () => page.evaluate(() => (document.activeElement?.textContent ?? '').trim() || document.activeElement?.getAttribute('aria-label') || '');
-    const reached: string[] = [];
-    for (let i = 0; i < 6; i++) {
-      await page.keyboard.press('Tab');
-      reached.push(await focusedName());
-    }
-    expect(reached).toContain(t(lang, 'support.chat.send'));
-    expect(reached).toContain(t(lang, 'common.close'));
+      // Send and Close by keyboard: Tab from the message box reaches Send, then Close.
+      const box = chat.getByLabel(t(lang, 'support.chat.messageLabel'));
+      await box.focus();
+      const focusedName = () =>
+        page.evaluate(() => (document.activeElement?.textContent ?? '').trim() || document.activeElement?.getAttribute('aria-label') || '');
+      const reached: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        await page.keyboard.press('Tab');
+        reached.push(await focusedName());
+      }
+      expect(reached).toContain(t(lang, 'support.chat.send'));
+      expect(reached).toContain(t(lang, 'common.close'));
 
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: path.join(shotsDir, `chat-${layout}-${lang}.png`) });
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(shotsDir, `chat-${layout}-${lang}.png`) });
 
-    // Close with the keyboard: focus goes back to a control of the page, the dialog is gone.
-    const close = chat.locator('.dialog-actions').getByRole('button', { name: t(lang, 'common.close'), exact: true });
-    await close.focus();
-    await page.keyboard.press('Enter');
-    await expect.poll(() => chat.isVisible()).toBe(false);
-    // Focus is back on the menu button the chat was opened from (its entry went away with the menu).
-    const menuButton = t(lang, layout === 'desktop' ? 'nav.settingsMenu' : 'nav.openMenu');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName)).toBe(menuButton);
-    await context.close();
-  }, 120_000);
+      // Close with the keyboard: focus goes back to a control of the page, the dialog is gone.
+      const close = chat.locator('.dialog-actions').getByRole('button', { name: t(lang, 'common.close'), exact: true });
+      await close.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => chat.isVisible()).toBe(false);
+      // Focus is back on the menu button the chat was opened from (its entry went away with the menu).
+      const menuButton = t(lang, layout === 'desktop' ? 'nav.settingsMenu' : 'nav.openMenu');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName)).toBe(menuButton);
+      await context.close();
+    },
+    120_000,
+  );
 });
 
 const receiptCases: Array<[Layout, Language, { userName: string; password: string }]> = [
@@ -165,84 +177,102 @@ const receiptCases: Array<[Layout, Language, { userName: string; password: strin
 ];
 
 describe('the deposit record shows the receipt, opened in a viewer', () => {
-  test.each(receiptCases)('%s %s', async (layout, lang, member) => {
-    const context = await newContext(browser, server.baseUrl, layout, { lang });
-    const page = await context.newPage();
-    const api = recordApi(page);
-    await login(page, lang, member);
-    await dismissToasts(page, lang);
-    await page.goto('/#/recharge');
-    await waitForHeading(page, t(lang, 'pages.recharge'));
+  test.each(receiptCases)(
+    '%s %s',
+    async (layout, lang, member) => {
+      const context = await newContext(browser, server.baseUrl, layout, { lang });
+      const page = await context.newPage();
+      const api = recordApi(page);
+      await login(page, lang, member);
+      await dismissToasts(page, lang);
+      await page.goto('/#/recharge');
+      await waitForHeading(page, t(lang, 'pages.recharge'));
 
-    // A bank deposit with a real PNG receipt, uploaded as the deposit page does.
-    await page.getByLabel(t(lang, 'deposit.amountUsd'), { exact: true }).fill('100');
-    const receiptNumber = `E2E-RCPT-${layout}-${Date.now()}`;
-    await page.getByLabel(t(lang, 'deposit.receiptNumber'), { exact: true }).fill(receiptNumber);
-    await page.getByLabel(t(lang, 'deposit.receiptImage'), { exact: true }).setInputFiles(receiptPath);
-    await page.locator('.upload-preview').first().waitFor();
-    const answered = page.waitForResponse((r) => r.url().endsWith(endpointPaths.deposit), { timeout: 30_000 });
-    await page.getByRole('button', { name: t(lang, 'deposit.submit'), exact: true }).click();
-    expect((await answered).status()).toBe(200);
+      // A bank deposit with a real PNG receipt, uploaded as the deposit page does.
+      await page.getByLabel(t(lang, 'deposit.amountUsd'), { exact: true }).fill('100');
+      const receiptNumber = `E2E-RCPT-${layout}-${Date.now()}`;
+      await page.getByLabel(t(lang, 'deposit.receiptNumber'), { exact: true }).fill(receiptNumber);
+      await page.getByLabel(t(lang, 'deposit.receiptImage'), { exact: true }).setInputFiles(receiptPath);
+      await page.locator('.upload-preview').first().waitFor();
+      const answered = page.waitForResponse((r) => r.url().endsWith(endpointPaths.deposit), { timeout: 30_000 });
+      await page.getByRole('button', { name: t(lang, 'deposit.submit'), exact: true }).click();
+      expect((await answered).status()).toBe(200);
 
-    // The record of that deposit shows the thumbnail, read through the sealed uploadFile call.
-    const record = page.locator('.deposit-card').filter({ hasText: receiptNumber });
-    await record.waitFor();
-    const number = (await record.locator('dd.mono').first().innerText()).trim();
-    const thumb = record.getByRole('button', { name: t(lang, 'deposit.receiptView', { number }), exact: true });
-    await thumb.waitFor({ timeout: 20_000 });
-    const thumbImg = thumb.locator('img');
-    await expect.poll(() => thumbImg.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-    expect(await thumbImg.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
-    const box = (await thumb.boundingBox())!;
-    expect(box.width).toBeLessThanOrEqual(80);
-    expect(api.calls(endpointPaths.uploadFile).length).toBeGreaterThan(0);
-    // No file URL: every request of the page went to the sealed API or the app's own files.
-    expect(api.requests.filter((r) => r.path.includes('/uploads/'))).toEqual([]);
-    await dismissToasts(page, lang);
-    await thumb.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    await page.screenshot({ path: path.join(shotsDir, `receipt-thumbnail-${layout}.png`) });
+      // The record of that deposit shows the thumbnail, read through the sealed uploadFile call.
+      const record = page.locator('.deposit-card').filter({ hasText: receiptNumber });
+      await record.waitFor();
+      const number = (await record.locator('dd.mono').first().innerText()).trim();
+      const thumb = record.getByRole('button', { name: t(lang, 'deposit.receiptView', { number }), exact: true });
+      await thumb.waitFor({ timeout: 20_000 });
+      const thumbImg = thumb.locator('img');
+      await expect.poll(() => thumbImg.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      expect(await thumbImg.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+      const box = (await thumb.boundingBox())!;
+      expect(box.width).toBeLessThanOrEqual(80);
+      expect(api.calls(endpointPaths.uploadFile).length).toBeGreaterThan(0);
+      // No file URL: every request of the page went to the sealed API or the app's own files.
+      expect(api.requests.filter((r) => r.path.includes('/uploads/'))).toEqual([]);
+      await dismissToasts(page, lang);
+      await thumb.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await page.screenshot({ path: path.join(shotsDir, `receipt-thumbnail-${layout}.png`) });
 
-    // The viewer: a dialog named by its title with the full image; Escape closes it, focus returns.
-    await thumb.click();
-    const viewer = page.getByRole('dialog', { name: t(lang, 'deposit.receiptTitle'), exact: true });
-    await viewer.waitFor();
-    const full = viewer.getByRole('img', { name: t(lang, 'deposit.receiptAlt', { number }), exact: true });
-    await expect.poll(() => full.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(600);
-    await expectInside(page, viewer, `receipt viewer ${layout}`);
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: path.join(shotsDir, `receipt-viewer-${layout}.png`) });
-    await page.keyboard.press('Escape');
-    await expect.poll(() => viewer.isVisible()).toBe(false);
-    await expect.poll(() => thumb.evaluate((el) => el === document.activeElement)).toBe(true);
+      // The viewer: a dialog named by its title with the full image; Escape closes it, focus returns.
+      await thumb.click();
+      const viewer = page.getByRole('dialog', { name: t(lang, 'deposit.receiptTitle'), exact: true });
+      await viewer.waitFor();
+      const full = viewer.getByRole('img', { name: t(lang, 'deposit.receiptAlt', { number }), exact: true });
+      await expect.poll(() => full.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(600);
+      await expectInside(page, viewer, `receipt viewer ${layout}`);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(shotsDir, `receipt-viewer-${layout}.png`) });
+      await page.keyboard.press('Escape');
+      await expect.poll(() => viewer.isVisible()).toBe(false);
+      await expect.poll(() => thumb.evaluate((el) => el === document.activeElement)).toBe(true);
 
-    // Opened again (by keyboard) and closed with its Close button.
-    await page.keyboard.press('Enter');
-    await viewer.waitFor();
-    await viewer.locator('.dialog-actions').getByRole('button', { name: t(lang, 'common.close'), exact: true }).click();
-    await expect.poll(() => viewer.isVisible()).toBe(false);
+      // Opened again (by keyboard) and closed with its Close button.
+      await page.keyboard.press('Enter');
+      await viewer.waitFor();
+      await viewer
+        .locator('.dialog-actions')
+        .getByRole('button', { name: t(lang, 'common.close'), exact: true })
+        .click();
+      await expect.poll(() => viewer.isVisible()).toBe(false);
 
-    // Loading, then a failed read (the server unavailable): the record says so, with no toast,
-    // and Retry brings the thumbnail once the server answers again.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`**${endpointPaths.uploadFile}`, async (route) => {
-      await held;
-      await route.fulfill({ status: 503, body: '' });
-    });
-    await page.reload();
-    await waitForHeading(page, t(lang, 'pages.recharge'));
-    const reloaded = page.locator('.deposit-card').filter({ hasText: receiptNumber });
-    await reloaded.getByRole('status').filter({ hasText: t(lang, 'deposit.receiptLoading') }).waitFor({ state: 'attached' });
-    release();
-    await reloaded.getByRole('alert').filter({ hasText: t(lang, 'deposit.receiptFailed') }).waitFor({ timeout: 20_000 });
-    expect(await page.getByRole('region', { name: t(lang, 'toast.region') }).getByRole('alert').count()).toBe(0);
-    await dismissToasts(page, lang);
-    await reloaded.getByRole('alert').evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    await page.screenshot({ path: path.join(shotsDir, `receipt-failed-${layout}.png`) });
-    await page.unroute(`**${endpointPaths.uploadFile}`);
-    await reloaded.getByRole('button', { name: t(lang, 'common.retry'), exact: true }).click();
-    await reloaded.getByRole('button', { name: t(lang, 'deposit.receiptView', { number }), exact: true }).waitFor({ timeout: 20_000 });
-    api.stop();
-    await context.close();
-  }, 120_000);
+      // Loading, then a failed read (the server unavailable): the record says so, with no toast,
+      // and Retry brings the thumbnail once the server answers again.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(`**${endpointPaths.uploadFile}`, async (route) => {
+        await held;
+        await route.fulfill({ status: 503, body: '' });
+      });
+      await page.reload();
+      await waitForHeading(page, t(lang, 'pages.recharge'));
+      const reloaded = page.locator('.deposit-card').filter({ hasText: receiptNumber });
+      await reloaded
+        .getByRole('status')
+        .filter({ hasText: t(lang, 'deposit.receiptLoading') })
+        .waitFor({ state: 'attached' });
+      release();
+      await reloaded
+        .getByRole('alert')
+        .filter({ hasText: t(lang, 'deposit.receiptFailed') })
+        .waitFor({ timeout: 20_000 });
+      expect(
+        await page
+          .getByRole('region', { name: t(lang, 'toast.region') })
+          .getByRole('alert')
+          .count(),
+      ).toBe(0);
+      await dismissToasts(page, lang);
+      await reloaded.getByRole('alert').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await page.screenshot({ path: path.join(shotsDir, `receipt-failed-${layout}.png`) });
+      await page.unroute(`**${endpointPaths.uploadFile}`);
+      await reloaded.getByRole('button', { name: t(lang, 'common.retry'), exact: true }).click();
+      await reloaded.getByRole('button', { name: t(lang, 'deposit.receiptView', { number }), exact: true }).waitFor({ timeout: 20_000 });
+      api.stop();
+      await context.close();
+    },
+    120_000,
+  );
 });

@@ -26,9 +26,21 @@ const cases: Record<Layout, { lang: Language; buyer: { userName: string; passwor
 };
 const noDescriptions = { 'zh-CN': '', 'en-US': '', 'ja-JP': '', 'ko-KP': '', 'id-ID': '' };
 const terms = {
-  price: '100', premium: '0', fee: '0', feeCoinName: 'USDT', contractDays: 30, unlockDays: 10, effectiveDelayHours: 0,
-  releasePercent: '1', releasePeriodHours: 24, maxProfitPercent: '20', maxReward: '0', redeemFeePercent: '5',
-  redeemFeeUnlockedPercent: '1', claimGuaranteePercent: '40', drawCycleDays: 7,
+  price: '100',
+  premium: '0',
+  fee: '0',
+  feeCoinName: 'USDT',
+  contractDays: 30,
+  unlockDays: 10,
+  effectiveDelayHours: 0,
+  releasePercent: '1',
+  releasePeriodHours: 24,
+  maxProfitPercent: '20',
+  maxReward: '0',
+  redeemFeePercent: '5',
+  redeemFeeUnlockedPercent: '1',
+  claimGuaranteePercent: '40',
+  drawCycleDays: 7,
 };
 
 let server: RunningServer;
@@ -54,9 +66,18 @@ beforeAll(async () => {
     server.baseUrl,
     'productSave',
     {
-      kind: 'normal', names: { 'en-US': 'E2E Community', 'zh-CN': 'E2E 社区' }, descriptions: noDescriptions, terms,
-      payWith: [{ coinName: 'USDT', maxPercent: '100' }], perMemberLimit: 0, totalLimit: 0, isOnSale: true, minGrade: null,
-      isInviteOnly: false, invitedUserNames: [], sortOrder: 1,
+      kind: 'normal',
+      names: { 'en-US': 'E2E Community', 'zh-CN': 'E2E 社区' },
+      descriptions: noDescriptions,
+      terms,
+      payWith: [{ coinName: 'USDT', maxPercent: '100' }],
+      perMemberLimit: 0,
+      totalLimit: 0,
+      isOnSale: true,
+      minGrade: null,
+      isInviteOnly: false,
+      invitedUserNames: [],
+      sortOrder: 1,
     },
     staff,
   );
@@ -130,7 +151,18 @@ describe.each(['desktop', 'mobile'] as const)('community on %s', (layout) => {
     await expect.poll(() => communityFigure.isVisible()).toBe(true);
     const before = numberOf((await communityFigure.textContent()) ?? '');
     const token = await memberToken(server.baseUrl, buyer);
-    await callOk(server.baseUrl, 'buyMatching', { productId, quantity: 1, payments: [{ coinName: 'USDT', amount: '100' }], transactionPassword: buyer.transactionPassword, requestId: newRequestId('cm') }, { token });
+    await callOk(
+      server.baseUrl,
+      'buyMatching',
+      {
+        productId,
+        quantity: 1,
+        payments: [{ coinName: 'USDT', amount: '100' }],
+        transactionPassword: buyer.transactionPassword,
+        requestId: newRequestId('cm'),
+      },
+      { token },
+    );
     await page.reload();
     await waitForHeading(page, t(lang, 'user.title'));
     await expect.poll(async () => numberOf((await page.getByTestId('figure-community').textContent()) ?? '')).toBe(before + 100);
@@ -140,7 +172,9 @@ describe.each(['desktop', 'mobile'] as const)('community on %s', (layout) => {
     await page.goto('/#/invite-tree');
     await waitForHeading(page, t(lang, 'community.title'));
     await expect.poll(() => row(page, buyer.userName).locator('.tree-title').first().textContent()).toContain(retail);
-    const violations = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+    const violations = (await new AxeBuilder({ page }).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help}`);
     expect(violations).toEqual([]);
 
     // The home page's community card.

@@ -15,7 +15,18 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { callApi, callOk, memberToken, newRequestId } from './support/api';
-import { closeBrowser, dismissToasts, horizontalOverflow, launchBrowser, login, newContext, sessionItem, toast, waitForHeading, type Layout } from './support/browser';
+import {
+  closeBrowser,
+  dismissToasts,
+  horizontalOverflow,
+  launchBrowser,
+  login,
+  newContext,
+  sessionItem,
+  toast,
+  waitForHeading,
+  type Layout,
+} from './support/browser';
 import { adminT, languages, serverText, t, type Language } from './support/i18n';
 import { repoRoot, startServer, type RunningServer } from './support/server';
 import { demoStaff, staffLogin } from './support/staff';
@@ -84,16 +95,44 @@ beforeAll(async () => {
   staff = { token: (await sessionItem(staffPage, 'adminToken')) ?? '', loginType: 'STAFF' };
   const staffGuard = guard(staffPage);
   // An announcement in two languages, and one whose every field is a payload (pinned, so it is on the dashboard).
-  await callOk(server.baseUrl, 'announcementSave', {
-    translations: { 'en-US': { title: cases.desktop.title, body: '<p>The site pauses from 02:00 to 03:00. See <a href="/package">packages</a>.</p>' }, 'zh-CN': { title: cases.mobile.title, body: '<p>02:00 至 03:00 暂停服务。</p>' } },
-    isPinned: false, publishAt: now - 60_000, expiresAt: null,
-  }, staff);
-  await callOk(server.baseUrl, 'announcementSave', {
-    translations: { 'en-US': { title: `${xssImg}XSS title`, body: xssBody }, 'zh-CN': { title: `${xssImg}XSS 标题`, body: xssBody } },
-    isPinned: true, publishAt: now - 60_000, expiresAt: null,
-  }, staff);
+  await callOk(
+    server.baseUrl,
+    'announcementSave',
+    {
+      translations: {
+        'en-US': { title: cases.desktop.title, body: '<p>The site pauses from 02:00 to 03:00. See <a href="/package">packages</a>.</p>' },
+        'zh-CN': { title: cases.mobile.title, body: '<p>02:00 至 03:00 暂停服务。</p>' },
+      },
+      isPinned: false,
+      publishAt: now - 60_000,
+      expiresAt: null,
+    },
+    staff,
+  );
+  await callOk(
+    server.baseUrl,
+    'announcementSave',
+    {
+      translations: { 'en-US': { title: `${xssImg}XSS title`, body: xssBody }, 'zh-CN': { title: `${xssImg}XSS 标题`, body: xssBody } },
+      isPinned: true,
+      publishAt: now - 60_000,
+      expiresAt: null,
+    },
+    staff,
+  );
   // A banner link that is a script is refused by the server.
-  const refused = await callApi(server.baseUrl, 'bannerSave', { translations: { 'en-US': { title: 'x', imageId: 'none', linkUrl: 'javascript:window.__xss=1' } }, sortOrder: 0, isActive: true, publishAt: 0, expiresAt: null }, staff);
+  const refused = await callApi(
+    server.baseUrl,
+    'bannerSave',
+    {
+      translations: { 'en-US': { title: 'x', imageId: 'none', linkUrl: 'javascript:window.__xss=1' } },
+      sortOrder: 0,
+      isActive: true,
+      publishAt: 0,
+      expiresAt: null,
+    },
+    staff,
+  );
   expect(refused.error).toBe('request.invalid');
 
   // The banner through the back-office: the file's name is a payload.
@@ -101,7 +140,9 @@ beforeAll(async () => {
   await waitForHeading(staffPage, adminT('en-US', 'content.pageTitle'));
   await staffPage.getByRole('button', { name: adminT('en-US', 'content.newBanner'), exact: true }).click();
   await staffPage.getByLabel(adminT('en-US', 'content.language'), { exact: true }).selectOption('en-US');
-  const png = await sharp({ create: { width: 1200, height: 300, channels: 3, background: '#2255aa' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 1200, height: 300, channels: 3, background: '#2255aa' } })
+    .png()
+    .toBuffer();
   await staffPage.locator('#banner-image').setInputFiles({ name: `${xssImg}.png`, mimeType: 'image/png', buffer: png });
   await staffPage.getByText(/^Image: /).waitFor();
   await staffPage.locator('#banner-title').fill(`${xssImg}Spring offer`);
@@ -136,7 +177,13 @@ beforeAll(async () => {
   expect(await seriousViolations(staffPage)).toEqual([]);
   await staffGuard.check();
   await staffContext.close();
-  for (const [kind, lang, title] of [['terms', 'zh-CN', 'E2E 使用条款'], ['regTerms', 'en-US', 'E2E Registration terms'], ['regTerms', 'zh-CN', 'E2E 注册条款'], ['whitePaper', 'en-US', 'E2E White paper'], ['whitePaper', 'zh-CN', 'E2E 白皮书']] as const) {
+  for (const [kind, lang, title] of [
+    ['terms', 'zh-CN', 'E2E 使用条款'],
+    ['regTerms', 'en-US', 'E2E Registration terms'],
+    ['regTerms', 'zh-CN', 'E2E 注册条款'],
+    ['whitePaper', 'en-US', 'E2E White paper'],
+    ['whitePaper', 'zh-CN', 'E2E 白皮书'],
+  ] as const) {
     // A new version over whatever is there (the demo data publishes a white paper in every language).
     const [latest] = await callOk<Array<{ version: number }>>(server.baseUrl, 'documentVersions', { kind, lang }, staff);
     await callOk(server.baseUrl, 'documentPublish', { kind, lang, baseVersion: latest?.version ?? 0, title, body: `<p>${title}</p>${xssBody}` }, staff);
@@ -151,10 +198,22 @@ afterAll(async () => {
 /** A bank deposit of the member, approved by staff through the API. */
 async function approvedDeposit(member: { userName: string; password: string }): Promise<string> {
   const token = await memberToken(server.baseUrl, member);
-  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#ffffff' } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#ffffff' } })
+    .jpeg()
+    .toBuffer();
   const file = await callOk<{ id: string }>(server.baseUrl, 'uploadCreate', { fileName: 'receipt.jpg', content: photo.toString('base64') }, { token });
-  const made = await callOk<{ number: string }>(server.baseUrl, 'deposit', { amount: '100', receiptNumber: `E2E-${member.userName}`, receiptFileId: file.id, requestId: newRequestId() }, { token });
-  const list = await callOk<{ items: Array<{ id: string; summary: Record<string, unknown> }> }>(server.baseUrl, 'reviewList', { queue: 'bankDeposit', status: 'pending', pageSize: 100 }, staff);
+  const made = await callOk<{ number: string }>(
+    server.baseUrl,
+    'deposit',
+    { amount: '100', receiptNumber: `E2E-${member.userName}`, receiptFileId: file.id, requestId: newRequestId() },
+    { token },
+  );
+  const list = await callOk<{ items: Array<{ id: string; summary: Record<string, unknown> }> }>(
+    server.baseUrl,
+    'reviewList',
+    { queue: 'bankDeposit', status: 'pending', pageSize: 100 },
+    staff,
+  );
   const item = list.items.find((i) => i.summary.depositNumber === made.number)!;
   await callOk(server.baseUrl, 'reviewDecide', { ids: [item.id], decision: 'approve' }, staff);
   return made.number;
@@ -238,19 +297,23 @@ describe.each(['desktop', 'mobile'] as const)('content and notifications on %s',
 });
 
 describe('the new screens in every language', () => {
-  test.each(languages)('%s', async (lang) => {
-    const context = await newContext(browser, server.baseUrl, 'desktop', { lang });
-    const page = await context.newPage();
-    await login(page, lang, { userName: 'bob', password: 'Bob@123456' });
-    await page.goto('/#/notification');
-    await waitForHeading(page, t(lang, 'pages.notification'));
-    await page.getByText(t(lang, 'notifications.empty'), { exact: true }).waitFor();
-    await page.locator('label.segment', { hasText: t(lang, 'notifications.tabs.announcements') }).click();
-    // The tab follows the click through a state update (and the address): poll, a busy machine may take a moment.
-    await expect.poll(() => page.getByRole('radio', { name: t(lang, 'notifications.tabs.announcements'), exact: true }).isChecked()).toBe(true);
-    await page.getByRole('heading', { name: t(lang, 'notifications.tabs.announcements'), level: 2 }).waitFor();
-    await page.goto('/#/index');
-    await page.getByRole('heading', { name: t(lang, 'announcements.title'), level: 2 }).waitFor();
-    await context.close();
-  }, 120_000);
+  test.each(languages)(
+    '%s',
+    async (lang) => {
+      const context = await newContext(browser, server.baseUrl, 'desktop', { lang });
+      const page = await context.newPage();
+      await login(page, lang, { userName: 'bob', password: 'Bob@123456' });
+      await page.goto('/#/notification');
+      await waitForHeading(page, t(lang, 'pages.notification'));
+      await page.getByText(t(lang, 'notifications.empty'), { exact: true }).waitFor();
+      await page.locator('label.segment', { hasText: t(lang, 'notifications.tabs.announcements') }).click();
+      // The tab follows the click through a state update (and the address): poll, a busy machine may take a moment.
+      await expect.poll(() => page.getByRole('radio', { name: t(lang, 'notifications.tabs.announcements'), exact: true }).isChecked()).toBe(true);
+      await page.getByRole('heading', { name: t(lang, 'notifications.tabs.announcements'), level: 2 }).waitFor();
+      await page.goto('/#/index');
+      await page.getByRole('heading', { name: t(lang, 'announcements.title'), level: 2 }).waitFor();
+      await context.close();
+    },
+    120_000,
+  );
 });

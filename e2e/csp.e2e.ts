@@ -9,7 +9,22 @@ import { startServer, type RunningServer } from './support/server';
 
 const lang: Language = 'en-US';
 
-const memberRoutes = ['/index', '/user-info', '/package', '/records', '/recharge', '/withdraw', '/invite-tree', '/setting', '/terms', '/notification', '/details', '/code', '/equity', '/transfer'];
+const memberRoutes = [
+  '/index',
+  '/user-info',
+  '/package',
+  '/records',
+  '/recharge',
+  '/withdraw',
+  '/invite-tree',
+  '/setting',
+  '/terms',
+  '/notification',
+  '/details',
+  '/code',
+  '/equity',
+  '/transfer',
+];
 const publicRoutes = ['/login', '/register', '/forgot', '/terms/reg', '/404'];
 const adminRoutes = ['/dashboard', '/reviews', '/members', '/config', '/audit', '/staff'];
 
@@ -25,7 +40,6 @@ afterAll(async () => {
   await closeBrowser(browser);
   await server?.stop();
 });
-
 
 /** Visits each route in the open app (an in-app hash change) and waits until it shows a heading. */
 async function visitAll(page: Page, base: string, routes: string[]): Promise<Record<string, string>> {

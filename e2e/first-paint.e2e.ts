@@ -4,7 +4,19 @@
 // phone does before the JavaScript arrives.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { closeBrowser, cspViolations, demoMember, heading, launchBrowser, newDesktopContext, newMobileContext, pageErrors, waitForHashPath, waitForHeading, watchCspViolations } from './support/browser';
+import {
+  closeBrowser,
+  cspViolations,
+  demoMember,
+  heading,
+  launchBrowser,
+  newDesktopContext,
+  newMobileContext,
+  pageErrors,
+  waitForHashPath,
+  waitForHeading,
+  watchCspViolations,
+} from './support/browser';
 import { t, type Language } from './support/i18n';
 import { startServer, type RunningServer } from './support/server';
 
@@ -35,7 +47,6 @@ async function holdScripts(context: BrowserContext, refuse = false): Promise<{ r
   return { release };
 }
 
-
 const firstPaintText = (page: Page) => page.evaluate(() => document.getElementById('first-paint')?.textContent ?? null);
 
 describe('first paint of the login page', () => {
@@ -59,7 +70,7 @@ describe('first paint of the login page', () => {
     expect(await plain.text()).toBe(html);
   });
 
-  test('without any script the login form shows in the tab\'s language, and a member tab gets none', async () => {
+  test("without any script the login form shows in the tab's language, and a member tab gets none", async () => {
     for (const [lang, stored] of [
       ['zh-CN', null],
       ['ja-JP', 'ja-JP'],

@@ -36,7 +36,9 @@ async function openJobs(page: Page): Promise<void> {
 
 /** The job's row, by its title exactly ("Ledger verification" is also the start of "Ledger verification, full"). */
 const jobRow = (page: Page, name: string) =>
-  page.locator('tbody tr').filter({ has: page.locator('td:first-child > span.block', { hasText: new RegExp(`^${escapeRegExp(a(`jobsPage.names.${name}`))}$`) }) });
+  page
+    .locator('tbody tr')
+    .filter({ has: page.locator('td:first-child > span.block', { hasText: new RegExp(`^${escapeRegExp(a(`jobsPage.names.${name}`))}$`) }) });
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('jobs page', () => {
@@ -44,7 +46,10 @@ describe('jobs page', () => {
     const context = await newDesktopContext(browser, server.baseUrl, { lang });
     const page = await context.newPage();
     await staffLogin(page, lang, demoStaff.admin);
-    await page.getByRole('link', { name: a('nav.jobs'), exact: true }).first().click();
+    await page
+      .getByRole('link', { name: a('nav.jobs'), exact: true })
+      .first()
+      .click();
     await waitForHeading(page, a('jobsPage.title'));
     for (const name of ['ledger-verify', 'housekeeping']) {
       await expect.poll(() => jobRow(page, name).innerText()).toContain(a(`jobsPage.schedules.${name}`));

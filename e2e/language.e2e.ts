@@ -151,7 +151,11 @@ describe('language switch', () => {
       from,
       to,
       () => banner.getByRole('button', { name: t(from, 'nav.openMenu'), exact: true }).click(),
-      () => banner.getByRole('group', { name: t(from, 'language.label'), exact: true }).locator(`button[lang="${to}"]`).click(),
+      () =>
+        banner
+          .getByRole('group', { name: t(from, 'language.label'), exact: true })
+          .locator(`button[lang="${to}"]`)
+          .click(),
     );
     await banner.getByRole('button', { name: t(to, 'nav.openMenu'), exact: true }).waitFor();
     await context.close();

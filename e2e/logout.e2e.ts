@@ -49,7 +49,10 @@ describe('logout', () => {
     const refreshes = calls.length - firstLoads;
     expect(refreshes, 'refreshes of the balances within 25 s after the first load').toBeGreaterThanOrEqual(2);
     expect(refreshes, 'refreshes of the balances within 25 s after the first load').toBeLessThanOrEqual(3);
-    const gaps = calls.slice(firstLoads - 1).map((c, i, all) => (i === 0 ? null : c.at - all[i - 1]!.at)).filter((g) => g !== null);
+    const gaps = calls
+      .slice(firstLoads - 1)
+      .map((c, i, all) => (i === 0 ? null : c.at - all[i - 1]!.at))
+      .filter((g) => g !== null);
     console.log(`assetsList: ${firstLoads} call(s) on the first load, then ${refreshes} in 25 s; gaps ${gaps.join(', ')} ms`);
     for (const gap of gaps) {
       expect(gap, `gaps between balance refreshes (ms): ${gaps.join(', ')}`).toBeGreaterThan(8500);
@@ -58,7 +61,10 @@ describe('logout', () => {
 
     expect(await sessionItem(page, 'token')).not.toBeNull();
     const loaded = page.waitForEvent('load', { timeout: 20_000 });
-    const logoutButton = page.getByRole('banner').first().getByRole('button', { name: t(lang, 'nav.logout'), exact: true });
+    const logoutButton = page
+      .getByRole('banner')
+      .first()
+      .getByRole('button', { name: t(lang, 'nav.logout'), exact: true });
     // The message shows for 1 s before the reload: recorded as it appears, not polled for.
     const toastsSeen = await watchToasts(page, t(lang, 'toast.region'));
     await logoutButton.click();
@@ -86,7 +92,11 @@ describe('logout', () => {
     expect(oldToken).toBeTruthy();
 
     const loaded = page.waitForEvent('load', { timeout: 20_000 });
-    await page.getByRole('banner').first().getByRole('button', { name: t(lang, 'nav.logout'), exact: true }).click();
+    await page
+      .getByRole('banner')
+      .first()
+      .getByRole('button', { name: t(lang, 'nav.logout'), exact: true })
+      .click();
     await loaded;
     await waitForHeading(page, t(lang, 'auth.login.title'));
 

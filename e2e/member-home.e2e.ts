@@ -11,7 +11,19 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { callOk } from './support/api';
-import { closeBrowser, dismissToasts, hashPath, horizontalOverflow, launchBrowser, login, newContext, sessionItem, waitForHashPath, waitForHeading, type Layout } from './support/browser';
+import {
+  closeBrowser,
+  dismissToasts,
+  hashPath,
+  horizontalOverflow,
+  launchBrowser,
+  login,
+  newContext,
+  sessionItem,
+  waitForHashPath,
+  waitForHeading,
+  type Layout,
+} from './support/browser';
 import { t, type Language } from './support/i18n';
 import { repoRoot, startServer, type RunningServer } from './support/server';
 import { demoStaff, staffLogin } from './support/staff';
@@ -130,7 +142,10 @@ describe.each(['desktop', 'mobile'] as const)('member home and white paper on %s
         await page.keyboard.press('Enter');
         const dialog = page.getByRole('dialog', { name: t(lang, 'support.title'), exact: true });
         await dialog.waitFor();
-        await dialog.getByRole('button', { name: t(lang, 'common.close'), exact: true }).last().click();
+        await dialog
+          .getByRole('button', { name: t(lang, 'common.close'), exact: true })
+          .last()
+          .click();
         await dialog.waitFor({ state: 'hidden' });
         expect(hashPath(page)).toBe('/index');
         continue;
@@ -168,7 +183,12 @@ describe.each(['desktop', 'mobile'] as const)('member home and white paper on %s
     const [latest] = await callOk<Array<{ version: number }>>(server.baseUrl, 'documentVersions', { kind: 'whitePaper', lang }, staff);
     expect(latest?.version).toBe(1);
     const title = `${seeded.title} (${layout} v2)`;
-    await callOk(server.baseUrl, 'documentPublish', { kind: 'whitePaper', lang, baseVersion: 1, title, body: `<h2>${seeded.firstSection}</h2><ul><li>E2E ${layout}</li></ul>` }, staff);
+    await callOk(
+      server.baseUrl,
+      'documentPublish',
+      { kind: 'whitePaper', lang, baseVersion: 1, title, body: `<h2>${seeded.firstSection}</h2><ul><li>E2E ${layout}</li></ul>` },
+      staff,
+    );
     await page.reload();
     await waitForHeading(page, title);
     await page.getByText(`E2E ${layout}`, { exact: true }).waitFor();

@@ -5,7 +5,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { closeBrowser, cspViolations, launchBrowser, login, newDesktopContext, newMobileContext, pageErrors, recordApi, watchCspViolations } from './support/browser';
+import {
+  closeBrowser,
+  cspViolations,
+  launchBrowser,
+  login,
+  newDesktopContext,
+  newMobileContext,
+  pageErrors,
+  recordApi,
+  watchCspViolations,
+} from './support/browser';
 import { t, type Language } from './support/i18n';
 import { startServer, type RunningServer } from './support/server';
 
@@ -38,11 +48,14 @@ async function holdEntry(context: BrowserContext): Promise<{ release: () => void
   const gate = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await context.route((url) => url.pathname === entry, async (route) => {
-    held = true;
-    await gate;
-    return route.continue();
-  });
+  await context.route(
+    (url) => url.pathname === entry,
+    async (route) => {
+      held = true;
+      await gate;
+      return route.continue();
+    },
+  );
   return { release, isHeld: () => held };
 }
 
@@ -70,7 +83,8 @@ const placesOf = (page: Page, scope: string) =>
     });
   }, scope);
 
-const navLinks = (page: Page, scope: string) => page.evaluate((selector) => Array.from(document.querySelectorAll(`${selector} nav a`), (a) => a.getAttribute('href')), scope);
+const navLinks = (page: Page, scope: string) =>
+  page.evaluate((selector) => Array.from(document.querySelectorAll(`${selector} nav a`), (a) => a.getAttribute('href')), scope);
 
 describe('the member home painted before the app', () => {
   for (const [layout, lang] of [
@@ -88,17 +102,25 @@ describe('the member home painted before the app', () => {
       const scripts = await holdEntry(context);
       const api = recordApi(page);
       await page.reload({ waitUntil: 'commit' });
-      await copyOf(page).getByRole('heading', { level: 1, name: t(lang, 'dashboard.title') }).waitFor();
+      await copyOf(page)
+        .getByRole('heading', { level: 1, name: t(lang, 'dashboard.title') })
+        .waitFor();
       // The app is asked for once the copy has painted, and has not run.
       await expect.poll(() => scripts.isHeld()).toBe(true);
       expect(await page.locator('#root').evaluate((root) => root.childElementCount)).toBe(0);
       // The member's data, as the app shows it: name, balances, the nav entries of their flags.
-      await expect(copyOf(page).getByText(t(lang, 'dashboard.welcome', { name: 'demo' })).isVisible()).resolves.toBe(true);
+      await expect(
+        copyOf(page)
+          .getByText(t(lang, 'dashboard.welcome', { name: 'demo' }))
+          .isVisible(),
+      ).resolves.toBe(true);
       expect(await balances(page, '#first-paint')).toEqual(signedIn.balances);
       expect(await navLinks(page, '#first-paint')).toEqual(signedIn.nav);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
       // Its buttons do nothing yet and say so; a click waits for the app's.
-      const buttons = await copyOf(page).locator('button').evaluateAll((all) => all.map((b) => b.getAttribute('aria-disabled')));
+      const buttons = await copyOf(page)
+        .locator('button')
+        .evaluateAll((all) => all.map((b) => b.getAttribute('aria-disabled')));
       expect(buttons.length).toBeGreaterThan(0);
       expect(new Set(buttons)).toEqual(new Set(['true']));
       await page.screenshot({ path: path.join(shotsDir, `member-paint-${lang}-${layout}.png`) });
@@ -106,7 +128,10 @@ describe('the member home painted before the app', () => {
       const copyPlaces = await placesOf(page, '#first-paint');
       scripts.release();
       await page.waitForFunction(() => document.getElementById('first-paint') === null, undefined, { timeout: 30_000 });
-      await page.locator('#root').getByRole('heading', { level: 1, name: t(lang, 'dashboard.title') }).waitFor();
+      await page
+        .locator('#root')
+        .getByRole('heading', { level: 1, name: t(lang, 'dashboard.title') })
+        .waitFor();
       expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
       expect(await balances(page, '#root')).toEqual(signedIn.balances);
       // Each first call went out once: the app used the copy's answers instead of asking again.

@@ -59,7 +59,8 @@ async function recordToastFrames(context: BrowserContext): Promise<void> {
     const look = () => {
       const toasts = Array.from(document.querySelectorAll('.toast-region .toast')).map((el) => box(el.getBoundingClientRect()));
       const header = Array.from(document.querySelectorAll('header')).find((h) => h.getBoundingClientRect().height > 0);
-      if (toasts.length > 0 && header && frames.length < 2000) frames.push({ header: { ...box(header.getBoundingClientRect()), className: header.className }, toasts });
+      if (toasts.length > 0 && header && frames.length < 2000)
+        frames.push({ header: { ...box(header.getBoundingClientRect()), className: header.className }, toasts });
       requestAnimationFrame(look);
     };
     requestAnimationFrame(look);
@@ -195,7 +196,11 @@ describe('member portal (issue 31)', () => {
       const geometry = () =>
         row.evaluate((el) => {
           const segments = Array.from(el.querySelectorAll('.segment')).map((s) => s.getBoundingClientRect());
-          return { tops: [...new Set(segments.map((s) => Math.round(s.top)))], height: el.getBoundingClientRect().height, segment: Math.max(...segments.map((s) => s.height)) };
+          return {
+            tops: [...new Set(segments.map((s) => Math.round(s.top)))],
+            height: el.getBoundingClientRect().height,
+            segment: Math.max(...segments.map((s) => s.height)),
+          };
         });
       await expect.poll(async () => (await geometry()).tops.length).toBe(1);
       const { height, segment } = await geometry();

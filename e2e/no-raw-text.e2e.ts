@@ -17,15 +17,66 @@ import { demoStaff, staffLogin } from './support/staff';
 const checkedLanguages: readonly Language[] = ['zh-CN', 'ja-JP', 'ko-KP', 'id-ID'];
 
 /** Member routes that need a session (apps/web/src/app/paths.ts), except the 404 page. */
-const memberRoutes = ['/index', '/user-info', '/package', '/records', '/recharge', '/withdraw', '/invite-tree', '/setting', '/terms', '/notification', '/details', '/code', '/equity', '/transfer', '/plan', '/ranking'];
+const memberRoutes = [
+  '/index',
+  '/user-info',
+  '/package',
+  '/records',
+  '/recharge',
+  '/withdraw',
+  '/invite-tree',
+  '/setting',
+  '/terms',
+  '/notification',
+  '/details',
+  '/code',
+  '/equity',
+  '/transfer',
+  '/plan',
+  '/ranking',
+];
 /** Back-office routes (apps/admin/src/app/paths.ts); the member page is added once its id is known. */
-const adminRoutes = ['/dashboard', '/reviews', '/reviews/exchange', '/reviews/manualAdjustment', '/reviews/withdrawal', '/payouts', '/members', '/config', '/audit', '/staff', '/packages', '/packages?tab=sales', '/packages?tab=shares', '/plan', '/plan?tab=payouts'];
+const adminRoutes = [
+  '/dashboard',
+  '/reviews',
+  '/reviews/exchange',
+  '/reviews/manualAdjustment',
+  '/reviews/withdrawal',
+  '/payouts',
+  '/members',
+  '/config',
+  '/audit',
+  '/staff',
+  '/packages',
+  '/packages?tab=sales',
+  '/packages?tab=shares',
+  '/plan',
+  '/plan?tab=payouts',
+];
 
 /**
  * Words that are the same in every language: the brand's point type and networks, and the names
  * of the demo accounts shown as data, and the country code CN of the members list.
  */
-const allowedWords = new Set(['usdt', 'trc20', 'bep20', 'trc', 'bep', 'demo', 'alice', 'bob', 'admin', 'finance', 'support', 'viewer', 'ex', 'id', 'ip', 'totp', 'cn']);
+const allowedWords = new Set([
+  'usdt',
+  'trc20',
+  'bep20',
+  'trc',
+  'bep',
+  'demo',
+  'alice',
+  'bob',
+  'admin',
+  'finance',
+  'support',
+  'viewer',
+  'ex',
+  'id',
+  'ip',
+  'totp',
+  'cn',
+]);
 
 /** An internal code: two or more capitals joined by underscores (USDT_TO_ASSETS, ASSETS_POINT). */
 const internalCode = /\b[A-Z]{2,}(?:_[A-Z0-9]+)+\b/g;
@@ -135,7 +186,25 @@ beforeAll(async () => {
     ['code', Date.now() + 3_600_000],
     ['flash', Date.now() - 1_000],
   ] as const) {
-    await callOk(server.baseUrl, 'saleOpen', { kind, productId: product!.id, units: 1, price: '20', coinName: 'USDT', total: 10, perMemberLimit: 2, minGrade: null, isFlaggedOnly: false, startsAt, endsAt: startsAt + 86_400_000, reason: 'e2e: every language' }, staff);
+    await callOk(
+      server.baseUrl,
+      'saleOpen',
+      {
+        kind,
+        productId: product!.id,
+        units: 1,
+        price: '20',
+        coinName: 'USDT',
+        total: 10,
+        perMemberLimit: 2,
+        minGrade: null,
+        isFlaggedOnly: false,
+        startsAt,
+        endsAt: startsAt + 86_400_000,
+        reason: 'e2e: every language',
+      },
+      staff,
+    );
   }
 }, 120_000);
 
@@ -173,7 +242,11 @@ describe.each(checkedLanguages)('no raw codes or English in %s', (lang) => {
     }
     // The records dialog of the cancelled exchange says what happened, in words.
     await visit(lang, '/#/records');
-    await page.getByRole('button', { name: new RegExp(t(lang, 'records.statuses.cancelled')) }).or(page.locator('tr.row-link', { hasText: t(lang, 'records.statuses.cancelled') })).first().click();
+    await page
+      .getByRole('button', { name: new RegExp(t(lang, 'records.statuses.cancelled')) })
+      .or(page.locator('tr.row-link', { hasText: t(lang, 'records.statuses.cancelled') }))
+      .first()
+      .click();
     await page.getByRole('dialog').waitFor();
     found.push(...problemsOf(await visibleText(page), allowed).map((p) => `/records dialog: ${p}`));
     expect(found).toEqual([]);
@@ -188,7 +261,11 @@ describe.each(checkedLanguages)('no raw codes or English in %s', (lang) => {
     }
     // A review's detail: its summary names the exchange type and point types, and formats the fee.
     await visit(lang, '/admin/#/reviews/exchange');
-    await page.getByRole('button', { name: adminT(lang, 'reviews.details'), exact: true }).or(page.locator('tbody button').first()).first().click();
+    await page
+      .getByRole('button', { name: adminT(lang, 'reviews.details'), exact: true })
+      .or(page.locator('tbody button').first())
+      .first()
+      .click();
     await page.getByRole('dialog').waitFor();
     await settle(page);
     found.push(...problemsOf(await visibleText(page), allowed).map((p) => `/reviews/exchange detail: ${p}`));

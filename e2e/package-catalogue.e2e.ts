@@ -5,7 +5,18 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import Database from 'better-sqlite3';
 import { callApi, callOk, memberToken, newRequestId } from './support/api';
-import { closeBrowser, demoMember, dismissToasts, horizontalOverflow, launchBrowser, login, newContext, sessionItem, toast, waitForHeading } from './support/browser';
+import {
+  closeBrowser,
+  demoMember,
+  dismissToasts,
+  horizontalOverflow,
+  launchBrowser,
+  login,
+  newContext,
+  sessionItem,
+  toast,
+  waitForHeading,
+} from './support/browser';
 import { adminT, serverText, t, type Language } from './support/i18n';
 import { repoRoot, startServer, type RunningServer } from './support/server';
 import { demoStaff, staffLogin } from './support/staff';
@@ -63,7 +74,11 @@ async function memberCatalogue(token: string, lang: Language): Promise<MemberPro
 async function openPackages(page: Page, lang: Language): Promise<void> {
   await page.goto('/admin/#/packages');
   await waitForHeading(page, adminT(lang, 'packages.title'));
-  await page.locator('table.table').or(page.getByText(adminT(lang, 'packages.emptyManage'), { exact: true })).first().waitFor();
+  await page
+    .locator('table.table')
+    .or(page.getByText(adminT(lang, 'packages.emptyManage'), { exact: true }))
+    .first()
+    .waitFor();
 }
 
 describe('package catalogue', () => {
@@ -208,7 +223,23 @@ describe('package catalogue', () => {
           kind: 'normal',
           names: { 'en-US': 'Not allowed', 'zh-CN': '', 'ja-JP': '', 'ko-KP': '', 'id-ID': '' },
           descriptions: { 'en-US': '', 'zh-CN': '', 'ja-JP': '', 'ko-KP': '', 'id-ID': '' },
-          terms: { price: '1', premium: '0', fee: '0', feeCoinName: 'USDT', contractDays: 1, unlockDays: 0, effectiveDelayHours: 0, releasePercent: '1', releasePeriodHours: 24, maxProfitPercent: '10', maxReward: '0', redeemFeePercent: '0', redeemFeeUnlockedPercent: '0', claimGuaranteePercent: '0', drawCycleDays: 0 },
+          terms: {
+            price: '1',
+            premium: '0',
+            fee: '0',
+            feeCoinName: 'USDT',
+            contractDays: 1,
+            unlockDays: 0,
+            effectiveDelayHours: 0,
+            releasePercent: '1',
+            releasePeriodHours: 24,
+            maxProfitPercent: '10',
+            maxReward: '0',
+            redeemFeePercent: '0',
+            redeemFeeUnlockedPercent: '0',
+            claimGuaranteePercent: '0',
+            drawCycleDays: 0,
+          },
           payWith: [{ coinName: 'USDT', maxPercent: '100' }],
           perMemberLimit: 0,
           totalLimit: 0,
@@ -229,11 +260,40 @@ describe('package catalogue', () => {
 
   test('a package claim waits in its review queue with its facts in words', async () => {
     const staff = { token: (await sessionItem(page, 'adminToken')) ?? '', loginType: 'STAFF' as const };
-    const terms = { price: '50', premium: '0', fee: '0', feeCoinName: 'USDT', contractDays: 30, unlockDays: 0, effectiveDelayHours: 0, releasePercent: '1', releasePeriodHours: 24, maxProfitPercent: '100', maxReward: '0', redeemFeePercent: '0', redeemFeeUnlockedPercent: '0', claimGuaranteePercent: '40', drawCycleDays: 0 };
+    const terms = {
+      price: '50',
+      premium: '0',
+      fee: '0',
+      feeCoinName: 'USDT',
+      contractDays: 30,
+      unlockDays: 0,
+      effectiveDelayHours: 0,
+      releasePercent: '1',
+      releasePeriodHours: 24,
+      maxProfitPercent: '100',
+      maxReward: '0',
+      redeemFeePercent: '0',
+      redeemFeeUnlockedPercent: '0',
+      claimGuaranteePercent: '40',
+      drawCycleDays: 0,
+    };
     const shield = await callOk<{ id: string }>(
       server.baseUrl,
       'productSave',
-      { kind: 'normal', names: { 'en-US': 'Claim shield' }, descriptions: {}, terms, payWith: [{ coinName: 'USDT', maxPercent: '100' }], perMemberLimit: 0, totalLimit: 0, isOnSale: true, minGrade: null, isInviteOnly: false, invitedUserNames: [], sortOrder: 9 },
+      {
+        kind: 'normal',
+        names: { 'en-US': 'Claim shield' },
+        descriptions: {},
+        terms,
+        payWith: [{ coinName: 'USDT', maxPercent: '100' }],
+        perMemberLimit: 0,
+        totalLimit: 0,
+        isOnSale: true,
+        minGrade: null,
+        isInviteOnly: false,
+        invitedUserNames: [],
+        sortOrder: 9,
+      },
       staff,
     );
     const bob = { userName: 'bob', password: 'Bob@123456', transactionPassword: 'Bob@1234567' };
@@ -241,7 +301,13 @@ describe('package catalogue', () => {
     const bought = await callOk<{ holdingId: string }>(
       server.baseUrl,
       'buyMatching',
-      { productId: shield.id, quantity: 1, payments: [{ coinName: 'USDT', amount: '50' }], transactionPassword: bob.transactionPassword, requestId: newRequestId() },
+      {
+        productId: shield.id,
+        quantity: 1,
+        payments: [{ coinName: 'USDT', amount: '50' }],
+        transactionPassword: bob.transactionPassword,
+        requestId: newRequestId(),
+      },
       { token },
     );
     // Test-only time travel: the holding started 31 days ago, so the release job pays its 30
@@ -250,14 +316,17 @@ describe('package catalogue', () => {
     const db = new Database(path.join(server.dataDir, 'portal.db'), { fileMustExist: true, timeout: 5000 });
     try {
       const changed = db
-        .prepare('update package_holdings set started_at = started_at - ?, effective_at = effective_at - ?, unlock_at = unlock_at - ?, expires_at = expires_at - ?, next_release_at = next_release_at - ?, created_at = created_at - ? where id = ?')
+        .prepare(
+          'update package_holdings set started_at = started_at - ?, effective_at = effective_at - ?, unlock_at = unlock_at - ?, expires_at = expires_at - ?, next_release_at = next_release_at - ?, created_at = created_at - ? where id = ?',
+        )
         .run(shiftMs, shiftMs, shiftMs, shiftMs, shiftMs, shiftMs, bought.holdingId);
       expect(changed.changes).toBe(1);
     } finally {
       db.close();
     }
     type Held = { id: string; number: string; endReason: string | null; claimable: string | null };
-    const holding = async () => (await callOk<{ items: Held[] }>(server.baseUrl, 'buyMatchingList', { pageSize: 50 }, { token })).items.find((h) => h.id === bought.holdingId);
+    const holding = async () =>
+      (await callOk<{ items: Held[] }>(server.baseUrl, 'buyMatchingList', { pageSize: 50 }, { token })).items.find((h) => h.id === bought.holdingId);
     await expect
       .poll(
         async () => {
@@ -275,7 +344,10 @@ describe('package catalogue', () => {
     await waitForHeading(page, a('reviews.title', { queue: a('queues.packageClaim') }));
     const row = page.locator('tbody tr').filter({ hasText: bob.userName });
     await row.first().waitFor();
-    await row.first().getByRole('button', { name: new RegExp(`^${a('reviews.openItem', { item: '' })}`) }).click();
+    await row
+      .first()
+      .getByRole('button', { name: new RegExp(`^${a('reviews.openItem', { item: '' })}`) })
+      .click();
     const drawer = page.getByRole('dialog', { name: a('reviews.detailTitle'), exact: true });
     const summary = drawer.locator('.summary-list');
     await summary.waitFor();

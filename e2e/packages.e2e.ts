@@ -24,7 +24,18 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import { callApi, callOk, memberToken, newRequestId } from './support/api';
-import { closeBrowser, dismissToasts, horizontalOverflow, launchBrowser, login, newContext, sessionItem, toast, waitForHeading, type Layout } from './support/browser';
+import {
+  closeBrowser,
+  dismissToasts,
+  horizontalOverflow,
+  launchBrowser,
+  login,
+  newContext,
+  sessionItem,
+  toast,
+  waitForHeading,
+  type Layout,
+} from './support/browser';
 import { t, type Language } from './support/i18n';
 import { repoRoot, startServer, type RunningServer } from './support/server';
 import { demoStaff, staffLogin } from './support/staff';
@@ -228,193 +239,234 @@ async function pay(page: Page, lang: Language, dialog: Locator, member: Member, 
 }
 
 describe('packages in the member portal', () => {
-  test.each(['desktop', 'mobile'] as const)('%s: buy, refusals, add, upgrade, transfer, redeem, activation code, auto top-up', async (layout) => {
-    const { lang, buyer, receiver } = cases[layout];
-    const token = await memberToken(server.baseUrl, buyer);
-    const usdt = t(lang, 'coins.USDT');
-    const context = await newContext(browser, server.baseUrl, layout, { lang });
-    const page = await context.newPage();
-    await login(page, lang, buyer);
-    await dismissToasts(page, lang);
-    await openTab(page, lang, 'products');
+  test.each(['desktop', 'mobile'] as const)(
+    '%s: buy, refusals, add, upgrade, transfer, redeem, activation code, auto top-up',
+    async (layout) => {
+      const { lang, buyer, receiver } = cases[layout];
+      const token = await memberToken(server.baseUrl, buyer);
+      const usdt = t(lang, 'coins.USDT');
+      const context = await newContext(browser, server.baseUrl, layout, { lang });
+      const page = await context.newPage();
+      await login(page, lang, buyer);
+      await dismissToasts(page, lang);
+      await openTab(page, lang, 'products');
 
-    // The list: terms and states; the special package needs a grade the member does not have.
-    for (const key of Object.keys(products) as ProductKey[]) await productCard(page, key, lang).waitFor();
-    const vip = productCard(page, 'vip', lang);
-    expect(await vip.getByTestId('product-refusal').innerText()).toBe(t(lang, 'packages.refusals.grade'));
-    expect(await vip.getByRole('button', { name: t(lang, 'packages.buy.action'), exact: true }).isDisabled()).toBe(true);
-    const steady = productCard(page, 'steady', lang);
-    expect(await steady.innerText()).toContain(t(lang, 'packages.states.notPurchased'));
-    expect(await steady.innerText()).toContain(t(lang, 'packages.kinds.normal'));
-    await shot(page, lang, `packages-products-${lang}-${layout}.png`);
-    expect(await seriousViolations(page)).toEqual([]);
+      // The list: terms and states; the special package needs a grade the member does not have.
+      for (const key of Object.keys(products) as ProductKey[]) await productCard(page, key, lang).waitFor();
+      const vip = productCard(page, 'vip', lang);
+      expect(await vip.getByTestId('product-refusal').innerText()).toBe(t(lang, 'packages.refusals.grade'));
+      expect(await vip.getByRole('button', { name: t(lang, 'packages.buy.action'), exact: true }).isDisabled()).toBe(true);
+      const steady = productCard(page, 'steady', lang);
+      expect(await steady.innerText()).toContain(t(lang, 'packages.states.notPurchased'));
+      expect(await steady.innerText()).toContain(t(lang, 'packages.kinds.normal'));
+      await shot(page, lang, `packages-products-${lang}-${layout}.png`);
+      expect(await seriousViolations(page)).toEqual([]);
 
-    // A quantity over the member limit: the dialog shows checkBuyInsurance's reason and refuses to continue.
-    await steady.getByRole('button', { name: t(lang, 'packages.buy.action'), exact: true }).click();
-    const buyDialog = page.getByRole('dialog', { name: t(lang, 'packages.buy.title', { name: nameOf('steady', lang) }), exact: true });
-    await buyDialog.getByLabel(t(lang, 'packages.pay.quantity'), { exact: true }).fill('6');
-    const check = await callOk<{ isAllowed: boolean; reason: string; memberRemaining: number | null }>(server.baseUrl, 'checkBuyInsurance', { productId: productIds.steady, quantity: 6 }, { token });
-    expect(check).toMatchObject({ isAllowed: false, reason: 'memberLimit', memberRemaining: 5 });
-    await expect.poll(() => buyDialog.getByTestId('buy-refusal').innerText().catch(() => '')).toBe(t(lang, 'packages.refusals.memberLimitCount', { count: 5 }));
-    expect(await buyDialog.getByRole('button', { name: t(lang, 'packages.buy.submit'), exact: true }).isDisabled()).toBe(true);
+      // A quantity over the member limit: the dialog shows checkBuyInsurance's reason and refuses to continue.
+      await steady.getByRole('button', { name: t(lang, 'packages.buy.action'), exact: true }).click();
+      const buyDialog = page.getByRole('dialog', { name: t(lang, 'packages.buy.title', { name: nameOf('steady', lang) }), exact: true });
+      await buyDialog.getByLabel(t(lang, 'packages.pay.quantity'), { exact: true }).fill('6');
+      const check = await callOk<{ isAllowed: boolean; reason: string; memberRemaining: number | null }>(
+        server.baseUrl,
+        'checkBuyInsurance',
+        { productId: productIds.steady, quantity: 6 },
+        { token },
+      );
+      expect(check).toMatchObject({ isAllowed: false, reason: 'memberLimit', memberRemaining: 5 });
+      await expect
+        .poll(() =>
+          buyDialog
+            .getByTestId('buy-refusal')
+            .innerText()
+            .catch(() => ''),
+        )
+        .toBe(t(lang, 'packages.refusals.memberLimitCount', { count: 5 }));
+      expect(await buyDialog.getByRole('button', { name: t(lang, 'packages.buy.submit'), exact: true }).isDisabled()).toBe(true);
 
-    // One unit: the prefill pays everything in USDT (first point type, up to 100 %).
-    await buyDialog.getByLabel(t(lang, 'packages.pay.quantity'), { exact: true }).fill('1');
-    await expect.poll(() => buyDialog.getByTestId('buy-refusal').count()).toBe(0);
-    const usdtField = buyDialog.getByLabel(t(lang, 'packages.pay.paidWith', { coin: usdt }), { exact: true });
-    const rewardField = buyDialog.getByLabel(t(lang, 'packages.pay.paidWith', { coin: t(lang, 'coins.REWARD_POINT') }), { exact: true });
-    expect(await usdtField.inputValue()).toBe('100');
-    expect(await rewardField.inputValue()).toBe('');
-    expect(await buyDialog.getByTestId('pay-total').innerText()).toBe(money(lang, 103));
-    if (layout === 'desktop') {
-      // A mix: more than 50 % in reward points is refused here, before anything is sent; 60 + 40 is taken.
-      await usdtField.fill('40');
-      await rewardField.fill('60');
-      await buyDialog.getByLabel(t(lang, 'packages.pay.transactionPassword'), { exact: true }).fill(buyer.transactionPassword);
-      await buyDialog.getByRole('button', { name: t(lang, 'packages.buy.submit'), exact: true }).click();
-      await buyDialog.getByText(t(lang, 'packages.pay.overShare', { percent: '50' }), { exact: true }).waitFor();
-      await usdtField.fill('60');
-      await rewardField.fill('40');
-    }
-    await shot(page, lang, `packages-buy-dialog-${lang}-${layout}.png`, false);
-    await pay(page, lang, buyDialog, buyer, t(lang, 'packages.buy.done'), { screenshot: `packages-buy-confirm-${lang}-${layout}.png` });
-    let holdings = await holdingsOf(token);
-    const first = holdings.find((h) => h.productId === productIds.steady)!;
-    expect(first).toMatchObject({ units: 1, state: 'fixed' });
+      // One unit: the prefill pays everything in USDT (first point type, up to 100 %).
+      await buyDialog.getByLabel(t(lang, 'packages.pay.quantity'), { exact: true }).fill('1');
+      await expect.poll(() => buyDialog.getByTestId('buy-refusal').count()).toBe(0);
+      const usdtField = buyDialog.getByLabel(t(lang, 'packages.pay.paidWith', { coin: usdt }), { exact: true });
+      const rewardField = buyDialog.getByLabel(t(lang, 'packages.pay.paidWith', { coin: t(lang, 'coins.REWARD_POINT') }), { exact: true });
+      expect(await usdtField.inputValue()).toBe('100');
+      expect(await rewardField.inputValue()).toBe('');
+      expect(await buyDialog.getByTestId('pay-total').innerText()).toBe(money(lang, 103));
+      if (layout === 'desktop') {
+        // A mix: more than 50 % in reward points is refused here, before anything is sent; 60 + 40 is taken.
+        await usdtField.fill('40');
+        await rewardField.fill('60');
+        await buyDialog.getByLabel(t(lang, 'packages.pay.transactionPassword'), { exact: true }).fill(buyer.transactionPassword);
+        await buyDialog.getByRole('button', { name: t(lang, 'packages.buy.submit'), exact: true }).click();
+        await buyDialog.getByText(t(lang, 'packages.pay.overShare', { percent: '50' }), { exact: true }).waitFor();
+        await usdtField.fill('60');
+        await rewardField.fill('40');
+      }
+      await shot(page, lang, `packages-buy-dialog-${lang}-${layout}.png`, false);
+      await pay(page, lang, buyDialog, buyer, t(lang, 'packages.buy.done'), { screenshot: `packages-buy-confirm-${lang}-${layout}.png` });
+      let holdings = await holdingsOf(token);
+      const first = holdings.find((h) => h.productId === productIds.steady)!;
+      expect(first).toMatchObject({ units: 1, state: 'fixed' });
 
-    // The experience package once; then it is refused as used, with the Buy button disabled.
-    const trial = productCard(page, 'trial', lang);
-    await trial.getByRole('button', { name: t(lang, 'packages.buy.action'), exact: true }).click();
-    const trialDialog = page.getByRole('dialog', { name: t(lang, 'packages.buy.title', { name: nameOf('trial', lang) }), exact: true });
-    await pay(page, lang, trialDialog, buyer, t(lang, 'packages.buy.done'));
-    await expect.poll(() => trial.getByTestId('product-refusal').innerText().catch(() => '')).toBe(t(lang, 'packages.refusals.experienceUsed'));
-    expect(await trial.getByRole('button', { name: t(lang, 'packages.buy.action'), exact: true }).isDisabled()).toBe(true);
-    expect((await callOk<{ reason: string }>(server.baseUrl, 'checkBuyInsurance', { productId: productIds.trial, quantity: 1 }, { token })).reason).toBe('experienceUsed');
+      // The experience package once; then it is refused as used, with the Buy button disabled.
+      const trial = productCard(page, 'trial', lang);
+      await trial.getByRole('button', { name: t(lang, 'packages.buy.action'), exact: true }).click();
+      const trialDialog = page.getByRole('dialog', { name: t(lang, 'packages.buy.title', { name: nameOf('trial', lang) }), exact: true });
+      await pay(page, lang, trialDialog, buyer, t(lang, 'packages.buy.done'));
+      await expect
+        .poll(() =>
+          trial
+            .getByTestId('product-refusal')
+            .innerText()
+            .catch(() => ''),
+        )
+        .toBe(t(lang, 'packages.refusals.experienceUsed'));
+      expect(await trial.getByRole('button', { name: t(lang, 'packages.buy.action'), exact: true }).isDisabled()).toBe(true);
+      expect((await callOk<{ reason: string }>(server.baseUrl, 'checkBuyInsurance', { productId: productIds.trial, quantity: 1 }, { token })).reason).toBe(
+        'experienceUsed',
+      );
 
-    // Auto top-up on, from the products tab.
-    const autoSwitch = page.getByRole('switch', { name: t(lang, 'packages.autoTopUp.label'), exact: true });
-    expect(await autoSwitch.isChecked()).toBe(false);
-    await autoSwitch.click();
-    await toast(page, lang, t(lang, 'packages.autoTopUp.turnedOn')).waitFor();
-    await expect.poll(async () => (await callOk<{ autoTopUp: boolean }>(server.baseUrl, 'matchingList', {}, { token })).autoTopUp).toBe(true);
+      // Auto top-up on, from the products tab.
+      const autoSwitch = page.getByRole('switch', { name: t(lang, 'packages.autoTopUp.label'), exact: true });
+      expect(await autoSwitch.isChecked()).toBe(false);
+      await autoSwitch.click();
+      await toast(page, lang, t(lang, 'packages.autoTopUp.turnedOn')).waitFor();
+      await expect.poll(async () => (await callOk<{ autoTopUp: boolean }>(server.baseUrl, 'matchingList', {}, { token })).autoTopUp).toBe(true);
 
-    // Add a position to the first holding.
-    await openTab(page, lang, 'holdings');
-    const firstCard = holdingCard(page, first.number);
-    await firstCard.waitFor();
-    await shot(page, lang, `packages-holdings-${lang}-${layout}.png`);
-    expect(await seriousViolations(page)).toEqual([]);
-    await firstCard.getByRole('button', { name: t(lang, 'packages.actions.add'), exact: true }).click();
-    const addDialog = page.getByRole('dialog', { name: t(lang, 'packages.add.title', { number: first.number }), exact: true });
-    await pay(page, lang, addDialog, buyer, t(lang, 'packages.add.done'));
-    await expect.poll(async () => (await holdingsOf(token)).find((h) => h.id === first.id)?.units).toBe(2);
+      // Add a position to the first holding.
+      await openTab(page, lang, 'holdings');
+      const firstCard = holdingCard(page, first.number);
+      await firstCard.waitFor();
+      await shot(page, lang, `packages-holdings-${lang}-${layout}.png`);
+      expect(await seriousViolations(page)).toEqual([]);
+      await firstCard.getByRole('button', { name: t(lang, 'packages.actions.add'), exact: true }).click();
+      const addDialog = page.getByRole('dialog', { name: t(lang, 'packages.add.title', { number: first.number }), exact: true });
+      await pay(page, lang, addDialog, buyer, t(lang, 'packages.add.done'));
+      await expect.poll(async () => (await holdingsOf(token)).find((h) => h.id === first.id)?.units).toBe(2);
 
-    // Upgrade it to the dearer product: the difference (150 - 100) x 2 and the new premium and fee x 2.
-    await firstCard.getByRole('button', { name: t(lang, 'packages.actions.upgrade'), exact: true }).click();
-    const upgradeDialog = page.getByRole('dialog', { name: t(lang, 'packages.upgrade.title', { number: first.number }), exact: true });
-    // The demo catalogue's dearer products are choices too: pick this test's.
-    await upgradeDialog.getByLabel(t(lang, 'packages.upgrade.target'), { exact: true }).selectOption(productIds.growth);
-    expect(await upgradeDialog.getByTestId('pay-total').innerText()).toBe(money(lang, 100 + 9));
-    await pay(page, lang, upgradeDialog, buyer, t(lang, 'packages.upgrade.done'));
-    await expect.poll(async () => (await holdingsOf(token)).find((h) => h.id === first.id)?.productId).toBe(productIds.growth);
+      // Upgrade it to the dearer product: the difference (150 - 100) x 2 and the new premium and fee x 2.
+      await firstCard.getByRole('button', { name: t(lang, 'packages.actions.upgrade'), exact: true }).click();
+      const upgradeDialog = page.getByRole('dialog', { name: t(lang, 'packages.upgrade.title', { number: first.number }), exact: true });
+      // The demo catalogue's dearer products are choices too: pick this test's.
+      await upgradeDialog.getByLabel(t(lang, 'packages.upgrade.target'), { exact: true }).selectOption(productIds.growth);
+      expect(await upgradeDialog.getByTestId('pay-total').innerText()).toBe(money(lang, 100 + 9));
+      await pay(page, lang, upgradeDialog, buyer, t(lang, 'packages.upgrade.done'));
+      await expect.poll(async () => (await holdingsOf(token)).find((h) => h.id === first.id)?.productId).toBe(productIds.growth);
 
-    // Another holding, transferred to the receiver.
-    await openTab(page, lang, 'products');
-    await productCard(page, 'steady', lang).getByRole('button', { name: t(lang, 'packages.buy.action'), exact: true }).click();
-    await pay(page, lang, buyDialog, buyer, t(lang, 'packages.buy.done'));
-    holdings = await holdingsOf(token);
-    const second = holdings.find((h) => h.productId === productIds.steady && h.state !== 'expired')!;
-    await openTab(page, lang, 'holdings');
-    const secondCard = holdingCard(page, second.number);
-    await secondCard.getByRole('button', { name: t(lang, 'packages.actions.transfer'), exact: true }).click();
-    const transferDialog = page.getByRole('dialog', { name: t(lang, 'packages.transfer.title', { number: second.number }), exact: true });
-    await transferDialog.getByLabel(t(lang, 'packages.transfer.toUserName'), { exact: true }).fill(receiver.userName);
-    await transferDialog.getByLabel(t(lang, 'packages.pay.transactionPassword'), { exact: true }).fill(buyer.transactionPassword);
-    await transferDialog.getByRole('button', { name: t(lang, 'packages.transfer.submit'), exact: true }).click();
-    expect(await transferDialog.getByTestId('transfer-confirm').innerText()).toContain(t(lang, 'packages.transfer.confirmText', { number: second.number, name: receiver.userName }));
-    await transferDialog.getByRole('button', { name: t(lang, 'packages.transfer.confirm'), exact: true }).click();
-    await toast(page, lang, t(lang, 'packages.transfer.done')).waitFor();
-    await expect.poll(async () => (await holdingsOf(token)).find((h) => h.id === second.id)?.endReason).toBe('transferred');
+      // Another holding, transferred to the receiver.
+      await openTab(page, lang, 'products');
+      await productCard(page, 'steady', lang)
+        .getByRole('button', { name: t(lang, 'packages.buy.action'), exact: true })
+        .click();
+      await pay(page, lang, buyDialog, buyer, t(lang, 'packages.buy.done'));
+      holdings = await holdingsOf(token);
+      const second = holdings.find((h) => h.productId === productIds.steady && h.state !== 'expired')!;
+      await openTab(page, lang, 'holdings');
+      const secondCard = holdingCard(page, second.number);
+      await secondCard.getByRole('button', { name: t(lang, 'packages.actions.transfer'), exact: true }).click();
+      const transferDialog = page.getByRole('dialog', { name: t(lang, 'packages.transfer.title', { number: second.number }), exact: true });
+      await transferDialog.getByLabel(t(lang, 'packages.transfer.toUserName'), { exact: true }).fill(receiver.userName);
+      await transferDialog.getByLabel(t(lang, 'packages.pay.transactionPassword'), { exact: true }).fill(buyer.transactionPassword);
+      await transferDialog.getByRole('button', { name: t(lang, 'packages.transfer.submit'), exact: true }).click();
+      expect(await transferDialog.getByTestId('transfer-confirm').innerText()).toContain(
+        t(lang, 'packages.transfer.confirmText', { number: second.number, name: receiver.userName }),
+      );
+      await transferDialog.getByRole('button', { name: t(lang, 'packages.transfer.confirm'), exact: true }).click();
+      await toast(page, lang, t(lang, 'packages.transfer.done')).waitFor();
+      await expect.poll(async () => (await holdingsOf(token)).find((h) => h.id === second.id)?.endReason).toBe('transferred');
 
-    // The receiver sees it after logging in.
-    const receiverContext = await newContext(browser, server.baseUrl, layout, { lang });
-    const receiverPage = await receiverContext.newPage();
-    await login(receiverPage, lang, receiver);
-    await openTab(receiverPage, lang, 'holdings');
-    const received = (await holdingsOf(await memberToken(server.baseUrl, receiver))).find((h) => h.productId === productIds.steady);
-    expect(received).toBeDefined();
-    const receivedCard = holdingCard(receiverPage, received!.number);
-    await receivedCard.waitFor();
-    expect(await receivedCard.innerText()).toContain(nameOf('steady', lang));
-    await receiverContext.close();
+      // The receiver sees it after logging in.
+      const receiverContext = await newContext(browser, server.baseUrl, layout, { lang });
+      const receiverPage = await receiverContext.newPage();
+      await login(receiverPage, lang, receiver);
+      await openTab(receiverPage, lang, 'holdings');
+      const received = (await holdingsOf(await memberToken(server.baseUrl, receiver))).find((h) => h.productId === productIds.steady);
+      expect(received).toBeDefined();
+      const receivedCard = holdingCard(receiverPage, received!.number);
+      await receivedCard.waitFor();
+      expect(await receivedCard.innerText()).toContain(nameOf('steady', lang));
+      await receiverContext.close();
 
-    // Redeem the upgraded holding: the preview is the server's, then the password confirms it.
-    const preview = await callOk<{ fee: string; receive: string }>(server.baseUrl, 'redeemFee', { holdingId: first.id }, { token });
-    await firstCard.getByRole('button', { name: t(lang, 'packages.actions.redeem'), exact: true }).click();
-    const redeemDialog = page.getByRole('dialog', { name: t(lang, 'packages.redeem.title', { number: first.number }), exact: true });
-    await redeemDialog.getByTestId('redeem-preview').waitFor();
-    expect(await redeemDialog.getByTestId('redeem-fee').innerText()).toBe(money(lang, preview.fee));
-    expect(await redeemDialog.getByTestId('redeem-receive').innerText()).toBe(money(lang, preview.receive));
-    expect(Number(preview.fee)).toBe(15); // 5 % of a 300 principal, before unlock.
-    await shot(page, lang, `packages-redeem-${lang}-${layout}.png`, false);
-    await redeemDialog.getByLabel(t(lang, 'packages.pay.transactionPassword'), { exact: true }).fill(buyer.transactionPassword);
-    await redeemDialog.getByRole('button', { name: t(lang, 'packages.redeem.submit'), exact: true }).click();
-    await toast(page, lang, t(lang, 'packages.redeem.done')).waitFor();
-    await expect.poll(async () => (await holdingsOf(token)).find((h) => h.id === first.id)?.endReason).toBe('redeemed');
+      // Redeem the upgraded holding: the preview is the server's, then the password confirms it.
+      const preview = await callOk<{ fee: string; receive: string }>(server.baseUrl, 'redeemFee', { holdingId: first.id }, { token });
+      await firstCard.getByRole('button', { name: t(lang, 'packages.actions.redeem'), exact: true }).click();
+      const redeemDialog = page.getByRole('dialog', { name: t(lang, 'packages.redeem.title', { number: first.number }), exact: true });
+      await redeemDialog.getByTestId('redeem-preview').waitFor();
+      expect(await redeemDialog.getByTestId('redeem-fee').innerText()).toBe(money(lang, preview.fee));
+      expect(await redeemDialog.getByTestId('redeem-receive').innerText()).toBe(money(lang, preview.receive));
+      expect(Number(preview.fee)).toBe(15); // 5 % of a 300 principal, before unlock.
+      await shot(page, lang, `packages-redeem-${lang}-${layout}.png`, false);
+      await redeemDialog.getByLabel(t(lang, 'packages.pay.transactionPassword'), { exact: true }).fill(buyer.transactionPassword);
+      await redeemDialog.getByRole('button', { name: t(lang, 'packages.redeem.submit'), exact: true }).click();
+      await toast(page, lang, t(lang, 'packages.redeem.done')).waitFor();
+      await expect.poll(async () => (await holdingsOf(token)).find((h) => h.id === first.id)?.endReason).toBe('redeemed');
 
-    // Its details: terms, the released bar and the history of buy, add, upgrade and redeem.
-    await openTab(page, lang, 'holdings');
-    await holdingCard(page, first.number).getByRole('link', { name: t(lang, 'packages.actions.detailsOf', { number: first.number }), exact: true }).click();
-    await waitForHeading(page, nameOf('growth', lang));
-    await settle(page);
-    const events = await page.getByTestId('holding-event').allInnerTexts();
-    for (const type of ['buy', 'add', 'upgrade', 'redeemFee']) expect(events.some((e) => e.includes(t(lang, `packages.events.${type}`))), `${type} in ${JSON.stringify(events)}`).toBe(true);
-    await page.getByRole('progressbar', { name: t(lang, 'packages.holdings.released'), exact: true }).waitFor();
-    await shot(page, lang, `packages-details-${lang}-${layout}.png`);
+      // Its details: terms, the released bar and the history of buy, add, upgrade and redeem.
+      await openTab(page, lang, 'holdings');
+      await holdingCard(page, first.number)
+        .getByRole('link', { name: t(lang, 'packages.actions.detailsOf', { number: first.number }), exact: true })
+        .click();
+      await waitForHeading(page, nameOf('growth', lang));
+      await settle(page);
+      const events = await page.getByTestId('holding-event').allInnerTexts();
+      for (const type of ['buy', 'add', 'upgrade', 'redeemFee'])
+        expect(
+          events.some((e) => e.includes(t(lang, `packages.events.${type}`))),
+          `${type} in ${JSON.stringify(events)}`,
+        ).toBe(true);
+      await page.getByRole('progressbar', { name: t(lang, 'packages.holdings.released'), exact: true }).waitFor();
+      await shot(page, lang, `packages-details-${lang}-${layout}.png`);
 
-    // An activation code bought for someone, then activated by the member for themself.
-    await openTab(page, lang, 'codes');
-    await page.getByRole('button', { name: t(lang, 'packages.codes.buy'), exact: true }).click();
-    const codeDialog = page.getByRole('dialog', { name: t(lang, 'packages.codes.buyTitle'), exact: true });
-    await codeDialog.getByLabel(t(lang, 'packages.codes.product'), { exact: true }).selectOption(productIds.steady);
-    await codeDialog.getByLabel(t(lang, 'packages.pay.transactionPassword'), { exact: true }).fill(buyer.transactionPassword);
-    await codeDialog.getByRole('button', { name: t(lang, 'packages.codes.buySubmit'), exact: true }).click();
-    await codeDialog.getByRole('button', { name: t(lang, 'packages.pay.confirm'), exact: true }).click();
-    const boughtDialog = page.getByRole('dialog', { name: t(lang, 'packages.codes.boughtTitle'), exact: true });
-    const code = (await boughtDialog.getByTestId('bought-code').innerText()).trim();
-    expect(code).toMatch(/^[0-9A-Z]{16}$/);
-    await boughtDialog.getByRole('button', { name: t(lang, 'packages.codes.copy'), exact: true }).waitFor();
-    await boughtDialog.getByRole('button', { name: t(lang, 'common.close'), exact: true }).last().click();
-    const codeRow = page.getByTestId('activation-code').filter({ hasText: code });
-    await expect.poll(() => codeRow.innerText().catch(() => '')).toContain(t(lang, 'packages.codes.states.notActivated'));
-    expect(await page.getByLabel(t(lang, 'packages.codes.userName'), { exact: true }).inputValue()).toBe(buyer.userName);
-    // A textbox: in Chinese the tab and the field share the name 激活码.
-    await page.getByRole('textbox', { name: t(lang, 'packages.codes.code'), exact: true }).fill(code.toLowerCase());
-    await page.getByRole('button', { name: t(lang, 'packages.codes.activate'), exact: true }).click();
-    await toast(page, lang, t(lang, 'packages.codes.activated')).waitFor();
-    await expect.poll(() => codeRow.innerText()).toContain(t(lang, 'packages.codes.states.activated'));
-    expect(await codeRow.innerText()).toContain(buyer.userName);
-    await shot(page, lang, `packages-codes-${lang}-${layout}.png`);
+      // An activation code bought for someone, then activated by the member for themself.
+      await openTab(page, lang, 'codes');
+      await page.getByRole('button', { name: t(lang, 'packages.codes.buy'), exact: true }).click();
+      const codeDialog = page.getByRole('dialog', { name: t(lang, 'packages.codes.buyTitle'), exact: true });
+      await codeDialog.getByLabel(t(lang, 'packages.codes.product'), { exact: true }).selectOption(productIds.steady);
+      await codeDialog.getByLabel(t(lang, 'packages.pay.transactionPassword'), { exact: true }).fill(buyer.transactionPassword);
+      await codeDialog.getByRole('button', { name: t(lang, 'packages.codes.buySubmit'), exact: true }).click();
+      await codeDialog.getByRole('button', { name: t(lang, 'packages.pay.confirm'), exact: true }).click();
+      const boughtDialog = page.getByRole('dialog', { name: t(lang, 'packages.codes.boughtTitle'), exact: true });
+      const code = (await boughtDialog.getByTestId('bought-code').innerText()).trim();
+      expect(code).toMatch(/^[0-9A-Z]{16}$/);
+      await boughtDialog.getByRole('button', { name: t(lang, 'packages.codes.copy'), exact: true }).waitFor();
+      await boughtDialog
+        .getByRole('button', { name: t(lang, 'common.close'), exact: true })
+        .last()
+        .click();
+      const codeRow = page.getByTestId('activation-code').filter({ hasText: code });
+      await expect.poll(() => codeRow.innerText().catch(() => '')).toContain(t(lang, 'packages.codes.states.notActivated'));
+      expect(await page.getByLabel(t(lang, 'packages.codes.userName'), { exact: true }).inputValue()).toBe(buyer.userName);
+      // A textbox: in Chinese the tab and the field share the name 激活码.
+      await page.getByRole('textbox', { name: t(lang, 'packages.codes.code'), exact: true }).fill(code.toLowerCase());
+      await page.getByRole('button', { name: t(lang, 'packages.codes.activate'), exact: true }).click();
+      await toast(page, lang, t(lang, 'packages.codes.activated')).waitFor();
+      await expect.poll(() => codeRow.innerText()).toContain(t(lang, 'packages.codes.states.activated'));
+      expect(await codeRow.innerText()).toContain(buyer.userName);
+      await shot(page, lang, `packages-codes-${lang}-${layout}.png`);
 
-    // Payment records: the purchases are there, filtered by type.
-    await openTab(page, lang, 'records');
-    await page.getByLabel(t(lang, 'packages.records.type'), { exact: true }).selectOption('buy');
-    await expect.poll(() => page.getByTestId('payment-record').count()).toBeGreaterThanOrEqual(3);
+      // Payment records: the purchases are there, filtered by type.
+      await openTab(page, lang, 'records');
+      await page.getByLabel(t(lang, 'packages.records.type'), { exact: true }).selectOption('buy');
+      await expect.poll(() => page.getByTestId('payment-record').count()).toBeGreaterThanOrEqual(3);
 
-    // /index: the packages card counts the live holdings (trial and the activated one) and turns auto top-up off.
-    await page.goto('/#/index');
-    await waitForHeading(page, t(lang, 'dashboard.title'));
-    await settle(page);
-    const live = (await holdingsOf(token)).filter((h) => h.state !== 'expired');
-    expect(await page.getByTestId('summary-live').innerText()).toBe(String(live.length));
-    const homeSwitch = page.getByTestId('packages-summary').locator('xpath=ancestor::section').getByRole('switch', { name: t(lang, 'packages.autoTopUp.label'), exact: true });
-    expect(await homeSwitch.isChecked()).toBe(true);
-    await homeSwitch.click();
-    await toast(page, lang, t(lang, 'packages.autoTopUp.turnedOff')).waitFor();
-    await expect.poll(async () => (await callOk<{ autoTopUp: boolean }>(server.baseUrl, 'matchingList', {}, { token })).autoTopUp).toBe(false);
-    await shot(page, lang, `packages-home-${lang}-${layout}.png`);
-    await context.close();
-  }, 240_000);
+      // /index: the packages card counts the live holdings (trial and the activated one) and turns auto top-up off.
+      await page.goto('/#/index');
+      await waitForHeading(page, t(lang, 'dashboard.title'));
+      await settle(page);
+      const live = (await holdingsOf(token)).filter((h) => h.state !== 'expired');
+      expect(await page.getByTestId('summary-live').innerText()).toBe(String(live.length));
+      const homeSwitch = page
+        .getByTestId('packages-summary')
+        .locator('xpath=ancestor::section')
+        .getByRole('switch', { name: t(lang, 'packages.autoTopUp.label'), exact: true });
+      expect(await homeSwitch.isChecked()).toBe(true);
+      await homeSwitch.click();
+      await toast(page, lang, t(lang, 'packages.autoTopUp.turnedOff')).waitFor();
+      await expect.poll(async () => (await callOk<{ autoTopUp: boolean }>(server.baseUrl, 'matchingList', {}, { token })).autoTopUp).toBe(false);
+      await shot(page, lang, `packages-home-${lang}-${layout}.png`);
+      await context.close();
+    },
+    240_000,
+  );
 
   test('a claim approved by staff, and a jackpot record after a draw (desktop and phone)', async () => {
     const lang: Language = 'en-US';
@@ -423,7 +475,13 @@ describe('packages in the member portal', () => {
     const bought = await callOk<{ holdingId: string }>(
       server.baseUrl,
       'buyMatching',
-      { productId: productIds.shield, quantity: 1, payments: [{ coinName: 'USDT', amount: '50' }], transactionPassword: member.transactionPassword, requestId: newRequestId() },
+      {
+        productId: productIds.shield,
+        quantity: 1,
+        payments: [{ coinName: 'USDT', amount: '50' }],
+        transactionPassword: member.transactionPassword,
+        requestId: newRequestId(),
+      },
       { token },
     );
     const holding = (await holdingsOf(token)).find((h) => h.id === bought.holdingId)!;
@@ -464,7 +522,9 @@ describe('packages in the member portal', () => {
     const db2 = new Database(path.join(server.dataDir, 'portal.db'), { fileMustExist: true, timeout: 5000 });
     try {
       const changed = db2
-        .prepare('update package_holdings set started_at = started_at - ?, effective_at = effective_at - ?, unlock_at = unlock_at - ?, expires_at = expires_at - ?, next_release_at = next_release_at - ?, created_at = created_at - ? where id = ?')
+        .prepare(
+          'update package_holdings set started_at = started_at - ?, effective_at = effective_at - ?, unlock_at = unlock_at - ?, expires_at = expires_at - ?, next_release_at = next_release_at - ?, created_at = created_at - ? where id = ?',
+        )
         .run(shiftMs, shiftMs, shiftMs, shiftMs, shiftMs, shiftMs, holding.id);
       expect(changed.changes).toBe(1);
     } finally {
@@ -489,14 +549,21 @@ describe('packages in the member portal', () => {
         // The member files the claim; staff approve it; the member sees it approved.
         await card.getByRole('button', { name: t(lang, 'packages.actions.claim'), exact: true }).click();
         const confirm = page.getByRole('dialog', { name: t(lang, 'packages.claims.confirmTitle'), exact: true });
-        expect(await confirm.innerText()).toContain(t(lang, 'packages.claims.confirmText', { number: holding.number, amount: `${money(lang, 5)} ${t(lang, 'coins.USDT')}` }));
+        expect(await confirm.innerText()).toContain(
+          t(lang, 'packages.claims.confirmText', { number: holding.number, amount: `${money(lang, 5)} ${t(lang, 'coins.USDT')}` }),
+        );
         await confirm.getByRole('button', { name: t(lang, 'packages.claims.confirm'), exact: true }).click();
         await toast(page, lang, t(lang, 'packages.claims.done')).waitFor();
         await openTab(page, lang, 'claims');
         await expect.poll(() => page.getByTestId('package-claim').first().innerText()).toContain(t(lang, 'packages.claims.states.pendingReview'));
         const reviews = await callOk<{ items: Array<{ id: string }> }>(server.baseUrl, 'reviewList', { queue: 'packageClaim', status: 'pending' }, staff);
         expect(reviews.items.length).toBe(1);
-        const decided = await callOk<{ results: Array<{ outcome: string }> }>(server.baseUrl, 'reviewDecide', { ids: [reviews.items[0]!.id], decision: 'approve' }, staff);
+        const decided = await callOk<{ results: Array<{ outcome: string }> }>(
+          server.baseUrl,
+          'reviewDecide',
+          { ids: [reviews.items[0]!.id], decision: 'approve' },
+          staff,
+        );
         expect(decided.results[0]!.outcome).toBe('approved');
       }
       await openTab(page, lang, 'claims');
@@ -511,7 +578,11 @@ describe('packages in the member portal', () => {
       const rowText = await row.innerText();
       expect(rowText).toContain(t(lang, 'packages.jackpot.drawStates.drawn'));
       expect(rowText).toContain(t(lang, 'packages.jackpot.states.completed'));
-      expect(rowText).toContain(record.isWinner ? t(lang, 'packages.jackpot.won', { amount: `${money(lang, record.prize)} ${t(lang, 'coins.USDT')}` }) : t(lang, 'packages.jackpot.notWon'));
+      expect(rowText).toContain(
+        record.isWinner
+          ? t(lang, 'packages.jackpot.won', { amount: `${money(lang, record.prize)} ${t(lang, 'coins.USDT')}` })
+          : t(lang, 'packages.jackpot.notWon'),
+      );
       await shot(page, lang, `packages-jackpot-${lang}-${layout}.png`);
       await context.close();
     }

@@ -24,8 +24,21 @@ let server: RunningServer;
 let browser: Browser;
 
 const terms = {
-  price: '100', premium: '0', fee: '0', feeCoinName: 'USDT', contractDays: 180, unlockDays: 30, effectiveDelayHours: 24, releasePercent: '0.5',
-  releasePeriodHours: 24, maxProfitPercent: '200', maxReward: '0', redeemFeePercent: '5', redeemFeeUnlockedPercent: '1', claimGuaranteePercent: '0', drawCycleDays: 7,
+  price: '100',
+  premium: '0',
+  fee: '0',
+  feeCoinName: 'USDT',
+  contractDays: 180,
+  unlockDays: 30,
+  effectiveDelayHours: 24,
+  releasePercent: '0.5',
+  releasePeriodHours: 24,
+  maxProfitPercent: '200',
+  maxReward: '0',
+  redeemFeePercent: '5',
+  redeemFeeUnlockedPercent: '1',
+  claimGuaranteePercent: '0',
+  drawCycleDays: 7,
 };
 const yesterdayDate = new Date(Date.now() - dayMs).toISOString().slice(0, 10);
 const yesterday = `day:${yesterdayDate}`;
@@ -43,19 +56,50 @@ beforeAll(async () => {
   await staffLogin(staffPage, 'en-US', demoStaff.admin);
   const staff = { token: (await sessionItem(staffPage, 'adminToken')) ?? '', loginType: 'STAFF' as const };
   await staffContext.close();
-  const product = await callOk<{ id: string }>(server.baseUrl, 'productSave', {
-    kind: 'normal', names: { 'en-US': 'E2E Plan', 'zh-CN': 'E2E 奖金' }, descriptions: { 'zh-CN': '', 'en-US': '', 'ja-JP': '', 'ko-KP': '', 'id-ID': '' },
-    terms, payWith: [{ coinName: 'USDT', maxPercent: '100' }], perMemberLimit: 0, totalLimit: 0, minGrade: null, sortOrder: 9, isOnSale: true, isInviteOnly: false, invitedUserNames: [],
-  }, staff);
+  const product = await callOk<{ id: string }>(
+    server.baseUrl,
+    'productSave',
+    {
+      kind: 'normal',
+      names: { 'en-US': 'E2E Plan', 'zh-CN': 'E2E 奖金' },
+      descriptions: { 'zh-CN': '', 'en-US': '', 'ja-JP': '', 'ko-KP': '', 'id-ID': '' },
+      terms,
+      payWith: [{ coinName: 'USDT', maxPercent: '100' }],
+      perMemberLimit: 0,
+      totalLimit: 0,
+      minGrade: null,
+      sortOrder: 9,
+      isOnSale: true,
+      isInviteOnly: false,
+      invitedUserNames: [],
+    },
+    staff,
+  );
   // demo (alice's referrer) holds 1 unit: room for 200 of bonuses; alice buys 3 units (300).
-  for (const [member, units] of [[{ userName: 'demo', password: 'Demo@12345', tx: 'Demo@123456' }, 1], [{ userName: 'alice', password: 'Alice@12345', tx: 'Alice@123456' }, 3]] as const) {
+  for (const [member, units] of [
+    [{ userName: 'demo', password: 'Demo@12345', tx: 'Demo@123456' }, 1],
+    [{ userName: 'alice', password: 'Alice@12345', tx: 'Alice@123456' }, 3],
+  ] as const) {
     const token = await memberToken(server.baseUrl, { userName: member.userName, password: member.password });
-    await callOk(server.baseUrl, 'buyMatching', { productId: product.id, quantity: units, payments: [{ coinName: 'USDT', amount: String(units * 100) }], transactionPassword: member.tx, requestId: newRequestId() }, { token });
+    await callOk(
+      server.baseUrl,
+      'buyMatching',
+      {
+        productId: product.id,
+        quantity: units,
+        payments: [{ coinName: 'USDT', amount: String(units * 100) }],
+        transactionPassword: member.tx,
+        requestId: newRequestId(),
+      },
+      { token },
+    );
   }
   // Test-only time travel: the two purchases happened yesterday, so yesterday's period has ended.
   const db = new Database(path.join(server.dataDir, 'portal.db'), { fileMustExist: true, timeout: 5000 });
   try {
-    const moved = db.prepare("update package_holding_events set at = at - ? where type = 'buy' and holding_id in (select id from package_holdings where product_id = ?)").run(dayMs, product.id).changes;
+    const moved = db
+      .prepare("update package_holding_events set at = at - ? where type = 'buy' and holding_id in (select id from package_holdings where product_id = ?)")
+      .run(dayMs, product.id).changes;
     expect(moved).toBe(2);
   } finally {
     db.close();
@@ -129,65 +173,80 @@ describe('back-office: plan editor and payouts', () => {
   ];
   /** The staff session of the last editor test, reused below (a second sign-in waits for a new authenticator code). */
   let staffToken = '';
-  test.each(editorCases)('staff add a version through the form: a field error, one rate and one generation changed, the change list confirmed ($layout, $lang)', async ({ layout, lang: l, direct, versionsBefore }) => {
-    const b = (key: string, params?: Record<string, string | number>) => adminT(l, key, params);
-    const context = await newContext(browser, server.baseUrl, layout, { lang: l });
-    const page = await context.newPage();
-    await staffLogin(page, l, demoStaff.admin);
-    await page.goto('/admin/#/plan');
-    await waitForHeading(page, b('plan.title'));
-    const rows = page.getByTestId('plan-versions').locator('tbody tr');
-    await expect.poll(() => rows.count()).toBe(versionsBefore);
-    await page.getByRole('button', { name: b('plan.versions.new'), exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: b('plan.versions.newTitle'), exact: true });
-    // Opened from the version in force (version 1), every value in its own field.
-    await dialog.getByText(b('plan.editor.intro', { version: 1 }), { exact: true }).waitFor();
-    await dialog.getByLabel(b('plan.versions.note'), { exact: true }).fill(`E2E ${layout}: direct bonus ${direct} %`);
-    await dialog.getByTestId('plan-section-direct').locator('summary').click();
-    const directField = dialog.getByLabel(b('plan.editor.fields.directPercent'), { exact: true });
-    expect(await directField.inputValue()).toBe('10');
-    // A value out of range is refused under its field, in the staff member's language.
-    await directField.fill('120');
-    await dialog.getByRole('button', { name: b('plan.editor.review'), exact: true }).click();
-    await expect.poll(() => dialog.locator('#plan-directPercent-error').innerText()).toBe(b('plan.editor.errors.percentOver100'));
-    await directField.fill(direct);
-    await dialog.getByTestId('plan-section-algebraic').locator('summary').click();
-    const generation3 = dialog.locator('#plan-generations-1-percent');
-    expect(await generation3.inputValue()).toBe('3');
-    await generation3.fill('3.5');
-    // The read-only JSON view shows the document the form would save.
-    await dialog.getByRole('button', { name: b('plan.editor.jsonView'), exact: true }).click();
-    const json = await dialog.getByRole('region', { name: b('plan.editor.jsonView'), exact: true }).innerText();
-    expect(JSON.parse(json)).toMatchObject({ directBonus: { percent: direct }, algebraicBonus: { generations: expect.arrayContaining([{ generation: 3, percent: '3.5', minGrade: 1 }]) } });
-    await dialog.getByRole('button', { name: b('plan.editor.formView'), exact: true }).click();
-    expect(await dialog.locator('#plan-generations-1-percent').inputValue()).toBe('3.5');
-    await dialog.getByTestId('plan-section-grades').locator('summary').click();
-    await dialog.getByTestId('plan-section-direct').scrollIntoViewIfNeeded();
-    await shot(page, l, `plan-admin-editor-${layout}-${l}.png`);
+  test.each(editorCases)(
+    'staff add a version through the form: a field error, one rate and one generation changed, the change list confirmed ($layout, $lang)',
+    async ({ layout, lang: l, direct, versionsBefore }) => {
+      const b = (key: string, params?: Record<string, string | number>) => adminT(l, key, params);
+      const context = await newContext(browser, server.baseUrl, layout, { lang: l });
+      const page = await context.newPage();
+      await staffLogin(page, l, demoStaff.admin);
+      await page.goto('/admin/#/plan');
+      await waitForHeading(page, b('plan.title'));
+      const rows = page.getByTestId('plan-versions').locator('tbody tr');
+      await expect.poll(() => rows.count()).toBe(versionsBefore);
+      await page.getByRole('button', { name: b('plan.versions.new'), exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: b('plan.versions.newTitle'), exact: true });
+      // Opened from the version in force (version 1), every value in its own field.
+      await dialog.getByText(b('plan.editor.intro', { version: 1 }), { exact: true }).waitFor();
+      await dialog.getByLabel(b('plan.versions.note'), { exact: true }).fill(`E2E ${layout}: direct bonus ${direct} %`);
+      await dialog.getByTestId('plan-section-direct').locator('summary').click();
+      const directField = dialog.getByLabel(b('plan.editor.fields.directPercent'), { exact: true });
+      expect(await directField.inputValue()).toBe('10');
+      // A value out of range is refused under its field, in the staff member's language.
+      await directField.fill('120');
+      await dialog.getByRole('button', { name: b('plan.editor.review'), exact: true }).click();
+      await expect.poll(() => dialog.locator('#plan-directPercent-error').innerText()).toBe(b('plan.editor.errors.percentOver100'));
+      await directField.fill(direct);
+      await dialog.getByTestId('plan-section-algebraic').locator('summary').click();
+      const generation3 = dialog.locator('#plan-generations-1-percent');
+      expect(await generation3.inputValue()).toBe('3');
+      await generation3.fill('3.5');
+      // The read-only JSON view shows the document the form would save.
+      await dialog.getByRole('button', { name: b('plan.editor.jsonView'), exact: true }).click();
+      const json = await dialog.getByRole('region', { name: b('plan.editor.jsonView'), exact: true }).innerText();
+      expect(JSON.parse(json)).toMatchObject({
+        directBonus: { percent: direct },
+        algebraicBonus: { generations: expect.arrayContaining([{ generation: 3, percent: '3.5', minGrade: 1 }]) },
+      });
+      await dialog.getByRole('button', { name: b('plan.editor.formView'), exact: true }).click();
+      expect(await dialog.locator('#plan-generations-1-percent').inputValue()).toBe('3.5');
+      await dialog.getByTestId('plan-section-grades').locator('summary').click();
+      await dialog.getByTestId('plan-section-direct').scrollIntoViewIfNeeded();
+      await shot(page, l, `plan-admin-editor-${layout}-${l}.png`);
 
-    await dialog.getByRole('button', { name: b('plan.editor.review'), exact: true }).click();
-    const changes = dialog.getByTestId('plan-changes').locator('li');
-    await expect.poll(() => changes.count()).toBe(2);
-    const percent = (value: string) => b('plan.editor.values.percent', { value });
-    const first = await changes.nth(0).innerText();
-    expect(first).toContain(b('plan.editor.changes.directPercent'));
-    expect(first).toContain(`${percent('10')} → ${percent(direct)}`);
-    const second = await changes.nth(1).innerText();
-    expect(second).toContain(b('plan.editor.changes.generationPercent', { generation: 3 }));
-    expect(second).toContain(`${percent('3')} → ${percent('3.5')}`);
-    await shot(page, l, `plan-admin-changes-${layout}-${l}.png`);
-    await dialog.getByRole('button', { name: b('plan.editor.confirmSave'), exact: true }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(() => rows.count()).toBe(versionsBefore + 1);
-    expect(await rows.first().innerText()).toContain(`E2E ${layout}: direct bonus ${direct} %`);
-    expect(await rows.first().innerText()).toContain(b('plan.versions.scheduled'));
-    staffToken = (await sessionItem(page, 'adminToken')) ?? '';
-    await context.close();
-  });
+      await dialog.getByRole('button', { name: b('plan.editor.review'), exact: true }).click();
+      const changes = dialog.getByTestId('plan-changes').locator('li');
+      await expect.poll(() => changes.count()).toBe(2);
+      const percent = (value: string) => b('plan.editor.values.percent', { value });
+      const first = await changes.nth(0).innerText();
+      expect(first).toContain(b('plan.editor.changes.directPercent'));
+      expect(first).toContain(`${percent('10')} → ${percent(direct)}`);
+      const second = await changes.nth(1).innerText();
+      expect(second).toContain(b('plan.editor.changes.generationPercent', { generation: 3 }));
+      expect(second).toContain(`${percent('3')} → ${percent('3.5')}`);
+      await shot(page, l, `plan-admin-changes-${layout}-${l}.png`);
+      await dialog.getByRole('button', { name: b('plan.editor.confirmSave'), exact: true }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await expect.poll(() => rows.count()).toBe(versionsBefore + 1);
+      expect(await rows.first().innerText()).toContain(`E2E ${layout}: direct bonus ${direct} %`);
+      expect(await rows.first().innerText()).toContain(b('plan.versions.scheduled'));
+      staffToken = (await sessionItem(page, 'adminToken')) ?? '';
+      await context.close();
+    },
+  );
 
   test('the saved versions hold exactly the two changes', async () => {
     const staff = { token: staffToken, loginType: 'STAFF' as const };
-    const list = await callOk<{ items: Array<{ version: number; document: { directBonus: { percent: string }; algebraicBonus: { generations: Array<{ generation: number; percent: string }> }; bonusFee: { percent: string } } }> }>(server.baseUrl, 'planVersionList', {}, staff);
+    const list = await callOk<{
+      items: Array<{
+        version: number;
+        document: {
+          directBonus: { percent: string };
+          algebraicBonus: { generations: Array<{ generation: number; percent: string }> };
+          bonusFee: { percent: string };
+        };
+      }>;
+    }>(server.baseUrl, 'planVersionList', {}, staff);
     const byVersion = new Map(list.items.map((v) => [v.version, v.document]));
     expect(byVersion.get(2)?.directBonus.percent).toMatch(/^12(\.0+)?$/);
     expect(byVersion.get(3)?.directBonus.percent).toMatch(/^11(\.0+)?$/);
@@ -221,8 +280,13 @@ describe('back-office: plan editor and payouts', () => {
     await shot(page, lang, 'plan-admin-dry-run.png');
 
     await period.getByRole('button', { name: a('plan.payouts.pay'), exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: a('plan.payouts.pay'), exact: true }).click();
-    await expect.poll(() => result.innerText(), { timeout: 20_000 }).toContain(a('plan.payouts.runTitle', { period: a('plan.payouts.kinds.day', { value: yesterdayDate }) }));
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: a('plan.payouts.pay'), exact: true })
+      .click();
+    await expect
+      .poll(() => result.innerText(), { timeout: 20_000 })
+      .toContain(a('plan.payouts.runTitle', { period: a('plan.payouts.kinds.day', { value: yesterdayDate }) }));
     expect(await page.getByTestId('plan-totals').innerText()).toBe(dryTotals);
     await expect.poll(() => period.innerText()).toContain(a('plan.payouts.states.paid'));
     await shot(page, lang, 'plan-admin-paid.png');
@@ -230,7 +294,12 @@ describe('back-office: plan editor and payouts', () => {
 
     // demo's records: the direct bonus, and its cause (alice, purchase, 10 %).
     const token = await memberToken(server.baseUrl, { userName: 'demo', password: 'Demo@12345' });
-    const records = await callOk<{ items: Array<{ amount: string; bonus: { sourceUserName: string; ratePercent: string; gross: string } | null }> }>(server.baseUrl, 'assetsRecordList', { type: 'directBonus', pageSize: 10 }, { token });
+    const records = await callOk<{ items: Array<{ amount: string; bonus: { sourceUserName: string; ratePercent: string; gross: string } | null }> }>(
+      server.baseUrl,
+      'assetsRecordList',
+      { type: 'directBonus', pageSize: 10 },
+      { token },
+    );
     const bonus = records.items.find((r) => r.bonus !== null);
     expect(bonus).toMatchObject({ amount: '28.500000', bonus: { sourceUserName: 'alice', ratePercent: '10', gross: '30.000000' } });
   });

@@ -48,48 +48,52 @@ const cases: Array<[Language, Layout]> = [
 ];
 
 describe('records say what happened to the money', () => {
-  test.each(cases)('%s %s: a cancelled exchange returned, a package principal moved to fixed', async (lang, layout) => {
-    const context = await newContext(browser, server.baseUrl, layout, { lang });
-    const page = await context.newPage();
-    await login(page, lang);
-    await dismissToasts(page, lang);
-    await page.goto('/#/records');
-    await waitForHeading(page, t(lang, 'records.title'));
-    await settle(page);
+  test.each(cases)(
+    '%s %s: a cancelled exchange returned, a package principal moved to fixed',
+    async (lang, layout) => {
+      const context = await newContext(browser, server.baseUrl, layout, { lang });
+      const page = await context.newPage();
+      await login(page, lang);
+      await dismissToasts(page, lang);
+      await page.goto('/#/records');
+      await waitForHeading(page, t(lang, 'records.title'));
+      await settle(page);
 
-    // The demo's cancelled exchange of 40 USDT: cancelled, and the 40 came back.
-    const cancelled = recordRow(page, layout, [t(lang, 'records.statuses.cancelled')]);
-    await expect.poll(() => cancelled.count()).toBe(1);
-    await expect.poll(() => cancelled.innerText()).toContain(t(lang, 'records.returned', { amount: '40.00' }));
-    expect(await cancelled.innerText()).not.toContain(t(lang, 'records.statuses.failed'));
-    expect(await cancelled.locator('.amount-out, .amount-in').count(), 'a returned hold is neither a loss nor a gain').toBe(0);
+      // The demo's cancelled exchange of 40 USDT: cancelled, and the 40 came back.
+      const cancelled = recordRow(page, layout, [t(lang, 'records.statuses.cancelled')]);
+      await expect.poll(() => cancelled.count()).toBe(1);
+      await expect.poll(() => cancelled.innerText()).toContain(t(lang, 'records.returned', { amount: '40.00' }));
+      expect(await cancelled.innerText()).not.toContain(t(lang, 'records.statuses.failed'));
+      expect(await cancelled.locator('.amount-out, .amount-in').count(), 'a returned hold is neither a loss nor a gain').toBe(0);
 
-    // The package principal of 1,000 USDT: a move from available to fixed, shown without sign or colour.
-    const move = t(lang, 'records.move', { from: t(lang, 'records.accounts.available'), to: t(lang, 'records.accounts.fixed') });
-    const fixed = recordRow(page, layout, [t(lang, 'records.types.buyMatching')]);
-    await expect.poll(() => fixed.innerText()).toContain(move);
-    expect(await fixed.locator('.amount-in, .amount-out').count(), 'a move is neither a gain nor a loss').toBe(0);
-    expect(await fixed.innerText()).not.toMatch(/[+\u2212]\s*1[,.]?000/);
+      // The package principal of 1,000 USDT: a move from available to fixed, shown without sign or colour.
+      const move = t(lang, 'records.move', { from: t(lang, 'records.accounts.available'), to: t(lang, 'records.accounts.fixed') });
+      const fixed = recordRow(page, layout, [t(lang, 'records.types.buyMatching')]);
+      await expect.poll(() => fixed.innerText()).toContain(move);
+      expect(await fixed.locator('.amount-in, .amount-out').count(), 'a move is neither a gain nor a loss').toBe(0);
+      expect(await fixed.innerText()).not.toMatch(/[+\u2212]\s*1[,.]?000/);
 
-    const { scrollWidth, innerWidth } = await horizontalOverflow(page);
-    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-    const file = path.join(shotsDir, `records-${lang}-${layout}.png`);
-    await page.screenshot({ path: file, fullPage: true });
-    expect(fs.statSync(file).size).toBeGreaterThan(5000);
+      const { scrollWidth, innerWidth } = await horizontalOverflow(page);
+      expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+      const file = path.join(shotsDir, `records-${lang}-${layout}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      expect(fs.statSync(file).size).toBeGreaterThan(5000);
 
-    // The details of the cancelled exchange: the amount returned and the exchange by its point types.
-    await cancelled.first().click();
-    const dialog = page.getByRole('dialog');
-    await dialog.waitFor();
-    await expect.poll(() => dialog.innerText()).toContain(t(lang, 'records.returnedLabel'));
-    await expect.poll(() => dialog.innerText()).toContain(t(lang, 'exchange.typeName', { source: 'USDT', target: t(lang, 'coins.ASSETS_POINT') }));
-    await page.screenshot({ path: path.join(shotsDir, `records-${lang}-${layout}-cancelled-details.png`) });
-    await context.close();
-  }, 90_000);
+      // The details of the cancelled exchange: the amount returned and the exchange by its point types.
+      await cancelled.first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      await expect.poll(() => dialog.innerText()).toContain(t(lang, 'records.returnedLabel'));
+      await expect.poll(() => dialog.innerText()).toContain(t(lang, 'exchange.typeName', { source: 'USDT', target: t(lang, 'coins.ASSETS_POINT') }));
+      await page.screenshot({ path: path.join(shotsDir, `records-${lang}-${layout}-cancelled-details.png`) });
+      await context.close();
+    },
+    90_000,
+  );
 });
 
 describe('back-office on a phone', () => {
-  test('the review queue keeps each row\'s action within the screen', async () => {
+  test("the review queue keeps each row's action within the screen", async () => {
     const lang: Language = 'zh-CN';
     const context = await newContext(browser, server.baseUrl, 'mobile', { lang });
     const page = await context.newPage();

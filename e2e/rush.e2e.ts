@@ -6,7 +6,20 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { endpointPaths } from '@pp/contract/paths';
 import { callOk, memberToken } from './support/api';
-import { closeBrowser, dismissToasts, hashPath, horizontalOverflow, launchBrowser, login, newContext, recordApi, toast, waitForHashPath, waitForHeading, type Layout } from './support/browser';
+import {
+  closeBrowser,
+  dismissToasts,
+  hashPath,
+  horizontalOverflow,
+  launchBrowser,
+  login,
+  newContext,
+  recordApi,
+  toast,
+  waitForHashPath,
+  waitForHeading,
+  type Layout,
+} from './support/browser';
 import { serverText, t, type Language } from './support/i18n';
 import { ledgerVerifyAfterHalt, repoRoot, startServer, type RunningServer } from './support/server';
 import { demoStaff, totpCode } from './support/staff';
@@ -69,8 +82,18 @@ beforeAll(async () => {
   }
   // A staff session through the API (password, then the authenticator code).
   const admin = demoStaff.admin;
-  const first = await callOk<{ challengeId: string }>(server.baseUrl, 'staffLogin', { userName: admin.userName, password: admin.password, loginType: 'STAFF' }, { loginType: 'STAFF' });
-  const session = await callOk<{ token: string }>(server.baseUrl, 'staffTotpVerify', { challengeId: first.challengeId, code: await totpCode(admin.totpSecret) }, { loginType: 'STAFF' });
+  const first = await callOk<{ challengeId: string }>(
+    server.baseUrl,
+    'staffLogin',
+    { userName: admin.userName, password: admin.password, loginType: 'STAFF' },
+    { loginType: 'STAFF' },
+  );
+  const session = await callOk<{ token: string }>(
+    server.baseUrl,
+    'staffTotpVerify',
+    { challengeId: first.challengeId, code: await totpCode(admin.totpSecret) },
+    { loginType: 'STAFF' },
+  );
   staff = { token: session.token, loginType: 'STAFF' };
   for (const [key, productNames] of [
     ['rush', names],
@@ -134,7 +157,11 @@ const money = (lang: Language, value: number | string) => Number(value).toLocale
 
 /** The links of the member's navigation: the desktop top nav, or the phone header menu (opened and closed again). */
 async function navLinks(page: Page, lang: Language, layout: Layout): Promise<string[]> {
-  if (layout === 'desktop') return page.getByRole('navigation', { name: t(lang, 'nav.main'), exact: true }).getByRole('link').allInnerTexts();
+  if (layout === 'desktop')
+    return page
+      .getByRole('navigation', { name: t(lang, 'nav.main'), exact: true })
+      .getByRole('link')
+      .allInnerTexts();
   const button = page.getByRole('button', { name: t(lang, 'nav.openMenu'), exact: true });
   await button.click();
   const links = page.locator('.mobile-menu').getByRole('link');
@@ -146,7 +173,10 @@ async function navLinks(page: Page, lang: Language, layout: Layout): Promise<str
 
 async function openFromNav(page: Page, lang: Language, layout: Layout, label: string): Promise<void> {
   if (layout === 'desktop') {
-    await page.getByRole('navigation', { name: t(lang, 'nav.main'), exact: true }).getByRole('link', { name: label, exact: true }).click();
+    await page
+      .getByRole('navigation', { name: t(lang, 'nav.main'), exact: true })
+      .getByRole('link', { name: label, exact: true })
+      .click();
     return;
   }
   await page.getByRole('button', { name: t(lang, 'nav.openMenu'), exact: true }).click();
@@ -173,7 +203,8 @@ interface Holding {
   state: string;
   number: string;
 }
-const holdingsOf = async (token: string): Promise<Holding[]> => (await callOk<{ items: Holding[] }>(server.baseUrl, 'buyMatchingList', { pageSize: 50 }, { token })).items;
+const holdingsOf = async (token: string): Promise<Holding[]> =>
+  (await callOk<{ items: Holding[] }>(server.baseUrl, 'buyMatchingList', { pageSize: 50 }, { token })).items;
 
 describe('scarce goods in the member portal', () => {
   test.each(['desktop', 'mobile'] as const)(
@@ -206,7 +237,9 @@ describe('scarce goods in the member portal', () => {
       await page.goto('/#/index');
       await page.reload();
       await waitForHeading(page, t(lang, 'dashboard.title'));
-      await expect.poll(() => navLinks(page, lang, layout), { timeout: 15_000 }).toEqual(expect.arrayContaining([t(lang, 'nav.rushPurchase'), t(lang, 'nav.equity')]));
+      await expect
+        .poll(() => navLinks(page, lang, layout), { timeout: 15_000 })
+        .toEqual(expect.arrayContaining([t(lang, 'nav.rushPurchase'), t(lang, 'nav.equity')]));
       links = await navLinks(page, lang, layout);
 
       // Staff open a rush (for flagged members only) and a flash sale, both starting in a few seconds.
@@ -262,11 +295,19 @@ describe('scarce goods in the member portal', () => {
       await expect.poll(async () => (await codes()).length).toBe(1);
       const firstCode = (await codes())[0]!;
       const codeRow = (code: string) => page.locator(`[data-testid="purchase-code"][data-code="${code}"]`);
-      await expect.poll(() => codeRow(firstCode.code).innerText().catch(() => '')).toContain(t(lang, 'purchaseCodes.states.notActivated'));
+      await expect
+        .poll(() =>
+          codeRow(firstCode.code)
+            .innerText()
+            .catch(() => ''),
+        )
+        .toContain(t(lang, 'purchaseCodes.states.notActivated'));
       await expect.poll(() => card.getByTestId('sale-mine').innerText()).toBe('1 / 2');
 
       // Activate it for oneself: the package is then on /package.
-      await codeRow(firstCode.code).getByRole('button', { name: t(lang, 'purchaseCodes.activate'), exact: true }).click();
+      await codeRow(firstCode.code)
+        .getByRole('button', { name: t(lang, 'purchaseCodes.activate'), exact: true })
+        .click();
       const activateDialog = page.getByRole('dialog', { name: t(lang, 'purchaseCodes.activateTitle'), exact: true });
       await activateDialog.getByRole('button', { name: t(lang, 'purchaseCodes.activateConfirm'), exact: true }).click();
       await toast(page, lang, t(lang, 'purchaseCodes.activated')).waitFor();
@@ -280,11 +321,15 @@ describe('scarce goods in the member portal', () => {
       await expect.poll(async () => (await codes()).length).toBe(2);
       const secondCode = (await codes()).find((c) => c.code !== firstCode.code)!;
       await codeRow(secondCode.code).waitFor();
-      await codeRow(secondCode.code).getByRole('button', { name: t(lang, 'purchaseCodes.give'), exact: true }).click();
+      await codeRow(secondCode.code)
+        .getByRole('button', { name: t(lang, 'purchaseCodes.give'), exact: true })
+        .click();
       const giveDialog = page.getByRole('dialog', { name: t(lang, 'purchaseCodes.giveTitle'), exact: true });
       await giveDialog.getByLabel(t(lang, 'purchaseCodes.toUserName'), { exact: true }).fill(receiver.userName);
       await giveDialog.getByRole('button', { name: t(lang, 'purchaseCodes.giveNext'), exact: true }).click();
-      expect(await giveDialog.getByTestId('give-confirm').innerText()).toContain(t(lang, 'purchaseCodes.giveConfirmText', { name: rushName, userName: receiver.userName }));
+      expect(await giveDialog.getByTestId('give-confirm').innerText()).toContain(
+        t(lang, 'purchaseCodes.giveConfirmText', { name: rushName, userName: receiver.userName }),
+      );
       await giveDialog.getByRole('button', { name: t(lang, 'purchaseCodes.giveConfirm'), exact: true }).click();
       await toast(page, lang, t(lang, 'purchaseCodes.givenDone', { name: receiver.userName })).waitFor();
       await expect.poll(() => codeRow(secondCode.code).innerText()).toContain(t(lang, 'purchaseCodes.given'));
@@ -296,7 +341,14 @@ describe('scarce goods in the member portal', () => {
       ]);
 
       // The limit reached: the card tells why in the member's language and the button stays off.
-      await expect.poll(() => card.getByTestId('sale-refusal').innerText().catch(() => '')).toBe(serverText(lang, 'errors.scarce.memberLimit'));
+      await expect
+        .poll(() =>
+          card
+            .getByTestId('sale-refusal')
+            .innerText()
+            .catch(() => ''),
+        )
+        .toBe(serverText(lang, 'errors.scarce.memberLimit'));
       expect(await buy.isDisabled()).toBe(true);
       await shot(page, lang, `rush-code-${layout}.png`);
       expect(await seriousViolations(page)).toEqual([]);
@@ -318,7 +370,14 @@ describe('scarce goods in the member portal', () => {
       await arm(page, lang, flash, buyer);
       await page.reload();
       await waitForHeading(page, t(lang, 'pages.package'));
-      await expect.poll(() => flash.getByTestId('sale-arm-first').innerText().catch(() => '')).toBe(t(lang, 'scarce.armedElsewhere'));
+      await expect
+        .poll(() =>
+          flash
+            .getByTestId('sale-arm-first')
+            .innerText()
+            .catch(() => ''),
+        )
+        .toBe(t(lang, 'scarce.armedElsewhere'));
       expect(await flashBuy.isDisabled()).toBe(true);
       await arm(page, lang, flash, buyer);
       await expect.poll(() => flashBuy.isEnabled(), { timeout: 20_000, interval: 200 }).toBe(true);
@@ -332,13 +391,27 @@ describe('scarce goods in the member portal', () => {
         return route.abort('connectionreset');
       });
       await flashBuy.click();
-      await expect.poll(() => flash.getByTestId('sale-refusal').innerText().catch(() => '')).toBe(t(lang, 'scarce.noAnswer'));
+      await expect
+        .poll(() =>
+          flash
+            .getByTestId('sale-refusal')
+            .innerText()
+            .catch(() => ''),
+        )
+        .toBe(t(lang, 'scarce.noAnswer'));
       expect((await holdingsOf(token)).filter((h) => h.productId === productIds.flash).length).toBe(1);
       await flashBuy.click();
       await toast(page, lang, t(lang, 'scarce.boughtPackage')).waitFor();
       await page.unroute(`**${endpointPaths.flashSaleBuy}`);
       expect((await holdingsOf(token)).filter((h) => h.productId === productIds.flash).length).toBe(1);
-      await expect.poll(() => flash.getByTestId('sale-refusal').innerText().catch(() => '')).toBe(serverText(lang, 'errors.scarce.memberLimit'));
+      await expect
+        .poll(() =>
+          flash
+            .getByTestId('sale-refusal')
+            .innerText()
+            .catch(() => ''),
+        )
+        .toBe(serverText(lang, 'errors.scarce.memberLimit'));
       await shot(page, lang, `rush-flash-package-${layout}.png`);
       expect(await seriousViolations(page)).toEqual([]);
       // The same panel on /index.
@@ -387,23 +460,27 @@ describe('scarce goods in the member portal', () => {
     240_000,
   );
 
-  test.each(['ja-JP', 'ko-KP', 'id-ID'] as const)('%s on a phone: /code and /equity fit 390 px with their texts', async (lang) => {
-    // alice's codes, the sales of both runs and her shares are there from the test above.
-    const context = await newContext(browser, server.baseUrl, 'mobile', { lang });
-    const page = await context.newPage();
-    await login(page, lang, cases.mobile.buyer);
-    await page.goto('/#/code');
-    await waitForHeading(page, t(lang, 'pages.code'));
-    await page.getByTestId('sale-card').first().waitFor();
-    await page.getByTestId('purchase-code').first().waitFor();
-    expect(await page.getByTestId('sale-card').first().innerText()).toContain(t(lang, 'scarce.price'));
-    await shot(page, lang, `rush-code-${lang}-mobile.png`);
-    await page.goto('/#/equity');
-    await waitForHeading(page, t(lang, 'pages.equity'));
-    await page.getByTestId('equity-record').first().waitFor();
-    await shot(page, lang, `rush-equity-${lang}-mobile.png`);
-    await context.close();
-  }, 120_000);
+  test.each(['ja-JP', 'ko-KP', 'id-ID'] as const)(
+    '%s on a phone: /code and /equity fit 390 px with their texts',
+    async (lang) => {
+      // alice's codes, the sales of both runs and her shares are there from the test above.
+      const context = await newContext(browser, server.baseUrl, 'mobile', { lang });
+      const page = await context.newPage();
+      await login(page, lang, cases.mobile.buyer);
+      await page.goto('/#/code');
+      await waitForHeading(page, t(lang, 'pages.code'));
+      await page.getByTestId('sale-card').first().waitFor();
+      await page.getByTestId('purchase-code').first().waitFor();
+      expect(await page.getByTestId('sale-card').first().innerText()).toContain(t(lang, 'scarce.price'));
+      await shot(page, lang, `rush-code-${lang}-mobile.png`);
+      await page.goto('/#/equity');
+      await waitForHeading(page, t(lang, 'pages.equity'));
+      await page.getByTestId('equity-record').first().waitFor();
+      await shot(page, lang, `rush-equity-${lang}-mobile.png`);
+      await context.close();
+    },
+    120_000,
+  );
 
   test("the ledger is balanced after every purchase (ledger verify on the test server's data)", async () => {
     expect(await ledgerVerifyAfterHalt(server)).toMatch(/^ledger balanced: \d+ accounts, \d+ transfers$/m);

@@ -106,7 +106,11 @@ describe.each(runs)('scarce goods back-office on $layout ($lang)', ({ layout, la
 
   test('staff open a rush and a flash sale through the dialog, filter, and end one early', async () => {
     await openTab('sales');
-    await page.locator('table.table').or(page.getByText(a('packages.sales.emptyManage'), { exact: true })).first().waitFor();
+    await page
+      .locator('table.table')
+      .or(page.getByText(a('packages.sales.emptyManage'), { exact: true }))
+      .first()
+      .waitFor();
 
     // An incomplete submit names the fields at fault and sends nothing.
     await page.getByRole('button', { name: a('packages.sales.open'), exact: true }).click();
@@ -136,7 +140,13 @@ describe.each(runs)('scarce goods back-office on $layout ($lang)', ({ layout, la
     await expect.poll(() => rowOf(rushPrice).getByText(a('packages.saleStates.upcoming'), { exact: true }).count()).toBe(1);
     await expect.poll(() => rowOf(flashPrice).getByText(a('packages.saleStates.open'), { exact: true }).count()).toBe(1);
     await expect.poll(() => rowOf(rushPrice).getByText(a('packages.saleKinds.code'), { exact: false }).count()).toBe(1);
-    await expect.poll(() => rowOf(flashPrice).getByText(a('packages.soldOf', { sold: '0', total: '10' }), { exact: true }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        rowOf(flashPrice)
+          .getByText(a('packages.soldOf', { sold: '0', total: '10' }), { exact: true })
+          .count(),
+      )
+      .toBe(1);
 
     // The kind filter.
     await page.locator('#sale-kind-filter').selectOption('flash');
@@ -201,7 +211,9 @@ describe.each(runs)('scarce goods back-office on $layout ($lang)', ({ layout, la
     expect(await page.locator('#shares-bonusPerShare').inputValue()).toBe('0.5');
     expect(await page.locator('#shares-isOpen').isChecked()).toBe(true);
     await page.getByText(a('packages.shares.isOpenNow'), { exact: true }).waitFor();
-    await expect.poll(() => page.getByTestId('shares-sold').innerText()).toBe(a('packages.soldOf', { sold: '0', total: Number(shareTotal).toLocaleString(lang) }));
+    await expect
+      .poll(() => page.getByTestId('shares-sold').innerText())
+      .toBe(a('packages.soldOf', { sold: '0', total: Number(shareTotal).toLocaleString(lang) }));
     // The member portal's switch follows.
     const token = await memberToken(server.baseUrl, demoMember);
     expect((await callOk<{ equityBuyStatus: boolean }>(server.baseUrl, 'packageConfig', {}, { token })).equityBuyStatus).toBe(true);

@@ -41,7 +41,11 @@ function allKeys(tree: object, prefix = ''): string[] {
     typeof value === 'object' && value !== null ? allKeys(value as object, `${prefix}${key}.`) : [`${prefix}${key}`],
   );
 }
-const keyPattern = new RegExp(`(^|[\\s"'(])(${allKeys(webMessages('en-US')).map((k) => k.replace(/\./g, '\\.')).join('|')})($|[\\s"').,:])`);
+const keyPattern = new RegExp(
+  `(^|[\\s"'(])(${allKeys(webMessages('en-US'))
+    .map((k) => k.replace(/\./g, '\\.'))
+    .join('|')})($|[\\s"').,:])`,
+);
 
 /** Waits until the page has settled: fonts loaded, no skeletons, no progress bar. */
 async function settle(page: Page): Promise<void> {

@@ -6,7 +6,20 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { callApi } from './support/api';
-import { closeBrowser, dismissToasts, hashPath, horizontalOverflow, launchBrowser, layouts, login, newContext, toast, waitForHashPath, waitForHeading, type Layout } from './support/browser';
+import {
+  closeBrowser,
+  dismissToasts,
+  hashPath,
+  horizontalOverflow,
+  launchBrowser,
+  layouts,
+  login,
+  newContext,
+  toast,
+  waitForHashPath,
+  waitForHeading,
+  type Layout,
+} from './support/browser';
 import { languages, serverText, t, type Language } from './support/i18n';
 import { repoRoot, startServer, type RunningServer } from './support/server';
 import { totpCode } from './support/staff';
@@ -69,7 +82,9 @@ async function seriousViolations(page: Page): Promise<string[]> {
 function mailSubjects(address: string): string[] {
   const db = new Database(path.join(server.dataDir, 'portal.db'), { readonly: true, fileMustExist: true });
   try {
-    return (db.prepare('select subject from mail_outbox where lower(to_address) = lower(?) order by created_at').all(address) as Array<{ subject: string }>).map((r) => r.subject);
+    return (
+      db.prepare('select subject from mail_outbox where lower(to_address) = lower(?) order by created_at').all(address) as Array<{ subject: string }>
+    ).map((r) => r.subject);
   } finally {
     db.close();
   }
@@ -142,7 +157,11 @@ describe('security centre', () => {
     await page.getByText(t(lang, 'security.twoFactor.statusOn'), { exact: true }).waitFor();
 
     // The password alone no longer signs in, through the API either.
-    const bare = await callApi<{ token?: string; twoFactorRequired?: boolean }>(server.baseUrl, 'login', { userName: member.userName, password: member.password, loginType: 'USER' });
+    const bare = await callApi<{ token?: string; twoFactorRequired?: boolean }>(server.baseUrl, 'login', {
+      userName: member.userName,
+      password: member.password,
+      loginType: 'USER',
+    });
     expect(bare.data).toMatchObject({ twoFactorRequired: true });
     expect(bare.data.token).toBeUndefined();
 

@@ -65,7 +65,10 @@ function watchDialogs(page: Page, fired: string[]): void {
 async function openChat(page: Page, layout: Layout, lang: Language): Promise<void> {
   await page.getByRole('button', { name: t(lang, layout === 'desktop' ? 'nav.settingsMenu' : 'nav.openMenu'), exact: true }).click();
   // The menu's entry (the home may show a customer-service entry of its own).
-  await page.locator('.menu-panel:not([hidden])').getByRole('button', { name: new RegExp(t(lang, 'nav.customerService')) }).click();
+  await page
+    .locator('.menu-panel:not([hidden])')
+    .getByRole('button', { name: new RegExp(t(lang, 'nav.customerService')) })
+    .click();
   await page.getByRole('dialog', { name: t(lang, 'support.title') }).waitFor();
 }
 
@@ -86,7 +89,9 @@ describe.each(['desktop', 'mobile'] as const)('support chat and game on %s', (la
     await chat.getByLabel(t(lang, 'support.chat.messageLabel')).fill(text);
     await chat.getByRole('button', { name: t(lang, 'support.chat.send'), exact: true }).click();
     await expect.poll(() => chat.getByTestId('chat-message').filter({ hasText: text }).count(), { timeout: 15_000 }).toBe(1);
-    const png = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#2266aa' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#2266aa' } })
+      .png()
+      .toBuffer();
     await chat.locator('input[type=file]').setInputFiles({ name: filePayload, mimeType: 'image/png', buffer: png });
     await chat.getByRole('button', { name: t(lang, 'support.chat.send'), exact: true }).click();
     await expect.poll(() => chat.getByTestId('chat-message').count(), { timeout: 15_000 }).toBe(2);
@@ -103,7 +108,10 @@ describe.each(['desktop', 'mobile'] as const)('support chat and game on %s', (la
     await staffLogin(staffPage, 'en-US', demoStaff.admin);
     await staffPage.goto('/admin/#/support');
     await staffPage.getByRole('heading', { name: adminT('en-US', 'support.title'), level: 1 }).waitFor();
-    await staffPage.getByRole('button', { name: new RegExp(`^${member.userName}\\b`) }).first().click();
+    await staffPage
+      .getByRole('button', { name: new RegExp(`^${member.userName}\\b`) })
+      .first()
+      .click();
     const thread = staffPage.getByRole('region', { name: adminT('en-US', 'support.with', { name: member.userName }) });
     await expect.poll(() => thread.getByTestId('chat-message').filter({ hasText: text }).count(), { timeout: 15_000 }).toBe(1);
     await thread.getByRole('button', { name: adminT('en-US', 'support.assignToMe') }).click();
@@ -128,7 +136,10 @@ describe.each(['desktop', 'mobile'] as const)('support chat and game on %s', (la
       expect.stringContaining(reply),
     ]);
     await staffPage.reload();
-    await staffPage.getByRole('button', { name: new RegExp(`^${member.userName}\\b`) }).first().click();
+    await staffPage
+      .getByRole('button', { name: new RegExp(`^${member.userName}\\b`) })
+      .first()
+      .click();
     await expect.poll(() => thread.getByTestId('chat-message').count(), { timeout: 15_000 }).toBe(3);
     await thread.getByTestId('chat-message').nth(1).getByRole('button').click();
     await thread.locator('img.chat-image').waitFor();

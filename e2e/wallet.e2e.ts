@@ -99,7 +99,12 @@ async function recordCount(token: string, filter: Record<string, string | number
   let count = 0;
   let cursor: string | undefined;
   do {
-    const page = await callOk<{ items: unknown[]; nextCursor: string | null }>(server.baseUrl, 'assetsRecordList', { ...filter, pageSize: 50, ...(cursor ? { cursor } : {}) }, { token });
+    const page = await callOk<{ items: unknown[]; nextCursor: string | null }>(
+      server.baseUrl,
+      'assetsRecordList',
+      { ...filter, pageSize: 50, ...(cursor ? { cursor } : {}) },
+      { token },
+    );
     count += page.items.length;
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
@@ -256,8 +261,15 @@ describe('wallet', () => {
       // demo's history: the newest transfer went to alice; it is among the sent, not the received.
       const sentRow = (p: Page) =>
         layout === 'desktop'
-          ? p.getByRole('group', { name: t(lang, 'transfer.history') }).locator('tbody tr').filter({ hasText: `${amount}.00` })
-          : p.getByRole('main').getByRole('listitem').filter({ hasText: t(lang, 'transfer.sentTo', { name: 'alice' }) }).filter({ hasText: `${amount}.00 USDT` });
+          ? p
+              .getByRole('group', { name: t(lang, 'transfer.history') })
+              .locator('tbody tr')
+              .filter({ hasText: `${amount}.00` })
+          : p
+              .getByRole('main')
+              .getByRole('listitem')
+              .filter({ hasText: t(lang, 'transfer.sentTo', { name: 'alice' }) })
+              .filter({ hasText: `${amount}.00 USDT` });
       await sentRow(page).first().waitFor();
       if (layout === 'desktop') {
         const cells = (await sentRow(page).first().locator('td').allInnerTexts()).map((s) => s.trim());
@@ -282,8 +294,15 @@ describe('wallet', () => {
       await direction(alicePage, 'in');
       const received =
         layout === 'desktop'
-          ? alicePage.getByRole('group', { name: t(lang, 'transfer.history') }).locator('tbody tr').filter({ hasText: `${amount}.00` })
-          : alicePage.getByRole('main').getByRole('listitem').filter({ hasText: t(lang, 'transfer.receivedFrom', { name: 'demo' }) }).filter({ hasText: `${amount}.00 USDT` });
+          ? alicePage
+              .getByRole('group', { name: t(lang, 'transfer.history') })
+              .locator('tbody tr')
+              .filter({ hasText: `${amount}.00` })
+          : alicePage
+              .getByRole('main')
+              .getByRole('listitem')
+              .filter({ hasText: t(lang, 'transfer.receivedFrom', { name: 'demo' }) })
+              .filter({ hasText: `${amount}.00 USDT` });
       await expect.poll(() => received.count()).toBe(1);
       if (layout === 'desktop') {
         const cells = (await received.locator('td').allInnerTexts()).map((s) => s.trim());
@@ -299,7 +318,19 @@ describe('wallet', () => {
       const token = await memberToken(server.baseUrl, demoMember);
       // More than two pages of records: small transfers to bob add two records each (amount and fee).
       for (let i = 0; (await recordCount(token)) < 45 && i < 20; i++) {
-        await callOk(server.baseUrl, 'transferCreate', { transferType: 'internalTransfer', toUserName: 'bob', coinName: 'USDT', amount: '1', transactionPassword: demoTxPassword, requestId: newRequestId('records') }, { token });
+        await callOk(
+          server.baseUrl,
+          'transferCreate',
+          {
+            transferType: 'internalTransfer',
+            toUserName: 'bob',
+            coinName: 'USDT',
+            amount: '1',
+            transactionPassword: demoTxPassword,
+            requestId: newRequestId('records'),
+          },
+          { token },
+        );
       }
       const total = await recordCount(token);
       expect(total).toBeGreaterThanOrEqual(45);
@@ -328,7 +359,10 @@ describe('wallet', () => {
         expect(expected, `${what}: the filter narrows the list`).toBeLessThan(total);
         await expect.poll(async () => (await settledRecords(page, layout)).length, { message: what }).toBe(Math.min(expected, 20));
         const rows = await settledRecords(page, layout);
-        expect(rows.filter((row) => !check(row)), `${what}: rows that do not match`).toEqual([]);
+        expect(
+          rows.filter((row) => !check(row)),
+          `${what}: rows that do not match`,
+        ).toEqual([]);
       };
 
       // Transaction type.
@@ -336,7 +370,11 @@ describe('wallet', () => {
       await expectRows({ type: 'airdrop' }, (r) => r.type === t(lang, 'records.types.airdrop'), 'type airdrop');
       // Wallet type on top of it: airdrops in reward points only.
       await select('records.walletType').selectOption('REWARD_POINT');
-      await expectRows({ type: 'airdrop', coinName: 'REWARD_POINT' }, (r) => r.type === t(lang, 'records.types.airdrop') && r.wallet === coinLabel.REWARD_POINT, 'type airdrop, wallet RP');
+      await expectRows(
+        { type: 'airdrop', coinName: 'REWARD_POINT' },
+        (r) => r.type === t(lang, 'records.types.airdrop') && r.wallet === coinLabel.REWARD_POINT,
+        'type airdrop, wallet RP',
+      );
       await select('records.type').selectOption('');
       await expectRows({ coinName: 'REWARD_POINT' }, (r) => r.wallet === coinLabel.REWARD_POINT, 'wallet RP');
       await select('records.walletType').selectOption('');
@@ -346,7 +384,11 @@ describe('wallet', () => {
       // Type and status: the transfers' fuel fees that succeeded, signed negative.
       await select('records.status').selectOption('success');
       await select('records.type').selectOption('bonusFee');
-      await expectRows({ status: 'success', type: 'bonusFee' }, (r) => r.type === t(lang, 'records.types.bonusFee') && r.status === t(lang, 'records.statuses.success') && toMinor(r.amount) < 0n, 'status success, type fuel fee');
+      await expectRows(
+        { status: 'success', type: 'bonusFee' },
+        (r) => r.type === t(lang, 'records.types.bonusFee') && r.status === t(lang, 'records.statuses.success') && toMinor(r.amount) < 0n,
+        'status success, type fuel fee',
+      );
       // Cleared: the list as it was, with the pages loaded before (the cached query).
       await filters.getByRole('button', { name: t(lang, 'records.reset'), exact: true }).click();
       await expect.poll(async () => (await settledRecords(page, layout)).length).toBe(Math.min(total, 60));
@@ -375,7 +417,12 @@ describe('wallet', () => {
       // The details of the newest record (a transfer's fuel fee to bob).
       const first = (await shownRecords(page, layout))[0]!;
       if (layout === 'desktop') {
-        await page.getByRole('table', { name: t(lang, 'records.title') }).locator('tbody tr').first().getByRole('button', { name: new RegExp(`^${t(lang, 'records.details')}`) }).click();
+        await page
+          .getByRole('table', { name: t(lang, 'records.title') })
+          .locator('tbody tr')
+          .first()
+          .getByRole('button', { name: new RegExp(`^${t(lang, 'records.details')}`) })
+          .click();
       } else {
         await page.getByRole('main').getByRole('listitem').first().getByRole('button').click();
       }
@@ -394,7 +441,10 @@ describe('wallet', () => {
     const [desktop, mobile] = await Promise.all([memberPage('desktop', carol), memberPage('mobile', carol)]);
     // carol holds nothing: no transfer entry in the side nav nor in the menu.
     const desktopEntry = await transferEntry(desktop, 'desktop');
-    await desktop.getByRole('navigation', { name: t(lang, 'nav.section'), exact: true }).getByRole('link', { name: t(lang, 'nav.records'), exact: true }).waitFor();
+    await desktop
+      .getByRole('navigation', { name: t(lang, 'nav.section'), exact: true })
+      .getByRole('link', { name: t(lang, 'nav.records'), exact: true })
+      .waitFor();
     expect(await desktopEntry.count()).toBe(0);
     const mobileEntry = await transferEntry(mobile, 'mobile');
     expect(await mobileEntry.count()).toBe(0);
@@ -402,7 +452,19 @@ describe('wallet', () => {
 
     // demo sends carol registration points (transfer.coins allows ASSETS_POINT).
     const demoToken = await memberToken(server.baseUrl, demoMember);
-    await callOk(server.baseUrl, 'transferCreate', { transferType: 'internalTransfer', toUserName: 'carol', coinName: 'ASSETS_POINT', amount: '5', transactionPassword: demoTxPassword, requestId: newRequestId('carol') }, { token: demoToken });
+    await callOk(
+      server.baseUrl,
+      'transferCreate',
+      {
+        transferType: 'internalTransfer',
+        toUserName: 'carol',
+        coinName: 'ASSETS_POINT',
+        amount: '5',
+        transactionPassword: demoTxPassword,
+        requestId: newRequestId('carol'),
+      },
+      { token: demoToken },
+    );
     const carolToken = await memberToken(server.baseUrl, carol);
     expect((await balancesOf(server.baseUrl, carolToken)).get('ASSETS_POINT')?.assetsAvailable).toBe('5.000000');
 
@@ -422,7 +484,7 @@ describe('wallet', () => {
     await mobile.context().close();
   });
 
-  test('the ledger is balanced after all of it (npm run ledger:verify on the test server\'s data)', async () => {
+  test("the ledger is balanced after all of it (npm run ledger:verify on the test server's data)", async () => {
     await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
     // Rejects on a non-zero exit code, so getting here means exit 0.
     const stdout = await ledgerVerifyAfterHalt(server);
@@ -443,6 +505,9 @@ async function assetCardOrEmpty(page: Page): Promise<void> {
   await page.goto('/#/details');
   await waitForHeading(page, t(lang, 'wallet.title'));
   const ap = assetCard(page, 'ASSETS_POINT');
-  await ap.or(page.getByText(t(lang, 'assets.empty'), { exact: true })).first().waitFor();
+  await ap
+    .or(page.getByText(t(lang, 'assets.empty'), { exact: true }))
+    .first()
+    .waitFor();
   if ((await ap.count()) > 0) expect(await balanceShown(page, 'ASSETS_POINT', 'available')).toBe(0n);
 }

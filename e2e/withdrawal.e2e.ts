@@ -25,7 +25,18 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { callApi, callOk, memberToken } from './support/api';
-import { closeBrowser, dismissToasts, horizontalOverflow, launchBrowser, login, newContext, sessionItem, toast, waitForHeading, type Layout } from './support/browser';
+import {
+  closeBrowser,
+  dismissToasts,
+  horizontalOverflow,
+  launchBrowser,
+  login,
+  newContext,
+  sessionItem,
+  toast,
+  waitForHeading,
+  type Layout,
+} from './support/browser';
 import { startPayoutChain, type PayoutChain } from './support/payout-chain';
 import { adminT, escapeRegExp, serverText, t, tPattern, type Language } from './support/i18n';
 import { ledgerVerifyAfterHalt, repoRoot, startServer, type RunningServer } from './support/server';
@@ -131,7 +142,14 @@ function endCoolingOff(dataDir: string, address: string, table: 'member_withdraw
 }
 
 /** Fills the on-chain form, checks the confirmation's summary and confirms. */
-async function withdraw(page: Page, lang: Language, member: (typeof cases)[Layout], address: string, amount: number, options: { screenshot?: string; loseFirstAnswer?: boolean } = {}): Promise<void> {
+async function withdraw(
+  page: Page,
+  lang: Language,
+  member: (typeof cases)[Layout],
+  address: string,
+  amount: number,
+  options: { screenshot?: string; loseFirstAnswer?: boolean } = {},
+): Promise<void> {
   const { screenshot, loseFirstAnswer = false } = options;
   await page.getByLabel(t(lang, 'withdraw.type'), { exact: true }).selectOption(bep20Type);
   await page.getByLabel(t(lang, 'withdraw.amount', { coin: t(lang, 'coins.USDT') }), { exact: true }).fill(String(amount));
@@ -204,183 +222,207 @@ async function staffDecide(lang: Language, layout: Layout, userName: string, dec
 }
 
 describe('USDT withdrawal on chain (BEP20, local node)', () => {
-  test.each(['desktop', 'mobile'] as const)('%s: add an address, cooling-off, withdraw, approve, paid by the hot wallet', async (layout) => {
-    const member = cases[layout];
-    const { lang } = member;
-    const usdt = t(lang, 'coins.USDT');
-    const recipient = privateKeyToAccount(generatePrivateKey()).address;
-    const memberSession = await memberToken(server.baseUrl, member);
-    const before = await availableOf(memberSession);
-    expect(before).toBeGreaterThan(100);
+  test.each(['desktop', 'mobile'] as const)(
+    '%s: add an address, cooling-off, withdraw, approve, paid by the hot wallet',
+    async (layout) => {
+      const member = cases[layout];
+      const { lang } = member;
+      const usdt = t(lang, 'coins.USDT');
+      const recipient = privateKeyToAccount(generatePrivateKey()).address;
+      const memberSession = await memberToken(server.baseUrl, member);
+      const before = await availableOf(memberSession);
+      expect(before).toBeGreaterThan(100);
 
-    const context = await newContext(browser, server.baseUrl, layout, { lang });
-    const page = await context.newPage();
-    await login(page, lang, member);
-    await dismissToasts(page, lang);
-    await openWithdraw(page, lang);
-    await expect.poll(() => page.getByTestId('summary-available').innerText()).toBe(before.toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+      const context = await newContext(browser, server.baseUrl, layout, { lang });
+      const page = await context.newPage();
+      await login(page, lang, member);
+      await dismissToasts(page, lang);
+      await openWithdraw(page, lang);
+      await expect
+        .poll(() => page.getByTestId('summary-available').innerText())
+        .toBe(before.toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
-    // Client checks with the spec's messages, before anything is sent.
-    await page.getByLabel(t(lang, 'withdraw.type'), { exact: true }).selectOption(bep20Type);
-    await page.getByRole('button', { name: t(lang, 'withdraw.submit'), exact: true }).click();
-    await page.getByText(serverText(lang, 'validation.enterAmount'), { exact: true }).waitFor();
-    await page.getByText(serverText(lang, 'validation.chooseAddress'), { exact: true }).waitFor();
-    await page.getByText(serverText(lang, 'validation.enterTransactionPassword'), { exact: true }).waitFor();
-    await page.getByLabel(t(lang, 'withdraw.amount', { coin: usdt }), { exact: true }).fill(String(Math.ceil(before) + 10));
-    await page.getByRole('button', { name: t(lang, 'withdraw.submit'), exact: true }).click();
-    await page.getByText(serverText(lang, 'validation.insufficientBalance'), { exact: true }).waitFor();
-    await page.getByLabel(t(lang, 'withdraw.amount', { coin: usdt }), { exact: true }).fill('5');
-    await page.getByRole('button', { name: t(lang, 'withdraw.submit'), exact: true }).click();
-    await page.getByText(serverText(lang, 'validation.minimumAmount', { x: '10' }), { exact: true }).waitFor();
-    await page.getByLabel(t(lang, 'withdraw.amount', { coin: usdt }), { exact: true }).fill('');
+      // Client checks with the spec's messages, before anything is sent.
+      await page.getByLabel(t(lang, 'withdraw.type'), { exact: true }).selectOption(bep20Type);
+      await page.getByRole('button', { name: t(lang, 'withdraw.submit'), exact: true }).click();
+      await page.getByText(serverText(lang, 'validation.enterAmount'), { exact: true }).waitFor();
+      await page.getByText(serverText(lang, 'validation.chooseAddress'), { exact: true }).waitFor();
+      await page.getByText(serverText(lang, 'validation.enterTransactionPassword'), { exact: true }).waitFor();
+      await page.getByLabel(t(lang, 'withdraw.amount', { coin: usdt }), { exact: true }).fill(String(Math.ceil(before) + 10));
+      await page.getByRole('button', { name: t(lang, 'withdraw.submit'), exact: true }).click();
+      await page.getByText(serverText(lang, 'validation.insufficientBalance'), { exact: true }).waitFor();
+      await page.getByLabel(t(lang, 'withdraw.amount', { coin: usdt }), { exact: true }).fill('5');
+      await page.getByRole('button', { name: t(lang, 'withdraw.submit'), exact: true }).click();
+      await page.getByText(serverText(lang, 'validation.minimumAmount', { x: '10' }), { exact: true }).waitFor();
+      await page.getByLabel(t(lang, 'withdraw.amount', { coin: usdt }), { exact: true }).fill('');
 
-    // (a) An address added from the withdraw page: shown in its cooling-off, with the local time, not choosable.
-    await page.getByRole('button', { name: t(lang, 'withdraw.addAddress'), exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: t(lang, 'withdraw.addAddressTitle'), exact: true });
-    await dialog.getByLabel(t(lang, 'addresses.chain'), { exact: true }).selectOption('BEP20');
-    await dialog.getByLabel(t(lang, 'addresses.address'), { exact: true }).fill(recipient);
-    await dialog.getByLabel(t(lang, 'payoutDestinations.transactionPassword'), { exact: true }).fill(member.transactionPassword);
-    await dialog.getByRole('button', { name: t(lang, 'payoutDestinations.save'), exact: true }).click();
-    await toast(page, lang, t(lang, 'addresses.added')).waitFor();
-    const option = page.getByTestId('destination-option').filter({ hasText: recipient });
-    const radio = page.getByRole('radio', { name: new RegExp(escapeRegExp(recipient)) });
-    await option.waitFor();
-    expect(await radio.isDisabled()).toBe(true);
-    const usableFrom = (await option.getByText(tPattern(lang, 'payoutDestinations.usableFrom')).innerText()).trim();
-    const [day, minute, minuteBefore] = await page.evaluate((language) => {
-      const at = Date.now() + 24 * 3_600_000;
-      const date = new Intl.DateTimeFormat(language, { year: 'numeric', month: '2-digit', day: '2-digit' });
-      const time = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-      return [date.format(at), time.format(at), time.format(at - 60_000)];
-    }, lang);
-    expect(usableFrom).toContain(day);
-    expect(usableFrom.includes(minute) || usableFrom.includes(minuteBefore), `${usableFrom} at ${minute}`).toBe(true);
-    await shot(page, lang, `withdrawal-cooling-off-${lang}-${layout}.png`);
+      // (a) An address added from the withdraw page: shown in its cooling-off, with the local time, not choosable.
+      await page.getByRole('button', { name: t(lang, 'withdraw.addAddress'), exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: t(lang, 'withdraw.addAddressTitle'), exact: true });
+      await dialog.getByLabel(t(lang, 'addresses.chain'), { exact: true }).selectOption('BEP20');
+      await dialog.getByLabel(t(lang, 'addresses.address'), { exact: true }).fill(recipient);
+      await dialog.getByLabel(t(lang, 'payoutDestinations.transactionPassword'), { exact: true }).fill(member.transactionPassword);
+      await dialog.getByRole('button', { name: t(lang, 'payoutDestinations.save'), exact: true }).click();
+      await toast(page, lang, t(lang, 'addresses.added')).waitFor();
+      const option = page.getByTestId('destination-option').filter({ hasText: recipient });
+      const radio = page.getByRole('radio', { name: new RegExp(escapeRegExp(recipient)) });
+      await option.waitFor();
+      expect(await radio.isDisabled()).toBe(true);
+      const usableFrom = (await option.getByText(tPattern(lang, 'payoutDestinations.usableFrom')).innerText()).trim();
+      const [day, minute, minuteBefore] = await page.evaluate((language) => {
+        const at = Date.now() + 24 * 3_600_000;
+        const date = new Intl.DateTimeFormat(language, { year: 'numeric', month: '2-digit', day: '2-digit' });
+        const time = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+        return [date.format(at), time.format(at), time.format(at - 60_000)];
+      }, lang);
+      expect(usableFrom).toContain(day);
+      expect(usableFrom.includes(minute) || usableFrom.includes(minuteBefore), `${usableFrom} at ${minute}`).toBe(true);
+      await shot(page, lang, `withdrawal-cooling-off-${lang}-${layout}.png`);
 
-    // Time travel (test only), then the address can be chosen.
-    endCoolingOff(server.dataDir, recipient);
-    await openWithdraw(page, lang);
-    await option.getByText(t(lang, 'payoutDestinations.usable'), { exact: true }).waitFor();
-    expect(await radio.isDisabled()).toBe(false);
+      // Time travel (test only), then the address can be chosen.
+      endCoolingOff(server.dataDir, recipient);
+      await openWithdraw(page, lang);
+      await option.getByText(t(lang, 'payoutDestinations.usable'), { exact: true }).waitFor();
+      expect(await radio.isDisabled()).toBe(false);
 
-    await withdraw(page, lang, member, recipient, 25, { screenshot: `withdrawal-confirm-${lang}-${layout}.png` });
-    const card = (number: string) => page.getByTestId('withdrawal-order').filter({ hasText: number });
-    let order = (await ordersOf(memberSession))[0]!;
-    expect(order).toMatchObject({ status: 'pendingReview', destination: recipient });
-    expect(Number(order.amount)).toBe(25);
-    await expect.poll(() => card(order.number).innerText()).toContain(t(lang, 'withdraw.statuses.pendingReview'));
-    expect(await availableOf(memberSession)).toBe(before - 26);
-    await expect.poll(() => page.getByTestId('summary-available').innerText()).toBe((before - 26).toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
-    await shot(page, lang, `withdrawal-pending-${lang}-${layout}.png`);
+      await withdraw(page, lang, member, recipient, 25, { screenshot: `withdrawal-confirm-${lang}-${layout}.png` });
+      const card = (number: string) => page.getByTestId('withdrawal-order').filter({ hasText: number });
+      let order = (await ordersOf(memberSession))[0]!;
+      expect(order).toMatchObject({ status: 'pendingReview', destination: recipient });
+      expect(Number(order.amount)).toBe(25);
+      await expect.poll(() => card(order.number).innerText()).toContain(t(lang, 'withdraw.statuses.pendingReview'));
+      expect(await availableOf(memberSession)).toBe(before - 26);
+      await expect
+        .poll(() => page.getByTestId('summary-available').innerText())
+        .toBe((before - 26).toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+      await shot(page, lang, `withdrawal-pending-${lang}-${layout}.png`);
 
-    // Staff approve; the payout job pays it from the hot wallet, and settles it once confirmed.
-    const staffSession = await staffDecide(lang, layout, member.userName, 'approve');
-    const staff = { token: staffSession, loginType: 'STAFF' as const };
-    await expect
-      .poll(
-        async () => {
-          // Refused while a scheduled run is under way: the next round tries again.
-          await callApi(server.baseUrl, 'jobRunNow', { name: 'withdrawal-payout', reason: 'e2e: pay the approved withdrawal now' }, staff);
-          await payout.mine(1);
-          return (await ordersOf(memberSession)).find((o) => o.id === order.id)?.status;
-        },
-        { timeout: 90_000, interval: 1000 },
-      )
-      .toBe('success');
-    order = (await ordersOf(memberSession)).find((o) => o.id === order.id)!;
-    expect(order.txHash).toMatch(/^0x[0-9a-fA-F]{64}$/);
-    expect(await payout.tokenBalance(recipient)).toBe(25n * payout.tokenUnit);
-    // Paid: the held amount and fee left for good.
-    expect(await availableOf(memberSession)).toBe(before - 26);
+      // Staff approve; the payout job pays it from the hot wallet, and settles it once confirmed.
+      const staffSession = await staffDecide(lang, layout, member.userName, 'approve');
+      const staff = { token: staffSession, loginType: 'STAFF' as const };
+      await expect
+        .poll(
+          async () => {
+            // Refused while a scheduled run is under way: the next round tries again.
+            await callApi(server.baseUrl, 'jobRunNow', { name: 'withdrawal-payout', reason: 'e2e: pay the approved withdrawal now' }, staff);
+            await payout.mine(1);
+            return (await ordersOf(memberSession)).find((o) => o.id === order.id)?.status;
+          },
+          { timeout: 90_000, interval: 1000 },
+        )
+        .toBe('success');
+      order = (await ordersOf(memberSession)).find((o) => o.id === order.id)!;
+      expect(order.txHash).toMatch(/^0x[0-9a-fA-F]{64}$/);
+      expect(await payout.tokenBalance(recipient)).toBe(25n * payout.tokenUnit);
+      // Paid: the held amount and fee left for good.
+      expect(await availableOf(memberSession)).toBe(before - 26);
 
-    await openWithdraw(page, lang);
-    await expect.poll(() => card(order.number).innerText()).toContain(t(lang, 'withdraw.statuses.success'));
-    const link = card(order.number).getByRole('link', { name: t(lang, 'withdraw.viewOnExplorer', { hash: order.txHash! }), exact: true });
-    expect(await link.getAttribute('target')).toBe('_blank');
-    expect(await link.getAttribute('rel')).toContain('noopener');
-    expect(await link.getAttribute('href')).toContain(order.txHash!);
-    await shot(page, lang, `withdrawal-paid-${lang}-${layout}.png`);
+      await openWithdraw(page, lang);
+      await expect.poll(() => card(order.number).innerText()).toContain(t(lang, 'withdraw.statuses.success'));
+      const link = card(order.number).getByRole('link', { name: t(lang, 'withdraw.viewOnExplorer', { hash: order.txHash! }), exact: true });
+      expect(await link.getAttribute('target')).toBe('_blank');
+      expect(await link.getAttribute('rel')).toContain('noopener');
+      expect(await link.getAttribute('href')).toContain(order.txHash!);
+      await shot(page, lang, `withdrawal-paid-${lang}-${layout}.png`);
 
-    await context.close();
-  }, 300_000);
+      await context.close();
+    },
+    300_000,
+  );
 
-  test.each(['desktop', 'mobile'] as const)('%s: a withdrawal rejected by staff with a reason, the balance restored; then a bank withdrawal', async (layout) => {
-    const member = cases[layout];
-    const { lang } = member;
-    const recipient = privateKeyToAccount(generatePrivateKey()).address;
-    const memberSession = await memberToken(server.baseUrl, member);
-    // The address is set up through the API and past its cooling-off (time travel, as above).
-    await callOk(server.baseUrl, 'addWithdrawalAddress', { chain: 'BEP20', address: recipient, transactionPassword: member.transactionPassword }, { token: memberSession });
-    endCoolingOff(server.dataDir, recipient);
+  test.each(['desktop', 'mobile'] as const)(
+    '%s: a withdrawal rejected by staff with a reason, the balance restored; then a bank withdrawal',
+    async (layout) => {
+      const member = cases[layout];
+      const { lang } = member;
+      const recipient = privateKeyToAccount(generatePrivateKey()).address;
+      const memberSession = await memberToken(server.baseUrl, member);
+      // The address is set up through the API and past its cooling-off (time travel, as above).
+      await callOk(
+        server.baseUrl,
+        'addWithdrawalAddress',
+        { chain: 'BEP20', address: recipient, transactionPassword: member.transactionPassword },
+        { token: memberSession },
+      );
+      endCoolingOff(server.dataDir, recipient);
 
-    const context = await newContext(browser, server.baseUrl, layout, { lang });
-    const page = await context.newPage();
-    await login(page, lang, member);
-    await dismissToasts(page, lang);
-    await openWithdraw(page, lang);
-    const card = (number: string) => page.getByTestId('withdrawal-order').filter({ hasText: number });
-    const beforeReject = await availableOf(memberSession);
-    const ordersBefore = (await ordersOf(memberSession)).length;
-    await withdraw(page, lang, member, recipient, 12, { loseFirstAnswer: true });
-    // Sent twice, one order and one hold.
-    expect((await ordersOf(memberSession)).length).toBe(ordersBefore + 1);
-    const rejected = (await ordersOf(memberSession))[0]!;
-    expect(rejected).toMatchObject({ status: 'pendingReview', destination: recipient });
-    expect(await availableOf(memberSession)).toBe(beforeReject - 13);
-    const note = 'Please call support before withdrawing again.';
-    await staffDecide(lang, layout, member.userName, 'reject', note);
-    await expect.poll(async () => (await ordersOf(memberSession)).find((o) => o.id === rejected.id)?.status).toBe('rejected');
-    // The hold is voided: nothing taken, not even the fee.
-    expect(await availableOf(memberSession)).toBe(beforeReject);
-    await openWithdraw(page, lang);
-    await expect.poll(() => card(rejected.number).innerText()).toContain(t(lang, 'withdraw.statuses.rejected'));
-    expect(await card(rejected.number).getByTestId('reject-reason').innerText()).toBe(`${t(lang, 'exchange.rejectReasons.suspectedFraud')} — ${note}`);
-    // Its fee is shown as returned with the amount, not as taken.
-    const [feeBefore, feeAfter] = t(lang, 'withdraw.feeReturned', { amount: '\u0000' }).split('\u0000') as [string, string];
-    const feeText = await card(rejected.number).getByTestId('order-fee').innerText();
-    expect(feeText.startsWith(feeBefore) && feeText.endsWith(feeAfter) && feeText.length > feeBefore.length + feeAfter.length, feeText).toBe(true);
-    await expect.poll(() => page.getByTestId('summary-available').innerText()).toBe(beforeReject.toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
-    // The status filter shows rejected ones only.
-    await page.getByLabel(t(lang, 'withdraw.statusFilter'), { exact: true }).selectOption('rejected');
-    await expect.poll(() => page.getByTestId('withdrawal-order').count()).toBe(1);
-    await shot(page, lang, `withdrawal-rejected-${lang}-${layout}.png`);
-    expect(await seriousViolations(page), 'withdraw page with a rejected order').toEqual([]);
-    // Keyboard only: the bank tab, then the type, reached and chosen without a mouse.
-    await page.locator('fieldset.withdraw-tabs input[value="chain"]').focus();
-    await page.keyboard.press('ArrowRight');
-    await expect.poll(() => page.locator('fieldset.withdraw-tabs input[value="bank"]').isChecked()).toBe(true);
-    await page.getByLabel(t(lang, 'withdraw.amount', { coin: t(lang, 'coins.USDT') }), { exact: true }).fill('15');
-    // The default bank type: 1% fee, 7.1 CNY per USDT, rounded down to the cent.
-    await expect.poll(() => page.locator('.preview').innerText()).toContain(`${(106.5).toLocaleString(lang, { minimumFractionDigits: 2 })} CNY`);
-    await page.getByRole('button', { name: t(lang, 'withdraw.submit'), exact: true }).click();
-    await page.getByText(serverText(lang, 'validation.minimumAmount', { x: '50' }), { exact: true }).waitFor();
-    await page.getByText(serverText(lang, 'validation.chooseBankAccount'), { exact: true }).waitFor();
-    expect(await seriousViolations(page), 'bank tab with errors').toEqual([]);
+      const context = await newContext(browser, server.baseUrl, layout, { lang });
+      const page = await context.newPage();
+      await login(page, lang, member);
+      await dismissToasts(page, lang);
+      await openWithdraw(page, lang);
+      const card = (number: string) => page.getByTestId('withdrawal-order').filter({ hasText: number });
+      const beforeReject = await availableOf(memberSession);
+      const ordersBefore = (await ordersOf(memberSession)).length;
+      await withdraw(page, lang, member, recipient, 12, { loseFirstAnswer: true });
+      // Sent twice, one order and one hold.
+      expect((await ordersOf(memberSession)).length).toBe(ordersBefore + 1);
+      const rejected = (await ordersOf(memberSession))[0]!;
+      expect(rejected).toMatchObject({ status: 'pendingReview', destination: recipient });
+      expect(await availableOf(memberSession)).toBe(beforeReject - 13);
+      const note = 'Please call support before withdrawing again.';
+      await staffDecide(lang, layout, member.userName, 'reject', note);
+      await expect.poll(async () => (await ordersOf(memberSession)).find((o) => o.id === rejected.id)?.status).toBe('rejected');
+      // The hold is voided: nothing taken, not even the fee.
+      expect(await availableOf(memberSession)).toBe(beforeReject);
+      await openWithdraw(page, lang);
+      await expect.poll(() => card(rejected.number).innerText()).toContain(t(lang, 'withdraw.statuses.rejected'));
+      expect(await card(rejected.number).getByTestId('reject-reason').innerText()).toBe(`${t(lang, 'exchange.rejectReasons.suspectedFraud')} — ${note}`);
+      // Its fee is shown as returned with the amount, not as taken.
+      const [feeBefore, feeAfter] = t(lang, 'withdraw.feeReturned', { amount: '\u0000' }).split('\u0000') as [string, string];
+      const feeText = await card(rejected.number).getByTestId('order-fee').innerText();
+      expect(feeText.startsWith(feeBefore) && feeText.endsWith(feeAfter) && feeText.length > feeBefore.length + feeAfter.length, feeText).toBe(true);
+      await expect
+        .poll(() => page.getByTestId('summary-available').innerText())
+        .toBe(beforeReject.toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+      // The status filter shows rejected ones only.
+      await page.getByLabel(t(lang, 'withdraw.statusFilter'), { exact: true }).selectOption('rejected');
+      await expect.poll(() => page.getByTestId('withdrawal-order').count()).toBe(1);
+      await shot(page, lang, `withdrawal-rejected-${lang}-${layout}.png`);
+      expect(await seriousViolations(page), 'withdraw page with a rejected order').toEqual([]);
+      // Keyboard only: the bank tab, then the type, reached and chosen without a mouse.
+      await page.locator('fieldset.withdraw-tabs input[value="chain"]').focus();
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => page.locator('fieldset.withdraw-tabs input[value="bank"]').isChecked()).toBe(true);
+      await page.getByLabel(t(lang, 'withdraw.amount', { coin: t(lang, 'coins.USDT') }), { exact: true }).fill('15');
+      // The default bank type: 1% fee, 7.1 CNY per USDT, rounded down to the cent.
+      await expect.poll(() => page.locator('.preview').innerText()).toContain(`${(106.5).toLocaleString(lang, { minimumFractionDigits: 2 })} CNY`);
+      await page.getByRole('button', { name: t(lang, 'withdraw.submit'), exact: true }).click();
+      await page.getByText(serverText(lang, 'validation.minimumAmount', { x: '50' }), { exact: true }).waitFor();
+      await page.getByText(serverText(lang, 'validation.chooseBankAccount'), { exact: true }).waitFor();
+      expect(await seriousViolations(page), 'bank tab with errors').toEqual([]);
 
-    // A bank withdrawal to a saved account (past its cooling-off): the number grouped in fours, the CNY amount kept in the order.
-    const accountNumber = layout === 'desktop' ? '6222000011112222' : '6222000033334444';
-    await callOk(server.baseUrl, 'addBankAccount', { bankName: 'Bank of E2E', accountName: 'Member Name', accountNumber, transactionPassword: member.transactionPassword }, { token: memberSession });
-    endCoolingOff(server.dataDir, accountNumber, 'member_bank_accounts');
-    await openWithdraw(page, lang);
-    await page.locator('fieldset.withdraw-tabs').getByText(t(lang, 'withdraw.tabs.bank'), { exact: true }).click();
-    const grouped = accountNumber.replace(/(.{4})(?=.)/g, '$1 ');
-    await page.getByRole('radio', { name: new RegExp(escapeRegExp(grouped)) }).check();
-    await page.getByLabel(t(lang, 'withdraw.amount', { coin: t(lang, 'coins.USDT') }), { exact: true }).fill('50');
-    await page.getByLabel(t(lang, 'withdraw.transactionPassword'), { exact: true }).fill(member.transactionPassword);
-    await page.getByRole('button', { name: t(lang, 'withdraw.submit'), exact: true }).click();
-    const confirmBank = page.getByRole('dialog', { name: t(lang, 'withdraw.confirmTitle'), exact: true });
-    await expect.poll(() => confirmBank.getByTestId('confirm-destination').innerText()).toBe(grouped);
-    expect(await confirmBank.innerText()).toContain(`${(355).toLocaleString(lang, { minimumFractionDigits: 2 })} CNY`);
-    await confirmBank.getByRole('button', { name: t(lang, 'withdraw.confirm'), exact: true }).click();
-    await toast(page, lang, t(lang, 'withdraw.submitted')).waitFor();
-    const bankOrder = (await ordersOf(memberSession))[0]!;
-    expect(bankOrder).toMatchObject({ status: 'pendingReview', destination: accountNumber });
-    await page.getByLabel(t(lang, 'withdraw.statusFilter'), { exact: true }).selectOption('pendingReview');
-    await expect.poll(() => card(bankOrder.number).innerText()).toContain(grouped);
-    expect(await card(bankOrder.number).innerText()).toContain(`${(355).toLocaleString(lang, { minimumFractionDigits: 2 })} CNY`);
-    await shot(page, lang, `withdrawal-bank-${lang}-${layout}.png`);
-    await context.close();
-  }, 180_000);
+      // A bank withdrawal to a saved account (past its cooling-off): the number grouped in fours, the CNY amount kept in the order.
+      const accountNumber = layout === 'desktop' ? '6222000011112222' : '6222000033334444';
+      await callOk(
+        server.baseUrl,
+        'addBankAccount',
+        { bankName: 'Bank of E2E', accountName: 'Member Name', accountNumber, transactionPassword: member.transactionPassword },
+        { token: memberSession },
+      );
+      endCoolingOff(server.dataDir, accountNumber, 'member_bank_accounts');
+      await openWithdraw(page, lang);
+      await page.locator('fieldset.withdraw-tabs').getByText(t(lang, 'withdraw.tabs.bank'), { exact: true }).click();
+      const grouped = accountNumber.replace(/(.{4})(?=.)/g, '$1 ');
+      await page.getByRole('radio', { name: new RegExp(escapeRegExp(grouped)) }).check();
+      await page.getByLabel(t(lang, 'withdraw.amount', { coin: t(lang, 'coins.USDT') }), { exact: true }).fill('50');
+      await page.getByLabel(t(lang, 'withdraw.transactionPassword'), { exact: true }).fill(member.transactionPassword);
+      await page.getByRole('button', { name: t(lang, 'withdraw.submit'), exact: true }).click();
+      const confirmBank = page.getByRole('dialog', { name: t(lang, 'withdraw.confirmTitle'), exact: true });
+      await expect.poll(() => confirmBank.getByTestId('confirm-destination').innerText()).toBe(grouped);
+      expect(await confirmBank.innerText()).toContain(`${(355).toLocaleString(lang, { minimumFractionDigits: 2 })} CNY`);
+      await confirmBank.getByRole('button', { name: t(lang, 'withdraw.confirm'), exact: true }).click();
+      await toast(page, lang, t(lang, 'withdraw.submitted')).waitFor();
+      const bankOrder = (await ordersOf(memberSession))[0]!;
+      expect(bankOrder).toMatchObject({ status: 'pendingReview', destination: accountNumber });
+      await page.getByLabel(t(lang, 'withdraw.statusFilter'), { exact: true }).selectOption('pendingReview');
+      await expect.poll(() => card(bankOrder.number).innerText()).toContain(grouped);
+      expect(await card(bankOrder.number).innerText()).toContain(`${(355).toLocaleString(lang, { minimumFractionDigits: 2 })} CNY`);
+      await shot(page, lang, `withdrawal-bank-${lang}-${layout}.png`);
+      await context.close();
+    },
+    180_000,
+  );
 
   test("the ledger is balanced after the holds, the payouts and the rejections (ledger verify on the test server's data)", async () => {
     // Rejects on a non-zero exit code, so getting here means exit 0.

@@ -113,7 +113,8 @@ function appScripts(): Plugin {
           const chunk = bundle[fileName];
           return chunk?.type === 'chunk' && chunk.moduleIds.some((id) => startModules.some((pattern) => pattern.test(id)));
         });
-        if (startChunks.length !== startModules.length) throw new Error(`pp:app-scripts: expected ${startModules.length} start chunks, found ${startChunks.length}`);
+        if (startChunks.length !== startModules.length)
+          throw new Error(`pp:app-scripts: expected ${startModules.length} start chunks, found ${startChunks.length}`);
         const preload = withImports([...entry.imports, ...startChunks], new Set([entry.fileName]));
         const withEntry = new Set([entry.fileName, ...preload]);
         const url = (files: string[]) => files.map((f) => `/${f}`);
@@ -223,7 +224,10 @@ export default defineConfig(({ isSsrBuild }) => ({
       ? {}
       : {
           // The page (index.html) and the painted dashboard's module, which the page loads itself.
-          input: { index: path.resolve(import.meta.dirname, 'index.html'), 'member-paint': path.resolve(import.meta.dirname, 'src/boot/member-paint-start.ts') },
+          input: {
+            index: path.resolve(import.meta.dirname, 'index.html'),
+            'member-paint': path.resolve(import.meta.dirname, 'src/boot/member-paint-start.ts'),
+          },
           output: {
             codeSplitting: {
               // The group takes exactly the modules named, not their imports: those the entry

@@ -57,7 +57,13 @@ export function scaleCalls(ctx: ScaleCallContext, now = Date.now()): ScaleCall[]
     member('records coin=REWARD_POINT', 'assetsRecordList', { coinName: 'REWARD_POINT', pageSize: 20 }),
     member('records last 30 days', 'assetsRecordList', { fromMs: now - 30 * dayMs, toMs: now, pageSize: 20 }),
     member('records a month a year ago', 'assetsRecordList', { fromMs: now - 395 * dayMs, toMs: now - 365 * dayMs, pageSize: 20 }),
-    member('records type+coin+month', 'assetsRecordList', { type: 'directBonus', coinName: 'USDT', fromMs: now - 395 * dayMs, toMs: now - 365 * dayMs, pageSize: 20 }),
+    member('records type+coin+month', 'assetsRecordList', {
+      type: 'directBonus',
+      coinName: 'USDT',
+      fromMs: now - 395 * dayMs,
+      toMs: now - 365 * dayMs,
+      pageSize: 20,
+    }),
     member('records deep page', 'assetsRecordList', { cursor: ctx.deepRecordsCursor, pageSize: 20 }),
     // Transfers, exchanges, holdings, notifications, community, deposits and withdrawals.
     member('transfers', 'transferList', { pageSize: 20 }),

@@ -57,16 +57,71 @@ const yearMs = 365 * 86_400_000;
 // Every point type and transfer code (apps/server/src/modules/ledger/repository.ts), split by the
 // side a member account is on: credits to the member, then debits of the same member.
 const coins = ['USDT', 'ASSETS_POINT', 'REWARD_POINT'];
-const creditCodes = ['deposit', 'airdrop', 'prizePoolBonus', 'managerBonus', 'sameLevelReward', 'buyMatching', 'rankingBonus', 'sponsorshipBonus', 'directBonus', 'algebraicBonus', 'bonusFeeBonus', 'internalTransfer', 'performanceBonus', 'activateBonus', 'packageRelease', 'redeem', 'claimPayout', 'buyMatchingBonus', 'equityBonus'];
-const debitCodes = ['withdraw', 'underweight', 'makeOver', 'withdrawFee', 'convert', 'convertFee', 'bonusFee', 'packageFee', 'redeemFee', 'purchaseCodeBuy', 'flashSaleBuy', 'equityBuy'];
+const creditCodes = [
+  'deposit',
+  'airdrop',
+  'prizePoolBonus',
+  'managerBonus',
+  'sameLevelReward',
+  'buyMatching',
+  'rankingBonus',
+  'sponsorshipBonus',
+  'directBonus',
+  'algebraicBonus',
+  'bonusFeeBonus',
+  'internalTransfer',
+  'performanceBonus',
+  'activateBonus',
+  'packageRelease',
+  'redeem',
+  'claimPayout',
+  'buyMatchingBonus',
+  'equityBonus',
+];
+const debitCodes = [
+  'withdraw',
+  'underweight',
+  'makeOver',
+  'withdrawFee',
+  'convert',
+  'convertFee',
+  'bonusFee',
+  'packageFee',
+  'redeemFee',
+  'purchaseCodeBuy',
+  'flashSaleBuy',
+  'equityBuy',
+];
 const reviewQueueNames = ['manualAdjustment', 'exchange', 'bankDeposit', 'withdrawal', 'packageClaim', 'chainDeposit'];
-const auditActions = ['config.update', 'review.approve', 'review.reject', 'member.grade', 'staff.update', 'package.productSave', 'payout.bank', 'payout.reject'];
-const notificationTypes = ['depositCredited', 'depositRejected', 'withdrawalPaid', 'withdrawalRejected', 'exchangeApproved', 'exchangeRejected', 'packageUnlocked', 'bonusPaid', 'gradeChanged'];
+const auditActions = [
+  'config.update',
+  'review.approve',
+  'review.reject',
+  'member.grade',
+  'staff.update',
+  'package.productSave',
+  'payout.bank',
+  'payout.reject',
+];
+const notificationTypes = [
+  'depositCredited',
+  'depositRejected',
+  'withdrawalPaid',
+  'withdrawalRejected',
+  'exchangeApproved',
+  'exchangeRejected',
+  'packageUnlocked',
+  'bonusPaid',
+  'gradeChanged',
+];
 
 const lit = (value: number | string) => sql.lit(value);
 /** CASE expr % n WHEN 0 THEN list[0] ... : picks a value from a list by a number. */
 function pick(expr: RawBuilder<unknown>, list: readonly string[]): RawBuilder<unknown> {
-  return sql`(CASE (${expr}) % ${lit(list.length)} ${sql.join(list.map((v, i) => sql`WHEN ${lit(i)} THEN ${lit(v)}`), sql` `)} END)`;
+  return sql`(CASE (${expr}) % ${lit(list.length)} ${sql.join(
+    list.map((v, i) => sql`WHEN ${lit(i)} THEN ${lit(v)}`),
+    sql` `,
+  )} END)`;
 }
 
 export interface GenerateResult {
@@ -114,16 +169,22 @@ export async function generateScale(handle: DbHandle, factor: number, options: {
         ? sql`WITH RECURSIVE ch(i, id, parent, path) AS (SELECT 0::bigint, 'c0'::text, NULL::text, '/'::text UNION ALL SELECT i + 1, 'c' || (i + 1), id, path || id || '/' FROM ch WHERE i + 1 < ${lit(depth)})`
         : sql`WITH RECURSIVE ch(i, id, parent, path) AS (SELECT 0, 'c0', NULL, '/' UNION ALL SELECT i + 1, 'c' || (i + 1), id, path || id || '/' FROM ch WHERE i + 1 < ${lit(depth)})`;
     await sql`${chain} INSERT INTO users (${userColumns})
-      SELECT id, 'member' || id, 'member' || id, 'x', 'x', 'ID', id || '@scale.example', 'R' || id, 'N' || id, parent, path, (i % 5), 0, 0, 0, 1, 0, 0, ${lit(start)} + i * 1000 FROM ch`.execute(db);
+      SELECT id, 'member' || id, 'member' || id, 'x', 'x', 'ID', id || '@scale.example', 'R' || id, 'N' || id, parent, path, (i % 5), 0, 0, 0, 1, 0, 0, ${lit(start)} + i * 1000 FROM ch`.execute(
+      db,
+    );
     // The rest, a generation at a time: r0..r999 under c0, then r{k} under r{k / 10}.
     const rest = members - depth;
     let from = 0;
     let to = Math.min(rest, 1000);
     while (from < to) {
-      await series(from, to, (n) => sql`${n} INSERT INTO users (${userColumns})
+      await series(
+        from,
+        to,
+        (n) => sql`${n} INSERT INTO users (${userColumns})
         SELECT 'r' || i, 'memberr' || i, 'memberr' || i, 'x', 'x', ${pick(sql`i`, ['ID', 'CN', 'JP', 'KR'])}, 'r' || i || '@scale.example', 'Rr' || i, 'Nr' || i, p.id, p.tree_path || p.id || '/', (i % 5), 0, 0, 0, 1, 0, 0,
           ${lit(start)} + i * ${lit(Math.max(1, Math.floor((2 * yearMs) / Math.max(1, rest))))}
-        FROM n JOIN users p ON p.id = CASE WHEN i < 1000 THEN 'c0' ELSE 'r' || (i / 10) END`);
+        FROM n JOIN users p ON p.id = CASE WHEN i < 1000 THEN 'c0' ELSE 'r' || (i / 10) END`,
+      );
       from = to;
       to = Math.min(rest, to * 10);
     }
@@ -134,19 +195,30 @@ export async function generateScale(handle: DbHandle, factor: number, options: {
   await step('community figures', async () => {
     await sql`INSERT INTO member_figures (member_id, personal, community, largest_leg, team_size, direct_count, grade_pinned, updated_at)
       SELECT id, 0, 0, 0, 0, 0, 0, ${lit(now)} FROM users WHERE ${generated}`.execute(db);
-    await sql`UPDATE member_figures SET direct_count = (SELECT count(*) FROM users d WHERE d.referrer_id = member_figures.member_id) WHERE member_id IN (SELECT id FROM users WHERE ${generated})`.execute(db);
-    await sql`UPDATE member_figures SET team_size = ${lit(depth)} - 1 - CAST(substr(member_id, 2) AS integer) WHERE member_id IN (SELECT id FROM users WHERE ${generated} AND id LIKE 'c%')`.execute(db);
-    await sql`UPDATE member_figures SET team_size = team_size + ${lit(members - depth)}, personal = 1000000000, community = CAST(${lit(members)} AS bigint) * 100000000, largest_leg = CAST(${lit(members - depth)} AS bigint) * 100000000 WHERE member_id = 'c0'`.execute(db);
+    await sql`UPDATE member_figures SET direct_count = (SELECT count(*) FROM users d WHERE d.referrer_id = member_figures.member_id) WHERE member_id IN (SELECT id FROM users WHERE ${generated})`.execute(
+      db,
+    );
+    await sql`UPDATE member_figures SET team_size = ${lit(depth)} - 1 - CAST(substr(member_id, 2) AS integer) WHERE member_id IN (SELECT id FROM users WHERE ${generated} AND id LIKE 'c%')`.execute(
+      db,
+    );
+    await sql`UPDATE member_figures SET team_size = team_size + ${lit(members - depth)}, personal = 1000000000, community = CAST(${lit(members)} AS bigint) * 100000000, largest_leg = CAST(${lit(members - depth)} AS bigint) * 100000000 WHERE member_id = 'c0'`.execute(
+      db,
+    );
     // The top's month figures: the 24 months of the two years.
     const months = [...new Set(Array.from({ length: 24 }, (_, k) => monthKeyOf(start + k * (yearMs / 12) + 86_400_000)))];
-    await db.insertInto('member_month_figures').values(months.map((month, k) => ({ member_id: 'c0', month, personal: BigInt(10_000_000 * (k + 1)), community: BigInt(100_000_000 * (k + 1)) }))).execute();
+    await db
+      .insertInto('member_month_figures')
+      .values(months.map((month, k) => ({ member_id: 'c0', month, personal: BigInt(10_000_000 * (k + 1)), community: BigInt(100_000_000 * (k + 1)) })))
+      .execute();
   });
 
   await step('ledger accounts', async () => {
     // Every member: an available account per point type; the system: one account per (coin, code).
     for (const [c, coin] of coins.entries()) {
       await sql`INSERT INTO ledger_accounts (id, owner, coin_name, purpose, is_system, debits_posted, credits_posted, debits_pending, credits_pending, created_at)
-        SELECT 'a/' || id || '/' || ${lit(coin)}, id, ${lit(coin)}, 'available', 0, 0, 0, 0, 0, created_at + ${lit(c)} FROM users WHERE ${generated}`.execute(db);
+        SELECT 'a/' || id || '/' || ${lit(coin)}, id, ${lit(coin)}, 'available', 0, 0, 0, 0, 0, created_at + ${lit(c)} FROM users WHERE ${generated}`.execute(
+        db,
+      );
       for (const code of [...creditCodes, ...debitCodes]) {
         await sql`INSERT INTO ledger_accounts (id, owner, coin_name, purpose, is_system, debits_posted, credits_posted, debits_pending, credits_pending, created_at)
           VALUES (${lit(`s/${coin}/${code}`)}, 'system', ${lit(coin)}, ${lit(`scale-${code}#0`)}, 1, 0, 0, 0, 0, ${lit(start)})`.execute(db);
@@ -160,11 +232,15 @@ export async function generateScale(handle: DbHandle, factor: number, options: {
   const pairMember = memberId(sql`CASE WHEN p % 50 = 0 THEN 0 ELSE (p * 7919) % ${lit(members)} END`);
   const coin = pick(sql`p`, coins);
   // Seqs after whatever the database holds already (a test app's demo data).
-  const maxSeq = async (table: 'ledger_transfers' | 'audit_log') => Number((await sql<{ m: number | bigint | null }>`SELECT max(seq) AS m FROM ${sql.table(table)}`.execute(db)).rows[0]?.m ?? 0);
+  const maxSeq = async (table: 'ledger_transfers' | 'audit_log') =>
+    Number((await sql<{ m: number | bigint | null }>`SELECT max(seq) AS m FROM ${sql.table(table)}`.execute(db)).rows[0]?.m ?? 0);
   const seqBase = await maxSeq('ledger_transfers');
   // The revenue totals' trigger (migration 034, decision 049) would add each revenue credit a row
   // at a time: paused while the journal is written, the totals are set from it afterwards.
-  const revenueTrigger = dialect === 'postgres' ? null : (await sql<{ sql: string }>`SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'revenue_totals_add'`.execute(db)).rows[0]?.sql;
+  const revenueTrigger =
+    dialect === 'postgres'
+      ? null
+      : (await sql<{ sql: string }>`SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'revenue_totals_add'`.execute(db)).rows[0]?.sql;
   await sql.raw(dialect === 'postgres' ? 'ALTER TABLE ledger_transfers DISABLE TRIGGER revenue_totals_add' : 'DROP TRIGGER revenue_totals_add').execute(db);
   await step('ledger transfers', async () => {
     for (const side of ['credit', 'debit'] as const) {
@@ -175,17 +251,25 @@ export async function generateScale(handle: DbHandle, factor: number, options: {
       const member = sql`'a/' || ${pairMember} || '/' || ${coin}`;
       const system = sql`'s/' || ${coin} || '/' || ${code}`;
       const offset = side === 'credit' ? 1 : 2;
-      await series(0, pairs, (n) => sql`${n}, q(p) AS (SELECT i FROM n)
+      await series(
+        0,
+        pairs,
+        (n) => sql`${n}, q(p) AS (SELECT i FROM n)
         INSERT INTO ledger_transfers (id, seq, request_id, request_hash, code, coin_name, amount, debit_account_id, credit_account_id, kind, pending_id, state, memo, created_at)
         SELECT 't' || (2 * p + ${lit(offset)}), 2 * p + ${lit(offset + seqBase)}, NULL, NULL, ${code}, ${coin}, ${amount},
           ${side === 'credit' ? system : member}, ${side === 'credit' ? member : system}, 'posted', NULL, 'final', '', ${lit(start)} + p * ${lit(span)} + ${lit(offset - 1)}
-        FROM q`);
+        FROM q`,
+      );
     }
   });
 
   await step('account totals', async () => {
-    await sql`UPDATE ledger_accounts SET credits_posted = a.s FROM (SELECT credit_account_id AS id, sum(amount) AS s FROM ledger_transfers WHERE kind = 'posted' GROUP BY credit_account_id) a WHERE a.id = ledger_accounts.id`.execute(db);
-    await sql`UPDATE ledger_accounts SET debits_posted = a.s FROM (SELECT debit_account_id AS id, sum(amount) AS s FROM ledger_transfers WHERE kind = 'posted' GROUP BY debit_account_id) a WHERE a.id = ledger_accounts.id`.execute(db);
+    await sql`UPDATE ledger_accounts SET credits_posted = a.s FROM (SELECT credit_account_id AS id, sum(amount) AS s FROM ledger_transfers WHERE kind = 'posted' GROUP BY credit_account_id) a WHERE a.id = ledger_accounts.id`.execute(
+      db,
+    );
+    await sql`UPDATE ledger_accounts SET debits_posted = a.s FROM (SELECT debit_account_id AS id, sum(amount) AS s FROM ledger_transfers WHERE kind = 'posted' GROUP BY debit_account_id) a WHERE a.id = ledger_accounts.id`.execute(
+      db,
+    );
     await sql`DELETE FROM revenue_totals`.execute(db);
     await sql`INSERT INTO revenue_totals (account_id, code, amount) SELECT credit_account_id, code, sum(amount) FROM ledger_transfers
       WHERE kind IN ('posted', 'post_pending') AND code IN (${sql.join(revenueTypes.map((code) => lit(code)))}) GROUP BY credit_account_id, code`.execute(db);
@@ -194,67 +278,122 @@ export async function generateScale(handle: DbHandle, factor: number, options: {
 
   // The rows beside the journal, each pointing at a transfer of its code: the p of the k-th pair with a given code.
   const pairOf = (codes: string[], code: string, k: RawBuilder<unknown>) => sql`((${k}) * ${lit(3 * codes.length)} + ${lit(3 * codes.indexOf(code))})`;
-  const withPair = (codes: string[], code: string, limit: number) => (n: RawBuilder<unknown>) => sql`${n}, q(k, p) AS (SELECT i, ${pairOf(codes, code, sql`i`)} FROM n WHERE ${pairOf(codes, code, sql`i`)} < ${lit(pairs)} AND i < ${lit(limit)})`;
+  const withPair = (codes: string[], code: string, limit: number) => (n: RawBuilder<unknown>) =>
+    sql`${n}, q(k, p) AS (SELECT i, ${pairOf(codes, code, sql`i`)} FROM n WHERE ${pairOf(codes, code, sql`i`)} < ${lit(pairs)} AND i < ${lit(limit)})`;
   await step('member transfers, exchanges, deposits, withdrawals', async () => {
-    await series(0, Math.ceil(pairs / (3 * creditCodes.length)) + 1, (n) => sql`${withPair(creditCodes, 'internalTransfer', pairs)(n)}
+    await series(
+      0,
+      Math.ceil(pairs / (3 * creditCodes.length)) + 1,
+      (n) => sql`${withPair(creditCodes, 'internalTransfer', pairs)(n)}
       INSERT INTO member_transfers (id, transfer_id, from_id, to_id, coin_name, amount, fee, bonus, created_at)
-      SELECT 'mt' || p, 't' || (2 * p + 1), ${memberId(sql`(p * 7919 + 1) % ${lit(members)}`)}, ${pairMember}, ${coin}, 1000000 + (p % 1000) * 1000, 0, 0, ${lit(start)} + p * ${lit(span)} FROM q`);
-    await series(0, Math.ceil(pairs / (3 * debitCodes.length)) + 1, (n) => sql`${withPair(debitCodes, 'convert', pairs)(n)}
+      SELECT 'mt' || p, 't' || (2 * p + 1), ${memberId(sql`(p * 7919 + 1) % ${lit(members)}`)}, ${pairMember}, ${coin}, 1000000 + (p % 1000) * 1000, 0, 0, ${lit(start)} + p * ${lit(span)} FROM q`,
+    );
+    await series(
+      0,
+      Math.ceil(pairs / (3 * debitCodes.length)) + 1,
+      (n) => sql`${withPair(debitCodes, 'convert', pairs)(n)}
       INSERT INTO exchanges (id, number, member_id, exchange_type, source_coin, target_coin, amount, fee, received, rate, minimum, status, hold_transfer_id, review_id, reject_reason, created_at, decided_at)
       SELECT 'ex' || p, 'EX' || p, ${pairMember}, 'USDT_TO_ASSETS_POINT', ${coin}, 'ASSETS_POINT', 1000 + (p % 10) * 1000, 0, 1000 + (p % 10) * 1000, '1', '1',
-        ${pick(sql`k`, ['pendingReview', 'approved', 'rejected', 'cancelled'])}, 't' || (2 * p + 2), 'rvx' || p, NULL, ${lit(start)} + p * ${lit(span)}, NULL FROM q`);
-    await series(0, counts.deposits, (n) => sql`${withPair(creditCodes, 'deposit', counts.deposits)(n)}
+        ${pick(sql`k`, ['pendingReview', 'approved', 'rejected', 'cancelled'])}, 't' || (2 * p + 2), 'rvx' || p, NULL, ${lit(start)} + p * ${lit(span)}, NULL FROM q`,
+    );
+    await series(
+      0,
+      counts.deposits,
+      (n) => sql`${withPair(creditCodes, 'deposit', counts.deposits)(n)}
       INSERT INTO bank_deposits (id, number, member_id, request_id, request_hash, coin_name, amount, currency, rate, local_amount, receipt_number, receipt_number_key, receipt_upload_id, other_upload_id, status, credit_transfer_id, review_id, reject_reason, created_at, decided_at)
       SELECT 'bd' || p, 'BD' || p, ${pairMember}, 'req-bd' || p, 'h', ${coin}, 1000000 + (p % 1000) * 1000, 'IDR', '16000', '16000', 'RCPT' || p, 'rcpt' || p, 'up' || p, NULL,
-        ${pick(sql`k`, ['pendingReview', 'approved', 'rejected'])}, 't' || (2 * p + 1), 'rvd' || p, NULL, ${lit(start)} + p * ${lit(span)}, NULL FROM q`);
-    await series(0, counts.withdrawals, (n) => sql`${withPair(debitCodes, 'withdraw', counts.withdrawals)(n)}
+        ${pick(sql`k`, ['pendingReview', 'approved', 'rejected'])}, 't' || (2 * p + 1), 'rvd' || p, NULL, ${lit(start)} + p * ${lit(span)}, NULL FROM q`,
+    );
+    await series(
+      0,
+      counts.withdrawals,
+      (n) => sql`${withPair(debitCodes, 'withdraw', counts.withdrawals)(n)}
       INSERT INTO withdrawals (id, number, member_id, request_id, request_hash, withdrawal_type, channel, chain, coin_name, amount, fee, destination, destination_id, status, hold_transfer_id, fee_transfer_id, review_id, created_at)
       SELECT 'wd' || p, 'WD' || p, ${pairMember}, 'req-wd' || p, 'h', ${pick(sql`k`, ['bsc', 'bank'])}, ${pick(sql`k`, ['chain', 'bank'])}, NULL, ${coin}, 1000 + (p % 10) * 1000, 0, 'dest', 'dest' || p,
-        ${pick(sql`k`, ['pendingReview', 'pendingDisbursement', 'processing', 'success', 'rejected'])}, 't' || (2 * p + 2), NULL, 'rvw' || p, ${lit(start)} + p * ${lit(span)} FROM q`);
+        ${pick(sql`k`, ['pendingReview', 'pendingDisbursement', 'processing', 'success', 'rejected'])}, 't' || (2 * p + 2), NULL, 'rvw' || p, ${lit(start)} + p * ${lit(span)} FROM q`,
+    );
   });
 
   await step('review items', async () => {
     // The waiting queues (pending, and awaiting a second approver), then as many decided ones.
-    await series(0, 2 * counts.waitingReviews, (n) => sql`${n} INSERT INTO review_items (id, queue, status, member_id, coin_name, amount, subject_id, summary_json, evidence_json, first_approver_id, created_by_staff_id, reject_reason, created_at, decided_at, amount_exact)
+    await series(
+      0,
+      2 * counts.waitingReviews,
+      (
+        n,
+      ) => sql`${n} INSERT INTO review_items (id, queue, status, member_id, coin_name, amount, subject_id, summary_json, evidence_json, first_approver_id, created_by_staff_id, reject_reason, created_at, decided_at, amount_exact)
       SELECT 'rv' || i, ${pick(sql`i`, reviewQueueNames)}, CASE WHEN i < ${lit(counts.waitingReviews)} THEN (CASE WHEN i % 10 = 0 THEN 'awaitingSecond' ELSE 'pending' END) ELSE ${pick(sql`i`, ['approved', 'rejected'])} END,
-        ${memberId(sql`(i * 7919) % ${lit(members)}`)}, 'USDT', 1000000, 'subject' || i, '{}', '[]', NULL, NULL, NULL, ${lit(now)} - i * 60000, NULL, NULL FROM n`);
+        ${memberId(sql`(i * 7919) % ${lit(members)}`)}, 'USDT', 1000000, 'subject' || i, '{}', '[]', NULL, NULL, NULL, ${lit(now)} - i * 60000, NULL, NULL FROM n`,
+    );
   });
 
   await step('review decisions', async () => {
-    await series(counts.waitingReviews, 2 * counts.waitingReviews, (n) => sql`${n} INSERT INTO review_decisions (id, item_id, staff_id, staff_name, decision, reason, at)
-      SELECT 'rd' || i, 'rv' || i, 'scale-staff', 'scalestaff', CASE WHEN i % 2 = 0 THEN 'approve' ELSE 'reject' END, '', ${lit(now)} - i * 60000 + 30000 FROM n`);
+    await series(
+      counts.waitingReviews,
+      2 * counts.waitingReviews,
+      (n) => sql`${n} INSERT INTO review_decisions (id, item_id, staff_id, staff_name, decision, reason, at)
+      SELECT 'rd' || i, 'rv' || i, 'scale-staff', 'scalestaff', CASE WHEN i % 2 = 0 THEN 'approve' ELSE 'reject' END, '', ${lit(now)} - i * 60000 + 30000 FROM n`,
+    );
   });
 
   await step('package holdings and releases', async () => {
     const productId = await insertProduct(db, baseTerms);
     const terms = JSON.stringify(baseTerms);
-    await series(0, counts.holdings, (n) => sql`${n} INSERT INTO package_holdings (id, number, member_id, product_id, kind, units, terms, principal, reward_cap, released, state, end_reason, source, started_at, effective_at, unlock_at, expires_at, ended_at, periods_paid, next_release_at, created_at)
+    await series(
+      0,
+      counts.holdings,
+      (
+        n,
+      ) => sql`${n} INSERT INTO package_holdings (id, number, member_id, product_id, kind, units, terms, principal, reward_cap, released, state, end_reason, source, started_at, effective_at, unlock_at, expires_at, ended_at, periods_paid, next_release_at, created_at)
       SELECT 'ph' || i, 'PH' || i, ${memberId(sql`CASE WHEN i % 50 = 0 THEN 0 ELSE (i * 7919) % ${lit(members)} END`)}, ${lit(productId)}, 'normal', 1, ${lit(terms)}, 100000000, 300000000, 3000000,
         ${pick(sql`i`, ['fixed', 'unlocked', 'expired'])}, NULL, 'purchase', ${lit(start)} + i * ${lit(Math.max(1, Math.floor((2 * yearMs) / counts.holdings)))}, ${lit(start)} + i * ${lit(Math.max(1, Math.floor((2 * yearMs) / counts.holdings)))},
-        ${lit(now + yearMs)}, ${lit(now + 2 * yearMs)}, NULL, 3, NULL, ${lit(start)} + i * ${lit(Math.max(1, Math.floor((2 * yearMs) / counts.holdings)))} FROM n`);
+        ${lit(now + yearMs)}, ${lit(now + 2 * yearMs)}, NULL, 3, NULL, ${lit(start)} + i * ${lit(Math.max(1, Math.floor((2 * yearMs) / counts.holdings)))} FROM n`,
+    );
     // Principals of the expired holdings only (a live holding's principal is the member's fixed
     // balance, which these books do not hold), and a decided claim on every 20th holding.
-    await series(0, counts.holdings, (n) => sql`${n} INSERT INTO package_holding_principals (holding_id, coin_name, amount)
-      SELECT 'ph' || i, 'USDT', 100000000 FROM n WHERE i % 3 = 2`);
-    await series(0, Math.ceil(counts.holdings / 20), (n) => sql`${n} INSERT INTO package_claims (id, holding_id, open_key, member_id, coin_name, amount, state, review_id, transfer_id, reject_reason_code, reject_reason, created_at, decided_at)
-      SELECT 'pc' || i, 'ph' || (i * 20), NULL, ${memberId(sql`CASE WHEN (i * 20) % 50 = 0 THEN 0 ELSE (i * 20 * 7919) % ${lit(members)} END`)}, 'USDT', 1000000, 'rejected', 'rvc' || i, NULL, 'other', NULL, ${lit(start)} + i * 60000, ${lit(start)} + i * 60000 + 3600000 FROM n`);
+    await series(
+      0,
+      counts.holdings,
+      (n) => sql`${n} INSERT INTO package_holding_principals (holding_id, coin_name, amount)
+      SELECT 'ph' || i, 'USDT', 100000000 FROM n WHERE i % 3 = 2`,
+    );
+    await series(
+      0,
+      Math.ceil(counts.holdings / 20),
+      (
+        n,
+      ) => sql`${n} INSERT INTO package_claims (id, holding_id, open_key, member_id, coin_name, amount, state, review_id, transfer_id, reject_reason_code, reject_reason, created_at, decided_at)
+      SELECT 'pc' || i, 'ph' || (i * 20), NULL, ${memberId(sql`CASE WHEN (i * 20) % 50 = 0 THEN 0 ELSE (i * 20 * 7919) % ${lit(members)} END`)}, 'USDT', 1000000, 'rejected', 'rvc' || i, NULL, 'other', NULL, ${lit(start)} + i * 60000, ${lit(start)} + i * 60000 + 3600000 FROM n`,
+    );
     for (const period of [1, 2, 3]) {
-      await series(0, counts.holdings, (n) => sql`${n} INSERT INTO package_releases (holding_id, period, amount, is_reinvested, transfer_id, paid_at)
-        SELECT 'ph' || i, ${lit(period)}, 1000000, 0, NULL, ${lit(start)} + i * 60000 + ${lit(period * 86_400_000)} FROM n`);
+      await series(
+        0,
+        counts.holdings,
+        (n) => sql`${n} INSERT INTO package_releases (holding_id, period, amount, is_reinvested, transfer_id, paid_at)
+        SELECT 'ph' || i, ${lit(period)}, 1000000, 0, NULL, ${lit(start)} + i * 60000 + ${lit(period * 86_400_000)} FROM n`,
+      );
     }
   });
 
   await step('notifications', async () => {
-    await series(0, counts.notifications, (n) => sql`${n} INSERT INTO notifications (id, member_id, type, params, is_read, created_at, read_at)
+    await series(
+      0,
+      counts.notifications,
+      (n) => sql`${n} INSERT INTO notifications (id, member_id, type, params, is_read, created_at, read_at)
       SELECT 'nt' || i, ${memberId(sql`CASE WHEN i % 50 = 0 THEN 0 ELSE (i * 7919) % ${lit(members)} END`)}, ${pick(sql`i`, notificationTypes)}, '{}', CASE WHEN i % 3 = 0 THEN 0 ELSE 1 END,
-        ${lit(start)} + i * ${lit(Math.max(1, Math.floor((2 * yearMs) / counts.notifications)))}, NULL FROM n`);
+        ${lit(start)} + i * ${lit(Math.max(1, Math.floor((2 * yearMs) / counts.notifications)))}, NULL FROM n`,
+    );
   });
 
   const auditBase = await maxSeq('audit_log');
   await step('audit log', async () => {
-    await series(0, counts.audit, (n) => sql`${n} INSERT INTO audit_log (id, seq, at, actor_id, actor_name, action, target_type, target_id, before_json, after_json, reason, ip)
+    await series(
+      0,
+      counts.audit,
+      (n) => sql`${n} INSERT INTO audit_log (id, seq, at, actor_id, actor_name, action, target_type, target_id, before_json, after_json, reason, ip)
       SELECT 'au' || i, ${lit(auditBase + 1)} + i, ${lit(start)} + i * ${lit(Math.max(1, Math.floor((2 * yearMs) / counts.audit)))}, 'scale-staff', 'scalestaff', ${pick(sql`i`, auditActions)}, 'member',
-        ${memberId(sql`(i * 7919) % ${lit(members)}`)}, '{}', '{}', 'scale', '127.0.0.1' FROM n`);
+        ${memberId(sql`(i * 7919) % ${lit(members)}`)}, '{}', '{}', 'scale', '127.0.0.1' FROM n`,
+    );
   });
 
   if (dialect === 'postgres') {
@@ -298,8 +437,12 @@ export async function appendTransfers(handle: DbHandle, factor: number, count: n
           ${side === 'credit' ? system : member}, ${side === 'credit' ? member : system}, 'posted', NULL, 'final', '', ${lit(now)}
         FROM q`.execute(tx);
     }
-    await sql`UPDATE ledger_accounts SET credits_posted = credits_posted + a.s FROM (SELECT credit_account_id AS id, sum(amount) AS s FROM ledger_transfers WHERE seq > ${lit(seqBase)} GROUP BY credit_account_id) a WHERE a.id = ledger_accounts.id`.execute(tx);
-    await sql`UPDATE ledger_accounts SET debits_posted = debits_posted + a.s FROM (SELECT debit_account_id AS id, sum(amount) AS s FROM ledger_transfers WHERE seq > ${lit(seqBase)} GROUP BY debit_account_id) a WHERE a.id = ledger_accounts.id`.execute(tx);
+    await sql`UPDATE ledger_accounts SET credits_posted = credits_posted + a.s FROM (SELECT credit_account_id AS id, sum(amount) AS s FROM ledger_transfers WHERE seq > ${lit(seqBase)} GROUP BY credit_account_id) a WHERE a.id = ledger_accounts.id`.execute(
+      tx,
+    );
+    await sql`UPDATE ledger_accounts SET debits_posted = debits_posted + a.s FROM (SELECT debit_account_id AS id, sum(amount) AS s FROM ledger_transfers WHERE seq > ${lit(seqBase)} GROUP BY debit_account_id) a WHERE a.id = ledger_accounts.id`.execute(
+      tx,
+    );
     if (handle.dialect === 'postgres') await sql`SELECT setval('ledger_transfers_seq', (SELECT max(seq) FROM ledger_transfers))`.execute(tx);
   });
 }

@@ -45,7 +45,13 @@ export async function postgresOperations(databaseUrl: string, factor: number): P
       `scale postgres: concurrent index on the journal ${buildSeconds.toFixed(1)} s; ${during.length} writes of ${writeTransfers} transfers during it p50 ${pct(during, 0.5).toFixed(1)} ms p99 ${pct(during, 0.99).toFixed(1)} ms, without it p99 ${pct(quiet, 0.99).toFixed(1)} ms`,
     );
     return [
-      { name: `scale.journalIndexConcurrently.postgres.factor${factor}`, value: Number(buildSeconds.toFixed(1)), unit: 's', baseline: null, note: 'createIndexConcurrently on ledger_transfers (code, coin_name, created_at) while transfers were appended' },
+      {
+        name: `scale.journalIndexConcurrently.postgres.factor${factor}`,
+        value: Number(buildSeconds.toFixed(1)),
+        unit: 's',
+        baseline: null,
+        note: 'createIndexConcurrently on ledger_transfers (code, coin_name, created_at) while transfers were appended',
+      },
       {
         name: `scale.writesDuringConcurrentIndex.postgres.factor${factor}.p99`,
         value: Number(pct(during, 0.99).toFixed(1)),

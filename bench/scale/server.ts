@@ -13,14 +13,32 @@ import { longHistoryMember } from './generate.ts';
 
 const dataDir = process.env.BENCH_SCALE_DATA_DIR!;
 const databaseUrl = process.env.BENCH_SCALE_DATABASE_URL ?? '';
-const config = loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', DATA_DIR: dataDir, DEMO_DATA: 'off', LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+const config = loadConfig({
+  NODE_ENV: 'test',
+  CAPTCHA: 'off',
+  DATA_DIR: dataDir,
+  DEMO_DATA: 'off',
+  LOG_LEVEL: 'silent',
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+});
 const { app, services, serverKey } = await buildApp(config);
 const db = services.dbHandle.db;
 
 const staffId = 'scale-staff';
 await db
   .insertInto('staff')
-  .values({ id: staffId, user_name: 'scalestaff', user_name_key: 'scalestaff', password_hash: 'x', role: 'admin', totp_secret: null, totp_last_step: 0, is_disabled: 0, created_at: Date.now(), last_login_at: null })
+  .values({
+    id: staffId,
+    user_name: 'scalestaff',
+    user_name_key: 'scalestaff',
+    password_hash: 'x',
+    role: 'admin',
+    totp_secret: null,
+    totp_last_step: 0,
+    is_disabled: 0,
+    created_at: Date.now(),
+    last_login_at: null,
+  })
   .onConflict((oc) => oc.column('id').doNothing())
   .execute();
 const fakeRequest = { ip: '127.0.0.1', headers: {} } as Parameters<typeof services.sessions.create>[2];
@@ -30,7 +48,11 @@ const accounts = await db.selectFrom('ledger_accounts').select('id').where('owne
 const seqs = await db
   .selectFrom('ledger_transfers')
   .select('seq')
-  .where('credit_account_id', 'in', accounts.map((a) => a.id))
+  .where(
+    'credit_account_id',
+    'in',
+    accounts.map((a) => a.id),
+  )
   .orderBy('seq', 'desc')
   .execute();
 // The records list's own cursor format (decision 052): the position after that seq.

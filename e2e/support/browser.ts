@@ -71,10 +71,8 @@ export async function newContext(browser: Browser, baseUrl: string, layout: Layo
   return context;
 }
 
-export const newDesktopContext = (browser: Browser, baseUrl: string, options?: ContextOptions) =>
-  newContext(browser, baseUrl, 'desktop', options);
-export const newMobileContext = (browser: Browser, baseUrl: string, options?: ContextOptions) =>
-  newContext(browser, baseUrl, 'mobile', options);
+export const newDesktopContext = (browser: Browser, baseUrl: string, options?: ContextOptions) => newContext(browser, baseUrl, 'desktop', options);
+export const newMobileContext = (browser: Browser, baseUrl: string, options?: ContextOptions) => newContext(browser, baseUrl, 'mobile', options);
 
 /**
  * Stores `lang` in sessionStorage before any script of the app runs, unless the tab already has
@@ -131,7 +129,10 @@ export async function waitForHeading(page: Page, text: string, timeout?: number)
   try {
     await heading(page, text).waitFor({ timeout });
   } catch (error) {
-    const shown = await page.getByRole('heading', { level: 1 }).allInnerTexts().catch(() => []);
+    const shown = await page
+      .getByRole('heading', { level: 1 })
+      .allInnerTexts()
+      .catch(() => []);
     const errors = pageErrors(page);
     throw new Error(
       `no h1 "${text}" at ${page.url()} (h1 shown: ${JSON.stringify(shown)}; script errors: ${JSON.stringify(errors)}): ${(error as Error).message}`,
@@ -187,7 +188,10 @@ export async function watchToasts(page: Page, regionName: string): Promise<() =>
 export async function dismissToasts(page: Page, lang: Language): Promise<void> {
   const close = page.getByRole('region', { name: t(lang, 'toast.region') }).getByRole('button', { name: t(lang, 'toast.close'), exact: true });
   for (let i = 0; i < 10 && (await close.count()) > 0; i++) {
-    await close.first().click({ timeout: 2000 }).catch(() => undefined);
+    await close
+      .first()
+      .click({ timeout: 2000 })
+      .catch(() => undefined);
   }
   await page.waitForFunction(
     (name) => !document.querySelector(`[role="region"][aria-label="${name}"] [role="status"], [role="region"][aria-label="${name}"] [role="alert"]`),
@@ -197,11 +201,7 @@ export async function dismissToasts(page: Page, lang: Language): Promise<void> {
 }
 
 /** Logs in through the login form and waits for the dashboard. */
-export async function login(
-  page: Page,
-  lang: Language,
-  member: { userName: string; password: string } = demoMember,
-): Promise<void> {
+export async function login(page: Page, lang: Language, member: { userName: string; password: string } = demoMember): Promise<void> {
   if (hashPath(page) !== '/login' || !new URL(page.url()).protocol.startsWith('http')) await page.goto('/#/login');
   await waitForHeading(page, t(lang, 'auth.login.title'));
   await page.getByLabel(t(lang, 'auth.login.userName'), { exact: true }).fill(member.userName);

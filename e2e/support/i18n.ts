@@ -64,7 +64,9 @@ export function adminT(lang: Language, key: string, params: Record<string, strin
 
 /** A web text as a whole-text pattern in which every {{placeholder}} matches any text. */
 export function tPattern(lang: Language, key: string): RegExp {
-  const parts = raw(lang, key).split(/\{\{\w+\}\}/).map(escapeRegExp);
+  const parts = raw(lang, key)
+    .split(/\{\{\w+\}\}/)
+    .map(escapeRegExp);
   return new RegExp(`^\\s*${parts.join('.+?')}\\s*$`);
 }
 
@@ -84,4 +86,3 @@ export function escapeRegExp(text: string): string {
 export function exactly(text: string): RegExp {
   return new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`);
 }
-

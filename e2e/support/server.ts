@@ -208,9 +208,7 @@ export async function readMailedCode(dataDir: string, address: string, since = 0
       try {
         db = new Database(file, { readonly: true, fileMustExist: true });
         const row = db
-          .prepare(
-            'select body_text from mail_outbox where lower(to_address) = lower(?) and created_at >= ? order by created_at desc limit 1',
-          )
+          .prepare('select body_text from mail_outbox where lower(to_address) = lower(?) and created_at >= ? order by created_at desc limit 1')
           .get(address, since) as { body_text: string } | undefined;
         const code = row?.body_text.match(/\b\d{6}\b/)?.[0];
         if (code) return code;

@@ -36,7 +36,20 @@ describe('SQLite backup and restore', () => {
     let isRunning = true;
     const worker = async () => {
       while (isRunning) {
-        const r = await httpCall(port, key, endpoints.transferCreate.path, { transferType: 'internalTransfer', toUserName: 'alice', coinName: 'USDT', amount: '1', transactionPassword: 'Demo@123456', requestId: `bk-${crypto.randomBytes(8).toString('hex')}` }, token);
+        const r = await httpCall(
+          port,
+          key,
+          endpoints.transferCreate.path,
+          {
+            transferType: 'internalTransfer',
+            toUserName: 'alice',
+            coinName: 'USDT',
+            amount: '1',
+            transactionPassword: 'Demo@123456',
+            requestId: `bk-${crypto.randomBytes(8).toString('hex')}`,
+          },
+          token,
+        );
         if (r.code === 20000) answered.push({ id: r.data!.id as string, at: Date.now() });
       }
     };
@@ -45,7 +58,10 @@ describe('SQLite backup and restore', () => {
 
     const backupFile = path.join(tempDir, 'copy.db');
     const backupStartedAt = Date.now();
-    const backup = await run(process.execPath, [...cli, 'backup', '--out', backupFile], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
+    const backup = await run(process.execPath, [...cli, 'backup', '--out', backupFile], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    });
     expect(backup.stdout).toContain(`written to ${backupFile}`);
     await new Promise((r) => setTimeout(r, 500));
     isRunning = false;
@@ -58,7 +74,10 @@ describe('SQLite backup and restore', () => {
     expect(answered.length).toBeGreaterThan(answeredBefore.length);
 
     const restoredDir = path.join(tempDir, 'restored');
-    const restore = await run(process.execPath, [...cli, 'restore', '--from', backupFile], { cwd: root, env: { ...process.env, DATA_DIR: restoredDir, DATABASE_URL: '' } });
+    const restore = await run(process.execPath, [...cli, 'restore', '--from', backupFile], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: restoredDir, DATABASE_URL: '' },
+    });
     expect(restore.stdout).toMatch(/ledger balanced: \d+ accounts, \d+ transfers/);
 
     const handle = openDb({ databaseUrl: '', dataDir: restoredDir });
@@ -67,7 +86,9 @@ describe('SQLite backup and restore', () => {
       expect(rows.length).toBe(answeredBefore.length);
       const check = await verifyLedger(handle.db);
       expect(check.problems).toEqual([]);
-      console.log(`backup test: ${answered.length} transfers answered, ${answeredBefore.length} before the backup began, all in the restored copy; ${check.transfers} transfers verified`);
+      console.log(
+        `backup test: ${answered.length} transfers answered, ${answeredBefore.length} before the backup began, all in the restored copy; ${check.transfers} transfers verified`,
+      );
     } finally {
       await handle.close();
     }
@@ -76,7 +97,12 @@ describe('SQLite backup and restore', () => {
   it('refuses to restore a file that is not a portal database', async () => {
     const junk = path.join(tempDir, 'junk.db');
     fs.writeFileSync(junk, 'not a database at all');
-    await expect(run(process.execPath, [...cli, 'restore', '--from', junk], { cwd: root, env: { ...process.env, DATA_DIR: path.join(tempDir, 'other'), DATABASE_URL: '' } })).rejects.toThrow();
+    await expect(
+      run(process.execPath, [...cli, 'restore', '--from', junk], {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: path.join(tempDir, 'other'), DATABASE_URL: '' },
+      }),
+    ).rejects.toThrow();
     expect(fs.existsSync(path.join(tempDir, 'other', 'portal.db'))).toBe(false);
   });
 });

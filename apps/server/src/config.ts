@@ -136,7 +136,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbTimeouts: {
       connectMs: ranged(env.DB_CONNECT_TIMEOUT_MS, defaultDbTimeouts.connectMs, 'DB_CONNECT_TIMEOUT_MS', 100, 120_000),
       statementMs: ranged(env.DB_STATEMENT_TIMEOUT_MS, defaultDbTimeouts.statementMs, 'DB_STATEMENT_TIMEOUT_MS', 100, 3_600_000),
-      idleInTransactionMs: ranged(env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS, defaultDbTimeouts.idleInTransactionMs, 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 1_000, 3_600_000),
+      idleInTransactionMs: ranged(
+        env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+        defaultDbTimeouts.idleInTransactionMs,
+        'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+        1_000,
+        3_600_000,
+      ),
       sqliteBusyMs: ranged(env.SQLITE_BUSY_TIMEOUT_MS, defaultDbTimeouts.sqliteBusyMs, 'SQLITE_BUSY_TIMEOUT_MS', 0, 120_000),
     },
     redisCommandTimeoutMs: ranged(env.REDIS_COMMAND_TIMEOUT_MS, 1_000, 'REDIS_COMMAND_TIMEOUT_MS', 100, 60_000),

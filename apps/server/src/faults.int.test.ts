@@ -27,7 +27,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const hasRedisServer = fs.existsSync('/usr/bin/redis-server') || fs.existsSync('/usr/local/bin/redis-server');
 
 async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', os.tmpdir()], { stdio: 'ignore' });
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', os.tmpdir()], {
+    stdio: 'ignore',
+  });
   for (let i = 0; i < 100; i++) {
     const ok = await new Promise<boolean>((resolve) => {
       const socket = net.connect(port, '127.0.0.1');
@@ -45,7 +47,14 @@ async function startRedis(port: number): Promise<ChildProcess> {
 }
 
 function transferBody(): object {
-  return { transferType: 'internalTransfer', toUserName: 'alice', coinName: 'USDT', amount: '1', transactionPassword: 'Demo@123456', requestId: `fault-${crypto.randomBytes(8).toString('hex')}` };
+  return {
+    transferType: 'internalTransfer',
+    toUserName: 'alice',
+    coinName: 'USDT',
+    amount: '1',
+    transactionPassword: 'Demo@123456',
+    requestId: `fault-${crypto.randomBytes(8).toString('hex')}`,
+  };
 }
 
 async function timed<T>(work: Promise<T>): Promise<T & { ms: number }> {
@@ -172,7 +181,9 @@ describe('SQLite: the database may not grow, is locked, or the disk is full', ()
       expect(ready.status).toBe(503);
       expect(ready.checks.disk).toMatch(/^failed lately: database or disk is full/);
       await expectBooksBalanced(t, acknowledged);
-      report.push(`SQLite max_page_count: ${answers.length - 1} transfers 20000, then ${full!.status} ${full!.error} in ${full!.ms} ms; /readyz ${ready.status} (${ready.checks.disk})`);
+      report.push(
+        `SQLite max_page_count: ${answers.length - 1} transfers 20000, then ${full!.status} ${full!.error} in ${full!.ms} ms; /readyz ${ready.status} (${ready.checks.disk})`,
+      );
     } finally {
       sqlite.pragma('max_page_count = 1073741823');
     }

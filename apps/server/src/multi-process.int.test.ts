@@ -57,22 +57,46 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL database', () 
     expect(sentB.error).toBe('code.tooFrequent');
 
     // A setting changed by staff through A is what B serves to a member.
-    const staffStep1 = await httpCall(portA, key, endpoints.staffLogin.path, { userName: 'admin', password: 'Admin@12345', loginType: 'STAFF' }, undefined, undefined, 'STAFF');
+    const staffStep1 = await httpCall(
+      portA,
+      key,
+      endpoints.staffLogin.path,
+      { userName: 'admin', password: 'Admin@12345', loginType: 'STAFF' },
+      undefined,
+      undefined,
+      'STAFF',
+    );
     expect(staffStep1.code).toBe(20000);
     const code = await generate({ secret: 'JBSWY3DPEHPK3PXP', guardrails: createGuardrails({ MIN_SECRET_BYTES: 10 }) });
-    const staffStep2 = await httpCall(portA, key, endpoints.staffTotpVerify.path, { challengeId: staffStep1.data!.challengeId, code }, undefined, undefined, 'STAFF');
+    const staffStep2 = await httpCall(
+      portA,
+      key,
+      endpoints.staffTotpVerify.path,
+      { challengeId: staffStep1.data!.challengeId, code },
+      undefined,
+      undefined,
+      'STAFF',
+    );
     expect(staffStep2.code).toBe(20000);
     const staffToken = staffStep2.data!.token as string;
     const before = await httpCall(portB, key, endpoints.transferConfig.path, {}, token);
     const minimum = before.data!.minimum === '7' ? '8' : '7';
-    const changed = await httpCall(portA, key, endpoints.configUpdate.path, { key: 'transfer.minimumAmount', value: minimum, reason: 'two-process test' }, staffToken, undefined, 'STAFF');
+    const changed = await httpCall(
+      portA,
+      key,
+      endpoints.configUpdate.path,
+      { key: 'transfer.minimumAmount', value: minimum, reason: 'two-process test' },
+      staffToken,
+      undefined,
+      'STAFF',
+    );
     expect(changed.code).toBe(20000);
     expect((await httpCall(portB, key, endpoints.transferConfig.path, {}, token)).data!.minimum).toBe(minimum);
 
     // A logout through B ends the session A also serves.
     expect((await httpCall(portA, key, endpoints.userInfo.path, {}, token)).code).toBe(20000);
     expect((await httpCall(portB, key, endpoints.logout.path, {}, token)).code).toBe(20000);
-    expect((await httpCall(portA, key, endpoints.userInfo.path, {}, token))).toMatchObject({ status: 401, code: 87321 });
+    expect(await httpCall(portA, key, endpoints.userInfo.path, {}, token)).toMatchObject({ status: 401, code: 87321 });
   });
 
   it('runs a job both processes schedule once per period, one run at a time, and the other takes over', async () => {

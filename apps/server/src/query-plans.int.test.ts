@@ -24,12 +24,48 @@ import { dialects, makeTestApp, staffClient, TestClient, type TestApp } from '..
 
 /** Tables that grow with members or with history: never read by a full scan on a request. */
 export const largeTables = new Set([
-  'users', 'sessions', 'login_history', 'member_recovery_codes', 'email_codes', 'mail_outbox', 'uploads',
-  'ledger_accounts', 'ledger_transfers', 'member_transfers', 'exchanges', 'withdrawals', 'bank_deposits', 'chain_deposits', 'chain_addresses',
-  'review_items', 'review_decisions', 'notifications', 'audit_log', 'ledger_verifications', 'job_runs',
-  'package_holdings', 'package_holding_principals', 'package_holding_events', 'package_releases', 'package_requests', 'package_activation_codes', 'package_claims', 'package_member_units', 'jackpot_entries',
-  'member_figures', 'member_month_figures', 'plan_bonus_lines', 'scarce_purchases', 'scarce_sale_members', 'scarce_permits', 'equity_records',
-  'support_conversations', 'support_messages', 'member_bank_accounts', 'member_withdrawal_addresses', 'payout_destination_changes',
+  'users',
+  'sessions',
+  'login_history',
+  'member_recovery_codes',
+  'email_codes',
+  'mail_outbox',
+  'uploads',
+  'ledger_accounts',
+  'ledger_transfers',
+  'member_transfers',
+  'exchanges',
+  'withdrawals',
+  'bank_deposits',
+  'chain_deposits',
+  'chain_addresses',
+  'review_items',
+  'review_decisions',
+  'notifications',
+  'audit_log',
+  'ledger_verifications',
+  'job_runs',
+  'package_holdings',
+  'package_holding_principals',
+  'package_holding_events',
+  'package_releases',
+  'package_requests',
+  'package_activation_codes',
+  'package_claims',
+  'package_member_units',
+  'jackpot_entries',
+  'member_figures',
+  'member_month_figures',
+  'plan_bonus_lines',
+  'scarce_purchases',
+  'scarce_sale_members',
+  'scarce_permits',
+  'equity_records',
+  'support_conversations',
+  'support_messages',
+  'member_bank_accounts',
+  'member_withdrawal_addresses',
+  'payout_destination_changes',
   'revenue_totals',
 ]);
 
@@ -55,7 +91,10 @@ export function fullScans(dialect: 'sqlite' | 'postgres', statement: string, pla
   const found: string[] = [];
   for (const line of planLines) {
     // A skip-scan (`ANY(column)` before the searched one) walks every distinct leading value.
-    const match = dialect === 'sqlite' ? (/^SCAN (\w+)( USING (COVERING )?INDEX \w+)?$/.exec(line.trim()) ?? /^SEARCH (\w+) USING (?:COVERING )?INDEX \w+ \(ANY\(/.exec(line.trim())) : /Seq Scan on (\w+)/.exec(line);
+    const match =
+      dialect === 'sqlite'
+        ? (/^SCAN (\w+)( USING (COVERING )?INDEX \w+)?$/.exec(line.trim()) ?? /^SEARCH (\w+) USING (?:COVERING )?INDEX \w+ \(ANY\(/.exec(line.trim()))
+        : /Seq Scan on (\w+)/.exec(line);
     if (!match || (match[2] && walkIsBounded)) continue;
     const table = aliases.get(match[1]!) ?? match[1]!;
     if (largeTables.has(table)) found.push(`${table}: ${line.trim()}`);
@@ -65,7 +104,7 @@ export function fullScans(dialect: 'sqlite' | 'postgres', statement: string, pla
 
 interface PlanNode {
   'Relation Name'?: string;
-  'Alias'?: string;
+  Alias?: string;
   'Node Type'?: string;
   'Actual Loops'?: number;
   'Rows Removed by Filter'?: number;
@@ -92,7 +131,8 @@ describe.each(dialects)('query plans on %s', (dialect) => {
   let current: string | null = null;
   let currentIsRare = false;
   const queryLog = (event: LogEvent) => {
-    if (current !== null && event.level === 'query') captured.push({ call: current, rare: currentIsRare, sql: event.query.sql, parameters: event.query.parameters });
+    if (current !== null && event.level === 'query')
+      captured.push({ call: current, rare: currentIsRare, sql: event.query.sql, parameters: event.query.parameters });
   };
 
   beforeAll(async () => {
@@ -109,8 +149,17 @@ describe.each(dialects)('query plans on %s', (dialect) => {
     const fakeRequest = { ip: '127.0.0.1', headers: {} } as Parameters<typeof t.services.sessions.create>[2];
     member.token = (await t.services.sessions.create(longHistoryMember, 'USER', fakeRequest)).token;
     const staff = await staffClient(t, 'admin', 'Admin@12345');
-    const mid = await db.selectFrom('ledger_transfers').select((eb) => eb.fn.max('seq').as('m')).executeTakeFirstOrThrow();
-    const calls = scaleCalls({ deepRecordsCursor: encodeCursor(recordsKeyset, [Math.floor(Number(mid.m) / 2)]), memberId: longHistoryMember, memberName: 'memberc0', memberEmail: 'c0@scale.example', memberNumber: 'Rc0' });
+    const mid = await db
+      .selectFrom('ledger_transfers')
+      .select((eb) => eb.fn.max('seq').as('m'))
+      .executeTakeFirstOrThrow();
+    const calls = scaleCalls({
+      deepRecordsCursor: encodeCursor(recordsKeyset, [Math.floor(Number(mid.m) / 2)]),
+      memberId: longHistoryMember,
+      memberName: 'memberc0',
+      memberEmail: 'c0@scale.example',
+      memberNumber: 'Rc0',
+    });
     const refused: string[] = [];
     for (const call of calls) {
       current = call.label;
@@ -138,7 +187,9 @@ describe.each(dialects)('query plans on %s', (dialect) => {
         explained++;
         for (const scan of fullScans(dialect, q.sql, lines, q.rare)) problems.push(`${q.call} → ${scan}\n    ${q.sql}`);
         if (dialect === 'postgres' && q.rare && /^\s*(select|with)\b/i.test(q.sql)) {
-          const analyzed = (await c.executeQuery(CompiledQuery.raw('EXPLAIN (ANALYZE, FORMAT JSON) ' + q.sql, [...q.parameters]))).rows as Array<Record<string, unknown>>;
+          const analyzed = (await c.executeQuery(CompiledQuery.raw('EXPLAIN (ANALYZE, FORMAT JSON) ' + q.sql, [...q.parameters]))).rows as Array<
+            Record<string, unknown>
+          >;
           const raw = analyzed[0]?.['QUERY PLAN'];
           const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
           for (const walk of rowsFilteredOut(plan[0]!.Plan)) problems.push(`${q.call} → ${walk}\n    ${q.sql}`);

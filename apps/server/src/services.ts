@@ -145,7 +145,18 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     async (at, tx) => (await planInForce(tx, at)).document.grades,
     async (at, tx) => (await planInForce(tx, at)).document.flagRules,
     async (tx, g, at) =>
-      audit.record(tx, { id: 'system', name: 'system', ip: '' }, { action: `member.flagRule.${g.flag}`, targetType: 'member', targetId: g.memberId, before: { [g.flag]: false }, after: { [g.flag]: true, cause: 'planFlagRule', at }, reason: 'planFlagRule' }),
+      audit.record(
+        tx,
+        { id: 'system', name: 'system', ip: '' },
+        {
+          action: `member.flagRule.${g.flag}`,
+          targetType: 'member',
+          targetId: g.memberId,
+          before: { [g.flag]: false },
+          after: { [g.flag]: true, cause: 'planFlagRule', at },
+          reason: 'planFlagRule',
+        },
+      ),
   );
   // A registration and each purchase move the community figures, in their own transaction.
   events.on('memberCreated', (tx, e) => community.onMemberCreated(tx, e.memberId, e.referrerId, e.at));

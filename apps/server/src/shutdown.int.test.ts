@@ -34,7 +34,13 @@ describe.each(dialects)('graceful shutdown on %s', (dialect: Dialect) => {
       while (isRunning) {
         const requestId = `term-${crypto.randomBytes(8).toString('hex')}`;
         try {
-          const r = await httpCall(port, key, endpoints.transferCreate.path, { transferType: 'internalTransfer', toUserName: 'alice', coinName: 'USDT', amount: '1', transactionPassword: 'Demo@123456', requestId }, token);
+          const r = await httpCall(
+            port,
+            key,
+            endpoints.transferCreate.path,
+            { transferType: 'internalTransfer', toUserName: 'alice', coinName: 'USDT', amount: '1', transactionPassword: 'Demo@123456', requestId },
+            token,
+          );
           if (r.code === 20000 && r.data?.id) {
             answered.push(r.data.id as string);
             outcomes.ok++;

@@ -11,11 +11,15 @@ import { describe, expect, it } from 'vitest';
 const unitFile = path.resolve(import.meta.dirname, '../deploy/points-portal.service');
 const unit = fs.readFileSync(unitFile, 'utf8');
 /** The drain main.ts allows after SIGTERM before it exits anyway. */
-const shutdownGraceSeconds = Number(/const shutdownGraceMs = ([\d_]+);/.exec(fs.readFileSync(path.resolve(import.meta.dirname, 'main.ts'), 'utf8'))![1]!.replace(/_/g, '')) / 1000;
+const shutdownGraceSeconds =
+  Number(/const shutdownGraceMs = ([\d_]+);/.exec(fs.readFileSync(path.resolve(import.meta.dirname, 'main.ts'), 'utf8'))![1]!.replace(/_/g, '')) / 1000;
 
 function setting(section: string, key: string): string | undefined {
   const body = unit.split(/^\[/m).find((part) => part.startsWith(`${section}]`));
-  return body?.split('\n').find((line) => line.startsWith(`${key}=`))?.slice(key.length + 1);
+  return body
+    ?.split('\n')
+    .find((line) => line.startsWith(`${key}=`))
+    ?.slice(key.length + 1);
 }
 
 const analyze = ['/usr/bin/systemd-analyze', '/bin/systemd-analyze'].find((p) => fs.existsSync(p));

@@ -19,12 +19,16 @@ const trc = await node.deployToken(6);
 await node.send(bep, 'mint', [node.accounts[0], 1_000_000n * 10n ** 18n]);
 await node.send(trc, 'mint', [node.accounts[0], 1_000_000n * 10n ** 6n]);
 const xpubs = testXpubs();
-console.log(`CHAIN_BEP20_RPC_URL=${node.url} CHAIN_BEP20_TOKEN=${bep} CHAIN_BEP20_XPUB=${xpubs.BEP20} CHAIN_BEP20_CONFIRMATIONS=3 CHAIN_BEP20_START_BLOCK=0 \\`);
+console.log(
+  `CHAIN_BEP20_RPC_URL=${node.url} CHAIN_BEP20_TOKEN=${bep} CHAIN_BEP20_XPUB=${xpubs.BEP20} CHAIN_BEP20_CONFIRMATIONS=3 CHAIN_BEP20_START_BLOCK=0 \\`,
+);
 // CHAIN_DEMO_HOT_WALLET=<USDT> also funds a fresh payout hot wallet (decision 019) with that much
 // USDT and 1 coin of gas, and prints its key for PAYOUT_BEP20_PRIVATE_KEY (a local test key only).
 const hotWalletUsdt = BigInt(process.env.CHAIN_DEMO_HOT_WALLET || '0');
 const hot = hotWalletUsdt > 0n ? await fundHotWallet(node, bep, hotWalletUsdt * 10n ** 18n) : null;
-console.log(`CHAIN_TRC20_RPC_URL=${node.url} CHAIN_TRC20_TOKEN=${tronAddress(Buffer.from(trc.slice(2), 'hex'))} CHAIN_TRC20_XPUB=${xpubs.TRC20} CHAIN_TRC20_CONFIRMATIONS=3 CHAIN_TRC20_START_BLOCK=0${hot ? ' \\' : ''}`);
+console.log(
+  `CHAIN_TRC20_RPC_URL=${node.url} CHAIN_TRC20_TOKEN=${tronAddress(Buffer.from(trc.slice(2), 'hex'))} CHAIN_TRC20_XPUB=${xpubs.TRC20} CHAIN_TRC20_CONFIRMATIONS=3 CHAIN_TRC20_START_BLOCK=0${hot ? ' \\' : ''}`,
+);
 if (hot) console.log(`PAYOUT_BEP20_PRIVATE_KEY=${hot.privateKey}  # hot wallet ${hot.address}: ${hotWalletUsdt} USDT`);
 console.log('Type "<address> <USDT>" to send (0x… on BEP20, T… on TRC20), "mine <n>" to mine blocks, Ctrl-C to stop.');
 

@@ -6,13 +6,28 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createPublicClient, createTestClient, createWalletClient, encodeFunctionData, http, type Hex, type PublicClient, type TestClient, type Transport, type WalletClient } from 'viem';
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  encodeFunctionData,
+  http,
+  type Hex,
+  type PublicClient,
+  type TestClient,
+  type Transport,
+  type WalletClient,
+} from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures');
 export const tokenSourcePath = path.join(fixtures, 'TestToken.sol');
 export const tokenArtifactPath = path.join(fixtures, 'test-token.json');
-export const solcSettings = { optimizer: { enabled: true, runs: 200 }, evmVersion: 'paris', outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } } as const;
+export const solcSettings = {
+  optimizer: { enabled: true, runs: 200 },
+  evmVersion: 'paris',
+  outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+} as const;
 
 export interface TokenArtifact {
   compiler: string;
@@ -131,7 +146,13 @@ export async function startLocalChain(port = 0): Promise<LocalChain> {
     accounts,
     close: () => server.close(),
     async deployToken(decimals, symbol = 'USDT') {
-      const hash = await wallet.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args: ['Tether USD', symbol, decimals], account: sender, chain });
+      const hash = await wallet.deployContract({
+        abi: artifact.abi,
+        bytecode: artifact.bytecode,
+        args: ['Tether USD', symbol, decimals],
+        account: sender,
+        chain,
+      });
       return (await waitFor(hash, 'deploy')).contractAddress!;
     },
     async send(token, functionName, args) {
@@ -140,7 +161,12 @@ export async function startLocalChain(port = 0): Promise<LocalChain> {
       return hash;
     },
     async sign(token, functionName, args) {
-      const request = await wallet.prepareTransactionRequest({ to: token, data: encodeFunctionData({ abi: artifact.abi, functionName, args }), account: sender, chain });
+      const request = await wallet.prepareTransactionRequest({
+        to: token,
+        data: encodeFunctionData({ abi: artifact.abi, functionName, args }),
+        account: sender,
+        chain,
+      });
       return wallet.signTransaction({ ...request, account: sender, chain } as Parameters<typeof wallet.signTransaction>[0]);
     },
     async sendRaw(serialized) {

@@ -187,14 +187,21 @@ export async function staffClient(app: TestApp, userName: string, password: stri
   const c = new TestClient(app.app, app.serverKey.publicJwk);
   const step1 = await c.call<{ challengeId: string; stage: string; secret?: string }>('staffLogin', { userName, password, loginType: 'STAFF' });
   if (step1.code !== 20000) throw new Error(`staff login failed: ${step1.message}`);
-  const row = await app.services.dbHandle.db.selectFrom('staff').select(['totp_secret', 'totp_last_step']).where('user_name_key', '=', userName.toLowerCase()).executeTakeFirstOrThrow();
+  const row = await app.services.dbHandle.db
+    .selectFrom('staff')
+    .select(['totp_secret', 'totp_last_step'])
+    .where('user_name_key', '=', userName.toLowerCase())
+    .executeTakeFirstOrThrow();
   const secret = step1.data.stage === 'totp-setup' ? step1.data.secret! : row.totp_secret!;
   // A code is good once: sign-ins in the same 30 s window use the next window's code (the server allows one step of drift).
   const lastStep = Number(row.totp_last_step);
   const nowStep = Math.floor(Date.now() / 30_000);
   const epoch = (lastStep >= nowStep ? lastStep + 1 : nowStep) * 30;
   const code = await generate({ secret, epoch, guardrails: createGuardrails({ MIN_SECRET_BYTES: 10 }) });
-  const step2 = await c.call<{ token: string }>(step1.data.stage === 'totp-setup' ? 'staffTotpSetup' : 'staffTotpVerify', { challengeId: step1.data.challengeId, code });
+  const step2 = await c.call<{ token: string }>(step1.data.stage === 'totp-setup' ? 'staffTotpSetup' : 'staffTotpVerify', {
+    challengeId: step1.data.challengeId,
+    code,
+  });
   if (step2.code !== 20000) throw new Error(`staff code refused: ${step2.message}`);
   c.token = step2.data.token;
   return Object.assign(c, { totpSecret: secret });
@@ -205,6 +212,10 @@ export async function solvedCaptcha(app: TestApp, client: TestClient = app.clien
   const made = await client.call<{ captchaId: string; enabled: boolean }>('captchaImage');
   if (!made.data.enabled) throw new Error('solvedCaptcha needs an app built with CAPTCHA=on');
   const captchaCode = 'test';
-  await app.services.dbHandle.db.updateTable('captchas').set({ answer_hash: hashAnswer(made.data.captchaId, captchaCode) }).where('id', '=', made.data.captchaId).execute();
+  await app.services.dbHandle.db
+    .updateTable('captchas')
+    .set({ answer_hash: hashAnswer(made.data.captchaId, captchaCode) })
+    .where('id', '=', made.data.captchaId)
+    .execute();
   return { captchaId: made.data.captchaId, captchaCode };
 }

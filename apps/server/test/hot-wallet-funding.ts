@@ -14,7 +14,12 @@ export interface FundedHotWallet {
 
 /** Sends `wei` of the node's coin from the funded sender (an account the node unlocks) and waits for it. */
 export async function sendGas(chain: LocalChain, to: Hex, wei: bigint): Promise<Hex> {
-  const nodeChain = { id: 1337, name: 'local', nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [chain.url] } } } as const;
+  const nodeChain = {
+    id: 1337,
+    name: 'local',
+    nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [chain.url] } },
+  } as const;
   const hash = await chain.wallet.sendTransaction({ account: chain.accounts[0]!, to, value: wei, chain: nodeChain });
   const receipt = await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
   if (receipt.status !== 'success') throw new Error('gas transfer reverted');

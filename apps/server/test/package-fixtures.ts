@@ -71,12 +71,32 @@ export async function insertMembers(db: Db, count: number, prefix = `m${crypto.r
     ids.push(id);
     const name = `${prefix}${i}`;
     rows.push({
-      id, user_name: name, user_name_key: name.toLowerCase(), password_hash: 'x', tx_password_hash: 'x', country_code: 'ID', email: `${name}@example.com`,
-      referral_id: `R${id}`, user_number: `U${id}`, referrer_id: null, tree_path: '/', level: 0, buy_purchase_code_status: 0, is_protected: 0,
-      auto_top_up: 0, agree_status: 1, is_login_locked: 0, is_money_locked: 0, created_at: BigInt(Date.now()),
+      id,
+      user_name: name,
+      user_name_key: name.toLowerCase(),
+      password_hash: 'x',
+      tx_password_hash: 'x',
+      country_code: 'ID',
+      email: `${name}@example.com`,
+      referral_id: `R${id}`,
+      user_number: `U${id}`,
+      referrer_id: null,
+      tree_path: '/',
+      level: 0,
+      buy_purchase_code_status: 0,
+      is_protected: 0,
+      auto_top_up: 0,
+      agree_status: 1,
+      is_login_locked: 0,
+      is_money_locked: 0,
+      created_at: BigInt(Date.now()),
     });
   }
-  for (let i = 0; i < rows.length; i += 200) await db.insertInto('users').values(rows.slice(i, i + 200)).execute();
+  for (let i = 0; i < rows.length; i += 200)
+    await db
+      .insertInto('users')
+      .values(rows.slice(i, i + 200))
+      .execute();
   return ids;
 }
 
@@ -104,7 +124,10 @@ let numberSeq = 0;
 export async function createHoldings(handle: DbHandle, ledger: LedgerRepository, specs: HoldingSpec[], batchSize = 500): Promise<string[]> {
   const db = handle.db;
   const ids: string[] = [];
-  const existing = await db.selectFrom('package_holdings').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow();
+  const existing = await db
+    .selectFrom('package_holdings')
+    .select((eb) => eb.fn.countAll<bigint>().as('n'))
+    .executeTakeFirstOrThrow();
   numberSeq = Math.max(numberSeq, num(existing.n));
   for (let i = 0; i < 64; i++) await ledger.accountId(db, { owner: 'system', coinName: 'USDT', purpose: 'airdrop' }, true);
   for (let start = 0; start < specs.length; start += batchSize) {
@@ -127,10 +150,22 @@ export async function createHoldings(handle: DbHandle, ledger: LedgerRepository,
       const principalsOf = (spec: HoldingSpec) => spec.principals ?? [{ coinName: 'USDT', amount: parseAmount(spec.terms.price)! * BigInt(spec.units) }];
       // The members' money first, one airdrop per member and point type for the whole batch.
       const credits = new Map<string, bigint>();
-      for (const spec of batch) for (const p of principalsOf(spec)) credits.set(`${spec.memberId}/${p.coinName}`, (credits.get(`${spec.memberId}/${p.coinName}`) ?? 0n) + p.amount);
+      for (const spec of batch)
+        for (const p of principalsOf(spec)) credits.set(`${spec.memberId}/${p.coinName}`, (credits.get(`${spec.memberId}/${p.coinName}`) ?? 0n) + p.amount);
       for (const [key, amount] of credits) {
         const [memberId, coinName] = key.split('/') as [string, string];
-        await ledger.transfer({ requestId: null, code: 'airdrop', coinName, amount, debit: { owner: 'system', coinName, purpose: 'airdrop' }, credit: { owner: memberId, coinName, purpose: 'available' }, isPending: false }, tx);
+        await ledger.transfer(
+          {
+            requestId: null,
+            code: 'airdrop',
+            coinName,
+            amount,
+            debit: { owner: 'system', coinName, purpose: 'airdrop' },
+            credit: { owner: memberId, coinName, purpose: 'available' },
+            isPending: false,
+          },
+          tx,
+        );
       }
       for (const spec of batch) {
         const id = timeOrderedId();
@@ -138,9 +173,31 @@ export async function createHoldings(handle: DbHandle, ledger: LedgerRepository,
         const principals = principalsOf(spec);
         const principal = principals.reduce((sum, p) => sum + p.amount, 0n);
         for (const p of principals) {
-          const lock = await ledger.transfer({ requestId: null, code: 'buyMatching', coinName: p.coinName, amount: p.amount, debit: { owner: spec.memberId, coinName: p.coinName, purpose: 'available' }, credit: { owner: spec.memberId, coinName: p.coinName, purpose: 'fixed' }, isPending: false, memo: id }, tx);
+          const lock = await ledger.transfer(
+            {
+              requestId: null,
+              code: 'buyMatching',
+              coinName: p.coinName,
+              amount: p.amount,
+              debit: { owner: spec.memberId, coinName: p.coinName, purpose: 'available' },
+              credit: { owner: spec.memberId, coinName: p.coinName, purpose: 'fixed' },
+              isPending: false,
+              memo: id,
+            },
+            tx,
+          );
           principalRows.push({ holding_id: id, coin_name: p.coinName, amount: p.amount });
-          events.push({ id: timeOrderedId(), holding_id: id, member_id: spec.memberId, type: 'buy', coin_name: p.coinName, amount: -p.amount, detail: null, transfer_id: lock.id, at: BigInt(spec.startedAt) });
+          events.push({
+            id: timeOrderedId(),
+            holding_id: id,
+            member_id: spec.memberId,
+            type: 'buy',
+            coin_name: p.coinName,
+            amount: -p.amount,
+            detail: null,
+            transfer_id: lock.id,
+            at: BigInt(spec.startedAt),
+          });
         }
         const effectiveAt = spec.startedAt + spec.terms.effectiveDelayHours * hourMs;
         const expiresAt = spec.startedAt + spec.terms.contractDays * dayMs;
@@ -169,9 +226,21 @@ export async function createHoldings(handle: DbHandle, ledger: LedgerRepository,
           created_at: BigInt(spec.startedAt),
         });
       }
-      for (let i = 0; i < holdings.length; i += 100) await tx.insertInto('package_holdings').values(holdings.slice(i, i + 100)).execute();
-      for (let i = 0; i < principalRows.length; i += 200) await tx.insertInto('package_holding_principals').values(principalRows.slice(i, i + 200)).execute();
-      for (let i = 0; i < events.length; i += 200) await tx.insertInto('package_holding_events').values(events.slice(i, i + 200)).execute();
+      for (let i = 0; i < holdings.length; i += 100)
+        await tx
+          .insertInto('package_holdings')
+          .values(holdings.slice(i, i + 100))
+          .execute();
+      for (let i = 0; i < principalRows.length; i += 200)
+        await tx
+          .insertInto('package_holding_principals')
+          .values(principalRows.slice(i, i + 200))
+          .execute();
+      for (let i = 0; i < events.length; i += 200)
+        await tx
+          .insertInto('package_holding_events')
+          .values(events.slice(i, i + 200))
+          .execute();
     });
   }
   return ids;
@@ -179,7 +248,15 @@ export async function createHoldings(handle: DbHandle, ledger: LedgerRepository,
 
 /** Funds a system pool (insurance, jackpot) from the airdrop account. */
 export async function fundSystem(ledger: LedgerRepository, purpose: string, coinName: string, amount: bigint): Promise<void> {
-  await ledger.transfer({ requestId: null, code: 'airdrop', coinName, amount, debit: { owner: 'system', coinName, purpose: 'airdrop' }, credit: { owner: 'system', coinName, purpose }, isPending: false });
+  await ledger.transfer({
+    requestId: null,
+    code: 'airdrop',
+    coinName,
+    amount,
+    debit: { owner: 'system', coinName, purpose: 'airdrop' },
+    credit: { owner: 'system', coinName, purpose },
+    isPending: false,
+  });
 }
 
 /**
@@ -199,7 +276,11 @@ export async function fixedBalanceProblems(db: Db): Promise<string[]> {
     expected.set(key, (expected.get(key) ?? 0n) + BigInt(r.amount));
   }
   const actual = new Map<string, bigint>();
-  const accounts = await db.selectFrom('ledger_accounts').select(['owner', 'coin_name', 'credits_posted', 'debits_posted']).where('purpose', '=', 'fixed').execute();
+  const accounts = await db
+    .selectFrom('ledger_accounts')
+    .select(['owner', 'coin_name', 'credits_posted', 'debits_posted'])
+    .where('purpose', '=', 'fixed')
+    .execute();
   for (const a of accounts) actual.set(`${a.owner}/${a.coin_name}`, BigInt(a.credits_posted) - BigInt(a.debits_posted));
   // Members with holdings (a demo member's fixed balance from before packages is not a holding's).
   const holders = new Set((await db.selectFrom('package_holdings').select('member_id').distinct().execute()).map((r) => r.member_id));

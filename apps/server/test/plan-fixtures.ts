@@ -28,7 +28,14 @@ export async function makeTree(handle: DbHandle, spec: string[]): Promise<Map<st
     pathOf.set(id, treePath);
     await db
       .updateTable('users')
-      .set({ referrer_id: referrerId, tree_path: treePath, level: Number(grade), user_name: `${name}-${id.slice(0, 6)}`, user_name_key: `${name}-${id.slice(0, 6)}`, created_at: BigInt(i) })
+      .set({
+        referrer_id: referrerId,
+        tree_path: treePath,
+        level: Number(grade),
+        user_name: `${name}-${id.slice(0, 6)}`,
+        user_name_key: `${name}-${id.slice(0, 6)}`,
+        created_at: BigInt(i),
+      })
       .where('id', '=', id)
       .execute();
   }
@@ -36,7 +43,15 @@ export async function makeTree(handle: DbHandle, spec: string[]): Promise<Map<st
 }
 
 /** One holding per entry: member id, units, moment; answers the holding ids. */
-export async function buy(handle: DbHandle, ledger: LedgerRepository, buys: Array<{ memberId: string; units: number; at: number; terms?: PackageTerms }>): Promise<string[]> {
+export async function buy(
+  handle: DbHandle,
+  ledger: LedgerRepository,
+  buys: Array<{ memberId: string; units: number; at: number; terms?: PackageTerms }>,
+): Promise<string[]> {
   const productId = await insertProduct(handle.db, planTerms);
-  return createHoldings(handle, ledger, buys.map((b) => ({ memberId: b.memberId, productId, terms: b.terms ?? planTerms, units: b.units, startedAt: b.at })));
+  return createHoldings(
+    handle,
+    ledger,
+    buys.map((b) => ({ memberId: b.memberId, productId, terms: b.terms ?? planTerms, units: b.units, startedAt: b.at })),
+  );
 }

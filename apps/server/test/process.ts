@@ -143,7 +143,10 @@ export async function pgSchema(baseUrl: string, prefix: string): Promise<{ url: 
  * Where the server processes of one test keep their data: a data directory and, on PostgreSQL, a
  * schema of its own. `cleanup` removes both; call it after the processes have ended.
  */
-export async function serverStorage(dialect: 'sqlite' | 'postgres', prefix: string): Promise<{ dataDir: string; databaseUrl: string; cleanup: () => Promise<void> }> {
+export async function serverStorage(
+  dialect: 'sqlite' | 'postgres',
+  prefix: string,
+): Promise<{ dataDir: string; databaseUrl: string; cleanup: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `pp-${prefix}-`));
   const schema = dialect === 'postgres' ? await pgSchema(process.env.TEST_DATABASE_URL!, prefix) : null;
   return {

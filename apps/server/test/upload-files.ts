@@ -11,15 +11,17 @@ import sharp from 'sharp';
 export async function photoWithExif(width = 1600, height = 1200): Promise<Buffer> {
   const noise = Buffer.alloc(width * height * 3);
   for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919 + (i >> 5) * 104729) % 251;
-  return sharp(noise, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 90 })
-    // Orientation 6: the camera was turned; the pixels are stored sideways.
-    .withMetadata({ orientation: 6 })
-    .withExifMerge({
-      IFD0: { Make: 'TestCam', Model: 'Receipt X1', Copyright: 'owner-secret-name' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2980/100', GPSLongitudeRef: 'E', GPSLongitude: '2/1 17/1 4000/100' },
-    })
-    .toBuffer();
+  return (
+    sharp(noise, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 90 })
+      // Orientation 6: the camera was turned; the pixels are stored sideways.
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({
+        IFD0: { Make: 'TestCam', Model: 'Receipt X1', Copyright: 'owner-secret-name' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2980/100', GPSLongitudeRef: 'E', GPSLongitude: '2/1 17/1 4000/100' },
+      })
+      .toBuffer()
+  );
 }
 
 /**
@@ -28,11 +30,15 @@ export async function photoWithExif(width = 1600, height = 1200): Promise<Buffer
  */
 export async function rawCameraPhoto(): Promise<Buffer> {
   const noise = { type: 'gaussian' as const, mean: 128, sigma: 80 };
-  return sharp({ create: { width: 1800, height: 1400, channels: 3, background: '#808080', noise } }).jpeg({ quality: 100, chromaSubsampling: '4:4:4' }).toBuffer();
+  return sharp({ create: { width: 1800, height: 1400, channels: 3, background: '#808080', noise } })
+    .jpeg({ quality: 100, chromaSubsampling: '4:4:4' })
+    .toBuffer();
 }
 
 export async function plainPng(width = 400, height = 300, color = '#3366cc'): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }
 
 export const htmlPayload = '<html><body><script>alert(document.cookie)</script></body></html>';
@@ -44,7 +50,9 @@ export async function pngHtmlPolyglot(): Promise<Buffer> {
 
 /** A valid JPEG whose comment segment (COM, 0xFFFE) carries an HTML page. */
 export async function jpegWithHtmlComment(): Promise<Buffer> {
-  const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#00ff00' } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#00ff00' } })
+    .jpeg()
+    .toBuffer();
   const text = Buffer.from(htmlPayload);
   const segment = Buffer.concat([Buffer.from([0xff, 0xfe, (text.length + 2) >> 8, (text.length + 2) & 0xff]), text]);
   // Right after the start-of-image marker.
@@ -53,7 +61,9 @@ export async function jpegWithHtmlComment(): Promise<Buffer> {
 
 /** A white picture that declares 64 megapixels yet compresses to a few hundred kilobytes. */
 export async function pixelBomb(): Promise<Buffer> {
-  return sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#ffffff' } }).png({ compressionLevel: 9 }).toBuffer();
+  return sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#ffffff' } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 }
 
 function pdf(objects: string[]): Buffer {

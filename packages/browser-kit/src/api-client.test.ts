@@ -101,7 +101,10 @@ describe('createApiClient', () => {
   });
   it('uses an answer asked for before the app ran once, for an empty call to its path, and asks itself when that one failed', async () => {
     const held = new Map<string, Promise<unknown>>([
-      ['/api/app/assets/assetsList', Promise.resolve({ status: 200, body: { code: 20000, message: 'ok', data: JSON.stringify([{ coinName: 'A' }]) }, requestKey: {} })],
+      [
+        '/api/app/assets/assetsList',
+        Promise.resolve({ status: 200, body: { code: 20000, message: 'ok', data: JSON.stringify([{ coinName: 'A' }]) }, requestKey: {} }),
+      ],
       ['/api/app/user/userInfo', Promise.reject(new TypeError('network'))],
     ]);
     const takeFirstAnswer = vi.fn((path: string) => {
@@ -129,7 +132,13 @@ describe('createApiClient', () => {
     const member = client('token', {});
     member.session.setToken('member-token');
     fetchMock.mockResolvedValueOnce(answer(503, { code: 9001, message: 'unavailable', data: null, error: 'server.unavailable' }));
-    await expect(member.apiCall('transferCreate', { transferType: 'internalTransfer', toUserName: 'alice', coinName: 'USDT', amount: '1', transactionPassword: 'x' } as never, { requestId: 'r-1' })).rejects.toMatchObject({
+    await expect(
+      member.apiCall(
+        'transferCreate',
+        { transferType: 'internalTransfer', toUserName: 'alice', coinName: 'USDT', amount: '1', transactionPassword: 'x' } as never,
+        { requestId: 'r-1' },
+      ),
+    ).rejects.toMatchObject({
       message: 't:errors.server.unavailable',
     });
     fetchMock.mockResolvedValueOnce(answer(502, {}));
@@ -138,7 +147,10 @@ describe('createApiClient', () => {
     await expect(member.apiCall('transferCreate', {} as never, { requestId: 'r-1' })).rejects.toMatchObject({ message: 't:errors.server.unavailable' });
     expect(getToasts().map((t) => t.text)).toContain('t:errors.server.unavailable');
     // The request id travelled with each attempt, the same each time.
-    const ids = vi.mocked(sealRequest).mock.calls.slice(-3).map((call) => (call[2] as { requestId?: string }).requestId);
+    const ids = vi
+      .mocked(sealRequest)
+      .mock.calls.slice(-3)
+      .map((call) => (call[2] as { requestId?: string }).requestId);
     expect(ids).toEqual(['r-1', 'r-1', 'r-1']);
     fetchMock.mockResolvedValueOnce(answer(502, {}));
     await expect(member.apiCall('assetsList', {})).rejects.toMatchObject({ message: 't:api.badGateway' });
@@ -196,9 +208,12 @@ describe('createApiClient', () => {
   it('a timeout is still a timeout with its toast, though it aborts the request', async () => {
     vi.useFakeTimers();
     const member = client('token', {});
-    fetchMock.mockImplementationOnce((_url: string, init: { signal: AbortSignal }) => new Promise((_resolve, reject) => {
-      init.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-    }));
+    fetchMock.mockImplementationOnce(
+      (_url: string, init: { signal: AbortSignal }) =>
+        new Promise((_resolve, reject) => {
+          init.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
     const call = member.apiCall('assetsList', {});
     const settled = expect(call).rejects.toMatchObject({ kind: 'timeout' });
     await vi.advanceTimersByTimeAsync(60_000);

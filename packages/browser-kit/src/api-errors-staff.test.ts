@@ -11,7 +11,10 @@ describe('classifyAnswer', () => {
   });
 
   it('turns 87321 into the expired-login flow, with or without HTTP 401', () => {
-    expect(classifyAnswer(http(401, { code: 87321, message: 'expired', error: 'auth.expired' }), knows([]))).toEqual({ kind: 'expired', message: { key: 'api.expired' } });
+    expect(classifyAnswer(http(401, { code: 87321, message: 'expired', error: 'auth.expired' }), knows([]))).toEqual({
+      kind: 'expired',
+      message: { key: 'api.expired' },
+    });
     expect(classifyAnswer(http(200, { code: 87321 }), knows([])).kind).toBe('expired');
   });
 
@@ -33,7 +36,9 @@ describe('classifyAnswer', () => {
 
   it('prefers the validation key of an invalid request, else the server text, never a bare key', () => {
     const body = { code: 9001, error: 'request.invalid', field: 'reason', validation: 'validation.enterReason', message: 'Please enter a reason' };
-    expect(classifyAnswer(http(200, body), knows(['validation.enterReason'])).kind === 'error' && classifyAnswer(http(200, body), knows(['validation.enterReason']))).toMatchObject({
+    expect(
+      classifyAnswer(http(200, body), knows(['validation.enterReason'])).kind === 'error' && classifyAnswer(http(200, body), knows(['validation.enterReason'])),
+    ).toMatchObject({
       message: { key: 'validation.enterReason' },
     });
     expect(classifyAnswer(http(200, body), knows([]))).toMatchObject({ message: { text: 'Please enter a reason' } });

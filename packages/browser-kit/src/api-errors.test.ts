@@ -16,9 +16,11 @@ describe('error catalogue', () => {
   });
 
   it('code 9001 with a known error key shows the translated key with its params', () => {
-    expect(
-      classifyAnswer(http(200, { code: 9001, message: 'Locked', error: 'auth.locked', params: { minutes: 15 } })),
-    ).toEqual({ kind: 'error', message: { key: 'errors.auth.locked', params: { minutes: 15 } }, closeToasts: false });
+    expect(classifyAnswer(http(200, { code: 9001, message: 'Locked', error: 'auth.locked', params: { minutes: 15 } }))).toEqual({
+      kind: 'error',
+      message: { key: 'errors.auth.locked', params: { minutes: 15 } },
+      closeToasts: false,
+    });
   });
 
   it('code 9001 with an unknown error key shows the server message', () => {
@@ -90,16 +92,16 @@ describe('error catalogue', () => {
 
   it('request.invalid with a known validation key shows that validation message', () => {
     expect(
-      classifyAnswer(
-        http(200, { code: 9001, message: 'Please enter the image code', error: 'request.invalid', validation: 'validation.enterCaptcha' }),
-      ),
+      classifyAnswer(http(200, { code: 9001, message: 'Please enter the image code', error: 'request.invalid', validation: 'validation.enterCaptcha' })),
     ).toEqual({ kind: 'error', message: { key: 'validation.enterCaptcha' }, closeToasts: false });
     expect(
       classifyAnswer(http(200, { code: 9001, message: 'Request parameter error', error: 'request.invalid', validation: 'errors.request.invalid' })),
     ).toEqual({ kind: 'error', message: { key: 'errors.request.invalid', params: undefined }, closeToasts: false });
-    expect(
-      classifyAnswer(http(200, { code: 9001, message: 'New rule', error: 'request.invalid', validation: 'validation.brandNew' })),
-    ).toEqual({ kind: 'error', message: { key: 'errors.request.invalid', params: undefined }, closeToasts: false });
+    expect(classifyAnswer(http(200, { code: 9001, message: 'New rule', error: 'request.invalid', validation: 'validation.brandNew' }))).toEqual({
+      kind: 'error',
+      message: { key: 'errors.request.invalid', params: undefined },
+      closeToasts: false,
+    });
   });
 
   it('a validation message keeps its placeholder values', () => {
@@ -126,9 +128,7 @@ describe('error catalogue', () => {
   });
 
   it('params keep only strings and numbers', () => {
-    const outcome = classifyAnswer(
-      http(200, { code: 9001, message: '', error: 'rate.limited', params: { seconds: 30, evil: { x: 1 } } }),
-    );
+    const outcome = classifyAnswer(http(200, { code: 9001, message: '', error: 'rate.limited', params: { seconds: 30, evil: { x: 1 } } }));
     expect(outcome).toEqual({ kind: 'error', message: { key: 'errors.rate.limited', params: { seconds: 30 } }, closeToasts: false });
   });
 });

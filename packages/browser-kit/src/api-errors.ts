@@ -66,7 +66,8 @@ export type KnowsKey = (key: string) => boolean;
 export function messageOf(body: WireBody, knowsKey: KnowsKey): Message | null {
   const { validation, error } = body;
   // The server answers an unknown key with the key itself; that is no text for a person.
-  const serverText = typeof body.message === 'string' && body.message.trim() !== '' && !/^(errors|validation)\.[\w.]+$/.test(body.message) ? body.message : null;
+  const serverText =
+    typeof body.message === 'string' && body.message.trim() !== '' && !/^(errors|validation)\.[\w.]+$/.test(body.message) ? body.message : null;
   if (error === 'request.invalid' && typeof validation === 'string' && validation.startsWith('validation.') && knowsKey(validation)) {
     // Placeholders such as {{x}} of validation.minimumAmount come in `params`.
     const params = paramsOf(body.params);

@@ -39,8 +39,7 @@ export const chartPalette = ['#1a56db', '#0a7350', '#b45309', '#7c3aed', '#be123
 
 /** A date formatter for the x values: day "28 Nov 2026" style or month "Nov 2026", in the locale. */
 export function chartDateFormat(locale: string, xUnit: 'day' | 'month', timeZone?: string): Intl.DateTimeFormat {
-  const options: Intl.DateTimeFormatOptions =
-    xUnit === 'day' ? { year: 'numeric', month: 'short', day: 'numeric' } : { year: 'numeric', month: 'short' };
+  const options: Intl.DateTimeFormatOptions = xUnit === 'day' ? { year: 'numeric', month: 'short', day: 'numeric' } : { year: 'numeric', month: 'short' };
   try {
     return new Intl.DateTimeFormat(locale, { ...options, timeZone });
   } catch {

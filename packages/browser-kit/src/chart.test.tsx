@@ -23,7 +23,17 @@ describe('ChartTable', () => {
   });
 
   it('names months in the locale for a monthly chart', () => {
-    const html = renderToStaticMarkup(<ChartTable caption="Sales" x={[Date.UTC(2026, 0, 1)]} xUnit="month" series={[{ label: 'A', values: [5] }]} formatValue={String} locale="en-US" timeZone="UTC" />);
+    const html = renderToStaticMarkup(
+      <ChartTable
+        caption="Sales"
+        x={[Date.UTC(2026, 0, 1)]}
+        xUnit="month"
+        series={[{ label: 'A', values: [5] }]}
+        formatValue={String}
+        locale="en-US"
+        timeZone="UTC"
+      />,
+    );
     expect(html).toContain('<th scope="col">chart.month</th>');
     expect(html).toContain('<th scope="row">Jan 2026</th><td>5</td>');
   });
@@ -31,7 +41,9 @@ describe('ChartTable', () => {
 
 describe('Chart', () => {
   it('renders the title as the figure name, a sized placeholder and the table in a disclosure before the library loads', () => {
-    const html = renderToStaticMarkup(<Chart title="Balance" kind="line" x={x} xUnit="day" series={series} formatValue={format} locale="en-US" timeZone="UTC" summary="Up 3 %" height={180} />);
+    const html = renderToStaticMarkup(
+      <Chart title="Balance" kind="line" x={x} xUnit="day" series={series} formatValue={format} locale="en-US" timeZone="UTC" summary="Up 3 %" height={180} />,
+    );
     const id = /<figure class="chart" aria-labelledby="([^"]+)">/.exec(html)?.[1];
     expect(id).toBeTruthy();
     expect(html).toContain(`<h3 id="${id}" class="chart-title">Balance</h3>`);
@@ -42,7 +54,9 @@ describe('Chart', () => {
   });
 
   it('says there are no figures instead of drawing an empty chart', () => {
-    const html = renderToStaticMarkup(<Chart title="Balance" kind="bar" x={[]} xUnit="month" series={[{ label: 'A', values: [] }]} formatValue={String} locale="en-US" />);
+    const html = renderToStaticMarkup(
+      <Chart title="Balance" kind="bar" x={[]} xUnit="month" series={[{ label: 'A', values: [] }]} formatValue={String} locale="en-US" />,
+    );
     expect(html).toContain('chart.empty');
     expect(html).not.toContain('<details');
     expect(html).not.toContain('chart-canvas');

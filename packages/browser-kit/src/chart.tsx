@@ -58,7 +58,22 @@ export function ChartTable({ caption, x, xUnit, series, formatValue, locale, tim
 type DrawModule = typeof import('./chart-draw');
 
 export function Chart(props: ChartProps) {
-  const { title, kind, x, xUnit, series, formatValue, formatTick, locale, summary, height = 220, timeZone, headingLevel = 3, isLoading = false, actions } = props;
+  const {
+    title,
+    kind,
+    x,
+    xUnit,
+    series,
+    formatValue,
+    formatTick,
+    locale,
+    summary,
+    height = 220,
+    timeZone,
+    headingLevel = 3,
+    isLoading = false,
+    actions,
+  } = props;
   const { t } = useTranslation();
   const titleId = useId();
   const holder = useRef<HTMLDivElement>(null);

@@ -2,7 +2,16 @@
  * Labelled form fields: the label, the control, a hint and the field's error, tied together with
  * ids (aria-describedby, aria-invalid). What differs between the apps comes from FieldOptions.
  */
-import { createContext, useContext, useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  createContext,
+  useContext,
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface FieldOptions {

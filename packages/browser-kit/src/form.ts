@@ -30,7 +30,7 @@ export function useForm<V extends FormValues>(initial: V) {
    * sending a code).
    */
   const validate = useCallback(
-    <Out,>(schema: SafeParser<Out>, input: unknown, onlyFields?: ReadonlyArray<keyof V & string>): Out | null => {
+    <Out>(schema: SafeParser<Out>, input: unknown, onlyFields?: ReadonlyArray<keyof V & string>): Out | null => {
       const result = schema.safeParse(input);
       const byField = result.success ? {} : issuesByField(result.error.issues);
       const translated = Object.fromEntries(Object.entries(byField).map(([field, key]) => [field, translateKey(key)])) as FieldErrors<V>;
@@ -86,4 +86,3 @@ export interface BoundField {
 type StringKeys<V> = { [K in keyof V & string]: V[K] extends string ? K : never }[keyof V & string];
 
 export type Form<V extends FormValues> = ReturnType<typeof useForm<V>>;
-

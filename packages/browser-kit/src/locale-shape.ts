@@ -29,7 +29,8 @@ export function localeShapeProblems(locale: unknown, source: unknown): string[] 
     if (!want.has(key)) problems.push(`extra ${key}`);
     else if (typeof text !== 'string') problems.push(`not a text: ${key}`);
     else if (text.trim() === '') problems.push(`empty: ${key}`);
-    else if (placeholders(text).join(',') !== placeholders(want.get(key)).join(',')) problems.push(`placeholders of ${key}: ${placeholders(text).join(',')} instead of ${placeholders(want.get(key)).join(',')}`);
+    else if (placeholders(text).join(',') !== placeholders(want.get(key)).join(','))
+      problems.push(`placeholders of ${key}: ${placeholders(text).join(',')} instead of ${placeholders(want.get(key)).join(',')}`);
   }
   return problems;
 }

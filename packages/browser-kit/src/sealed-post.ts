@@ -53,7 +53,13 @@ export function sealedHeaders(own: Record<string, string>): Record<string, strin
  */
 export async function sealedPost(key: ServerKey, path: string, payload: object, options: SealedPostOptions): Promise<SealedAnswer> {
   const sealed = await sealRequest(key, path, payload);
-  const response = await fetch(path, { method: 'POST', headers: sealedHeaders(options.headers), body: sealed.body, credentials: 'same-origin', signal: options.signal });
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: sealedHeaders(options.headers),
+    body: sealed.body,
+    credentials: 'same-origin',
+    signal: options.signal,
+  });
   let body: unknown = null;
   try {
     body = await response.json();

@@ -25,7 +25,11 @@ function shown(error: unknown, options: SubmitOptions<Field> = {}) {
 describe('showRefusal', () => {
   it('puts a refusal under the field the server names, with the note above the buttons', () => {
     const error = new ApiError('http', 'Amount too large', { field: 'amount' });
-    expect(shown(error, { fieldErrorNote: 'Correct the fields' })).toEqual({ under: [['amount', 'Amount too large']], formErrors: ['Correct the fields'], refused: 1 });
+    expect(shown(error, { fieldErrorNote: 'Correct the fields' })).toEqual({
+      under: [['amount', 'Amount too large']],
+      formErrors: ['Correct the fields'],
+      refused: 1,
+    });
   });
 
   it('without a note, a field refusal leaves nothing above the buttons', () => {

@@ -43,10 +43,7 @@ const userName = z
   .trim()
   .min(1, 'validation.enterUsername')
   .refine((v) => !/\s/.test(v), 'validation.noSpaces')
-  .refine(
-    (v) => v.length >= accountLimits.userNameCharsMin && v.length <= accountLimits.userNameCharsMax,
-    'validation.userNameLength',
-  )
+  .refine((v) => v.length >= accountLimits.userNameCharsMin && v.length <= accountLimits.userNameCharsMax, 'validation.userNameLength')
   .refine((v) => /^[A-Za-z0-9_.-]+$/.test(v), 'validation.userNameChars')
   .refine((v) => !isReservedUserName(v), 'validation.userNameReserved');
 
@@ -58,11 +55,7 @@ const strongPassword = (emptyKey: string) =>
     .string(emptyKey)
     .min(1, emptyKey)
     .refine(
-      (v) =>
-        v.length >= accountLimits.passwordCharsMin &&
-        v.length <= accountLimits.passwordCharsMax &&
-        /[A-Za-z]/.test(v) &&
-        /[0-9]/.test(v),
+      (v) => v.length >= accountLimits.passwordCharsMin && v.length <= accountLimits.passwordCharsMax && /[A-Za-z]/.test(v) && /[0-9]/.test(v),
       'validation.passwordRule',
     );
 

@@ -41,7 +41,20 @@ export type StaffPermission = (typeof staffPermissions)[number];
 
 export const rolePermissions: Record<StaffRole, readonly StaffPermission[]> = {
   admin: staffPermissions,
-  finance: ['audit.read', 'members.read', 'config.read', 'config.writeMoney', 'reviews.read', 'reviews.decide', 'ledger.adjust', 'dashboard.read', 'payouts.send', 'packages.manage', 'plan.manage', 'plan.run'],
+  finance: [
+    'audit.read',
+    'members.read',
+    'config.read',
+    'config.writeMoney',
+    'reviews.read',
+    'reviews.decide',
+    'ledger.adjust',
+    'dashboard.read',
+    'payouts.send',
+    'packages.manage',
+    'plan.manage',
+    'plan.run',
+  ],
   support: ['audit.read', 'members.read', 'members.manage', 'config.read', 'reviews.read', 'dashboard.read', 'content.manage', 'support.chat'],
   viewer: ['audit.read', 'members.read', 'config.read', 'reviews.read', 'dashboard.read'],
 };
@@ -54,7 +67,10 @@ const reason = z.string('validation.enterReason').trim().min(1, 'validation.ente
 const id = z.string().min(1).max(64);
 const cursor = cursorInput;
 const pageSize = z.number().int().min(1).max(100).default(20);
-const totpCode = z.string('validation.enterCode').trim().regex(/^\d{6}$/, 'validation.invalidTotp');
+const totpCode = z
+  .string('validation.enterCode')
+  .trim()
+  .regex(/^\d{6}$/, 'validation.invalidTotp');
 
 export const staffLoginRequest = z.object({
   userName: z.string('validation.enterUsername').trim().min(1, 'validation.enterUsername').max(64),
@@ -94,7 +110,12 @@ export const staffEntry = z.object({
   lastLoginAt: z.number().nullable(),
 });
 export const staffCreateRequest = z.object({
-  userName: z.string().trim().min(3, 'validation.userNameLength').max(32, 'validation.userNameLength').regex(/^[A-Za-z0-9_.-]+$/, 'validation.userNameChars'),
+  userName: z
+    .string()
+    .trim()
+    .min(3, 'validation.userNameLength')
+    .max(32, 'validation.userNameLength')
+    .regex(/^[A-Za-z0-9_.-]+$/, 'validation.userNameChars'),
   password: z.string().min(10, 'validation.staffPasswordRule').max(128, 'validation.staffPasswordRule'),
   role: z.enum(staffRoles),
   reason,
@@ -161,7 +182,21 @@ export const memberDetail = z.object({
   sessions: z.array(z.object({ id: z.string(), createdAt: z.number(), lastSeenAt: z.number(), expiresAt: z.number(), ip: z.string(), userAgent: z.string() })),
 });
 /** What staff may do to a member from the member page (`memberAction`); each is audited as `member.<action>`. */
-export const memberActionNames = ['revokeSessions', 'lockLogin', 'unlockLogin', 'lockMoney', 'unlockMoney', 'resetTxLock', 'protect', 'unprotect', 'allowPurchaseCode', 'denyPurchaseCode', 'unpinGrade', 'unpinProtected', 'unpinPurchaseCode'] as const;
+export const memberActionNames = [
+  'revokeSessions',
+  'lockLogin',
+  'unlockLogin',
+  'lockMoney',
+  'unlockMoney',
+  'resetTxLock',
+  'protect',
+  'unprotect',
+  'allowPurchaseCode',
+  'denyPurchaseCode',
+  'unpinGrade',
+  'unpinProtected',
+  'unpinPurchaseCode',
+] as const;
 export type MemberActionName = (typeof memberActionNames)[number];
 export const memberActionRequest = z.object({
   memberId: id,
@@ -185,9 +220,7 @@ export const configEntry = z.object({
 export type ConfigEntry = z.infer<typeof configEntry>;
 export const configUpdateRequest = z.object({ key: z.string().max(100), value: z.unknown(), reason });
 export const configHistoryRequest = z.object({ key: z.string().max(100) });
-export const configHistoryResponse = z.array(
-  z.object({ at: z.number(), actorName: z.string(), before: z.unknown(), after: z.unknown(), reason: z.string() }),
-);
+export const configHistoryResponse = z.array(z.object({ at: z.number(), actorName: z.string(), before: z.unknown(), after: z.unknown(), reason: z.string() }));
 
 /** Reasons a member sees translated in their language; `reason` adds the staff member's own words. */
 export const rejectReasonCodes = recordRejectReasonCodes;

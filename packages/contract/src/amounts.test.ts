@@ -1,6 +1,23 @@
 // Proves the one points arithmetic (server, portal, back-office) is exact at scale 6 and applies the amount rules in order.
 import { describe, expect, it } from 'vitest';
-import { amountProblem, amountRuleBroken, currencyAmountOf, divideRounded, formatExact, formatDecimal, formatMinor, formatPoints, multiplyRate, multiplyRateStrict, parseAmount, parsePoints, percentOf, percentOfStrict, rescale, usedFractionDigits } from './amounts.ts';
+import {
+  amountProblem,
+  amountRuleBroken,
+  currencyAmountOf,
+  divideRounded,
+  formatExact,
+  formatDecimal,
+  formatMinor,
+  formatPoints,
+  multiplyRate,
+  multiplyRateStrict,
+  parseAmount,
+  parsePoints,
+  percentOf,
+  percentOfStrict,
+  rescale,
+  usedFractionDigits,
+} from './amounts.ts';
 
 describe('parsePoints', () => {
   it.each([

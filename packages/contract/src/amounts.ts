@@ -12,7 +12,6 @@
  */
 import { formatAmount } from './format.ts';
 
-
 export const pointsScale = 6;
 /** Minor units in one point: 10^6. */
 export const unitMinor = 10n ** BigInt(pointsScale);
@@ -162,7 +161,11 @@ export function rescale(value: bigint, from: number, to: number, rounding: Round
 }
 
 /** Checks an amount against a minimum and a step ("0" means none); the failing rule's message key, or null. */
-export function amountRuleBroken(amount: bigint, minimum: string, multipleOf: string): { key: 'validation.minimumAmount' | 'validation.multipleOf'; x: string } | null {
+export function amountRuleBroken(
+  amount: bigint,
+  minimum: string,
+  multipleOf: string,
+): { key: 'validation.minimumAmount' | 'validation.multipleOf'; x: string } | null {
   const min = parseAmount(minimum) ?? 0n;
   const step = parseAmount(multipleOf) ?? 0n;
   if (amount < min) return { key: 'validation.minimumAmount', x: minimum };
@@ -172,7 +175,14 @@ export function amountRuleBroken(amount: bigint, minimum: string, multipleOf: st
 
 /** A validation message key with its placeholder value, as the server sends them. */
 export interface AmountProblem {
-  key: 'validation.enterAmount' | 'validation.enterValidAmount' | 'validation.amountTooLarge' | 'validation.amountPositive' | 'validation.minimumAmount' | 'validation.multipleOf' | 'validation.insufficientBalance';
+  key:
+    | 'validation.enterAmount'
+    | 'validation.enterValidAmount'
+    | 'validation.amountTooLarge'
+    | 'validation.amountPositive'
+    | 'validation.minimumAmount'
+    | 'validation.multipleOf'
+    | 'validation.insufficientBalance';
   params?: { x: string };
 }
 

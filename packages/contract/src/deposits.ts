@@ -30,8 +30,16 @@ export const uploadLimits = {
 export const uploadMimeTypes = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
 export type UploadMimeType = (typeof uploadMimeTypes)[number];
 
-const fileId = z.string().min(1).max(64).regex(/^[A-Za-z0-9-]+$/);
-const requestId = z.string().min(16).max(64).regex(/^[A-Za-z0-9_-]+$/);
+const fileId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9-]+$/);
+const requestId = z
+  .string()
+  .min(16)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 export const uploadCreateRequest = z.object({
   /** The name the member's device gave the file; kept only as a label (and for the download name). */
@@ -86,7 +94,11 @@ export const depositCreateRequest = z.object({
     .trim()
     .min(1, 'validation.enterReceiptNumber')
     .max(receiptNumberCharsMax, 'validation.receiptNumberTooLong'),
-  receiptFileId: z.string('validation.uploadReceipt').min(1, 'validation.uploadReceipt').max(64).regex(/^[A-Za-z0-9-]+$/, 'validation.uploadReceipt'),
+  receiptFileId: z
+    .string('validation.uploadReceipt')
+    .min(1, 'validation.uploadReceipt')
+    .max(64)
+    .regex(/^[A-Za-z0-9-]+$/, 'validation.uploadReceipt'),
   otherFileId: fileId.optional(),
   requestId,
 });

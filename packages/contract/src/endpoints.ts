@@ -21,12 +21,7 @@ import { endpointPaths } from './paths.ts';
  * `auth`: 'member' needs a member session, 'public' does not; 'staff' needs a staff session with
  * the endpoint's `permission`; 'staffPublic' is the staff login.
  */
-function endpoint<Auth extends 'public' | 'member', Req extends z.ZodType, Res extends z.ZodType>(
-  path: string,
-  auth: Auth,
-  request: Req,
-  response: Res,
-) {
+function endpoint<Auth extends 'public' | 'member', Req extends z.ZodType, Res extends z.ZodType>(path: string, auth: Auth, request: Req, response: Res) {
   return { path, auth, request, response, permission: null } as const;
 }
 
@@ -52,16 +47,8 @@ export const endpoints = {
   loginSend: endpoint(endpointPaths.loginSend, 'member', a.loginSendRequest, a.codeSentResponse),
   userInfo: endpoint(endpointPaths.userInfo, 'member', a.empty, a.userInfo),
   updatePassWord: endpoint(endpointPaths.updatePassWord, 'member', a.updatePasswordRequest, a.ok),
-  updateTransactionPassword: endpoint(endpointPaths.updateTransactionPassword,
-    'member',
-    a.updateTransactionPasswordRequest,
-    a.ok,
-  ),
-  forgotTransactionPassword: endpoint(endpointPaths.forgotTransactionPassword,
-    'member',
-    a.forgotTransactionPasswordRequest,
-    a.ok,
-  ),
+  updateTransactionPassword: endpoint(endpointPaths.updateTransactionPassword, 'member', a.updateTransactionPasswordRequest, a.ok),
+  forgotTransactionPassword: endpoint(endpointPaths.forgotTransactionPassword, 'member', a.forgotTransactionPasswordRequest, a.ok),
   levelList: endpoint(endpointPaths.levelList, 'member', a.empty, z.array(a.levelEntry)),
   coinList: endpoint(endpointPaths.coinList, 'member', a.empty, z.array(a.coinEntry)),
   updateAgreeStatus: endpoint(endpointPaths.updateAgreeStatus, 'member', a.updateAgreeStatusRequest, a.ok),
@@ -204,7 +191,12 @@ export const endpoints = {
   notificationUnread: endpoint(endpointPaths.notificationUnread, 'member', a.empty, ct.notificationUnreadResponse),
   notificationRead: endpoint(endpointPaths.notificationRead, 'member', ct.notificationReadRequest, a.ok),
   notificationReadAll: endpoint(endpointPaths.notificationReadAll, 'member', a.empty, ct.notificationReadAllResponse),
-  announcementAdminList: staffEndpoint(endpointPaths.announcementAdminList, 'dashboard.read', ct.announcementAdminListRequest, ct.announcementAdminListResponse),
+  announcementAdminList: staffEndpoint(
+    endpointPaths.announcementAdminList,
+    'dashboard.read',
+    ct.announcementAdminListRequest,
+    ct.announcementAdminListResponse,
+  ),
   announcementSave: staffEndpoint(endpointPaths.announcementSave, 'content.manage', ct.announcementSaveRequest, ct.announcementAdminEntry),
   announcementDelete: staffEndpoint(endpointPaths.announcementDelete, 'content.manage', ct.announcementDeleteRequest, a.ok),
   bannerAdminList: staffEndpoint(endpointPaths.bannerAdminList, 'dashboard.read', a.empty, ct.bannerAdminListResponse),

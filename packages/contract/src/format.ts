@@ -21,7 +21,10 @@ export const shippedSigns: Readonly<Record<string, { group: string; decimal: str
 
 /** The shipped languages' formats, made once (formatAmount runs for every amount of every render). */
 const shippedFormats = new Map(
-  Object.entries(shippedSigns).map(([locale, signs]) => [locale, { decimal: signs.decimal, group: (whole: bigint) => groupThrees(whole.toString(), signs.group) }]),
+  Object.entries(shippedSigns).map(([locale, signs]) => [
+    locale,
+    { decimal: signs.decimal, group: (whole: bigint) => groupThrees(whole.toString(), signs.group) },
+  ]),
 );
 
 /**

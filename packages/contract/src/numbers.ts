@@ -27,7 +27,11 @@ export const amountInput = amountText.refine((v) => minorOf(v) === null || minor
 export const amountInputOrZero = amountText;
 
 /** A paging cursor as the server made it: short, and only the characters it uses. */
-export const cursorInput = z.string().max(cursorCharsMax).regex(/^[\w.:-]*$/).optional();
+export const cursorInput = z
+  .string()
+  .max(cursorCharsMax)
+  .regex(/^[\w.:-]*$/)
+  .optional();
 
 /** A date filter in ms since the epoch. */
 export const timeFilterMs = z.number().int().min(0).max(timeMsMax).optional();

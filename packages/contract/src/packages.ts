@@ -46,8 +46,23 @@ export const jackpotStates = ['inProgress', 'completed'] as const;
 
 /** Every line of a holding's history (details page and payment records). */
 export const holdingEventTypes = [
-  'buy', 'upgrade', 'fill', 'add', 'fee', 'premium', 'release', 'reinvest', 'unlock', 'expire', 'redeem', 'redeemFee',
-  'transferOut', 'transferIn', 'activate', 'claim', 'prize',
+  'buy',
+  'upgrade',
+  'fill',
+  'add',
+  'fee',
+  'premium',
+  'release',
+  'reinvest',
+  'unlock',
+  'expire',
+  'redeem',
+  'redeemFee',
+  'transferOut',
+  'transferIn',
+  'activate',
+  'claim',
+  'prize',
 ] as const;
 export type HoldingEventType = (typeof holdingEventTypes)[number];
 
@@ -56,8 +71,16 @@ export type HoldingEventType = (typeof holdingEventTypes)[number];
  * refusals use the same words as error keys (`package.<reason>`).
  */
 export const buyRefusalReasons = [
-  'saleClosed', 'notFound', 'memberLimit', 'totalLimit', 'insufficientBalance', 'grade', 'notInvited', 'experienceUsed',
-  'paymentMix', 'paymentTotal',
+  'saleClosed',
+  'notFound',
+  'memberLimit',
+  'totalLimit',
+  'insufficientBalance',
+  'grade',
+  'notInvited',
+  'experienceUsed',
+  'paymentMix',
+  'paymentTotal',
 ] as const;
 export type BuyRefusalReason = (typeof buyRefusalReasons)[number];
 
@@ -79,8 +102,15 @@ export const packageLimits = {
   eventsPageMax: 100,
 } as const;
 
-const requestId = z.string().min(16).max(64).regex(/^[A-Za-z0-9_-]+$/);
-const transactionPassword = z.string('validation.enterTransactionPassword').min(1, 'validation.enterTransactionPassword').max(128, 'validation.enterTransactionPassword');
+const requestId = z
+  .string()
+  .min(16)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
+const transactionPassword = z
+  .string('validation.enterTransactionPassword')
+  .min(1, 'validation.enterTransactionPassword')
+  .max(128, 'validation.enterTransactionPassword');
 const id = z.string().regex(/^[A-Za-z0-9-]{1,64}$/);
 const pageSize = z.number().int().min(1).max(packageLimits.pageSizeMax).default(20);
 const quantity = z
@@ -114,7 +144,11 @@ export const packageTerms = z.object({
   /** Days after the start when the holding becomes unlocked (flexible); <= contractDays. */
   unlockDays: z.number().int().min(0).max(packageLimits.contractDaysMax),
   /** Hours after the purchase before rewards start (effectiveness pending -> active). */
-  effectiveDelayHours: z.number().int().min(0).max(24 * 30),
+  effectiveDelayHours: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30),
   /** Reward per period, percent of the principal, paid in REWARD_POINT. */
   releasePercent: percent,
   releasePeriodHours: z.number().int().min(1).max(packageLimits.releasePeriodHoursMax),
@@ -395,7 +429,12 @@ export const productSaveRequest = z.object({
   sortOrder: z.number().int().min(0).max(10_000),
 });
 export const productAdminListResponse = z.array(productAdminEntry);
-export const holdingAdminListRequest = z.object({ userName: z.string().max(64).optional(), state: z.enum(holdingStates).optional(), cursor: cursorInput, pageSize });
+export const holdingAdminListRequest = z.object({
+  userName: z.string().max(64).optional(),
+  state: z.enum(holdingStates).optional(),
+  cursor: cursorInput,
+  pageSize,
+});
 export const holdingAdminEntry = holdingEntry.extend({ userName: z.string() });
 export const holdingAdminListResponse = z.object({ items: z.array(holdingAdminEntry), nextCursor: z.string().nullable() });
 export const jackpotAdminListResponse = z.array(jackpotCycleEntry);

@@ -28,7 +28,10 @@ export function withoutInvisibleCharacters(text: string): string {
   return text.replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, '');
 }
 
-const transactionPassword = z.string('validation.enterTransactionPassword').min(1, 'validation.enterTransactionPassword').max(128, 'validation.enterTransactionPassword');
+const transactionPassword = z
+  .string('validation.enterTransactionPassword')
+  .min(1, 'validation.enterTransactionPassword')
+  .max(128, 'validation.enterTransactionPassword');
 const destinationId = z.string().regex(/^[A-Za-z0-9-]{1,64}$/);
 
 const plainText = (emptyKey: string, charsMax: number) =>
@@ -101,7 +104,9 @@ function addressMatchesChain(value: { chain: (typeof withdrawalChains)[number]; 
 
 export const withdrawalAddressAddRequest = z.object({ chain, address: walletAddress, transactionPassword }).superRefine(addressMatchesChain);
 export type WithdrawalAddressAddRequest = z.infer<typeof withdrawalAddressAddRequest>;
-export const withdrawalAddressUpdateRequest = z.object({ id: destinationId, chain, address: walletAddress, transactionPassword }).superRefine(addressMatchesChain);
+export const withdrawalAddressUpdateRequest = z
+  .object({ id: destinationId, chain, address: walletAddress, transactionPassword })
+  .superRefine(addressMatchesChain);
 export type WithdrawalAddressUpdateRequest = z.infer<typeof withdrawalAddressUpdateRequest>;
 
 export const withdrawalAddressEntry = z.object({

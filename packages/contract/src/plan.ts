@@ -12,8 +12,16 @@ import { minorOf } from './numbers.ts';
 
 /** The bonus types of spec section 3, as the plan names them (and as the records show them). */
 export const bonusTypes = [
-  'directBonus', 'sponsorshipBonus', 'algebraicBonus', 'sameLevelReward', 'managerBonus', 'performanceBonus',
-  'rankingBonus', 'buyMatching', 'activateBonus', 'bonusFeeBonus',
+  'directBonus',
+  'sponsorshipBonus',
+  'algebraicBonus',
+  'sameLevelReward',
+  'managerBonus',
+  'performanceBonus',
+  'rankingBonus',
+  'buyMatching',
+  'activateBonus',
+  'bonusFeeBonus',
 ] as const;
 export type BonusType = (typeof bonusTypes)[number];
 
@@ -108,7 +116,9 @@ export const planDocument = z.object({
   sponsorshipBonus: z.object({ amount: pointsText, minVolume: pointsText }),
   /** Generation g = the g-th ancestor above the buyer; the list's length is the depth. */
   algebraicBonus: z.object({
-    generations: z.array(z.object({ generation: z.number().int().min(1).max(planLimits.generationsMax), percent: percentText, minGrade: z.number().int().min(0).max(5) })).max(planLimits.generationsMax),
+    generations: z
+      .array(z.object({ generation: z.number().int().min(1).max(planLimits.generationsMax), percent: percentText, minGrade: z.number().int().min(0).max(5) }))
+      .max(planLimits.generationsMax),
   }),
   /** How far up the manager and same-level walk goes. */
   managerDepth: z.number().int().min(0).max(planLimits.managerDepthMax),
@@ -236,7 +246,14 @@ export const bonusCause = z.object({
 export type BonusCause = z.infer<typeof bonusCause>;
 
 export const bonusLineEntry = bonusCause.extend({ userName: z.string(), lineKey: z.string() });
-export const bonusTotalsEntry = z.object({ bonusType: z.enum(bonusTypes), lineCount: z.number().int(), gross: z.string(), capped: z.string(), fee: z.string(), paid: z.string() });
+export const bonusTotalsEntry = z.object({
+  bonusType: z.enum(bonusTypes),
+  lineCount: z.number().int(),
+  gross: z.string(),
+  capped: z.string(),
+  fee: z.string(),
+  paid: z.string(),
+});
 export const planRunRequest = z.object({ periodKey: periodKeyInput });
 export const planRunResponse = z.object({
   periodKey: z.string(),

@@ -34,8 +34,15 @@ export const scarceLimits = {
   bonusPeriodHoursMax: 24 * 366,
 } as const;
 
-const requestId = z.string().min(16).max(64).regex(/^[A-Za-z0-9_-]+$/);
-const transactionPassword = z.string('validation.enterTransactionPassword').min(1, 'validation.enterTransactionPassword').max(128, 'validation.enterTransactionPassword');
+const requestId = z
+  .string()
+  .min(16)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
+const transactionPassword = z
+  .string('validation.enterTransactionPassword')
+  .min(1, 'validation.enterTransactionPassword')
+  .max(128, 'validation.enterTransactionPassword');
 const id = z.string().regex(/^[A-Za-z0-9-]{1,64}$/);
 const pageSize = z.number().int().min(1).max(scarceLimits.pageSizeMax).default(20);
 const userName = z.string('validation.enterUsername').trim().min(1, 'validation.enterUsername').max(64);
@@ -109,7 +116,9 @@ export const saleOpenRequest = z.object({
   endsAt: z.number().int().min(0),
   reason: z.string().trim().max(500).default(''),
 });
-export const saleAdminEntry = saleEntry.omit({ bought: true, refusal: true, armedUntil: true }).extend({ sold: z.number().int(), minGrade: z.number().nullable(), isFlaggedOnly: z.boolean(), createdAt: z.number() });
+export const saleAdminEntry = saleEntry
+  .omit({ bought: true, refusal: true, armedUntil: true })
+  .extend({ sold: z.number().int(), minGrade: z.number().nullable(), isFlaggedOnly: z.boolean(), createdAt: z.number() });
 export type SaleAdminEntry = z.output<typeof saleAdminEntry>;
 /** Back-office: every sale, newest first, paged; product names in the staff member's language. */
 export const saleAdminListRequest = z.object({ kind: z.enum(saleKinds).optional(), cursor: cursorInput, pageSize });

@@ -28,7 +28,11 @@ export const supportSocketPath = '/api/support/socket';
 /** What a client sends first on the socket: its session token. */
 export const supportSocketHello = z.object({
   type: z.literal('hello'),
-  token: z.string().min(32).max(128).regex(/^[A-Za-z0-9_-]+$/),
+  token: z
+    .string()
+    .min(32)
+    .max(128)
+    .regex(/^[A-Za-z0-9_-]+$/),
   loginType: z.enum(['USER', 'STAFF']),
 });
 export type SupportSocketHello = z.infer<typeof supportSocketHello>;
@@ -36,8 +40,16 @@ export type SupportSocketHello = z.infer<typeof supportSocketHello>;
 /** What the server pushes: `ready` after the hello, `changed` when a conversation has news. */
 export type SupportSocketEvent = { type: 'ready' } | { type: 'changed'; conversationId: string } | { type: 'denied' };
 
-const id = z.string().min(1).max(64).regex(/^[A-Za-z0-9-]+$/, 'validation.invalid');
-const requestId = z.string().min(16).max(64).regex(/^[A-Za-z0-9_-]+$/);
+const id = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9-]+$/, 'validation.invalid');
+const requestId = z
+  .string()
+  .min(16)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 export const supportAuthors = ['member', 'staff'] as const;
 export const supportMessage = z.object({
@@ -93,7 +105,11 @@ export const supportInboxResponse = z.object({
 });
 export const supportStaffThreadRequest = z.object({ conversationId: id, before: cursorInput });
 export const supportStaffThreadResponse = supportThreadResponse.extend({ conversation: supportConversationEntry });
-export const supportStaffSendRequest = z.object({ conversationId: id, requestId, body: z.string().trim().min(1, 'validation.enterMessage').max(supportLimits.messageCharsMax, 'validation.messageTooLong') });
+export const supportStaffSendRequest = z.object({
+  conversationId: id,
+  requestId,
+  body: z.string().trim().min(1, 'validation.enterMessage').max(supportLimits.messageCharsMax, 'validation.messageTooLong'),
+});
 export const supportStaffReadRequest = z.object({ conversationId: id });
 export const supportAssignRequest = z.object({ conversationId: id, staffId: id.nullable() });
 export const supportAgentsResponse = z.array(z.object({ id: z.string(), userName: z.string() }));

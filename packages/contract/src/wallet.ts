@@ -11,23 +11,55 @@ export type CoinName = (typeof coinNames)[number];
 
 /** Transaction types of spec section 3; they are the ledger's transfer codes. */
 export const transactionTypes = [
-  'deposit', 'withdraw', 'airdrop', 'underweight', 'makeOver', 'withdrawFee', 'convert', 'convertFee',
-  'prizePoolBonus', 'managerBonus', 'sameLevelReward', 'buyMatching', 'rankingBonus', 'sponsorshipBonus',
-  'directBonus', 'bonusFee', 'algebraicBonus', 'bonusFeeBonus', 'internalTransfer', 'performanceBonus', 'activateBonus',
+  'deposit',
+  'withdraw',
+  'airdrop',
+  'underweight',
+  'makeOver',
+  'withdrawFee',
+  'convert',
+  'convertFee',
+  'prizePoolBonus',
+  'managerBonus',
+  'sameLevelReward',
+  'buyMatching',
+  'rankingBonus',
+  'sponsorshipBonus',
+  'directBonus',
+  'bonusFee',
+  'algebraicBonus',
+  'bonusFeeBonus',
+  'internalTransfer',
+  'performanceBonus',
+  'activateBonus',
   // Packages (decision 020); the spec names no type for these movements.
-  'packageFee', 'packageRelease', 'redeem', 'redeemFee', 'claimPayout',
+  'packageFee',
+  'packageRelease',
+  'redeem',
+  'redeemFee',
+  'claimPayout',
   // The plan's purchase matching bonus (decision 022): buyMatching already names a package purchase.
   'buyMatchingBonus',
   // Scarce goods (decision 025): a rush code, a flash-sale package, shares bought, the share bonus.
-  'purchaseCodeBuy', 'flashSaleBuy', 'equityBuy', 'equityBonus',
+  'purchaseCodeBuy',
+  'flashSaleBuy',
+  'equityBuy',
+  'equityBonus',
 ] as const;
 export type TransactionType = (typeof transactionTypes)[number];
 
 /** Transaction statuses of spec section 4. */
 export const transactionStatuses = [
-  'success', 'pendingReview', 'pendingDisbursement', 'withdrawalRejected', 'processing', 'notReceived', 'failed',
+  'success',
+  'pendingReview',
+  'pendingDisbursement',
+  'withdrawalRejected',
+  'processing',
+  'notReceived',
+  'failed',
   // A voided hold says why it was voided: the member cancelled it, or staff rejected it (with a reason).
-  'cancelled', 'rejected',
+  'cancelled',
+  'rejected',
 ] as const;
 export type TransactionStatus = (typeof transactionStatuses)[number];
 
@@ -44,7 +76,11 @@ export const recordRejectReasonCodes = ['receiptUnreadable', 'amountMismatch', '
 
 export const walletLimits = { pageSizeMax: 50 } as const;
 
-const requestId = z.string().min(16).max(64).regex(/^[A-Za-z0-9_-]+$/);
+const requestId = z
+  .string()
+  .min(16)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
 const transactionPassword = z.string('validation.enterTransactionPassword').min(1, 'validation.enterTransactionPassword').max(128);
 const cursor = cursorInput;
 const pageSize = z.number().int().min(1).max(walletLimits.pageSizeMax).default(20);
@@ -163,8 +199,17 @@ export const idResponse = z.object({ id: z.string() });
 
 /** Reward transfer codes: what counts as a member's revenue. */
 export const revenueTypes = [
-  'prizePoolBonus', 'managerBonus', 'sameLevelReward', 'rankingBonus', 'sponsorshipBonus', 'directBonus',
-  'algebraicBonus', 'performanceBonus', 'activateBonus', 'bonusFeeBonus', 'packageRelease',
+  'prizePoolBonus',
+  'managerBonus',
+  'sameLevelReward',
+  'rankingBonus',
+  'sponsorshipBonus',
+  'directBonus',
+  'algebraicBonus',
+  'performanceBonus',
+  'activateBonus',
+  'bonusFeeBonus',
+  'packageRelease',
   'buyMatchingBonus',
 ] as const satisfies readonly TransactionType[];
 export const revenueSummaryResponse = z.array(z.object({ coinName: z.string(), total: z.string() }));

@@ -30,8 +30,15 @@ export const withdrawalLimits = {
   bankReferenceCharsMax: 64,
 } as const;
 
-const requestId = z.string().min(16).max(64).regex(/^[A-Za-z0-9_-]+$/);
-const transactionPassword = z.string('validation.enterTransactionPassword').min(1, 'validation.enterTransactionPassword').max(128, 'validation.enterTransactionPassword');
+const requestId = z
+  .string()
+  .min(16)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
+const transactionPassword = z
+  .string('validation.enterTransactionPassword')
+  .min(1, 'validation.enterTransactionPassword')
+  .max(128, 'validation.enterTransactionPassword');
 const id = z.string().regex(/^[A-Za-z0-9-]{1,64}$/);
 const withdrawalType = z.string('validation.chooseWithdrawalType').regex(/^[A-Z0-9_]{2,40}$/, 'validation.chooseWithdrawalType');
 
@@ -147,7 +154,10 @@ export const payoutListResponse = z.object({ items: z.array(payoutEntry), nextCu
 /** Staff sent the tokens themselves: the server checks the hash on chain (token, recipient, amount). */
 export const payoutManualChainRequest = z.object({
   id,
-  txHash: z.string().trim().regex(/^(0x)?[0-9a-fA-F]{64}$/, 'validation.enterTxHash'),
+  txHash: z
+    .string()
+    .trim()
+    .regex(/^(0x)?[0-9a-fA-F]{64}$/, 'validation.enterTxHash'),
 });
 export const payoutBankRequest = z.object({
   id,

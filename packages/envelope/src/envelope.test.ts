@@ -121,7 +121,15 @@ describe('browser and server sides', () => {
     const nonce = 'BBBBBBBBBBBBBBBBBBBBBB';
     const cek = crypto.createHmac('sha256', Buffer.from(vectors.derivationKeyB64url, 'base64url')).update(nonce).digest();
     const direct = await new jose.CompactEncrypt(new TextEncoder().encode('{"hi":2}'))
-      .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', kid: server.kid, epk: { kty: 'OKP', crv: 'X25519', x: vectors.ephemeralPrivateJwk.x }, path: '/p', time: 1, nonce })
+      .setProtectedHeader({
+        alg: 'dir',
+        enc: 'A256GCM',
+        kid: server.kid,
+        epk: { kty: 'OKP', crv: 'X25519', x: vectors.ephemeralPrivateJwk.x },
+        path: '/p',
+        time: 1,
+        nonce,
+      })
       .encrypt(cek);
     expect(openRequest(server, direct).plaintext.toString()).toBe('{"hi":2}');
   });
@@ -144,7 +152,15 @@ describe('header and base64url checks', () => {
   it('refuse what is not ours', () => {
     const good = decodeHeader(vectors.requestCompact.split('.')[0]!);
     expect(parseRequestHeader(good)).not.toBeNull();
-    for (const patch of [{ alg: 'RSA1_5' }, { enc: 'A128CBC-HS256' }, { zip: 'DEF' }, { crit: ['x'] }, { nonce: 'short' }, { time: 'now' }, { epk: { kty: 'EC' } }]) {
+    for (const patch of [
+      { alg: 'RSA1_5' },
+      { enc: 'A128CBC-HS256' },
+      { zip: 'DEF' },
+      { crit: ['x'] },
+      { nonce: 'short' },
+      { time: 'now' },
+      { epk: { kty: 'EC' } },
+    ]) {
       expect(parseRequestHeader({ ...good, ...patch })).toBeNull();
     }
     expect(() => fromB64url('ab$c')).toThrow();

@@ -126,7 +126,6 @@ export class AgreementCache {
   }
 }
 
-
 const aesKwIv = Buffer.from('a6a6a6a6a6a6a6a6', 'hex');
 
 /**
@@ -153,7 +152,10 @@ export function jwkThumbprint(jwk: { crv: string; kty: string; x: string }): str
  * the job. The raw keys are the last 32 bytes of the SPKI and PKCS #8 encodings (RFC 8410).
  */
 export function newOkpKeyPair(type: 'x25519' | 'ed25519'): { privateKey: KeyObject; x: string; d: string } {
-  const pair = crypto.generateKeyPairSync(type as 'x25519', { publicKeyEncoding: { type: 'spki', format: 'der' }, privateKeyEncoding: { type: 'pkcs8', format: 'der' } });
+  const pair = crypto.generateKeyPairSync(type as 'x25519', {
+    publicKeyEncoding: { type: 'spki', format: 'der' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'der' },
+  });
   const publicDer = pair.publicKey as unknown as Buffer;
   const privateDer = pair.privateKey as unknown as Buffer;
   return {

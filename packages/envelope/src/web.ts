@@ -43,9 +43,7 @@ let agreement: { serverX: string; madeAt: number; value: Promise<Agreement> } | 
 async function agree(server: PublicJwk, madeAt: number): Promise<Agreement> {
   const serverKey = await subtle().importKey('jwk', { kty: 'OKP', crv: 'X25519', x: server.x }, { name: 'X25519' }, false, []);
   const ephemeral = (await subtle().generateKey({ name: 'X25519' }, true, ['deriveBits'])) as CryptoKeyPair;
-  const shared = new Uint8Array(
-    await subtle().deriveBits({ name: 'X25519', public: serverKey } as EcdhKeyDeriveParams, ephemeral.privateKey, 256),
-  );
+  const shared = new Uint8Array(await subtle().deriveBits({ name: 'X25519', public: serverKey } as EcdhKeyDeriveParams, ephemeral.privateKey, 256));
   const kdkBytes = await subtle().digest('SHA-256', concatKdfInput(shared, derivedKeyAlgorithmId) as BufferSource);
   const kdk = await subtle().importKey('raw', kdkBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const epk = (await subtle().exportKey('jwk', ephemeral.publicKey)) as { x: string };

@@ -62,12 +62,21 @@ export const router = createHashRouter([
             ErrorBoundary: RouteError,
             children: [
               { index: true, element: <Navigate to={paths.dashboard} replace /> },
-              { path: child(paths.dashboard), lazy: guarded('dashboard.read', () => import('../features/dashboard/pages/dashboard').then((m) => m.DashboardPage)) },
+              {
+                path: child(paths.dashboard),
+                lazy: guarded('dashboard.read', () => import('../features/dashboard/pages/dashboard').then((m) => m.DashboardPage)),
+              },
               { path: child(paths.reviews), lazy: guarded('reviews.read', () => import('./routes/reviews').then((m) => m.ReviewsIndexRoute)) },
               { path: 'reviews/:queue', lazy: guarded('reviews.read', () => import('./routes/reviews').then((m) => m.ReviewQueueRoute)) },
               { path: child(paths.payouts), lazy: guarded('reviews.read', () => import('../features/payouts/pages/payouts').then((m) => m.PayoutsPage)) },
-              { path: child(paths.members), lazy: guarded('members.read', () => import('../features/members/pages/member-search').then((m) => m.MemberSearchPage)) },
-              { path: 'members/:memberId', lazy: guarded('members.read', () => import('../features/members/pages/member-detail').then((m) => m.MemberDetailPage)) },
+              {
+                path: child(paths.members),
+                lazy: guarded('members.read', () => import('../features/members/pages/member-search').then((m) => m.MemberSearchPage)),
+              },
+              {
+                path: 'members/:memberId',
+                lazy: guarded('members.read', () => import('../features/members/pages/member-detail').then((m) => m.MemberDetailPage)),
+              },
               { path: child(paths.config), lazy: guarded('config.read', () => import('../features/config/pages/config').then((m) => m.ConfigPage)) },
               { path: child(paths.audit), lazy: guarded('audit.read', () => import('../features/audit/pages/audit-log').then((m) => m.AuditLogPage)) },
               { path: child(paths.staff), lazy: guarded('staff.manage', () => import('../features/staff/pages/staff').then((m) => m.StaffPage)) },
@@ -76,7 +85,10 @@ export const router = createHashRouter([
               { path: child(paths.plan), lazy: guarded('config.read', () => import('../features/plan/pages/plan').then((m) => m.PlanPage)) },
               { path: child(paths.content), lazy: guarded('dashboard.read', () => import('../features/content/pages/content').then((m) => m.ContentPage)) },
               // Live support chat (decision 024).
-              { path: child(paths.support), lazy: guarded('support.chat', () => import('../features/support/pages/support-inbox').then((m) => m.SupportInboxPage)) },
+              {
+                path: child(paths.support),
+                lazy: guarded('support.chat', () => import('../features/support/pages/support-inbox').then((m) => m.SupportInboxPage)),
+              },
               { path: '*', lazy: lazyPage(() => import('./routes/not-found').then((m) => m.NotFoundPage)) },
             ],
           },

@@ -42,7 +42,8 @@ describe('admin locales', () => {
 
   it('names every review queue the server knows, every reject reason and every role', async () => {
     const { rejectReasonCodes, staffRoles } = await import('@pp/contract');
-    for (const queue of ['manualAdjustment', 'exchange', 'bankDeposit', 'withdrawal', 'packageClaim', 'chainDeposit']) expect(enUS.queues).toHaveProperty(queue);
+    for (const queue of ['manualAdjustment', 'exchange', 'bankDeposit', 'withdrawal', 'packageClaim', 'chainDeposit'])
+      expect(enUS.queues).toHaveProperty(queue);
     for (const code of rejectReasonCodes) expect(enUS.rejectReasons).toHaveProperty(code);
     for (const role of staffRoles) expect(enUS.roles).toHaveProperty(role);
   });

@@ -13,7 +13,8 @@ function leaves(value: unknown, prefix = ''): Array<[string, string]> {
   if (typeof value !== 'object' || value === null) return [[prefix, String(value)]];
   return Object.entries(value).flatMap(([key, child]) => leaves(child, prefix ? `${prefix}.${key}` : key));
 }
-const latinWords = (text: string) => (text.replace(/\{\{\w+\}\}/g, ' ').match(/(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9]{2,}(?![A-Za-z0-9])/g) ?? []).filter((w) => !sameEverywhere.has(w));
+const latinWords = (text: string) =>
+  (text.replace(/\{\{\w+\}\}/g, ' ').match(/(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9]{2,}(?![A-Za-z0-9])/g) ?? []).filter((w) => !sameEverywhere.has(w));
 
 describe('texts left in English', () => {
   const english = new Map(leaves(enUS));

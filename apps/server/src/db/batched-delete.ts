@@ -53,7 +53,13 @@ type Target = Pick<DbHandle, 'db' | 'dialect'> | Db;
  * Deletes the rows of `table` whose `column` is before `before` (`<`, or `<=` with
  * `inclusive`), in batches. Returns the number of rows deleted.
  */
-export async function deleteInBatches(target: Target, table: string, column: string, before: bigint, options: BatchedDeleteOptions & { inclusive?: boolean } = {}): Promise<number> {
+export async function deleteInBatches(
+  target: Target,
+  table: string,
+  column: string,
+  before: bigint,
+  options: BatchedDeleteOptions & { inclusive?: boolean } = {},
+): Promise<number> {
   const db = 'dialect' in target ? target.db : target;
   const isPostgres = 'dialect' in target ? target.dialect === 'postgres' : target.getExecutor().adapter instanceof PostgresAdapter;
   const op = sql.raw(options.inclusive ? '<=' : '<');

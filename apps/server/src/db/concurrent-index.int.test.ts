@@ -68,7 +68,9 @@ describe.each(dialects)('concurrent index builds on %s', (dialect: Dialect) => {
       expect(waits.length).toBeGreaterThan(5);
       expect(Math.max(...waits)).toBeLessThan(Math.max(250, buildMs / 4));
     }
-    console.log(`${dialect}: index on ${rows} rows in ${buildMs.toFixed(0)} ms, ${waits.length} inserts during it, longest ${Math.max(...waits).toFixed(1)} ms`);
+    console.log(
+      `${dialect}: index on ${rows} rows in ${buildMs.toFixed(0)} ms, ${waits.length} inserts during it, longest ${Math.max(...waits).toFixed(1)} ms`,
+    );
     await createIndexConcurrently(handle, { name: 'scratch_journal_account_at', table: 'scratch_journal', columns: ['account', 'at'] });
     expect(await indexExists(handle, 'scratch_journal_account_at')).toBe(true);
   });
@@ -77,12 +79,18 @@ describe.each(dialects)('concurrent index builds on %s', (dialect: Dialect) => {
     const handle = await freshDb();
     const definition = async (name: string) =>
       (handle.dialect === 'postgres'
-        ? (await sql<{ def: string }>`select indexdef as def from pg_indexes where indexname = ${name} and schemaname = current_schema()`.execute(handle.db)).rows[0]?.def
+        ? (await sql<{ def: string }>`select indexdef as def from pg_indexes where indexname = ${name} and schemaname = current_schema()`.execute(handle.db))
+            .rows[0]?.def
         : (await sql<{ def: string }>`select sql as def from sqlite_master where type = 'index' and name = ${name}`.execute(handle.db)).rows[0]?.def) ?? '';
     for (const name of ['ledger_transfers_debit_held', 'ledger_transfers_credit_held']) {
       expect(await definition(name), name).toMatch(/where \(?kind = 'pending'/i);
     }
-    await createIndexConcurrently(handle, { name: 'ledger_transfers_debit_held', table: 'ledger_transfers', columns: ['debit_account_id', 'state', 'seq'], where: "kind = 'pending'" });
+    await createIndexConcurrently(handle, {
+      name: 'ledger_transfers_debit_held',
+      table: 'ledger_transfers',
+      columns: ['debit_account_id', 'state', 'seq'],
+      where: "kind = 'pending'",
+    });
     expect(await definition('ledger_transfers_debit_held')).toMatch(/where \(?kind = 'pending'/i);
   });
 
@@ -93,10 +101,14 @@ describe.each(dialects)('concurrent index builds on %s', (dialect: Dialect) => {
     const client = new (await import('pg')).default.Client({ connectionString: handle.postgresUrl });
     await client.connect();
     await expect(client.query('create unique index concurrently scratch_journal_account on scratch_journal (account)')).rejects.toThrow();
-    const before = await client.query<{ valid: boolean }>(`select i.indisvalid as valid from pg_index i join pg_class c on c.oid = i.indexrelid where c.relname = 'scratch_journal_account'`);
+    const before = await client.query<{ valid: boolean }>(
+      `select i.indisvalid as valid from pg_index i join pg_class c on c.oid = i.indexrelid where c.relname = 'scratch_journal_account'`,
+    );
     expect(before.rows).toEqual([{ valid: false }]);
     await createIndexConcurrently(handle, { name: 'scratch_journal_account', table: 'scratch_journal', columns: ['account'] });
-    const after = await client.query<{ valid: boolean }>(`select i.indisvalid as valid from pg_index i join pg_class c on c.oid = i.indexrelid where c.relname = 'scratch_journal_account'`);
+    const after = await client.query<{ valid: boolean }>(
+      `select i.indisvalid as valid from pg_index i join pg_class c on c.oid = i.indexrelid where c.relname = 'scratch_journal_account'`,
+    );
     expect(after.rows).toEqual([{ valid: true }]);
     await client.end();
   });

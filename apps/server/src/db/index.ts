@@ -105,9 +105,7 @@ export function openDb(options: {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilientPool(pool) }), log: options.log });
     return { db, dialect: 'postgres', postgresUrl: options.databaseUrl, close: () => db.destroy() };
   }
-  const file = options.databaseUrl.startsWith('file:')
-    ? options.databaseUrl.slice('file:'.length)
-    : path.join(options.dataDir, 'portal.db');
+  const file = options.databaseUrl.startsWith('file:') ? options.databaseUrl.slice('file:'.length) : path.join(options.dataDir, 'portal.db');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
@@ -134,9 +132,7 @@ export async function migrateToLatest(handle: DbHandle): Promise<void> {
   // Kysely looks for its migration tables in every schema unless told which one; with several
   // schemas on one server (tests, or tenants) it would find another schema's and skip its own.
   const schema =
-    handle.dialect === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0]?.schema
-      : undefined;
+    handle.dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0]?.schema : undefined;
   const migrator = new Migrator({
     db: handle.db,
     provider: { getMigrations: async () => migrations(handle.dialect) },
@@ -159,9 +155,7 @@ export function num(value: number | bigint | null | undefined): number {
  * (never blocks another writer), or max + 1 on SQLite, where writers are serialized anyway.
  */
 export function nextSeq(dialect: Dialect, table: 'audit_log' | 'ledger_transfers'): RawBuilder<bigint> {
-  return dialect === 'postgres'
-    ? sql<bigint>`nextval(${sql.lit(`${table}_seq`)})`
-    : sql<bigint>`(select coalesce(max(seq), 0) + 1 from ${sql.table(table)})`;
+  return dialect === 'postgres' ? sql<bigint>`nextval(${sql.lit(`${table}_seq`)})` : sql<bigint>`(select coalesce(max(seq), 0) + 1 from ${sql.table(table)})`;
 }
 
 /**

@@ -24,7 +24,11 @@ describe.each(dialects)('keyset pages on %s', (dialect: Dialect) => {
   beforeAll(async () => {
     const storage = await serverStorage(dialect, 'keyset');
     cleanup = storage.cleanup;
-    handle = openDb({ databaseUrl: storage.databaseUrl, dataDir: storage.dataDir, log: (e: LogEvent) => void (e.level === 'query' && statements.push(e.query)) });
+    handle = openDb({
+      databaseUrl: storage.databaseUrl,
+      dataDir: storage.dataDir,
+      log: (e: LogEvent) => void (e.level === 'query' && statements.push(e.query)),
+    });
     db = handle.db as unknown as Kysely<Scratch>;
     await sql`create table keyset_scratch (id text primary key, member text not null, created_at bigint not null)`.execute(db);
     // Times repeat (g / 7), so a page often ends inside a run of equal times and the id decides.
@@ -33,7 +37,9 @@ describe.each(dialects)('keyset pages on %s', (dialect: Dialect) => {
         ? sql`select g from generate_series(1, ${rowsTotal}) g`
         : sql`with recursive s(g) as (select 1 union all select g + 1 from s where g < ${sql.lit(rowsTotal)}) select g from s`;
     const id = dialect === 'postgres' ? sql`lpad(g::text, 8, '0')` : sql`substr('0000000' || g, -8, 8)`;
-    await sql`insert into keyset_scratch (id, member, created_at) select ${id}, 'm' || (g % ${sql.lit(members)}), 1700000000000 + g / 7 from (${series}) t`.execute(db);
+    await sql`insert into keyset_scratch (id, member, created_at) select ${id}, 'm' || (g % ${sql.lit(members)}), 1700000000000 + g / 7 from (${series}) t`.execute(
+      db,
+    );
     await sql`create index keyset_scratch_member on keyset_scratch (member, created_at, id)`.execute(db);
     await sql`analyze keyset_scratch`.execute(db);
   });
@@ -67,13 +73,23 @@ describe.each(dialects)('keyset pages on %s', (dialect: Dialect) => {
     expect(result.items.map((r) => r.id)).toEqual(all.slice(Math.floor(all.length / 2) + 1, Math.floor(all.length / 2) + 21).map((r) => r.id));
     const statement = statements.at(-1)!;
     if (dialect === 'postgres') {
-      const plan = await handle.db.executeQuery<{ 'QUERY PLAN': string }>({ sql: `explain ${statement.sql}`, parameters: statement.parameters, query: undefined as never, queryId: undefined as never });
+      const plan = await handle.db.executeQuery<{ 'QUERY PLAN': string }>({
+        sql: `explain ${statement.sql}`,
+        parameters: statement.parameters,
+        query: undefined as never,
+        queryId: undefined as never,
+      });
       const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
       expect(text, text).toMatch(/Index (Only )?Scan Backward using keyset_scratch_member/);
       expect(text, text).toMatch(/Index Cond: \(\(member = .*\) AND \(ROW\(created_at, id\) < ROW\(/);
       expect(text, text).not.toMatch(/Filter:|Sort/);
     } else {
-      const plan = await handle.db.executeQuery<{ detail: string }>({ sql: `explain query plan ${statement.sql}`, parameters: statement.parameters, query: undefined as never, queryId: undefined as never });
+      const plan = await handle.db.executeQuery<{ detail: string }>({
+        sql: `explain query plan ${statement.sql}`,
+        parameters: statement.parameters,
+        query: undefined as never,
+        queryId: undefined as never,
+      });
       const text = plan.rows.map((r) => r.detail).join('\n');
       expect(text, text).toMatch(/USING (COVERING )?INDEX keyset_scratch_member \(member=\? AND \(created_at,id\)<\(\?,\?\)\)/);
       expect(text, text).not.toMatch(/TEMP B-TREE/);

@@ -7,7 +7,13 @@ import { cursorCharsMax, cursorInput } from '@pp/contract';
 import { AppError } from '../errors.ts';
 import { cursorAfter, decodeCursor, encodeCursor, keysetCondition, keysetPage, type Keyset, type KeysetPage } from './keyset.ts';
 
-const byTime: Keyset = { list: 'test.byTime', keys: [{ column: 't.created_at', kind: 'int' }, { column: 't.id', kind: 'id' }] };
+const byTime: Keyset = {
+  list: 'test.byTime',
+  keys: [
+    { column: 't.created_at', kind: 'int' },
+    { column: 't.id', kind: 'id' },
+  ],
+};
 const uuid = '0190f3a1-7c2e-7a11-8b3c-1234567890ab';
 
 function refusal(run: () => unknown): unknown {
@@ -22,7 +28,14 @@ const cursorError = { key: 'request.invalid', field: 'cursor', validation: 'vali
 
 describe('the cursor', () => {
   it('round-trips every kind, and reads nothing as the first page', () => {
-    const ks: Keyset = { list: 'test.all', keys: [{ column: 'a', kind: 'int' }, { column: 'b', kind: 'text' }, { column: 'c', kind: 'id' }] };
+    const ks: Keyset = {
+      list: 'test.all',
+      keys: [
+        { column: 'a', kind: 'int' },
+        { column: 'b', kind: 'text' },
+        { column: 'c', kind: 'id' },
+      ],
+    };
     for (const values of [
       [0n, 'a', 'x'],
       [1_700_000_000_000n, 'bob.smith-1_x', uuid],
@@ -40,7 +53,14 @@ describe('the cursor', () => {
   });
 
   it('is what the contract accepts, even at its longest (a time and two UUIDs)', () => {
-    const ks: Keyset = { list: 'packages.jackpotRecords', keys: [{ column: 'a', kind: 'int' }, { column: 'b', kind: 'id' }, { column: 'c', kind: 'id' }] };
+    const ks: Keyset = {
+      list: 'packages.jackpotRecords',
+      keys: [
+        { column: 'a', kind: 'int' },
+        { column: 'b', kind: 'id' },
+        { column: 'c', kind: 'id' },
+      ],
+    };
     const cursor = encodeCursor(ks, [2n ** 63n - 1n, uuid, uuid]);
     expect(cursor.length).toBeLessThanOrEqual(cursorCharsMax);
     expect(cursorInput.parse(cursor)).toBe(cursor);
@@ -49,8 +69,24 @@ describe('the cursor', () => {
 
   it('refuses a malformed cursor with the cursor error, never as a first page', () => {
     const good = encodeCursor(byTime, [1_700_000_000_000n, uuid]);
-    for (const bad of ['x', '0', '0:0', `1700000000000:${uuid}`, 'k1', 'k1::', `${good}:extra`, good.replace(/^k1/, 'k2'), good.toUpperCase(), '😀', 'a b', "1' or '1'='1"]) {
-      expect(refusal(() => decodeCursor(byTime, bad)), bad).toEqual(cursorError);
+    for (const bad of [
+      'x',
+      '0',
+      '0:0',
+      `1700000000000:${uuid}`,
+      'k1',
+      'k1::',
+      `${good}:extra`,
+      good.replace(/^k1/, 'k2'),
+      good.toUpperCase(),
+      '😀',
+      'a b',
+      "1' or '1'='1",
+    ]) {
+      expect(
+        refusal(() => decodeCursor(byTime, bad)),
+        bad,
+      ).toEqual(cursorError);
     }
   });
 
@@ -68,7 +104,10 @@ describe('the cursor', () => {
       [v, at, id, check.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))],
       [v, `0${at}`, id, check],
     ]) {
-      expect(refusal(() => decodeCursor(byTime, bad.join(':'))), bad.join(':')).toEqual(cursorError);
+      expect(
+        refusal(() => decodeCursor(byTime, bad.join(':'))),
+        bad.join(':'),
+      ).toEqual(cursorError);
     }
   });
 
@@ -118,10 +157,19 @@ describe('keysetPage on SQLite', () => {
   afterAll(() => db.destroy());
 
   it('walks every row once, newest first, across ties in the time and a filter', async () => {
-    await db.schema.createTable('t').addColumn('id', 'text', (c) => c.primaryKey()).addColumn('created_at', 'integer').addColumn('member', 'text').execute();
+    await db.schema
+      .createTable('t')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('created_at', 'integer')
+      .addColumn('member', 'text')
+      .execute();
     await db.schema.createIndex('t_member_created').on('t').columns(['member', 'created_at', 'id']).execute();
     // 23 rows over 5 distinct times, so most pages end inside a run of equal times.
-    const rows = Array.from({ length: 23 }, (_, i) => ({ id: `id-${String(i).padStart(2, '0')}`, created_at: BigInt(1000 + (i % 5)), member: i % 7 === 0 ? 'other' : 'm' }));
+    const rows = Array.from({ length: 23 }, (_, i) => ({
+      id: `id-${String(i).padStart(2, '0')}`,
+      created_at: BigInt(1000 + (i % 5)),
+      member: i % 7 === 0 ? 'other' : 'm',
+    }));
     await db.insertInto('t').values(rows).execute();
     const expected = rows
       .filter((r) => r.member === 'm')
@@ -161,8 +209,20 @@ describe('keysetPage on SQLite', () => {
 
   it('compiles the same condition for PostgreSQL, and one column as a plain comparison', () => {
     const pg = new Kysely<Db>({ dialect: new PostgresDialect({ pool: {} as never }) });
-    expect(pg.selectFrom('t').selectAll().where(keysetCondition(byTime, [5n, 'x'])).compile().sql).toContain('("t"."created_at", "t"."id") < ($1, $2)');
+    expect(
+      pg
+        .selectFrom('t')
+        .selectAll()
+        .where(keysetCondition(byTime, [5n, 'x']))
+        .compile().sql,
+    ).toContain('("t"."created_at", "t"."id") < ($1, $2)');
     const byName: Keyset = { list: 'n', direction: 'asc', keys: [{ column: 't.id', kind: 'text' }] };
-    expect(pg.selectFrom('t').selectAll().where(keysetCondition(byName, ['bob'])).compile().sql).toContain('"t"."id" > $1');
+    expect(
+      pg
+        .selectFrom('t')
+        .selectAll()
+        .where(keysetCondition(byName, ['bob']))
+        .compile().sql,
+    ).toContain('"t"."id" > $1');
   });
 });

@@ -71,7 +71,14 @@ function checkOf(list: string, body: string): string {
 
 function encodeValue(kind: KeyKind, value: unknown): string {
   if (kind === 'int') {
-    const n = typeof value === 'bigint' ? value : typeof value === 'number' && Number.isSafeInteger(value) ? BigInt(value) : typeof value === 'string' && /^\d+$/.test(value) ? BigInt(value) : null;
+    const n =
+      typeof value === 'bigint'
+        ? value
+        : typeof value === 'number' && Number.isSafeInteger(value)
+          ? BigInt(value)
+          : typeof value === 'string' && /^\d+$/.test(value)
+            ? BigInt(value)
+            : null;
     // A sort value the database gave us that is not a non-negative integer is a programmer error.
     if (n === null || n < 0n || n > bigintColumnMax) throw new Error(`keyset: an int sort value out of range: ${String(value)}`);
     return n.toString(36);
@@ -131,7 +138,13 @@ function fieldOf(key: KeyColumn): string {
 
 /** The keyset most lists use: a time in ms, then the row id to break ties; newest first. */
 export function newestFirst(list: string, time = 'created_at', id = 'id'): Keyset {
-  return { list, keys: [{ column: time, kind: 'int' }, { column: id, kind: 'id' }] };
+  return {
+    list,
+    keys: [
+      { column: time, kind: 'int' },
+      { column: id, kind: 'id' },
+    ],
+  };
 }
 
 /** The cursor that continues after `row`. */
@@ -174,4 +187,3 @@ export async function keysetPage<DB, TB extends keyof DB, Row extends object>(
   const last = items[items.length - 1];
   return { items, nextCursor: rows.length > pageSize && last ? cursorAfter(keyset, last) : null };
 }
-

@@ -36,12 +36,20 @@ describe.each(dialects)('demo data (%s)', (dialect) => {
   it('lets demo request a bank withdrawal that reaches the staff review queue', async () => {
     const bank = (await demo.call<List<BankAccountEntry>>('bankAccountList')).data.items[0]!;
     const made = await demo.call<{ id: string; number: string; status: string }>('withdrawal', {
-      withdrawalType: 'BANK_CNY', amount: '100', bankAccountId: bank.id, transactionPassword: 'Demo@123456', requestId: crypto.randomUUID(),
+      withdrawalType: 'BANK_CNY',
+      amount: '100',
+      bankAccountId: bank.id,
+      transactionPassword: 'Demo@123456',
+      requestId: crypto.randomUUID(),
     });
     expect(made.code, made.message).toBe(20000);
     expect(made.data.status).toBe('pendingReview');
     const finance = await staffClient(t, 'finance', 'Finance@12345');
-    const queue = await finance.call<List<{ id: string; status: string; memberName: string }>>('reviewList', { queue: 'withdrawal', status: 'pending', memberName: 'demo' });
+    const queue = await finance.call<List<{ id: string; status: string; memberName: string }>>('reviewList', {
+      queue: 'withdrawal',
+      status: 'pending',
+      memberName: 'demo',
+    });
     expect(queue.code, queue.message).toBe(20000);
     expect(queue.data.items).toHaveLength(1);
     const item = await t.services.reviews.row(queue.data.items[0]!.id);
@@ -68,11 +76,24 @@ describe.each(dialects)('demo data (%s)', (dialect) => {
       expect(doc!.bodyHtml.match(/<h2>/g)).toHaveLength(5);
     }
     const admin = await staffClient(t, 'admin', 'Admin@12345');
-    const v2 = await admin.call<DocumentVersionEntry>('documentPublish', { kind: 'whitePaper', lang: 'ja-JP', baseVersion: 1, title: '新版', body: '<p>改訂</p>' });
+    const v2 = await admin.call<DocumentVersionEntry>('documentPublish', {
+      kind: 'whitePaper',
+      lang: 'ja-JP',
+      baseVersion: 1,
+      title: '新版',
+      body: '<p>改訂</p>',
+    });
     expect(v2.code, v2.message).toBe(20000);
     demo.lang = 'ja-JP';
-    expect((await demo.call<ContentDocument>('contentDocument', { kind: 'whitePaper' })).data).toMatchObject({ version: 2, title: '新版', bodyHtml: '<p>改訂</p>' });
+    expect((await demo.call<ContentDocument>('contentDocument', { kind: 'whitePaper' })).data).toMatchObject({
+      version: 2,
+      title: '新版',
+      bodyHtml: '<p>改訂</p>',
+    });
     demo.lang = 'en-US';
-    expect((await demo.call<ContentDocument>('contentDocument', { kind: 'whitePaper' })).data).toMatchObject({ version: 1, title: demoWhitePaper['en-US'].title });
+    expect((await demo.call<ContentDocument>('contentDocument', { kind: 'whitePaper' })).data).toMatchObject({
+      version: 1,
+      title: demoWhitePaper['en-US'].title,
+    });
   });
 });

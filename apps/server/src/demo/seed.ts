@@ -94,7 +94,13 @@ async function seedDemoMoney(services: Services, staffIds: Record<string, string
   await services.exchanges.cancel(demoId, cancelled);
   await services.exchanges.create(demoId, { exchangeType: 'REWARD_TO_USDT', amount: '120', requestId: 'demo-seed-exchange-3', ...tx });
   await services.transfers.create(demoId, { toUserName: 'alice', coinName: 'ASSETS_POINT', amount: '50', requestId: 'demo-seed-transfer-1', ...tx });
-  await services.transfers.create(await byName('alice'), { toUserName: 'demo', coinName: 'USDT', amount: '25', requestId: 'demo-seed-transfer-2', transactionPassword: 'Alice@123456' });
+  await services.transfers.create(await byName('alice'), {
+    toUserName: 'demo',
+    coinName: 'USDT',
+    amount: '25',
+    requestId: 'demo-seed-transfer-2',
+    transactionPassword: 'Alice@123456',
+  });
   // A referral reward, so the dashboard's total revenue has something to show.
   await services.ledger.transfer({
     requestId: 'demo-seed-reward-1',
@@ -266,8 +272,16 @@ async function seedDemoWhitePaper(services: Services, admin: { id: string; name:
 }
 
 const demoTerms = {
-  premium: '2', fee: '1', feeCoinName: 'USDT', effectiveDelayHours: 24, releasePeriodHours: 24, maxReward: '0',
-  redeemFeePercent: '5', redeemFeeUnlockedPercent: '1', claimGuaranteePercent: '80', drawCycleDays: 7,
+  premium: '2',
+  fee: '1',
+  feeCoinName: 'USDT',
+  effectiveDelayHours: 24,
+  releasePeriodHours: 24,
+  maxReward: '0',
+  redeemFeePercent: '5',
+  redeemFeeUnlockedPercent: '1',
+  claimGuaranteePercent: '80',
+  drawCycleDays: 7,
 };
 
 /** The demo catalogue: two normal packages, one special by grade, one experience package. */
@@ -283,8 +297,15 @@ export const demoProducts = [
       'id-ID': '100 USDT per unit, imbalan 0,5% per hari, kontrak 180 hari, terbuka setelah 30 hari.',
     },
     terms: { ...demoTerms, price: '100', contractDays: 180, unlockDays: 30, releasePercent: '0.5', maxProfitPercent: '150' },
-    payWith: [{ coinName: 'USDT', maxPercent: '100' }, { coinName: 'ASSETS_POINT', maxPercent: '50' }],
-    perMemberLimit: 100, totalLimit: 100_000, minGrade: null, isInviteOnly: false, sortOrder: 1,
+    payWith: [
+      { coinName: 'USDT', maxPercent: '100' },
+      { coinName: 'ASSETS_POINT', maxPercent: '50' },
+    ],
+    perMemberLimit: 100,
+    totalLimit: 100_000,
+    minGrade: null,
+    isInviteOnly: false,
+    sortOrder: 1,
   },
   {
     kind: 'normal' as const,
@@ -297,8 +318,16 @@ export const demoProducts = [
       'id-ID': '500 USDT per unit, imbalan 0,6% per hari, kontrak 360 hari, terbuka setelah 60 hari, keuntungan paling banyak 200%.',
     },
     terms: { ...demoTerms, price: '500', premium: '5', fee: '5', contractDays: 360, unlockDays: 60, releasePercent: '0.6', maxProfitPercent: '200' },
-    payWith: [{ coinName: 'USDT', maxPercent: '100' }, { coinName: 'ASSETS_POINT', maxPercent: '30' }, { coinName: 'REWARD_POINT', maxPercent: '20' }],
-    perMemberLimit: 20, totalLimit: 0, minGrade: null, isInviteOnly: false, sortOrder: 2,
+    payWith: [
+      { coinName: 'USDT', maxPercent: '100' },
+      { coinName: 'ASSETS_POINT', maxPercent: '30' },
+      { coinName: 'REWARD_POINT', maxPercent: '20' },
+    ],
+    perMemberLimit: 20,
+    totalLimit: 0,
+    minGrade: null,
+    isInviteOnly: false,
+    sortOrder: 2,
   },
   {
     kind: 'special' as const,
@@ -310,9 +339,23 @@ export const demoProducts = [
       'ko-KP': '매장 등급 이상 전용: 1구좌 1,000 USDT, 매일 0.8%, 1구좌당 보상 최대 1,500.',
       'id-ID': 'Untuk tingkat Toko ke atas: 1.000 USDT per unit, 0,8% per hari, imbalan paling banyak 1.500 per unit.',
     },
-    terms: { ...demoTerms, price: '1000', premium: '10', fee: '10', contractDays: 180, unlockDays: 30, releasePercent: '0.8', maxProfitPercent: '160', maxReward: '1500' },
+    terms: {
+      ...demoTerms,
+      price: '1000',
+      premium: '10',
+      fee: '10',
+      contractDays: 180,
+      unlockDays: 30,
+      releasePercent: '0.8',
+      maxProfitPercent: '160',
+      maxReward: '1500',
+    },
     payWith: [{ coinName: 'USDT', maxPercent: '100' }],
-    perMemberLimit: 10, totalLimit: 1000, minGrade: 2, isInviteOnly: false, sortOrder: 3,
+    perMemberLimit: 10,
+    totalLimit: 1000,
+    minGrade: 2,
+    isInviteOnly: false,
+    sortOrder: 3,
   },
   {
     kind: 'experience' as const,
@@ -324,9 +367,30 @@ export const demoProducts = [
       'ko-KP': '회원당 1회: 10 USDT, 30일, 매일 1%, 언제든 상환 가능.',
       'id-ID': 'Sekali per anggota: 10 USDT, 30 hari, 1% per hari, bisa ditebus kapan saja.',
     },
-    terms: { ...demoTerms, price: '10', premium: '0', fee: '0', contractDays: 30, unlockDays: 0, effectiveDelayHours: 0, releasePercent: '1', maxProfitPercent: '30', redeemFeePercent: '0', redeemFeeUnlockedPercent: '0', claimGuaranteePercent: '0', drawCycleDays: 0 },
-    payWith: [{ coinName: 'USDT', maxPercent: '100' }, { coinName: 'REWARD_POINT', maxPercent: '100' }],
-    perMemberLimit: 1, totalLimit: 0, minGrade: null, isInviteOnly: false, sortOrder: 4,
+    terms: {
+      ...demoTerms,
+      price: '10',
+      premium: '0',
+      fee: '0',
+      contractDays: 30,
+      unlockDays: 0,
+      effectiveDelayHours: 0,
+      releasePercent: '1',
+      maxProfitPercent: '30',
+      redeemFeePercent: '0',
+      redeemFeeUnlockedPercent: '0',
+      claimGuaranteePercent: '0',
+      drawCycleDays: 0,
+    },
+    payWith: [
+      { coinName: 'USDT', maxPercent: '100' },
+      { coinName: 'REWARD_POINT', maxPercent: '100' },
+    ],
+    perMemberLimit: 1,
+    totalLimit: 0,
+    minGrade: null,
+    isInviteOnly: false,
+    sortOrder: 4,
   },
 ];
 
@@ -334,7 +398,13 @@ export const demoProducts = [
 async function seedDemoPackages(services: Services, admin: { id: string; name: string; ip: string }, demoId: string): Promise<void> {
   const ids: string[] = [];
   for (const p of demoProducts) ids.push((await services.catalogue.save(admin, { ...p, isOnSale: true, invitedUserNames: [] })).id);
-  await services.packages.buy(demoId, { productId: ids[0]!, quantity: 10, payments: [{ coinName: 'USDT', amount: '1000' }], transactionPassword: 'Demo@123456', requestId: 'demo-seed-package-1' });
+  await services.packages.buy(demoId, {
+    productId: ids[0]!,
+    quantity: 10,
+    payments: [{ coinName: 'USDT', amount: '1000' }],
+    transactionPassword: 'Demo@123456',
+    requestId: 'demo-seed-package-1',
+  });
 }
 
 function dbHandleOf(services: Services) {

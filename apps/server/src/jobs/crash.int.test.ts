@@ -81,7 +81,10 @@ describe.each(dialects)('jobs across a crash on %s', (dialect: Dialect) => {
         await sleep(300);
       },
     });
-    const runners = [new JobRunner(a.db, log, { leaseMs, pollMs: 100, owner: 'runner-a' }), new JobRunner(b.db, log, { leaseMs, pollMs: 100, owner: 'runner-b' })];
+    const runners = [
+      new JobRunner(a.db, log, { leaseMs, pollMs: 100, owner: 'runner-a' }),
+      new JobRunner(b.db, log, { leaseMs, pollMs: 100, owner: 'runner-b' }),
+    ];
     await runners[0]!.register(job('a'));
     await runners[1]!.register(job('b'));
     const lapsedBy = Number((await a.db.selectFrom('job_state').select('lease_until').where('name', '=', 'crash-slow').executeTakeFirstOrThrow()).lease_until);
@@ -97,7 +100,12 @@ describe.each(dialects)('jobs across a crash on %s', (dialect: Dialect) => {
     expect(ran).toHaveLength(1);
     expect(ran[0]!.period).toBe(period);
     const winner = won[0] ? 'runner-a' : 'runner-b';
-    const rows = await a.db.selectFrom('job_runs').select(['period', 'status', 'owner']).where('name', '=', 'crash-slow').where('period', '=', period).execute();
+    const rows = await a.db
+      .selectFrom('job_runs')
+      .select(['period', 'status', 'owner'])
+      .where('name', '=', 'crash-slow')
+      .where('period', '=', period)
+      .execute();
     expect(rows).toEqual([{ period, status: 'succeeded', owner: winner }]);
     const state = await a.db.selectFrom('job_state').selectAll().where('name', '=', 'crash-slow').executeTakeFirstOrThrow();
     expect(state).toMatchObject({ lease_owner: null, lease_period: null, last_status: 'succeeded', last_period: period });
@@ -150,13 +158,24 @@ describe.each(dialects)('jobs across a crash on %s', (dialect: Dialect) => {
     await expect.poll(() => slowSignal?.aborted, { timeout: 5_000 }).toBe(true);
     finishSlow();
     expect(await slowRun).toBe(true);
-    const during = await a.db.selectFrom('job_state').select(['lease_owner', 'lease_period', 'lease_attempt']).where('name', '=', 'slow-owner').executeTakeFirstOrThrow();
+    const during = await a.db
+      .selectFrom('job_state')
+      .select(['lease_owner', 'lease_period', 'lease_attempt'])
+      .where('name', '=', 'slow-owner')
+      .executeTakeFirstOrThrow();
     expect({ ...during, lease_attempt: Number(during.lease_attempt) }).toEqual({ lease_owner: 'fresh', lease_period: period, lease_attempt: 2 });
-    expect(await a.db.selectFrom('job_runs').select(['status', 'owner']).where('name', '=', 'slow-owner').execute()).toEqual([{ status: 'running', owner: 'fresh' }]);
+    expect(await a.db.selectFrom('job_runs').select(['status', 'owner']).where('name', '=', 'slow-owner').execute()).toEqual([
+      { status: 'running', owner: 'fresh' },
+    ]);
     finishFresh();
     expect(await freshRun).toBe(true);
-    expect(await a.db.selectFrom('job_runs').select(['period', 'status', 'owner']).where('name', '=', 'slow-owner').execute()).toEqual([{ period, status: 'succeeded', owner: 'fresh' }]);
-    expect(await a.db.selectFrom('job_state').select(['lease_owner', 'last_status']).where('name', '=', 'slow-owner').executeTakeFirstOrThrow()).toEqual({ lease_owner: null, last_status: 'succeeded' });
+    expect(await a.db.selectFrom('job_runs').select(['period', 'status', 'owner']).where('name', '=', 'slow-owner').execute()).toEqual([
+      { period, status: 'succeeded', owner: 'fresh' },
+    ]);
+    expect(await a.db.selectFrom('job_state').select(['lease_owner', 'last_status']).where('name', '=', 'slow-owner').executeTakeFirstOrThrow()).toEqual({
+      lease_owner: null,
+      last_status: 'succeeded',
+    });
   });
 
   it(`gives a period up after ${jobAttemptsMax} runs that never ended`, async () => {
@@ -165,12 +184,22 @@ describe.each(dialects)('jobs across a crash on %s', (dialect: Dialect) => {
     const runner = new JobRunner(a.db, log, { owner: 'last' });
     await runner.register({ name: 'poison', schedule: '0 0 1 1 *', run: async () => void calls++ });
     const period = '2026-01-01T00:00:00.000Z';
-    await a.db.updateTable('job_state').set({ lease_owner: 'dead-3', lease_until: 1n, lease_period: period, lease_attempt: jobAttemptsMax }).where('name', '=', 'poison').execute();
-    await a.db.insertInto('job_runs').values({ id: 'poison-run', name: 'poison', period, owner: 'dead-3', status: 'running', started_at: 1n, finished_at: null, error: null }).execute();
+    await a.db
+      .updateTable('job_state')
+      .set({ lease_owner: 'dead-3', lease_until: 1n, lease_period: period, lease_attempt: jobAttemptsMax })
+      .where('name', '=', 'poison')
+      .execute();
+    await a.db
+      .insertInto('job_runs')
+      .values({ id: 'poison-run', name: 'poison', period, owner: 'dead-3', status: 'running', started_at: 1n, finished_at: null, error: null })
+      .execute();
     expect(await runner.runDue('poison')).toBe(true);
     expect(calls).toBe(0);
     const row = await a.db.selectFrom('job_runs').select(['status', 'owner', 'error']).where('id', '=', 'poison-run').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'failed', owner: 'last', error: expect.stringContaining(`stopped ${jobAttemptsMax} times`) });
-    expect(await a.db.selectFrom('job_state').select(['lease_owner', 'last_status']).where('name', '=', 'poison').executeTakeFirstOrThrow()).toEqual({ lease_owner: null, last_status: 'failed' });
+    expect(await a.db.selectFrom('job_state').select(['lease_owner', 'last_status']).where('name', '=', 'poison').executeTakeFirstOrThrow()).toEqual({
+      lease_owner: null,
+      last_status: 'failed',
+    });
   });
 });

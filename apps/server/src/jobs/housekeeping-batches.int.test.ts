@@ -42,7 +42,10 @@ describe.each(dialects)('batched deletions on %s', (dialect: Dialect) => {
   }
 
   async function count(handle: DbHandle): Promise<number> {
-    const row = await handle.db.selectFrom('captchas').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const row = await handle.db
+      .selectFrom('captchas')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -76,7 +79,10 @@ describe.each(dialects)('batched deletions on %s', (dialect: Dialect) => {
     const writer = (async () => {
       for (let i = 0; isRunning; i++) {
         const started = performance.now();
-        await handle.db.insertInto('captchas').values({ id: `w-${i}`, answer_hash: 'h', expires_at: BigInt(Date.now() + 86_400_000) }).execute();
+        await handle.db
+          .insertInto('captchas')
+          .values({ id: `w-${i}`, answer_hash: 'h', expires_at: BigInt(Date.now() + 86_400_000) })
+          .execute();
         waits.push(performance.now() - started);
         await new Promise((resolve) => setTimeout(resolve, 2));
       }
@@ -100,12 +106,24 @@ describe.each(dialects)('batched deletions on %s', (dialect: Dialect) => {
       handle.dialect === 'postgres'
         ? sql`select 'x' || g as id from generate_series(1, ${n}) g`
         : sql`with recursive s(g) as (select 1 union all select g + 1 from s where g < ${n}) select 'x' || g as id from s`;
-    await sql`insert into login_challenges (id_hash, user_id, attempts, created_at, expires_at) select id, 'u', 0, ${old}, ${old} from (${series(expiredRows)}) t`.execute(handle.db);
-    const left = async () => Number((await handle.db.selectFrom('login_challenges').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    await sql`insert into login_challenges (id_hash, user_id, attempts, created_at, expires_at) select id, 'u', 0, ${old}, ${old} from (${series(expiredRows)}) t`.execute(
+      handle.db,
+    );
+    const left = async () =>
+      Number(
+        (
+          await handle.db
+            .selectFrom('login_challenges')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     await new SecurityRepository(handle.db).deleteExpiredChallenges(Date.now());
     expect(await left()).toBe(expiredRows - deleteBatchSize);
     const batches: number[] = [];
-    const deleted = await deleteInBatches(handle, 'login_challenges', 'expires_at', BigInt(Date.now() - 86_400_000), { onBatch: (_rows, ms) => batches.push(ms) });
+    const deleted = await deleteInBatches(handle, 'login_challenges', 'expires_at', BigInt(Date.now() - 86_400_000), {
+      onBatch: (_rows, ms) => batches.push(ms),
+    });
     expect(deleted).toBe(expiredRows - deleteBatchSize);
     expect(batches.length).toBeGreaterThanOrEqual(Math.ceil(deleted / deleteBatchSize));
     expect(Math.max(...batches)).toBeLessThan(500);
@@ -116,13 +134,17 @@ describe.each(dialects)('batched deletions on %s', (dialect: Dialect) => {
       handle.dialect === 'postgres'
         ? await inTransaction(handle.db, async (tx) => {
             await sql`set local enable_seqscan = off`.execute(tx);
-            return (await sql<{ 'QUERY PLAN': string }>`explain select ctid from login_challenges where expires_at < ${old} limit 1000`.execute(tx)).rows.map((r) => r['QUERY PLAN']).join('\n');
+            return (await sql<{ 'QUERY PLAN': string }>`explain select ctid from login_challenges where expires_at < ${old} limit 1000`.execute(tx)).rows
+              .map((r) => r['QUERY PLAN'])
+              .join('\n');
           })
-        : (await sql<{ detail: string }>`explain query plan select rowid from login_challenges where expires_at < ${old} limit 1000`.execute(handle.db)).rows.map((r) => r.detail).join('\n');
+        : (await sql<{ detail: string }>`explain query plan select rowid from login_challenges where expires_at < ${old} limit 1000`.execute(handle.db)).rows
+            .map((r) => r.detail)
+            .join('\n');
     expect(plan).toMatch(/login_challenges_expires_at/);
   });
 
-  it.runIf(dialect === 'postgres')('prunes the replay store\'s expired nonces in batches beside its nonce batches', async () => {
+  it.runIf(dialect === 'postgres')("prunes the replay store's expired nonces in batches beside its nonce batches", async () => {
     const handle = await freshDb();
     const old = BigInt(Date.now() - 600_000);
     await sql`insert into envelope_nonces (nonce, expires_at) select 'n' || g, ${old} from generate_series(1, ${expiredRows}) g`.execute(handle.db);

@@ -75,7 +75,13 @@ describe.each(dialects)('jobs on %s', (dialect: Dialect) => {
     expect(rows.every((r) => r.status === 'succeeded')).toBe(true);
     // The periods are the schedule's seconds, not the moments a process happened to wake.
     expect(periods.every((p) => p.endsWith('.000Z'))).toBe(true);
-    console.log(`jobs (${dialect}): ${periods.length} periods, each run once; by process: ${JSON.stringify(Object.values(ranBy).flat().reduce<Record<string, number>>((n, w) => ({ ...n, [w]: (n[w] ?? 0) + 1 }), {}))}`);
+    console.log(
+      `jobs (${dialect}): ${periods.length} periods, each run once; by process: ${JSON.stringify(
+        Object.values(ranBy)
+          .flat()
+          .reduce<Record<string, number>>((n, w) => ({ ...n, [w]: (n[w] ?? 0) + 1 }), {}),
+      )}`,
+    );
   });
 
   it('does not overlap a slow run: a period that comes due meanwhile runs once, afterwards', async () => {
@@ -122,7 +128,13 @@ describe.each(dialects)('jobs on %s', (dialect: Dialect) => {
     expect(await runner.runDue('flaky')).toBe(true);
     expect(await runner.runDue('flaky')).toBe(false);
     let [state] = await runner.status();
-    expect(state).toMatchObject({ name: 'flaky', lastStatus: 'failed', lastError: 'upstream said no', lastPeriod: '2026-01-01T00:01:00.000Z', isRunning: false });
+    expect(state).toMatchObject({
+      name: 'flaky',
+      lastStatus: 'failed',
+      lastError: 'upstream said no',
+      lastPeriod: '2026-01-01T00:01:00.000Z',
+      isRunning: false,
+    });
     now += 60_000;
     expect(await runner.runDue('flaky')).toBe(true);
     [state] = await runner.status();
@@ -133,21 +145,32 @@ describe.each(dialects)('jobs on %s', (dialect: Dialect) => {
     const [a] = await twoHandles();
     const now = Date.now();
     const day = 86_400_000;
-    await a.db.insertInto('rate_limits').values([
-      { key: 'old-window', window_start: BigInt(now - 3 * day), hits: 1 },
-      { key: 'live-window', window_start: BigInt(now - 60_000), hits: 1 },
-    ]).execute();
-    await a.db.insertInto('rate_limit_holds').values([
-      { id: 'expired-hold', key: 'live-window', expires_at: BigInt(now - 1_000) },
-      { id: 'live-hold', key: 'live-window', expires_at: BigInt(now + 60_000) },
-    ]).execute();
-    await a.db.insertInto('known_addresses').values([
-      { login_type: 'USER', account_id: 'm1', address: '10.0.0.1', last_seen_at: BigInt(now - 100 * day) },
-      { login_type: 'USER', account_id: 'm1', address: '10.0.0.2', last_seen_at: BigInt(now - day) },
-    ]).execute();
+    await a.db
+      .insertInto('rate_limits')
+      .values([
+        { key: 'old-window', window_start: BigInt(now - 3 * day), hits: 1 },
+        { key: 'live-window', window_start: BigInt(now - 60_000), hits: 1 },
+      ])
+      .execute();
+    await a.db
+      .insertInto('rate_limit_holds')
+      .values([
+        { id: 'expired-hold', key: 'live-window', expires_at: BigInt(now - 1_000) },
+        { id: 'live-hold', key: 'live-window', expires_at: BigInt(now + 60_000) },
+      ])
+      .execute();
+    await a.db
+      .insertInto('known_addresses')
+      .values([
+        { login_type: 'USER', account_id: 'm1', address: '10.0.0.1', last_seen_at: BigInt(now - 100 * day) },
+        { login_type: 'USER', account_id: 'm1', address: '10.0.0.2', last_seen_at: BigInt(now - day) },
+      ])
+      .execute();
     const housekeeping = serverJobs(a).find((j) => j.name === 'housekeeping')!;
     await housekeeping.run({ period: 'test', signal: new AbortController().signal });
-    expect((await a.db.selectFrom('rate_limits').select('key').where('key', 'in', ['old-window', 'live-window']).execute()).map((r) => r.key)).toEqual(['live-window']);
+    expect((await a.db.selectFrom('rate_limits').select('key').where('key', 'in', ['old-window', 'live-window']).execute()).map((r) => r.key)).toEqual([
+      'live-window',
+    ]);
     expect((await a.db.selectFrom('rate_limit_holds').select('id').execute()).map((r) => r.id)).toEqual(['live-hold']);
     expect((await a.db.selectFrom('known_addresses').select('address').where('account_id', '=', 'm1').execute()).map((r) => r.address)).toEqual(['10.0.0.2']);
   });
@@ -157,12 +180,27 @@ describe.each(dialects)('jobs on %s', (dialect: Dialect) => {
     cleanups.push(() => t.close());
     const admin = await staffClient(t, 'admin', 'Admin@12345');
     const listed = await admin.call<Array<{ name: string; nextRunAt: number }>>('jobList');
-    expect(listed.data.map((j) => j.name).sort()).toEqual(['equity-bonus', 'housekeeping', 'jackpot-draw', 'ledger-verify', 'ledger-verify-full', 'package-release', 'plan-payout', 'uploads-cleanup']);
+    expect(listed.data.map((j) => j.name).sort()).toEqual([
+      'equity-bonus',
+      'housekeeping',
+      'jackpot-draw',
+      'ledger-verify',
+      'ledger-verify-full',
+      'package-release',
+      'plan-payout',
+      'uploads-cleanup',
+    ]);
     expect(listed.data.every((j) => j.nextRunAt > Date.now())).toBe(true);
     const requested = await admin.call('jobRunNow', { name: 'ledger-verify', reason: 'check after the import ' + crypto.randomUUID() });
     expect(requested.code, requested.message).toBe(20000);
     await expect
-      .poll(async () => (await admin.call<Array<{ name: string; lastStatus: string | null; lastPeriod: string | null }>>('jobList')).data.find((j) => j.name === 'ledger-verify'), { timeout: 10_000 })
+      .poll(
+        async () =>
+          (await admin.call<Array<{ name: string; lastStatus: string | null; lastPeriod: string | null }>>('jobList')).data.find(
+            (j) => j.name === 'ledger-verify',
+          ),
+        { timeout: 10_000 },
+      )
       .toMatchObject({ lastStatus: 'succeeded', lastPeriod: expect.stringMatching(/^manual:\d+$/) });
     const audit = await t.services.dbHandle.db.selectFrom('audit_log').select(['action', 'target_id']).where('action', '=', 'job.runNow').execute();
     expect(audit).toEqual([{ action: 'job.runNow', target_id: 'ledger-verify' }]);

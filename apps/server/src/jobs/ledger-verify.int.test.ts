@@ -26,18 +26,36 @@ describe.each(dialects)('incremental ledger check on %s', (dialect) => {
   });
 
   const airdrop = (owner: string, amount: bigint): TransferInput => ({
-    requestId: null, code: 'airdrop', coinName: 'USDT', amount, isPending: false,
+    requestId: null,
+    code: 'airdrop',
+    coinName: 'USDT',
+    amount,
+    isPending: false,
     debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
     credit: { owner, coinName: 'USDT', purpose: 'available' },
   });
   const between = (from: string, to: string, amount: bigint, isPending = false): TransferInput => ({
-    requestId: null, code: 'internalTransfer', coinName: 'USDT', amount, isPending,
+    requestId: null,
+    code: 'internalTransfer',
+    coinName: 'USDT',
+    amount,
+    isPending,
     debit: { owner: from, coinName: 'USDT', purpose: 'available' },
     credit: { owner: to, coinName: 'USDT', purpose: 'available' },
   });
-  const journalSize = async () => Number((await handle.db.selectFrom('ledger_transfers').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow()).n);
-  const accountOf = async (owner: string) => (await handle.db.selectFrom('ledger_accounts').select('id').where('owner', '=', owner).where('purpose', '=', 'available').executeTakeFirstOrThrow()).id;
-  const position = async () => BigInt((await handle.db.selectFrom('ledger_checkpoints').select('position').where('name', '=', checkpointName).executeTakeFirstOrThrow()).position);
+  const journalSize = async () =>
+    Number(
+      (
+        await handle.db
+          .selectFrom('ledger_transfers')
+          .select((eb) => eb.fn.countAll<bigint>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const accountOf = async (owner: string) =>
+    (await handle.db.selectFrom('ledger_accounts').select('id').where('owner', '=', owner).where('purpose', '=', 'available').executeTakeFirstOrThrow()).id;
+  const position = async () =>
+    BigInt((await handle.db.selectFrom('ledger_checkpoints').select('position').where('name', '=', checkpointName).executeTakeFirstOrThrow()).position);
 
   it('makes its checkpoint with a full check once, then passes on honest movements and reads only those', async () => {
     const made = await verifyIncremental(handle);
@@ -82,7 +100,12 @@ describe.each(dialects)('incremental ledger check on %s', (dialect) => {
 
   it('costs the rows since its last run, whatever the journal holds before them', async () => {
     const owner = crypto.randomUUID();
-    await ledger.inTransaction((tx) => ledger.postMany(Array.from({ length: 2_000 }, () => airdrop(owner, 1n)), tx));
+    await ledger.inTransaction((tx) =>
+      ledger.postMany(
+        Array.from({ length: 2_000 }, () => airdrop(owner, 1n)),
+        tx,
+      ),
+    );
     await verifyIncremental(handle);
     const journal = await journalSize();
     for (let i = 0; i < 25; i++) await ledger.transfer(airdrop(owner, 2n));
@@ -98,7 +121,11 @@ describe.each(dialects)('incremental ledger check on %s', (dialect) => {
     await ledger.transfer(airdrop(owner, 500n));
     await verifyIncremental(handle);
     const id = await accountOf(owner);
-    await handle.db.updateTable('ledger_accounts').set((eb) => ({ credits_posted: eb('credits_posted', '+', 1n) })).where('id', '=', id).execute();
+    await handle.db
+      .updateTable('ledger_accounts')
+      .set((eb) => ({ credits_posted: eb('credits_posted', '+', 1n) }))
+      .where('id', '=', id)
+      .execute();
     await ledger.transfer(airdrop(owner, 10n));
     const found = await verifyIncremental(handle);
     expect(found.isBalanced).toBe(false);
@@ -106,11 +133,23 @@ describe.each(dialects)('incremental ledger check on %s', (dialect) => {
     const row = await handle.db.selectFrom('ledger_verifications').selectAll().orderBy('checked_at', 'desc').limit(1).executeTakeFirstOrThrow();
     expect(Number(row.is_balanced)).toBe(0);
     expect(Number(row.problem_count)).toBe(1);
-    await expect(serverJobs(handle).find((j) => j.name === 'ledger-verify')!.run({ period: 'test', signal: new AbortController().signal })).resolves.toBeUndefined();
+    await expect(
+      serverJobs(handle)
+        .find((j) => j.name === 'ledger-verify')!
+        .run({ period: 'test', signal: new AbortController().signal }),
+    ).resolves.toBeUndefined();
     // Touched again: still wrong, and said again.
     await ledger.transfer(airdrop(owner, 10n));
-    await expect(serverJobs(handle).find((j) => j.name === 'ledger-verify')!.run({ period: 'test', signal: new AbortController().signal })).rejects.toThrow(/not balanced: 1 problems/);
-    await handle.db.updateTable('ledger_accounts').set((eb) => ({ credits_posted: eb('credits_posted', '-', 1n) })).where('id', '=', id).execute();
+    await expect(
+      serverJobs(handle)
+        .find((j) => j.name === 'ledger-verify')!
+        .run({ period: 'test', signal: new AbortController().signal }),
+    ).rejects.toThrow(/not balanced: 1 problems/);
+    await handle.db
+      .updateTable('ledger_accounts')
+      .set((eb) => ({ credits_posted: eb('credits_posted', '-', 1n) }))
+      .where('id', '=', id)
+      .execute();
     await ledger.transfer(airdrop(owner, 10n));
     expect(await verifyIncremental(handle)).toMatchObject({ isBalanced: true, transfersRead: 1 });
   });
@@ -126,18 +165,40 @@ describe.each(dialects)('incremental ledger check on %s', (dialect) => {
     const tampered = await verifyIncremental(handle);
     expect(tampered.isBalanced).toBe(false);
     expect(tampered.problems.sort()).toEqual(
-      [`account ${idA} (${a}/USDT/available) debitsPosted is 100 but the journal gives 300`, `account ${idB} (${b}/USDT/available) creditsPosted is 1100 but the journal gives 1300`].sort(),
+      [
+        `account ${idA} (${a}/USDT/available) debitsPosted is 100 but the journal gives 300`,
+        `account ${idB} (${b}/USDT/available) creditsPosted is 1100 but the journal gives 1300`,
+      ].sort(),
     );
     // A row no ledger call writes: an unknown code, one account on both sides, a coin the account is not of.
     const bad = crypto.randomUUID();
     await handle.db
       .insertInto('ledger_transfers')
-      .values({ id: bad, seq: nextSeq(dialect, 'ledger_transfers'), request_id: null, request_hash: null, code: 'gift', coin_name: 'ASSETS_POINT', amount: 5n, debit_account_id: idA, credit_account_id: idA, kind: 'posted', pending_id: null, state: 'final', memo: '', created_at: Date.now() })
+      .values({
+        id: bad,
+        seq: nextSeq(dialect, 'ledger_transfers'),
+        request_id: null,
+        request_hash: null,
+        code: 'gift',
+        coin_name: 'ASSETS_POINT',
+        amount: 5n,
+        debit_account_id: idA,
+        credit_account_id: idA,
+        kind: 'posted',
+        pending_id: null,
+        state: 'final',
+        memo: '',
+        created_at: Date.now(),
+      })
       .execute();
     const malformed = await verifyIncremental(handle);
     expect(malformed.transfersRead).toBe(1);
     expect(malformed.problems).toEqual(
-      expect.arrayContaining([`transfer ${bad} has an unknown code gift`, `transfer ${bad} debits and credits one account`, `transfer ${bad} of ASSETS_POINT names account ${idA} of USDT`]),
+      expect.arrayContaining([
+        `transfer ${bad} has an unknown code gift`,
+        `transfer ${bad} debits and credits one account`,
+        `transfer ${bad} of ASSETS_POINT names account ${idA} of USDT`,
+      ]),
     );
     // The full check sees both as well; mend them so the books are whole again for what follows.
     expect((await verifyFull(handle)).isBalanced).toBe(false);

@@ -236,7 +236,12 @@ export class JobRunner {
     let runId: string;
     if (run) {
       // The same row, now ours: a late write of the old owner (keyed by its name) changes nothing.
-      const adopted = await this.db.updateTable('job_runs').set({ owner: this.owner }).where('id', '=', run.id).where('status', '=', 'running').executeTakeFirst();
+      const adopted = await this.db
+        .updateTable('job_runs')
+        .set({ owner: this.owner })
+        .where('id', '=', run.id)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
       if (adopted.numUpdatedRows !== 1n) {
         const ended = await this.db.selectFrom('job_runs').select(['status', 'error']).where('id', '=', run.id).executeTakeFirstOrThrow();
         await this.release(name, period, startedAt, ended.status, ended.error);
@@ -280,22 +285,25 @@ export class JobRunner {
       .execute();
     // Aborted when this runner stops, and when a heartbeat finds the lease taken over.
     const leaseLost = new AbortController();
-    const heartbeat = setInterval(() => {
-      const beat = this.now();
-      void this.db
-        .updateTable('job_state')
-        .set({ heartbeat_at: BigInt(beat), lease_until: BigInt(beat + this.leaseMs) })
-        .where('name', '=', name)
-        .where('lease_owner', '=', this.owner)
-        .where('lease_period', '=', period)
-        .executeTakeFirst()
-        .then((result) => {
-          if (result.numUpdatedRows === 1n || leaseLost.signal.aborted) return;
-          this.log.warn({ job: name, period }, 'job lease taken over by another runner; asking this run to stop');
-          leaseLost.abort();
-        })
-        .catch((error: unknown) => this.log.warn({ err: error, job: name }, 'job heartbeat failed'));
-    }, Math.max(250, Math.floor(this.leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        const beat = this.now();
+        void this.db
+          .updateTable('job_state')
+          .set({ heartbeat_at: BigInt(beat), lease_until: BigInt(beat + this.leaseMs) })
+          .where('name', '=', name)
+          .where('lease_owner', '=', this.owner)
+          .where('lease_period', '=', period)
+          .executeTakeFirst()
+          .then((result) => {
+            if (result.numUpdatedRows === 1n || leaseLost.signal.aborted) return;
+            this.log.warn({ job: name, period }, 'job lease taken over by another runner; asking this run to stop');
+            leaseLost.abort();
+          })
+          .catch((error: unknown) => this.log.warn({ err: error, job: name }, 'job heartbeat failed'));
+      },
+      Math.max(250, Math.floor(this.leaseMs / 3)),
+    );
     heartbeat.unref();
     let status = 'succeeded';
     let errorText: string | null = null;
@@ -325,7 +333,16 @@ export class JobRunner {
   private async release(name: string, period: string, at: number, status: string, errorText: string | null): Promise<void> {
     await this.db
       .updateTable('job_state')
-      .set({ lease_owner: null, lease_until: 0n, lease_period: null, lease_attempt: 0, last_finished_at: BigInt(at), last_status: status, last_error: errorText, last_period: period })
+      .set({
+        lease_owner: null,
+        lease_until: 0n,
+        lease_period: null,
+        lease_attempt: 0,
+        last_finished_at: BigInt(at),
+        last_status: status,
+        last_error: errorText,
+        last_period: period,
+      })
       .where('name', '=', name)
       .where('lease_owner', '=', this.owner)
       .execute();

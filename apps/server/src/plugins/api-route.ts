@@ -53,9 +53,7 @@ export interface RouteContext<N extends EndpointName> {
   staff: (typeof endpoints)[N]['auth'] extends 'staff' ? StaffIdentity : null;
 }
 
-type Handler<N extends EndpointName> = (
-  context: RouteContext<N>,
-) => Promise<z.input<(typeof endpoints)[N]['response']>>;
+type Handler<N extends EndpointName> = (context: RouteContext<N>) => Promise<z.input<(typeof endpoints)[N]['response']>>;
 
 export function apiRoute<N extends EndpointName>(
   app: FastifyInstance,
@@ -113,12 +111,7 @@ export function apiRoute<N extends EndpointName>(
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const message = issue?.message ?? '';
-      throw new AppError(
-        'request.invalid',
-        undefined,
-        issue?.path.join('.') ?? '',
-        message.startsWith('validation.') ? message : 'errors.request.invalid',
-      );
+      throw new AppError('request.invalid', undefined, issue?.path.join('.') ?? '', message.startsWith('validation.') ? message : 'errors.request.invalid');
     }
     const data = await handler({
       body: parsed.data as RouteContext<N>['body'],

@@ -9,15 +9,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { bodyBytesMax, mediaType, timeSkewMsMax, type PublicJwk } from '@pp/envelope';
-import {
-  EnvelopeError,
-  generateServerKey,
-  loadServerKey,
-  openRequest,
-  sealResponse,
-  type PrivateJwk,
-  type ServerKey,
-} from '@pp/envelope/node';
+import { EnvelopeError, generateServerKey, loadServerKey, openRequest, sealResponse, type PrivateJwk, type ServerKey } from '@pp/envelope/node';
 import { AppError } from '../errors.ts';
 import type { ReplayStore } from './replay-guard.ts';
 import { withinBudget } from './faults.ts';
@@ -55,9 +47,7 @@ export const envelopePlugin = fp(async (app: FastifyInstance, options: EnvelopeO
   const { replayStore } = options;
 
   app.decorate('serverPublicJwk', serverKey.publicJwk);
-  app.addContentTypeParser(mediaType, { parseAs: 'string', bodyLimit: bodyBytesMax }, (_req, body, done) =>
-    done(null, body),
-  );
+  app.addContentTypeParser(mediaType, { parseAs: 'string', bodyLimit: bodyBytesMax }, (_req, body, done) => done(null, body));
 
   app.addHook('preValidation', async (request: FastifyRequest) => {
     // Only POSTs to API routes carry an envelope; anything else falls through to its 404.
@@ -73,9 +63,7 @@ export const envelopePlugin = fp(async (app: FastifyInstance, options: EnvelopeO
       opened = openRequest(serverKey, body);
     } catch (error) {
       if (error instanceof EnvelopeError) {
-        throw new AppError(
-          error.failure === 'unknownKey' ? 'envelope.unknownKey' : error.failure === 'decrypt' ? 'envelope.decrypt' : 'envelope.malformed',
-        );
+        throw new AppError(error.failure === 'unknownKey' ? 'envelope.unknownKey' : error.failure === 'decrypt' ? 'envelope.decrypt' : 'envelope.malformed');
       }
       throw error;
     }

@@ -5,15 +5,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  ResponseCode,
-  errorCatalogue,
-  pickLanguage,
-  serverMessage,
-  type ApiResponse,
-  type ErrorKey,
-  type Language,
-} from '@pp/contract';
+import { ResponseCode, errorCatalogue, pickLanguage, serverMessage, type ApiResponse, type ErrorKey, type Language } from '@pp/contract';
 import { AppError } from '../errors.ts';
 import { faultPartOf, type FaultMonitor } from './faults.ts';
 
@@ -22,9 +14,7 @@ export function languageOf(request: FastifyRequest): Language {
 }
 
 export function errorBody(lang: Language, error: AppError): ApiResponse {
-  const message = error.validation
-    ? serverMessage(lang, error.validation, error.params)
-    : serverMessage(lang, `errors.${error.key}`, error.params);
+  const message = error.validation ? serverMessage(lang, error.validation, error.params) : serverMessage(lang, `errors.${error.key}`, error.params);
   return {
     code: error.key === 'auth.expired' ? ResponseCode.loginExpired : ResponseCode.error,
     message,

@@ -13,31 +13,118 @@ const runsPerEndpoint = Number(process.env.FUZZ_RUNS ?? 30);
 
 const hugeDigits = '9'.repeat(400);
 const boundaryStrings = [
-  '', ' ', '0', '-1', '-0', '00000000000000000001', '0.0000001', '1e3', '1E+400', '0x10', 'NaN', 'Infinity', '-Infinity',
-  'null', 'undefined', 'true', '[]', '{}', '999999999999999', '999999999999999.999999', '9223372036854775807',
-  '9223372036854775808', '18446744073709551616', hugeDigits, `${hugeDigits}:${hugeDigits}`, '99999999999999999999:abc',
-  '1:x', '-5:y', '1.5:z', ':', "' OR 1=1 --", '"; drop table users; --', '<script>alert(1)</script>', '%00', '\u0000',
-  '\\', '../../etc/passwd', '日本語テキスト', '😀😀😀', '\u202e', '\ud800', 'a'.repeat(65), 'a'.repeat(5_000),
-  'USDT', 'ASSETS_POINT', 'internalTransfer', 'STAFF', 'USER', 'admin', 'demo', 'exchange', 'adjustment',
+  '',
+  ' ',
+  '0',
+  '-1',
+  '-0',
+  '00000000000000000001',
+  '0.0000001',
+  '1e3',
+  '1E+400',
+  '0x10',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  '999999999999999',
+  '999999999999999.999999',
+  '9223372036854775807',
+  '9223372036854775808',
+  '18446744073709551616',
+  hugeDigits,
+  `${hugeDigits}:${hugeDigits}`,
+  '99999999999999999999:abc',
+  '1:x',
+  '-5:y',
+  '1.5:z',
+  ':',
+  "' OR 1=1 --",
+  '"; drop table users; --',
+  '<script>alert(1)</script>',
+  '%00',
+  '\u0000',
+  '\\',
+  '../../etc/passwd',
+  '日本語テキスト',
+  '😀😀😀',
+  '\u202e',
+  '\ud800',
+  'a'.repeat(65),
+  'a'.repeat(5_000),
+  'USDT',
+  'ASSETS_POINT',
+  'internalTransfer',
+  'STAFF',
+  'USER',
+  'admin',
+  'demo',
+  'exchange',
+  'adjustment',
 ];
 const boundaryNumbers = [
-  0, -0, 1, -1, 0.5, -0.5, 2 ** 31, 2 ** 32, 2 ** 53 - 1, 2 ** 53, 2 ** 63, -(2 ** 63), Number.MAX_SAFE_INTEGER,
-  Number.MIN_SAFE_INTEGER, Number.MAX_VALUE, Number.MIN_VALUE, 1e308, -1e308, 8.64e15, 253402300800000, 1e21,
+  0,
+  -0,
+  1,
+  -1,
+  0.5,
+  -0.5,
+  2 ** 31,
+  2 ** 32,
+  2 ** 53 - 1,
+  2 ** 53,
+  2 ** 63,
+  -(2 ** 63),
+  Number.MAX_SAFE_INTEGER,
+  Number.MIN_SAFE_INTEGER,
+  Number.MAX_VALUE,
+  Number.MIN_VALUE,
+  1e308,
+  -1e308,
+  8.64e15,
+  253402300800000,
+  1e21,
 ];
 
-const anyString = fc.oneof(fc.constantFrom(...boundaryStrings), fc.string({ maxLength: 80 }), fc.string({ unit: 'grapheme', maxLength: 40 }), fc.stringMatching(/^\d{1,40}(\.\d{1,10})?$/));
+const anyString = fc.oneof(
+  fc.constantFrom(...boundaryStrings),
+  fc.string({ maxLength: 80 }),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.stringMatching(/^\d{1,40}(\.\d{1,10})?$/),
+);
 const anyNumber = fc.oneof(fc.constantFrom(...boundaryNumbers), fc.integer(), fc.double());
 const anyScalar = fc.oneof(anyString, anyNumber, fc.boolean(), fc.constant(null));
 /** Nesting far deeper than any schema, as arrays and as objects (the test client cannot stringify much deeper). */
-const deep = fc.constantFrom(10, 100, 1_000).chain((depth) =>
-  fc.constantFrom(JSON.parse(`${'['.repeat(depth)}1${']'.repeat(depth)}`) as unknown, JSON.parse(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`) as unknown),
-);
+const deep = fc
+  .constantFrom(10, 100, 1_000)
+  .chain((depth) =>
+    fc.constantFrom(JSON.parse(`${'['.repeat(depth)}1${']'.repeat(depth)}`) as unknown, JSON.parse(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`) as unknown),
+  );
 /** Anything JSON can carry, nested. */
 const anyJson: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
-  value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, anyScalar, deep, fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(fc.string({ maxLength: 8 }), tie('value'), { maxKeys: 4 })),
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    anyScalar,
+    deep,
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(fc.string({ maxLength: 8 }), tie('value'), { maxKeys: 4 }),
+  ),
 })).value;
 
-type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; shape?: Record<string, z.ZodType>; element?: z.ZodType; entries?: Record<string, string>; values?: unknown[]; options?: z.ZodType[] };
+type Def = {
+  type: string;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  entries?: Record<string, string>;
+  values?: unknown[];
+  options?: z.ZodType[];
+};
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** A value shaped like the schema most of the time (so deeper code runs), anything otherwise. */
@@ -85,7 +172,11 @@ const knownGood: Record<string, () => fc.Arbitrary<unknown>> = {
   memberId: () => fc.constantFrom(...knownIds.members),
   exchangeType: () => fc.constantFrom('USDT_TO_ASSETS', 'REWARD_TO_USDT'),
   withdrawalType: () => fc.constantFrom('USDT_BEP20', 'USDT_TRC20', 'BANK_CNY'),
-  amount: () => fc.oneof(fc.constantFrom('999999999999999', '999999999999999.999999', '100000000', '100000000.000001', '1000000000', '0.000001', '1'), fc.bigInt({ min: 0n, max: 10n ** 16n }).map(String)),
+  amount: () =>
+    fc.oneof(
+      fc.constantFrom('999999999999999', '999999999999999.999999', '100000000', '100000000.000001', '1000000000', '0.000001', '1'),
+      fc.bigInt({ min: 0n, max: 10n ** 16n }).map(String),
+    ),
   queue: () => fc.constantFrom('exchange', 'adjustment'),
 };
 const knownIds = { members: ['none'] };

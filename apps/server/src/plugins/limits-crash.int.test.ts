@@ -99,9 +99,18 @@ describe.each(dialects)('limits across a crash on %s', (dialect: Dialect) => {
     cleanups.push(() => db.close());
     const demoId = (await db.db.selectFrom('users').select('id').where('user_name', '=', 'demo').executeTakeFirstOrThrow()).id;
     const key = txPasswordKey(demoId);
-    const liveHolds = async () => (await db.db.selectFrom('rate_limit_holds').select('expires_at').where('key', '=', key).where('expires_at', '>', BigInt(Date.now())).execute()).map((r) => num(r.expires_at));
+    const liveHolds = async () =>
+      (await db.db.selectFrom('rate_limit_holds').select('expires_at').where('key', '=', key).where('expires_at', '>', BigInt(Date.now())).execute()).map((r) =>
+        num(r.expires_at),
+      );
     const transfer = (transactionPassword: string, requestId = `hold-crash-${crypto.randomBytes(8).toString('hex')}`) =>
-      httpCall(port, server!.key, endpoints.transferCreate.path, { transferType: 'internalTransfer', toUserName: 'alice', coinName: 'USDT', amount: '1', transactionPassword, requestId }, token);
+      httpCall(
+        port,
+        server!.key,
+        endpoints.transferCreate.path,
+        { transferType: 'internalTransfer', toUserName: 'alice', coinName: 'USDT', amount: '1', transactionPassword, requestId },
+        token,
+      );
     const answered: string[] = [];
 
     const rounds = 3;

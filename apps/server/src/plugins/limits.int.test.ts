@@ -3,7 +3,18 @@
 // code appears after failures and on code sends, nothing tells names apart before a secret is
 // checked, and the maker of a money item never decides it.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { codeFromOutbox, dialects, login, makeTestApp, registerMember, solvedCaptcha, staffClient, TestClient, type CallResult, type TestApp } from '../../test/helper.ts';
+import {
+  codeFromOutbox,
+  dialects,
+  login,
+  makeTestApp,
+  registerMember,
+  solvedCaptcha,
+  staffClient,
+  TestClient,
+  type CallResult,
+  type TestApp,
+} from '../../test/helper.ts';
 import { loginLimits } from './login-throttle.ts';
 
 // Counts the password-hash checks the server really makes (argon2 verify), to show that a burst
@@ -38,8 +49,16 @@ function clientAt(t: TestApp, ip: string): TestClient {
 }
 
 const registerBody = (userName: string, email: string, emailCode: string) => ({
-  userName, password: 'Passw0rd!', confirmPassword: 'Passw0rd!', transactionPassword: 'Trans0ction!',
-  confirmTransactionPassword: 'Trans0ction!', countryCode: 'ID', email, emailCode, inviteId: '10000001', agree: true,
+  userName,
+  password: 'Passw0rd!',
+  confirmPassword: 'Passw0rd!',
+  transactionPassword: 'Trans0ction!',
+  confirmTransactionPassword: 'Trans0ction!',
+  countryCode: 'ID',
+  email,
+  emailCode,
+  inviteId: '10000001',
+  agree: true,
 });
 
 describe.each(dialects)('limits under bursts on %s (CAPTCHA=off)', (dialect) => {
@@ -53,7 +72,11 @@ describe.each(dialects)('limits under bursts on %s (CAPTCHA=off)', (dialect) => 
     const m = await registerMember(t, 'burstlogin');
     const c = clientAt(t, '10.200.0.1');
     hashChecks.count = 0;
-    const bodies = Array.from({ length: burstSize + 1 }, (_, i) => ({ userName: m.userName, password: i === 10 ? m.password : `Wrong-${i}x`, loginType: 'USER' }));
+    const bodies = Array.from({ length: burstSize + 1 }, (_, i) => ({
+      userName: m.userName,
+      password: i === 10 ? m.password : `Wrong-${i}x`,
+      loginType: 'USER',
+    }));
     const results = await Promise.all(bodies.map((b) => c.call('login', b)));
     const counts = tally(results);
     // A right password that wins a place gives it back (decision 007), so one more wrong password
@@ -67,7 +90,11 @@ describe.each(dialects)('limits under bursts on %s (CAPTCHA=off)', (dialect) => 
     // The right password logged in only if it got one of the places, and gave back only its own:
     // the counter holds exactly the wrong passwords that were checked.
     expect(counts.ok ?? 0).toBeLessThanOrEqual(1);
-    const pair = await t.services.dbHandle.db.selectFrom('rate_limits').select('hits').where('key', '=', `login:USER:pair:${m.userName}:${c.ip}`).executeTakeFirstOrThrow();
+    const pair = await t.services.dbHandle.db
+      .selectFrom('rate_limits')
+      .select('hits')
+      .where('key', '=', `login:USER:pair:${m.userName}:${c.ip}`)
+      .executeTakeFirstOrThrow();
     expect(Number(pair.hits)).toBe(counts['auth.invalidCredentials']);
   });
 
@@ -78,7 +105,9 @@ describe.each(dialects)('limits under bursts on %s (CAPTCHA=off)', (dialect) => 
     // Five addresses, five wrong passwords each, all at once.
     const strangers = Array.from({ length: 5 }, (_, i) => clientAt(t, `10.202.0.${i + 1}`));
     hashChecks.count = 0;
-    const results = await Promise.all(strangers.flatMap((s) => Array.from({ length: 6 }, () => s.call('login', { userName: m.userName, password: 'Guess-1234', loginType: 'USER' }))));
+    const results = await Promise.all(
+      strangers.flatMap((s) => Array.from({ length: 6 }, () => s.call('login', { userName: m.userName, password: 'Guess-1234', loginType: 'USER' }))),
+    );
     const counts = tally(results);
     expect(hashChecks.count).toBeLessThanOrEqual(loginLimits.strangerFailuresMax);
     expect(counts['auth.invalidCredentials']).toBe(hashChecks.count);
@@ -112,7 +141,14 @@ describe.each(dialects)('limits under bursts on %s (CAPTCHA=off)', (dialect) => 
     hashChecks.count = 0;
     const results = await Promise.all(
       Array.from({ length: burstSize }, (_, i) =>
-        c.call('transferCreate', { transferType: 'internalTransfer', toUserName: 'demo', coinName: 'USDT', amount: '1', transactionPassword: `Wrong-tx-${i}`, requestId: `burst-transfer-${String(i).padStart(4, '0')}` }),
+        c.call('transferCreate', {
+          transferType: 'internalTransfer',
+          toUserName: 'demo',
+          coinName: 'USDT',
+          amount: '1',
+          transactionPassword: `Wrong-tx-${i}`,
+          requestId: `burst-transfer-${String(i).padStart(4, '0')}`,
+        }),
       ),
     );
     const counts = tally(results);
@@ -122,7 +158,14 @@ describe.each(dialects)('limits under bursts on %s (CAPTCHA=off)', (dialect) => 
     // checked, "locked" once they had failed; the lock itself comes from the checked ones.
     expect((counts['rate.limited'] ?? 0) + (counts['user.txLocked'] ?? 0)).toBe(burstSize - (counts['user.txPasswordWrong'] ?? 0));
     expect(counts['user.txLocked'] ?? 0).toBeGreaterThanOrEqual(1);
-    const after = await c.call('transferCreate', { transferType: 'internalTransfer', toUserName: 'demo', coinName: 'USDT', amount: '1', transactionPassword: m.transactionPassword, requestId: 'burst-transfer-after' });
+    const after = await c.call('transferCreate', {
+      transferType: 'internalTransfer',
+      toUserName: 'demo',
+      coinName: 'USDT',
+      amount: '1',
+      transactionPassword: m.transactionPassword,
+      requestId: 'burst-transfer-after',
+    });
     expect(after.error).toBe('user.txLocked');
   });
 
@@ -144,7 +187,8 @@ describe.each(dialects)('limits under bursts on %s (CAPTCHA=off)', (dialect) => 
   });
 
   it('e-mail code sends: 20 at once for one address send one mail; 25 for different addresses from one client send 20', async () => {
-    const outbox = async (like: string) => (await t.services.dbHandle.db.selectFrom('mail_outbox').select('id').where('to_address', 'like', like).execute()).length;
+    const outbox = async (like: string) =>
+      (await t.services.dbHandle.db.selectFrom('mail_outbox').select('id').where('to_address', 'like', like).execute()).length;
     const c = clientAt(t, '10.208.0.1');
     const same = tally(await Promise.all(Array.from({ length: burstSize }, () => c.call('noLoginSend', { email: 'once@example.com', purpose: 'REGISTER' }))));
     expect(same).toEqual({ ok: 1, 'code.tooFrequent': burstSize - 1 });
@@ -164,7 +208,12 @@ describe.each(dialects)('limits under bursts on %s (CAPTCHA=off)', (dialect) => 
     const body = (emailCode: string) => ({ userName: m.userName, email: m.email, emailCode, password: 'Res3tPassword', confirmPassword: 'Res3tPassword' });
     const results = await Promise.all(Array.from({ length: burstSize }, (_, i) => c.call('forgotPassword', body(wrong(i)))));
     expect(tally(results)).toEqual({ 'code.invalid': burstSize });
-    const row = await t.services.dbHandle.db.selectFrom('email_codes').select('attempts').where('email', '=', m.email).where('purpose', '=', 'FORGOT_PASSWORD').executeTakeFirstOrThrow();
+    const row = await t.services.dbHandle.db
+      .selectFrom('email_codes')
+      .select('attempts')
+      .where('email', '=', m.email)
+      .where('purpose', '=', 'FORGOT_PASSWORD')
+      .executeTakeFirstOrThrow();
     expect(Number(row.attempts)).toBe(5);
     expect((await c.call('forgotPassword', body(code))).error).toBe('code.invalid');
   });
@@ -173,7 +222,9 @@ describe.each(dialects)('limits under bursts on %s (CAPTCHA=off)', (dialect) => 
     const c = clientAt(t, '10.210.0.1');
     c.loginType = 'STAFF';
     hashChecks.count = 0;
-    const results = await Promise.all(Array.from({ length: burstSize }, () => c.call('staffLogin', { userName: 'support', password: 'wrong-password', loginType: 'STAFF' })));
+    const results = await Promise.all(
+      Array.from({ length: burstSize }, () => c.call('staffLogin', { userName: 'support', password: 'wrong-password', loginType: 'STAFF' })),
+    );
     const counts = tally(results);
     expect(hashChecks.count).toBeLessThanOrEqual(loginLimits.pairFailuresMax);
     expect(counts['auth.invalidCredentials']).toBe(hashChecks.count);
@@ -188,16 +239,32 @@ describe.each(dialects)('limits under bursts on %s (CAPTCHA=off)', (dialect) => 
     const m = await registerMember(t, 'enumtx');
     const c = clientAt(t, '10.211.0.1');
     c.token = await login({ ...t, client: c }, m.userName, m.password);
-    const body = { transferType: 'internalTransfer', toUserName: 'no-such-member', coinName: 'USDT', amount: '1', transactionPassword: 'Wrong-tx-1', requestId: 'enumeration-test-1' };
+    const body = {
+      transferType: 'internalTransfer',
+      toUserName: 'no-such-member',
+      coinName: 'USDT',
+      amount: '1',
+      transactionPassword: 'Wrong-tx-1',
+      requestId: 'enumeration-test-1',
+    };
     expect((await c.call('transferCreate', body)).error).toBe('user.txPasswordWrong');
-    expect((await c.call('transferCreate', { ...body, transactionPassword: m.transactionPassword, requestId: 'enumeration-test-2' })).error).toBe('transfer.recipientNotFound');
+    expect((await c.call('transferCreate', { ...body, transactionPassword: m.transactionPassword, requestId: 'enumeration-test-2' })).error).toBe(
+      'transfer.recipientNotFound',
+    );
   });
 
   it('self-approval: the maker of an adjustment can neither approve nor reject it, at any amount', async () => {
     const finance = await staffClient(t, 'finance', 'Finance@12345');
     const admin = await staffClient(t, 'admin', 'Admin@12345');
     const alice = (await t.services.accounts.repository.byName('alice'))!.id;
-    const made = await finance.call<{ reviewId: string }>('adjustmentCreate', { memberId: alice, coinName: 'USDT', direction: 'credit', amount: '1', reason: 'small', requestId: 'self-approval-test-1' });
+    const made = await finance.call<{ reviewId: string }>('adjustmentCreate', {
+      memberId: alice,
+      coinName: 'USDT',
+      direction: 'credit',
+      amount: '1',
+      reason: 'small',
+      requestId: 'self-approval-test-1',
+    });
     expect(made.code, made.message).toBe(20000);
     type Decided = { results: Array<{ outcome: string; error?: string }> };
     const approve = await finance.call<Decided>('reviewDecide', { ids: [made.data.reviewId], decision: 'approve' });
@@ -215,7 +282,7 @@ describe.each(dialects)('the image code on %s (CAPTCHA=on)', (dialect) => {
   });
   afterAll(async () => t.close());
 
-  it('is asked for after 3 stranger failures on an account, never from the owner\'s known address', async () => {
+  it("is asked for after 3 stranger failures on an account, never from the owner's known address", async () => {
     const home = clientAt(t, '10.220.0.1');
     expect((await home.call('login', { userName: 'carol', password: 'Carol@12345', loginType: 'USER' })).code).toBe(20000);
     const stranger = clientAt(t, '10.221.0.1');
@@ -226,7 +293,9 @@ describe.each(dialects)('the image code on %s (CAPTCHA=on)', (dialect) => {
     expect(asked).toMatchObject({ error: 'captcha.required', message: 'Enter the image code to continue' });
     const other = clientAt(t, '10.221.0.3');
     expect((await other.call('login', { userName: 'carol', password: 'Carol@12345', loginType: 'USER', ...(await solvedCaptcha(t, other)) })).code).toBe(20000);
-    expect((await other.call('login', { userName: 'carol', password: 'Carol@12345', loginType: 'USER', captchaId: 'x', captchaCode: 'zzzz' })).error).toBe('captcha.invalid');
+    expect((await other.call('login', { userName: 'carol', password: 'Carol@12345', loginType: 'USER', captchaId: 'x', captchaCode: 'zzzz' })).error).toBe(
+      'captcha.invalid',
+    );
     expect((await home.call('login', { userName: 'carol', password: 'Carol@12345', loginType: 'USER' })).code).toBe(20000);
   });
 
@@ -255,7 +324,9 @@ describe.each(dialects)('the image code on %s (CAPTCHA=on)', (dialect) => {
     const none = await c.call('noLoginSend', { email: 'cap@example.com', purpose: 'REGISTER' });
     expect(none).toMatchObject({ error: 'request.invalid', field: 'captchaCode' });
     const made = await c.call<{ captchaId: string }>('captchaImage');
-    expect((await c.call('noLoginSend', { email: 'cap@example.com', purpose: 'REGISTER', captchaId: made.data.captchaId, captchaCode: 'zzzz' })).error).toBe('captcha.invalid');
+    expect((await c.call('noLoginSend', { email: 'cap@example.com', purpose: 'REGISTER', captchaId: made.data.captchaId, captchaCode: 'zzzz' })).error).toBe(
+      'captcha.invalid',
+    );
     expect((await c.call('noLoginSend', { email: 'cap@example.com', purpose: 'REGISTER', ...(await solvedCaptcha(t, c)) })).code).toBe(20000);
     // A captcha is good once.
     const solved = await solvedCaptcha(t, c);

@@ -21,7 +21,7 @@ describe.each(dialects)('operations on %s', (dialect) => {
     expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', ...storage, jobs: 'ok' } });
   });
 
-  it('answers a malformed URL with the usual envelope, not Fastify\'s own', async () => {
+  it("answers a malformed URL with the usual envelope, not Fastify's own", async () => {
     const bad = await t.app.inject({ method: 'GET', url: '/a%ZZ' });
     expect(bad.statusCode).toBe(404);
     expect(bad.json()).toMatchObject({ code: 9001, error: 'route.notFound', data: null });

@@ -119,7 +119,10 @@ export const operationsPlugin = fp(async (app: FastifyInstance, options: Operati
 
   app.get('/readyz', async (_request, reply) => {
     const { isReady, checks } = await readiness(dbHandle, jobs, { faults, replayStore, dataDir });
-    return reply.code(isReady ? 200 : 503).header('cache-control', 'no-store').send({ status: isReady ? 'ready' : 'not ready', checks });
+    return reply
+      .code(isReady ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({ status: isReady ? 'ready' : 'not ready', checks });
   });
 
   if (!metricsToken) return;
@@ -165,7 +168,7 @@ export const operationsPlugin = fp(async (app: FastifyInstance, options: Operati
   });
   new client.Gauge({
     name: 'job_last_run_succeeded',
-    help: '1 when the job\'s last run succeeded, 0 when it failed, -1 before its first run',
+    help: "1 when the job's last run succeeded, 0 when it failed, -1 before its first run",
     labelNames: ['job'] as const,
     registers: [registry],
     async collect() {
@@ -194,6 +197,9 @@ export const operationsPlugin = fp(async (app: FastifyInstance, options: Operati
     if (!tokenMatches(request.headers.authorization, metricsToken)) {
       return reply.code(401).header('www-authenticate', 'Bearer').type('text/plain').send('metrics need the token');
     }
-    return reply.type(registry.contentType).header('cache-control', 'no-store').send(await registry.metrics());
+    return reply
+      .type(registry.contentType)
+      .header('cache-control', 'no-store')
+      .send(await registry.metrics());
   });
 });

@@ -133,7 +133,10 @@ export async function holdHit(db: Db, key: string, windowMs: number, max: number
     const window = { key, hits, windowStart, resetsAt: windowStart + windowMs };
     if (hits + held >= max) return { ...window, isReserved: false, held };
     const holdId = crypto.randomUUID();
-    await tx.insertInto('rate_limit_holds').values({ id: holdId, key, expires_at: now + leaseMs }).execute();
+    await tx
+      .insertInto('rate_limit_holds')
+      .values({ id: holdId, key, expires_at: now + leaseMs })
+      .execute();
     return { ...window, isReserved: true, held: held + 1, holdId };
   });
 }
@@ -176,7 +179,14 @@ export async function releaseHit(db: Db, reservation: Reservation): Promise<void
  * attempts still in flight (hits = max) can be told from a lock. Moving the window's start also
  * voids the releases of places still in flight, so a lock cannot be undone by them.
  */
-export async function lockWhenFull(db: Db, key: string, windowMs: number, max: number, lockMs: number, now = Date.now()): Promise<Window & { isLocked: boolean }> {
+export async function lockWhenFull(
+  db: Db,
+  key: string,
+  windowMs: number,
+  max: number,
+  lockMs: number,
+  now = Date.now(),
+): Promise<Window & { isLocked: boolean }> {
   const lockedStart = now + lockMs - windowMs;
   await db
     .updateTable('rate_limits')
@@ -213,5 +223,8 @@ export function addressKey(ip: string): string {
   const headGroups = head ? head.split(':') : [];
   const tailGroups = ip.includes('::') && tail ? tail.split(':') : [];
   const groups = ip.includes('::') ? [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups] : headGroups;
-  return `${groups.slice(0, 4).map((g) => g.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toLowerCase().replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }

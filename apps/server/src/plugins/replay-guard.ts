@@ -162,7 +162,9 @@ export class SqliteReplayStore implements ReplayStore {
     const hasOldTable = this.db.prepare("select 1 from sqlite_master where type = 'table' and name = 'envelope_nonces'").get() !== undefined;
     if (hasOldTable) {
       this.db.transaction(() => {
-        this.db.prepare('insert or ignore into envelope_nonces_by_time (expires_at, nonce) select expires_at, nonce from envelope_nonces where expires_at >= ?').run(this.now());
+        this.db
+          .prepare('insert or ignore into envelope_nonces_by_time (expires_at, nonce) select expires_at, nonce from envelope_nonces where expires_at >= ?')
+          .run(this.now());
         this.db.exec('drop table envelope_nonces');
       })();
     }
@@ -379,7 +381,9 @@ export class RedisReplayStore implements ReplayStore {
     // The request's authenticated time (the envelope keeps a nonce until time + skew).
     const requestTime = expiresAtMs - timeSkewMsMax;
     if (requestTime < mark.refuseBefore) {
-      throw new ReplayStoreUnavailable(`Redis came back empty at ${new Date(mark.since).toISOString()}; requests from before ${new Date(mark.refuseBefore).toISOString()} are refused`);
+      throw new ReplayStoreUnavailable(
+        `Redis came back empty at ${new Date(mark.since).toISOString()}; requests from before ${new Date(mark.refuseBefore).toISOString()} are refused`,
+      );
     }
     return setResult[1] === 'OK' ? 'fresh' : 'replayed';
   }

@@ -30,7 +30,10 @@ async function twoStores(kind: Kind): Promise<[ReplayStore, ReplayStore]> {
   if (kind === 'redis') {
     const prefix = `pp:test-nonce:${Date.now()}:${Math.random()}:`;
     const marks = memoryMarkBook();
-    const stores: [ReplayStore, ReplayStore] = [new RedisReplayStore(process.env.TEST_REDIS_URL!, prefix, marks), new RedisReplayStore(process.env.TEST_REDIS_URL!, prefix, marks)];
+    const stores: [ReplayStore, ReplayStore] = [
+      new RedisReplayStore(process.env.TEST_REDIS_URL!, prefix, marks),
+      new RedisReplayStore(process.env.TEST_REDIS_URL!, prefix, marks),
+    ];
     cleanups.push(async () => void (await Promise.all(stores.map((s) => s.close()))));
     return stores;
   }

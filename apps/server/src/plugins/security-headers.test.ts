@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { helmetHeaders, isAppAsset, permissionsPolicy, registerSecurityHeaders } from './security-headers.ts';
 
 describe('security headers', () => {
-  it('sets helmet\'s headers and ours on every answer; a route may still replace one', async () => {
+  it("sets helmet's headers and ours on every answer; a route may still replace one", async () => {
     const app = Fastify();
     await registerSecurityHeaders(app, [], ["'sha256-abc='"]);
     app.get('/page', async () => 'ok');
@@ -32,7 +32,7 @@ describe('security headers', () => {
     await app.close();
   });
 
-  it('gives the apps\' scripts and stylesheets only the headers that mean something there', async () => {
+  it("gives the apps' scripts and stylesheets only the headers that mean something there", async () => {
     const app = Fastify();
     await registerSecurityHeaders(app);
     app.get('/assets/*', async () => 'x');
@@ -61,7 +61,9 @@ describe('security headers', () => {
   });
 
   it('widens the policy for a live-chat origin and refuses what helmet refuses', () => {
-    const headers = helmetHeaders({ contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'self'"], 'script-src': ["'self'", 'https://chat.example'] } } });
+    const headers = helmetHeaders({
+      contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'self'"], 'script-src': ["'self'", 'https://chat.example'] } },
+    });
     expect(headers['content-security-policy']).toBe("default-src 'self';script-src 'self' https://chat.example");
     expect(headers['x-powered-by']).toBeUndefined();
     expect(() => helmetHeaders({ contentSecurityPolicy: { useDefaults: false, directives: { 'script-src': ["'self'"] } } })).toThrow();

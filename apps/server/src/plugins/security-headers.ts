@@ -100,7 +100,11 @@ export function isAppAsset(url: string): boolean {
  * (plugins/static.ts; the member portal's first paint, decision 028). Only those scripts run;
  * any other inline script is still refused.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, liveChatOrigins: readonly string[] = [], inlineScriptHashes: readonly string[] = []): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  liveChatOrigins: readonly string[] = [],
+  inlineScriptHashes: readonly string[] = [],
+): Promise<void> {
   const headers: Record<string, string> = {
     ...helmetHeaders({
       contentSecurityPolicy: { useDefaults: false, directives: policyWith(liveChatOrigins, inlineScriptHashes) as Record<string, string[]> },

@@ -70,10 +70,7 @@ function chosenEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
   return null;
 }
 
-export async function registerStatic(
-  app: FastifyInstance,
-  options: { webDistDir: string; adminDistDir: string },
-): Promise<void> {
+export async function registerStatic(app: FastifyInstance, options: { webDistDir: string; adminDistDir: string }): Promise<void> {
   const key = JSON.stringify(app.serverPublicJwk);
   const apps = [
     { prefix: '/', dir: options.webDistDir },

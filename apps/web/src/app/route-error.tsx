@@ -12,9 +12,7 @@ export function RouteError() {
   // A failure on the first load must not stay hidden under the login page painted from HTML.
   useLayoutEffect(endFirstPaint, []);
   if (error instanceof LoadError) {
-    return (
-      <LoadErrorView title={t('load.failedTitle')} body={error.reason === 'timeout' ? t('load.timeoutBody') : t('load.failedBody')} />
-    );
+    return <LoadErrorView title={t('load.failedTitle')} body={error.reason === 'timeout' ? t('load.timeoutBody') : t('load.failedBody')} />;
   }
   console.error(error);
   return <LoadErrorView title={t('load.errorTitle')} body={t('load.errorBody')} />;

@@ -61,8 +61,14 @@ export const router = createHashRouter([
             ErrorBoundary: RouteError,
             children: [
               { path: child(paths.login), lazy: lazyPage(() => import('../features/auth/pages/login').then((m) => m.LoginPage)) },
-              { path: child(paths.register), lazy: lazyPage(() => import('../features/auth/pages/register').then((m) => m.RegisterPage).then(withQueriesLazy)) },
-              { path: child(paths.forgot), lazy: lazyPage(() => import('../features/auth/pages/forgot-password').then((m) => m.ForgotPasswordPage).then(withQueriesLazy)) },
+              {
+                path: child(paths.register),
+                lazy: lazyPage(() => import('../features/auth/pages/register').then((m) => m.RegisterPage).then(withQueriesLazy)),
+              },
+              {
+                path: child(paths.forgot),
+                lazy: lazyPage(() => import('../features/auth/pages/forgot-password').then((m) => m.ForgotPasswordPage).then(withQueriesLazy)),
+              },
               { path: child(paths.termsReg), lazy: lazyPage(() => import('./routes/content').then((m) => m.TermsRegRoute)) },
               { path: child(paths.notFound), lazy: lazyPage(() => import('./routes/not-found').then((m) => m.NotFoundPage)) },
             ],
@@ -92,7 +98,10 @@ export const router = createHashRouter([
               { path: child(paths.terms), lazy: lazyPage(() => import('./routes/content').then((m) => m.TermsRoute)) },
               { path: child(paths.notification), lazy: lazyPage(() => import('./routes/content').then((m) => m.NotificationRoute)) },
               // Content (decision 023).
-              { path: `${child(paths.announcement)}/:id`, lazy: lazyPage(() => import('../features/content/pages/announcement').then((m) => m.AnnouncementPage)) },
+              {
+                path: `${child(paths.announcement)}/:id`,
+                lazy: lazyPage(() => import('../features/content/pages/announcement').then((m) => m.AnnouncementPage)),
+              },
               { path: child(paths.whitePaper), lazy: lazyPage(() => import('../features/content/pages/white-paper').then((m) => m.WhitePaperPage)) },
               { path: child(paths.details), lazy: lazyPage(() => import('./routes/details').then((m) => m.DetailsRoute)) },
               { path: child(paths.code), lazy: lazyPage(() => import('./routes/code').then((m) => m.CodeRoute)) },

@@ -40,10 +40,15 @@ const callTimeoutMs = 60_000;
 
 /** One call as the API client makes it; its raw answer is left for the app, its data returned. */
 function call(key: ServerKey, token: string, language: Language, path: string): Promise<unknown> {
-  const raw = sealedPost(key, path, {}, {
-    headers: { 'Accept-Language': language, 'X-Login-Type': 'USER', Authorization: `Bearer ${token}` },
-    signal: AbortSignal.timeout(callTimeoutMs),
-  });
+  const raw = sealedPost(
+    key,
+    path,
+    {},
+    {
+      headers: { 'Accept-Language': language, 'X-Login-Type': 'USER', Authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(callTimeoutMs),
+    },
+  );
   putFirstAnswer(path, raw);
   return raw.then((answer) => {
     const body = answer.body as { code?: unknown; data?: unknown } | null;
@@ -54,7 +59,9 @@ function call(key: ServerKey, token: string, language: Language, path: string): 
 
 function isTemplates(value: unknown): value is MemberPaintTemplates {
   const v = value as Partial<MemberPaintTemplates> | null;
-  return typeof v === 'object' && v !== null && typeof v.mobile === 'string' && typeof v.desktop === 'string' && typeof v.coins === 'object' && v.coins !== null;
+  return (
+    typeof v === 'object' && v !== null && typeof v.mobile === 'string' && typeof v.desktop === 'string' && typeof v.coins === 'object' && v.coins !== null
+  );
 }
 
 interface FirstData {
@@ -161,7 +168,12 @@ async function paint(boot: Boot): Promise<void> {
   const host = document.getElementById('first-paint');
   const root = document.getElementById('root');
   if (boot.isStarted() || !isTemplates(copies) || !host || !root || host.childElementCount > 0 || root.childElementCount > 0) return;
-  const page = filled(copies, boot.language, { user: data[0] as FirstData['user'], assets: data[1] as AssetEntry[], config: data[2] as FirstData['config'], media: data[3] as unknown[] });
+  const page = filled(copies, boot.language, {
+    user: data[0] as FirstData['user'],
+    assets: data[1] as AssetEntry[],
+    config: data[2] as FirstData['config'],
+    media: data[3] as unknown[],
+  });
   if (!page) return;
   document.documentElement.lang = boot.language;
   host.appendChild(page);

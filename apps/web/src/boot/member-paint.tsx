@@ -25,7 +25,6 @@ import { replaceTexts } from '../lib/i18n';
 import { nameMarker, type MemberPaintTemplates } from './member-paint-marks';
 import { paths } from '../lib/paths';
 
-
 /** currentLanguage() reads the tab's stored language; the build has no tab, so it gets one. */
 export function withStoredLanguage(language: Language): void {
   const stored = new Map<string, string>([['lang', language]]);

@@ -53,7 +53,8 @@ for (const language of languages) {
     // The nav entries behind flags show in the desktop frame; the phone's are in its closed menu.
     if (layout === 'desktop') needs.push(/href="#\/code"/, /href="#\/equity"/, /href="#\/transfer"/);
     for (const need of needs) if (!need.test(page)) throw new Error(`write-copies: the ${layout} dashboard in ${language} has no ${need}`);
-    if ((page.match(/<li class="asset">/g) ?? []).length !== 1 || (page.match(/<dd>/g) ?? []).length !== 3) throw new Error(`write-copies: the ${layout} dashboard in ${language} must have one balance card with three parts`);
+    if ((page.match(/<li class="asset">/g) ?? []).length !== 1 || (page.match(/<dd>/g) ?? []).length !== 3)
+      throw new Error(`write-copies: the ${layout} dashboard in ${language} must have one balance card with three parts`);
   }
   if (!copies.coins.ASSETS_POINT) throw new Error(`write-copies: ${language} has no coins texts`);
   const text = JSON.stringify(copies);
@@ -69,5 +70,9 @@ for (const language of languages) {
 if (html.includes('/*app-scripts*/ null')) throw new Error('write-copies: the app-scripts placeholder was not filled (vite.config.ts appScripts)');
 fs.writeFileSync(indexFile, html.replace(marker, templates.join('\n    ')).replace(memberMarker, JSON.stringify(memberFiles)));
 fs.rmSync(ssrDir, { recursive: true, force: true });
-console.log(`write-copies: the login page in ${languages.length} languages is in dist/index.html (${Buffer.byteLength(templates.join('')).toLocaleString('en-US')} bytes)`);
-console.log(`write-copies: the member's home in ${languages.length} languages and 2 layouts is in dist/assets/member-paint-*.json (${memberBytes.toLocaleString('en-US')} bytes)`);
+console.log(
+  `write-copies: the login page in ${languages.length} languages is in dist/index.html (${Buffer.byteLength(templates.join('')).toLocaleString('en-US')} bytes)`,
+);
+console.log(
+  `write-copies: the member's home in ${languages.length} languages and 2 layouts is in dist/assets/member-paint-*.json (${memberBytes.toLocaleString('en-US')} bytes)`,
+);

@@ -5,4 +5,10 @@ import { currentLanguage, hasKey, loadServerMessages, translateKey } from './i18
 import { session } from './storage';
 
 /** An expired session (87321) shows its message, then the page reloads to the login screen. */
-export const { apiCall } = createApiClient({ loginType: 'USER', session, i18n: { currentLanguage, hasKey, translateKey, ready: loadServerMessages }, onExpired: 'reload', takeFirstAnswer });
+export const { apiCall } = createApiClient({
+  loginType: 'USER',
+  session,
+  i18n: { currentLanguage, hasKey, translateKey, ready: loadServerMessages },
+  onExpired: 'reload',
+  takeFirstAnswer,
+});

@@ -32,4 +32,3 @@ export function loadMemberMessages(): Promise<void> {
   );
   return loading;
 }
-

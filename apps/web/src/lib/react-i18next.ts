@@ -10,7 +10,14 @@ import { currentLanguage, t, type TFunction } from './i18n';
 
 export type { TFunction };
 
-const translation = { t, i18n: { get language() { return currentLanguage(); } } } as const;
+const translation = {
+  t,
+  i18n: {
+    get language() {
+      return currentLanguage();
+    },
+  },
+} as const;
 
 export function useTranslation(): { t: TFunction; i18n: { readonly language: string } } {
   return translation;

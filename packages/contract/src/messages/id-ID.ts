@@ -15,7 +15,8 @@ export const idID: ServerMessages = {
     'route.notFound': 'Alamat permintaan tidak ditemukan',
     'server.internal': 'Terjadi kesalahan internal server',
     'server.busy': 'Server sedang sibuk, silakan coba lagi nanti',
-    'server.unavailable': 'Layanan sedang tidak tersedia sebentar. Jika Anda sedang memindahkan poin, periksa riwayat Anda terlebih dahulu; mengirim permintaan yang sama lagi aman',
+    'server.unavailable':
+      'Layanan sedang tidak tersedia sebentar. Jika Anda sedang memindahkan poin, periksa riwayat Anda terlebih dahulu; mengirim permintaan yang sama lagi aman',
     'auth.expired': 'Informasi login Anda sudah kedaluwarsa',
     'auth.invalidCredentials': 'Nama pengguna atau kata sandi salah',
     'auth.locked': 'Terlalu banyak percobaan gagal; coba lagi dalam {{minutes}} menit',

@@ -70,7 +70,8 @@ export const jaJP: ServerMessages = {
     'upload.tooLarge': 'ファイルが大きすぎます（最大 {{megabytes}} MB、{{megapixels}} メガピクセル）',
     'upload.typeNotAllowed': 'JPEG、PNG、WebP の画像と PDF ファイルのみ受け付けます',
     'upload.unreadable': 'ファイルを読み込めませんでした。別のファイルを選んでください',
-    'upload.activeContent': 'この PDF にはスクリプト、アクションまたは添付ファイルが含まれているため受け付けられません。通常の PDF として保存し直すか、写真を送ってください',
+    'upload.activeContent':
+      'この PDF にはスクリプト、アクションまたは添付ファイルが含まれているため受け付けられません。通常の PDF として保存し直すか、写真を送ってください',
     'upload.notFound': 'ファイルが見つかりません',
     'upload.tooMany': 'アップロードが多すぎます。{{seconds}} 秒後にもう一度お試しください',
     'deposit.tooManyPending': '審査待ちの入金がすでに {{count}} 件あります。審査が終わるまでお待ちください',

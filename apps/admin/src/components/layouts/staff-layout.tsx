@@ -42,10 +42,14 @@ export function StaffLayout({ staff, onLogout, isLoggingOut, children }: StaffLa
 
   return (
     <div className={isMenuOpen ? 'shell is-menu-open' : 'shell'}>
-      <a className="skip-link" href="#main" onClick={(e) => {
-        e.preventDefault();
-        document.getElementById('main')?.focus();
-      }}>
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
         {t('app.skipToContent')}
       </a>
       <header className="topbar">

@@ -11,7 +11,17 @@ export interface Pending {
  * A dialog that cannot be closed while its write runs. The form is rendered inside it, so what
  * was typed is gone when the dialog closes and opens again.
  */
-export function PendingDialog({ isOpen, onClose, title, children }: { isOpen: boolean; onClose: () => void; title: ReactNode; children: (pending: Pending) => ReactNode }) {
+export function PendingDialog({
+  isOpen,
+  onClose,
+  title,
+  children,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children: (pending: Pending) => ReactNode;
+}) {
   const [isPending, setIsPending] = useState(false);
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={title} isLocked={isPending}>
@@ -75,7 +85,13 @@ export function DialogActions({ formError, isPending, onCancel, cancelLabel, act
         <button type="button" className="btn" onClick={onCancel} disabled={isPending}>
           {cancelLabel ?? t('common.cancel')}
         </button>
-        <button type={onAction ? 'button' : 'submit'} className={tone === 'danger' ? 'btn btn-danger' : 'btn btn-primary'} onClick={onAction} disabled={isPending} aria-busy={isPending}>
+        <button
+          type={onAction ? 'button' : 'submit'}
+          className={tone === 'danger' ? 'btn btn-danger' : 'btn btn-primary'}
+          onClick={onAction}
+          disabled={isPending}
+          aria-busy={isPending}
+        >
           {isPending ? t('common.working') : actionLabel}
         </button>
       </div>

@@ -57,7 +57,11 @@ function ReasonForm({
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
-  const { formError, isRunning: isBusy, run } = useSubmit({
+  const {
+    formError,
+    isRunning: isBusy,
+    run,
+  } = useSubmit({
     onBusyChange: pending.setIsPending,
     fieldOf: (error) => (error.details.field === 'reason' ? 'reason' : undefined),
     showFieldError: (_field, message) => setReasonError(message),

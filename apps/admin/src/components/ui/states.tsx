@@ -59,7 +59,19 @@ export interface ListQuery {
  * A list's body: loading, failed (with a retry), empty, or the table in its scroll box named
  * `label`; "load more" under it when the query is paged.
  */
-export function ListBody({ query, isEmpty, empty, label, children }: { query: ListQuery; isEmpty: boolean; empty: ReactNode; label: string; children: ReactNode }) {
+export function ListBody({
+  query,
+  isEmpty,
+  empty,
+  label,
+  children,
+}: {
+  query: ListQuery;
+  isEmpty: boolean;
+  empty: ReactNode;
+  label: string;
+  children: ReactNode;
+}) {
   const body = query.isPending ? (
     <Loading />
   ) : query.isError ? (
@@ -73,7 +85,9 @@ export function ListBody({ query, isEmpty, empty, label, children }: { query: Li
   return (
     <>
       {body}
-      {fetchNextPage ? <LoadMore hasMore={query.hasNextPage === true} isLoading={query.isFetchingNextPage === true} onLoadMore={() => void fetchNextPage()} /> : null}
+      {fetchNextPage ? (
+        <LoadMore hasMore={query.hasNextPage === true} isLoading={query.isFetchingNextPage === true} onLoadMore={() => void fetchNextPage()} />
+      ) : null}
     </>
   );
 }

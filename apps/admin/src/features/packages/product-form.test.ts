@@ -1,7 +1,17 @@
 // Proves the product editor sends exactly what productSave accepts, and names the field at fault for what it must not send.
 import { describe, expect, it } from 'vitest';
 import { endpoints, type ProductAdminEntry } from '@pp/contract';
-import { emptyProductForm, formFieldOf, parseUserNames, percentUnits, productFormOf, productName, toSaveRequest, trimDecimal, type ProductForm } from './product-form';
+import {
+  emptyProductForm,
+  formFieldOf,
+  parseUserNames,
+  percentUnits,
+  productFormOf,
+  productName,
+  toSaveRequest,
+  trimDecimal,
+  type ProductForm,
+} from './product-form';
 
 function filledForm(change: (form: ProductForm) => void = () => {}): ProductForm {
   const form = emptyProductForm();
@@ -147,9 +157,25 @@ describe('toSaveRequest', () => {
   });
 
   it('refuses payment shares that cannot reach 100 %, and more than three lines', () => {
-    const short = toSaveRequest(filledForm((f) => (f.payWith = [{ coinName: 'USDT', maxPercent: '60' }, { coinName: 'REWARD_POINT', maxPercent: '39.9999' }])));
+    const short = toSaveRequest(
+      filledForm(
+        (f) =>
+          (f.payWith = [
+            { coinName: 'USDT', maxPercent: '60' },
+            { coinName: 'REWARD_POINT', maxPercent: '39.9999' },
+          ]),
+      ),
+    );
     expect(!short.ok && short.errors.payWith).toBe('payWithTotal');
-    const exact = toSaveRequest(filledForm((f) => (f.payWith = [{ coinName: 'USDT', maxPercent: '60' }, { coinName: 'REWARD_POINT', maxPercent: '40' }])));
+    const exact = toSaveRequest(
+      filledForm(
+        (f) =>
+          (f.payWith = [
+            { coinName: 'USDT', maxPercent: '60' },
+            { coinName: 'REWARD_POINT', maxPercent: '40' },
+          ]),
+      ),
+    );
     expect(exact.ok).toBe(true);
     const many = toSaveRequest(
       filledForm(

@@ -151,7 +151,14 @@ export function productFormOf(entry: ProductAdminEntry): ProductForm {
 
 /** Member names from what was typed: split on commas, semicolons and white space, empty ones dropped, each once. */
 export function parseUserNames(text: string): string[] {
-  return [...new Set(text.split(/[\s,;，、]+/).map((name) => name.trim()).filter((name) => name !== ''))];
+  return [
+    ...new Set(
+      text
+        .split(/[\s,;，、]+/)
+        .map((name) => name.trim())
+        .filter((name) => name !== ''),
+    ),
+  ];
 }
 
 /** Locale keys under packages.errors. */
@@ -226,7 +233,8 @@ export function toSaveRequest(form: ProductForm): SaveMapping {
       terms[field] = text;
     } else if (rule.kind === 'percent') {
       if (!percentPattern.test(text)) errors[path] = 'percent';
-      else if (field === 'maxProfitPercent' && (percentUnits(text) === 0n || percentUnits(text) > BigInt(packageLimits.maxProfitPercentMax) * 10_000n)) errors[path] = 'maxProfitRange';
+      else if (field === 'maxProfitPercent' && (percentUnits(text) === 0n || percentUnits(text) > BigInt(packageLimits.maxProfitPercentMax) * 10_000n))
+        errors[path] = 'maxProfitRange';
       else if (field === 'releasePercent' && percentUnits(text) === 0n) errors[path] = 'releasePositive';
       // A guarantee may exceed the principal on purpose (the server allows it); fees and releases may not.
       else if (field !== 'maxProfitPercent' && field !== 'claimGuaranteePercent' && percentUnits(text) > 100n * 10_000n) errors[path] = 'percentOver100';

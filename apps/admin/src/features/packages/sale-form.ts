@@ -95,7 +95,20 @@ export interface SaleForm {
 /** A new sale: starting in an hour, for a day, one item per member, paid in USDT. */
 export function emptySaleForm(now = Date.now()): SaleForm {
   const start = Math.ceil((now + 3_600_000) / 60_000) * 60_000;
-  return { kind: 'code', productId: '', units: '1', price: '', coinName: 'USDT', total: '100', perMemberLimit: '1', minGrade: '', isFlaggedOnly: false, startsAt: toLocalInput(start), endsAt: toLocalInput(start + 86_400_000), reason: '' };
+  return {
+    kind: 'code',
+    productId: '',
+    units: '1',
+    price: '',
+    coinName: 'USDT',
+    total: '100',
+    perMemberLimit: '1',
+    minGrade: '',
+    isFlaggedOnly: false,
+    startsAt: toLocalInput(start),
+    endsAt: toLocalInput(start + 86_400_000),
+    reason: '',
+  };
 }
 
 export const saleFormSchema = z
@@ -128,7 +141,21 @@ function errorsOf(error: z.ZodError): SaleFormErrors {
   }
   return errors;
 }
-const errorKeys: readonly string[] = ['product', 'integer', 'amount', 'amountPositive', 'coin', 'dateTime', 'endBeforeStart', 'windowTooLong', 'limitOverTotal', 'maxOverIssued', 'belowSold', 'reasonRequired', 'reasonTooLong'];
+const errorKeys: readonly string[] = [
+  'product',
+  'integer',
+  'amount',
+  'amountPositive',
+  'coin',
+  'dateTime',
+  'endBeforeStart',
+  'windowTooLong',
+  'limitOverTotal',
+  'maxOverIssued',
+  'belowSold',
+  'reasonRequired',
+  'reasonTooLong',
+];
 const isErrorKey = (message: string) => errorKeys.includes(message);
 
 export type SaleMapping = { ok: true; request: SaleOpenRequest } | { ok: false; errors: SaleFormErrors };
@@ -141,7 +168,19 @@ export function toSaleOpenRequest(form: SaleForm): SaleMapping {
 
 /** The form field a server refusal belongs to (the request's field names are the form's). */
 export function saleFieldOf(serverField: string | undefined): keyof SaleForm | null {
-  const fields: ReadonlyArray<keyof SaleForm> = ['kind', 'productId', 'units', 'price', 'coinName', 'total', 'perMemberLimit', 'minGrade', 'startsAt', 'endsAt', 'reason'];
+  const fields: ReadonlyArray<keyof SaleForm> = [
+    'kind',
+    'productId',
+    'units',
+    'price',
+    'coinName',
+    'total',
+    'perMemberLimit',
+    'minGrade',
+    'startsAt',
+    'endsAt',
+    'reason',
+  ];
   return fields.find((f) => f === serverField) ?? null;
 }
 
@@ -171,7 +210,8 @@ const trimDecimal = (value: string) => (value.includes('.') ? value.replace(/0+$
 
 /** The form from the saved configuration; a configuration never saved opens with blanks to fill. */
 export function sharesFormOf(config: EquityAdminConfig): SharesForm {
-  if (!config.isConfigured) return { price: '', coinName: 'USDT', totalIssued: '', maxPerMember: '', bonusPerShare: '', bonusPeriodHours: '24', isOpen: config.isOpen, reason: '' };
+  if (!config.isConfigured)
+    return { price: '', coinName: 'USDT', totalIssued: '', maxPerMember: '', bonusPerShare: '', bonusPeriodHours: '24', isOpen: config.isOpen, reason: '' };
   return {
     price: trimDecimal(config.price),
     coinName: config.coinName,

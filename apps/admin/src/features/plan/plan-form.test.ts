@@ -34,7 +34,15 @@ describe('plan form', () => {
       { generation: '4', percent: '2', minGrade: '2' },
       { generation: '5', percent: '1', minGrade: '3' },
     ]);
-    expect(form.grades[1]).toEqual({ grade: 2, isSet: true, minOwnHolding: '500', minPerformance: '10000', minSmallZone: '3000', directGrade: '1', directCount: '2' });
+    expect(form.grades[1]).toEqual({
+      grade: 2,
+      isSet: true,
+      minOwnHolding: '500',
+      minPerformance: '10000',
+      minSmallZone: '3000',
+      directGrade: '1',
+      directCount: '2',
+    });
     expect(form.grades[0]!.directGrade).toBe('');
     expect(form.flagRules.protected.isSet).toBe(false);
     expect(form.flagRules.buyPurchaseCodeStatus).toEqual({ isSet: true, minGrade: '2', minOwnHolding: '', minPerformance: '10000', minDirectInvites: '3' });
@@ -115,7 +123,12 @@ describe('plan form', () => {
       f.gradeRates[4]!.isSet = false;
     });
     expect(mapped.ok && mapped.document.grades.map((g) => g.grade)).toEqual([1, 2, 3, 4]);
-    expect(mapped.ok && planChanges(served, mapped.document).filter((c) => c.params?.grade === 5).every((c) => c.after === null)).toBe(true);
+    expect(
+      mapped.ok &&
+        planChanges(served, mapped.document)
+          .filter((c) => c.params?.grade === 5)
+          .every((c) => c.after === null),
+    ).toBe(true);
   });
 
   it('maps the contract schema paths to form paths and form paths to sections', () => {

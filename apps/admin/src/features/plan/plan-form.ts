@@ -311,11 +311,11 @@ export function toPlanDocument(form: PlanForm): PlanMapping {
 }
 
 const scalarPaths: Record<string, string> = {
-  'coinName': 'coinName',
+  coinName: 'coinName',
   'directBonus.percent': 'directPercent',
   'sponsorshipBonus.amount': 'sponsorshipAmount',
   'sponsorshipBonus.minVolume': 'sponsorshipMinVolume',
-  'managerDepth': 'managerDepth',
+  managerDepth: 'managerDepth',
   'buyMatching.percent': 'buyMatchingPercent',
   'activateBonus.percent': 'activatePercent',
   'rankingBonus.measure': 'rankingMeasure',
@@ -331,7 +331,8 @@ export function formPathOf(path: ReadonlyArray<PropertyKey>, doc: { grades: Arra
   const joined = parts.join('.');
   if (scalarPaths[joined]) return scalarPaths[joined];
   const [head, second, third, fourth] = parts;
-  if (head === 'algebraicBonus' && second === 'generations' && third !== undefined) return fourth ? `generations.${third}.${fourth}` : `generations.${third}.generation`;
+  if (head === 'algebraicBonus' && second === 'generations' && third !== undefined)
+    return fourth ? `generations.${third}.${fourth}` : `generations.${third}.generation`;
   if (head === 'algebraicBonus') return 'generations';
   if (head === 'rankingBonus' && second === 'shares') return third !== undefined ? `rankingShares.${third}` : 'rankingShares';
   if ((head === 'grades' || head === 'gradeRates') && second !== undefined) {
@@ -344,7 +345,19 @@ export function formPathOf(path: ReadonlyArray<PropertyKey>, doc: { grades: Arra
 }
 
 /** The section a form path belongs to (the editor opens the sections with an error). */
-export const planSections = ['effective', 'grades', 'direct', 'sponsorship', 'algebraic', 'gradeRates', 'ranking', 'other', 'fees', 'caps', 'flagRules'] as const;
+export const planSections = [
+  'effective',
+  'grades',
+  'direct',
+  'sponsorship',
+  'algebraic',
+  'gradeRates',
+  'ranking',
+  'other',
+  'fees',
+  'caps',
+  'flagRules',
+] as const;
 export type PlanSection = (typeof planSections)[number];
 export function sectionOf(path: string): PlanSection {
   if (path === 'effectiveAt' || path === 'note') return 'effective';

@@ -66,11 +66,19 @@ export function bankAccountsAddresses(dialect: Dialect): Migration {
       await db.schema.createIndex('payout_destination_changes_member').on('payout_destination_changes').columns(['member_id', 'at']).execute();
       await db.schema.createIndex('payout_destination_changes_destination').on('payout_destination_changes').columns(['destination_id', 'at']).execute();
       if (dialect === 'sqlite') {
-        await sql`create trigger payout_destination_changes_no_update before update on payout_destination_changes begin select raise(abort, 'payout_destination_changes is append-only'); end`.execute(db);
-        await sql`create trigger payout_destination_changes_no_delete before delete on payout_destination_changes begin select raise(abort, 'payout_destination_changes is append-only'); end`.execute(db);
+        await sql`create trigger payout_destination_changes_no_update before update on payout_destination_changes begin select raise(abort, 'payout_destination_changes is append-only'); end`.execute(
+          db,
+        );
+        await sql`create trigger payout_destination_changes_no_delete before delete on payout_destination_changes begin select raise(abort, 'payout_destination_changes is append-only'); end`.execute(
+          db,
+        );
       } else {
-        await sql`create function payout_destination_changes_append_only() returns trigger language plpgsql as $$ begin raise exception 'payout_destination_changes is append-only'; end $$`.execute(db);
-        await sql`create trigger payout_destination_changes_no_change before update or delete on payout_destination_changes for each row execute function payout_destination_changes_append_only()`.execute(db);
+        await sql`create function payout_destination_changes_append_only() returns trigger language plpgsql as $$ begin raise exception 'payout_destination_changes is append-only'; end $$`.execute(
+          db,
+        );
+        await sql`create trigger payout_destination_changes_no_change before update or delete on payout_destination_changes for each row execute function payout_destination_changes_append_only()`.execute(
+          db,
+        );
       }
     },
     async down() {

@@ -66,7 +66,11 @@ export function plan(_dialect: Dialect): Migration {
       // Purchases of a period are read by time (the bonuses' source).
       await db.schema.createIndex('package_holding_events_at').on('package_holding_events').columns(['at', 'type']).execute();
 
-      await (db as Kysely<{ plan_versions: { id: string; version: number; effective_at: bigint; document: string; note: string; created_by: string; created_at: bigint } }>)
+      await (
+        db as Kysely<{
+          plan_versions: { id: string; version: number; effective_at: bigint; document: string; note: string; created_by: string; created_at: bigint };
+        }>
+      )
         .insertInto('plan_versions')
         .values({ id: 'plan-v1', version: 1, effective_at: 0n, document: JSON.stringify(defaultPlan), note: '', created_by: 'system', created_at: 0n })
         .execute();

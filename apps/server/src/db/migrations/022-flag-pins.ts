@@ -8,8 +8,14 @@ import type { Dialect } from '../dialect.ts';
 export function flagPins(_dialect: Dialect): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      await db.schema.alterTable('users').addColumn('protected_pinned', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-      await db.schema.alterTable('users').addColumn('buy_purchase_code_pinned', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('users')
+        .addColumn('protected_pinned', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable('users')
+        .addColumn('buy_purchase_code_pinned', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
     },
     async down(db: Kysely<unknown>) {
       await db.schema.alterTable('users').dropColumn('buy_purchase_code_pinned').execute();

@@ -14,7 +14,10 @@ export function crashLeases(_dialect: Dialect): Migration {
   return {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('job_state').addColumn('lease_period', 'text').execute();
-      await db.schema.alterTable('job_state').addColumn('lease_attempt', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('job_state')
+        .addColumn('lease_attempt', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
       await db.schema
         .createTable('rate_limit_holds')
         .addColumn('id', 'text', (c) => c.primaryKey())

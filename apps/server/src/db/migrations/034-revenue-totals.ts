@@ -22,8 +22,18 @@ import type { Dialect } from '../dialect.ts';
  * until the migration commits; on SQLite the transaction is the one writer).
  */
 const revenueCodes = [
-  'prizePoolBonus', 'managerBonus', 'sameLevelReward', 'rankingBonus', 'sponsorshipBonus', 'directBonus',
-  'algebraicBonus', 'performanceBonus', 'activateBonus', 'bonusFeeBonus', 'packageRelease', 'buyMatchingBonus',
+  'prizePoolBonus',
+  'managerBonus',
+  'sameLevelReward',
+  'rankingBonus',
+  'sponsorshipBonus',
+  'directBonus',
+  'algebraicBonus',
+  'performanceBonus',
+  'activateBonus',
+  'bonusFeeBonus',
+  'packageRelease',
+  'buyMatchingBonus',
 ] as const;
 
 export function revenueTotals(dialect: Dialect): Migration {

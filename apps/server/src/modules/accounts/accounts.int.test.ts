@@ -23,7 +23,11 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     expect(info.data.referralId).toMatch(/^\d{8}$/);
     expect(info.data.referralLink).toContain(`/#/register?inviteId=${info.data.referralId}`);
     expect(info.data).not.toHaveProperty('password_hash');
-    const row = await t.services.dbHandle.db.selectFrom('users').select(['tree_path', 'password_hash']).where('user_name', '=', 'newbie1').executeTakeFirstOrThrow();
+    const row = await t.services.dbHandle.db
+      .selectFrom('users')
+      .select(['tree_path', 'password_hash'])
+      .where('user_name', '=', 'newbie1')
+      .executeTakeFirstOrThrow();
     const demo = await t.services.accounts.repository.byName('demo');
     expect(row.tree_path).toBe(`/${demo!.id}/`);
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
@@ -32,8 +36,16 @@ describe.each(dialects)('accounts on %s', (dialect) => {
   it('answers each validation rule with its message in the member language', async () => {
     const c = fresh();
     const base = {
-      userName: 'has space', password: 'Passw0rd!', confirmPassword: 'Passw0rd!', transactionPassword: 'Trans0ction!',
-      confirmTransactionPassword: 'Trans0ction!', countryCode: 'ID', email: 'x@example.com', emailCode: '123456', inviteId: '10000001', agree: true,
+      userName: 'has space',
+      password: 'Passw0rd!',
+      confirmPassword: 'Passw0rd!',
+      transactionPassword: 'Trans0ction!',
+      confirmTransactionPassword: 'Trans0ction!',
+      countryCode: 'ID',
+      email: 'x@example.com',
+      emailCode: '123456',
+      inviteId: '10000001',
+      agree: true,
     };
     const cases: Array<[object, string, string]> = [
       [{ userName: 'has space' }, 'userName', 'No spaces allowed'],
@@ -62,16 +74,56 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     const email = 'reserved@example.com';
     expect((await c.call('noLoginSend', { email, purpose: 'REGISTER' })).code).toBe(20000);
     const body = {
-      password: 'Passw0rd!', confirmPassword: 'Passw0rd!', transactionPassword: 'Trans0ction!', confirmTransactionPassword: 'Trans0ction!',
-      countryCode: 'ID', email, emailCode: await codeFromOutbox(t, email), inviteId: '10000001', agree: true,
+      password: 'Passw0rd!',
+      confirmPassword: 'Passw0rd!',
+      transactionPassword: 'Trans0ction!',
+      confirmTransactionPassword: 'Trans0ction!',
+      countryCode: 'ID',
+      email,
+      emailCode: await codeFromOutbox(t, email),
+      inviteId: '10000001',
+      agree: true,
     };
     const reserved = [
-      'admin', 'ADMIN', 'Administrator', 'root', 'support', 'staff', 'system', 'service', 'portal', 'pointsportal', 'points_portal', 'Points-Portal',
-      'adm1n', 'supp0rt', '5ystem', 'r00t', 'st4ff', 'serv1ce', 'p0rtal', 'admln', 'adrnin', 'ad_min', 'sys-tem', 'sup.port', 'admin1', 'admin_01', 'root2024', 'servic3',
+      'admin',
+      'ADMIN',
+      'Administrator',
+      'root',
+      'support',
+      'staff',
+      'system',
+      'service',
+      'portal',
+      'pointsportal',
+      'points_portal',
+      'Points-Portal',
+      'adm1n',
+      'supp0rt',
+      '5ystem',
+      'r00t',
+      'st4ff',
+      'serv1ce',
+      'p0rtal',
+      'admln',
+      'adrnin',
+      'ad_min',
+      'sys-tem',
+      'sup.port',
+      'admin1',
+      'admin_01',
+      'root2024',
+      'servic3',
     ];
     for (const userName of reserved) {
       const r = await c.call('userRegister', { ...body, userName });
-      expect(r, userName).toMatchObject({ status: 200, code: 9001, error: 'request.invalid', field: 'userName', validation: 'validation.userNameReserved', message: 'This username is reserved; please choose another' });
+      expect(r, userName).toMatchObject({
+        status: 200,
+        code: 9001,
+        error: 'request.invalid',
+        field: 'userName',
+        validation: 'validation.userNameReserved',
+        message: 'This username is reserved; please choose another',
+      });
     }
     const said: Record<string, string> = {};
     for (const lang of ['zh-CN', 'ja-JP', 'ko-KP', 'id-ID']) {
@@ -95,8 +147,16 @@ describe.each(dialects)('accounts on %s', (dialect) => {
   it('checks the e-mail code before the name and the invite ID, and writes nothing when refused', async () => {
     const c = fresh();
     const body = {
-      userName: 'DEMO', password: 'Passw0rd!', confirmPassword: 'Passw0rd!', transactionPassword: 'Trans0ction!',
-      confirmTransactionPassword: 'Trans0ction!', countryCode: 'ID', email: 'dup@example.com', emailCode: '123456', inviteId: '10000001', agree: true,
+      userName: 'DEMO',
+      password: 'Passw0rd!',
+      confirmPassword: 'Passw0rd!',
+      transactionPassword: 'Trans0ction!',
+      confirmTransactionPassword: 'Trans0ction!',
+      countryCode: 'ID',
+      email: 'dup@example.com',
+      emailCode: '123456',
+      inviteId: '10000001',
+      agree: true,
     };
     // Without a right code nothing tells whether the name is taken (decision 007).
     expect((await c.call('userRegister', body)).error).toBe('code.invalid');
@@ -117,8 +177,16 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     const code = await codeFromOutbox(t, 'guess@example.com');
     const wrong = code === '000000' ? '000001' : '000000';
     const body = {
-      userName: 'guesser', password: 'Passw0rd!', confirmPassword: 'Passw0rd!', transactionPassword: 'Trans0ction!',
-      confirmTransactionPassword: 'Trans0ction!', countryCode: 'ID', email: 'guess@example.com', emailCode: wrong, inviteId: '10000001', agree: true,
+      userName: 'guesser',
+      password: 'Passw0rd!',
+      confirmPassword: 'Passw0rd!',
+      transactionPassword: 'Trans0ction!',
+      confirmTransactionPassword: 'Trans0ction!',
+      countryCode: 'ID',
+      email: 'guess@example.com',
+      emailCode: wrong,
+      inviteId: '10000001',
+      agree: true,
     };
     for (let i = 0; i < 5; i++) expect((await c.call('userRegister', body)).error).toBe('code.invalid');
     // Five wrong guesses burn the code: the right one no longer works.
@@ -169,7 +237,9 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     const b = fresh();
     a.token = await login({ ...t, client: a }, m.userName, m.password);
     b.token = await login({ ...t, client: b }, m.userName, m.password);
-    expect((await a.call('updatePassWord', { oldPassword: 'wrong-one1', password: 'N3wPassword', confirmPassword: 'N3wPassword' })).error).toBe('user.oldPasswordWrong');
+    expect((await a.call('updatePassWord', { oldPassword: 'wrong-one1', password: 'N3wPassword', confirmPassword: 'N3wPassword' })).error).toBe(
+      'user.oldPasswordWrong',
+    );
     expect((await a.call('updatePassWord', { oldPassword: m.password, password: 'N3wPassword', confirmPassword: 'N3wPassword' })).code).toBe(20000);
     expect((await a.call('userInfo')).code).toBe(20000);
     expect((await b.call('userInfo')).code).toBe(87321);
@@ -207,22 +277,48 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     expect((await c.call('noLoginSend', { email: m.email, purpose: 'FORGOT_PASSWORD', userName: m.userName })).code).toBe(20000);
     expect(await outboxCount()).toBe(before + 1);
     const code = await codeFromOutbox(t, m.email);
-    const reset = await c.call('forgotPassword', { userName: m.userName, email: m.email, emailCode: code, password: 'Res3tPassword', confirmPassword: 'Res3tPassword' });
+    const reset = await c.call('forgotPassword', {
+      userName: m.userName,
+      email: m.email,
+      emailCode: code,
+      password: 'Res3tPassword',
+      confirmPassword: 'Res3tPassword',
+    });
     expect(reset.code, reset.message).toBe(20000);
     c.token = await login({ ...t, client: c }, m.userName, 'Res3tPassword');
     const d = fresh();
     d.token = c.token;
     expect((await d.call('loginSend', { purpose: 'FORGOT_TRANSACTION_PASSWORD' })).code).toBe(20000);
     const txCode = await codeFromOutbox(t, m.email);
-    const txReset = await d.call('forgotTransactionPassword', { emailCode: txCode, transactionPassword: 'N3wTrans!x', confirmTransactionPassword: 'N3wTrans!x' });
+    const txReset = await d.call('forgotTransactionPassword', {
+      emailCode: txCode,
+      transactionPassword: 'N3wTrans!x',
+      confirmTransactionPassword: 'N3wTrans!x',
+    });
     expect(txReset.code, txReset.message).toBe(20000);
-    expect((await d.call('updateTransactionPassword', { oldTransactionPassword: 'N3wTrans!x', transactionPassword: 'Oth3rTrans!', confirmTransactionPassword: 'Oth3rTrans!' })).code).toBe(20000);
+    expect(
+      (
+        await d.call('updateTransactionPassword', {
+          oldTransactionPassword: 'N3wTrans!x',
+          transactionPassword: 'Oth3rTrans!',
+          confirmTransactionPassword: 'Oth3rTrans!',
+        })
+      ).code,
+    ).toBe(20000);
   });
 
   it('lets only one of two racing registrations take a name, and only one use a code', async () => {
     const body = (userName: string, email: string, emailCode: string) => ({
-      userName, password: 'Passw0rd!', confirmPassword: 'Passw0rd!', transactionPassword: 'Trans0ction!',
-      confirmTransactionPassword: 'Trans0ction!', countryCode: 'ID', email, emailCode, inviteId: '10000001', agree: true,
+      userName,
+      password: 'Passw0rd!',
+      confirmPassword: 'Passw0rd!',
+      transactionPassword: 'Trans0ction!',
+      confirmTransactionPassword: 'Trans0ction!',
+      countryCode: 'ID',
+      email,
+      emailCode,
+      inviteId: '10000001',
+      agree: true,
     });
     const a = fresh();
     const b = fresh();
@@ -259,7 +355,13 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     d.token = await login({ ...t, client: d }, 'demo', 'Demo@12345');
     const demo = await d.call<Array<Record<string, string>>>('assetsList');
     // 12,850.75 credited, 300 exchanged, 25 received, 1,000 fixed in a package (10 units, premium 20 and fee 10 paid); 50 held by a debit under review is frozen.
-    expect(demo.data[0]).toEqual({ coinName: 'USDT', assetsAvailable: '11495.750000', assetsFrozen: '50.000000', assetsFixed: '1000.000000', assetsTotal: '12545.750000' });
+    expect(demo.data[0]).toEqual({
+      coinName: 'USDT',
+      assetsAvailable: '11495.750000',
+      assetsFrozen: '50.000000',
+      assetsFixed: '1000.000000',
+      assetsTotal: '12545.750000',
+    });
     const revenue = await d.call<Array<{ coinName: string; total: string }>>('revenueSummary');
     expect(revenue.data).toEqual([
       { coinName: 'USDT', total: '0.000000' },
@@ -282,14 +384,31 @@ describe('captcha on', () => {
   it('asks for the image code, refuses a wrong one, and uses each captcha once', async () => {
     const c = t.client;
     // Decision 007: a login needs the image code only after failures; registration always does.
-    const none = await c.call('userRegister', { userName: 'nocaptcha', password: 'Passw0rd!', confirmPassword: 'Passw0rd!', transactionPassword: 'Trans0ction!', confirmTransactionPassword: 'Trans0ction!', countryCode: 'ID', email: 'nc@example.com', emailCode: '123456', inviteId: '10000001', agree: true });
+    const none = await c.call('userRegister', {
+      userName: 'nocaptcha',
+      password: 'Passw0rd!',
+      confirmPassword: 'Passw0rd!',
+      transactionPassword: 'Trans0ction!',
+      confirmTransactionPassword: 'Trans0ction!',
+      countryCode: 'ID',
+      email: 'nc@example.com',
+      emailCode: '123456',
+      inviteId: '10000001',
+      agree: true,
+    });
     expect(none).toMatchObject({ error: 'request.invalid', field: 'captchaCode', message: 'Please enter the image code' });
     const captcha = await c.call<{ captchaId: string; image: string; enabled: boolean }>('captchaImage');
     expect(captcha.data.enabled).toBe(true);
     expect(captcha.data.image).toMatch(/^data:image\/svg\+xml;base64,/);
     const svg = Buffer.from(captcha.data.image.split(',')[1]!, 'base64').toString();
     expect(svg).not.toMatch(/<text/);
-    const wrong = await c.call('login', { userName: 'demo', password: 'Demo@12345', loginType: 'USER', captchaId: captcha.data.captchaId, captchaCode: 'zzzz' });
+    const wrong = await c.call('login', {
+      userName: 'demo',
+      password: 'Demo@12345',
+      loginType: 'USER',
+      captchaId: captcha.data.captchaId,
+      captchaCode: 'zzzz',
+    });
     expect(wrong.error).toBe('captcha.invalid');
   });
 

@@ -95,12 +95,7 @@ export class EmailCodeService {
       .executeTakeFirst();
     if (guess.numUpdatedRows !== 1n || row.code_hash !== hashCode(row.id, code)) throw new AppError('code.invalid');
     // Conditional: of two requests racing with the same code, one wins.
-    const used = await this.db
-      .updateTable('email_codes')
-      .set({ used_at: now })
-      .where('id', '=', row.id)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
+    const used = await this.db.updateTable('email_codes').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
     if (used.numUpdatedRows !== 1n) throw new AppError('code.invalid');
   }
 }

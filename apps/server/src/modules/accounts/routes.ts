@@ -87,9 +87,7 @@ export function accountRoutes(app: FastifyInstance, s: AccountRoutesDeps): void 
     return sent;
   });
 
-  apiRoute(app, s.routeDeps, 'userInfo', async ({ session, request }) =>
-    accounts.userInfo(session.userId, originOf(request, s.config.publicOrigin)),
-  );
+  apiRoute(app, s.routeDeps, 'userInfo', async ({ session, request }) => accounts.userInfo(session.userId, originOf(request, s.config.publicOrigin)));
 
   apiRoute(app, s.routeDeps, 'updatePassWord', async ({ session, body, request, lang }) => {
     await accounts.updatePassword(session, body, request.ip);

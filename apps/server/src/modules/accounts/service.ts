@@ -64,7 +64,8 @@ export class AccountService {
      * session, or the second step for members with two-step login on, decision 010); without
      * one it is a session.
      */
-    private readonly afterPassword: (userId: string, request: FastifyRequest) => Promise<LoginResponse> = (userId, request) => this.startSession(userId, request),
+    private readonly afterPassword: (userId: string, request: FastifyRequest) => Promise<LoginResponse> = (userId, request) =>
+      this.startSession(userId, request),
   ) {
     this.repository = new AccountRepository(db);
   }
@@ -102,10 +103,7 @@ export class AccountService {
 
   /** Writes the member. Call through register (after the e-mail code is used), or from the demo seed. */
   async createMember(input: RegisterRequest, referrer: UserRow | null): Promise<string> {
-    const [passwordHash, txPasswordHash] = await Promise.all([
-      hashPassword(input.password),
-      hashPassword(input.transactionPassword),
-    ]);
+    const [passwordHash, txPasswordHash] = await Promise.all([hashPassword(input.password), hashPassword(input.transactionPassword)]);
     const id = crypto.randomUUID();
     for (let attempt = 0; ; attempt++) {
       try {
@@ -188,7 +186,11 @@ export class AccountService {
   }
 
   async resetPassword(userId: string, input: ForgotPasswordRequest): Promise<void> {
-    await this.db.updateTable('users').set({ password_hash: await hashPassword(input.password) }).where('id', '=', userId).execute();
+    await this.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(input.password) })
+      .where('id', '=', userId)
+      .execute();
     await this.sessions.revokeAll(userId, 'USER');
   }
 
@@ -207,7 +209,11 @@ export class AccountService {
       throw new AppError('user.oldPasswordWrong');
     }
     await ticket.succeeded();
-    await this.db.updateTable('users').set({ password_hash: await hashPassword(input.password) }).where('id', '=', user.id).execute();
+    await this.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(input.password) })
+      .where('id', '=', user.id)
+      .execute();
     // Every other session ends; the one that proved the old password goes on (decision 005).
     await this.sessions.revokeAll(user.id, 'USER', session.sessionId);
   }

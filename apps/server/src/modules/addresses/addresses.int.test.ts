@@ -48,8 +48,14 @@ describe.each(dialects)('withdrawal addresses on %s', (dialect) => {
   it('refuses every call without a member session', async () => {
     const anonymous = new TestClient(t.app, t.serverKey.publicJwk);
     expect(await anonymous.call('withdrawalAddressList')).toMatchObject({ status: 401, code: 87321 });
-    expect(await anonymous.call('addWithdrawalAddress', { chain: 'BEP20', address: bep20(), transactionPassword: 'x' })).toMatchObject({ status: 401, code: 87321 });
-    expect(await anonymous.call('updateWithdrawalAddress', { id: 'x', chain: 'BEP20', address: bep20(), transactionPassword: 'x' })).toMatchObject({ status: 401, code: 87321 });
+    expect(await anonymous.call('addWithdrawalAddress', { chain: 'BEP20', address: bep20(), transactionPassword: 'x' })).toMatchObject({
+      status: 401,
+      code: 87321,
+    });
+    expect(await anonymous.call('updateWithdrawalAddress', { id: 'x', chain: 'BEP20', address: bep20(), transactionPassword: 'x' })).toMatchObject({
+      status: 401,
+      code: 87321,
+    });
     expect(await anonymous.call('delWithdrawalAddress', { id: 'x' })).toMatchObject({ status: 401, code: 87321 });
   });
 
@@ -58,7 +64,11 @@ describe.each(dialects)('withdrawal addresses on %s', (dialect) => {
     expect(empty.data).toEqual({ items: [], limit: 10, coolingOffHours: 24 });
     const address = bep20();
     const before = Date.now();
-    const added = await m.call<WithdrawalAddressEntry>('addWithdrawalAddress', { chain: 'BEP20', address: `  ${address.toLowerCase()} `, transactionPassword: txPassword });
+    const added = await m.call<WithdrawalAddressEntry>('addWithdrawalAddress', {
+      chain: 'BEP20',
+      address: `  ${address.toLowerCase()} `,
+      transactionPassword: txPassword,
+    });
     expect(added.code, added.message).toBe(20000);
     expect(added.data).toMatchObject({ chain: 'BEP20', address, isUsable: false });
     expect(added.data.usableFrom).toBeGreaterThanOrEqual(before + 24 * hourMs);
@@ -74,45 +84,87 @@ describe.each(dialects)('withdrawal addresses on %s', (dialect) => {
   });
 
   it('adds a TRC20 address (the real USDT contract address)', async () => {
-    const added = await m.call<WithdrawalAddressEntry>('addWithdrawalAddress', { chain: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', transactionPassword: txPassword });
+    const added = await m.call<WithdrawalAddressEntry>('addWithdrawalAddress', {
+      chain: 'TRC20',
+      address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+      transactionPassword: txPassword,
+    });
     expect(added.code, added.message).toBe(20000);
     expect(added.data).toMatchObject({ chain: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' });
   });
 
   it('answers the spec message for the wrong chain in the caller language, and names the field', async () => {
     const wrong = await m.call('addWithdrawalAddress', { chain: 'TRC20', address: bep20(), transactionPassword: txPassword });
-    expect(wrong).toMatchObject({ code: 9001, error: 'request.invalid', field: 'address', validation: 'validation.addressWrongChain', message: 'The address must be BEP20 or TRC20 as selected' });
+    expect(wrong).toMatchObject({
+      code: 9001,
+      error: 'request.invalid',
+      field: 'address',
+      validation: 'validation.addressWrongChain',
+      message: 'The address must be BEP20 or TRC20 as selected',
+    });
     m.lang = 'zh-CN';
     const chinese = await m.call('addWithdrawalAddress', { chain: 'BEP20', address: trc20(), transactionPassword: txPassword });
     m.lang = 'en-US';
     expect(chinese).toMatchObject({ field: 'address', validation: 'validation.addressWrongChain', message: '地址必须与所选的 BEP20 或 TRC20 一致' });
     const good = bep20();
-    const flipped = good.replace(/[a-f]/, (c) => c.toUpperCase()) === good ? good.replace(/[A-F]/, (c) => c.toLowerCase()) : good.replace(/[a-f]/, (c) => c.toUpperCase());
-    expect(await m.call('addWithdrawalAddress', { chain: 'BEP20', address: flipped, transactionPassword: txPassword })).toMatchObject({ field: 'address', validation: 'validation.addressChecksum' });
-    expect(await m.call('addWithdrawalAddress', { chain: 'BEP20', address: '', transactionPassword: txPassword })).toMatchObject({ field: 'address', validation: 'validation.enterWalletAddress' });
-    expect(await m.call('addWithdrawalAddress', { address: good, transactionPassword: txPassword })).toMatchObject({ field: 'chain', validation: 'validation.chooseChain' });
-    expect(await m.call('addWithdrawalAddress', { chain: 'BEP20', address: good, transactionPassword: '' })).toMatchObject({ field: 'transactionPassword', validation: 'validation.enterTransactionPassword' });
+    const flipped =
+      good.replace(/[a-f]/, (c) => c.toUpperCase()) === good ? good.replace(/[A-F]/, (c) => c.toLowerCase()) : good.replace(/[a-f]/, (c) => c.toUpperCase());
+    expect(await m.call('addWithdrawalAddress', { chain: 'BEP20', address: flipped, transactionPassword: txPassword })).toMatchObject({
+      field: 'address',
+      validation: 'validation.addressChecksum',
+    });
+    expect(await m.call('addWithdrawalAddress', { chain: 'BEP20', address: '', transactionPassword: txPassword })).toMatchObject({
+      field: 'address',
+      validation: 'validation.enterWalletAddress',
+    });
+    expect(await m.call('addWithdrawalAddress', { address: good, transactionPassword: txPassword })).toMatchObject({
+      field: 'chain',
+      validation: 'validation.chooseChain',
+    });
+    expect(await m.call('addWithdrawalAddress', { chain: 'BEP20', address: good, transactionPassword: '' })).toMatchObject({
+      field: 'transactionPassword',
+      validation: 'validation.enterTransactionPassword',
+    });
     // Nothing was stored by any of these.
     expect((await m.call<List>('withdrawalAddressList')).data.items).toHaveLength(2);
   });
 
   it('needs the right transaction password, and refuses the same address twice', async () => {
     const address = bep20();
-    expect(await m.call('addWithdrawalAddress', { chain: 'BEP20', address, transactionPassword: 'Wrong-pass1' })).toMatchObject({ code: 9001, error: 'user.txPasswordWrong' });
+    expect(await m.call('addWithdrawalAddress', { chain: 'BEP20', address, transactionPassword: 'Wrong-pass1' })).toMatchObject({
+      code: 9001,
+      error: 'user.txPasswordWrong',
+    });
     const list = (await m.call<List>('withdrawalAddressList')).data.items;
-    expect(await m.call('addWithdrawalAddress', { chain: list[0]!.chain, address: list[0]!.address.toLowerCase(), transactionPassword: txPassword })).toMatchObject({ error: 'address.duplicate' });
+    expect(
+      await m.call('addWithdrawalAddress', { chain: list[0]!.chain, address: list[0]!.address.toLowerCase(), transactionPassword: txPassword }),
+    ).toMatchObject({ error: 'address.duplicate' });
     expect((await m.call<List>('withdrawalAddressList')).data.items).toHaveLength(2);
   });
 
   it('changes an address: a new cooling-off and an e-mail; saving it unchanged changes nothing', async () => {
     const [first] = (await m.call<List>('withdrawalAddressList')).data.items;
-    await t.services.dbHandle.db.updateTable('member_withdrawal_addresses').set({ usable_from: Date.now() - 1000 }).where('id', '=', first!.id).execute();
+    await t.services.dbHandle.db
+      .updateTable('member_withdrawal_addresses')
+      .set({ usable_from: Date.now() - 1000 })
+      .where('id', '=', first!.id)
+      .execute();
     const mailsBefore = (await mails()).length;
-    const same = await m.call<WithdrawalAddressEntry>('updateWithdrawalAddress', { id: first!.id, chain: first!.chain, address: first!.address, transactionPassword: txPassword });
+    const same = await m.call<WithdrawalAddressEntry>('updateWithdrawalAddress', {
+      id: first!.id,
+      chain: first!.chain,
+      address: first!.address,
+      transactionPassword: txPassword,
+    });
     expect(same.data).toMatchObject({ id: first!.id, isUsable: true });
     expect((await mails()).length).toBe(mailsBefore);
     const next = trc20();
-    const changed = await m.call<WithdrawalAddressEntry>('updateWithdrawalAddress', { id: first!.id, chain: 'TRC20', address: next, transactionPassword: txPassword });
+    const changed = await m.call<WithdrawalAddressEntry>('updateWithdrawalAddress', {
+      id: first!.id,
+      chain: 'TRC20',
+      address: next,
+      transactionPassword: txPassword,
+    });
     expect(changed.code, changed.message).toBe(20000);
     expect(changed.data).toMatchObject({ id: first!.id, chain: 'TRC20', address: next, isUsable: false });
     expect(changed.data.usableFrom).toBeGreaterThan(Date.now() + 23 * hourMs);
@@ -121,18 +173,27 @@ describe.each(dialects)('withdrawal addresses on %s', (dialect) => {
     expect(last.body_text).toContain(` changed `);
     expect(last.body_text).toContain(next);
     // The history holds both states; it cannot be edited.
-    const history = await t.services.dbHandle.db.selectFrom('payout_destination_changes').selectAll().where('destination_id', '=', first!.id).orderBy('at').execute();
+    const history = await t.services.dbHandle.db
+      .selectFrom('payout_destination_changes')
+      .selectAll()
+      .where('destination_id', '=', first!.id)
+      .orderBy('at')
+      .execute();
     expect(history.map((h) => h.action)).toEqual(['add', 'update']);
     expect(JSON.parse(history[1]!.before_json)).toMatchObject({ chain: 'BEP20', address: first!.address });
     expect(JSON.parse(history[1]!.after_json)).toMatchObject({ chain: 'TRC20', address: next });
     expect(history[1]!.ip).toBe(m.ip);
-    await expect(t.services.dbHandle.db.updateTable('payout_destination_changes').set({ ip: 'x' }).where('id', '=', history[0]!.id).execute()).rejects.toThrow(/append-only/);
+    await expect(t.services.dbHandle.db.updateTable('payout_destination_changes').set({ ip: 'x' }).where('id', '=', history[0]!.id).execute()).rejects.toThrow(
+      /append-only/,
+    );
     await expect(t.services.dbHandle.db.deleteFrom('payout_destination_changes').where('id', '=', history[0]!.id).execute()).rejects.toThrow(/append-only/);
   });
 
   it("answers another member's address as not found, for change, delete and withdrawal use", async () => {
     const mine = (await m.call<List>('withdrawalAddressList')).data.items[0]!;
-    expect(await other.call('updateWithdrawalAddress', { id: mine.id, chain: 'BEP20', address: bep20(), transactionPassword: 'Trans0ction!x' })).toMatchObject({ error: 'address.notFound' });
+    expect(await other.call('updateWithdrawalAddress', { id: mine.id, chain: 'BEP20', address: bep20(), transactionPassword: 'Trans0ction!x' })).toMatchObject({
+      error: 'address.notFound',
+    });
     expect(await other.call('delWithdrawalAddress', { id: mine.id })).toMatchObject({ error: 'address.notFound' });
     expect(await other.call('delWithdrawalAddress', { id: crypto.randomUUID() })).toMatchObject({ error: 'address.notFound' });
     await expect(t.services.addresses.usableForWithdrawal(otherId, mine.id)).rejects.toMatchObject({ key: 'address.notFound' });
@@ -146,7 +207,11 @@ describe.each(dialects)('withdrawal addresses on %s', (dialect) => {
     const refused = await t.services.addresses.usableForWithdrawal(memberId, added.data.id).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(AppError);
     expect(refused).toMatchObject({ key: 'address.coolingOff', params: { usableFrom: added.data.usableFrom, time: expect.stringMatching(/ UTC$/) } });
-    await t.services.dbHandle.db.updateTable('member_withdrawal_addresses').set({ usable_from: Date.now() - 1 }).where('id', '=', added.data.id).execute();
+    await t.services.dbHandle.db
+      .updateTable('member_withdrawal_addresses')
+      .set({ usable_from: Date.now() - 1 })
+      .where('id', '=', added.data.id)
+      .execute();
     expect(await t.services.addresses.usableForWithdrawal(memberId, added.data.id)).toMatchObject({ id: added.data.id, address, isUsable: true });
 
     await setSetting('withdrawal.addressCoolingOffHours', 0);
@@ -170,7 +235,9 @@ describe.each(dialects)('withdrawal addresses on %s', (dialect) => {
     await setSetting('withdrawal.addressesMax', count + 1);
     try {
       const results = await Promise.all(
-        Array.from({ length: 6 }, (_, i) => m.call('addWithdrawalAddress', { chain: i % 2 ? 'BEP20' : 'TRC20', address: i % 2 ? bep20() : trc20(), transactionPassword: txPassword })),
+        Array.from({ length: 6 }, (_, i) =>
+          m.call('addWithdrawalAddress', { chain: i % 2 ? 'BEP20' : 'TRC20', address: i % 2 ? bep20() : trc20(), transactionPassword: txPassword }),
+        ),
       );
       expect(results.filter((r) => r.code === 20000)).toHaveLength(1);
       const refusals = results.filter((r) => r.code !== 20000);
@@ -180,7 +247,9 @@ describe.each(dialects)('withdrawal addresses on %s', (dialect) => {
       const list = await m.call<List>('withdrawalAddressList');
       expect(list.data.items).toHaveLength(count + 1);
       expect(list.data.limit).toBe(count + 1);
-      expect(await m.call('addWithdrawalAddress', { chain: 'BEP20', address: bep20(), transactionPassword: txPassword })).toMatchObject({ error: 'address.limitReached' });
+      expect(await m.call('addWithdrawalAddress', { chain: 'BEP20', address: bep20(), transactionPassword: txPassword })).toMatchObject({
+        error: 'address.limitReached',
+      });
     } finally {
       await setSetting('withdrawal.addressesMax', 10);
     }
@@ -194,7 +263,9 @@ describe.each(dialects)('withdrawal addresses on %s', (dialect) => {
     const count = (await service.list(otherId)).items.length;
     await setSetting('withdrawal.addressesMax', count + 2);
     try {
-      const results = await Promise.allSettled(Array.from({ length: 12 }, () => service.add(otherId, { chain: 'BEP20', address: bep20(), transactionPassword: 'x' }, context)));
+      const results = await Promise.allSettled(
+        Array.from({ length: 12 }, () => service.add(otherId, { chain: 'BEP20', address: bep20(), transactionPassword: 'x' }, context)),
+      );
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
       for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ key: 'address.limitReached' });
       expect((await service.list(otherId)).items).toHaveLength(count + 2);
@@ -218,10 +289,18 @@ describe.each(dialects)('withdrawal addresses on %s', (dialect) => {
       { chain: 'BEP20', address: ['0x'], transactionPassword: txPassword },
       { chain: 'BEP20', address: bep20(), transactionPassword: 'x'.repeat(129) },
     ];
-    for (const body of bodies) expect(await m.call('addWithdrawalAddress', body), JSON.stringify(body).slice(0, 60)).toMatchObject({ status: 200, code: 9001, error: 'request.invalid' });
+    for (const body of bodies)
+      expect(await m.call('addWithdrawalAddress', body), JSON.stringify(body).slice(0, 60)).toMatchObject({
+        status: 200,
+        code: 9001,
+        error: 'request.invalid',
+      });
     for (const id of ['', '../x', 'a'.repeat(65), "1' OR '1'='1"]) {
       expect(await m.call('delWithdrawalAddress', { id })).toMatchObject({ status: 200, error: 'request.invalid' });
-      expect(await m.call('updateWithdrawalAddress', { id, chain: 'BEP20', address: bep20(), transactionPassword: txPassword })).toMatchObject({ status: 200, error: 'request.invalid' });
+      expect(await m.call('updateWithdrawalAddress', { id, chain: 'BEP20', address: bep20(), transactionPassword: txPassword })).toMatchObject({
+        status: 200,
+        error: 'request.invalid',
+      });
     }
   });
 });

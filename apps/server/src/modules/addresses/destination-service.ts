@@ -93,8 +93,15 @@ export class DestinationService<Row extends DestinationRow, Entry extends Destin
         usable_from: await usableFromAfterChange(this.settings, now, tx),
         deleted_at: null,
       } as Row;
-      await tx.insertInto(this.spec.table).values(created as never).execute();
-      await recordChange(tx, { memberId, kind: this.spec.kind, destinationId: created.id, action: 'add', before: null, after: this.spec.snapshot(created), at: now }, context);
+      await tx
+        .insertInto(this.spec.table)
+        .values(created as never)
+        .execute();
+      await recordChange(
+        tx,
+        { memberId, kind: this.spec.kind, destinationId: created.id, action: 'add', before: null, after: this.spec.snapshot(created), at: now },
+        context,
+      );
       return created;
     });
     await mailChange(this.security, memberId, this.spec.kind, 'add', this.spec.mailDetail(row), num(row.usable_from), context);
@@ -123,10 +130,23 @@ export class DestinationService<Row extends DestinationRow, Entry extends Destin
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) throw this.error('notFound');
-      await recordChange(tx, { memberId, kind: this.spec.kind, destinationId: before.id, action: 'update', before: this.spec.snapshot(before), after: this.spec.snapshot(after), at: now }, context);
+      await recordChange(
+        tx,
+        {
+          memberId,
+          kind: this.spec.kind,
+          destinationId: before.id,
+          action: 'update',
+          before: this.spec.snapshot(before),
+          after: this.spec.snapshot(after),
+          at: now,
+        },
+        context,
+      );
       return { row: after, isChanged: true };
     });
-    if (result.isChanged) await mailChange(this.security, memberId, this.spec.kind, 'update', this.spec.mailDetail(result.row), num(result.row.usable_from), context);
+    if (result.isChanged)
+      await mailChange(this.security, memberId, this.spec.kind, 'update', this.spec.mailDetail(result.row), num(result.row.usable_from), context);
     return this.entry(result.row);
   }
 
@@ -137,7 +157,11 @@ export class DestinationService<Row extends DestinationRow, Entry extends Destin
       const now = this.now();
       const deleted = await tx.updateTable(this.spec.table).set({ deleted_at: now }).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
       if (Number(deleted.numUpdatedRows) !== 1) throw this.error('notFound');
-      await recordChange(tx, { memberId, kind: this.spec.kind, destinationId: id, action: 'delete', before: this.spec.snapshot(row), after: null, at: now }, context);
+      await recordChange(
+        tx,
+        { memberId, kind: this.spec.kind, destinationId: id, action: 'delete', before: this.spec.snapshot(row), after: null, at: now },
+        context,
+      );
       return row;
     });
     await mailChange(this.security, memberId, this.spec.kind, 'delete', this.spec.mailDetail(removed), null, context);
@@ -157,7 +181,13 @@ export class DestinationService<Row extends DestinationRow, Entry extends Destin
 
   private entry(row: Row): Entry {
     const usableFrom = num(row.usable_from);
-    const times: DestinationTimes = { id: row.id, createdAt: num(row.created_at), updatedAt: num(row.updated_at), usableFrom, isUsable: usableFrom <= this.now() };
+    const times: DestinationTimes = {
+      id: row.id,
+      createdAt: num(row.created_at),
+      updatedAt: num(row.updated_at),
+      usableFrom,
+      isUsable: usableFrom <= this.now(),
+    };
     return { ...times, ...this.spec.entryOf(row) } as Entry;
   }
 
@@ -166,12 +196,25 @@ export class DestinationService<Row extends DestinationRow, Entry extends Destin
   }
 
   private async liveRows(db: Db | Tx, memberId: string): Promise<Row[]> {
-    const rows = await db.selectFrom(this.spec.table).selectAll().where('member_id', '=', memberId).where('deleted_at', 'is', null).orderBy('created_at').orderBy('id').execute();
+    const rows = await db
+      .selectFrom(this.spec.table)
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .where('deleted_at', 'is', null)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
     return rows as unknown as Row[];
   }
 
   private async liveRow(db: Db | Tx, memberId: string, id: string): Promise<Row | undefined> {
-    const row = await db.selectFrom(this.spec.table).selectAll().where('id', '=', id).where('member_id', '=', memberId).where('deleted_at', 'is', null).executeTakeFirst();
+    const row = await db
+      .selectFrom(this.spec.table)
+      .selectAll()
+      .where('id', '=', id)
+      .where('member_id', '=', memberId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
     return row as unknown as Row | undefined;
   }
 

@@ -34,7 +34,15 @@ function summary(u: UserRow): MemberSummary {
 export type MemberAction = 'revokeSessions' | 'lockLogin' | 'unlockLogin' | 'lockMoney' | 'unlockMoney' | 'resetTxLock' | CommunityAction;
 /** The protected flag, the purchase-code flag and the grade pin (decision 021). */
 export type CommunityAction = 'protect' | 'unprotect' | 'allowPurchaseCode' | 'denyPurchaseCode' | 'unpinGrade' | 'unpinProtected' | 'unpinPurchaseCode';
-const communityActions: readonly string[] = ['protect', 'unprotect', 'allowPurchaseCode', 'denyPurchaseCode', 'unpinGrade', 'unpinProtected', 'unpinPurchaseCode'];
+const communityActions: readonly string[] = [
+  'protect',
+  'unprotect',
+  'allowPurchaseCode',
+  'denyPurchaseCode',
+  'unpinGrade',
+  'unpinProtected',
+  'unpinPurchaseCode',
+];
 /** Handing a staff-pinned flag back to the plan's flag rules (decision 026). */
 const unpinFlag = { unpinProtected: 'protected', unpinPurchaseCode: 'buyPurchaseCodeStatus' } as const;
 /** What the community module offers the unpin: one member's flag re-evaluated with the rules in force now. */
@@ -62,7 +70,11 @@ export class AdminMemberService {
     const q = query.trim().toLowerCase();
     const after = decodeCursor(memberSearchKeyset, cursor);
     const base = () => {
-      const builder = this.db.selectFrom('users').selectAll().orderBy('user_name_key').limit(pageSize + 1);
+      const builder = this.db
+        .selectFrom('users')
+        .selectAll()
+        .orderBy('user_name_key')
+        .limit(pageSize + 1);
       return after ? builder.where(keysetCondition(memberSearchKeyset, after)) : builder;
     };
     const found = q
@@ -74,7 +86,9 @@ export class AdminMemberService {
           ])
         ).flat()
       : await base().execute();
-    const rows = [...new Map(found.map((r) => [r.id, r])).values()].sort((a, b) => (a.user_name_key < b.user_name_key ? -1 : a.user_name_key > b.user_name_key ? 1 : 0)).slice(0, pageSize + 1);
+    const rows = [...new Map(found.map((r) => [r.id, r])).values()]
+      .sort((a, b) => (a.user_name_key < b.user_name_key ? -1 : a.user_name_key > b.user_name_key ? 1 : 0))
+      .slice(0, pageSize + 1);
     const items = rows.slice(0, pageSize);
     return { items: items.map(summary), nextCursor: rows.length > pageSize ? cursorAfter(memberSearchKeyset, items[items.length - 1]!) : null };
   }
@@ -88,8 +102,18 @@ export class AdminMemberService {
   async detail(memberId: string) {
     const member = await this.mustGet(memberId);
     const referrer = member.referrer_id ? await this.db.selectFrom('users').selectAll().where('id', '=', member.referrer_id).executeTakeFirst() : undefined;
-    const invites = await this.db.selectFrom('users').selectAll().where('referrer_id', '=', memberId).orderBy('created_at', 'desc').limit(directInvitesShownMax).execute();
-    const inviteCount = await this.db.selectFrom('users').select((eb) => eb.fn.countAll<bigint>().as('n')).where('referrer_id', '=', memberId).executeTakeFirstOrThrow();
+    const invites = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('referrer_id', '=', memberId)
+      .orderBy('created_at', 'desc')
+      .limit(directInvitesShownMax)
+      .execute();
+    const inviteCount = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<bigint>().as('n'))
+      .where('referrer_id', '=', memberId)
+      .executeTakeFirstOrThrow();
     const now = Date.now();
     const sessions = await this.db
       .selectFrom('sessions')
@@ -102,11 +126,23 @@ export class AdminMemberService {
       .limit(50)
       .execute();
     return {
-      member: { ...summary(member), userNumber: member.user_number, ...(await this.accounts.txLockState(memberId)), agreeStatus: num(member.agree_status) === 1 },
+      member: {
+        ...summary(member),
+        userNumber: member.user_number,
+        ...(await this.accounts.txLockState(memberId)),
+        agreeStatus: num(member.agree_status) === 1,
+      },
       referrer: referrer ? summary(referrer) : null,
       directInvites: invites.map(summary),
       directInviteCount: num(inviteCount.n),
-      sessions: sessions.map((s) => ({ id: s.id, createdAt: num(s.created_at), lastSeenAt: num(s.last_seen_at), expiresAt: num(s.expires_at), ip: s.ip, userAgent: s.user_agent })),
+      sessions: sessions.map((s) => ({
+        id: s.id,
+        createdAt: num(s.created_at),
+        lastSeenAt: num(s.last_seen_at),
+        expiresAt: num(s.expires_at),
+        ip: s.ip,
+        userAgent: s.user_agent,
+      })),
     };
   }
 
@@ -116,7 +152,11 @@ export class AdminMemberService {
     // The transaction-password lock lives in rate_limits (decision 007); read before the transaction.
     const txBefore = await this.accounts.txLockState(memberId);
     const txAfter = action === 'resetTxLock' ? { txFailures: 0, txLockedUntil: 0 } : txBefore;
-    const state = (u: UserRow, txLock: typeof txBefore) => ({ isLoginLocked: num(u.is_login_locked) === 1, isMoneyLocked: num(u.is_money_locked) === 1, ...txLock });
+    const state = (u: UserRow, txLock: typeof txBefore) => ({
+      isLoginLocked: num(u.is_login_locked) === 1,
+      isMoneyLocked: num(u.is_money_locked) === 1,
+      ...txLock,
+    });
     await inTransaction(this.db, async (tx) => {
       const update = tx.updateTable('users').where('id', '=', memberId);
       if (action === 'lockLogin') await update.set({ is_login_locked: 1 }).execute();
@@ -125,7 +165,12 @@ export class AdminMemberService {
       if (action === 'unlockMoney') await update.set({ is_money_locked: 0 }).execute();
       if (action === 'resetTxLock') await tx.deleteFrom('rate_limits').where('key', '=', txPasswordKey(memberId)).execute();
       if (action === 'revokeSessions' || action === 'lockLogin') {
-        let revoke = tx.updateTable('sessions').set({ revoked_at: Date.now() }).where('user_id', '=', memberId).where('login_type', '=', 'USER').where('revoked_at', 'is', null);
+        let revoke = tx
+          .updateTable('sessions')
+          .set({ revoked_at: Date.now() })
+          .where('user_id', '=', memberId)
+          .where('login_type', '=', 'USER')
+          .where('revoked_at', 'is', null);
         if (sessionId && action === 'revokeSessions') revoke = revoke.where('id', '=', sessionId);
         await revoke.execute();
       }
@@ -155,7 +200,8 @@ export class AdminMemberService {
       const flagsGrantedByRule: RuleFlag[] = [];
       if (this.flags) {
         const now = Date.now();
-        for (const flag of ['protected', 'buyPurchaseCodeStatus'] as const) if (await this.flags.reevaluateFlag(tx, memberId, flag, now)) flagsGrantedByRule.push(flag);
+        for (const flag of ['protected', 'buyPurchaseCodeStatus'] as const)
+          if (await this.flags.reevaluateFlag(tx, memberId, flag, now)) flagsGrantedByRule.push(flag);
       }
       await this.audit.record(tx, actor, {
         action: 'member.grade',
@@ -177,7 +223,11 @@ export class AdminMemberService {
     await this.mustGet(memberId);
     await inTransaction(this.db, async (tx) => {
       const read = async () => {
-        const u = await tx.selectFrom('users').select(['is_protected', 'buy_purchase_code_status', 'protected_pinned', 'buy_purchase_code_pinned']).where('id', '=', memberId).executeTakeFirstOrThrow();
+        const u = await tx
+          .selectFrom('users')
+          .select(['is_protected', 'buy_purchase_code_status', 'protected_pinned', 'buy_purchase_code_pinned'])
+          .where('id', '=', memberId)
+          .executeTakeFirstOrThrow();
         const f = await tx.selectFrom('member_figures').select('grade_pinned').where('member_id', '=', memberId).executeTakeFirst();
         return {
           isProtected: num(u.is_protected) === 1,

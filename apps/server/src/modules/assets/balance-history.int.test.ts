@@ -26,7 +26,15 @@ describe.each(dialects)('balance history on %s', (dialect) => {
     await t.services.dbHandle.db.updateTable('ledger_transfers').set({ created_at: time }).where('id', '=', id).execute();
   };
   const airdrop = async (owner: string, coinName: string, points: bigint, time: number) => {
-    const r = await t.services.ledger.transfer({ requestId: null, code: 'airdrop', coinName, amount: points * unit, debit: system(coinName, 'airdrop'), credit: member(owner, coinName), isPending: false });
+    const r = await t.services.ledger.transfer({
+      requestId: null,
+      code: 'airdrop',
+      coinName,
+      amount: points * unit,
+      debit: system(coinName, 'airdrop'),
+      credit: member(owner, coinName),
+      isPending: false,
+    });
     await at(r.id, time);
   };
 
@@ -72,13 +80,37 @@ describe.each(dialects)('balance history on %s', (dialect) => {
     await airdrop(aId, 'USDT', 500n, starts[0]! + hour);
     await airdrop(aId, 'USDT', 1n, starts[5]!);
     await airdrop(aId, 'USDT', 200n, starts[10]! + 5 * hour);
-    const move = await ledger.transfer({ requestId: null, code: 'buyMatching', coinName: 'USDT', amount: 100n * unit, debit: member(aId, 'USDT'), credit: member(aId, 'USDT', 'fixed'), isPending: false });
+    const move = await ledger.transfer({
+      requestId: null,
+      code: 'buyMatching',
+      coinName: 'USDT',
+      amount: 100n * unit,
+      debit: member(aId, 'USDT'),
+      credit: member(aId, 'USDT', 'fixed'),
+      isPending: false,
+    });
     await at(move.id, starts[12]! + 2 * hour);
-    const held = await ledger.transfer({ requestId: null, code: 'withdraw', coinName: 'USDT', amount: 50n * unit, debit: member(aId, 'USDT'), credit: system('USDT', 'withdrawals'), isPending: true });
+    const held = await ledger.transfer({
+      requestId: null,
+      code: 'withdraw',
+      coinName: 'USDT',
+      amount: 50n * unit,
+      debit: member(aId, 'USDT'),
+      credit: system('USDT', 'withdrawals'),
+      isPending: true,
+    });
     await at(held.id, starts[15]!);
     const posted = await ledger.resolvePending(held.id, 'post');
     await at(posted.id, starts[20]! + hour);
-    const voidable = await ledger.transfer({ requestId: null, code: 'withdraw', coinName: 'USDT', amount: 30n * unit, debit: member(aId, 'USDT'), credit: system('USDT', 'withdrawals'), isPending: true });
+    const voidable = await ledger.transfer({
+      requestId: null,
+      code: 'withdraw',
+      coinName: 'USDT',
+      amount: 30n * unit,
+      debit: member(aId, 'USDT'),
+      credit: system('USDT', 'withdrawals'),
+      isPending: true,
+    });
     await at(voidable.id, starts[22]!);
     const voided = await ledger.resolvePending(voidable.id, 'void');
     await at(voided.id, starts[23]!);
@@ -91,7 +123,7 @@ describe.each(dialects)('balance history on %s', (dialect) => {
     await t.close();
   });
 
-  it('gives each day\'s closing balance as the journal\'s posted movements up to that day\'s end', async () => {
+  it("gives each day's closing balance as the journal's posted movements up to that day's end", async () => {
     const r = await a.call<BalanceHistory>('balanceHistory', { days: 30 });
     expect(r.code, r.message).toBe(20000);
     expect(r.data.timeZone).toBe(communityMonthTimeZone);
@@ -99,7 +131,15 @@ describe.each(dialects)('balance history on %s', (dialect) => {
     const series = byCoin(r.data);
     expect(series).toEqual(await fromJournal(aId, starts));
     const usdt = series['USDT']!;
-    expect([usdt[0], usdt[4], usdt[5], usdt[10], usdt[19], usdt[20], usdt[29]]).toEqual(['500.000000', '500.000000', '501.000000', '701.000000', '701.000000', '651.000000', '651.000000']);
+    expect([usdt[0], usdt[4], usdt[5], usdt[10], usdt[19], usdt[20], usdt[29]]).toEqual([
+      '500.000000',
+      '500.000000',
+      '501.000000',
+      '701.000000',
+      '701.000000',
+      '651.000000',
+      '651.000000',
+    ]);
     // The held 30 and its void change nothing; the move to fixed nets to zero.
     expect(usdt[22]).toBe('651.000000');
     expect(series['ASSETS_POINT']![28]).toBe('0.000000');
@@ -110,7 +150,7 @@ describe.each(dialects)('balance history on %s', (dialect) => {
     for (const coin of assets.data) expect(series[coin.coinName]!.at(-1)).toBe(coin.assetsTotal);
   });
 
-  it('gives 90 days whose last 30 are the 30 days\' figures', async () => {
+  it("gives 90 days whose last 30 are the 30 days' figures", async () => {
     const r = await a.call<BalanceHistory>('balanceHistory', { days: 90 });
     expect(r.code, r.message).toBe(20000);
     expect(r.data.days).toHaveLength(90);

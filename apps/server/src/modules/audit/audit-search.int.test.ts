@@ -38,12 +38,32 @@ describe.each(dialects)('audit log and member search on %s', (dialect) => {
       reason: 'routine',
       ip: '127.0.0.1',
     }));
-    for (let i = 0; i < rows.length; i += 500) await db.insertInto('audit_log').values(rows.slice(i, i + 500)).execute();
+    for (let i = 0; i < rows.length; i += 500)
+      await db
+        .insertInto('audit_log')
+        .values(rows.slice(i, i + 500))
+        .execute();
     if (dialect === 'postgres') await sql`select setval('audit_log_seq', (select max(seq) from audit_log))`.execute(db);
     const user = (name: string) => ({
-      id: `u-${name}`, user_name: name, user_name_key: name.toLowerCase(), password_hash: 'x', tx_password_hash: 'x', country_code: 'ID', email: `${name.toLowerCase()}@search.example`,
-      referral_id: `ref-${name.toLowerCase()}`, user_number: `n-${name}`, referrer_id: null, tree_path: '/', level: 0, buy_purchase_code_status: 0, is_protected: 0, auto_top_up: 0,
-      agree_status: 1, is_login_locked: 0, is_money_locked: 0, created_at: Date.now(),
+      id: `u-${name}`,
+      user_name: name,
+      user_name_key: name.toLowerCase(),
+      password_hash: 'x',
+      tx_password_hash: 'x',
+      country_code: 'ID',
+      email: `${name.toLowerCase()}@search.example`,
+      referral_id: `ref-${name.toLowerCase()}`,
+      user_number: `n-${name}`,
+      referrer_id: null,
+      tree_path: '/',
+      level: 0,
+      buy_purchase_code_status: 0,
+      is_protected: 0,
+      auto_top_up: 0,
+      agree_status: 1,
+      is_login_locked: 0,
+      is_money_locked: 0,
+      created_at: Date.now(),
     });
     await db.insertInto('users').values(['zq_a', 'zqxa', 'Zq.b', 'zq-c', 'zqa1', 'zqa2', 'zqa3', 'zr'].map(user)).execute();
   }, 120_000);
@@ -64,7 +84,9 @@ describe.each(dialects)('audit log and member search on %s', (dialect) => {
     expect(first.items.every((e) => e.actorName === 'rarestaff')).toBe(true);
     const second = await audit({ actor: 'rarestaff', cursor: first.nextCursor });
     expect(second.items.every((e) => e.actorName === 'rarestaff')).toBe(true);
-    expect(second.items[0]!.targetId < first.items[19]!.targetId || Number(second.items[0]!.targetId.slice(3)) < Number(first.items[19]!.targetId.slice(3))).toBe(true);
+    expect(
+      second.items[0]!.targetId < first.items[19]!.targetId || Number(second.items[0]!.targetId.slice(3)) < Number(first.items[19]!.targetId.slice(3)),
+    ).toBe(true);
     expect((await audit({ actor: 'nobody' })).items).toEqual([]);
   });
 

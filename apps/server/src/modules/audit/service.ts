@@ -101,11 +101,20 @@ export class AuditService {
         .execute();
       if (rows.length <= filter.pageSize) {
         // The last row the window looked at, if it was full: older rows are still to be searched.
-        const edge = await range.select('seq').orderBy('seq', 'desc').limit(1).offset(auditTextWindow - 1).executeTakeFirst();
+        const edge = await range
+          .select('seq')
+          .orderBy('seq', 'desc')
+          .limit(1)
+          .offset(auditTextWindow - 1)
+          .executeTakeFirst();
         windowEnd = edge ? encodeCursor(auditKeyset, [edge.seq]) : null;
       }
     } else {
-      rows = await range.selectAll().orderBy('seq', 'desc').limit(filter.pageSize + 1).execute();
+      rows = await range
+        .selectAll()
+        .orderBy('seq', 'desc')
+        .limit(filter.pageSize + 1)
+        .execute();
     }
     const page = rows.slice(0, filter.pageSize);
     return {

@@ -21,8 +21,15 @@ describe.each(dialects)('bank accounts on %s', (dialect) => {
   let txPassword: string;
   const form = () => ({ bankName: 'Bank Central Asia', accountName: 'Budi Santoso', accountNumber: accountNumber(), transactionPassword: txPassword });
   const mails = async () =>
-    t.services.dbHandle.db.selectFrom('mail_outbox').select(['subject', 'body_text']).where('to_address', '=', email).where('subject', '=', 'Your withdrawal bank accounts changed').orderBy('created_at').execute();
-  const setSetting = (key: 'withdrawal.addressCoolingOffHours' | 'withdrawal.bankAccountsMax', value: number) => t.services.settings.update(key, value, 'test', admin, true);
+    t.services.dbHandle.db
+      .selectFrom('mail_outbox')
+      .select(['subject', 'body_text'])
+      .where('to_address', '=', email)
+      .where('subject', '=', 'Your withdrawal bank accounts changed')
+      .orderBy('created_at')
+      .execute();
+  const setSetting = (key: 'withdrawal.addressCoolingOffHours' | 'withdrawal.bankAccountsMax', value: number) =>
+    t.services.settings.update(key, value, 'test', admin, true);
 
   beforeAll(async () => {
     t = await makeTestApp(dialect);
@@ -65,11 +72,24 @@ describe.each(dialects)('bank accounts on %s', (dialect) => {
   });
 
   it('gives the bank form messages and needs the right transaction password', async () => {
-    expect(await m.call('addBankAccount', { ...form(), bankName: '' })).toMatchObject({ field: 'bankName', validation: 'validation.enterBankName', message: 'Please enter the bank name' });
+    expect(await m.call('addBankAccount', { ...form(), bankName: '' })).toMatchObject({
+      field: 'bankName',
+      validation: 'validation.enterBankName',
+      message: 'Please enter the bank name',
+    });
     expect(await m.call('addBankAccount', { ...form(), accountName: ' ' })).toMatchObject({ field: 'accountName', validation: 'validation.enterAccountName' });
-    expect(await m.call('addBankAccount', { ...form(), accountNumber: '' })).toMatchObject({ field: 'accountNumber', validation: 'validation.enterAccountNumber' });
-    expect(await m.call('addBankAccount', { ...form(), accountNumber: '12-34' })).toMatchObject({ field: 'accountNumber', validation: 'validation.accountNumberInvalid' });
-    expect(await m.call('addBankAccount', { ...form(), accountName: 'Eve\u202Egnp' })).toMatchObject({ field: 'accountName', validation: 'validation.invalidCharacters' });
+    expect(await m.call('addBankAccount', { ...form(), accountNumber: '' })).toMatchObject({
+      field: 'accountNumber',
+      validation: 'validation.enterAccountNumber',
+    });
+    expect(await m.call('addBankAccount', { ...form(), accountNumber: '12-34' })).toMatchObject({
+      field: 'accountNumber',
+      validation: 'validation.accountNumberInvalid',
+    });
+    expect(await m.call('addBankAccount', { ...form(), accountName: 'Eve\u202Egnp' })).toMatchObject({
+      field: 'accountName',
+      validation: 'validation.invalidCharacters',
+    });
     expect(await m.call('addBankAccount', { ...form(), bankName: 'B'.repeat(101) })).toMatchObject({ field: 'bankName', validation: 'validation.textTooLong' });
     m.lang = 'ja-JP';
     expect(await m.call('addBankAccount', { ...form(), bankName: '' })).toMatchObject({ message: '銀行名を入力してください' });
@@ -80,24 +100,50 @@ describe.each(dialects)('bank accounts on %s', (dialect) => {
 
   it('changes an account (new cooling-off, e-mail, history); unchanged saves change nothing', async () => {
     const [account] = (await m.call<List>('bankAccountList')).data.items;
-    await t.services.dbHandle.db.updateTable('member_bank_accounts').set({ usable_from: Date.now() - 1 }).where('id', '=', account!.id).execute();
+    await t.services.dbHandle.db
+      .updateTable('member_bank_accounts')
+      .set({ usable_from: Date.now() - 1 })
+      .where('id', '=', account!.id)
+      .execute();
     expect(await t.services.bankAccounts.usableForWithdrawal(memberId, account!.id)).toMatchObject({ id: account!.id, isUsable: true });
-    const same = await m.call<BankAccountEntry>('updateBankAccount', { id: account!.id, bankName: account!.bankName, accountName: account!.accountName, accountNumber: '6222 0000 1111 2222', transactionPassword: txPassword });
+    const same = await m.call<BankAccountEntry>('updateBankAccount', {
+      id: account!.id,
+      bankName: account!.bankName,
+      accountName: account!.accountName,
+      accountNumber: '6222 0000 1111 2222',
+      transactionPassword: txPassword,
+    });
     expect(same.data.isUsable).toBe(true);
     expect(await mails()).toHaveLength(1);
     // A new holder name alone starts the cooling-off again.
-    const renamed = await m.call<BankAccountEntry>('updateBankAccount', { id: account!.id, bankName: account!.bankName, accountName: 'Someone Else', accountNumber: account!.accountNumber, transactionPassword: txPassword });
+    const renamed = await m.call<BankAccountEntry>('updateBankAccount', {
+      id: account!.id,
+      bankName: account!.bankName,
+      accountName: 'Someone Else',
+      accountNumber: account!.accountNumber,
+      transactionPassword: txPassword,
+    });
     expect(renamed.data).toMatchObject({ accountName: 'Someone Else', isUsable: false });
     expect(await mails()).toHaveLength(2);
-    await expect(t.services.bankAccounts.usableForWithdrawal(memberId, account!.id)).rejects.toMatchObject({ key: 'bankAccount.coolingOff', params: { usableFrom: renamed.data.usableFrom } });
-    const history = await t.services.dbHandle.db.selectFrom('payout_destination_changes').select(['action', 'kind', 'before_json', 'after_json']).where('destination_id', '=', account!.id).orderBy('at').execute();
+    await expect(t.services.bankAccounts.usableForWithdrawal(memberId, account!.id)).rejects.toMatchObject({
+      key: 'bankAccount.coolingOff',
+      params: { usableFrom: renamed.data.usableFrom },
+    });
+    const history = await t.services.dbHandle.db
+      .selectFrom('payout_destination_changes')
+      .select(['action', 'kind', 'before_json', 'after_json'])
+      .where('destination_id', '=', account!.id)
+      .orderBy('at')
+      .execute();
     expect(history.map((h) => `${h.kind}:${h.action}`)).toEqual(['bankAccount:add', 'bankAccount:update']);
     expect(JSON.parse(history[1]!.after_json)).toMatchObject({ accountName: 'Someone Else' });
   });
 
   it("answers another member's account as not found; delete removes it from the list and from withdrawal use", async () => {
     const [account] = (await m.call<List>('bankAccountList')).data.items;
-    expect(await other.call('updateBankAccount', { id: account!.id, ...form(), transactionPassword: 'Trans0ction!x' })).toMatchObject({ error: 'bankAccount.notFound' });
+    expect(await other.call('updateBankAccount', { id: account!.id, ...form(), transactionPassword: 'Trans0ction!x' })).toMatchObject({
+      error: 'bankAccount.notFound',
+    });
     expect(await other.call('delBankAccount', { id: account!.id })).toMatchObject({ error: 'bankAccount.notFound' });
     await expect(t.services.bankAccounts.usableForWithdrawal(otherId, account!.id)).rejects.toMatchObject({ key: 'bankAccount.notFound' });
     expect((await m.call('delBankAccount', { id: account!.id })).code).toBe(20000);
@@ -114,11 +160,17 @@ describe.each(dialects)('bank accounts on %s', (dialect) => {
     try {
       expect((await m.call('addBankAccount', form())).code).toBe(20000);
       const refused = await m.call('addBankAccount', form());
-      expect(refused).toMatchObject({ error: 'bankAccount.limitReached', params: { max: 2 }, message: 'You can keep at most 2 bank accounts; delete one first' });
+      expect(refused).toMatchObject({
+        error: 'bankAccount.limitReached',
+        params: { max: 2 },
+        message: 'You can keep at most 2 bank accounts; delete one first',
+      });
       const accounts = { authorizeMoneyAction: async () => undefined } as unknown as ConstructorParameters<typeof BankAccountService>[2];
       const service = new BankAccountService(t.services.dbHandle.db, dialect, accounts, t.services.settings, t.services.security);
       const context = { ip: '10.0.0.1', userAgent: 'test', request: { ip: '10.0.0.1', headers: {} }, lang: 'en-US' } as unknown as ChangeContext;
-      const results = await Promise.allSettled(Array.from({ length: 10 }, () => service.add(otherId, { ...form(), accountNumber: accountNumber().replace(/\s/g, '') }, context)));
+      const results = await Promise.allSettled(
+        Array.from({ length: 10 }, () => service.add(otherId, { ...form(), accountNumber: accountNumber().replace(/\s/g, '') }, context)),
+      );
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
       for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ key: 'bankAccount.limitReached' });
     } finally {

@@ -29,7 +29,10 @@ export class CaptchaService {
     // Old captchas are swept as new ones are made, one short batch at most (decision 047); the
     // housekeeping job takes whatever more there is.
     await deleteInBatches(this.db, 'captchas', 'expires_at', BigInt(now), { maxRows: deleteBatchSize });
-    await this.db.insertInto('captchas').values({ id, answer_hash: hashAnswer(id, text), expires_at: now + captchaTtlMs, used_at: null }).execute();
+    await this.db
+      .insertInto('captchas')
+      .values({ id, answer_hash: hashAnswer(id, text), expires_at: now + captchaTtlMs, used_at: null })
+      .execute();
     return { captchaId: id, image: `data:image/svg+xml;base64,${Buffer.from(data).toString('base64')}`, enabled: true };
   }
 

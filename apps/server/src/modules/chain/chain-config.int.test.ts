@@ -67,7 +67,11 @@ describe('a refused key stops the server process at start', () => {
     const xprv = testMaster().derive("m/44'/60'/0'").privateExtendedKey;
     const cases: Array<[string, Record<string, string>, RegExp]> = [
       ['not base58', bep20(`"${xpub}"`), /^CHAIN_BEP20_XPUB is refused: not base58 .*\[notBase58\]$/],
-      ['bad checksum', bep20(xpub.slice(0, 50) + (xpub[50] === 'z' ? 'y' : 'z') + xpub.slice(51)), /^CHAIN_BEP20_XPUB is refused: bad checksum .*\[checksum\]$/],
+      [
+        'bad checksum',
+        bep20(xpub.slice(0, 50) + (xpub[50] === 'z' ? 'y' : 'z') + xpub.slice(51)),
+        /^CHAIN_BEP20_XPUB is refused: bad checksum .*\[checksum\]$/,
+      ],
       ['private key', bep20(xprv), /^CHAIN_BEP20_XPUB is refused: a private key \(xprv\) was given.*\[privateKey\]$/],
       ['wrong version', bep20(base58check.encode(testnet)), /^CHAIN_BEP20_XPUB is refused: wrong version .*\[version\]$/],
       ['wrong depth', bep20(testMaster().publicExtendedKey), /^CHAIN_BEP20_XPUB is refused: wrong depth 0 .*\[depth\]$/],
@@ -75,7 +79,11 @@ describe('a refused key stops the server process at start', () => {
       ['not a curve point', bep20(base58check.encode(notPoint)), /^CHAIN_BEP20_XPUB is refused: the public key is not a point on secp256k1 \[point\]$/],
       [
         'TRC20, an account key of the wrong depth',
-        { CHAIN_TRC20_RPC_URL: 'http://127.0.0.1:9', CHAIN_TRC20_TOKEN: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', CHAIN_TRC20_XPUB: testMaster().derive("m/44'/195'").publicExtendedKey },
+        {
+          CHAIN_TRC20_RPC_URL: 'http://127.0.0.1:9',
+          CHAIN_TRC20_TOKEN: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+          CHAIN_TRC20_XPUB: testMaster().derive("m/44'/195'").publicExtendedKey,
+        },
         /^CHAIN_TRC20_XPUB is refused: wrong depth 2 .*\[depth\]$/,
       ],
     ];
@@ -120,10 +128,18 @@ describe.each(dialects)('chain deposits off and key changes on %s', (dialect) =>
     expect((await m.call('depositChainList')).data).toEqual([]);
     expect((await m.call('bscDepositRecordList', { pageSize: 51 })).code).toBe(9001);
     // A cursor the server did not make is refused as the cursor field, never a 500 (decision 052).
-    expect(await m.call('bscDepositRecordList', { cursor: '9'.repeat(60) })).toMatchObject({ status: 200, code: 9001, error: 'request.invalid', field: 'cursor' });
+    expect(await m.call('bscDepositRecordList', { cursor: '9'.repeat(60) })).toMatchObject({
+      status: 200,
+      code: 9001,
+      error: 'request.invalid',
+      field: 'cursor',
+    });
     const staff = await staffClient(off, 'admin', 'Admin@12345');
     const health = await staff.call<ChainHealthEntry[]>('chainHealth');
-    expect(health.data.map((h) => [h.chain, h.isConfigured])).toEqual([['BEP20', false], ['TRC20', false]]);
+    expect(health.data.map((h) => [h.chain, h.isConfigured])).toEqual([
+      ['BEP20', false],
+      ['TRC20', false],
+    ]);
   });
 
   it('refuses to start on a key other than the one the stored addresses came from', async () => {
@@ -141,7 +157,9 @@ describe.each(dialects)('chain deposits off and key changes on %s', (dialect) =>
       ...bep20(otherKey),
     });
     expect(refused.code).toBe(1);
-    expect(oneLine(refused.stderr)).toBe('CHAIN_BEP20_XPUB is refused: not the key the stored BEP20 deposit addresses were derived from; restore it (decision 017)');
+    expect(oneLine(refused.stderr)).toBe(
+      'CHAIN_BEP20_XPUB is refused: not the key the stored BEP20 deposit addresses were derived from; restore it (decision 017)',
+    );
   });
 
   it('gives each member one index, however many ask at once', async () => {

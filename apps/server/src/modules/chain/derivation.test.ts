@@ -49,7 +49,7 @@ describe('deposit address derivation', () => {
     }
   });
 
-  it('gives the test seed accounts the addresses a BIP44 wallet shows (m/44\'/60\'/0\'/0/i)', () => {
+  it("gives the test seed accounts the addresses a BIP44 wallet shows (m/44'/60'/0'/0/i)", () => {
     const xpubs = testXpubs();
     const external = parseAccountXpub(xpubs.BEP20);
     for (const index of [0, 1, 7]) {
@@ -59,7 +59,9 @@ describe('deposit address derivation', () => {
     }
     const tron = parseAccountXpub(xpubs.TRC20);
     const tronKey = testMaster().derive("m/44'/195'/0'/0/3");
-    expect(deriveAddress('TRC20', tron, 3).address).toBe(manualBase58check(Buffer.from(`41${privateKeyToAddress(toHex(tronKey.privateKey!)).slice(2)}`, 'hex')));
+    expect(deriveAddress('TRC20', tron, 3).address).toBe(
+      manualBase58check(Buffer.from(`41${privateKeyToAddress(toHex(tronKey.privateKey!)).slice(2)}`, 'hex')),
+    );
   });
 
   it('decompresses public keys as the curve says', () => {

@@ -90,7 +90,12 @@ export class HeldChainDeposits {
 
   /** Staff closed it: the deposit reads rejected (once), the member is told; the ledger is untouched. */
   private async reject(tx: Tx, item: ReviewRow): Promise<void> {
-    const moved = await tx.updateTable('chain_deposits').set({ status: 'rejected' }).where('id', '=', item.subject_id).where('status', '=', 'heldForReview').executeTakeFirst();
+    const moved = await tx
+      .updateTable('chain_deposits')
+      .set({ status: 'rejected' })
+      .where('id', '=', item.subject_id)
+      .where('status', '=', 'heldForReview')
+      .executeTakeFirst();
     if (moved.numUpdatedRows !== 1n) throw new AppError('review.notPending');
     const d = await tx.selectFrom('chain_deposits').select(['member_id', 'chain', 'tx_hash']).where('id', '=', item.subject_id).executeTakeFirstOrThrow();
     await notify(tx, d.member_id, 'depositRejected', {

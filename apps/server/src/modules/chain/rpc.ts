@@ -35,7 +35,15 @@ const uint256Data = /^0x[0-9a-fA-F]{64}$/;
  * (decision 045, 2026-11-28).
  */
 export function decodeTransferLog(log: RawLog, token: `0x${string}`): TransferLog | null {
-  if (log.address?.toLowerCase() !== token || log.removed || log.blockHash === null || log.transactionHash === null || log.blockNumber === null || log.logIndex === null) return null;
+  if (
+    log.address?.toLowerCase() !== token ||
+    log.removed ||
+    log.blockHash === null ||
+    log.transactionHash === null ||
+    log.blockNumber === null ||
+    log.logIndex === null
+  )
+    return null;
   const [selector, from, to] = log.topics;
   if (log.topics.length !== 3 || selector?.toLowerCase() !== transferTopic || !from || !to) return null;
   if (!addressTopic.test(from) || !addressTopic.test(to) || !uint256Data.test(log.data)) return null;

@@ -3,7 +3,16 @@
  * index allocated once in the database, derived from the operator's account key), the member's
  * chain deposit history, the chain health the back-office shows, and the watcher jobs.
  */
-import { recordRejectReasonCodes, type ChainDepositEntry, type ChainHealthEntry, type DepositAddress, type DepositChain, type DepositChainEntry, formatMinor, parseAmount } from '@pp/contract';
+import {
+  recordRejectReasonCodes,
+  type ChainDepositEntry,
+  type ChainHealthEntry,
+  type DepositAddress,
+  type DepositChain,
+  type DepositChainEntry,
+  formatMinor,
+  parseAmount,
+} from '@pp/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
@@ -60,7 +69,8 @@ export class ChainService {
         .where('chain', '=', s.chain)
         .where('key_fingerprint', '<>', s.keyFingerprint)
         .executeTakeFirst();
-      if (other) throw new ConfigError(`CHAIN_${s.chain}_XPUB`, `not the key the stored ${s.chain} deposit addresses were derived from; restore it (decision 017)`);
+      if (other)
+        throw new ConfigError(`CHAIN_${s.chain}_XPUB`, `not the key the stored ${s.chain} deposit addresses were derived from; restore it (decision 017)`);
     }
   }
 
@@ -124,25 +134,43 @@ export class ChainService {
 
   /** The stored address row (made on first use); the bench and tests allocate through this too. */
   async addressRow(memberId: string, s: ChainSettings): Promise<{ address: string; match_key: string }> {
-    const existing = await this.db.selectFrom('chain_addresses').select(['address', 'match_key']).where('chain', '=', s.chain).where('member_id', '=', memberId).executeTakeFirst();
+    const existing = await this.db
+      .selectFrom('chain_addresses')
+      .select(['address', 'match_key'])
+      .where('chain', '=', s.chain)
+      .where('member_id', '=', memberId)
+      .executeTakeFirst();
     if (existing) return existing;
     const index = await this.memberIndex(memberId);
     if (index > memberIndexMax) throw new Error('member index space exhausted');
     const derived = deriveAddress(s.chain, s.external, index);
     await this.db
       .insertInto('chain_addresses')
-      .values({ chain: s.chain, member_id: memberId, derivation_index: index, address: derived.address, match_key: derived.matchKey, key_fingerprint: s.keyFingerprint, created_at: BigInt(Date.now()) })
+      .values({
+        chain: s.chain,
+        member_id: memberId,
+        derivation_index: index,
+        address: derived.address,
+        match_key: derived.matchKey,
+        key_fingerprint: s.keyFingerprint,
+        created_at: BigInt(Date.now()),
+      })
       .onConflict((oc) => oc.columns(['chain', 'member_id']).doNothing())
       .execute();
-    return this.db.selectFrom('chain_addresses').select(['address', 'match_key']).where('chain', '=', s.chain).where('member_id', '=', memberId).executeTakeFirstOrThrow();
+    return this.db
+      .selectFrom('chain_addresses')
+      .select(['address', 'match_key'])
+      .where('chain', '=', s.chain)
+      .where('member_id', '=', memberId)
+      .executeTakeFirstOrThrow();
   }
 
   /** The member's chain deposits, newest first, keyset-paged on (seen_at, id). */
-  async deposits(memberId: string, input: { chain?: DepositChain; cursor?: string; pageSize: number }): Promise<{ items: ChainDepositEntry[]; nextCursor: string | null }> {
-    let query = this.db
-      .selectFrom('chain_deposits')
-      .selectAll()
-      .where('member_id', '=', memberId);
+  async deposits(
+    memberId: string,
+    input: { chain?: DepositChain; cursor?: string; pageSize: number },
+  ): Promise<{ items: ChainDepositEntry[]; nextCursor: string | null }> {
+    let query = this.db.selectFrom('chain_deposits').selectAll().where('member_id', '=', memberId);
     if (input.chain) query = query.where('chain', '=', input.chain);
     const { items: page, nextCursor } = await keysetPage(query, chainDepositsPage, input.cursor, input.pageSize);
     const heads = new Map((await this.db.selectFrom('chain_cursors').select(['chain', 'head_block']).execute()).map((r) => [r.chain, BigInt(r.head_block)]));
@@ -184,7 +212,11 @@ export class ChainService {
           seenAt: num(r.seen_at),
           settledAt: r.settled_at === null ? null : num(r.settled_at),
           explorerUrl: s ? explorerTxUrl(s, r.tx_hash) : '',
-          rejectReasonCode: isRejected ? ((recordRejectReasonCodes as readonly string[]).includes(code) ? (code as ChainDepositEntry['rejectReasonCode']) : 'other') : null,
+          rejectReasonCode: isRejected
+            ? (recordRejectReasonCodes as readonly string[]).includes(code)
+              ? (code as ChainDepositEntry['rejectReasonCode'])
+              : 'other'
+            : null,
           rejectReason: isRejected && rest.join('|').trim() !== '' ? rest.join('|').trim() : null,
         };
       }),

@@ -40,9 +40,24 @@ describe.each(dialects)('chain watcher on %s', (dialect) => {
   const deposits = async (name: string, chain?: 'BEP20' | 'TRC20') =>
     (await member(name).client.call<{ items: ChainDepositEntry[] }>('bscDepositRecordList', chain ? { chain } : {})).data.items;
   const journalRows = async () =>
-    Number((await t.services.dbHandle.db.selectFrom('ledger_transfers').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.services.dbHandle.db
+          .selectFrom('ledger_transfers')
+          .select((eb) => eb.fn.countAll<bigint>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const creditCount = async () =>
-    Number((await t.services.dbHandle.db.selectFrom('ledger_transfers').select((eb) => eb.fn.countAll<bigint>().as('n')).where('code', '=', 'deposit').executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.services.dbHandle.db
+          .selectFrom('ledger_transfers')
+          .select((eb) => eb.fn.countAll<bigint>().as('n'))
+          .where('code', '=', 'deposit')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     node = await startLocalChain();
@@ -106,7 +121,14 @@ describe.each(dialects)('chain watcher on %s', (dialect) => {
     await bep.run();
     let list = await deposits('alice');
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ chain: 'BEP20', status: 'confirming', amount: '100.000000', confirmations: 1, confirmationsRequired: confirmations, isBelowMinimum: false });
+    expect(list[0]).toMatchObject({
+      chain: 'BEP20',
+      status: 'confirming',
+      amount: '100.000000',
+      confirmations: 1,
+      confirmationsRequired: confirmations,
+      isBelowMinimum: false,
+    });
     expect(await available('alice')).toBe('0.000000');
     await node.mine(1);
     await bep.run();
@@ -126,7 +148,10 @@ describe.each(dialects)('chain watcher on %s', (dialect) => {
 
   it('credits two transfers in one transaction once each, and ignores another token', async () => {
     const before = await creditCount();
-    await node.send(bepToken, 'batchTransfer', [[member('bob').bep20, member('alice').bep20, member('bob').bep20], [usdt18(60n), usdt18(55n), usdt18(75n)]]);
+    await node.send(bepToken, 'batchTransfer', [
+      [member('bob').bep20, member('alice').bep20, member('bob').bep20],
+      [usdt18(60n), usdt18(55n), usdt18(75n)],
+    ]);
     await node.send(otherToken, 'transfer', [member('alice').bep20, usdt18(500n)]);
     await node.mine(confirmations);
     await bep.run();
@@ -165,7 +190,11 @@ describe.each(dialects)('chain watcher on %s', (dialect) => {
     await bep.run();
     const [held] = await deposits('frank');
     expect(held).toMatchObject({ chain: 'BEP20', status: 'heldForReview', amount: exact, isBelowMinimum: false, rejectReasonCode: null, rejectReason: null });
-    const row = await t.services.dbHandle.db.selectFrom('chain_deposits').select(['amount_raw', 'amount', 'transfer_id']).where('id', '=', held!.id).executeTakeFirstOrThrow();
+    const row = await t.services.dbHandle.db
+      .selectFrom('chain_deposits')
+      .select(['amount_raw', 'amount', 'transfer_id'])
+      .where('id', '=', held!.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ amount_raw: raw.toString(), transfer_id: null });
     expect(BigInt(row.amount)).toBe(0n);
     expect(await available('frank')).toBe('0.000000');
@@ -183,7 +212,16 @@ describe.each(dialects)('chain watcher on %s', (dialect) => {
       amount: exact,
       coinName: 'USDT',
       needsSecondApproval: false,
-      summary: { chain: 'BEP20', hash: held!.txHash, logIndex: held!.logIndex, blockNumber: held!.blockNumber, address: member('frank').bep20.toLowerCase(), amountRaw: raw.toString(), tokenDecimals: 18, ceiling: '100000000.000000' },
+      summary: {
+        chain: 'BEP20',
+        hash: held!.txHash,
+        logIndex: held!.logIndex,
+        blockNumber: held!.blockNumber,
+        address: member('frank').bep20.toLowerCase(),
+        amountRaw: raw.toString(),
+        tokenDecimals: 18,
+        ceiling: '100000000.000000',
+      },
       evidence: [{ label: 'explorer', value: held!.explorerUrl, isImage: false }],
     });
     expect((await t.services.reviews.waitingCounts()).find((q) => q.queue === 'chainDeposit')!.waiting).toBe(1);
@@ -200,7 +238,9 @@ describe.each(dialects)('chain watcher on %s', (dialect) => {
     const note = 'Returned to the sender off the platform';
     const reject = await admin.call<Decided>('reviewDecide', { ids: [item.id], decision: 'reject', reasonCode: 'other', reason: note });
     expect(reject.data.results[0]).toMatchObject({ outcome: 'rejected' });
-    expect((await admin.call<Decided>('reviewDecide', { ids: [item.id], decision: 'reject', reasonCode: 'other', reason: note })).data.results[0]).toMatchObject({ outcome: 'refused', error: 'review.notPending' });
+    expect(
+      (await admin.call<Decided>('reviewDecide', { ids: [item.id], decision: 'reject', reasonCode: 'other', reason: note })).data.results[0],
+    ).toMatchObject({ outcome: 'refused', error: 'review.notPending' });
     expect((await deposits('frank'))[0]).toMatchObject({ id: held!.id, status: 'rejected', amount: exact, rejectReasonCode: 'other', rejectReason: note });
     const detail = (await admin.call<ReviewItem>('reviewDetail', { id: item.id })).data;
     expect(detail).toMatchObject({ status: 'rejected', amount: exact, rejectReasonCode: 'other', rejectReason: note });
@@ -313,7 +353,16 @@ describe.each(dialects)('chain watcher on %s', (dialect) => {
     const before = await creditCount();
     const balances = new Map(await Promise.all(names.map(async (n) => [n, BigInt(Math.round(Number(await available(n)) * 1e6))] as const)));
     const notices = async (n: string) =>
-      Number((await db.selectFrom('notifications').select((eb) => eb.fn.countAll<bigint>().as('n')).where('member_id', '=', member(n).id).where('type', '=', 'depositCredited').executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db
+            .selectFrom('notifications')
+            .select((eb) => eb.fn.countAll<bigint>().as('n'))
+            .where('member_id', '=', member(n).id)
+            .where('type', '=', 'depositCredited')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const noticesBefore = new Map(await Promise.all(names.map(async (n) => [n, await notices(n)] as const)));
     // 240 logs in four transactions (four blocks, one range of the watcher's four): every fourth
     // to an address no member has, every seventh of the rest below the minimum (10), the others
@@ -360,7 +409,13 @@ describe.each(dialects)('chain watcher on %s', (dialect) => {
       }),
     ).rejects.toThrow('process stopped');
     expect(await creditCount()).toBe(before);
-    const stored = () => db.selectFrom('chain_deposits').select(['member_id', 'status', 'amount', 'transfer_id']).where('chain', '=', 'BEP20').where('block_number', '>=', first).execute();
+    const stored = () =>
+      db
+        .selectFrom('chain_deposits')
+        .select(['member_id', 'status', 'amount', 'transfer_id'])
+        .where('chain', '=', 'BEP20')
+        .where('block_number', '>=', first)
+        .execute();
     expect(await stored()).toEqual([]);
 
     const run = await watcher.run();
@@ -368,7 +423,11 @@ describe.each(dialects)('chain watcher on %s', (dialect) => {
     expect(run.credited).toBe(total);
     expect(await creditCount()).toBe(before + total);
     // Read again from before the range, and by the server's own watcher: nothing moves twice.
-    await db.updateTable('chain_cursors').set({ last_block: first - 1n }).where('chain', '=', 'BEP20').execute();
+    await db
+      .updateTable('chain_cursors')
+      .set({ last_block: first - 1n })
+      .where('chain', '=', 'BEP20')
+      .execute();
     expect((await watcher.run()).credited).toBe(0);
     expect((await bep.run()).credited).toBe(0);
     expect(await creditCount()).toBe(before + total);
@@ -379,7 +438,15 @@ describe.each(dialects)('chain watcher on %s', (dialect) => {
     const credited = rows.filter((r) => r.status === 'credited');
     expect(credited).toHaveLength(total);
     expect(new Set(credited.map((r) => r.transfer_id)).size).toBe(total);
-    const transfers = await db.selectFrom('ledger_transfers').select(['id', 'amount', 'credit_account_id']).where('id', 'in', credited.map((r) => r.transfer_id!)).execute();
+    const transfers = await db
+      .selectFrom('ledger_transfers')
+      .select(['id', 'amount', 'credit_account_id'])
+      .where(
+        'id',
+        'in',
+        credited.map((r) => r.transfer_id!),
+      )
+      .execute();
     expect(transfers).toHaveLength(total);
     for (const name of names) {
       const e = expected.get(name)!;
@@ -458,11 +525,18 @@ describe.each(dialects)('chain watcher on %s', (dialect) => {
     ]);
     expect(Number(await available('carol')) - Number(before)).toBe(100_000_000);
     const items = (await (await adminClient()).call<{ items: ReviewItem[] }>('reviewList', { queue: 'chainDeposit', status: 'pending' })).data.items;
-    expect(items.find((i) => i.memberId === carol.id)).toMatchObject({ amount: '100000000.000001', summary: { chain: 'TRC20', address: carol.trc20, tokenDecimals: 6 } });
+    expect(items.find((i) => i.memberId === carol.id)).toMatchObject({
+      amount: '100000000.000001',
+      summary: { chain: 'TRC20', address: carol.trc20, tokenDecimals: 6 },
+    });
   });
 
-  it('runs as a job of the one runner and shows each chain\'s health to staff', async () => {
-    await t.services.dbHandle.db.updateTable('job_state').set({ run_requested_at: BigInt(Date.now()) }).where('name', '=', 'chain-watch-bep20').execute();
+  it("runs as a job of the one runner and shows each chain's health to staff", async () => {
+    await t.services.dbHandle.db
+      .updateTable('job_state')
+      .set({ run_requested_at: BigInt(Date.now()) })
+      .where('name', '=', 'chain-watch-bep20')
+      .execute();
     expect(await t.services.jobs.runDue('chain-watch-bep20')).toBe(true);
     const jobs = await t.services.jobs.status();
     expect(jobs.find((j) => j.name === 'chain-watch-bep20')).toMatchObject({ lastStatus: 'succeeded' });

@@ -187,7 +187,17 @@ export class ChainWatcher {
     const start = this.settings.startBlock >= 0 ? BigInt(this.settings.startBlock) : head;
     await this.db
       .insertInto('chain_cursors')
-      .values({ chain: this.chain, last_block: start - 1n, head_block: head, head_seen_at: BigInt(Date.now()), last_run_at: 0n, last_error: null, last_error_at: 0n, reorg_count: 0, updated_at: BigInt(Date.now()) })
+      .values({
+        chain: this.chain,
+        last_block: start - 1n,
+        head_block: head,
+        head_seen_at: BigInt(Date.now()),
+        last_run_at: 0n,
+        last_error: null,
+        last_error_at: 0n,
+        reorg_count: 0,
+        updated_at: BigInt(Date.now()),
+      })
       .onConflict((oc) => oc.column('chain').doNothing())
       .execute();
     const made = await this.db.selectFrom('chain_cursors').select('last_block').where('chain', '=', this.chain).executeTakeFirstOrThrow();
@@ -200,12 +210,7 @@ export class ChainWatcher {
    * Returns the block to rewind the cursor to, or null when the chain is as stored.
    */
   private async checkReorg(last: bigint, head: bigint): Promise<bigint | null> {
-    const stored = await this.db
-      .selectFrom('chain_blocks')
-      .select(['number', 'hash'])
-      .where('chain', '=', this.chain)
-      .orderBy('number', 'desc')
-      .execute();
+    const stored = await this.db.selectFrom('chain_blocks').select(['number', 'hash']).where('chain', '=', this.chain).orderBy('number', 'desc').execute();
     let common: bigint | null = null;
     let isChanged = false;
     for (const block of stored) {
@@ -264,7 +269,10 @@ export class ChainWatcher {
     const logs = await this.rpc.transferLogs(this.settings.tokenMatchKey, from, last);
     if (logs.length === 0) return;
     const stored = new Map(
-      (await this.db.selectFrom('chain_blocks').select(['number', 'hash']).where('chain', '=', this.chain).where('number', '>=', from).execute()).map((b) => [BigInt(b.number), b.hash]),
+      (await this.db.selectFrom('chain_blocks').select(['number', 'hash']).where('chain', '=', this.chain).where('number', '>=', from).execute()).map((b) => [
+        BigInt(b.number),
+        b.hash,
+      ]),
     );
     const consistent = logs.filter((l) => stored.get(l.blockNumber) === l.blockHash);
     const members = await this.membersOf(consistent);
@@ -350,8 +358,16 @@ export class ChainWatcher {
           .onConflict((oc) => oc.columns(['chain', 'number']).doUpdateSet((eb) => ({ hash: eb.ref('excluded.hash') })))
           .execute();
       }
-      await tx.deleteFrom('chain_blocks').where('chain', '=', this.chain).where('number', '<=', head - this.windowBlocks).execute();
-      await tx.updateTable('chain_cursors').set({ last_block: to, updated_at: BigInt(Date.now()) }).where('chain', '=', this.chain).execute();
+      await tx
+        .deleteFrom('chain_blocks')
+        .where('chain', '=', this.chain)
+        .where('number', '<=', head - this.windowBlocks)
+        .execute();
+      await tx
+        .updateTable('chain_cursors')
+        .set({ last_block: to, updated_at: BigInt(Date.now()) })
+        .where('chain', '=', this.chain)
+        .execute();
     });
     result.credited += credited;
     return true;
@@ -374,11 +390,15 @@ export class ChainWatcher {
         tx,
         credits.map((c) => c.transferId),
       );
-      await notifyMany(tx, credits.map(({ d }) => this.creditNotice(d)));
+      await notifyMany(
+        tx,
+        credits.map(({ d }) => this.creditNotice(d)),
+      );
     }
     // Deep rows stored confirming are those past the ceiling: held (or received) here, in this transaction.
     for (const d of inserted) {
-      if (d.outcome.status === 'confirming' && BigInt(d.block_number) <= deepest && this.isTooLarge(BigInt(d.amount), BigInt(d.amount_raw))) await this.settleIn(tx, d, minimum);
+      if (d.outcome.status === 'confirming' && BigInt(d.block_number) <= deepest && this.isTooLarge(BigInt(d.amount), BigInt(d.amount_raw)))
+        await this.settleIn(tx, d, minimum);
     }
     return credits.length;
   }
@@ -416,8 +436,16 @@ export class ChainWatcher {
     const out = new Map<string, string>();
     if (keys.length === 0) return out;
     const rows = this.isPg(this.db)
-      ? await run<{ match_key: string; member_id: string }>(this.db, 'select match_key, member_id from chain_addresses where chain = $1 and match_key = any($2::text[])', [this.chain, keys as unknown as string])
-      : await run<{ match_key: string; member_id: string }>(this.db, 'select match_key, member_id from chain_addresses where chain = ? and match_key in (select value from json_each(?))', [this.chain, JSON.stringify(keys)]);
+      ? await run<{ match_key: string; member_id: string }>(
+          this.db,
+          'select match_key, member_id from chain_addresses where chain = $1 and match_key = any($2::text[])',
+          [this.chain, keys as unknown as string],
+        )
+      : await run<{ match_key: string; member_id: string }>(
+          this.db,
+          'select match_key, member_id from chain_addresses where chain = ? and match_key in (select value from json_each(?))',
+          [this.chain, JSON.stringify(keys)],
+        );
     for (const r of rows) out.set(r.match_key, r.member_id);
     return out;
   }
@@ -434,7 +462,13 @@ export class ChainWatcher {
    * while it is still confirming (one UPDATE ... FROM (VALUES ...) a chunk); a settled row never
    * changes.
    */
-  private async storeLogs(tx: Tx, logs: TransferLog[], members: Map<string, string>, now: number, outcome: (log: TransferLog, amount: bigint) => StoreOutcome): Promise<StoredRow[]> {
+  private async storeLogs(
+    tx: Tx,
+    logs: TransferLog[],
+    members: Map<string, string>,
+    now: number,
+    outcome: (log: TransferLog, amount: bigint) => StoreOutcome,
+  ): Promise<StoredRow[]> {
     const isPg = this.isPg(tx);
     const seen = new Set<string>();
     const rows: StoredRow[] = [];
@@ -468,10 +502,25 @@ export class ChainWatcher {
       const params: Cell[] = [];
       const values = valuesList(
         isPg,
-        rows.slice(i, i + storeChunk).map((r) => [
-          r.id, r.chain, r.tx_hash, r.log_index, r.block_number, r.block_hash, r.member_id, r.from_address, r.to_address, r.amount_raw, r.amount,
-          r.outcome.status, r.outcome.status === 'credited' ? r.outcome.transferId : null, at, r.outcome.status === 'confirming' ? null : at,
-        ]),
+        rows
+          .slice(i, i + storeChunk)
+          .map((r) => [
+            r.id,
+            r.chain,
+            r.tx_hash,
+            r.log_index,
+            r.block_number,
+            r.block_hash,
+            r.member_id,
+            r.from_address,
+            r.to_address,
+            r.amount_raw,
+            r.amount,
+            r.outcome.status,
+            r.outcome.status === 'credited' ? r.outcome.transferId : null,
+            at,
+            r.outcome.status === 'confirming' ? null : at,
+          ]),
         [],
         params,
       );
@@ -486,7 +535,12 @@ export class ChainWatcher {
     const again = rows.filter((row) => !insertedIds.has(row.id));
     for (let i = 0; i < again.length; i += updateChunk) {
       const params: Cell[] = [];
-      const values = valuesList(isPg, again.slice(i, i + updateChunk).map((r) => [r.tx_hash, r.log_index, r.block_number, r.block_hash]), ['text', 'integer', 'bigint', 'text'], params);
+      const values = valuesList(
+        isPg,
+        again.slice(i, i + updateChunk).map((r) => [r.tx_hash, r.log_index, r.block_number, r.block_hash]),
+        ['text', 'integer', 'bigint', 'text'],
+        params,
+      );
       const chain = param(isPg, params, this.chain);
       await run(
         tx,
@@ -551,12 +605,22 @@ export class ChainWatcher {
     const now = BigInt(Date.now());
     for (const d of tooLarge) await this.settleIn(tx, d, minimum);
     for (let i = 0; i < below.length; i += updateChunk) {
-      await tx.updateTable('chain_deposits').set({ status: 'belowMinimum', settled_at: now }).where('id', 'in', below.slice(i, i + updateChunk)).where('status', '=', 'confirming').execute();
+      await tx
+        .updateTable('chain_deposits')
+        .set({ status: 'belowMinimum', settled_at: now })
+        .where('id', 'in', below.slice(i, i + updateChunk))
+        .where('status', '=', 'confirming')
+        .execute();
     }
     const transferIds = new Map<string, string>();
     for (let i = 0; i < toCredit.length; i += updateChunk) {
       const params: Cell[] = [];
-      const values = valuesList(isPg, toCredit.slice(i, i + updateChunk).map((d) => [d.id, timeOrderedId()]), ['text', 'text'], params);
+      const values = valuesList(
+        isPg,
+        toCredit.slice(i, i + updateChunk).map((d) => [d.id, timeOrderedId()]),
+        ['text', 'text'],
+        params,
+      );
       const at = param(isPg, params, now, 'bigint');
       const moved = await run<{ id: string; transfer_id: string }>(
         tx,
@@ -575,7 +639,10 @@ export class ChainWatcher {
       tx,
       credits.map((d) => transferIds.get(d.id)!),
     );
-    await notifyMany(tx, credits.map((d) => this.creditNotice(d)));
+    await notifyMany(
+      tx,
+      credits.map((d) => this.creditNotice(d)),
+    );
     return credits.length;
   }
 
@@ -596,7 +663,12 @@ export class ChainWatcher {
         if (await this.ledger.inTransaction((tx) => this.settleIn(tx, d, minimum))) n++;
       } catch (error) {
         if (!isLedgerRefusal(error)) throw error;
-        await this.db.updateTable('chain_deposits').set({ status: 'received', settled_at: BigInt(Date.now()) }).where('id', '=', d.id).where('status', '=', 'confirming').execute();
+        await this.db
+          .updateTable('chain_deposits')
+          .set({ status: 'received', settled_at: BigInt(Date.now()) })
+          .where('id', '=', d.id)
+          .where('status', '=', 'confirming')
+          .execute();
       }
     }
     return n;
@@ -620,7 +692,12 @@ export class ChainWatcher {
     for (const d of rows) {
       if (minorOfRaw(BigInt(d.amount_raw), this.settings.tokenDecimals) <= amountMaxMinor) continue;
       await this.ledger.inTransaction(async (tx) => {
-        const moved = await tx.updateTable('chain_deposits').set({ status: 'heldForReview' }).where('id', '=', d.id).where('status', '=', 'received').executeTakeFirst();
+        const moved = await tx
+          .updateTable('chain_deposits')
+          .set({ status: 'heldForReview' })
+          .where('id', '=', d.id)
+          .where('status', '=', 'received')
+          .executeTakeFirst();
         if (moved.numUpdatedRows === 1n) await this.held!.enqueue(tx, d, this.settings);
       });
     }

@@ -3,7 +3,15 @@
 // (pinned, audited) and flags, downline-only access, and hostile input answered without a 500.
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { monthKeyOf, noFlagRules, type FlagRules, type GradeRule, type OrganizationInfo, type OrganizationResponse, type ProductAdminEntry } from '@pp/contract';
+import {
+  monthKeyOf,
+  noFlagRules,
+  type FlagRules,
+  type GradeRule,
+  type OrganizationInfo,
+  type OrganizationResponse,
+  type ProductAdminEntry,
+} from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type TestApp } from '../../../test/helper.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { verifyLedger } from '../ledger/index.ts';
@@ -13,14 +21,35 @@ import { CommunityService } from './service.ts';
 
 const txPassword = 'Trans0ction!x';
 const terms = {
-  price: '100', premium: '0', fee: '0', feeCoinName: 'USDT', contractDays: 180, unlockDays: 30, effectiveDelayHours: 24,
-  releasePercent: '0.5', releasePeriodHours: 24, maxProfitPercent: '150', maxReward: '0', redeemFeePercent: '5',
-  redeemFeeUnlockedPercent: '1', claimGuaranteePercent: '80', drawCycleDays: 7,
+  price: '100',
+  premium: '0',
+  fee: '0',
+  feeCoinName: 'USDT',
+  contractDays: 180,
+  unlockDays: 30,
+  effectiveDelayHours: 24,
+  releasePercent: '0.5',
+  releasePeriodHours: 24,
+  maxProfitPercent: '150',
+  maxReward: '0',
+  redeemFeePercent: '5',
+  redeemFeeUnlockedPercent: '1',
+  claimGuaranteePercent: '80',
+  drawCycleDays: 7,
 };
 const productBody = {
-  kind: 'normal', names: { 'en-US': 'Community test', 'zh-CN': '社区测试' }, descriptions: { 'en-US': 'A plan' }, terms,
-  payWith: [{ coinName: 'USDT', maxPercent: '100' }], perMemberLimit: 0, totalLimit: 0, isOnSale: true, minGrade: null,
-  isInviteOnly: false, invitedUserNames: [] as string[], sortOrder: 100,
+  kind: 'normal',
+  names: { 'en-US': 'Community test', 'zh-CN': '社区测试' },
+  descriptions: { 'en-US': 'A plan' },
+  terms,
+  payWith: [{ coinName: 'USDT', maxPercent: '100' }],
+  perMemberLimit: 0,
+  totalLimit: 0,
+  isOnSale: true,
+  minGrade: null,
+  isInviteOnly: false,
+  invitedUserNames: [] as string[],
+  sortOrder: 100,
 };
 
 describe.each(dialects)('community on %s', (dialect) => {
@@ -38,13 +67,27 @@ describe.each(dialects)('community on %s', (dialect) => {
     t.client.ip = `10.7.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
     await registerMember(t, name, referrer ? (await userOf(referrer)).referral_id : '10000001');
     const id = (await userOf(name)).id;
-    await t.services.ledger.transfer({ requestId: null, code: 'airdrop', coinName: 'USDT', amount: 100_000n * 1_000_000n, debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' }, credit: { owner: id, coinName: 'USDT', purpose: 'available' }, isPending: false });
+    await t.services.ledger.transfer({
+      requestId: null,
+      code: 'airdrop',
+      coinName: 'USDT',
+      amount: 100_000n * 1_000_000n,
+      debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
+      credit: { owner: id, coinName: 'USDT', purpose: 'available' },
+      isPending: false,
+    });
     const c = new TestClient(t.app, t.serverKey.publicJwk);
     c.token = await login({ ...t, client: c }, name, 'Passw0rd!x');
     return c;
   };
   const buy = async (c: TestClient, quantity: number) => {
-    const r = await c.call<{ holdingId: string }>('buyMatching', { productId, quantity, payments: [{ coinName: 'USDT', amount: String(100 * quantity) }], transactionPassword: txPassword, requestId: rid() });
+    const r = await c.call<{ holdingId: string }>('buyMatching', {
+      productId,
+      quantity,
+      payments: [{ coinName: 'USDT', amount: String(100 * quantity) }],
+      transactionPassword: txPassword,
+      requestId: rid(),
+    });
     expect(r.code, r.message).toBe(20000);
   };
   const info = async (c: TestClient) => {
@@ -78,7 +121,16 @@ describe.each(dialects)('community on %s', (dialect) => {
     await buy(d, 3);
 
     const fa = await info(a);
-    expect(fa).toMatchObject({ personal: '100.000000', community: '1000.000000', total: '1100.000000', largestLeg: '700.000000', smallZone: '300.000000', userCount: 3, directCount: 2, isPurchased: true });
+    expect(fa).toMatchObject({
+      personal: '100.000000',
+      community: '1000.000000',
+      total: '1100.000000',
+      largestLeg: '700.000000',
+      smallZone: '300.000000',
+      userCount: 3,
+      directCount: 2,
+      isPurchased: true,
+    });
     expect(fa.thisMonth).toEqual({ month: monthKeyOf(Date.now()), personal: '100.000000', community: '1000.000000', total: '1100.000000' });
     expect(fa.lastMonth.total).toBe('0.000000');
     expect(fa.referralLink).toContain(`/#/register?inviteId=${(await userOf(`a${tag}`)).referral_id}`);
@@ -180,9 +232,14 @@ describe.each(dialects)('community on %s', (dialect) => {
     };
     const granted: string[] = [];
     // The flag rules take effect at t = 5,000 (a later plan version); before it there are none.
-    const svc = new CommunityService(db(), fixedGradeRules(gradeRules), async (at) => (at >= 5_000 ? flagRules : noFlagRules), async (_tx, g) => {
-      granted.push(`${g.memberId}:${g.flag}`);
-    });
+    const svc = new CommunityService(
+      db(),
+      fixedGradeRules(gradeRules),
+      async (at) => (at >= 5_000 ? flagRules : noFlagRules),
+      async (_tx, g) => {
+        granted.push(`${g.memberId}:${g.flag}`);
+      },
+    );
     const [p, pinned, c] = await chain(3);
     await db().updateTable('users').set({ buy_purchase_code_status: 0, buy_purchase_code_pinned: 1 }).where('id', '=', pinned!).execute();
     const flags = async (id: string) => {
@@ -190,10 +247,17 @@ describe.each(dialects)('community on %s', (dialect) => {
       return [Number(u.is_protected), Number(u.buy_purchase_code_status)];
     };
     await inTransaction(db(), (tx) => svc.onPurchase(tx, c!, 100_000_000n, 1_000));
-    expect([await flags(p!), await flags(pinned!)]).toEqual([[0, 0], [0, 0]]); // grade 1 reached, but no rules yet
+    expect([await flags(p!), await flags(pinned!)]).toEqual([
+      [0, 0],
+      [0, 0],
+    ]); // grade 1 reached, but no rules yet
     await inTransaction(db(), (tx) => svc.onPurchase(tx, c!, 100_000_000n, 6_000));
     // p: grade 1 and 200 of performance with one direct: both flags; the pinned member only protected.
-    expect([await flags(p!), await flags(pinned!), await flags(c!)]).toEqual([[1, 1], [1, 0], [0, 0]]);
+    expect([await flags(p!), await flags(pinned!), await flags(c!)]).toEqual([
+      [1, 1],
+      [1, 0],
+      [0, 0],
+    ]);
     expect(granted.sort()).toEqual([`${p}:buyPurchaseCodeStatus`, `${p}:protected`, `${pinned}:protected`].sort());
   });
 
@@ -240,7 +304,11 @@ describe.each(dialects)('community on %s', (dialect) => {
     const versions = await staff.call<{ items: Array<{ isInForce: boolean; document: object }> }>('planVersionList');
     const inForce = versions.data.items.find((v) => v.isInForce)!;
     const rule = { minGrade: null, minOwnHolding: '100', minPerformance: null, minDirectInvites: null };
-    const created = await staff.call('planVersionCreate', { document: { ...inForce.document, flagRules: { protected: rule, buyPurchaseCodeStatus: null } }, effectiveAt: Date.now(), note: 'flag rule test' });
+    const created = await staff.call('planVersionCreate', {
+      document: { ...inForce.document, flagRules: { protected: rule, buyPurchaseCodeStatus: null } },
+      effectiveAt: Date.now(),
+      note: 'flag rule test',
+    });
     expect(created.code, created.message).toBe(20000);
     await new Promise((resolve) => setTimeout(resolve, 5));
     await buy(m, 1); // the rule holds, but staff pinned the flag off
@@ -250,9 +318,15 @@ describe.each(dialects)('community on %s', (dialect) => {
     const unpin = await staff.call('memberAction', { memberId: id, action: 'unpinProtected', reason: 'Let the plan decide' });
     expect(unpin.code, unpin.message).toBe(20000);
     expect(await flag()).toBe(1);
-    const view = (await staff.call<{ isProtected: boolean; isProtectedPinned: boolean; isPurchaseCodePinned: boolean }>('memberCommunity', { memberId: id })).data;
+    const view = (await staff.call<{ isProtected: boolean; isProtectedPinned: boolean; isPurchaseCodePinned: boolean }>('memberCommunity', { memberId: id }))
+      .data;
     expect([view.isProtected, view.isProtectedPinned, view.isPurchaseCodePinned]).toEqual([true, false, false]);
-    const audit = await db().selectFrom('audit_log').select(['action', 'reason', 'before_json', 'after_json']).where('target_id', '=', id).orderBy('seq').execute();
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select(['action', 'reason', 'before_json', 'after_json'])
+      .where('target_id', '=', id)
+      .orderBy('seq')
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(['member.unprotect', 'member.unpinProtected']);
     const row = audit[1]!;
     expect(row.reason).toBe('Let the plan decide');
@@ -272,7 +346,11 @@ describe.each(dialects)('community on %s', (dialect) => {
     const versions = await staff.call<{ items: Array<{ isInForce: boolean; document: object }> }>('planVersionList');
     const inForce = versions.data.items.find((v) => v.isInForce)!;
     const rule = { minGrade: 3, minOwnHolding: null, minPerformance: null, minDirectInvites: null };
-    const created = await staff.call('planVersionCreate', { document: { ...inForce.document, flagRules: { protected: null, buyPurchaseCodeStatus: rule } }, effectiveAt: Date.now(), note: 'grade rule test' });
+    const created = await staff.call('planVersionCreate', {
+      document: { ...inForce.document, flagRules: { protected: null, buyPurchaseCodeStatus: rule } },
+      effectiveAt: Date.now(),
+      note: 'grade rule test',
+    });
     expect(created.code, created.message).toBe(20000);
     await new Promise((resolve) => setTimeout(resolve, 5));
     const flags = async () => {
@@ -296,9 +374,17 @@ describe.each(dialects)('community on %s', (dialect) => {
   it('answers hostile paging, search and ids with a refusal, never a 500', async () => {
     const c = await member(`h${tag}`);
     const bodies: object[] = [
-      { pageSize: 0 }, { pageSize: 51 }, { pageSize: 1e12 }, { pageSize: 'x' }, { pageSize: 1.5 },
-      { search: 'x'.repeat(65) }, { search: 7 }, { memberId: 'x'.repeat(65) }, { memberId: ['a'] },
-      { cursor: 'x'.repeat(101) }, { cursor: "1'; drop table users; --" },
+      { pageSize: 0 },
+      { pageSize: 51 },
+      { pageSize: 1e12 },
+      { pageSize: 'x' },
+      { pageSize: 1.5 },
+      { search: 'x'.repeat(65) },
+      { search: 7 },
+      { memberId: 'x'.repeat(65) },
+      { memberId: ['a'] },
+      { cursor: 'x'.repeat(101) },
+      { cursor: "1'; drop table users; --" },
     ];
     for (const body of bodies) {
       const r = await c.call('organization', body);
@@ -313,7 +399,13 @@ describe.each(dialects)('community on %s', (dialect) => {
     }
     // A cursor the server did not make for this list (the old "time:id" form, a guess, the other list's) is refused, never a first page (decision 052).
     for (const body of [{ cursor: '99999999999999999999:zz' }, { cursor: 'abc' }, { search: 'a', cursor: 'zzz' }]) {
-      expect(await c.call('organization', body), JSON.stringify(body)).toMatchObject({ status: 200, code: 9001, error: 'request.invalid', field: 'cursor', validation: 'validation.cursorInvalid' });
+      expect(await c.call('organization', body), JSON.stringify(body)).toMatchObject({
+        status: 200,
+        code: 9001,
+        error: 'request.invalid',
+        field: 'cursor',
+        validation: 'validation.cursorInvalid',
+      });
     }
     // The name search pages by name with its own cursor, which the invites list refuses.
     await member(`s1.${tag}`, `h${tag}`);
@@ -338,11 +430,30 @@ describe.each(dialects)('community on %s', (dialect) => {
       const name = `k${id.slice(0, 8)}`;
       const path = parent ? `${parent.tree_path}${parent.id}/` : '/';
       await inTransaction(db(), async (tx) => {
-        await tx.insertInto('users').values({
-          id, user_name: name, user_name_key: name, password_hash: 'x', tx_password_hash: 'x', country_code: 'ID', email: `${name}@example.com`,
-          referral_id: `R${id}`, user_number: `U${id}`, referrer_id: parent?.id ?? null, tree_path: path, level: 0, buy_purchase_code_status: 0,
-          is_protected: 0, auto_top_up: 0, agree_status: 1, is_login_locked: 0, is_money_locked: 0, created_at: BigInt(Date.now()),
-        }).execute();
+        await tx
+          .insertInto('users')
+          .values({
+            id,
+            user_name: name,
+            user_name_key: name,
+            password_hash: 'x',
+            tx_password_hash: 'x',
+            country_code: 'ID',
+            email: `${name}@example.com`,
+            referral_id: `R${id}`,
+            user_number: `U${id}`,
+            referrer_id: parent?.id ?? null,
+            tree_path: path,
+            level: 0,
+            buy_purchase_code_status: 0,
+            is_protected: 0,
+            auto_top_up: 0,
+            agree_status: 1,
+            is_login_locked: 0,
+            is_money_locked: 0,
+            created_at: BigInt(Date.now()),
+          })
+          .execute();
         await recordNewMember(tx, id, parent?.id ?? null, Date.now());
       });
       ids.push(id);

@@ -27,12 +27,19 @@ function chainFrom(memberId: string): RawBuilder<unknown> {
 
 /** A new member's row, and one more in every ancestor's team (and one more direct invite for the referrer). */
 export async function recordNewMember(tx: Tx | Db, memberId: string, referrerId: string | null, at: number): Promise<void> {
-  await tx.insertInto('member_figures').values({ member_id: memberId, personal: 0n, community: 0n, largest_leg: 0n, team_size: 0n, direct_count: 0n, grade_pinned: 0, updated_at: at }).execute();
+  await tx
+    .insertInto('member_figures')
+    .values({ member_id: memberId, personal: 0n, community: 0n, largest_leg: 0n, team_size: 0n, direct_count: 0n, grade_pinned: 0, updated_at: at })
+    .execute();
   if (referrerId === null) return;
   await sql`${chainFrom(memberId)}
     UPDATE member_figures SET team_size = team_size + 1, updated_at = CAST(${at} AS bigint)
     WHERE member_id IN (SELECT parent FROM chain)`.execute(tx);
-  await tx.updateTable('member_figures').set((eb) => ({ direct_count: eb('direct_count', '+', 1n) })).where('member_id', '=', referrerId).execute();
+  await tx
+    .updateTable('member_figures')
+    .set((eb) => ({ direct_count: eb('direct_count', '+', 1n) }))
+    .where('member_id', '=', referrerId)
+    .execute();
 }
 
 /**

@@ -26,7 +26,9 @@ function ruleHolds(rule: FlagRule): RawBuilder<unknown> | null {
   if (rule.minPerformance !== null) parts.push(sql`f.community >= CAST(${minor(rule.minPerformance)} AS bigint)`);
   if (rule.minDirectInvites !== null) parts.push(sql`f.direct_count >= ${rule.minDirectInvites}`);
   if (rule.minOwnHolding !== null) {
-    parts.push(sql`(SELECT coalesce(sum(h.principal), 0) FROM package_holdings h WHERE h.member_id = u.id AND h.state <> 'expired') >= CAST(${minor(rule.minOwnHolding)} AS bigint)`);
+    parts.push(
+      sql`(SELECT coalesce(sum(h.principal), 0) FROM package_holdings h WHERE h.member_id = u.id AND h.state <> 'expired') >= CAST(${minor(rule.minOwnHolding)} AS bigint)`,
+    );
   }
   return parts.length === 0 ? null : sql.join(parts, sql` AND `);
 }

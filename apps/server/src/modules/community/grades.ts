@@ -38,7 +38,10 @@ function ruleHolds(rule: GradeRule): RawBuilder<unknown> {
 function earnedGrade(rules: GradeRule[]): RawBuilder<unknown> {
   const sorted = [...rules].filter((r) => r.grade >= 1 && r.grade <= gradeMax).sort((a, b) => b.grade - a.grade);
   if (sorted.length === 0) return sql`-99`;
-  return sql`CASE ${sql.join(sorted.map((r) => sql`WHEN ${ruleHolds(r)} THEN ${r.grade}`), sql` `)} ELSE -99 END`;
+  return sql`CASE ${sql.join(
+    sorted.map((r) => sql`WHEN ${ruleHolds(r)} THEN ${r.grade}`),
+    sql` `,
+  )} ELSE -99 END`;
 }
 
 /** Raises the grades the rules now give the buyer and their ancestors; answers how many were raised. */
@@ -58,7 +61,10 @@ export async function evaluateGrades(tx: Tx, memberId: string, rules: GradeRule[
     const n = result.rows.length;
     // Each raise is told to its member (decision 023), in this transaction.
     const raisedRows = result.rows as Array<{ id: string; level: number | bigint }>;
-    await notifyMany(tx, raisedRows.map((r) => ({ memberId: r.id, type: 'gradeChanged' as const, params: { grade: Number(r.level) } })));
+    await notifyMany(
+      tx,
+      raisedRows.map((r) => ({ memberId: r.id, type: 'gradeChanged' as const, params: { grade: Number(r.level) } })),
+    );
     raised += n;
     if (n === 0) break;
   }

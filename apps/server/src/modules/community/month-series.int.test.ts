@@ -26,7 +26,7 @@ describe.each(dialects)('chart data on %s', (dialect) => {
     await t.close();
   });
 
-  it('gives the member\'s own last twelve months, oldest first, zero where nothing was bought', async () => {
+  it("gives the member's own last twelve months, oldest first, zero where nothing was bought", async () => {
     const now = Date.now();
     const thisMonth = monthKeyOf(now);
     const keys = [thisMonth];
@@ -53,14 +53,27 @@ describe.each(dialects)('chart data on %s', (dialect) => {
     expect((await anonymous.call('userMonthFigures', {})).status).toBe(401);
   });
 
-  it('gives a holding\'s released reward at the end of each of the last 30 days', async () => {
+  it("gives a holding's released reward at the end of each of the last 30 days", async () => {
     const now = Date.now();
     const starts = dayStarts(communityMonthTimeZone, 30, now);
     const db = t.services.dbHandle.db;
-    const row = (period: number, amount: bigint, paidAt: number) => ({ holding_id: 'chart-holding', period, amount, is_reinvested: 0, transfer_id: null, paid_at: BigInt(paidAt) });
+    const row = (period: number, amount: bigint, paidAt: number) => ({
+      holding_id: 'chart-holding',
+      period,
+      amount,
+      is_reinvested: 0,
+      transfer_id: null,
+      paid_at: BigInt(paidAt),
+    });
     await db
       .insertInto('package_releases')
-      .values([row(1, 5_000_000n, starts[0]! - 86_400_000), row(2, 1_000_000n, starts[1]! - 1), row(3, 2_000_000n, starts[1]!), row(4, 3_000_000n, starts[29]! + 1), { ...row(1, 9_000_000n, starts[5]!), holding_id: 'another-holding' }])
+      .values([
+        row(1, 5_000_000n, starts[0]! - 86_400_000),
+        row(2, 1_000_000n, starts[1]! - 1),
+        row(3, 2_000_000n, starts[1]!),
+        row(4, 3_000_000n, starts[29]! + 1),
+        { ...row(1, 9_000_000n, starts[5]!), holding_id: 'another-holding' },
+      ])
       .execute();
     const days = await releaseDays(db, 'chart-holding', now);
     expect(days.map((d) => d.day)).toEqual(starts);

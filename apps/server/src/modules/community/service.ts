@@ -4,7 +4,17 @@
  * figures current. A member reads only their own downline: another member's subtree is
  * `community.notInDownline`, whether or not that member exists.
  */
-import { communityLimits, communityMonthTimeZone, gradeNameSetOf, monthKeyOf, previousMonthKey, type GradeRulesAt, type OrganizationInfo, type OrganizationMember, formatMinor } from '@pp/contract';
+import {
+  communityLimits,
+  communityMonthTimeZone,
+  gradeNameSetOf,
+  monthKeyOf,
+  previousMonthKey,
+  type GradeRulesAt,
+  type OrganizationInfo,
+  type OrganizationMember,
+  formatMinor,
+} from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { likeLiteral, num } from '../../db/index.ts';
 import { keysetPage, newestFirst, type Keyset } from '../../db/keyset.ts';
@@ -78,7 +88,13 @@ export class CommunityService {
   // ---- reading ----
 
   private async figures(db: Db | Tx, memberId: string): Promise<FiguresRow> {
-    return (await db.selectFrom('member_figures').select(['personal', 'community', 'largest_leg', 'team_size', 'direct_count', 'grade_pinned']).where('member_id', '=', memberId).executeTakeFirst()) ?? noFigures;
+    return (
+      (await db
+        .selectFrom('member_figures')
+        .select(['personal', 'community', 'largest_leg', 'team_size', 'direct_count', 'grade_pinned'])
+        .where('member_id', '=', memberId)
+        .executeTakeFirst()) ?? noFigures
+    );
   }
 
   private async mustMember(memberId: string): Promise<UserRow> {
@@ -116,7 +132,12 @@ export class CommunityService {
     const f = await this.figures(this.db, user.id);
     const thisMonth = monthKeyOf(now);
     const lastMonth = previousMonthKey(thisMonth);
-    const months = await this.db.selectFrom('member_month_figures').select(['month', 'personal', 'community']).where('member_id', '=', user.id).where('month', 'in', [thisMonth, lastMonth]).execute();
+    const months = await this.db
+      .selectFrom('member_month_figures')
+      .select(['month', 'personal', 'community'])
+      .where('member_id', '=', user.id)
+      .where('month', 'in', [thisMonth, lastMonth])
+      .execute();
     const month = (key: number) => {
       const row = months.find((m) => num(m.month) === key);
       const personal = BigInt(row?.personal ?? 0n);
@@ -158,7 +179,18 @@ export class CommunityService {
     const base = this.db
       .selectFrom('users as u')
       .leftJoin('member_figures as f', 'f.member_id', 'u.id')
-      .select(['u.id', 'u.user_name', 'u.user_name_key', 'u.level', 'u.tree_path', 'u.created_at', 'f.personal', 'f.community', 'f.team_size', 'f.direct_count']);
+      .select([
+        'u.id',
+        'u.user_name',
+        'u.user_name_key',
+        'u.level',
+        'u.tree_path',
+        'u.created_at',
+        'f.personal',
+        'f.community',
+        'f.team_size',
+        'f.direct_count',
+      ]);
 
     if (search) {
       const limit = Math.min(pageSize, communityLimits.searchResultsMax);
@@ -188,7 +220,16 @@ export class CommunityService {
   }
 
   private entry(
-    r: { id: string; user_name: string; level: bigint | number; created_at: bigint | number; personal: bigint | number | null; community: bigint | number | null; team_size: bigint | number | null; direct_count: bigint | number | null },
+    r: {
+      id: string;
+      user_name: string;
+      level: bigint | number;
+      created_at: bigint | number;
+      personal: bigint | number | null;
+      community: bigint | number | null;
+      team_size: bigint | number | null;
+      direct_count: bigint | number | null;
+    },
     depth: number,
   ): OrganizationMember {
     const personal = BigInt(r.personal ?? 0n);

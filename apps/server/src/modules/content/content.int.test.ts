@@ -4,7 +4,17 @@
 // ceilings, permissions, and that no input gets a 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentLimits } from '@pp/contract';
-import type { AnnouncementAdminEntry, AnnouncementDetail, BannerAdminEntry, ContentDocument, DocumentVersionEntry, MediaEntry, NotificationEntry, ReviewItem, UploadInfo } from '@pp/contract';
+import type {
+  AnnouncementAdminEntry,
+  AnnouncementDetail,
+  BannerAdminEntry,
+  ContentDocument,
+  DocumentVersionEntry,
+  MediaEntry,
+  NotificationEntry,
+  ReviewItem,
+  UploadInfo,
+} from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type TestApp } from '../../../test/helper.ts';
 import * as files from '../../../test/upload-files.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -68,7 +78,9 @@ describe.each(dialects)('content and notifications on %s', (dialect) => {
   it('shows an announcement in the reader language, else zh-CN, else another language', async () => {
     const saved = await admin.call<AnnouncementAdminEntry>('announcementSave', {
       translations: { 'zh-CN': { title: '维护通知', body: '<p>今晚维护</p>' }, 'en-US': { title: 'Maintenance', body: '<p>Tonight</p>' } },
-      isPinned: false, publishAt: Date.now() - 1000, expiresAt: null,
+      isPinned: false,
+      publishAt: Date.now() - 1000,
+      expiresAt: null,
     });
     expect(saved.code, saved.message).toBe(20000);
     m.lang = 'en-US';
@@ -78,7 +90,12 @@ describe.each(dialects)('content and notifications on %s', (dialect) => {
     const ja = await m.call<AnnouncementDetail>('announcementDetail', { id: saved.data.id });
     expect(ja.data).toMatchObject({ title: '维护通知', lang: 'zh-CN', bodyHtml: '<p>今晚维护</p>' });
     // Only Indonesian written: every reader gets it.
-    const idOnly = await admin.call<AnnouncementAdminEntry>('announcementSave', { translations: { 'id-ID': { title: 'Pemberitahuan', body: 'x' } }, isPinned: false, publishAt: Date.now() - 1000, expiresAt: null });
+    const idOnly = await admin.call<AnnouncementAdminEntry>('announcementSave', {
+      translations: { 'id-ID': { title: 'Pemberitahuan', body: 'x' } },
+      isPinned: false,
+      publishAt: Date.now() - 1000,
+      expiresAt: null,
+    });
     expect((await m.call<AnnouncementDetail>('announcementDetail', { id: idOnly.data.id })).data).toMatchObject({ title: 'Pemberitahuan', lang: 'id-ID' });
     m.lang = 'en-US';
   });
@@ -86,7 +103,8 @@ describe.each(dialects)('content and notifications on %s', (dialect) => {
   it('shows announcements only inside their publish window, pinned first, and audits every save', async () => {
     const now = Date.now();
     const make = async (title: string, publishAt: number, expiresAt: number | null, isPinned = false) =>
-      (await admin.call<AnnouncementAdminEntry>('announcementSave', { translations: { 'en-US': { title, body: title } }, isPinned, publishAt, expiresAt })).data;
+      (await admin.call<AnnouncementAdminEntry>('announcementSave', { translations: { 'en-US': { title, body: title } }, isPinned, publishAt, expiresAt }))
+        .data;
     const future = await make('Future', now + hour, null);
     const expired = await make('Expired', now - 2 * hour, now - hour);
     const pinned = await make('Pinned', now - 3 * hour, now + hour, true);
@@ -97,10 +115,21 @@ describe.each(dialects)('content and notifications on %s', (dialect) => {
     expect((await m.call('announcementDetail', { id: future.id })).error).toBe('content.notFound');
     expect((await m.call('announcementDetail', { id: expired.id })).error).toBe('content.notFound');
     // Expiry before publishing is refused; a stale version is refused.
-    const bad = await admin.call('announcementSave', { translations: { 'en-US': { title: 'x', body: '' } }, isPinned: false, publishAt: now, expiresAt: now - 1 });
+    const bad = await admin.call('announcementSave', {
+      translations: { 'en-US': { title: 'x', body: '' } },
+      isPinned: false,
+      publishAt: now,
+      expiresAt: now - 1,
+    });
     expect(bad.error).toBe('content.expiryBeforePublish');
     expect(bad.field).toBe('expiresAt');
-    const edit = { id: pinned.id, translations: { 'en-US': { title: 'Pinned 2', body: '' } }, isPinned: true, publishAt: pinned.publishAt, expiresAt: pinned.expiresAt };
+    const edit = {
+      id: pinned.id,
+      translations: { 'en-US': { title: 'Pinned 2', body: '' } },
+      isPinned: true,
+      publishAt: pinned.publishAt,
+      expiresAt: pinned.expiresAt,
+    };
     expect((await admin.call('announcementSave', { ...edit, version: pinned.version })).code).toBe(20000);
     expect((await admin.call('announcementSave', { ...edit, version: pinned.version })).error).toBe('config.staleVersion');
     const audit = await t.services.dbHandle.db.selectFrom('audit_log').select('action').where('target_id', '=', pinned.id).execute();
@@ -123,16 +152,38 @@ describe.each(dialects)('content and notifications on %s', (dialect) => {
 
   it('stores sanitized bodies, plain titles and refuses unsafe banner links', async () => {
     const saved = await admin.call<AnnouncementAdminEntry>('announcementSave', {
-      translations: { 'en-US': { title: '<img src=x onerror=alert(1)>\u0007T', body: '<p>ok<script>window.__xss=1</script><a href="javascript:alert(1)">l</a></p>' } },
-      isPinned: false, publishAt: Date.now() - 1000, expiresAt: null,
+      translations: {
+        'en-US': { title: '<img src=x onerror=alert(1)>\u0007T', body: '<p>ok<script>window.__xss=1</script><a href="javascript:alert(1)">l</a></p>' },
+      },
+      isPinned: false,
+      publishAt: Date.now() - 1000,
+      expiresAt: null,
     });
     // A title is text; React escapes it. Control characters go.
     expect(saved.data.translations['en-US']).toEqual({ title: '<img src=x onerror=alert(1)> T', body: '<p>ok<a>l</a></p>' });
-    const image = await admin.call<UploadInfo>('contentImageUpload', { fileName: '<script>x</script>.png', content: (await files.plainPng()).toString('base64') });
+    const image = await admin.call<UploadInfo>('contentImageUpload', {
+      fileName: '<script>x</script>.png',
+      content: (await files.plainPng()).toString('base64'),
+    });
     expect(image.code, image.message).toBe(20000);
     expect(image.data.fileName).not.toMatch(/[<>]/);
-    for (const linkUrl of ['javascript:alert(1)', ' javascript:alert(1)', 'data:text/html,x', '//evil.example', 'vbscript:x', 'https://', '/\\evil', 'java\tscript:x']) {
-      const refused = await admin.call('bannerSave', { translations: { 'en-US': { title: 'B', imageId: image.data.id, linkUrl } }, sortOrder: 1, isActive: true, publishAt: 0, expiresAt: null });
+    for (const linkUrl of [
+      'javascript:alert(1)',
+      ' javascript:alert(1)',
+      'data:text/html,x',
+      '//evil.example',
+      'vbscript:x',
+      'https://',
+      '/\\evil',
+      'java\tscript:x',
+    ]) {
+      const refused = await admin.call('bannerSave', {
+        translations: { 'en-US': { title: 'B', imageId: image.data.id, linkUrl } },
+        sortOrder: 1,
+        isActive: true,
+        publishAt: 0,
+        expiresAt: null,
+      });
       expect(refused.error, linkUrl).toBe('request.invalid');
       expect(refused.validation, linkUrl).toBe('validation.linkUnsafe');
     }
@@ -140,30 +191,64 @@ describe.each(dialects)('content and notifications on %s', (dialect) => {
     expect((await admin.call('contentImageUpload', { fileName: 'a.pdf', content: files.cleanPdf().toString('base64') })).error).toBe('content.imageOnly');
     expect((await admin.call('contentImageUpload', { fileName: 'a.svg', content: files.svgImage.toString('base64') })).error).toMatch(/^upload\./);
     const memberFile = await m.call<UploadInfo>('uploadCreate', { fileName: 'r.png', content: (await files.plainPng()).toString('base64') });
-    expect((await admin.call('bannerSave', { translations: { 'en-US': { title: 'B', imageId: memberFile.data.id, linkUrl: '' } }, sortOrder: 1, isActive: true, publishAt: 0, expiresAt: null })).error).toBe('content.invalid');
+    expect(
+      (
+        await admin.call('bannerSave', {
+          translations: { 'en-US': { title: 'B', imageId: memberFile.data.id, linkUrl: '' } },
+          sortOrder: 1,
+          isActive: true,
+          publishAt: 0,
+          expiresAt: null,
+        })
+      ).error,
+    ).toBe('content.invalid');
   });
 
   it('refuses a banner past the most there may be, saying how many, and keeps that many', async () => {
-    const imageId = (await admin.call<UploadInfo>('contentImageUpload', { fileName: 'full.png', content: (await files.plainPng()).toString('base64') })).data.id;
+    const imageId = (await admin.call<UploadInfo>('contentImageUpload', { fileName: 'full.png', content: (await files.plainPng()).toString('base64') })).data
+      .id;
     let refused: Awaited<ReturnType<TestClient['call']>> | undefined;
     for (let i = 0; i <= contentLimits.bannersMax && !refused; i++) {
-      const answer = await admin.call('bannerSave', { translations: { 'en-US': { title: `Full ${i}`, imageId, linkUrl: '' } }, sortOrder: 1, isActive: false, publishAt: 0, expiresAt: null });
+      const answer = await admin.call('bannerSave', {
+        translations: { 'en-US': { title: `Full ${i}`, imageId, linkUrl: '' } },
+        sortOrder: 1,
+        isActive: false,
+        publishAt: 0,
+        expiresAt: null,
+      });
       if (answer.code !== 20000) refused = answer;
     }
     expect(refused?.error).toBe('content.bannersFull');
     expect(refused?.message).toContain(String(contentLimits.bannersMax));
-    const live = await t.services.dbHandle.db.selectFrom('content_banners').select((eb) => eb.fn.countAll().as('n')).where('is_deleted', '=', 0).executeTakeFirstOrThrow();
+    const live = await t.services.dbHandle.db
+      .selectFrom('content_banners')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('is_deleted', '=', 0)
+      .executeTakeFirstOrThrow();
     expect(Number(live.n)).toBe(contentLimits.bannersMax);
     // Made room again for the tests after this one.
     await t.services.dbHandle.db.updateTable('content_banners').set({ is_deleted: 1 }).where('translations', 'like', '%"Full %').execute();
   });
 
   it('lists live banners in order and language, and serves only their images', async () => {
-    const up = async () => (await admin.call<UploadInfo>('contentImageUpload', { fileName: 'b.png', content: (await files.plainPng(300, 100)).toString('base64') })).data.id;
+    const up = async () =>
+      (await admin.call<UploadInfo>('contentImageUpload', { fileName: 'b.png', content: (await files.plainPng(300, 100)).toString('base64') })).data.id;
     const [a, b, hidden] = [await up(), await up(), await up()];
     const save = async (body: object) => (await admin.call<BannerAdminEntry>('bannerSave', body)).data;
-    const second = await save({ translations: { 'en-US': { title: 'Second', imageId: b, linkUrl: 'https://example.com/x' } }, sortOrder: 2, isActive: true, publishAt: 0, expiresAt: null });
-    const first = await save({ translations: { 'zh-CN': { title: '第一', imageId: a, linkUrl: '/package' } }, sortOrder: 1, isActive: true, publishAt: 0, expiresAt: null });
+    const second = await save({
+      translations: { 'en-US': { title: 'Second', imageId: b, linkUrl: 'https://example.com/x' } },
+      sortOrder: 2,
+      isActive: true,
+      publishAt: 0,
+      expiresAt: null,
+    });
+    const first = await save({
+      translations: { 'zh-CN': { title: '第一', imageId: a, linkUrl: '/package' } },
+      sortOrder: 1,
+      isActive: true,
+      publishAt: 0,
+      expiresAt: null,
+    });
     await save({ translations: { 'en-US': { title: 'Off', imageId: hidden, linkUrl: '' } }, sortOrder: 0, isActive: false, publishAt: 0, expiresAt: null });
     const media = await m.call<MediaEntry[]>('appMediaList');
     expect(media.data.map((x) => x.id)).toEqual([first.id, second.id]);
@@ -181,16 +266,34 @@ describe.each(dialects)('content and notifications on %s', (dialect) => {
   it('publishes documents as versions, each language on its own, with a fallback', async () => {
     // The demo data publishes a white paper (demo/seed.ts); the terms start with none.
     expect((await m.call<ContentDocument>('contentDocument', { kind: 'terms' })).data).toBeNull();
-    const v1 = await admin.call<DocumentVersionEntry>('documentPublish', { kind: 'terms', lang: 'zh-CN', baseVersion: 0, title: '条款', body: '<h2>一</h2><p>文本</p>' });
+    const v1 = await admin.call<DocumentVersionEntry>('documentPublish', {
+      kind: 'terms',
+      lang: 'zh-CN',
+      baseVersion: 0,
+      title: '条款',
+      body: '<h2>一</h2><p>文本</p>',
+    });
     expect(v1.data.version).toBe(1);
-    const v2 = await admin.call<DocumentVersionEntry>('documentPublish', { kind: 'terms', lang: 'zh-CN', baseVersion: 1, title: '条款', body: '<p>新文本<script>x</script></p>' });
+    const v2 = await admin.call<DocumentVersionEntry>('documentPublish', {
+      kind: 'terms',
+      lang: 'zh-CN',
+      baseVersion: 1,
+      title: '条款',
+      body: '<p>新文本<script>x</script></p>',
+    });
     expect(v2.data).toMatchObject({ version: 2, body: '<p>新文本</p>' });
     expect((await admin.call('documentPublish', { kind: 'terms', lang: 'zh-CN', baseVersion: 1, title: 'x', body: 'y' })).error).toBe('config.staleVersion');
-    expect((await admin.call('documentPublish', { kind: 'terms', lang: 'zh-CN', baseVersion: 2, title: 'x', body: '<script>only</script>' })).error).toBe('content.bodyEmpty');
+    expect((await admin.call('documentPublish', { kind: 'terms', lang: 'zh-CN', baseVersion: 2, title: 'x', body: '<script>only</script>' })).error).toBe(
+      'content.bodyEmpty',
+    );
     // Public: /terms/reg reads it before sign-in.
     const anon = new TestClient(t.app, t.serverKey.publicJwk);
     anon.lang = 'ko-KP';
-    expect((await anon.call<ContentDocument>('contentDocument', { kind: 'terms' })).data).toMatchObject({ version: 2, lang: 'zh-CN', bodyHtml: '<p>新文本</p>' });
+    expect((await anon.call<ContentDocument>('contentDocument', { kind: 'terms' })).data).toMatchObject({
+      version: 2,
+      lang: 'zh-CN',
+      bodyHtml: '<p>新文本</p>',
+    });
     await admin.call('documentPublish', { kind: 'terms', lang: 'ko-KP', baseVersion: 0, title: '약관', body: '<p>본문</p>' });
     expect((await anon.call<ContentDocument>('contentDocument', { kind: 'terms' })).data).toMatchObject({ version: 1, lang: 'ko-KP', title: '약관' });
     const versions = await admin.call<DocumentVersionEntry[]>('documentVersions', { kind: 'terms', lang: 'zh-CN' });
@@ -207,7 +310,9 @@ describe.each(dialects)('content and notifications on %s', (dialect) => {
 
   it('tells the member about an approved deposit, counts it unread, and marks read', async () => {
     m.lang = 'en-US';
-    const receiptFileId = (await m.call<UploadInfo>('uploadCreate', { fileName: 'receipt.jpg', content: (await files.photoWithExif(900, 700)).toString('base64') })).data.id;
+    const receiptFileId = (
+      await m.call<UploadInfo>('uploadCreate', { fileName: 'receipt.jpg', content: (await files.photoWithExif(900, 700)).toString('base64') })
+    ).data.id;
     const made = await m.call<{ number: string }>('deposit', { amount: '120', receiptNumber: 'N-1', receiptFileId, requestId: rid() });
     expect(made.code, made.message).toBe(20000);
     expect((await m.call<{ count: number }>('notificationUnread')).data.count).toBe(0);
@@ -216,7 +321,11 @@ describe.each(dialects)('content and notifications on %s', (dialect) => {
     expect((await finance.call('reviewDecide', { ids: [item.id], decision: 'approve' })).code).toBe(20000);
     expect((await m.call<{ count: number }>('notificationUnread')).data.count).toBe(1);
     const notes = await m.call<Page<NotificationEntry>>('notificationList', {});
-    expect(notes.data.items[0]).toMatchObject({ type: 'depositCredited', params: { amount: '120.000000', coinName: 'USDT', number: made.data.number }, isRead: false });
+    expect(notes.data.items[0]).toMatchObject({
+      type: 'depositCredited',
+      params: { amount: '120.000000', coinName: 'USDT', number: made.data.number },
+      isRead: false,
+    });
     // Another member cannot read it.
     await registerMember(t, 'nosy');
     const nosy = new TestClient(t.app, t.serverKey.publicJwk);
@@ -246,10 +355,42 @@ describe.each(dialects)('content and notifications on %s', (dialect) => {
   });
 
   it('answers every odd input without a 500', async () => {
-    const odd = [{}, { id: '' }, { id: 'x'.repeat(500) }, { cursor: '9'.repeat(99) }, { cursor: '1:99999999999999999:abc' }, { pageSize: -1 }, { kind: 'nope' }, { translations: null }, { translations: { xx: {} } }, { publishAt: 1e20 }, { lang: 'xx' }];
-    const names = ['announcementList', 'announcementDetail', 'contentDocument', 'appMediaList', 'mediaImage', 'notificationList', 'notificationRead', 'notificationUnread', 'notificationReadAll'] as const;
+    const odd = [
+      {},
+      { id: '' },
+      { id: 'x'.repeat(500) },
+      { cursor: '9'.repeat(99) },
+      { cursor: '1:99999999999999999:abc' },
+      { pageSize: -1 },
+      { kind: 'nope' },
+      { translations: null },
+      { translations: { xx: {} } },
+      { publishAt: 1e20 },
+      { lang: 'xx' },
+    ];
+    const names = [
+      'announcementList',
+      'announcementDetail',
+      'contentDocument',
+      'appMediaList',
+      'mediaImage',
+      'notificationList',
+      'notificationRead',
+      'notificationUnread',
+      'notificationReadAll',
+    ] as const;
     for (const name of names) for (const body of odd) expect((await m.call(name, body)).status, `${name} ${JSON.stringify(body)}`).toBeLessThan(500);
-    const staffNames = ['announcementAdminList', 'announcementSave', 'announcementDelete', 'bannerAdminList', 'bannerSave', 'bannerDelete', 'documentVersions', 'documentPublish', 'contentImageUpload'] as const;
+    const staffNames = [
+      'announcementAdminList',
+      'announcementSave',
+      'announcementDelete',
+      'bannerAdminList',
+      'bannerSave',
+      'bannerDelete',
+      'documentVersions',
+      'documentPublish',
+      'contentImageUpload',
+    ] as const;
     for (const name of staffNames) for (const body of odd) expect((await admin.call(name, body)).status, `${name} ${JSON.stringify(body)}`).toBeLessThan(500);
   });
 });

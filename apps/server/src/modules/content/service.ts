@@ -121,7 +121,10 @@ export class ContentService {
       let rowId: string;
       if (input.id === undefined) {
         rowId = crypto.randomUUID();
-        await tx.insertInto('content_announcements').values({ id: rowId, ...values, version: 1, created_at: now }).execute();
+        await tx
+          .insertInto('content_announcements')
+          .values({ id: rowId, ...values, version: 1, created_at: now })
+          .execute();
       } else {
         rowId = input.id;
         const current = await this.announcementRow(rowId, tx);
@@ -147,12 +150,24 @@ export class ContentService {
       const current = await this.announcementRow(id, tx);
       if (!current) throw new AppError('content.notFound');
       await tx.updateTable('content_announcements').set({ is_deleted: 1, updated_at: Date.now(), updated_by: actor.name }).where('id', '=', id).execute();
-      await this.audit.record(tx, actor, { action: 'content.announcementDelete', targetType: 'announcement', targetId: id, before: this.announcementEntry(current), after: null, reason });
+      await this.audit.record(tx, actor, {
+        action: 'content.announcementDelete',
+        targetType: 'announcement',
+        targetId: id,
+        before: this.announcementEntry(current),
+        after: null,
+        reason,
+      });
     });
   }
 
   /** Live announcements (published, not expired), pinned first, newest first. */
-  async announcementList(lang: Language, cursor: string | undefined, pageSize: number, now = Date.now()): Promise<{ items: AnnouncementSummary[]; nextCursor: string | null }> {
+  async announcementList(
+    lang: Language,
+    cursor: string | undefined,
+    pageSize: number,
+    now = Date.now(),
+  ): Promise<{ items: AnnouncementSummary[]; nextCursor: string | null }> {
     const query = this.db
       .selectFrom('content_announcements')
       .select(['id', 'translations', 'is_pinned', 'publish_at'])
@@ -173,7 +188,14 @@ export class ContentService {
     const isLive = row && num(row.publish_at) <= now && (row.expires_at === null || num(row.expires_at) > now);
     const picked = isLive ? pickTranslation(readTranslations<{ title: string; body: string }>(row.translations), lang) : null;
     if (!row || !picked) throw new AppError('content.notFound');
-    return { id: row.id, title: picked.value.title, bodyHtml: picked.value.body, lang: picked.lang, isPinned: num(row.is_pinned) === 1, publishAt: num(row.publish_at) };
+    return {
+      id: row.id,
+      title: picked.value.title,
+      bodyHtml: picked.value.body,
+      lang: picked.lang,
+      isPinned: num(row.is_pinned) === 1,
+      publishAt: num(row.publish_at),
+    };
   }
 
   // ------------------------------------------------------------ banners
@@ -197,7 +219,14 @@ export class ContentService {
   }
 
   async bannerAdminList(): Promise<BannerAdminEntry[]> {
-    const rows = await this.db.selectFrom('content_banners').selectAll().where('is_deleted', '=', 0).orderBy('sort_order').orderBy('created_at').limit(contentLimits.bannersMax).execute();
+    const rows = await this.db
+      .selectFrom('content_banners')
+      .selectAll()
+      .where('is_deleted', '=', 0)
+      .orderBy('sort_order')
+      .orderBy('created_at')
+      .limit(contentLimits.bannersMax)
+      .execute();
     return rows.map((r) => this.bannerEntry(r));
   }
 
@@ -237,10 +266,17 @@ export class ContentService {
       let before: BannerAdminEntry | null = null;
       let rowId: string;
       if (input.id === undefined) {
-        const count = await tx.selectFrom('content_banners').select((eb) => eb.fn.countAll().as('n')).where('is_deleted', '=', 0).executeTakeFirstOrThrow();
+        const count = await tx
+          .selectFrom('content_banners')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('is_deleted', '=', 0)
+          .executeTakeFirstOrThrow();
         if (num(count.n as number) >= contentLimits.bannersMax) throw new AppError('content.bannersFull', { max: contentLimits.bannersMax });
         rowId = crypto.randomUUID();
-        await tx.insertInto('content_banners').values({ id: rowId, ...values, version: 1, created_at: now }).execute();
+        await tx
+          .insertInto('content_banners')
+          .values({ id: rowId, ...values, version: 1, created_at: now })
+          .execute();
       } else {
         rowId = input.id;
         const current = await this.bannerRow(rowId, tx);
@@ -266,7 +302,14 @@ export class ContentService {
       const current = await this.bannerRow(id, tx);
       if (!current) throw new AppError('content.notFound');
       await tx.updateTable('content_banners').set({ is_deleted: 1, updated_at: Date.now(), updated_by: actor.name }).where('id', '=', id).execute();
-      await this.audit.record(tx, actor, { action: 'content.bannerDelete', targetType: 'banner', targetId: id, before: this.bannerEntry(current), after: null, reason });
+      await this.audit.record(tx, actor, {
+        action: 'content.bannerDelete',
+        targetType: 'banner',
+        targetId: id,
+        before: this.bannerEntry(current),
+        after: null,
+        reason,
+      });
     });
   }
 
@@ -290,14 +333,23 @@ export class ContentService {
     for (const r of await this.liveBanners(now)) {
       const picked = pickTranslation(readTranslations<{ title: string; imageId: string; linkUrl: string }>(r.translations), lang);
       // A stored link is re-checked on the way out too: the portal must never get an unsafe one.
-      if (picked) out.push({ id: r.id, title: picked.value.title, imageId: picked.value.imageId, linkUrl: isSafeLink(picked.value.linkUrl) ? picked.value.linkUrl : '', lang: picked.lang });
+      if (picked)
+        out.push({
+          id: r.id,
+          title: picked.value.title,
+          imageId: picked.value.imageId,
+          linkUrl: isSafeLink(picked.value.linkUrl) ? picked.value.linkUrl : '',
+          lang: picked.lang,
+        });
     }
     return out;
   }
 
   /** A banner image for members: only one a live banner shows; any other id is unknown. */
   async mediaImage(id: string, now = Date.now()): Promise<{ id: string; mimeType: string; content: string }> {
-    const isShown = (await this.liveBanners(now)).some((r) => Object.values(readTranslations<{ imageId: string }>(r.translations)).some((t) => t?.imageId === id));
+    const isShown = (await this.liveBanners(now)).some((r) =>
+      Object.values(readTranslations<{ imageId: string }>(r.translations)).some((t) => t?.imageId === id),
+    );
     if (!isShown) throw new AppError('content.notFound');
     const file = await this.uploads.read(id, null);
     return { id: file.id, mimeType: file.mimeType, content: file.content };
@@ -309,7 +361,14 @@ export class ContentService {
   async document(kind: DocumentKind, lang: Language): Promise<ContentDocument> {
     const byLang: Partial<Record<Language, DocumentVersionEntry>> = {};
     for (const l of languages) {
-      const row = await this.db.selectFrom('content_documents').selectAll().where('kind', '=', kind).where('lang', '=', l).orderBy('version', 'desc').limit(1).executeTakeFirst();
+      const row = await this.db
+        .selectFrom('content_documents')
+        .selectAll()
+        .where('kind', '=', kind)
+        .where('lang', '=', l)
+        .orderBy('version', 'desc')
+        .limit(1)
+        .executeTakeFirst();
       if (row) byLang[l] = this.versionEntry(row);
     }
     const picked = pickTranslation(byLang, lang);
@@ -318,8 +377,24 @@ export class ContentService {
     return { kind, version: v.version, lang: picked.lang, title: v.title, bodyHtml: v.body, publishedAt: v.publishedAt };
   }
 
-  private versionEntry(row: { kind: string; lang: string; version: number | bigint; title: string; body: string; published_at: number | bigint; published_by: string }): DocumentVersionEntry {
-    return { kind: row.kind as DocumentKind, lang: row.lang as Language, version: num(row.version), title: row.title, body: row.body, publishedAt: num(row.published_at), publishedBy: row.published_by };
+  private versionEntry(row: {
+    kind: string;
+    lang: string;
+    version: number | bigint;
+    title: string;
+    body: string;
+    published_at: number | bigint;
+    published_by: string;
+  }): DocumentVersionEntry {
+    return {
+      kind: row.kind as DocumentKind,
+      lang: row.lang as Language,
+      version: num(row.version),
+      title: row.title,
+      body: row.body,
+      publishedAt: num(row.published_at),
+      publishedBy: row.published_by,
+    };
   }
 
   async documentVersions(kind: DocumentKind, lang: Language): Promise<DocumentVersionEntry[]> {
@@ -335,18 +410,40 @@ export class ContentService {
   }
 
   /** A new version, made from `baseVersion`; two staff publishing from the same one: one wins. */
-  async documentPublish(actor: Actor, input: { kind: DocumentKind; lang: Language; baseVersion: number; title: string; body: string }): Promise<DocumentVersionEntry> {
+  async documentPublish(
+    actor: Actor,
+    input: { kind: DocumentKind; lang: Language; baseVersion: number; title: string; body: string },
+  ): Promise<DocumentVersionEntry> {
     const body = sanitizeBody(input.body);
     if (body === '') throw new AppError('content.bodyEmpty', undefined, 'body');
     return inTransaction(this.db, async (tx) => {
-      const latest = await tx.selectFrom('content_documents').select('version').where('kind', '=', input.kind).where('lang', '=', input.lang).orderBy('version', 'desc').limit(1).executeTakeFirst();
+      const latest = await tx
+        .selectFrom('content_documents')
+        .select('version')
+        .where('kind', '=', input.kind)
+        .where('lang', '=', input.lang)
+        .orderBy('version', 'desc')
+        .limit(1)
+        .executeTakeFirst();
       const current = latest ? num(latest.version) : 0;
       if (current !== input.baseVersion) throw new AppError('config.staleVersion');
       const row = { kind: input.kind, lang: input.lang, version: current + 1, title: input.title, body, published_at: Date.now(), published_by: actor.name };
-      const inserted = await tx.insertInto('content_documents').values(row).onConflict((oc) => oc.doNothing()).returning('version').execute();
+      const inserted = await tx
+        .insertInto('content_documents')
+        .values(row)
+        .onConflict((oc) => oc.doNothing())
+        .returning('version')
+        .execute();
       if (inserted.length !== 1) throw new AppError('config.staleVersion');
       const entry = this.versionEntry(row);
-      await this.audit.record(tx, actor, { action: 'content.documentPublish', targetType: 'document', targetId: `${input.kind}:${input.lang}`, before: { version: current }, after: entry, reason: '' });
+      await this.audit.record(tx, actor, {
+        action: 'content.documentPublish',
+        targetType: 'document',
+        targetId: `${input.kind}:${input.lang}`,
+        before: { version: current },
+        after: entry,
+        reason: '',
+      });
       return entry;
     });
   }

@@ -80,12 +80,38 @@ describe.each(dialects)('dashboard series on %s', (dialect) => {
   const reviewItem = (queue: string, createdAt: number, decidedAt: number | null, status = decidedAt === null ? 'pending' : 'approved') =>
     db()
       .insertInto('review_items')
-      .values({ id: crypto.randomUUID(), queue, status, member_id: memberId, coin_name: 'USDT', amount: 1n, subject_id: crypto.randomUUID(), summary_json: '{}', evidence_json: '[]', first_approver_id: null, created_by_staff_id: null, reject_reason: null, created_at: createdAt, decided_at: decidedAt, amount_exact: null })
+      .values({
+        id: crypto.randomUUID(),
+        queue,
+        status,
+        member_id: memberId,
+        coin_name: 'USDT',
+        amount: 1n,
+        subject_id: crypto.randomUUID(),
+        summary_json: '{}',
+        evidence_json: '[]',
+        first_approver_id: null,
+        created_by_staff_id: null,
+        reject_reason: null,
+        created_at: createdAt,
+        decided_at: decidedAt,
+        amount_exact: null,
+      })
       .execute();
   const holdingEvent = (holdingId: string, type: string, coinName: string, amount: bigint, when: number) =>
     db()
       .insertInto('package_holding_events')
-      .values({ id: crypto.randomUUID(), holding_id: holdingId, member_id: memberId, type, coin_name: coinName, amount, detail: null, transfer_id: null, at: when })
+      .values({
+        id: crypto.randomUUID(),
+        holding_id: holdingId,
+        member_id: memberId,
+        type,
+        coin_name: coinName,
+        amount,
+        detail: null,
+        transfer_id: null,
+        at: when,
+      })
       .execute();
 
   it('refuses a member session and no session; any staff role may read', async () => {
@@ -113,16 +139,86 @@ describe.each(dialects)('dashboard series on %s', (dialect) => {
     // Deposits: one credited just before today's midnight (yesterday), one at midnight (today), one
     // credited today after waiting pending since yesterday, one still pending (not counted), one
     // before the 30 days (not counted).
-    await at(todayStart - 1, () => ledger.transfer({ requestId: null, code: 'deposit', coinName: 'USDT', amount: 5_000_000n, debit: usdt('system', 'bankDeposit'), credit: usdt(memberId, 'available'), isPending: false }));
-    await at(todayStart, () => ledger.transfer({ requestId: null, code: 'deposit', coinName: 'USDT', amount: 7_250_000n, debit: usdt('system', 'bankDeposit'), credit: usdt(memberId, 'available'), isPending: false }));
-    const held = await at(todayStart - 3 * hour, () => ledger.transfer({ requestId: null, code: 'deposit', coinName: 'USDT', amount: 100_000_000n, debit: usdt('system', 'bankDeposit'), credit: usdt(memberId, 'available'), isPending: true }));
+    await at(todayStart - 1, () =>
+      ledger.transfer({
+        requestId: null,
+        code: 'deposit',
+        coinName: 'USDT',
+        amount: 5_000_000n,
+        debit: usdt('system', 'bankDeposit'),
+        credit: usdt(memberId, 'available'),
+        isPending: false,
+      }),
+    );
+    await at(todayStart, () =>
+      ledger.transfer({
+        requestId: null,
+        code: 'deposit',
+        coinName: 'USDT',
+        amount: 7_250_000n,
+        debit: usdt('system', 'bankDeposit'),
+        credit: usdt(memberId, 'available'),
+        isPending: false,
+      }),
+    );
+    const held = await at(todayStart - 3 * hour, () =>
+      ledger.transfer({
+        requestId: null,
+        code: 'deposit',
+        coinName: 'USDT',
+        amount: 100_000_000n,
+        debit: usdt('system', 'bankDeposit'),
+        credit: usdt(memberId, 'available'),
+        isPending: true,
+      }),
+    );
     await at(todayStart + 2 * hour, () => ledger.resolvePending(held.id, 'post'));
-    await at(todayStart + hour, () => ledger.transfer({ requestId: null, code: 'deposit', coinName: 'USDT', amount: 1_000_000n, debit: usdt('system', 'bankDeposit'), credit: usdt(memberId, 'available'), isPending: true }));
-    await at(todayStart - 29 * day - 1, () => ledger.transfer({ requestId: null, code: 'deposit', coinName: 'USDT', amount: 3_000_000n, debit: usdt('system', 'bankDeposit'), credit: usdt(memberId, 'available'), isPending: false }));
+    await at(todayStart + hour, () =>
+      ledger.transfer({
+        requestId: null,
+        code: 'deposit',
+        coinName: 'USDT',
+        amount: 1_000_000n,
+        debit: usdt('system', 'bankDeposit'),
+        credit: usdt(memberId, 'available'),
+        isPending: true,
+      }),
+    );
+    await at(todayStart - 29 * day - 1, () =>
+      ledger.transfer({
+        requestId: null,
+        code: 'deposit',
+        coinName: 'USDT',
+        amount: 3_000_000n,
+        debit: usdt('system', 'bankDeposit'),
+        credit: usdt(memberId, 'available'),
+        isPending: false,
+      }),
+    );
     // Withdrawals: held two days ago, paid yesterday; another held and voided (not counted).
-    const w = await at(todayStart - 2 * day, () => ledger.transfer({ requestId: null, code: 'withdraw', coinName: 'USDT', amount: 2_000_000n, debit: usdt(memberId, 'available'), credit: usdt('system', 'withdrawals'), isPending: true }));
+    const w = await at(todayStart - 2 * day, () =>
+      ledger.transfer({
+        requestId: null,
+        code: 'withdraw',
+        coinName: 'USDT',
+        amount: 2_000_000n,
+        debit: usdt(memberId, 'available'),
+        credit: usdt('system', 'withdrawals'),
+        isPending: true,
+      }),
+    );
     await at(todayStart - day + hour, () => ledger.resolvePending(w.id, 'post'));
-    const v = await at(todayStart - 2 * day, () => ledger.transfer({ requestId: null, code: 'withdraw', coinName: 'USDT', amount: 1_000_000n, debit: usdt(memberId, 'available'), credit: usdt('system', 'withdrawals'), isPending: true }));
+    const v = await at(todayStart - 2 * day, () =>
+      ledger.transfer({
+        requestId: null,
+        code: 'withdraw',
+        coinName: 'USDT',
+        amount: 1_000_000n,
+        debit: usdt(memberId, 'available'),
+        credit: usdt('system', 'withdrawals'),
+        isPending: true,
+      }),
+    );
     await at(todayStart - day + hour, () => ledger.resolvePending(v.id, 'void'));
     // Package sales: a buy paid in two point types (one sale), an add, and a release (not a sale).
     const h1 = crypto.randomUUID();
@@ -176,7 +272,15 @@ describe.each(dialects)('dashboard series on %s', (dialect) => {
     expect(r.data.days).toEqual(dayBoundaries('America/New_York', 30, Date.now()).slice(0, 30));
     // A deposit made now through the ledger shows in today's bar.
     const before = r.data.deposits;
-    await t.services.ledger.transfer({ requestId: null, code: 'deposit', coinName: 'USDT', amount: 4_000_000n, debit: usdt('system', 'bankDeposit'), credit: usdt(memberId, 'available'), isPending: false });
+    await t.services.ledger.transfer({
+      requestId: null,
+      code: 'deposit',
+      coinName: 'USDT',
+      amount: 4_000_000n,
+      debit: usdt('system', 'bankDeposit'),
+      credit: usdt(memberId, 'available'),
+      isPending: false,
+    });
     const after = (await viewer.call<Series>('dashboardSeries', { days: 30 })).data.deposits;
     expect(after.count[29]! - before.count[29]!).toBe(1);
     expect(minor(after.points[29]!) - minor(before.points[29]!)).toBe(4_000_000n);
@@ -193,10 +297,12 @@ describe.each(dialects)('dashboard series on %s', (dialect) => {
     await t.services.dbHandle.db.connection().execute(async (c) => {
       if (dialect === 'postgres') await sql`SET enable_seqscan = off`.execute(c);
       for (const q of ours) {
-        const rows = (await c.executeQuery(CompiledQuery.raw((dialect === 'sqlite' ? 'EXPLAIN QUERY PLAN ' : 'EXPLAIN ') + q.sql, [...q.parameters]))).rows as Array<Record<string, unknown>>;
+        const rows = (await c.executeQuery(CompiledQuery.raw((dialect === 'sqlite' ? 'EXPLAIN QUERY PLAN ' : 'EXPLAIN ') + q.sql, [...q.parameters])))
+          .rows as Array<Record<string, unknown>>;
         for (const r of rows) {
           const line = String(dialect === 'sqlite' ? r.detail : r['QUERY PLAN']);
-          if (dialect === 'sqlite' ? /^SCAN (ledger_transfers|package_holding_events|review_items)\b/.test(line.trim()) : /Seq Scan on/.test(line)) scans.push(`${line}\n  ${q.sql}`);
+          if (dialect === 'sqlite' ? /^SCAN (ledger_transfers|package_holding_events|review_items)\b/.test(line.trim()) : /Seq Scan on/.test(line))
+            scans.push(`${line}\n  ${q.sql}`);
         }
       }
       if (dialect === 'postgres') await sql`RESET enable_seqscan`.execute(c);

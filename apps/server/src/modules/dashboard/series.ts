@@ -27,7 +27,16 @@ function zoneOffset(format: Intl.DateTimeFormat, at: number): number {
  * oldest first. Days are calendar days, 23 or 25 hours long across a daylight-saving change.
  */
 export function dayBoundaries(timeZone: string, days: number, now: number): number[] {
-  const format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
   const today = new Date(now + zoneOffset(format, now));
   const startOf = (dayIndex: number) => {
     const wall = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + dayIndex);
@@ -73,7 +82,11 @@ export async function dashboardSeries(db: Db, input: { timeZone: string; days: n
   const ledgerSeries = async (code: string): Promise<DaySeries> => {
     const rows = await db
       .selectFrom('ledger_transfers')
-      .select([dayIndexSql(sql.ref('created_at'), bounds).as('day'), (eb) => eb.fn.countAll<bigint | number>().as('n'), (eb) => eb.fn.sum<bigint | string | null>('amount').as('total')])
+      .select([
+        dayIndexSql(sql.ref('created_at'), bounds).as('day'),
+        (eb) => eb.fn.countAll<bigint | number>().as('n'),
+        (eb) => eb.fn.sum<bigint | string | null>('amount').as('total'),
+      ])
       .where('code', '=', code)
       .where('created_at', '>=', from)
       .where('created_at', '<', to)

@@ -31,7 +31,11 @@ export class DashboardService {
       this.reviews.waitingCounts(),
       this.postedToday('deposit', since),
       this.postedToday('withdraw', since),
-      this.db.selectFrom('users').select((eb) => eb.fn.countAll<bigint>().as('n')).where('created_at', '>=', since).executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<bigint>().as('n'))
+        .where('created_at', '>=', since)
+        .executeTakeFirstOrThrow(),
       this.db.selectFrom('ledger_verifications').selectAll().orderBy('checked_at', 'desc').limit(1).executeTakeFirst(),
     ]);
     return {

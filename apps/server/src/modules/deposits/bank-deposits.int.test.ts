@@ -74,8 +74,14 @@ describe.each(dialects)('bank deposits on %s', (dialect) => {
     expect(await m.call('deposit', { ...base, amount: '49.99', requestId: rid() })).toMatchObject({ field: 'amount', message: 'Minimum amount 50' });
     expect(await m.call('deposit', { ...base, amount: '100001', requestId: rid() })).toMatchObject({ field: 'amount', message: 'Maximum amount 100000' });
     expect(await m.call('deposit', { ...base, amount: '', requestId: rid() })).toMatchObject({ field: 'amount', message: 'Please enter an amount' });
-    expect(await m.call('deposit', { ...base, receiptNumber: ' ', amount: '100', requestId: rid() })).toMatchObject({ field: 'receiptNumber', message: 'Please enter the receipt number' });
-    expect(await m.call('deposit', { receiptNumber: 'R', amount: '100', requestId: rid() })).toMatchObject({ field: 'receiptFileId', message: 'Please upload the receipt' });
+    expect(await m.call('deposit', { ...base, receiptNumber: ' ', amount: '100', requestId: rid() })).toMatchObject({
+      field: 'receiptNumber',
+      message: 'Please enter the receipt number',
+    });
+    expect(await m.call('deposit', { receiptNumber: 'R', amount: '100', requestId: rid() })).toMatchObject({
+      field: 'receiptFileId',
+      message: 'Please upload the receipt',
+    });
     const admin = { id: 'test', name: 'test', ip: '127.0.0.1' };
     await t.services.settings.update('deposit.multipleOf', '63', 'spec example', admin, true);
     expect(await m.call('deposit', { ...base, amount: '100', requestId: rid() })).toMatchObject({ field: 'amount', message: 'Please enter a multiple of 63' });
@@ -91,7 +97,13 @@ describe.each(dialects)('bank deposits on %s', (dialect) => {
     const receiptFileId = await uploadPhoto(m);
     const otherFileId = (await m.call<UploadInfo>('uploadCreate', { fileName: 'statement.pdf', content: files.cleanPdf().toString('base64') })).data.id;
     const before = await usdt(m);
-    const made = await m.call<{ id: string; number: string; status: string }>('deposit', { amount: '150.5', receiptNumber: 'TX 2026-0001', receiptFileId, otherFileId, requestId: rid() });
+    const made = await m.call<{ id: string; number: string; status: string }>('deposit', {
+      amount: '150.5',
+      receiptNumber: 'TX 2026-0001',
+      receiptFileId,
+      otherFileId,
+      requestId: rid(),
+    });
     expect(made.code, made.message).toBe(20000);
     expect(made.data.status).toBe('pendingReview');
     // Waiting: nothing to spend yet, and the member's records say so.
@@ -100,13 +112,28 @@ describe.each(dialects)('bank deposits on %s', (dialect) => {
     expect(records.data.items[0]).toMatchObject({ type: 'deposit', amount: '150.500000', status: 'pendingReview', movement: 'in' });
     const list = await m.call<{ items: DepositRecord[] }>('depositRecordList', {});
     expect(list.data.items[0]).toMatchObject({
-      number: made.data.number, channel: 'bank', amount: '150.500000', currency: 'CNY', rate: '7.2', localAmount: '1083.60',
-      receiptNumber: 'TX 2026-0001', receiptFileId, otherFileId, status: 'pendingReview', rejectReasonCode: null,
+      number: made.data.number,
+      channel: 'bank',
+      amount: '150.500000',
+      currency: 'CNY',
+      rate: '7.2',
+      localAmount: '1083.60',
+      receiptNumber: 'TX 2026-0001',
+      receiptFileId,
+      otherFileId,
+      status: 'pendingReview',
+      rejectReasonCode: null,
     });
     // The reviewer sees the amounts, both files (fetched with the staff session) and no duplicate flag.
     const item = await queueItem(made.data.number);
     expect(item).toMatchObject({ status: 'pending', amount: '150.500000', coinName: 'USDT', memberName: 'depositor' });
-    expect(item.summary).toMatchObject({ receiptNumber: 'TX 2026-0001', localAmount: '1083.60', currency: 'CNY', duplicateReceiptNumber: null, duplicateImage: null });
+    expect(item.summary).toMatchObject({
+      receiptNumber: 'TX 2026-0001',
+      localAmount: '1083.60',
+      currency: 'CNY',
+      duplicateReceiptNumber: null,
+      duplicateImage: null,
+    });
     expect(item.evidence).toEqual([
       { label: 'receiptFile', value: `upload:${receiptFileId}`, isImage: true },
       { label: 'otherFile', value: `upload:${otherFileId}`, isImage: false },
@@ -115,10 +142,16 @@ describe.each(dialects)('bank deposits on %s', (dialect) => {
     const decided = await finance.call<Decided>('reviewDecide', { ids: [item.id], decision: 'approve' });
     expect(decided.data.results[0]!.outcome).toBe('approved');
     expect((await usdt(m)).assetsAvailable).toBe((Number(before.assetsAvailable) + 150.5).toFixed(6));
-    expect((await m.call<{ items: RecordEntry[] }>('assetsRecordList', { type: 'deposit' })).data.items[0]).toMatchObject({ status: 'success', amount: '150.500000' });
+    expect((await m.call<{ items: RecordEntry[] }>('assetsRecordList', { type: 'deposit' })).data.items[0]).toMatchObject({
+      status: 'success',
+      amount: '150.500000',
+    });
     expect((await m.call<{ items: DepositRecord[] }>('depositRecordList', {})).data.items[0]).toMatchObject({ status: 'approved' });
     // Decided once: a second approval is refused and credits nothing.
-    expect((await finance2.call<Decided>('reviewDecide', { ids: [item.id], decision: 'approve' })).data.results[0]).toMatchObject({ outcome: 'refused', error: 'review.notPending' });
+    expect((await finance2.call<Decided>('reviewDecide', { ids: [item.id], decision: 'approve' })).data.results[0]).toMatchObject({
+      outcome: 'refused',
+      error: 'review.notPending',
+    });
     expect((await usdt(m)).assetsAvailable).toBe((Number(before.assetsAvailable) + 150.5).toFixed(6));
     expect((await verifyLedger(t.services.dbHandle.db)).problems).toEqual([]);
   });
@@ -153,11 +186,19 @@ describe.each(dialects)('bank deposits on %s', (dialect) => {
     const before = await usdt(m);
     const made = await m.call<{ number: string }>('deposit', { amount: '60', receiptNumber: 'REJ-1', receiptFileId: await uploadPhoto(m), requestId: rid() });
     const item = await queueItem(made.data.number);
-    const decided = await finance.call<Decided>('reviewDecide', { ids: [item.id], decision: 'reject', reasonCode: 'amountMismatch', reason: 'the receipt shows 400 CNY' });
+    const decided = await finance.call<Decided>('reviewDecide', {
+      ids: [item.id],
+      decision: 'reject',
+      reasonCode: 'amountMismatch',
+      reason: 'the receipt shows 400 CNY',
+    });
     expect(decided.data.results[0]!.outcome).toBe('rejected');
     expect(await usdt(m)).toMatchObject({ assetsAvailable: before.assetsAvailable });
     expect((await m.call<{ items: DepositRecord[] }>('depositRecordList', { status: 'rejected' })).data.items[0]).toMatchObject({
-      number: made.data.number, status: 'rejected', rejectReasonCode: 'amountMismatch', rejectReason: 'the receipt shows 400 CNY',
+      number: made.data.number,
+      status: 'rejected',
+      rejectReasonCode: 'amountMismatch',
+      rejectReason: 'the receipt shows 400 CNY',
     });
     const record = (await m.call<{ items: RecordEntry[] }>('assetsRecordList', { type: 'deposit', status: 'rejected' })).data.items[0];
     expect(record).toMatchObject({ status: 'rejected', rejectReasonCode: 'amountMismatch', rejectReason: 'the receipt shows 400 CNY', returned: null });
@@ -212,7 +253,9 @@ describe.each(dialects)('bank deposits on %s', (dialect) => {
   it('limits the deposits one member has waiting, even when they arrive at once', async () => {
     await settle();
     const file = await uploadPhoto(m);
-    const burst = await Promise.all(Array.from({ length: 6 }, (_, i) => m.call('deposit', { amount: '51', receiptNumber: `RACE-${i}`, receiptFileId: file, requestId: rid() })));
+    const burst = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => m.call('deposit', { amount: '51', receiptNumber: `RACE-${i}`, receiptFileId: file, requestId: rid() })),
+    );
     expect(burst.filter((r) => r.code === 20000)).toHaveLength(3);
     expect(burst.filter((r) => r.error === 'deposit.tooManyPending')).toHaveLength(3);
     await settle();
@@ -221,14 +264,20 @@ describe.each(dialects)('bank deposits on %s', (dialect) => {
   it('limits the deposits one member has waiting, and two staff deciding at once credit once', async () => {
     const made: string[] = [];
     for (let i = 0; i < 3; i++) {
-      made.push((await m.call<{ number: string }>('deposit', { amount: '55', receiptNumber: `LIM-${i}`, receiptFileId: await uploadPhoto(m), requestId: rid() })).data.number);
+      made.push(
+        (await m.call<{ number: string }>('deposit', { amount: '55', receiptNumber: `LIM-${i}`, receiptFileId: await uploadPhoto(m), requestId: rid() })).data
+          .number,
+      );
     }
     expect(await m.call('deposit', { amount: '55', receiptNumber: 'LIM-9', receiptFileId: await uploadPhoto(m), requestId: rid() })).toMatchObject({
-      error: 'deposit.tooManyPending', message: 'You already have 3 deposits pending review; wait until they are reviewed',
+      error: 'deposit.tooManyPending',
+      message: 'You already have 3 deposits pending review; wait until they are reviewed',
     });
     // Sent at once, the limit still holds: none of these gets past it.
     const file = await uploadPhoto(m);
-    const burst = await Promise.all(Array.from({ length: 4 }, (_, i) => m.call('deposit', { amount: '55', receiptNumber: `LIM-B${i}`, receiptFileId: file, requestId: rid() })));
+    const burst = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => m.call('deposit', { amount: '55', receiptNumber: `LIM-B${i}`, receiptFileId: file, requestId: rid() })),
+    );
     expect(burst.map((r) => r.error)).toEqual(Array(4).fill('deposit.tooManyPending'));
     const before = await usdt(m);
     const item = await queueItem(made[0]!);

@@ -9,7 +9,17 @@
  * deposit (any member's) is flagged on the review item.
  */
 import crypto from 'node:crypto';
-import { localAmountOf, uploadLimits, uploadMimeTypes, recordRejectReasonCodes, type BankDepositConfig, type DepositRecord, amountRuleBroken, formatMinor, parseAmount } from '@pp/contract';
+import {
+  localAmountOf,
+  uploadLimits,
+  uploadMimeTypes,
+  recordRejectReasonCodes,
+  type BankDepositConfig,
+  type DepositRecord,
+  amountRuleBroken,
+  formatMinor,
+  parseAmount,
+} from '@pp/contract';
 import type { Db, Dialect, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { lockMember } from '../../db/locks.ts';
@@ -248,14 +258,15 @@ export class BankDepositService {
       .executeTakeFirst();
     if (moved.numUpdatedRows !== 1n) throw new AppError('review.notPending');
     await this.ledger.resolvePending(deposit.credit_transfer_id, status === 'approved' ? 'post' : 'void', tx);
-    await notify(tx, deposit.member_id, status === 'approved' ? 'depositCredited' : 'depositRejected', { amount: formatMinor(BigInt(deposit.amount)), coinName: deposit.coin_name, number: deposit.number });
+    await notify(tx, deposit.member_id, status === 'approved' ? 'depositCredited' : 'depositRejected', {
+      amount: formatMinor(BigInt(deposit.amount)),
+      coinName: deposit.coin_name,
+      number: deposit.number,
+    });
   }
 
   async list(memberId: string, filter: { status?: string; cursor?: string; pageSize: number }): Promise<{ items: DepositRecord[]; nextCursor: string | null }> {
-    let query = this.db
-      .selectFrom('bank_deposits')
-      .selectAll()
-      .where('member_id', '=', memberId);
+    let query = this.db.selectFrom('bank_deposits').selectAll().where('member_id', '=', memberId);
     if (filter.status) query = query.where('status', '=', filter.status);
     const { items: page, nextCursor } = await keysetPage(query, depositsPage, filter.cursor, filter.pageSize);
     return {

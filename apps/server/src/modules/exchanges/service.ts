@@ -58,7 +58,10 @@ export class ExchangeService {
     return { gross, fee, received: gross - fee };
   }
 
-  async create(memberId: string, input: { exchangeType: string; amount: string; transactionPassword: string; requestId: string }): Promise<{ id: string; status: 'pendingReview' | 'approved' }> {
+  async create(
+    memberId: string,
+    input: { exchangeType: string; amount: string; transactionPassword: string; requestId: string },
+  ): Promise<{ id: string; status: 'pendingReview' | 'approved' }> {
     const type = (await this.types()).find((t) => t.exchangeType === input.exchangeType);
     if (!type) throw new AppError('request.invalid', undefined, 'exchangeType', 'validation.chooseExchangeType');
     const amount = parseAmount(input.amount);
@@ -169,16 +172,44 @@ export class ExchangeService {
     await this.settle(tx, exchange, 'approved', null);
     await this.ledger.resolvePending(exchange.hold_transfer_id, 'post', tx);
     await this.payOut(tx, exchange);
-    await notify(tx, exchange.member_id, 'exchangeApproved', { number: exchange.number, amount: formatMinor(BigInt(exchange.received)), coinName: exchange.target_coin });
+    await notify(tx, exchange.member_id, 'exchangeApproved', {
+      number: exchange.number,
+      amount: formatMinor(BigInt(exchange.received)),
+      coinName: exchange.target_coin,
+    });
   }
 
   /** The target points, net of the fee, from the exchange pool to the member; the fee to the fees account. */
   private async payOut(tx: Tx, exchange: Pick<ExchangeRow, 'member_id' | 'target_coin' | 'received' | 'fee' | 'number'>): Promise<void> {
     const target = exchange.target_coin;
     const pool = { owner: 'system', coinName: target, purpose: 'exchange' };
-    await this.ledger.transfer({ requestId: null, code: 'convert', coinName: target, amount: BigInt(exchange.received), debit: pool, credit: { owner: exchange.member_id, coinName: target, purpose: 'available' }, isPending: false, memo: exchange.number }, tx);
+    await this.ledger.transfer(
+      {
+        requestId: null,
+        code: 'convert',
+        coinName: target,
+        amount: BigInt(exchange.received),
+        debit: pool,
+        credit: { owner: exchange.member_id, coinName: target, purpose: 'available' },
+        isPending: false,
+        memo: exchange.number,
+      },
+      tx,
+    );
     if (BigInt(exchange.fee) > 0n) {
-      await this.ledger.transfer({ requestId: null, code: 'convertFee', coinName: target, amount: BigInt(exchange.fee), debit: pool, credit: { owner: 'system', coinName: target, purpose: 'fees' }, isPending: false, memo: exchange.number }, tx);
+      await this.ledger.transfer(
+        {
+          requestId: null,
+          code: 'convertFee',
+          coinName: target,
+          amount: BigInt(exchange.fee),
+          debit: pool,
+          credit: { owner: 'system', coinName: target, purpose: 'fees' },
+          isPending: false,
+          memo: exchange.number,
+        },
+        tx,
+      );
     }
   }
 

@@ -20,7 +20,15 @@ describe.each(dialects)('wallet on %s', (dialect) => {
     t = await makeTestApp(dialect);
     member = await registerMember(t, 'walleter');
     const id = (await t.services.accounts.repository.byName('walleter'))!.id;
-    await t.services.ledger.transfer({ requestId: null, code: 'airdrop', coinName: 'USDT', amount: 1_000_000_000n, debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' }, credit: { owner: id, coinName: 'USDT', purpose: 'available' }, isPending: false });
+    await t.services.ledger.transfer({
+      requestId: null,
+      code: 'airdrop',
+      coinName: 'USDT',
+      amount: 1_000_000_000n,
+      debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
+      credit: { owner: id, coinName: 'USDT', purpose: 'available' },
+      isPending: false,
+    });
     m = new TestClient(t.app, t.serverKey.publicJwk);
     m.token = await login({ ...t, client: m }, member.userName, member.password);
     finance = await staffClient(t, 'finance', 'Finance@12345');
@@ -35,36 +43,91 @@ describe.each(dialects)('wallet on %s', (dialect) => {
     expect(types.data.map((x) => x.exchangeType)).toContain('USDT_TO_ASSETS');
     const base = { exchangeType: 'USDT_TO_ASSETS', transactionPassword: member.transactionPassword };
     expect(await m.call('exchangeCreate', { ...base, amount: '5', requestId: rid() })).toMatchObject({ field: 'amount', message: 'Minimum amount 10' });
-    expect(await m.call('exchangeCreate', { ...base, amount: '10.5', requestId: rid() })).toMatchObject({ field: 'amount', message: 'Please enter a multiple of 1' });
-    expect(await m.call('exchangeCreate', { ...base, amount: '0', requestId: rid() })).toMatchObject({ field: 'amount', message: 'Please enter an amount greater than 0' });
-    expect(await m.call('exchangeCreate', { ...base, amount: '1.2.3', requestId: rid() })).toMatchObject({ field: 'amount', message: 'Please enter a valid amount' });
+    expect(await m.call('exchangeCreate', { ...base, amount: '10.5', requestId: rid() })).toMatchObject({
+      field: 'amount',
+      message: 'Please enter a multiple of 1',
+    });
+    expect(await m.call('exchangeCreate', { ...base, amount: '0', requestId: rid() })).toMatchObject({
+      field: 'amount',
+      message: 'Please enter an amount greater than 0',
+    });
+    expect(await m.call('exchangeCreate', { ...base, amount: '1.2.3', requestId: rid() })).toMatchObject({
+      field: 'amount',
+      message: 'Please enter a valid amount',
+    });
     expect(await m.call('exchangeCreate', { ...base, amount: '5000', requestId: rid() })).toMatchObject({ field: 'amount', message: 'Insufficient balance' });
-    expect(await m.call('exchangeCreate', { ...base, exchangeType: 'NOPE', amount: '10', requestId: rid() })).toMatchObject({ field: 'exchangeType', message: 'Please choose an exchange type' });
+    expect(await m.call('exchangeCreate', { ...base, exchangeType: 'NOPE', amount: '10', requestId: rid() })).toMatchObject({
+      field: 'exchangeType',
+      message: 'Please choose an exchange type',
+    });
     expect((await usdt(m)).assetsAvailable).toBe('1000.000000');
   });
 
   it('holds an exchange as frozen, cancels it, and refuses a second cancel', async () => {
-    const created = await m.call<{ id: string }>('exchangeCreate', { exchangeType: 'USDT_TO_ASSETS', amount: '100', transactionPassword: member.transactionPassword, requestId: rid() });
+    const created = await m.call<{ id: string }>('exchangeCreate', {
+      exchangeType: 'USDT_TO_ASSETS',
+      amount: '100',
+      transactionPassword: member.transactionPassword,
+      requestId: rid(),
+    });
     expect(created.code, created.message).toBe(20000);
     expect(await usdt(m)).toMatchObject({ assetsAvailable: '900.000000', assetsFrozen: '100.000000' });
     const list = await m.call<{ items: ExchangeEntry[] }>('exchangeList', {});
-    expect(list.data.items[0]).toMatchObject({ status: 'pendingReview', amount: '100.000000', fee: '2.000000', received: '98.000000', minimum: '10', sourceCoin: 'USDT', targetCoin: 'ASSETS_POINT' });
+    expect(list.data.items[0]).toMatchObject({
+      status: 'pendingReview',
+      amount: '100.000000',
+      fee: '2.000000',
+      received: '98.000000',
+      minimum: '10',
+      sourceCoin: 'USDT',
+      targetCoin: 'ASSETS_POINT',
+    });
     expect((await m.call('exchangeCancel', { exchangeId: created.data.id, requestId: rid() })).code).toBe(20000);
     expect(await usdt(m)).toMatchObject({ assetsAvailable: '1000.000000', assetsFrozen: '0.000000' });
     expect((await m.call<{ items: ExchangeEntry[] }>('exchangeList', {})).data.items[0]!.status).toBe('cancelled');
     // Cancelled means the review item is gone from the queue too.
-    const queue = await finance.call<{ items: Array<{ subjectId?: string; status: string }> }>('reviewList', { queue: 'exchange', status: 'pending', memberName: 'walleter' });
+    const queue = await finance.call<{ items: Array<{ subjectId?: string; status: string }> }>('reviewList', {
+      queue: 'exchange',
+      status: 'pending',
+      memberName: 'walleter',
+    });
     expect(queue.data.items).toHaveLength(0);
   });
 
   it('staff approve an exchange: target points net of the fee; reject restores the source', async () => {
-    const a = await m.call<{ id: string }>('exchangeCreate', { exchangeType: 'USDT_TO_ASSETS', amount: '50', transactionPassword: member.transactionPassword, requestId: rid() });
-    const b = await m.call<{ id: string }>('exchangeCreate', { exchangeType: 'USDT_TO_ASSETS', amount: '20', transactionPassword: member.transactionPassword, requestId: rid() });
-    const queue = await finance.call<{ items: Array<{ id: string; amount: string }> }>('reviewList', { queue: 'exchange', status: 'pending', memberName: 'walleter' });
+    const a = await m.call<{ id: string }>('exchangeCreate', {
+      exchangeType: 'USDT_TO_ASSETS',
+      amount: '50',
+      transactionPassword: member.transactionPassword,
+      requestId: rid(),
+    });
+    const b = await m.call<{ id: string }>('exchangeCreate', {
+      exchangeType: 'USDT_TO_ASSETS',
+      amount: '20',
+      transactionPassword: member.transactionPassword,
+      requestId: rid(),
+    });
+    const queue = await finance.call<{ items: Array<{ id: string; amount: string }> }>('reviewList', {
+      queue: 'exchange',
+      status: 'pending',
+      memberName: 'walleter',
+    });
     expect(queue.data.items).toHaveLength(2);
     const byAmount = (amount: string) => queue.data.items.find((i) => i.amount === amount)!.id;
-    expect((await finance.call<{ results: Array<{ outcome: string }> }>('reviewDecide', { ids: [byAmount('50.000000')], decision: 'approve' })).data.results[0]!.outcome).toBe('approved');
-    expect((await finance.call<{ results: Array<{ outcome: string }> }>('reviewDecide', { ids: [byAmount('20.000000')], decision: 'reject', reasonCode: 'other', reason: 'not today' })).data.results[0]!.outcome).toBe('rejected');
+    expect(
+      (await finance.call<{ results: Array<{ outcome: string }> }>('reviewDecide', { ids: [byAmount('50.000000')], decision: 'approve' })).data.results[0]!
+        .outcome,
+    ).toBe('approved');
+    expect(
+      (
+        await finance.call<{ results: Array<{ outcome: string }> }>('reviewDecide', {
+          ids: [byAmount('20.000000')],
+          decision: 'reject',
+          reasonCode: 'other',
+          reason: 'not today',
+        })
+      ).data.results[0]!.outcome,
+    ).toBe('rejected');
     expect(await usdt(m)).toMatchObject({ assetsAvailable: '950.000000', assetsFrozen: '0.000000' });
     expect((await coin(m, 'ASSETS_POINT')).assetsAvailable).toBe('49.000000');
     const list = (await m.call<{ items: ExchangeEntry[] }>('exchangeList', {})).data.items;
@@ -82,14 +145,23 @@ describe.each(dialects)('wallet on %s', (dialect) => {
     const base = { transferType: 'internalTransfer', coinName: 'USDT', transactionPassword: member.transactionPassword };
     expect((await m.call('transferCreate', { ...base, toUserName: 'walleter', amount: '5', requestId: rid() })).error).toBe('transfer.toSelf');
     expect((await m.call('transferCreate', { ...base, toUserName: 'ghost', amount: '5', requestId: rid() })).error).toBe('transfer.recipientNotFound');
-    expect((await m.call('transferCreate', { ...base, coinName: 'REWARD_POINT', toUserName: 'receiver', amount: '5', requestId: rid() })).field).toBe('coinName');
+    expect((await m.call('transferCreate', { ...base, coinName: 'REWARD_POINT', toUserName: 'receiver', amount: '5', requestId: rid() })).field).toBe(
+      'coinName',
+    );
     const sent = await m.call<{ id: string }>('transferCreate', { ...base, toUserName: 'receiver', amount: '100', requestId: rid() });
     expect(sent.code, sent.message).toBe(20000);
     // 1% fuel fee paid by the sender; 10% bonus paid to the recipient by the platform.
     expect((await usdt(m)).assetsAvailable).toBe('849.000000');
     expect((await usdt(r)).assetsAvailable).toBe('110.000000');
     const out = await m.call<{ items: TransferEntry[] }>('transferList', { direction: 'out' });
-    expect(out.data.items[0]).toMatchObject({ direction: 'out', fromUserName: 'walleter', toUserName: 'receiver', amount: '100.000000', fee: '1.000000', bonus: '10.000000' });
+    expect(out.data.items[0]).toMatchObject({
+      direction: 'out',
+      fromUserName: 'walleter',
+      toUserName: 'receiver',
+      amount: '100.000000',
+      fee: '1.000000',
+      bonus: '10.000000',
+    });
     const incoming = await r.call<{ items: TransferEntry[] }>('transferList', {});
     expect(incoming.data.items[0]).toMatchObject({ direction: 'in', fromUserName: 'walleter' });
     expect((await r.call<{ items: TransferEntry[] }>('transferList', { direction: 'out' })).data.items).toHaveLength(0);
@@ -97,7 +169,14 @@ describe.each(dialects)('wallet on %s', (dialect) => {
 
   it('returns the first result for a retried request id and refuses it with another body', async () => {
     const requestId = rid();
-    const body = { transferType: 'internalTransfer', coinName: 'USDT', toUserName: 'receiver', amount: '3', transactionPassword: member.transactionPassword, requestId };
+    const body = {
+      transferType: 'internalTransfer',
+      coinName: 'USDT',
+      toUserName: 'receiver',
+      amount: '3',
+      transactionPassword: member.transactionPassword,
+      requestId,
+    };
     const first = await m.call<{ id: string }>('transferCreate', body);
     const second = await m.call<{ id: string }>('transferCreate', body);
     expect(second.data.id).toBe(first.data.id);
@@ -126,7 +205,9 @@ describe.each(dialects)('wallet on %s', (dialect) => {
     const types = await m.call<Array<{ type: string }>>('recordTypeList');
     // The spec's 21, the five of packages (decision 020), the plan's buyMatchingBonus (decision 022)
     // and the four of scarce goods (decision 025).
-    expect(types.data.map((x) => x.type)).toEqual(expect.arrayContaining(['deposit', 'packageRelease', 'buyMatchingBonus', 'purchaseCodeBuy', 'flashSaleBuy', 'equityBuy', 'equityBonus']));
+    expect(types.data.map((x) => x.type)).toEqual(
+      expect.arrayContaining(['deposit', 'packageRelease', 'buyMatchingBonus', 'purchaseCodeBuy', 'flashSaleBuy', 'equityBuy', 'equityBonus']),
+    );
     expect(types.data).toHaveLength(31);
   });
 
@@ -139,7 +220,10 @@ describe.each(dialects)('wallet on %s', (dialect) => {
       expect((await c.call('transferCreate', { ...body, requestId: rid() })).params).toEqual({ triesLeft: left });
     }
     expect((await c.call('transferCreate', { ...body, requestId: rid() })).error).toBe('user.txLocked');
-    expect((await c.call('exchangeCreate', { exchangeType: 'USDT_TO_ASSETS', amount: '10', transactionPassword: other.transactionPassword, requestId: rid() })).error).toBe('user.txLocked');
+    expect(
+      (await c.call('exchangeCreate', { exchangeType: 'USDT_TO_ASSETS', amount: '10', transactionPassword: other.transactionPassword, requestId: rid() }))
+        .error,
+    ).toBe('user.txLocked');
     const support = await staffClient(t, 'support', 'Support@12345');
     const id = (await t.services.accounts.repository.byName('walleter'))!.id;
     await support.call('memberAction', { memberId: id, action: 'lockMoney', reason: 'test' });

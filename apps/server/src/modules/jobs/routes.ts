@@ -27,7 +27,14 @@ export function jobRoutes(app: FastifyInstance, s: JobRoutesDeps): void {
         .where('name', '=', body.name)
         .executeTakeFirst();
       if (result.numUpdatedRows !== 1n) throw new AppError('job.notFound');
-      await s.audit.record(tx, actor, { action: 'job.runNow', targetType: 'job', targetId: body.name, before: null, after: { requestedAt }, reason: body.reason });
+      await s.audit.record(tx, actor, {
+        action: 'job.runNow',
+        targetType: 'job',
+        targetId: body.name,
+        before: null,
+        after: { requestedAt },
+        reason: body.reason,
+      });
     });
     // This process wakes the job now; any other process would take it at its next poll.
     s.jobs.tick(body.name);

@@ -36,24 +36,122 @@ interface BalanceCase {
  */
 const cases: BalanceCase[] = [
   { name: 'member debit of the whole balance', system: false, side: 'debit', totals: { creditsPosted: 10n * point }, amount: 10n * point, expected: 'ok' },
-  { name: 'member debit one unit over the balance', system: false, side: 'debit', totals: { creditsPosted: 10n * point }, amount: 10n * point + 1n, expected: 'ledger.insufficientBalance' },
-  { name: 'member debit within what pending debits leave', system: false, side: 'debit', totals: { creditsPosted: 10n * point, debitsPending: 5n * point }, amount: 5n * point, expected: 'ok' },
-  { name: 'member debit over what pending debits leave', system: false, side: 'debit', totals: { creditsPosted: 10n * point, debitsPending: 5n * point }, amount: 5n * point + 1n, expected: 'ledger.insufficientBalance' },
-  { name: 'member debit counting on a pending credit', system: false, side: 'debit', totals: { creditsPosted: 10n * point, creditsPending: 100n * point }, amount: 11n * point, expected: 'ledger.insufficientBalance' },
-  { name: 'member debit of an emptied account', system: false, side: 'debit', totals: { creditsPosted: 10n * point, debitsPosted: 10n * point }, amount: 1n, expected: 'ledger.insufficientBalance' },
+  {
+    name: 'member debit one unit over the balance',
+    system: false,
+    side: 'debit',
+    totals: { creditsPosted: 10n * point },
+    amount: 10n * point + 1n,
+    expected: 'ledger.insufficientBalance',
+  },
+  {
+    name: 'member debit within what pending debits leave',
+    system: false,
+    side: 'debit',
+    totals: { creditsPosted: 10n * point, debitsPending: 5n * point },
+    amount: 5n * point,
+    expected: 'ok',
+  },
+  {
+    name: 'member debit over what pending debits leave',
+    system: false,
+    side: 'debit',
+    totals: { creditsPosted: 10n * point, debitsPending: 5n * point },
+    amount: 5n * point + 1n,
+    expected: 'ledger.insufficientBalance',
+  },
+  {
+    name: 'member debit counting on a pending credit',
+    system: false,
+    side: 'debit',
+    totals: { creditsPosted: 10n * point, creditsPending: 100n * point },
+    amount: 11n * point,
+    expected: 'ledger.insufficientBalance',
+  },
+  {
+    name: 'member debit of an emptied account',
+    system: false,
+    side: 'debit',
+    totals: { creditsPosted: 10n * point, debitsPosted: 10n * point },
+    amount: 1n,
+    expected: 'ledger.insufficientBalance',
+  },
   { name: 'member debit of an empty account', system: false, side: 'debit', totals: {}, amount: 1n, expected: 'ledger.insufficientBalance' },
   { name: 'system debit below zero', system: true, side: 'debit', totals: {}, amount: 5n * point, expected: 'ok' },
-  { name: 'system debit to its total ceiling', system: true, side: 'debit', totals: { debitsPosted: totalMax - 5n * point }, amount: 5n * point, expected: 'ok' },
-  { name: 'system debit past its total ceiling', system: true, side: 'debit', totals: { debitsPosted: totalMax - 5n * point, debitsPending: 1n }, amount: 5n * point, expected: 'ledger.balanceTooLarge' },
+  {
+    name: 'system debit to its total ceiling',
+    system: true,
+    side: 'debit',
+    totals: { debitsPosted: totalMax - 5n * point },
+    amount: 5n * point,
+    expected: 'ok',
+  },
+  {
+    name: 'system debit past its total ceiling',
+    system: true,
+    side: 'debit',
+    totals: { debitsPosted: totalMax - 5n * point, debitsPending: 1n },
+    amount: 5n * point,
+    expected: 'ledger.balanceTooLarge',
+  },
   { name: 'member credit to the balance ceiling', system: false, side: 'credit', totals: { creditsPosted: balanceMax - point }, amount: point, expected: 'ok' },
-  { name: 'member credit one unit past the balance ceiling', system: false, side: 'credit', totals: { creditsPosted: balanceMax - point }, amount: point + 1n, expected: 'ledger.balanceTooLarge' },
-  { name: 'member credit counting a pending credit', system: false, side: 'credit', totals: { creditsPosted: balanceMax - 2n * point, creditsPending: point }, amount: point + 1n, expected: 'ledger.balanceTooLarge' },
-  { name: 'member credit after a posted debit made room', system: false, side: 'credit', totals: { creditsPosted: balanceMax, debitsPosted: point }, amount: point, expected: 'ok' },
-  { name: 'member credit where only a pending debit would make room', system: false, side: 'credit', totals: { creditsPosted: balanceMax, debitsPending: point }, amount: point, expected: 'ledger.balanceTooLarge' },
-  { name: 'member credit past the total ceiling with room in the balance', system: false, side: 'credit', totals: { creditsPosted: totalMax, debitsPosted: totalMax }, amount: 1n, expected: 'ledger.balanceTooLarge' },
-  { name: 'system credit above any member balance', system: true, side: 'credit', totals: { creditsPosted: balanceMax * 10n }, amount: amountMaxMinor, expected: 'ok' },
+  {
+    name: 'member credit one unit past the balance ceiling',
+    system: false,
+    side: 'credit',
+    totals: { creditsPosted: balanceMax - point },
+    amount: point + 1n,
+    expected: 'ledger.balanceTooLarge',
+  },
+  {
+    name: 'member credit counting a pending credit',
+    system: false,
+    side: 'credit',
+    totals: { creditsPosted: balanceMax - 2n * point, creditsPending: point },
+    amount: point + 1n,
+    expected: 'ledger.balanceTooLarge',
+  },
+  {
+    name: 'member credit after a posted debit made room',
+    system: false,
+    side: 'credit',
+    totals: { creditsPosted: balanceMax, debitsPosted: point },
+    amount: point,
+    expected: 'ok',
+  },
+  {
+    name: 'member credit where only a pending debit would make room',
+    system: false,
+    side: 'credit',
+    totals: { creditsPosted: balanceMax, debitsPending: point },
+    amount: point,
+    expected: 'ledger.balanceTooLarge',
+  },
+  {
+    name: 'member credit past the total ceiling with room in the balance',
+    system: false,
+    side: 'credit',
+    totals: { creditsPosted: totalMax, debitsPosted: totalMax },
+    amount: 1n,
+    expected: 'ledger.balanceTooLarge',
+  },
+  {
+    name: 'system credit above any member balance',
+    system: true,
+    side: 'credit',
+    totals: { creditsPosted: balanceMax * 10n },
+    amount: amountMaxMinor,
+    expected: 'ok',
+  },
   { name: 'system credit to its total ceiling', system: true, side: 'credit', totals: { creditsPosted: totalMax - point }, amount: point, expected: 'ok' },
-  { name: 'system credit past its total ceiling', system: true, side: 'credit', totals: { creditsPosted: totalMax - point, creditsPending: 1n }, amount: point, expected: 'ledger.balanceTooLarge' },
+  {
+    name: 'system credit past its total ceiling',
+    system: true,
+    side: 'credit',
+    totals: { creditsPosted: totalMax - point, creditsPending: 1n },
+    amount: point,
+    expected: 'ledger.balanceTooLarge',
+  },
   { name: 'a movement over the amount ceiling', system: false, side: 'credit', totals: {}, amount: amountMaxMinor + 1n, expected: 'ledger.amountTooLarge' },
 ];
 
@@ -78,7 +176,9 @@ describe.each(dialects)('the balance check on %s', (dialect) => {
   /** A member account, or a system account's every stripe, with these totals. */
   async function accountWith(system: boolean, totals: Totals): Promise<AccountRef> {
     const n = String(++seq).padStart(4, '0');
-    const ref: AccountRef = system ? { owner: 'system', coinName: 'USDT', purpose: `balance-check-${n}` } : { owner: `balance-check-${n}`, coinName: 'USDT', purpose: 'available' };
+    const ref: AccountRef = system
+      ? { owner: 'system', coinName: 'USDT', purpose: `balance-check-${n}` }
+      : { owner: `balance-check-${n}`, coinName: 'USDT', purpose: 'available' };
     const purposes = system ? Array.from({ length: systemStripes }, (_, i) => `${ref.purpose}#${i}`) : [ref.purpose];
     await db()
       .insertInto('ledger_accounts')
@@ -102,10 +202,21 @@ describe.each(dialects)('the balance check on %s', (dialect) => {
 
   /** The account's totals; a system account's summed over its stripes (the leg touches one). */
   async function totalsOf(ref: AccountRef): Promise<Required<Totals>> {
-    const rows = await db().selectFrom('ledger_accounts').selectAll().where('owner', '=', ref.owner).where('coin_name', '=', ref.coinName).where('id', 'like', `balance-check-${dialect}-%`).execute();
+    const rows = await db()
+      .selectFrom('ledger_accounts')
+      .selectAll()
+      .where('owner', '=', ref.owner)
+      .where('coin_name', '=', ref.coinName)
+      .where('id', 'like', `balance-check-${dialect}-%`)
+      .execute();
     const mine = rows.filter((row) => row.purpose === ref.purpose || row.purpose.startsWith(`${ref.purpose}#`));
     const sum = (pick: (row: (typeof rows)[number]) => bigint | number | string) => mine.reduce((total, row) => total + BigInt(pick(row)), 0n);
-    return { creditsPosted: sum((r) => r.credits_posted), debitsPosted: sum((r) => r.debits_posted), creditsPending: sum((r) => r.credits_pending), debitsPending: sum((r) => r.debits_pending) };
+    return {
+      creditsPosted: sum((r) => r.credits_posted),
+      debitsPosted: sum((r) => r.debits_posted),
+      creditsPending: sum((r) => r.credits_pending),
+      debitsPending: sum((r) => r.debits_pending),
+    };
   }
 
   const outcome = async (work: Promise<unknown>): Promise<string> => {
@@ -118,24 +229,27 @@ describe.each(dialects)('the balance check on %s', (dialect) => {
   };
 
   describe.each(Object.keys(paths) as Array<keyof typeof paths>)('through %s', (path) => {
-    it.each(cases.flatMap((c) => [false, true].map((isPending) => ({ ...c, isPending, label: `${c.name}${isPending ? ' (hold)' : ''}` }))))('$label: $expected', async (c) => {
-      const tested = await accountWith(c.system, c.totals);
-      // The other leg is a fresh system account: no check of its own can refuse these amounts.
-      const other = await accountWith(true, {});
-      const before = await totalsOf(tested);
-      const input: TransferInput = {
-        requestId: null,
-        code: 'airdrop',
-        coinName: 'USDT',
-        amount: c.amount,
-        debit: c.side === 'debit' ? tested : other,
-        credit: c.side === 'credit' ? tested : other,
-        isPending: c.isPending,
-      };
-      expect(await outcome(paths[path](input))).toBe(c.expected);
-      const after = await totalsOf(tested);
-      const moved = `${c.side}s${c.isPending ? 'Pending' : 'Posted'}` as keyof Totals;
-      expect(after).toEqual(c.expected === 'ok' ? { ...before, [moved]: before[moved] + c.amount } : before);
-    });
+    it.each(cases.flatMap((c) => [false, true].map((isPending) => ({ ...c, isPending, label: `${c.name}${isPending ? ' (hold)' : ''}` }))))(
+      '$label: $expected',
+      async (c) => {
+        const tested = await accountWith(c.system, c.totals);
+        // The other leg is a fresh system account: no check of its own can refuse these amounts.
+        const other = await accountWith(true, {});
+        const before = await totalsOf(tested);
+        const input: TransferInput = {
+          requestId: null,
+          code: 'airdrop',
+          coinName: 'USDT',
+          amount: c.amount,
+          debit: c.side === 'debit' ? tested : other,
+          credit: c.side === 'credit' ? tested : other,
+          isPending: c.isPending,
+        };
+        expect(await outcome(paths[path](input))).toBe(c.expected);
+        const after = await totalsOf(tested);
+        const moved = `${c.side}s${c.isPending ? 'Pending' : 'Posted'}` as keyof Totals;
+        expect(after).toEqual(c.expected === 'ok' ? { ...before, [moved]: before[moved] + c.amount } : before);
+      },
+    );
   });
 });

@@ -33,9 +33,25 @@ describe.each(dialects)('number ceilings on %s', (dialect) => {
   });
 
   const db = () => t.services.dbHandle.db;
-  const journalSize = async () => Number((await db().selectFrom('ledger_transfers').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow()).n);
+  const journalSize = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom('ledger_transfers')
+          .select((eb) => eb.fn.countAll<bigint>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const available = async (owner: string) => (await ledger.memberBalances(owner)).get('USDT')?.available ?? 0n;
-  const credit = (owner: string, amount: bigint, isPending = false): TransferInput => ({ requestId: rid(), code: 'airdrop', coinName: 'USDT', amount, debit: airdrop, credit: member(owner), isPending });
+  const credit = (owner: string, amount: bigint, isPending = false): TransferInput => ({
+    requestId: rid(),
+    code: 'airdrop',
+    coinName: 'USDT',
+    amount,
+    debit: airdrop,
+    credit: member(owner),
+    isPending,
+  });
   const refusal = async (work: Promise<unknown>) => {
     try {
       await work;
@@ -66,19 +82,38 @@ describe.each(dialects)('number ceilings on %s', (dialect) => {
     ['1'.repeat(41), 'validation.enterValidAmount'],
   ])('transferCreate with amount %s answers %s', async (amount, validation) => {
     const before = await journalSize();
-    const result = await demo.call('transferCreate', { transferType: 'internalTransfer', toUserName: 'alice', coinName: 'USDT', amount, transactionPassword: 'Demo@123456', requestId: rid() });
+    const result = await demo.call('transferCreate', {
+      transferType: 'internalTransfer',
+      toUserName: 'alice',
+      coinName: 'USDT',
+      amount,
+      transactionPassword: 'Demo@123456',
+      requestId: rid(),
+    });
     expect(result.status).toBe(200);
     expect(result).toMatchObject({ code: 9001, error: 'request.invalid', field: 'amount', validation });
     expect(await journalSize()).toBe(before);
   });
 
   it('reads leading zeros as the number they spell, and the ceiling message in every language', async () => {
-    const result = await demo.call('transferCreate', { transferType: 'internalTransfer', toUserName: 'alice', coinName: 'USDT', amount: '0000000000000000000010.5', transactionPassword: 'Demo@123456', requestId: rid() });
+    const result = await demo.call('transferCreate', {
+      transferType: 'internalTransfer',
+      toUserName: 'alice',
+      coinName: 'USDT',
+      amount: '0000000000000000000010.5',
+      transactionPassword: 'Demo@123456',
+      requestId: rid(),
+    });
     expect(result.code, result.message).toBe(20000);
     const messages = new Set<string>();
     for (const lang of ['zh-CN', 'en-US', 'ja-JP', 'ko-KP', 'id-ID']) {
       demo.lang = lang;
-      const answer = await demo.call('exchangeCreate', { exchangeType: 'USDT_TO_ASSETS', amount: '100000001', transactionPassword: 'Demo@123456', requestId: rid() });
+      const answer = await demo.call('exchangeCreate', {
+        exchangeType: 'USDT_TO_ASSETS',
+        amount: '100000001',
+        transactionPassword: 'Demo@123456',
+        requestId: rid(),
+      });
       expect(answer).toMatchObject({ error: 'request.invalid', validation: 'validation.amountTooLarge' });
       messages.add(answer.message);
     }
@@ -89,20 +124,29 @@ describe.each(dialects)('number ceilings on %s', (dialect) => {
   it('refuses a staff adjustment over the ceiling in the contract', async () => {
     const alice = (await t.services.accounts.repository.byName('alice'))!.id;
     const base = { memberId: alice, coinName: 'USDT', direction: 'credit', reason: 'ceiling test', requestId: rid() };
-    expect(await staff.call('adjustmentCreate', { ...base, amount: '999999999999999' })).toMatchObject({ status: 200, validation: 'validation.amountTooLarge' });
-    expect(await staff.call('adjustmentCreate', { ...base, amount: '100000000.0000001' })).toMatchObject({ status: 200, validation: 'validation.enterValidAmount' });
+    expect(await staff.call('adjustmentCreate', { ...base, amount: '999999999999999' })).toMatchObject({
+      status: 200,
+      validation: 'validation.amountTooLarge',
+    });
+    expect(await staff.call('adjustmentCreate', { ...base, amount: '100000000.0000001' })).toMatchObject({
+      status: 200,
+      validation: 'validation.enterValidAmount',
+    });
   });
 
-  it.each(Object.keys(paths) as Array<keyof typeof paths>)('ledger (%s): an amount at the ceiling passes, one minor unit more is refused and writes nothing', async (path) => {
-    const owner = `ceiling-amount-${path}`;
-    await paths[path](credit(owner, amountMaxMinor));
-    expect(await available(owner)).toBe(amountMaxMinor);
-    const before = await journalSize();
-    expect(await refusal(paths[path](credit(owner, amountMaxMinor + 1n)))).toBe('ledger.amountTooLarge');
-    expect(await refusal(paths[path](credit(owner, 2n ** 63n)))).toBe('ledger.amountTooLarge');
-    expect(await journalSize()).toBe(before);
-    expect(await available(owner)).toBe(amountMaxMinor);
-  });
+  it.each(Object.keys(paths) as Array<keyof typeof paths>)(
+    'ledger (%s): an amount at the ceiling passes, one minor unit more is refused and writes nothing',
+    async (path) => {
+      const owner = `ceiling-amount-${path}`;
+      await paths[path](credit(owner, amountMaxMinor));
+      expect(await available(owner)).toBe(amountMaxMinor);
+      const before = await journalSize();
+      expect(await refusal(paths[path](credit(owner, amountMaxMinor + 1n)))).toBe('ledger.amountTooLarge');
+      expect(await refusal(paths[path](credit(owner, 2n ** 63n)))).toBe('ledger.amountTooLarge');
+      expect(await journalSize()).toBe(before);
+      expect(await available(owner)).toBe(amountMaxMinor);
+    },
+  );
 
   it.each(Object.keys(paths) as Array<keyof typeof paths>)('ledger (%s): a balance reaches its ceiling exactly and no further', async (path) => {
     const owner = `ceiling-balance-${path}`;
@@ -116,7 +160,15 @@ describe.each(dialects)('number ceilings on %s', (dialect) => {
     expect(await refusal(paths[path](credit(owner, amountMaxMinor, true)))).toBe('ledger.balanceTooLarge');
     expect(await journalSize()).toBe(before);
     // Spending makes room again.
-    await paths[path]({ requestId: rid(), code: 'internalTransfer', coinName: 'USDT', amount: 5n, debit: member(owner), credit: member(`${owner}-b`), isPending: false });
+    await paths[path]({
+      requestId: rid(),
+      code: 'internalTransfer',
+      coinName: 'USDT',
+      amount: 5n,
+      debit: member(owner),
+      credit: member(`${owner}-b`),
+      isPending: false,
+    });
     await paths[path](credit(owner, 5n));
     expect(await available(owner)).toBe(balanceMaxMinor);
   });
@@ -132,7 +184,11 @@ describe.each(dialects)('number ceilings on %s', (dialect) => {
     expect(await available(owner)).toBe(balanceMaxMinor);
     if (dialect === 'sqlite') {
       // The failure this replaces: SQLite had stored the balance as a float.
-      const row = await db().selectFrom('ledger_accounts').select(sql<string>`typeof(credits_posted)`.as('kind')).where('owner', '=', owner).executeTakeFirstOrThrow();
+      const row = await db()
+        .selectFrom('ledger_accounts')
+        .select(sql<string>`typeof(credits_posted)`.as('kind'))
+        .where('owner', '=', owner)
+        .executeTakeFirstOrThrow();
       expect(row.kind).toBe('integer');
     }
     expect((await verifyLedger(db())).problems).toEqual([]);
@@ -144,7 +200,11 @@ describe.each(dialects)('number ceilings on %s', (dialect) => {
     const id = (await db().selectFrom('ledger_accounts').select('id').where('owner', '=', owner).executeTakeFirstOrThrow()).id;
     // A lifetime of money in and out: the balance is small, the totals are at the edge.
     const edge = accountTotalMaxMinor - 5n;
-    await db().updateTable('ledger_accounts').set({ credits_posted: edge + 10n - 10n, debits_posted: edge - 10n }).where('id', '=', id).execute();
+    await db()
+      .updateTable('ledger_accounts')
+      .set({ credits_posted: edge + 10n - 10n, debits_posted: edge - 10n })
+      .where('id', '=', id)
+      .execute();
     try {
       expect(await available(owner)).toBe(10n);
       expect(await refusal(ledger.transfer(credit(owner, 6n)))).toBe('ledger.balanceTooLarge');
@@ -201,13 +261,22 @@ describe.each(dialects)('number ceilings on %s', (dialect) => {
     for (const [client, name, base] of keysetLists) {
       expect((await client.call(name, base)).code, name).toBe(20000);
       for (const cursor of [huge, `${huge}:abc`, '0', '0:0', `${'1'.repeat(20)}:zz`, `k1:${'z'.repeat(13)}:a:AAAAAAAA`]) {
-        expect(await client.call(name, { ...base, cursor }), `${name} ${cursor}`).toMatchObject({ status: 200, code: 9001, error: 'request.invalid', field: 'cursor', validation: 'validation.cursorInvalid' });
+        expect(await client.call(name, { ...base, cursor }), `${name} ${cursor}`).toMatchObject({
+          status: 200,
+          code: 9001,
+          error: 'request.invalid',
+          field: 'cursor',
+          validation: 'validation.cursorInvalid',
+        });
       }
       for (const cursor of ['x'.repeat(101), 'a b', "1' or '1'='1", '😀']) {
         expect(await client.call(name, { ...base, cursor }), `${name} ${cursor}`).toMatchObject({ status: 200, error: 'request.invalid', field: 'cursor' });
       }
     }
-    for (const [client, name] of [[demo, 'assetsRecordList'], [staff, 'auditList']] as const) {
+    for (const [client, name] of [
+      [demo, 'assetsRecordList'],
+      [staff, 'auditList'],
+    ] as const) {
       expect((await client.call(name, { fromMs: 0, toMs: timeMsMax })).code).toBe(20000);
       for (const bad of [timeMsMax + 1, -1, 1e300, 1.5]) {
         expect(await client.call(name, { fromMs: bad }), `${name} ${bad}`).toMatchObject({ status: 200, error: 'request.invalid', field: 'fromMs' });

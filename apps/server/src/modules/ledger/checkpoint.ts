@@ -102,7 +102,8 @@ async function bootstrap(reader: Db, dialect: Dialect, horizon: bigint): Promise
       select credit_account_id as account_id, 0 as dp, ${posted} as cp, 0 as dpe, ${pending} as cpe from ledger_transfers where ${upTo}
     ) legs group by account_id`.execute(reader);
   const figures = new Map<string, Totals>();
-  for (const r of rows.rows) figures.set(r.account_id, { debitsPosted: big(r.dp), creditsPosted: big(r.cp), debitsPending: big(r.dpe), creditsPending: big(r.cpe) });
+  for (const r of rows.rows)
+    figures.set(r.account_id, { debitsPosted: big(r.dp), creditsPosted: big(r.cp), debitsPending: big(r.dpe), creditsPending: big(r.cpe) });
   return {
     result: { ...full, mode: 'bootstrap', transfersRead: full.transfers, accountsChecked: full.accounts, previousPosition: null, position: horizon },
     figures,
@@ -133,7 +134,10 @@ interface AccountRow {
 /** The new rows (`t`): SQLite the seqs after the position up to the horizon; PostgreSQL every visible row of a transaction at or above the position. */
 function newRows(dialect: Dialect, previous: bigint, horizon: bigint): { range: RawBuilder<unknown>; counted: RawBuilder<unknown> } {
   if (dialect === 'postgres') {
-    return { range: sql`t.commit_xid >= ${previous.toString()}::xid8`, counted: sql`t.commit_xid >= ${previous.toString()}::xid8 and t.commit_xid < ${horizon.toString()}::xid8` };
+    return {
+      range: sql`t.commit_xid >= ${previous.toString()}::xid8`,
+      counted: sql`t.commit_xid >= ${previous.toString()}::xid8 and t.commit_xid < ${horizon.toString()}::xid8`,
+    };
   }
   const range = sql`t.seq > ${previous} and t.seq <= ${horizon}`;
   return { range, counted: range };
@@ -146,7 +150,9 @@ const wellFormed = sql`t.kind in ${kindList} and t.amount > 0 and t.amount <= ${
 const posted = sql`case when t.kind in ('posted', 'post_pending') then t.amount else 0 end`;
 const pending = sql`case when t.kind = 'pending' then t.amount when t.kind in ${resolutionKinds} then -t.amount else 0 end`;
 /** Both legs of the rows `where` picks, one row a leg: account, posted and pending debits and credits. */
-const legsOf = (where: RawBuilder<unknown>) => sql`select t.debit_account_id as account_id, ${posted} as dp, 0 as cp, ${pending} as dpe, 0 as cpe from ledger_transfers t where ${where}
+const legsOf = (
+  where: RawBuilder<unknown>,
+) => sql`select t.debit_account_id as account_id, ${posted} as dp, 0 as cp, ${pending} as dpe, 0 as cpe from ledger_transfers t where ${where}
   union all select t.credit_account_id, 0, ${posted}, 0, ${pending} from ledger_transfers t where ${where}`;
 
 /**
@@ -164,7 +170,16 @@ async function since(reader: Db, dialect: Dialect, previous: bigint, horizon: bi
   // Malformed new rows: a code or kind the ledger does not write, an amount outside 1..ceiling, one
   // account on both sides, a state the kind cannot have, a resolution of nothing.
   const codeList = sql.join(transferCodes.map((c) => sql`${c}`));
-  const malformed = await sql<{ id: string; code: string; kind: string; amount: unknown; debit_account_id: string; credit_account_id: string; state: string; pending_id: string | null }>`
+  const malformed = await sql<{
+    id: string;
+    code: string;
+    kind: string;
+    amount: unknown;
+    debit_account_id: string;
+    credit_account_id: string;
+    state: string;
+    pending_id: string | null;
+  }>`
     select t.id, t.code, t.kind, t.amount, t.debit_account_id, t.credit_account_id, t.state, t.pending_id from ledger_transfers t
     where ${range} and (t.code not in (${codeList}) or not (${wellFormed})
       or (t.kind = 'pending' and t.state not in ('pending', 'posted', 'voided')) or (t.kind <> 'pending' and t.state <> 'final')
@@ -213,7 +228,12 @@ async function since(reader: Db, dialect: Dialect, previous: bigint, horizon: bi
     order by id`.execute(reader);
   for (const a of accounts.rows) {
     const stored: Totals = { debitsPosted: big(a.dp), creditsPosted: big(a.cp), debitsPending: big(a.dpe), creditsPending: big(a.cpe) };
-    const expected: Totals = { debitsPosted: big(a.kdp) + big(a.ndp), creditsPosted: big(a.kcp) + big(a.ncp), debitsPending: big(a.kdpe) + big(a.ndpe), creditsPending: big(a.kcpe) + big(a.ncpe) };
+    const expected: Totals = {
+      debitsPosted: big(a.kdp) + big(a.ndp),
+      creditsPosted: big(a.kcp) + big(a.ncp),
+      debitsPending: big(a.kdpe) + big(a.ndpe),
+      creditsPending: big(a.kcpe) + big(a.ncpe),
+    };
     const name = `account ${a.id} (${a.owner}/${a.coin_name}/${a.purpose})`;
     for (const key of totalKeys) {
       if (stored[key] !== expected[key]) problems.push(`${name} ${key} is ${stored[key]} but the journal gives ${expected[key]}`);
@@ -240,7 +260,8 @@ async function since(reader: Db, dialect: Dialect, previous: bigint, horizon: bi
   for (const [pendingId, mine] of byPending) {
     const first = mine[0]!;
     if (first.p_kind !== 'pending') problems.push(`transfer ${first.id} resolves an unknown pending transfer ${pendingId}`);
-    else problems.push(`pending transfer ${pendingId} is ${first.p_state} but was resolved ${Number(first.n)} time(s), by ${mine.map((m) => m.kind).join(', ')}`);
+    else
+      problems.push(`pending transfer ${pendingId} is ${first.p_state} but was resolved ${Number(first.n)} time(s), by ${mine.map((m) => m.kind).join(', ')}`);
   }
 
   return {
@@ -272,7 +293,11 @@ async function check(reader: Db, dialect: Dialect): Promise<Check> {
 async function record(tx: Db, outcome: Check, now: number): Promise<void> {
   const { result, figures } = outcome;
   if (result.previousPosition === null) {
-    const made = await tx.insertInto('ledger_checkpoints').values({ name: checkpointName, position: result.position, checked_at: now }).onConflict((oc) => oc.column('name').doNothing()).executeTakeFirst();
+    const made = await tx
+      .insertInto('ledger_checkpoints')
+      .values({ name: checkpointName, position: result.position, checked_at: now })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .executeTakeFirst();
     if (Number(made.numInsertedOrUpdatedRows ?? 0n) !== 1) throw new Error('another ledger check made the checkpoint meanwhile');
   } else {
     const moved = await tx
@@ -293,7 +318,13 @@ async function record(tx: Db, outcome: Check, now: number): Promise<void> {
         debits_pending = ledger_checkpoint_accounts.debits_pending + excluded.debits_pending,
         credits_pending = ledger_checkpoint_accounts.credits_pending + excluded.credits_pending`.execute(tx);
   }
-  const rows = [...(figures ?? [])].map(([id, t]) => ({ account_id: id, debits_posted: t.debitsPosted, credits_posted: t.creditsPosted, debits_pending: t.debitsPending, credits_pending: t.creditsPending }));
+  const rows = [...(figures ?? [])].map(([id, t]) => ({
+    account_id: id,
+    debits_posted: t.debitsPosted,
+    credits_posted: t.creditsPosted,
+    debits_pending: t.debitsPending,
+    credits_pending: t.creditsPending,
+  }));
   for (const part of chunks(rows)) {
     await tx
       .insertInto('ledger_checkpoint_accounts')
@@ -308,7 +339,10 @@ async function record(tx: Db, outcome: Check, now: number): Promise<void> {
       )
       .execute();
   }
-  const what = result.mode === 'bootstrap' ? `checkpoint made: ${result.accounts} accounts, ${result.transfers} transfers` : `since the checkpoint: ${result.transfersRead} transfers, ${result.accountsChecked} accounts`;
+  const what =
+    result.mode === 'bootstrap'
+      ? `checkpoint made: ${result.accounts} accounts, ${result.transfers} transfers`
+      : `since the checkpoint: ${result.transfersRead} transfers, ${result.accountsChecked} accounts`;
   await tx
     .insertInto('ledger_verifications')
     .values({

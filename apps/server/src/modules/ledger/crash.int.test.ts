@@ -42,7 +42,13 @@ describe.each(dialects)('crash safety on %s', (dialect: Dialect) => {
           const requestId = `crash-${round}-${crypto.randomBytes(8).toString('hex')}`;
           sent++;
           try {
-            const r = await httpCall(port, key, endpoints.transferCreate.path, { transferType: 'internalTransfer', toUserName: 'alice', coinName: 'USDT', amount: '1', transactionPassword: 'Demo@123456', requestId }, token);
+            const r = await httpCall(
+              port,
+              key,
+              endpoints.transferCreate.path,
+              { transferType: 'internalTransfer', toUserName: 'alice', coinName: 'USDT', amount: '1', transactionPassword: 'Demo@123456', requestId },
+              token,
+            );
             if (r.code === 20000 && r.data?.id) answered.push(r.data.id as string);
           } catch {
             // The server died under this request: it was not answered, so it promises nothing.

@@ -22,18 +22,38 @@ describe.each(dialects)('ledger postMany on %s', (dialect) => {
 
   const db = () => t.services.dbHandle.db;
   const credit = (owner: string, amount: bigint, memo = ''): TransferInput => ({
-    requestId: null, code: 'packageRelease', coinName: 'REWARD_POINT', amount, isPending: false, memo,
+    requestId: null,
+    code: 'packageRelease',
+    coinName: 'REWARD_POINT',
+    amount,
+    isPending: false,
+    memo,
     debit: { owner: 'system', coinName: 'REWARD_POINT', purpose: 'packageRewards' },
     credit: { owner, coinName: 'REWARD_POINT', purpose: 'available' },
   });
   const available = async (owner: string) => (await ledger.memberBalances(owner)).get('REWARD_POINT')?.available ?? 0n;
-  const journalSize = async () => Number((await db().selectFrom('ledger_transfers').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow()).n);
+  const journalSize = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom('ledger_transfers')
+          .select((eb) => eb.fn.countAll<bigint>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('posts many credits, the same member more than once, with one row each in input order', async () => {
     const owners = Array.from({ length: 5 }, () => crypto.randomUUID());
     // A transfer first through the ordinary path, so seq continues from an existing row.
     await ledger.transfer(credit(owners[0]!, 7n));
-    const maxBefore = Number((await db().selectFrom('ledger_transfers').select((eb) => eb.fn.max('seq').as('m')).executeTakeFirstOrThrow()).m);
+    const maxBefore = Number(
+      (
+        await db()
+          .selectFrom('ledger_transfers')
+          .select((eb) => eb.fn.max('seq').as('m'))
+          .executeTakeFirstOrThrow()
+      ).m,
+    );
     // 2,300 inputs: more than one statement chunk, each owner many times.
     const inputs = Array.from({ length: 2300 }, (_, i) => credit(owners[i % owners.length]!, BigInt(i + 1), `m${i}`));
     const records = await ledger.inTransaction((tx) => ledger.postMany(inputs, tx));
@@ -43,7 +63,16 @@ describe.each(dialects)('ledger postMany on %s', (dialect) => {
       const expected = inputs.filter((_, i) => i % owners.length === k).reduce((sum, i) => sum + i.amount, k === 0 ? 7n : 0n);
       expect(await available(owner)).toBe(expected);
     }
-    const rows = await db().selectFrom('ledger_transfers').select(['id', 'seq', 'amount', 'memo', 'kind', 'state', 'credit_account_id']).where('id', 'in', records.map((r) => r.id)).orderBy('seq').execute();
+    const rows = await db()
+      .selectFrom('ledger_transfers')
+      .select(['id', 'seq', 'amount', 'memo', 'kind', 'state', 'credit_account_id'])
+      .where(
+        'id',
+        'in',
+        records.map((r) => r.id),
+      )
+      .orderBy('seq')
+      .execute();
     expect(rows).toHaveLength(inputs.length);
     // Input order is seq order, every seq after the rows before, unique and increasing.
     expect(rows.map((r) => r.id)).toEqual(records.map((r) => r.id));
@@ -55,7 +84,14 @@ describe.each(dialects)('ledger postMany on %s', (dialect) => {
     expect(new Set(seqs).size).toBe(seqs.length);
     // The next ordinary transfer still gets a fresh seq.
     await ledger.transfer(credit(owners[1]!, 1n));
-    const maxAfter = Number((await db().selectFrom('ledger_transfers').select((eb) => eb.fn.max('seq').as('m')).executeTakeFirstOrThrow()).m);
+    const maxAfter = Number(
+      (
+        await db()
+          .selectFrom('ledger_transfers')
+          .select((eb) => eb.fn.max('seq').as('m'))
+          .executeTakeFirstOrThrow()
+      ).m,
+    );
     expect(maxAfter).toBeGreaterThan(seqs[seqs.length - 1]!);
     expect((await verifyLedger(db())).problems).toEqual([]);
   });
@@ -64,7 +100,7 @@ describe.each(dialects)('ledger postMany on %s', (dialect) => {
     const rich = crypto.randomUUID();
     const other = crypto.randomUUID();
     // Filled to ten below the ceiling, each transfer at most the largest amount.
-    for (let left = balanceMaxMinor - 10n; left > 0n; ) {
+    for (let left = balanceMaxMinor - 10n; left > 0n;) {
       const amount = left > amountMaxMinor ? amountMaxMinor : left;
       await ledger.transfer(credit(rich, amount));
       left -= amount;

@@ -52,7 +52,10 @@ export interface TransferRecord {
 }
 
 function requestHash(input: object): string {
-  return crypto.createHash('sha256').update(JSON.stringify(input, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))).digest('hex');
+  return crypto
+    .createHash('sha256')
+    .update(JSON.stringify(input, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)))
+    .digest('hex');
 }
 
 /**
@@ -94,7 +97,10 @@ const legGuard = {
 function legGuardSql(side: 'debit' | 'credit', amount: bigint) {
   const values: Record<string, bigint> = { amount, totalRoom: accountTotalMaxMinor - amount, balanceRoom: balanceMaxMinor - amount };
   const parts = legGuard[side].split(/@(\w+)/);
-  return sql<SqlBool>`(${sql.join(parts.map((part, i) => (i % 2 === 1 ? sql`${values[part]}` : sql.raw(part))), sql.raw(''))})`;
+  return sql<SqlBool>`(${sql.join(
+    parts.map((part, i) => (i % 2 === 1 ? sql`${values[part]}` : sql.raw(part))),
+    sql.raw(''),
+  )})`;
 }
 
 /** The SQLite statements of a standalone transfer, prepared once per connection. */
@@ -109,11 +115,15 @@ function prepareSqlite(sqlite: SQLite.Database) {
     debitHold: debit('debits_pending'),
     creditPost: credit('credits_posted'),
     creditHold: credit('credits_pending'),
-    insert: sqlite.prepare(`insert into ledger_transfers (id, seq, request_id, request_hash, code, coin_name, amount, debit_account_id, credit_account_id, kind, pending_id, state, memo, created_at)
+    insert:
+      sqlite.prepare(`insert into ledger_transfers (id, seq, request_id, request_hash, code, coin_name, amount, debit_account_id, credit_account_id, kind, pending_id, state, memo, created_at)
       values (@id, (select coalesce(max(seq), 0) + 1 from ledger_transfers), @requestId, @hash, @code, @coinName, @amount, @debitId, @creditId, @kind, null, @state, @memo, @now)`),
   };
   const postOne = sqlite.transaction((t: StandaloneTransfer) => {
-    const legs: Array<['debit' | 'credit', string]> = [['debit', t.debitId], ['credit', t.creditId]];
+    const legs: Array<['debit' | 'credit', string]> = [
+      ['debit', t.debitId],
+      ['credit', t.creditId],
+    ];
     legs.sort((a, b) => (a[1] < b[1] ? -1 : 1));
     const totalRoom = accountTotalMaxMinor - t.amount;
     for (const [side, id] of legs) {
@@ -122,7 +132,10 @@ function prepareSqlite(sqlite: SQLite.Database) {
           // A member's debit fails for want of funds; a system account's only at its total ceiling.
           throw new AppError(Number(isSystem.get(id)) === 1 ? 'ledger.balanceTooLarge' : 'ledger.insufficientBalance');
         }
-      } else if ((t.isPending ? statements.creditHold : statements.creditPost).run({ amount: t.amount, id, totalRoom, balanceRoom: balanceMaxMinor - t.amount }).changes !== 1) {
+      } else if (
+        (t.isPending ? statements.creditHold : statements.creditPost).run({ amount: t.amount, id, totalRoom, balanceRoom: balanceMaxMinor - t.amount })
+          .changes !== 1
+      ) {
         throw new AppError('ledger.balanceTooLarge');
       }
     }
@@ -216,11 +229,36 @@ export class LedgerRepository {
         const { coinName, purpose } = group[0]!;
         for (let i = 0; i < group.length; i += warmChunk) {
           const owners = group.slice(i, i + warmChunk).map((r) => r.owner);
-          const read = () => tx.selectFrom('ledger_accounts').select(['id', 'owner']).where('coin_name', '=', coinName).where('purpose', '=', purpose).where('owner', 'in', owners).execute();
+          const read = () =>
+            tx
+              .selectFrom('ledger_accounts')
+              .select(['id', 'owner'])
+              .where('coin_name', '=', coinName)
+              .where('purpose', '=', purpose)
+              .where('owner', 'in', owners)
+              .execute();
           const had = new Set((await read()).map((row) => row.owner));
           const now = Date.now();
-          const rows = owners.filter((owner) => !had.has(owner)).map((owner) => ({ id: crypto.randomUUID(), owner, coin_name: coinName, purpose, is_system: 0, debits_posted: 0n, credits_posted: 0n, debits_pending: 0n, credits_pending: 0n, created_at: now }));
-          if (rows.length > 0) await tx.insertInto('ledger_accounts').values(rows).onConflict((oc) => oc.columns(['owner', 'coin_name', 'purpose']).doNothing()).execute();
+          const rows = owners
+            .filter((owner) => !had.has(owner))
+            .map((owner) => ({
+              id: crypto.randomUUID(),
+              owner,
+              coin_name: coinName,
+              purpose,
+              is_system: 0,
+              debits_posted: 0n,
+              credits_posted: 0n,
+              debits_pending: 0n,
+              credits_pending: 0n,
+              created_at: now,
+            }));
+          if (rows.length > 0)
+            await tx
+              .insertInto('ledger_accounts')
+              .values(rows)
+              .onConflict((oc) => oc.columns(['owner', 'coin_name', 'purpose']).doNothing())
+              .execute();
           for (const row of await read()) found.set(`${row.owner}\u0000${coinName}\u0000${purpose}`, row.id);
         }
       }
@@ -282,7 +320,13 @@ export class LedgerRepository {
    * credit over the balance ceiling, or any account's running totals over their ceiling
    * (decision 008). Posting or voiding a hold moves amounts already counted, so it needs none.
    */
-  private async applyLeg(tx: Tx, accountId: string, side: 'debit' | 'credit', phase: 'post' | 'hold' | 'postHeld' | 'voidHeld', amount: bigint): Promise<boolean> {
+  private async applyLeg(
+    tx: Tx,
+    accountId: string,
+    side: 'debit' | 'credit',
+    phase: 'post' | 'hold' | 'postHeld' | 'voidHeld',
+    amount: bigint,
+  ): Promise<boolean> {
     const posted = side === 'debit' ? 'debits_posted' : 'credits_posted';
     const pending = side === 'debit' ? 'debits_pending' : 'credits_pending';
     let query = tx.updateTable('ledger_accounts').where('id', '=', accountId);
@@ -303,7 +347,23 @@ export class LedgerRepository {
     return new AppError(row && Number(row.is_system) === 1 ? 'ledger.balanceTooLarge' : 'ledger.insufficientBalance');
   }
 
-  private async insertTransfer(tx: Tx, row: { id: string; requestId: string | null; hash: string | null; code: string; coinName: string; amount: bigint; debitId: string; creditId: string; kind: string; pendingId: string | null; state: string; memo: string }) {
+  private async insertTransfer(
+    tx: Tx,
+    row: {
+      id: string;
+      requestId: string | null;
+      hash: string | null;
+      code: string;
+      coinName: string;
+      amount: bigint;
+      debitId: string;
+      creditId: string;
+      kind: string;
+      pendingId: string | null;
+      state: string;
+      memo: string;
+    },
+  ) {
     await tx
       .insertInto('ledger_transfers')
       .values({
@@ -329,8 +389,26 @@ export class LedgerRepository {
     return tx.selectFrom('ledger_transfers').selectAll().where('request_id', '=', requestId).executeTakeFirst();
   }
 
-  private toRecord(row: { id: string; code: string; coin_name: string; amount: number | bigint; kind: string; state: string; pending_id: string | null; created_at: number | bigint }): TransferRecord {
-    return { id: row.id, code: row.code, coinName: row.coin_name, amount: BigInt(row.amount), kind: row.kind, state: row.state, pendingId: row.pending_id, createdAt: num(row.created_at) };
+  private toRecord(row: {
+    id: string;
+    code: string;
+    coin_name: string;
+    amount: number | bigint;
+    kind: string;
+    state: string;
+    pending_id: string | null;
+    created_at: number | bigint;
+  }): TransferRecord {
+    return {
+      id: row.id,
+      code: row.code,
+      coinName: row.coin_name,
+      amount: BigInt(row.amount),
+      kind: row.kind,
+      state: row.state,
+      pendingId: row.pending_id,
+      createdAt: num(row.created_at),
+    };
   }
 
   /**
@@ -357,13 +435,29 @@ export class LedgerRepository {
       if (debitId === creditId) throw new Error('a transfer needs two accounts');
       const phase = input.isPending ? 'hold' : 'post';
       // Lock order: by account id, whatever the direction.
-      const legs: Array<['debit' | 'credit', string]> = [['debit', debitId], ['credit', creditId]];
+      const legs: Array<['debit' | 'credit', string]> = [
+        ['debit', debitId],
+        ['credit', creditId],
+      ];
       legs.sort((a, b) => (a[1] < b[1] ? -1 : 1));
       for (const [side, id] of legs) {
         if (!(await this.applyLeg(tx, id, side, phase, input.amount))) throw await this.refusal(tx, id, side);
       }
       const id = crypto.randomUUID();
-      const row = { id, requestId: input.requestId, hash, code: input.code, coinName: input.coinName, amount: input.amount, debitId, creditId, kind: input.isPending ? 'pending' : 'posted', pendingId: null, state: input.isPending ? 'pending' : 'final', memo: input.memo ?? '' };
+      const row = {
+        id,
+        requestId: input.requestId,
+        hash,
+        code: input.code,
+        coinName: input.coinName,
+        amount: input.amount,
+        debitId,
+        creditId,
+        kind: input.isPending ? 'pending' : 'posted',
+        pendingId: null,
+        state: input.isPending ? 'pending' : 'final',
+        memo: input.memo ?? '',
+      };
       await this.insertTransfer(tx, row);
       return { id, code: input.code, coinName: input.coinName, amount: input.amount, kind: row.kind, state: row.state, pendingId: null, createdAt: Date.now() };
     };
@@ -376,8 +470,29 @@ export class LedgerRepository {
     const id = crypto.randomUUID();
     const now = Date.now();
     try {
-      await this.postStandalone({ id, requestId: input.requestId, hash, code: input.code, coinName: input.coinName, amount: input.amount, debitId, creditId, isPending: input.isPending, memo: input.memo ?? '', now });
-      return { id, code: input.code, coinName: input.coinName, amount: input.amount, kind: input.isPending ? 'pending' : 'posted', state: input.isPending ? 'pending' : 'final', pendingId: null, createdAt: now };
+      await this.postStandalone({
+        id,
+        requestId: input.requestId,
+        hash,
+        code: input.code,
+        coinName: input.coinName,
+        amount: input.amount,
+        debitId,
+        creditId,
+        isPending: input.isPending,
+        memo: input.memo ?? '',
+        now,
+      });
+      return {
+        id,
+        code: input.code,
+        coinName: input.coinName,
+        amount: input.amount,
+        kind: input.isPending ? 'pending' : 'posted',
+        state: input.isPending ? 'pending' : 'final',
+        pendingId: null,
+        createdAt: now,
+      };
     } catch (error) {
       // A retry, or two first tries with the same id racing: the insert hit the unique index.
       if (input.requestId && /unique|duplicate/i.test(String((error as Error).message))) {
@@ -459,7 +574,10 @@ export class LedgerRepository {
       // Right-hand sides computed here, so the SQL never adds past 2^63 - 1. A debit is only
       // taken from a system account (no funds check); a member credit keeps the balance ceiling.
       const values = chunk
-        .map(([id, a]) => `(${p(id, 'text')}, ${p(a.debit, 'bigint')}, ${p(a.credit, 'bigint')}, ${p(accountTotalMaxMinor - a.debit, 'bigint')}, ${p(accountTotalMaxMinor - a.credit, 'bigint')}, ${p(balanceMaxMinor - a.credit, 'bigint')})`)
+        .map(
+          ([id, a]) =>
+            `(${p(id, 'text')}, ${p(a.debit, 'bigint')}, ${p(a.credit, 'bigint')}, ${p(accountTotalMaxMinor - a.debit, 'bigint')}, ${p(accountTotalMaxMinor - a.credit, 'bigint')}, ${p(balanceMaxMinor - a.credit, 'bigint')})`,
+        )
         .join(', ');
       const result = await tx.executeQuery<{ id: string }>(
         CompiledQuery.raw(
@@ -485,7 +603,8 @@ export class LedgerRepository {
       seqBase = BigInt(row.rows[0]!.m);
     }
     const records: TransferRecord[] = [];
-    const columns = '(id, seq, request_id, request_hash, code, coin_name, amount, debit_account_id, credit_account_id, kind, pending_id, state, memo, created_at)';
+    const columns =
+      '(id, seq, request_id, request_hash, code, coin_name, amount, debit_account_id, credit_account_id, kind, pending_id, state, memo, created_at)';
     for (let start = 0; start < inputs.length; start += postManyChunk) {
       const params: Array<string | bigint | number | null> = [];
       const p = (value: string | bigint | number | null) => {
@@ -517,7 +636,9 @@ export class LedgerRepository {
     if (this.handle.dialect === 'postgres') {
       for (let attempt = 1; ; attempt++) {
         try {
-          await sql`select ledger_post(${t.id}, ${t.requestId}, ${t.hash}, ${t.code}, ${t.coinName}, ${t.amount}, ${t.debitId}, ${t.creditId}, ${t.isPending}, ${t.memo}, ${t.now})`.execute(this.handle.db);
+          await sql`select ledger_post(${t.id}, ${t.requestId}, ${t.hash}, ${t.code}, ${t.coinName}, ${t.amount}, ${t.debitId}, ${t.creditId}, ${t.isPending}, ${t.memo}, ${t.now})`.execute(
+            this.handle.db,
+          );
           return;
         } catch (error) {
           const e = error as { code?: string; hint?: string };
@@ -583,14 +704,30 @@ export class LedgerRepository {
         .executeTakeFirst();
       if (claimed.numUpdatedRows !== 1n) throw new AppError('ledger.pendingResolved');
       const amount = BigInt(pending.amount);
-      const legs: Array<['debit' | 'credit', string]> = [['debit', pending.debit_account_id], ['credit', pending.credit_account_id]];
+      const legs: Array<['debit' | 'credit', string]> = [
+        ['debit', pending.debit_account_id],
+        ['credit', pending.credit_account_id],
+      ];
       legs.sort((a, b) => (a[1] < b[1] ? -1 : 1));
       for (const [side, id] of legs) {
         if (!(await this.applyLeg(tx, id, side, outcome === 'post' ? 'postHeld' : 'voidHeld', amount))) throw new Error('pending leg missing');
       }
       const id = crypto.randomUUID();
       const kind = outcome === 'post' ? 'post_pending' : 'void_pending';
-      await this.insertTransfer(tx, { id, requestId: null, hash: null, code: pending.code, coinName: pending.coin_name, amount, debitId: pending.debit_account_id, creditId: pending.credit_account_id, kind, pendingId, state: 'final', memo: '' });
+      await this.insertTransfer(tx, {
+        id,
+        requestId: null,
+        hash: null,
+        code: pending.code,
+        coinName: pending.coin_name,
+        amount,
+        debitId: pending.debit_account_id,
+        creditId: pending.credit_account_id,
+        kind,
+        pendingId,
+        state: 'final',
+        memo: '',
+      });
       return { id, code: pending.code, coinName: pending.coin_name, amount, kind, state: 'final', pendingId, createdAt: Date.now() };
     };
     return outer ? work(outer) : this.inTransaction(work);

@@ -99,7 +99,9 @@ export async function verifyLedger(db: Db): Promise<VerifyResult> {
     where a.debits_posted <> coalesce(d.dp, 0) or a.credits_posted <> coalesce(d.cp, 0) or a.debits_pending <> coalesce(d.dpe, 0) or a.credits_pending <> coalesce(d.cpe, 0)
       or (a.is_system = 0 and a.credits_posted - a.debits_posted - a.debits_pending < 0)
     union all
-    select d.account_id, d.dp, d.cp, d.dpe, d.cpe, 0, 0, 0, 0, 0, 0 from d where not exists (select 1 from ledger_accounts a where a.id = d.account_id)`.execute(db);
+    select d.account_id, d.dp, d.cp, d.dpe, d.cpe, 0, 0, 0, 0, 0, 0 from d where not exists (select 1 from ledger_accounts a where a.id = d.account_id)`.execute(
+    db,
+  );
   const unknown = accounts.rows.filter((r) => Number(r.known) === 0).map((r) => r.account_id);
   const differing = accounts.rows.filter((r) => Number(r.known) === 1).sort((x, y) => (x.account_id < y.account_id ? -1 : x.account_id > y.account_id ? 1 : 0));
   const named = new Map<string, { owner: string; coin_name: string; purpose: string }>();
@@ -112,14 +114,20 @@ export async function verifyLedger(db: Db): Promise<VerifyResult> {
     const journal = [r.jdp, r.jcp, r.jdpe, r.jcpe].map(big);
     const stored = [r.sdp, r.scp, r.sdpe, r.scpe].map(big);
     keys.forEach((key, i) => {
-      if (stored[i] !== journal[i]) accountLines.push(`account ${r.account_id} (${a.owner}/${a.coin_name}/${a.purpose}) ${key} is ${stored[i]} but the journal gives ${journal[i]}`);
+      if (stored[i] !== journal[i])
+        accountLines.push(`account ${r.account_id} (${a.owner}/${a.coin_name}/${a.purpose}) ${key} is ${stored[i]} but the journal gives ${journal[i]}`);
     });
     if (Number(r.below) === 1) accountLines.push(`member account ${r.account_id} (${a.owner}/${a.coin_name}) is below zero`);
   }
   listed(problems, accountLines, 'account differences');
   const unknownLines: string[] = [];
   for (const ids of chunks(unknown)) {
-    const naming = await db.selectFrom('ledger_transfers').select('id').where((eb) => eb.or([eb('debit_account_id', 'in', ids), eb('credit_account_id', 'in', ids)])).orderBy('seq').execute();
+    const naming = await db
+      .selectFrom('ledger_transfers')
+      .select('id')
+      .where((eb) => eb.or([eb('debit_account_id', 'in', ids), eb('credit_account_id', 'in', ids)]))
+      .orderBy('seq')
+      .execute();
     unknownLines.push(...naming.map((t) => `transfer ${t.id} names an unknown account`));
   }
   listed(problems, unknownLines, 'transfers naming an unknown account');
@@ -127,7 +135,8 @@ export async function verifyLedger(db: Db): Promise<VerifyResult> {
   // Malformed transfers, resolutions of no pending transfer, and pending transfers whose
   // resolutions (by the pending_id index) are not the one their state says: one scan.
   const expectedCount = sql`case t.state when 'pending' then 0 when 'posted' then 1 when 'voided' then 1 else -1 end`;
-  const resolutionsOf = (extra: ReturnType<typeof sql>) => sql`select count(*) from ledger_transfers r where r.pending_id = t.id and r.kind in ${resolutionKinds} ${extra}`;
+  const resolutionsOf = (extra: ReturnType<typeof sql>) =>
+    sql`select count(*) from ledger_transfers r where r.pending_id = t.id and r.kind in ${resolutionKinds} ${extra}`;
   const transfers = await sql<TransferRow>`
     select id, kind, state, amount, debit_account_id, credit_account_id, pending_id, pending_ok from (
       select t.id, t.seq, t.kind, t.state, t.amount, t.debit_account_id, t.credit_account_id, t.pending_id,
@@ -146,7 +155,13 @@ export async function verifyLedger(db: Db): Promise<VerifyResult> {
   const badPendings = transfers.rows.filter((t) => t.kind === 'pending' && Number(t.pending_ok) === 0).map((t) => t.id);
   const resolutions = new Map<string, string[]>();
   for (const ids of chunks(badPendings)) {
-    for (const r of await db.selectFrom('ledger_transfers').select(['pending_id', 'kind']).where('pending_id', 'in', ids).where('kind', 'in', ['post_pending', 'void_pending']).orderBy('seq').execute()) {
+    for (const r of await db
+      .selectFrom('ledger_transfers')
+      .select(['pending_id', 'kind'])
+      .where('pending_id', 'in', ids)
+      .where('kind', 'in', ['post_pending', 'void_pending'])
+      .orderBy('seq')
+      .execute()) {
       resolutions.set(r.pending_id!, [...(resolutions.get(r.pending_id!) ?? []), r.kind]);
     }
   }
@@ -179,7 +194,10 @@ export async function verifyLedger(db: Db): Promise<VerifyResult> {
     if (big(c.dp) !== big(c.cp)) problems.push(`${c.coin_name}: posted debits ${big(c.dp)} != credits ${big(c.cp)}`);
     if (big(c.dpe) !== big(c.cpe)) problems.push(`${c.coin_name}: pending debits ${big(c.dpe)} != credits ${big(c.cpe)}`);
   }
-  const count = await db.selectFrom('ledger_transfers').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow();
+  const count = await db
+    .selectFrom('ledger_transfers')
+    .select((eb) => eb.fn.countAll<bigint>().as('n'))
+    .executeTakeFirstOrThrow();
   return { isBalanced: problems.length === 0, problems, accounts: coins.reduce((n, c) => n + Number(c.n), 0), transfers: Number(count.n) };
 }
 
@@ -194,9 +212,7 @@ export async function verifyAndRecord(db: Db, reader: Db = db): Promise<VerifyRe
   const moduleProblems: string[] = [];
   for (const check of booksChecks.values()) moduleProblems.push(...(await check(reader)));
   const result = { ...books, isBalanced: books.isBalanced && moduleProblems.length === 0, problems: [...books.problems, ...moduleProblems] };
-  const detail = result.isBalanced
-    ? `${result.accounts} accounts, ${result.transfers} transfers, balanced`
-    : result.problems.slice(0, 20).join('; ');
+  const detail = result.isBalanced ? `${result.accounts} accounts, ${result.transfers} transfers, balanced` : result.problems.slice(0, 20).join('; ');
   await db
     .insertInto('ledger_verifications')
     .values({

@@ -35,7 +35,11 @@ export class MailService {
     } catch (error) {
       // The code is still valid and in the outbox; the member can ask for it again.
       this.log.error({ err: error, mailTo: to }, 'mail could not be sent');
-      await this.db.updateTable('mail_outbox').set({ error: String(error).slice(0, 500) }).where('id', '=', id).execute();
+      await this.db
+        .updateTable('mail_outbox')
+        .set({ error: String(error).slice(0, 500) })
+        .where('id', '=', id)
+        .execute();
     }
   }
 }

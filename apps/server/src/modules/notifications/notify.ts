@@ -8,13 +8,7 @@
  */
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import {
-  notificationParamCharsMax,
-  notificationParamsMax,
-  notificationTypes,
-  type NotificationParams,
-  type NotificationType,
-} from '@pp/contract';
+import { notificationParamCharsMax, notificationParamsMax, notificationTypes, type NotificationParams, type NotificationType } from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 
 export interface Notice {
@@ -67,7 +61,11 @@ async function insertGuarded(db: Db | Tx, notices: Notice[]): Promise<void> {
     return;
   }
   try {
-    for (let i = 0; i < rows.length; i += 200) await db.insertInto('notifications').values(rows.slice(i, i + 200)).execute();
+    for (let i = 0; i < rows.length; i += 200)
+      await db
+        .insertInto('notifications')
+        .values(rows.slice(i, i + 200))
+        .execute();
     if (isTx) await sql`release savepoint ${name}`.execute(db);
   } catch (error) {
     report(error, notices[0] ?? {});

@@ -18,11 +18,11 @@ const notificationsPage = newestFirst('notificationList');
 export class NotificationService {
   constructor(private readonly db: Db) {}
 
-  async list(memberId: string, input: { cursor?: string; pageSize: number; isUnreadOnly: boolean }): Promise<{ items: NotificationEntry[]; nextCursor: string | null }> {
-    let query = this.db
-      .selectFrom('notifications')
-      .select(['id', 'type', 'params', 'is_read', 'created_at'])
-      .where('member_id', '=', memberId);
+  async list(
+    memberId: string,
+    input: { cursor?: string; pageSize: number; isUnreadOnly: boolean },
+  ): Promise<{ items: NotificationEntry[]; nextCursor: string | null }> {
+    let query = this.db.selectFrom('notifications').select(['id', 'type', 'params', 'is_read', 'created_at']).where('member_id', '=', memberId);
     if (input.isUnreadOnly) query = query.where('is_read', '=', 0);
     const { items: page, nextCursor } = await keysetPage(query, notificationsPage, input.cursor, input.pageSize);
     const items: NotificationEntry[] = [];
@@ -36,7 +36,13 @@ export class NotificationService {
         raw = {};
       }
       const parsed = paramsSchema.safeParse(raw);
-      items.push({ id: r.id, type: r.type as NotificationType, params: parsed.success ? parsed.data : {}, isRead: num(r.is_read) === 1, createdAt: num(r.created_at) });
+      items.push({
+        id: r.id,
+        type: r.type as NotificationType,
+        params: parsed.success ? parsed.data : {},
+        isRead: num(r.is_read) === 1,
+        createdAt: num(r.created_at),
+      });
     }
     return { items, nextCursor };
   }
@@ -57,11 +63,22 @@ export class NotificationService {
     const row = await this.db.selectFrom('notifications').select('is_read').where('id', '=', id).where('member_id', '=', memberId).executeTakeFirst();
     if (!row) throw new AppError('notification.notFound');
     if (num(row.is_read) === 1) return;
-    await this.db.updateTable('notifications').set({ is_read: 1, read_at: Date.now() }).where('id', '=', id).where('member_id', '=', memberId).where('is_read', '=', 0).execute();
+    await this.db
+      .updateTable('notifications')
+      .set({ is_read: 1, read_at: Date.now() })
+      .where('id', '=', id)
+      .where('member_id', '=', memberId)
+      .where('is_read', '=', 0)
+      .execute();
   }
 
   async markAllRead(memberId: string): Promise<number> {
-    const result = await this.db.updateTable('notifications').set({ is_read: 1, read_at: Date.now() }).where('member_id', '=', memberId).where('is_read', '=', 0).executeTakeFirst();
+    const result = await this.db
+      .updateTable('notifications')
+      .set({ is_read: 1, read_at: Date.now() })
+      .where('member_id', '=', memberId)
+      .where('is_read', '=', 0)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows);
   }
 }

@@ -141,7 +141,10 @@ export class CatalogueService {
 
   async adminList(): Promise<ProductAdminEntry[]> {
     const rows = await this.db.selectFrom('package_products').selectAll().orderBy('sort_order').orderBy('created_at').execute();
-    const invited = await this.invitedNames(this.db, rows.map((r) => r.id));
+    const invited = await this.invitedNames(
+      this.db,
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => this.toAdminEntry(toProduct(r), invited.get(r.id) ?? []));
   }
 
@@ -173,7 +176,10 @@ export class CatalogueService {
       let productId: string;
       if (input.id === undefined) {
         productId = crypto.randomUUID();
-        await tx.insertInto('package_products').values({ id: productId, ...values, sold: 0n, version: 1, created_at: now }).execute();
+        await tx
+          .insertInto('package_products')
+          .values({ id: productId, ...values, sold: 0n, version: 1, created_at: now })
+          .execute();
       } else {
         productId = input.id;
         const current = await productById(tx, productId);
@@ -189,7 +195,11 @@ export class CatalogueService {
         if (updated.numUpdatedRows !== 1n) throw new AppError('config.staleVersion');
         await tx.deleteFrom('package_invites').where('product_id', '=', productId).execute();
       }
-      if (members.length > 0) await tx.insertInto('package_invites').values(members.map((m) => ({ product_id: productId, member_id: m.id }))).execute();
+      if (members.length > 0)
+        await tx
+          .insertInto('package_invites')
+          .values(members.map((m) => ({ product_id: productId, member_id: m.id })))
+          .execute();
       const after = this.toAdminEntry((await productById(tx, productId))!, (await this.invitedNames(tx, [productId])).get(productId) ?? []);
       await this.audit.record(tx, actor, { action: 'package.productSave', targetType: 'packageProduct', targetId: productId, before, after, reason: '' });
       return productId;

@@ -11,10 +11,34 @@ import { baseTerms, createHoldings, dayMs, fixedBalanceProblems, fundSystem, ins
 import { verifyLedger } from '../ledger/index.ts';
 
 /** 5 days, 1 % a day from day 1: 4 periods = 4 % released, guarantee 40 %: claim 36 % of the principal. */
-const terms: PackageTerms = { ...baseTerms, price: '10', contractDays: 5, unlockDays: 2, effectiveDelayHours: 24, releasePercent: '1', releasePeriodHours: 24, maxProfitPercent: '20', claimGuaranteePercent: '40', drawCycleDays: 0 };
+const terms: PackageTerms = {
+  ...baseTerms,
+  price: '10',
+  contractDays: 5,
+  unlockDays: 2,
+  effectiveDelayHours: 24,
+  releasePercent: '1',
+  releasePeriodHours: 24,
+  maxProfitPercent: '20',
+  claimGuaranteePercent: '40',
+  drawCycleDays: 0,
+};
 const rid = () => crypto.randomBytes(12).toString('hex');
 
-type ClaimList = { items: Array<{ id: string; holdingId: string; holdingNumber: string; amount: string; coinName: string; state: string; rejectReasonCode: string | null; rejectReason: string | null; productName: string }>; nextCursor: string | null };
+type ClaimList = {
+  items: Array<{
+    id: string;
+    holdingId: string;
+    holdingNumber: string;
+    amount: string;
+    coinName: string;
+    state: string;
+    rejectReasonCode: string | null;
+    rejectReason: string | null;
+    productName: string;
+  }>;
+  nextCursor: string | null;
+};
 type Decided = { results: Array<{ id: string; outcome: string; error?: string }> };
 
 describe.each(dialects)('package claims (%s)', (dialect) => {
@@ -49,7 +73,8 @@ describe.each(dialects)('package claims (%s)', (dialect) => {
   async function approve(reviewId: string) {
     let outcome = (await finance.call<Decided>('reviewDecide', { ids: [reviewId], decision: 'approve' })).data.results[0]!.outcome;
     // Above the four-eyes amount a second finance member approves.
-    if (outcome === 'awaitingSecond') outcome = (await finance2.call<Decided>('reviewDecide', { ids: [reviewId], decision: 'approve' })).data.results[0]!.outcome;
+    if (outcome === 'awaitingSecond')
+      outcome = (await finance2.call<Decided>('reviewDecide', { ids: [reviewId], decision: 'approve' })).data.results[0]!.outcome;
     return outcome;
   }
 
@@ -61,7 +86,7 @@ describe.each(dialects)('package claims (%s)', (dialect) => {
     return (await t.services.ledger.memberBalances(memberId)).get('USDT')?.available ?? 0n;
   }
 
-  it('refuses a live holding, an unknown one and another member\'s', async () => {
+  it("refuses a live holding, an unknown one and another member's", async () => {
     expect((await member.call('claimCreate', { holdingId: live, requestId: rid() })).error).toBe('package.notClaimable');
     expect((await member.call('claimCreate', { holdingId: 'nope', requestId: rid() })).error).toBe('package.holdingNotFound');
     const other = await registerMember(t, 'otherclaimer');
@@ -85,7 +110,10 @@ describe.each(dialects)('package claims (%s)', (dialect) => {
     const list = await member.call<ClaimList>('claimList', { pageSize: 10 });
     const entry = list.data.items.find((c) => c.id === first.data.id)!;
     expect(entry).toMatchObject({ holdingId: ended[0], amount: '10.800000', coinName: 'USDT', state: 'pendingReview', holdingNumber: holding.number });
-    const queue = await finance.call<{ items: Array<{ id: string; amount: string; status: string }> }>('reviewList', { queue: 'packageClaim', status: 'pending' });
+    const queue = await finance.call<{ items: Array<{ id: string; amount: string; status: string }> }>('reviewList', {
+      queue: 'packageClaim',
+      status: 'pending',
+    });
     expect(queue.data.items.map((i) => i.amount)).toContain('10.800000');
   });
 
@@ -99,7 +127,9 @@ describe.each(dialects)('package claims (%s)', (dialect) => {
     const holding = await t.services.dbHandle.db.selectFrom('package_holdings').select('end_reason').where('id', '=', ended[0]!).executeTakeFirstOrThrow();
     expect(holding.end_reason).toBe('claimed');
     // Paid once: a second decision is refused and a new claim is not possible.
-    expect((await finance.call<Decided>('reviewDecide', { ids: [await reviewIdOf(claim.id)], decision: 'approve' })).data.results[0]!.error).toBe('review.notPending');
+    expect((await finance.call<Decided>('reviewDecide', { ids: [await reviewIdOf(claim.id)], decision: 'approve' })).data.results[0]!.error).toBe(
+      'review.notPending',
+    );
     expect((await member.call('claimCreate', { holdingId: ended[0]!, requestId: rid() })).code).not.toBe(20000);
     const payouts = await t.services.dbHandle.db.selectFrom('ledger_transfers').select('amount').where('code', '=', 'claimPayout').execute();
     expect(payouts.map((p) => BigInt(p.amount))).toEqual([10_800_000n]);
@@ -109,7 +139,12 @@ describe.each(dialects)('package claims (%s)', (dialect) => {
     const before = await usdtAvailable();
     const made = await member.call<{ id: string }>('claimCreate', { holdingId: ended[1]!, requestId: rid() });
     expect(made.code).toBe(20000);
-    const decided = await finance.call<Decided>('reviewDecide', { ids: [await reviewIdOf(made.data.id)], decision: 'reject', reasonCode: 'other', reason: 'not covered' });
+    const decided = await finance.call<Decided>('reviewDecide', {
+      ids: [await reviewIdOf(made.data.id)],
+      decision: 'reject',
+      reasonCode: 'other',
+      reason: 'not covered',
+    });
     expect(decided.data.results[0]!.outcome).toBe('rejected');
     const entry = (await member.call<ClaimList>('claimList', { pageSize: 10 })).data.items.find((c) => c.id === made.data.id)!;
     expect(entry).toMatchObject({ state: 'rejected', rejectReasonCode: 'other', rejectReason: 'not covered', amount: '3.600000' });

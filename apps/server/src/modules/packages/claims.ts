@@ -22,7 +22,13 @@ import { notify } from '../notifications/index.ts';
 export const claimQueue = 'packageClaim';
 
 /** What a holding may claim now (minor units), or null when it may not. */
-export function claimableAmount(h: { state: string; end_reason: string | null; terms: string | PackageTerms; principal: number | bigint; released: number | bigint }): bigint | null {
+export function claimableAmount(h: {
+  state: string;
+  end_reason: string | null;
+  terms: string | PackageTerms;
+  principal: number | bigint;
+  released: number | bigint;
+}): bigint | null {
   if (h.state !== 'expired' || h.end_reason !== 'term') return null;
   const terms = typeof h.terms === 'string' ? (JSON.parse(h.terms) as PackageTerms) : h.terms;
   if ((parseAmount(terms.claimGuaranteePercent) ?? 0n) <= 0n) return null;
@@ -60,7 +66,12 @@ export class ClaimService {
     const hash = hashOf({ holdingId: input.holdingId });
     const run = () =>
       this.ledger.inTransaction(async (tx) => {
-        const first = await tx.selectFrom('package_requests').selectAll().where('member_id', '=', memberId).where('request_id', '=', input.requestId).executeTakeFirst();
+        const first = await tx
+          .selectFrom('package_requests')
+          .selectAll()
+          .where('member_id', '=', memberId)
+          .where('request_id', '=', input.requestId)
+          .executeTakeFirst();
         if (first) {
           if (first.action !== 'claim' || first.request_hash !== hash) throw new AppError('ledger.requestIdReused');
           return { id: first.result_id };
@@ -80,7 +91,10 @@ export class ClaimService {
         const id = crypto.randomUUID();
         const now = Date.now();
         // The request row first: a retry finds it and answers the first result.
-        await tx.insertInto('package_requests').values({ member_id: memberId, request_id: input.requestId, action: 'claim', request_hash: hash, result_id: id, created_at: BigInt(now) }).execute();
+        await tx
+          .insertInto('package_requests')
+          .values({ member_id: memberId, request_id: input.requestId, action: 'claim', request_hash: hash, result_id: id, created_at: BigInt(now) })
+          .execute();
         const reviewId = await this.reviews.submit(tx, {
           queue: claimQueue,
           memberId,
@@ -98,7 +112,21 @@ export class ClaimService {
         });
         await tx
           .insertInto('package_claims')
-          .values({ id, holding_id: holding.id, open_key: holding.id, member_id: memberId, coin_name: terms.feeCoinName, amount, state: 'pendingReview', review_id: reviewId, transfer_id: null, reject_reason_code: null, reject_reason: null, created_at: BigInt(now), decided_at: null })
+          .values({
+            id,
+            holding_id: holding.id,
+            open_key: holding.id,
+            member_id: memberId,
+            coin_name: terms.feeCoinName,
+            amount,
+            state: 'pendingReview',
+            review_id: reviewId,
+            transfer_id: null,
+            reject_reason_code: null,
+            reject_reason: null,
+            created_at: BigInt(now),
+            decided_at: null,
+          })
           .execute();
         return { id };
       });
@@ -171,7 +199,17 @@ export class ClaimService {
     await tx.updateTable('package_holdings').set({ end_reason: 'claimed' }).where('id', '=', claim.holding_id).where('end_reason', '=', 'term').execute();
     await tx
       .insertInto('package_holding_events')
-      .values({ id: crypto.randomUUID(), holding_id: claim.holding_id, member_id: claim.member_id, type: 'claim', coin_name: claim.coin_name, amount, detail: claim.id, transfer_id: payout.id, at: BigInt(now) })
+      .values({
+        id: crypto.randomUUID(),
+        holding_id: claim.holding_id,
+        member_id: claim.member_id,
+        type: 'claim',
+        coin_name: claim.coin_name,
+        amount,
+        detail: claim.id,
+        transfer_id: payout.id,
+        at: BigInt(now),
+      })
       .execute();
     await notify(tx, claim.member_id, 'claimApproved', { amount: formatMinor(amount), coinName: claim.coin_name });
   }

@@ -25,7 +25,11 @@ describe('drawWinners', () => {
   });
 
   it('takes everyone when there are fewer entries than winners, and nobody from nobody', () => {
-    expect(drawWinners(seed, entries.slice(0, 2), 5).map((e) => e.holdingNumber).sort()).toEqual(['H0001', 'H0002']);
+    expect(
+      drawWinners(seed, entries.slice(0, 2), 5)
+        .map((e) => e.holdingNumber)
+        .sort(),
+    ).toEqual(['H0001', 'H0002']);
     expect(drawWinners(seed, [], 3)).toEqual([]);
   });
 

@@ -25,7 +25,10 @@ export function drawWinners<T>(seedHex: string, entries: readonly T[], count: nu
   const remaining = [...entries];
   const winners: T[] = [];
   for (let i = 0; i < count && remaining.length > 0; i++) {
-    const digest = crypto.createHash('sha256').update(Buffer.concat([seed, Buffer.from(`:${i}`, 'ascii')])).digest('hex');
+    const digest = crypto
+      .createHash('sha256')
+      .update(Buffer.concat([seed, Buffer.from(`:${i}`, 'ascii')]))
+      .digest('hex');
     const index = Number(BigInt(`0x${digest}`) % BigInt(remaining.length));
     winners.push(remaining.splice(index, 1)[0]!);
   }

@@ -7,9 +7,21 @@ import { productProblem } from './catalogue.ts';
 import { newActivationCode } from './service.ts';
 
 const terms: PackageTerms = {
-  price: '100', premium: '2', fee: '1', feeCoinName: 'USDT', contractDays: 180, unlockDays: 30, effectiveDelayHours: 24,
-  releasePercent: '0.5', releasePeriodHours: 24, maxProfitPercent: '150', maxReward: '0', redeemFeePercent: '5',
-  redeemFeeUnlockedPercent: '1', claimGuaranteePercent: '80', drawCycleDays: 7,
+  price: '100',
+  premium: '2',
+  fee: '1',
+  feeCoinName: 'USDT',
+  contractDays: 180,
+  unlockDays: 30,
+  effectiveDelayHours: 24,
+  releasePercent: '0.5',
+  releasePeriodHours: 24,
+  maxProfitPercent: '150',
+  maxReward: '0',
+  redeemFeePercent: '5',
+  redeemFeeUnlockedPercent: '1',
+  claimGuaranteePercent: '80',
+  drawCycleDays: 7,
 };
 const hour = 3_600_000;
 const day = 24 * hour;
@@ -35,8 +47,18 @@ describe('holding arithmetic', () => {
   });
 
   it('rounds redeem fees up per point type and claims down', () => {
-    expect(redeemLines([{ coinName: 'USDT', amount: 151_500_000n }], '3.3333')).toEqual([{ coinName: 'USDT', principal: 151_500_000n, fee: 5_049_950n, receive: 146_450_050n }]);
-    expect(redeemLines([{ coinName: 'USDT', amount: 150_000_000n }, { coinName: 'ASSETS_POINT', amount: 50_000_000n }], '5').map((l) => l.fee)).toEqual([7_500_000n, 2_500_000n]);
+    expect(redeemLines([{ coinName: 'USDT', amount: 151_500_000n }], '3.3333')).toEqual([
+      { coinName: 'USDT', principal: 151_500_000n, fee: 5_049_950n, receive: 146_450_050n },
+    ]);
+    expect(
+      redeemLines(
+        [
+          { coinName: 'USDT', amount: 150_000_000n },
+          { coinName: 'ASSETS_POINT', amount: 50_000_000n },
+        ],
+        '5',
+      ).map((l) => l.fee),
+    ).toEqual([7_500_000n, 2_500_000n]);
     expect(claimAmountOf({ principal: 200_000_000n, released: 107_400_000n }, terms)).toBe(52_600_000n);
     expect(claimAmountOf({ principal: 200_000_000n, released: 179_000_000n }, terms)).toBe(0n);
   });
@@ -48,15 +70,38 @@ describe('holding arithmetic', () => {
   });
 
   it('finds the inconsistencies of a product', () => {
-    const base = { kind: 'normal' as const, names: { 'en-US': 'A' }, terms, payWith: [{ coinName: 'USDT', maxPercent: '100' }], minGrade: null, isInviteOnly: false };
+    const base = {
+      kind: 'normal' as const,
+      names: { 'en-US': 'A' },
+      terms,
+      payWith: [{ coinName: 'USDT', maxPercent: '100' }],
+      minGrade: null,
+      isInviteOnly: false,
+    };
     expect(productProblem(base)).toBeNull();
     expect(productProblem({ ...base, names: { 'en-US': ' ' } })).toMatch(/name/);
     expect(productProblem({ ...base, terms: { ...terms, price: '0' } })).toMatch(/price/);
     expect(productProblem({ ...base, terms: { ...terms, unlockDays: 181 } })).toMatch(/unlock/);
     expect(productProblem({ ...base, terms: { ...terms, releasePercent: '0' } })).toMatch(/release/);
     expect(productProblem({ ...base, terms: { ...terms, redeemFeePercent: '100.5' } })).toMatch(/redeem fee/);
-    expect(productProblem({ ...base, payWith: [{ coinName: 'USDT', maxPercent: '60' }, { coinName: 'ASSETS_POINT', maxPercent: '39.9999' }] })).toMatch(/100%/);
-    expect(productProblem({ ...base, payWith: [{ coinName: 'USDT', maxPercent: '60' }, { coinName: 'USDT', maxPercent: '40' }] })).toMatch(/twice/);
+    expect(
+      productProblem({
+        ...base,
+        payWith: [
+          { coinName: 'USDT', maxPercent: '60' },
+          { coinName: 'ASSETS_POINT', maxPercent: '39.9999' },
+        ],
+      }),
+    ).toMatch(/100%/);
+    expect(
+      productProblem({
+        ...base,
+        payWith: [
+          { coinName: 'USDT', maxPercent: '60' },
+          { coinName: 'USDT', maxPercent: '40' },
+        ],
+      }),
+    ).toMatch(/twice/);
     expect(productProblem({ ...base, kind: 'experience', isInviteOnly: true })).toMatch(/special/);
     expect(productProblem({ ...base, kind: 'special', minGrade: 2 })).toBeNull();
   });

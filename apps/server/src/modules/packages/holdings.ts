@@ -14,7 +14,16 @@
  */
 import crypto from 'node:crypto';
 import type { Selectable } from 'kysely';
-import { packageTerms, type HoldingEntry, type HoldingEventType, type Language, type PackageTerms, formatMinor, parseAmount, percentOfStrict } from '@pp/contract';
+import {
+  packageTerms,
+  type HoldingEntry,
+  type HoldingEventType,
+  type Language,
+  type PackageTerms,
+  formatMinor,
+  parseAmount,
+  percentOfStrict,
+} from '@pp/contract';
 import type { Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { timeOrderedId } from '../../db/ids.ts';
@@ -100,11 +109,30 @@ export function pickText(texts: Record<string, string>, lang: Language): string 
 
 export async function addEvent(
   tx: Tx,
-  e: { holdingId: string; memberId: string; type: HoldingEventType; coinName: string; amount: bigint; detail?: string | null; transferId?: string | null; at: number },
+  e: {
+    holdingId: string;
+    memberId: string;
+    type: HoldingEventType;
+    coinName: string;
+    amount: bigint;
+    detail?: string | null;
+    transferId?: string | null;
+    at: number;
+  },
 ): Promise<void> {
   await tx
     .insertInto('package_holding_events')
-    .values({ id: timeOrderedId(), holding_id: e.holdingId, member_id: e.memberId, type: e.type, coin_name: e.coinName, amount: e.amount, detail: e.detail ?? null, transfer_id: e.transferId ?? null, at: e.at })
+    .values({
+      id: timeOrderedId(),
+      holding_id: e.holdingId,
+      member_id: e.memberId,
+      type: e.type,
+      coin_name: e.coinName,
+      amount: e.amount,
+      detail: e.detail ?? null,
+      transfer_id: e.transferId ?? null,
+      at: e.at,
+    })
     .execute();
 }
 
@@ -115,11 +143,20 @@ export async function addToPrincipal(tx: Tx, holdingId: string, coinName: string
     .values({ holding_id: holdingId, coin_name: coinName, amount })
     .onConflict((oc) => oc.columns(['holding_id', 'coin_name']).doUpdateSet((eb) => ({ amount: eb('package_holding_principals.amount', '+', amount) })))
     .execute();
-  await tx.updateTable('package_holdings').set((eb) => ({ principal: eb('principal', '+', amount) })).where('id', '=', holdingId).execute();
+  await tx
+    .updateTable('package_holdings')
+    .set((eb) => ({ principal: eb('principal', '+', amount) }))
+    .where('id', '=', holdingId)
+    .execute();
 }
 
 export async function principalsOf(tx: Tx, holdingId: string): Promise<Array<{ coinName: string; amount: bigint }>> {
-  const rows = await tx.selectFrom('package_holding_principals').select(['coin_name', 'amount']).where('holding_id', '=', holdingId).orderBy('coin_name').execute();
+  const rows = await tx
+    .selectFrom('package_holding_principals')
+    .select(['coin_name', 'amount'])
+    .where('holding_id', '=', holdingId)
+    .orderBy('coin_name')
+    .execute();
   return rows.map((r) => ({ coinName: r.coin_name, amount: BigInt(r.amount) })).filter((r) => r.amount > 0n);
 }
 
@@ -131,7 +168,16 @@ export async function move(
 ): Promise<string> {
   try {
     const record = await ledger.transfer(
-      { requestId: null, code: t.code, coinName: t.coinName, amount: t.amount, debit: { ...t.from, coinName: t.coinName }, credit: { ...t.to, coinName: t.coinName }, isPending: false, memo: t.memo },
+      {
+        requestId: null,
+        code: t.code,
+        coinName: t.coinName,
+        amount: t.amount,
+        debit: { ...t.from, coinName: t.coinName },
+        credit: { ...t.to, coinName: t.coinName },
+        isPending: false,
+        memo: t.memo,
+      },
       tx,
     );
     return record.id;
@@ -152,16 +198,35 @@ export async function payPremiumAndFee(
 ): Promise<void> {
   const from = { owner: p.memberId, purpose: 'available' };
   if (p.premium > 0n) {
-    const id = await move(tx, ledger, { code: 'packageFee', coinName: p.feeCoin, amount: p.premium, from, to: { owner: 'system', purpose: 'insurance' }, memo: p.memo });
-    if (p.holdingId) await addEvent(tx, { holdingId: p.holdingId, memberId: p.memberId, type: 'premium', coinName: p.feeCoin, amount: -p.premium, transferId: id, at: p.at });
+    const id = await move(tx, ledger, {
+      code: 'packageFee',
+      coinName: p.feeCoin,
+      amount: p.premium,
+      from,
+      to: { owner: 'system', purpose: 'insurance' },
+      memo: p.memo,
+    });
+    if (p.holdingId)
+      await addEvent(tx, { holdingId: p.holdingId, memberId: p.memberId, type: 'premium', coinName: p.feeCoin, amount: -p.premium, transferId: id, at: p.at });
   }
   if (p.fee > 0n) {
     const toJackpot = percentOfStrict(p.fee, p.jackpotSharePercent, 'down');
     const toFees = p.fee - toJackpot;
     let id: string | null = null;
-    if (toFees > 0n) id = await move(tx, ledger, { code: 'packageFee', coinName: p.feeCoin, amount: toFees, from, to: { owner: 'system', purpose: 'fees' }, memo: p.memo });
-    if (toJackpot > 0n) id = (await move(tx, ledger, { code: 'packageFee', coinName: p.feeCoin, amount: toJackpot, from, to: { owner: 'system', purpose: 'jackpot' }, memo: p.memo })) ?? id;
-    if (p.holdingId) await addEvent(tx, { holdingId: p.holdingId, memberId: p.memberId, type: 'fee', coinName: p.feeCoin, amount: -p.fee, transferId: id, at: p.at });
+    if (toFees > 0n)
+      id = await move(tx, ledger, { code: 'packageFee', coinName: p.feeCoin, amount: toFees, from, to: { owner: 'system', purpose: 'fees' }, memo: p.memo });
+    if (toJackpot > 0n)
+      id =
+        (await move(tx, ledger, {
+          code: 'packageFee',
+          coinName: p.feeCoin,
+          amount: toJackpot,
+          from,
+          to: { owner: 'system', purpose: 'jackpot' },
+          memo: p.memo,
+        })) ?? id;
+    if (p.holdingId)
+      await addEvent(tx, { holdingId: p.holdingId, memberId: p.memberId, type: 'fee', coinName: p.feeCoin, amount: -p.fee, transferId: id, at: p.at });
   }
 }
 
@@ -169,13 +234,37 @@ export async function payPremiumAndFee(
 export async function lockPrincipal(
   tx: Tx,
   ledger: LedgerRepository,
-  p: { memberId: string; holdingId: string; lines: Array<{ coinName: string; amount: bigint }>; eventType: HoldingEventType; detail?: string | null; memo: string; at: number },
+  p: {
+    memberId: string;
+    holdingId: string;
+    lines: Array<{ coinName: string; amount: bigint }>;
+    eventType: HoldingEventType;
+    detail?: string | null;
+    memo: string;
+    at: number;
+  },
 ): Promise<void> {
   for (const line of p.lines) {
     if (line.amount <= 0n) continue;
-    const id = await move(tx, ledger, { code: 'buyMatching', coinName: line.coinName, amount: line.amount, from: { owner: p.memberId, purpose: 'available' }, to: { owner: p.memberId, purpose: 'fixed' }, memo: p.memo });
+    const id = await move(tx, ledger, {
+      code: 'buyMatching',
+      coinName: line.coinName,
+      amount: line.amount,
+      from: { owner: p.memberId, purpose: 'available' },
+      to: { owner: p.memberId, purpose: 'fixed' },
+      memo: p.memo,
+    });
     await addToPrincipal(tx, p.holdingId, line.coinName, line.amount);
-    await addEvent(tx, { holdingId: p.holdingId, memberId: p.memberId, type: p.eventType, coinName: line.coinName, amount: -line.amount, detail: p.detail ?? null, transferId: id, at: p.at });
+    await addEvent(tx, {
+      holdingId: p.holdingId,
+      memberId: p.memberId,
+      type: p.eventType,
+      coinName: line.coinName,
+      amount: -line.amount,
+      detail: p.detail ?? null,
+      transferId: id,
+      at: p.at,
+    });
   }
 }
 
@@ -191,7 +280,11 @@ export interface NewHolding {
 }
 
 /** Writes a live holding with no principal yet (lockPrincipal or addToPrincipal add it). */
-export async function insertHolding(tx: Tx, h: NewHolding, overrides: Partial<{ number: string; released: bigint; rewardCap: bigint; dates: HoldingDates; periodsPaid: number; state: string }> = {}): Promise<string> {
+export async function insertHolding(
+  tx: Tx,
+  h: NewHolding,
+  overrides: Partial<{ number: string; released: bigint; rewardCap: bigint; dates: HoldingDates; periodsPaid: number; state: string }> = {},
+): Promise<string> {
   const dates = overrides.dates ?? datesFrom(h.terms, h.startedAt);
   const number = overrides.number ?? holdingNumber();
   await tx
@@ -265,11 +358,25 @@ export async function endHolding(
   const lines = redeemLines(await principalsOf(tx, holdingId), feePercent);
   for (const line of lines) {
     if (line.receive > 0n) {
-      const id = await move(tx, ledger, { code: 'redeem', coinName: line.coinName, amount: line.receive, from: { owner: memberId, purpose: 'fixed' }, to: { owner: memberId, purpose: 'available' }, memo: holding.number });
+      const id = await move(tx, ledger, {
+        code: 'redeem',
+        coinName: line.coinName,
+        amount: line.receive,
+        from: { owner: memberId, purpose: 'fixed' },
+        to: { owner: memberId, purpose: 'available' },
+        memo: holding.number,
+      });
       await addEvent(tx, { holdingId, memberId, type: 'redeem', coinName: line.coinName, amount: line.receive, detail: reason, transferId: id, at: now });
     }
     if (line.fee > 0n) {
-      const id = await move(tx, ledger, { code: 'redeemFee', coinName: line.coinName, amount: line.fee, from: { owner: memberId, purpose: 'fixed' }, to: { owner: 'system', purpose: 'fees' }, memo: holding.number });
+      const id = await move(tx, ledger, {
+        code: 'redeemFee',
+        coinName: line.coinName,
+        amount: line.fee,
+        from: { owner: memberId, purpose: 'fixed' },
+        to: { owner: 'system', purpose: 'fees' },
+        memo: holding.number,
+      });
       await addEvent(tx, { holdingId, memberId, type: 'redeemFee', coinName: line.coinName, amount: -line.fee, transferId: id, at: now });
     }
   }

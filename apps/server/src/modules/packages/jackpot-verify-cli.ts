@@ -27,7 +27,10 @@ export async function verifyCycle(db: Db, cycleId: string): Promise<{ isMatch: b
   lines.push(`${entries.length} entries`);
   // The stored winner count is what the draw used (fewer entries than winnersPerDraw: all of them).
   const recomputed = drawWinners(cycle.seed, entries, winnersPerDraw);
-  const stored = entries.filter((e) => e.isWinner).map((e) => e.holdingNumber).sort();
+  const stored = entries
+    .filter((e) => e.isWinner)
+    .map((e) => e.holdingNumber)
+    .sort();
   const again = recomputed.map((e) => e.holdingNumber);
   recomputed.forEach((w, i) => lines.push(`winner ${i + 1}: holding ${w.holdingNumber}`));
   const winnersOk = again.length === stored.length && [...again].sort().every((n, i) => n === stored[i]);

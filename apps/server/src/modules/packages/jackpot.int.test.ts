@@ -18,11 +18,31 @@ import { verifyCycle } from './jackpot-verify-cli.ts';
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../../../../..');
 
-type CycleEntry = { id: string; number: number; startsAt: number; endsAt: number; seedCommitment: string; seed: string | null; drawState: string; state: string; pool: string; eligibleCount: number; winners: Array<{ holdingNumber: string; userName: string; prize: string }> };
+type CycleEntry = {
+  id: string;
+  number: number;
+  startsAt: number;
+  endsAt: number;
+  seedCommitment: string;
+  seed: string | null;
+  drawState: string;
+  state: string;
+  pool: string;
+  eligibleCount: number;
+  winners: Array<{ holdingNumber: string; userName: string; prize: string }>;
+};
 type Info = { pool: string; coinName: string; current: CycleEntry | null; recent: CycleEntry[] };
 
 /** Seven-day draws; a long term so holdings stay live. */
-const weekly: PackageTerms = { ...baseTerms, contractDays: 60, unlockDays: 30, effectiveDelayHours: 1, releasePercent: '0.1', maxProfitPercent: '50', drawCycleDays: 7 };
+const weekly: PackageTerms = {
+  ...baseTerms,
+  contractDays: 60,
+  unlockDays: 30,
+  effectiveDelayHours: 1,
+  releasePercent: '0.1',
+  maxProfitPercent: '50',
+  drawCycleDays: 7,
+};
 /** Ends (by its term) inside the cycle: not eligible. */
 const short: PackageTerms = { ...weekly, contractDays: 3 };
 /** Another cycle length: its own cycles. */
@@ -51,7 +71,13 @@ describe.each(dialects)('jackpot draws (%s)', (dialect) => {
     eligible = await createHoldings(
       t.services.dbHandle,
       t.services.ledger,
-      Array.from({ length: 25 }, (_, i) => ({ memberId: owners[i % owners.length]!, productId: pw, terms: weekly, units: 1 + (i % 3), startedAt: start - 2 * dayMs - i * 60_000 })),
+      Array.from({ length: 25 }, (_, i) => ({
+        memberId: owners[i % owners.length]!,
+        productId: pw,
+        terms: weekly,
+        units: 1 + (i % 3),
+        startedAt: start - 2 * dayMs - i * 60_000,
+      })),
     );
     // Not effective at the start (bought 30 minutes before, effective after an hour), ended inside the cycle, another cycle length.
     await createHoldings(t.services.dbHandle, t.services.ledger, [
@@ -115,7 +141,12 @@ describe.each(dialects)('jackpot draws (%s)', (dialect) => {
     expect(mine.filter((r) => r.isWinner).length).toBe(wonByMember);
     // Drawn once: another run pays nothing more, and the next 7-day cycle is open from the end.
     expect((await t.services.jackpot.run(end + 2 * hourMs)).find((d) => d.cycleId === cycleId)).toBeUndefined();
-    const next = await t.services.dbHandle.db.selectFrom('jackpot_cycles').selectAll().where('cycle_days', '=', 7).where('number', '=', 2).executeTakeFirstOrThrow();
+    const next = await t.services.dbHandle.db
+      .selectFrom('jackpot_cycles')
+      .selectAll()
+      .where('cycle_days', '=', 7)
+      .where('number', '=', 2)
+      .executeTakeFirstOrThrow();
     expect(Number(next.starts_at)).toBe(end);
     expect(next.state).toBe('inProgress');
     expect((await t.services.dbHandle.db.selectFrom('ledger_transfers').select('id').where('code', '=', 'prizePoolBonus').execute()).length).toBe(3);
@@ -132,8 +163,18 @@ describe.each(dialects)('jackpot draws (%s)', (dialect) => {
     }
     // Tamper: move one win to a loser's entry.
     const db = t.services.dbHandle.db;
-    const winner = await db.selectFrom('jackpot_entries').select('holding_id').where('cycle_id', '=', cycleId).where('is_winner', '=', 1).executeTakeFirstOrThrow();
-    const loser = await db.selectFrom('jackpot_entries').select('holding_id').where('cycle_id', '=', cycleId).where('is_winner', '=', 0).executeTakeFirstOrThrow();
+    const winner = await db
+      .selectFrom('jackpot_entries')
+      .select('holding_id')
+      .where('cycle_id', '=', cycleId)
+      .where('is_winner', '=', 1)
+      .executeTakeFirstOrThrow();
+    const loser = await db
+      .selectFrom('jackpot_entries')
+      .select('holding_id')
+      .where('cycle_id', '=', cycleId)
+      .where('is_winner', '=', 0)
+      .executeTakeFirstOrThrow();
     await db.updateTable('jackpot_entries').set({ is_winner: 0 }).where('cycle_id', '=', cycleId).where('holding_id', '=', winner.holding_id).execute();
     await db.updateTable('jackpot_entries').set({ is_winner: 1 }).where('cycle_id', '=', cycleId).where('holding_id', '=', loser.holding_id).execute();
     expect((await verifyCycle(db, cycleId)).isMatch).toBe(false);

@@ -64,7 +64,13 @@ export class JackpotService {
   /** Draws every cycle that ended, then opens the cycles that are missing. */
   async run(now = Date.now()): Promise<DrawResult[]> {
     const drawn: DrawResult[] = [];
-    const ended = await this.db.selectFrom('jackpot_cycles').select('id').where('draw_state', '=', 'notDrawn').where('ends_at', '<=', BigInt(now)).orderBy('ends_at').execute();
+    const ended = await this.db
+      .selectFrom('jackpot_cycles')
+      .select('id')
+      .where('draw_state', '=', 'notDrawn')
+      .where('ends_at', '<=', BigInt(now))
+      .orderBy('ends_at')
+      .execute();
     for (const c of ended) {
       const result = await this.draw(c.id, now);
       if (result) drawn.push(result);
@@ -89,7 +95,13 @@ export class JackpotService {
     for (const d of await this.liveCycleDays()) {
       const open = await this.db.selectFrom('jackpot_cycles').select('id').where('cycle_days', '=', d).where('state', '=', 'inProgress').executeTakeFirst();
       if (open) continue;
-      const last = await this.db.selectFrom('jackpot_cycles').select(['number', 'ends_at']).where('cycle_days', '=', d).orderBy('number', 'desc').limit(1).executeTakeFirst();
+      const last = await this.db
+        .selectFrom('jackpot_cycles')
+        .select(['number', 'ends_at'])
+        .where('cycle_days', '=', d)
+        .orderBy('number', 'desc')
+        .limit(1)
+        .executeTakeFirst();
       // Consecutive cycles; after a gap with nobody taking part, a new run starts now.
       let startsAt = last ? num(last.ends_at) : now;
       if (startsAt + d * dayMs <= now) startsAt = now;
@@ -142,7 +154,9 @@ export class JackpotService {
       .execute();
     const d = num(cycle.cycle_days);
     return byHoldingNumber(
-      rows.filter((r) => (JSON.parse(r.terms) as PackageTerms).drawCycleDays === d).map((r) => ({ holdingId: r.id, holdingNumber: r.number, memberId: r.member_id })),
+      rows
+        .filter((r) => (JSON.parse(r.terms) as PackageTerms).drawCycleDays === d)
+        .map((r) => ({ holdingId: r.id, holdingNumber: r.number, memberId: r.member_id })),
     );
   }
 
@@ -185,7 +199,17 @@ export class JackpotService {
         winnerTransfers.set(w.holdingId, t.id);
         await tx
           .insertInto('package_holding_events')
-          .values({ id: crypto.randomUUID(), holding_id: w.holdingId, member_id: w.memberId, type: 'prize', coin_name: jackpotCoin, amount: prize, detail: String(num(cycle.number)), transfer_id: t.id, at: BigInt(now) })
+          .values({
+            id: crypto.randomUUID(),
+            holding_id: w.holdingId,
+            member_id: w.memberId,
+            type: 'prize',
+            coin_name: jackpotCoin,
+            amount: prize,
+            detail: String(num(cycle.number)),
+            transfer_id: t.id,
+            at: BigInt(now),
+          })
           .execute();
       }
       const isWinner = new Set(picked.map((w) => w.holdingId));
@@ -197,7 +221,11 @@ export class JackpotService {
         prize: isWinner.has(e.holdingId) ? prize : 0n,
         transfer_id: winnerTransfers.get(e.holdingId) ?? null,
       }));
-      for (let i = 0; i < rows.length; i += 300) await tx.insertInto('jackpot_entries').values(rows.slice(i, i + 300)).execute();
+      for (let i = 0; i < rows.length; i += 300)
+        await tx
+          .insertInto('jackpot_entries')
+          .values(rows.slice(i, i + 300))
+          .execute();
       return { cycleId, eligible: entries.length, pool, winners: picked.map((w) => ({ ...w, prize })) };
     });
   }
@@ -215,7 +243,11 @@ export class JackpotService {
       .innerJoin('package_holdings', 'package_holdings.id', 'jackpot_entries.holding_id')
       .leftJoin('users', 'users.id', 'jackpot_entries.member_id')
       .select(['jackpot_entries.cycle_id', 'package_holdings.number', 'users.user_name', 'jackpot_entries.prize'])
-      .where('jackpot_entries.cycle_id', 'in', cycles.map((c) => c.id))
+      .where(
+        'jackpot_entries.cycle_id',
+        'in',
+        cycles.map((c) => c.id),
+      )
       .where('jackpot_entries.is_winner', '=', 1)
       .orderBy('package_holdings.number')
       .execute();
@@ -234,7 +266,9 @@ export class JackpotService {
         pool: formatMinor(c.pool === null ? 0n : BigInt(c.pool)),
         coinName: c.coin_name,
         eligibleCount: num(c.eligible_count),
-        winners: winners.filter((w) => w.cycle_id === c.id).map((w) => ({ holdingNumber: w.number, userName: w.user_name ?? '', prize: formatMinor(BigInt(w.prize)) })),
+        winners: winners
+          .filter((w) => w.cycle_id === c.id)
+          .map((w) => ({ holdingNumber: w.number, userName: w.user_name ?? '', prize: formatMinor(BigInt(w.prize)) })),
       };
     });
   }
@@ -262,8 +296,15 @@ export class JackpotService {
       .innerJoin('jackpot_cycles', 'jackpot_cycles.id', 'jackpot_entries.cycle_id')
       .innerJoin('package_holdings', 'package_holdings.id', 'jackpot_entries.holding_id')
       .select([
-        'jackpot_entries.cycle_id', 'jackpot_entries.holding_id', 'jackpot_entries.is_winner', 'jackpot_entries.prize', 'jackpot_cycles.number as cycle_number',
-        'jackpot_cycles.draw_state', 'jackpot_cycles.state', 'jackpot_cycles.ends_at', 'package_holdings.number as holding_number',
+        'jackpot_entries.cycle_id',
+        'jackpot_entries.holding_id',
+        'jackpot_entries.is_winner',
+        'jackpot_entries.prize',
+        'jackpot_cycles.number as cycle_number',
+        'jackpot_cycles.draw_state',
+        'jackpot_cycles.state',
+        'jackpot_cycles.ends_at',
+        'package_holdings.number as holding_number',
       ])
       .where('jackpot_entries.member_id', '=', memberId);
     const { items: page, nextCursor } = await keysetPage(query, jackpotRecordsPage, cursor, pageSize);

@@ -12,14 +12,38 @@ import { endHolding } from './holdings.ts';
 const password = 'Trans0ction!x';
 
 const baseTerms = {
-  price: '100', premium: '2', fee: '1', feeCoinName: 'USDT', contractDays: 180, unlockDays: 30, effectiveDelayHours: 24,
-  releasePercent: '0.5', releasePeriodHours: 24, maxProfitPercent: '150', maxReward: '0', redeemFeePercent: '5',
-  redeemFeeUnlockedPercent: '1', claimGuaranteePercent: '80', drawCycleDays: 7,
+  price: '100',
+  premium: '2',
+  fee: '1',
+  feeCoinName: 'USDT',
+  contractDays: 180,
+  unlockDays: 30,
+  effectiveDelayHours: 24,
+  releasePercent: '0.5',
+  releasePeriodHours: 24,
+  maxProfitPercent: '150',
+  maxReward: '0',
+  redeemFeePercent: '5',
+  redeemFeeUnlockedPercent: '1',
+  claimGuaranteePercent: '80',
+  drawCycleDays: 7,
 };
 const baseProduct = {
-  kind: 'normal', names: { 'en-US': 'Test plan', 'zh-CN': '测试计划' }, descriptions: { 'en-US': 'A plan' }, terms: baseTerms,
-  payWith: [{ coinName: 'USDT', maxPercent: '100' }, { coinName: 'ASSETS_POINT', maxPercent: '50' }],
-  perMemberLimit: 0, totalLimit: 0, isOnSale: true, minGrade: null, isInviteOnly: false, invitedUserNames: [] as string[], sortOrder: 100,
+  kind: 'normal',
+  names: { 'en-US': 'Test plan', 'zh-CN': '测试计划' },
+  descriptions: { 'en-US': 'A plan' },
+  terms: baseTerms,
+  payWith: [
+    { coinName: 'USDT', maxPercent: '100' },
+    { coinName: 'ASSETS_POINT', maxPercent: '50' },
+  ],
+  perMemberLimit: 0,
+  totalLimit: 0,
+  isOnSale: true,
+  minGrade: null,
+  isInviteOnly: false,
+  invitedUserNames: [] as string[],
+  sortOrder: 100,
 };
 
 describe.each(dialects)('packages on %s', (dialect) => {
@@ -30,7 +54,15 @@ describe.each(dialects)('packages on %s', (dialect) => {
 
   const idOf = async (name: string) => (await t.services.accounts.repository.byName(name))!.id;
   const fund = async (name: string, coinName: string, amount: bigint) =>
-    t.services.ledger.transfer({ requestId: null, code: 'airdrop', coinName, amount: amount * 1_000_000n, debit: { owner: 'system', coinName, purpose: 'airdrop' }, credit: { owner: await idOf(name), coinName, purpose: 'available' }, isPending: false });
+    t.services.ledger.transfer({
+      requestId: null,
+      code: 'airdrop',
+      coinName,
+      amount: amount * 1_000_000n,
+      debit: { owner: 'system', coinName, purpose: 'airdrop' },
+      credit: { owner: await idOf(name), coinName, purpose: 'available' },
+      isPending: false,
+    });
   /** A fresh member with USDT and ASSETS_POINT, signed in. */
   const member = async (name: string, usdt = 10_000n, assets = 1_000n): Promise<TestClient> => {
     t.client.ip = `10.9.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
@@ -52,7 +84,13 @@ describe.each(dialects)('packages on %s', (dialect) => {
     c.call<{ holdingId: string }>('buyMatching', { productId, quantity, payments, transactionPassword: password, requestId: rid() });
   const holdings = async (c: TestClient, state?: string) => (await c.call<{ items: HoldingEntry[] }>('buyMatchingList', state ? { state } : {})).data.items;
   const systemBalance = async (purpose: string, coin = 'USDT') => {
-    const rows = await t.services.dbHandle.db.selectFrom('ledger_accounts').select(['credits_posted', 'debits_posted']).where('owner', '=', 'system').where('coin_name', '=', coin).where('purpose', 'like', `${purpose}#%`).execute();
+    const rows = await t.services.dbHandle.db
+      .selectFrom('ledger_accounts')
+      .select(['credits_posted', 'debits_posted'])
+      .where('owner', '=', 'system')
+      .where('coin_name', '=', coin)
+      .where('purpose', 'like', `${purpose}#%`)
+      .execute();
     return rows.reduce((a, r) => a + BigInt(r.credits_posted) - BigInt(r.debits_posted), 0n);
   };
 
@@ -90,11 +128,25 @@ describe.each(dialects)('packages on %s', (dialect) => {
     expect((await refuse({ kind: 'special', isInviteOnly: true, invitedUserNames: ['nobody-here'] })).message).toContain('nobody-here');
     const saved = await product({ kind: 'special', isInviteOnly: true, invitedUserNames: ['alice', 'BOB'] });
     expect(saved).toMatchObject({ version: 1, invitedUserNames: ['alice', 'bob'], sold: 0 });
-    const changed = await staff.call<ProductAdminEntry>('productSave', { ...baseProduct, id: saved.id, version: 1, kind: 'special', isInviteOnly: true, invitedUserNames: ['carol'], sortOrder: 7 });
+    const changed = await staff.call<ProductAdminEntry>('productSave', {
+      ...baseProduct,
+      id: saved.id,
+      version: 1,
+      kind: 'special',
+      isInviteOnly: true,
+      invitedUserNames: ['carol'],
+      sortOrder: 7,
+    });
     expect(changed.data).toMatchObject({ version: 2, sortOrder: 7, invitedUserNames: ['carol'] });
     expect((await staff.call('productSave', { ...baseProduct, id: saved.id, version: 1 })).error).toBe('config.staleVersion');
     expect((await staff.call('productSave', { ...baseProduct, id: 'no-such-product', version: 1 })).error).toBe('package.notFound');
-    const audit = await t.services.dbHandle.db.selectFrom('audit_log').select(['before_json', 'after_json']).where('action', '=', 'package.productSave').where('target_id', '=', saved.id).orderBy('seq').execute();
+    const audit = await t.services.dbHandle.db
+      .selectFrom('audit_log')
+      .select(['before_json', 'after_json'])
+      .where('action', '=', 'package.productSave')
+      .where('target_id', '=', saved.id)
+      .orderBy('seq')
+      .execute();
     expect(audit).toHaveLength(2);
     expect(JSON.parse(audit[0]!.before_json)).toBeNull();
     expect(JSON.parse(audit[1]!.before_json)).toMatchObject({ version: 1, sortOrder: 100 });
@@ -103,7 +155,7 @@ describe.each(dialects)('packages on %s', (dialect) => {
     expect((await viewer.call('productSave', baseProduct)).error).toBe('auth.forbidden');
   });
 
-  it('lists products in the caller\'s language with the fallbacks, the member state and whether they may buy', async () => {
+  it("lists products in the caller's language with the fallbacks, the member state and whether they may buy", async () => {
     const c = await member('lister1', 150n, 0n);
     const p = await product({ names: { 'en-US': 'English name', 'ja-JP': '日本語の名前' }, sortOrder: 1 });
     const q = await product({ names: { 'id-ID': 'Nama saja' }, sortOrder: 2 });
@@ -123,7 +175,15 @@ describe.each(dialects)('packages on %s', (dialect) => {
     expect((await buy(c, p.id)).code).toBe(20000);
     expect(await find('en-US', p.id)).toMatchObject({ memberState: 'fixed', memberUnits: 1, sold: 1 });
     const check = await c.call('checkBuyInsurance', { productId: p.id, quantity: 2 });
-    expect(check.data).toMatchObject({ isAllowed: false, reason: 'insufficientBalance', principal: '200.000000', premium: '4.000000', fee: '2.000000', memberRemaining: null, totalRemaining: null });
+    expect(check.data).toMatchObject({
+      isAllowed: false,
+      reason: 'insufficientBalance',
+      principal: '200.000000',
+      premium: '4.000000',
+      fee: '2.000000',
+      memberRemaining: null,
+      totalRemaining: null,
+    });
     expect((await c.call('checkBuyInsurance', { productId: 'nope', quantity: 1 })).data).toMatchObject({ isAllowed: false, reason: 'notFound' });
     expect((await c.call('updateInsuranceAutoAddWarehouseStatus', { status: true })).code).toBe(20000);
     expect((await c.call<{ autoTopUp: boolean }>('matchingList')).data.autoTopUp).toBe(true);
@@ -135,7 +195,10 @@ describe.each(dialects)('packages on %s', (dialect) => {
     const insurance = await systemBalance('insurance');
     const fees = await systemBalance('fees');
     const jackpot = await systemBalance('jackpot');
-    const bought = await buy(c, p.id, 2, [{ coinName: 'USDT', amount: '120' }, { coinName: 'ASSETS_POINT', amount: '80' }]);
+    const bought = await buy(c, p.id, 2, [
+      { coinName: 'USDT', amount: '120' },
+      { coinName: 'ASSETS_POINT', amount: '80' },
+    ]);
     expect(bought.code, bought.message).toBe(20000);
     // 120 principal + 6 premium + 20 fee in USDT; 80 principal in ASSETS_POINT.
     expect(await assets(c)).toMatchObject({ assetsAvailable: '9854.000000', assetsFixed: '120.000000' });
@@ -145,19 +208,45 @@ describe.each(dialects)('packages on %s', (dialect) => {
     expect((await systemBalance('fees')) - fees).toBe(16_000_000n);
     expect((await systemBalance('jackpot')) - jackpot).toBe(4_000_000n);
     const [h] = await holdings(c);
-    expect(h).toMatchObject({ id: bought.data.holdingId, units: 2, principal: '200.000000', rewardCap: '300.000000', released: '0.000000', state: 'fixed', effectiveness: 'pending', endReason: null, source: 'purchase', claimable: null });
-    expect(h!.principals).toEqual([{ coinName: 'ASSETS_POINT', amount: '80.000000' }, { coinName: 'USDT', amount: '120.000000' }]);
+    expect(h).toMatchObject({
+      id: bought.data.holdingId,
+      units: 2,
+      principal: '200.000000',
+      rewardCap: '300.000000',
+      released: '0.000000',
+      state: 'fixed',
+      effectiveness: 'pending',
+      endReason: null,
+      source: 'purchase',
+      claimable: null,
+    });
+    expect(h!.principals).toEqual([
+      { coinName: 'ASSETS_POINT', amount: '80.000000' },
+      { coinName: 'USDT', amount: '120.000000' },
+    ]);
     expect(h!.effectiveAt - h!.startedAt).toBe(24 * 3_600_000);
     expect(h!.unlockAt - h!.startedAt).toBe(30 * 86_400_000);
     expect(h!.expiresAt - h!.startedAt).toBe(180 * 86_400_000);
     expect(h!.nextReleaseAt).toBe(h!.effectiveAt + 24 * 3_600_000);
     const detail = await c.call<{ holding: HoldingEntry; events: HoldingEvent[] }>('insuranceDetailInfo', { holdingId: h!.id });
-    expect(detail.data.events.map((e) => `${e.type}:${e.coinName}:${e.amount}`).sort()).toEqual(['buy:ASSETS_POINT:-80.000000', 'buy:USDT:-120.000000', 'fee:USDT:-20.000000', 'premium:USDT:-6.000000']);
+    expect(detail.data.events.map((e) => `${e.type}:${e.coinName}:${e.amount}`).sort()).toEqual([
+      'buy:ASSETS_POINT:-80.000000',
+      'buy:USDT:-120.000000',
+      'fee:USDT:-20.000000',
+      'premium:USDT:-6.000000',
+    ]);
     const records = await c.call<{ items: Array<{ type: string; amount: string; holdingNumber: string }> }>('paymentRecordList', { type: 'fee' });
     expect(records.data.items).toEqual([expect.objectContaining({ type: 'fee', amount: '-20.000000', holdingNumber: h!.number, productName: 'Test plan' })]);
     const ledgerRecords = (await c.call<{ items: RecordEntry[] }>('assetsRecordList', {})).data.items;
-    expect(ledgerRecords.filter((r) => r.type === 'buyMatching').every((r) => r.movement === 'move' && r.fromAccount === 'available' && r.toAccount === 'fixed')).toBe(true);
-    expect(ledgerRecords.filter((r) => r.type === 'packageFee').map((r) => `${r.movement}:${r.amount}`).sort()).toEqual(['out:-16.000000', 'out:-4.000000', 'out:-6.000000']);
+    expect(
+      ledgerRecords.filter((r) => r.type === 'buyMatching').every((r) => r.movement === 'move' && r.fromAccount === 'available' && r.toAccount === 'fixed'),
+    ).toBe(true);
+    expect(
+      ledgerRecords
+        .filter((r) => r.type === 'packageFee')
+        .map((r) => `${r.movement}:${r.amount}`)
+        .sort(),
+    ).toEqual(['out:-16.000000', 'out:-4.000000', 'out:-6.000000']);
     // Staff see it by member name.
     const admin = await staff.call<{ items: Array<HoldingEntry & { userName: string }> }>('holdingAdminList', { userName: 'BUYER1' });
     expect(admin.data.items.map((i) => [i.userName, i.number])).toEqual([['buyer1', h!.number]]);
@@ -179,11 +268,19 @@ describe.each(dialects)('packages on %s', (dialect) => {
     expect((await buy(c, invited.id)).error).toBe('package.notInvited');
     expect((await buy(c, closed.id)).error).toBe('package.saleClosed');
     expect((await buy(c, 'no-such-product')).error).toBe('package.notFound');
-    expect((await buy(c, open.id, 1, [{ coinName: 'ASSETS_POINT', amount: '100' }]))).toMatchObject({ error: 'package.paymentMix', message: 'ASSETS_POINT can pay at most 50% of this package' });
+    expect(await buy(c, open.id, 1, [{ coinName: 'ASSETS_POINT', amount: '100' }])).toMatchObject({
+      error: 'package.paymentMix',
+      message: 'ASSETS_POINT can pay at most 50% of this package',
+    });
     expect((await buy(c, open.id, 1, [{ coinName: 'REWARD_POINT', amount: '100' }])).error).toBe('package.paymentMix');
-    expect((await buy(c, open.id, 1, [{ coinName: 'USDT', amount: '90' }]))).toMatchObject({ error: 'package.paymentTotal', message: 'The payments must add up to 100.000000' });
+    expect(await buy(c, open.id, 1, [{ coinName: 'USDT', amount: '90' }])).toMatchObject({
+      error: 'package.paymentTotal',
+      message: 'The payments must add up to 100.000000',
+    });
     expect((await buy(c, open.id, 3)).error).toBe('package.insufficientBalance');
-    expect((await c.call('buyMatching', { productId: open.id, quantity: 1, payments: usdt100, transactionPassword: 'wrong-one', requestId: rid() })).error).toBe('user.txPasswordWrong');
+    expect(
+      (await c.call('buyMatching', { productId: open.id, quantity: 1, payments: usdt100, transactionPassword: 'wrong-one', requestId: rid() })).error,
+    ).toBe('user.txPasswordWrong');
     expect(await assets(c)).toMatchObject({ assetsAvailable: '300.000000', assetsFixed: '0.000000' });
     expect(await holdings(c)).toHaveLength(0);
     const tenUsdt = [{ coinName: 'USDT', amount: '10' }];
@@ -231,9 +328,27 @@ describe.each(dialects)('packages on %s', (dialect) => {
     const high = await product({}, { price: '250', premium: '4', fee: '2', releasePercent: '0.7' });
     const h = (await buy(c, low.id, 2, [{ coinName: 'USDT', amount: '200' }])).data.holdingId;
     const before = (await holdings(c))[0]!;
-    expect((await c.call('upgradeMatching', { holdingId: h, toProductId: low.id, payments: usdt100, transactionPassword: password, requestId: rid() })).error).toBe('package.notUpgrade');
-    expect((await c.call('upgradeMatching', { holdingId: h, toProductId: high.id, payments: [{ coinName: 'USDT', amount: '200' }], transactionPassword: password, requestId: rid() })).error).toBe('package.paymentTotal');
-    const up = await c.call<{ holdingId: string }>('upgradeMatching', { holdingId: h, toProductId: high.id, payments: [{ coinName: 'USDT', amount: '300' }], transactionPassword: password, requestId: rid() });
+    expect(
+      (await c.call('upgradeMatching', { holdingId: h, toProductId: low.id, payments: usdt100, transactionPassword: password, requestId: rid() })).error,
+    ).toBe('package.notUpgrade');
+    expect(
+      (
+        await c.call('upgradeMatching', {
+          holdingId: h,
+          toProductId: high.id,
+          payments: [{ coinName: 'USDT', amount: '200' }],
+          transactionPassword: password,
+          requestId: rid(),
+        })
+      ).error,
+    ).toBe('package.paymentTotal');
+    const up = await c.call<{ holdingId: string }>('upgradeMatching', {
+      holdingId: h,
+      toProductId: high.id,
+      payments: [{ coinName: 'USDT', amount: '300' }],
+      transactionPassword: password,
+      requestId: rid(),
+    });
     expect(up.code, up.message).toBe(20000);
     const after = (await holdings(c))[0]!;
     expect(after).toMatchObject({ id: h, number: before.number, productId: high.id, units: 2, principal: '500.000000', rewardCap: '750.000000' });
@@ -251,18 +366,37 @@ describe.each(dialects)('packages on %s', (dialect) => {
     // A later price change leaves the holding's terms alone.
     const current = (await staff.call<ProductAdminEntry[]>('productAdminList')).data.find((x) => x.id === p.id)!;
     await staff.call('productSave', { ...baseProduct, id: p.id, version: current.version, terms: { ...baseTerms, price: '120' } });
-    const added = await c.call('addWarehouse', { holdingId: h, quantity: 2, payments: [{ coinName: 'USDT', amount: '200' }], transactionPassword: password, requestId: rid() });
+    const added = await c.call('addWarehouse', {
+      holdingId: h,
+      quantity: 2,
+      payments: [{ coinName: 'USDT', amount: '200' }],
+      transactionPassword: password,
+      requestId: rid(),
+    });
     expect(added.code, added.message).toBe(20000);
     expect((await holdings(c))[0]).toMatchObject({ units: 3, principal: '300.000000', rewardCap: '450.000000' });
     expect(await assets(c)).toMatchObject({ assetsAvailable: '691.000000', assetsFixed: '300.000000' });
-    expect((await c.call('addWarehouse', { holdingId: 'not-mine', quantity: 1, payments: usdt100, transactionPassword: password, requestId: rid() })).error).toBe('package.holdingNotFound');
+    expect(
+      (await c.call('addWarehouse', { holdingId: 'not-mine', quantity: 1, payments: usdt100, transactionPassword: password, requestId: rid() })).error,
+    ).toBe('package.holdingNotFound');
   });
 
   it('redeems exactly as the fee preview said, and refuses a second redeem', async () => {
     const c = await member('redeemer1', 1_000n, 500n);
     const p = await product({}, { redeemFeePercent: '3.3333' });
-    const h = (await buy(c, p.id, 3, [{ coinName: 'USDT', amount: '151.5' }, { coinName: 'ASSETS_POINT', amount: '148.5' }])).data.holdingId;
-    const preview = await c.call<{ feePercent: string; principal: string; fee: string; receive: string; lines: Array<{ coinName: string; principal: string; fee: string; receive: string }> }>('redeemFee', { holdingId: h });
+    const h = (
+      await buy(c, p.id, 3, [
+        { coinName: 'USDT', amount: '151.5' },
+        { coinName: 'ASSETS_POINT', amount: '148.5' },
+      ])
+    ).data.holdingId;
+    const preview = await c.call<{
+      feePercent: string;
+      principal: string;
+      fee: string;
+      receive: string;
+      lines: Array<{ coinName: string; principal: string; fee: string; receive: string }>;
+    }>('redeemFee', { holdingId: h });
     expect(preview.data).toMatchObject({ feePercent: '3.3333', principal: '300.000000' });
     // Per coin, rounded up: 151.5 x 3.3333 % = 5.04994..., 148.5 x 3.3333 % = 4.94995...
     expect(preview.data.lines).toEqual([
@@ -284,15 +418,21 @@ describe.each(dialects)('packages on %s', (dialect) => {
     expect((await c.call('redeem', { holdingId: h, transactionPassword: password, requestId: rid() })).error).toBe('package.wrongState');
     expect((await c.call('redeemFee', { holdingId: h })).error).toBe('package.wrongState');
     const records = (await c.call<{ items: RecordEntry[] }>('assetsRecordList', {})).data.items;
-    expect(records.find((r) => r.type === 'redeem' && r.coinName === 'USDT')).toMatchObject({ movement: 'move', fromAccount: 'fixed', toAccount: 'available', amount: '146.450050' });
+    expect(records.find((r) => r.type === 'redeem' && r.coinName === 'USDT')).toMatchObject({
+      movement: 'move',
+      fromAccount: 'fixed',
+      toAccount: 'available',
+      amount: '146.450050',
+    });
     expect(records.find((r) => r.type === 'redeemFee' && r.coinName === 'USDT')).toMatchObject({ movement: 'out', amount: '-5.049950' });
   });
 
-  it('refills a holding that ended by its term under the product\'s current terms', async () => {
+  it("refills a holding that ended by its term under the product's current terms", async () => {
     const c = await member('filler1', 1_000n, 0n);
     const p = await product();
     const h = (await buy(c, p.id, 2, [{ coinName: 'USDT', amount: '200' }])).data.holdingId;
-    const fill = () => c.call('fillingPositions', { holdingId: h, payments: [{ coinName: 'USDT', amount: '200' }], transactionPassword: password, requestId: rid() });
+    const fill = () =>
+      c.call('fillingPositions', { holdingId: h, payments: [{ coinName: 'USDT', amount: '200' }], transactionPassword: password, requestId: rid() });
     expect((await fill()).error).toBe('package.wrongState');
     // The release job ends a holding at its term this way.
     await t.services.ledger.inTransaction((tx) => endHolding(tx, t.services.ledger, h, 'term', Date.now()));
@@ -320,12 +460,28 @@ describe.each(dialects)('packages on %s', (dialect) => {
     const sent = (await holdings(s))[0]!;
     expect(sent).toMatchObject({ id: h, state: 'expired', endReason: 'transferred' });
     const got = (await holdings(r))[0]!;
-    expect(got).toMatchObject({ source: 'transfer', units: 2, principal: '200.000000', productId: p.id, startedAt: sent.startedAt, expiresAt: sent.expiresAt, rewardCap: sent.rewardCap });
+    expect(got).toMatchObject({
+      source: 'transfer',
+      units: 2,
+      principal: '200.000000',
+      productId: p.id,
+      startedAt: sent.startedAt,
+      expiresAt: sent.expiresAt,
+      rewardCap: sent.rewardCap,
+    });
     expect(got.id).not.toBe(h);
     expect((await assets(s)).assetsFixed).toBe('0.000000');
     expect(await assets(r)).toMatchObject({ assetsFixed: '200.000000', assetsAvailable: '0.000000' });
-    expect((await s.call<{ items: RecordEntry[] }>('assetsRecordList', { type: 'makeOver' })).data.items[0]).toMatchObject({ movement: 'out', amount: '-200.000000', counterparty: 'receiver1' });
-    expect((await r.call<{ items: RecordEntry[] }>('assetsRecordList', { type: 'makeOver' })).data.items[0]).toMatchObject({ movement: 'in', amount: '200.000000', counterparty: 'sender1' });
+    expect((await s.call<{ items: RecordEntry[] }>('assetsRecordList', { type: 'makeOver' })).data.items[0]).toMatchObject({
+      movement: 'out',
+      amount: '-200.000000',
+      counterparty: 'receiver1',
+    });
+    expect((await r.call<{ items: RecordEntry[] }>('assetsRecordList', { type: 'makeOver' })).data.items[0]).toMatchObject({
+      movement: 'in',
+      amount: '200.000000',
+      counterparty: 'sender1',
+    });
     const events = (await r.call<{ events: HoldingEvent[] }>('insuranceDetailInfo', { holdingId: got.id })).data.events;
     expect(events).toEqual([expect.objectContaining({ type: 'transferIn', amount: '200.000000', detail: 'sender1' })]);
     expect((await send('receiver1')).error).toBe('package.wrongState');
@@ -335,21 +491,43 @@ describe.each(dialects)('packages on %s', (dialect) => {
     const buyer = await member('codebuyer1', 1_000n, 0n);
     const holder = await member('codeholder1', 0n, 0n);
     const p = await product();
-    const bought = await buyer.call<{ id: string; code: string; state: string; principal: string }>('activationCodeBuy', { productId: p.id, quantity: 2, payments: [{ coinName: 'USDT', amount: '200' }], transactionPassword: password, requestId: rid() });
+    const bought = await buyer.call<{ id: string; code: string; state: string; principal: string }>('activationCodeBuy', {
+      productId: p.id,
+      quantity: 2,
+      payments: [{ coinName: 'USDT', amount: '200' }],
+      transactionPassword: password,
+      requestId: rid(),
+    });
     expect(bought.code, bought.message).toBe(20000);
     expect(bought.data).toMatchObject({ state: 'notActivated', principal: '200.000000' });
     expect(bought.data.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{16}$/);
     // Paid now; nothing fixed until someone activates it.
     expect(await assets(buyer)).toMatchObject({ assetsAvailable: '794.000000', assetsFixed: '0.000000' });
-    expect((await holder.call('activationCodeActivate', { userName: 'codeholder1', code: 'ZZZZZZZZZZZZZZZZ', requestId: rid() })).error).toBe('package.codeInvalid');
-    expect((await holder.call('activationCodeActivate', { userName: 'ghost-member', code: bought.data.code, requestId: rid() })).error).toBe('package.codeInvalid');
-    const activated = await holder.call<{ holdingId: string }>('activationCodeActivate', { userName: 'codeholder1', code: bought.data.code.toLowerCase(), requestId: rid() });
+    expect((await holder.call('activationCodeActivate', { userName: 'codeholder1', code: 'ZZZZZZZZZZZZZZZZ', requestId: rid() })).error).toBe(
+      'package.codeInvalid',
+    );
+    expect((await holder.call('activationCodeActivate', { userName: 'ghost-member', code: bought.data.code, requestId: rid() })).error).toBe(
+      'package.codeInvalid',
+    );
+    const activated = await holder.call<{ holdingId: string }>('activationCodeActivate', {
+      userName: 'codeholder1',
+      code: bought.data.code.toLowerCase(),
+      requestId: rid(),
+    });
     expect(activated.code, activated.message).toBe(20000);
     expect((await holdings(holder))[0]).toMatchObject({ id: activated.data.holdingId, source: 'activation', units: 2, principal: '200.000000' });
     expect((await assets(holder)).assetsFixed).toBe('200.000000');
     expect((await buyer.call('activationCodeActivate', { userName: 'codebuyer1', code: bought.data.code, requestId: rid() })).error).toBe('package.codeUsed');
-    const list = await buyer.call<{ items: Array<{ code: string; state: string; activationUserName: string | null; holdingId: string | null }> }>('activationCodeList', {});
-    expect(list.data.items[0]).toMatchObject({ code: bought.data.code, state: 'activated', activationUserName: 'codeholder1', holdingId: activated.data.holdingId });
+    const list = await buyer.call<{ items: Array<{ code: string; state: string; activationUserName: string | null; holdingId: string | null }> }>(
+      'activationCodeList',
+      {},
+    );
+    expect(list.data.items[0]).toMatchObject({
+      code: bought.data.code,
+      state: 'activated',
+      activationUserName: 'codeholder1',
+      holdingId: activated.data.holdingId,
+    });
     expect((await buyer.call<{ items: unknown[] }>('activationCodeList', { state: 'notActivated' })).data.items).toHaveLength(0);
   });
 
@@ -358,7 +536,15 @@ describe.each(dialects)('packages on %s', (dialect) => {
     const id = await idOf('orphan1');
     const db = t.services.dbHandle.db;
     const shift = (code: 'buyMatching' | 'redeem', from: string, to: string) =>
-      t.services.ledger.transfer({ requestId: null, code, coinName: 'USDT', amount: 5_000_000n, debit: { owner: id, coinName: 'USDT', purpose: from }, credit: { owner: id, coinName: 'USDT', purpose: to }, isPending: false });
+      t.services.ledger.transfer({
+        requestId: null,
+        code,
+        coinName: 'USDT',
+        amount: 5_000_000n,
+        debit: { owner: id, coinName: 'USDT', purpose: from },
+        credit: { owner: id, coinName: 'USDT', purpose: to },
+        isPending: false,
+      });
     await shift('buyMatching', 'available', 'fixed');
     const problems = await verifyPackages(db);
     expect(problems).toEqual([`member ${id} USDT: fixed balance 5000000 but live holdings lock 0`]);

@@ -21,7 +21,13 @@ export async function releaseDays(db: Db, holdingId: string, now: number): Promi
     .where('holding_id', '=', holdingId)
     .where('paid_at', '<', firstEnd)
     .executeTakeFirst();
-  const later = await db.selectFrom('package_releases').select(['amount', 'paid_at']).where('holding_id', '=', holdingId).where('paid_at', '>=', firstEnd).orderBy('paid_at').execute();
+  const later = await db
+    .selectFrom('package_releases')
+    .select(['amount', 'paid_at'])
+    .where('holding_id', '=', holdingId)
+    .where('paid_at', '>=', firstEnd)
+    .orderBy('paid_at')
+    .execute();
   let total = BigInt(before?.total ?? 0);
   let next = 0;
   return starts.map((day, i) => {

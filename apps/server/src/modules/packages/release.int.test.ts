@@ -11,7 +11,17 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { PackageTerms } from '@pp/contract';
 import { dialects, makeTestApp, type TestApp } from '../../../test/helper.ts';
-import { baseTerms, createHoldings, dayMs, fixedBalanceProblems, hourMs, insertMembers, insertProduct, rewardCapOf, type HoldingSpec } from '../../../test/package-fixtures.ts';
+import {
+  baseTerms,
+  createHoldings,
+  dayMs,
+  fixedBalanceProblems,
+  hourMs,
+  insertMembers,
+  insertProduct,
+  rewardCapOf,
+  type HoldingSpec,
+} from '../../../test/package-fixtures.ts';
 import { openDb } from '../../db/index.ts';
 import { LedgerRepository } from '../ledger/index.ts';
 import { verifyLedger } from '../ledger/index.ts';
@@ -59,9 +69,30 @@ async function checkBooks(t: TestApp) {
 
 const termsA: PackageTerms = baseTerms;
 /** Ends by its term: 0.37 % every 12 h for 20 days, cap 50 %. */
-const termsB: PackageTerms = { ...baseTerms, price: '37.5', contractDays: 20, unlockDays: 5, effectiveDelayHours: 6, releasePercent: '0.37', releasePeriodHours: 12, maxProfitPercent: '50', drawCycleDays: 0 };
+const termsB: PackageTerms = {
+  ...baseTerms,
+  price: '37.5',
+  contractDays: 20,
+  unlockDays: 5,
+  effectiveDelayHours: 6,
+  releasePercent: '0.37',
+  releasePeriodHours: 12,
+  maxProfitPercent: '50',
+  drawCycleDays: 0,
+};
 /** Outlives the 90 days; capped by an absolute maximum of 30 per unit (below the ratio's 50). */
-const termsC: PackageTerms = { ...baseTerms, price: '50', contractDays: 200, unlockDays: 0, effectiveDelayHours: 0, releasePercent: '0.5', releasePeriodHours: 24, maxProfitPercent: '100', maxReward: '30', drawCycleDays: 14 };
+const termsC: PackageTerms = {
+  ...baseTerms,
+  price: '50',
+  contractDays: 200,
+  unlockDays: 0,
+  effectiveDelayHours: 0,
+  releasePercent: '0.5',
+  releasePeriodHours: 24,
+  maxProfitPercent: '100',
+  maxReward: '30',
+  drawCycleDays: 14,
+};
 
 describe.each(dialects)('package release (%s)', (dialect) => {
   let t: TestApp;
@@ -81,7 +112,11 @@ describe.each(dialects)('package release (%s)', (dialect) => {
     const db = t.services.dbHandle.db;
     const members = await insertMembers(db, 40);
     const reinvesting = new Set(members.slice(0, 8));
-    await db.updateTable('users').set({ auto_top_up: 1 }).where('id', 'in', [...reinvesting]).execute();
+    await db
+      .updateTable('users')
+      .set({ auto_top_up: 1 })
+      .where('id', 'in', [...reinvesting])
+      .execute();
     const products = [await insertProduct(db, termsA), await insertProduct(db, termsB), await insertProduct(db, termsC)];
     const allTerms = [termsA, termsB, termsC];
     const specs: HoldingSpec[] = Array.from({ length: 1000 }, (_, i) => ({
@@ -113,7 +148,11 @@ describe.each(dialects)('package release (%s)', (dialect) => {
       expectedPeriods += e.periods;
       counts[e.state as keyof typeof counts]++;
       const row = byId.get(ids[i]!)!;
-      expect({ released: BigInt(row.released), periods: Number(row.periods_paid), principal: BigInt(row.principal) }).toEqual({ released: e.released, periods: e.periods, principal: e.principal });
+      expect({ released: BigInt(row.released), periods: Number(row.periods_paid), principal: BigInt(row.principal) }).toEqual({
+        released: e.released,
+        periods: e.periods,
+        principal: e.principal,
+      });
       expect(row.state === 'expired' ? row.end_reason : 'live').toBe(e.state);
     });
     // Every kind of ending happened.
@@ -128,7 +167,11 @@ describe.each(dialects)('package release (%s)', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(Number(releases.n)).toBe(expectedPeriods);
     expect(BigInt(releases.total)).toBe(expectedTotal);
-    const transfers = await db.selectFrom('ledger_transfers').select([sql<string>`count(*)`.as('n'), sql<string>`coalesce(sum(amount), 0)`.as('total')]).where('code', '=', 'packageRelease').executeTakeFirstOrThrow();
+    const transfers = await db
+      .selectFrom('ledger_transfers')
+      .select([sql<string>`count(*)`.as('n'), sql<string>`coalesce(sum(amount), 0)`.as('total')])
+      .where('code', '=', 'packageRelease')
+      .executeTakeFirstOrThrow();
     expect(Number(transfers.n)).toBe(expectedPeriods);
     expect(BigInt(transfers.total)).toBe(expectedTotal);
     // Holdings past unlockAt and alive are unlocked; the others still fixed.
@@ -142,9 +185,23 @@ describe.each(dialects)('package release (%s)', (dialect) => {
     const db = t.services.dbHandle.db;
     const m = await registerMember(t, 'releasebuyer');
     const memberId = (await db.selectFrom('users').select('id').where('user_name_key', '=', 'releasebuyer').executeTakeFirstOrThrow()).id;
-    await t.services.ledger.transfer({ requestId: null, code: 'airdrop', coinName: 'USDT', amount: 1_000_000_000n, debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' }, credit: { owner: memberId, coinName: 'USDT', purpose: 'available' }, isPending: false });
+    await t.services.ledger.transfer({
+      requestId: null,
+      code: 'airdrop',
+      coinName: 'USDT',
+      amount: 1_000_000_000n,
+      debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
+      credit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
+      isPending: false,
+    });
     const product = await insertProduct(db, termsB);
-    const holdingId = await t.services.packages.buy(memberId, { productId: product, quantity: 2, payments: [{ coinName: 'USDT', amount: '75' }], transactionPassword: m.transactionPassword, requestId: 'release-buy-0000000001' });
+    const holdingId = await t.services.packages.buy(memberId, {
+      productId: product,
+      quantity: 2,
+      payments: [{ coinName: 'USDT', amount: '75' }],
+      transactionPassword: m.transactionPassword,
+      requestId: 'release-buy-0000000001',
+    });
     const row = await db.selectFrom('package_holdings').selectAll().where('id', '=', holdingId).executeTakeFirstOrThrow();
     const startedAt = Number(row.started_at);
     const end = startedAt + 21 * dayMs;
@@ -152,7 +209,12 @@ describe.each(dialects)('package release (%s)', (dialect) => {
     await t.services.packageRelease.run({ now: startedAt + 10 * dayMs });
     await t.services.packageRelease.run({ now: end });
     const after = await db.selectFrom('package_holdings').selectAll().where('id', '=', holdingId).executeTakeFirstOrThrow();
-    expect({ released: BigInt(after.released), periods: Number(after.periods_paid), state: after.state, endReason: after.end_reason }).toEqual({ released: expected.released, periods: expected.periods, state: 'expired', endReason: 'term' });
+    expect({ released: BigInt(after.released), periods: Number(after.periods_paid), state: after.state, endReason: after.end_reason }).toEqual({
+      released: expected.released,
+      periods: expected.periods,
+      state: 'expired',
+      endReason: 'term',
+    });
     expect(await verifyPackages(db)).toEqual([]);
     await checkBooks(t);
   });
@@ -162,7 +224,13 @@ describe.each(dialects)('package release (%s)', (dialect) => {
     const members = await insertMembers(db, 10);
     const product = await insertProduct(db, termsB);
     const start = t0 + 200 * dayMs;
-    const specs: HoldingSpec[] = Array.from({ length: 200 }, (_, i) => ({ memberId: members[i % 10]!, productId: product, terms: termsB, units: 2, startedAt: start + i * 1000 }));
+    const specs: HoldingSpec[] = Array.from({ length: 200 }, (_, i) => ({
+      memberId: members[i % 10]!,
+      productId: product,
+      terms: termsB,
+      units: 2,
+      startedAt: start + i * 1000,
+    }));
     const ids = await createHoldings(t.services.dbHandle, t.services.ledger, specs);
     const now = start + 3 * dayMs;
     const perHolding = expectedOf(specs[0]!, false, now);
@@ -176,101 +244,141 @@ describe.each(dialects)('package release (%s)', (dialect) => {
         },
       }),
     ).rejects.toThrow('simulated crash');
-    const paidBefore = await db.selectFrom('package_releases').select(sql<string>`count(*)`.as('n')).where('holding_id', 'in', ids).executeTakeFirstOrThrow();
+    const paidBefore = await db
+      .selectFrom('package_releases')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('holding_id', 'in', ids)
+      .executeTakeFirstOrThrow();
     // Two whole batches committed; the third rolled back whole.
     expect(Number(paidBefore.n)).toBe(100 * perHolding.periods);
     const again = await t.services.packageRelease.run({ now, batchSize: 50 });
     expect(again.periodsPaid).toBe(100 * perHolding.periods);
     const rows = await db.selectFrom('package_holdings').select(['released', 'periods_paid']).where('id', 'in', ids).execute();
-    for (const r of rows) expect({ released: BigInt(r.released), periods: Number(r.periods_paid) }).toEqual({ released: perHolding.released, periods: perHolding.periods });
+    for (const r of rows)
+      expect({ released: BigInt(r.released), periods: Number(r.periods_paid) }).toEqual({ released: perHolding.released, periods: perHolding.periods });
     const transfers = await db
       .selectFrom('ledger_transfers')
       .select(sql<string>`count(*)`.as('n'))
       .where('code', '=', 'packageRelease')
-      .where('memo', 'in', ids.flatMap((id) => Array.from({ length: perHolding.periods }, (_, k) => `${id}:${k + 1}`)))
+      .where(
+        'memo',
+        'in',
+        ids.flatMap((id) => Array.from({ length: perHolding.periods }, (_, k) => `${id}:${k + 1}`)),
+      )
       .executeTakeFirstOrThrow();
     expect(Number(transfers.n)).toBe(200 * perHolding.periods);
     await checkBooks(t);
   });
 
   // PostgreSQL only: SQLite has one writer, so two runners there cannot overlap at all.
-  if (dialect === 'postgres') it('two server processes releasing at once pay each period once', async () => {
-    const db = t.services.dbHandle.db;
-    const members = await insertMembers(db, 20);
-    const product = await insertProduct(db, termsB);
-    const start = t0 + 100 * dayMs;
-    const specs: HoldingSpec[] = Array.from({ length: 300 }, (_, i) => ({ memberId: members[i % 20]!, productId: product, terms: termsB, units: 1, startedAt: start + i * 1000 }));
-    const ids = await createHoldings(t.services.dbHandle, t.services.ledger, specs);
-    const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]!.s;
-    const url = process.env.TEST_DATABASE_URL!;
-    const databaseUrl = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-    const now = start + 4 * dayMs;
-    const perHolding = expectedOf(specs[0]!, false, now);
-    const script = path.resolve(import.meta.dirname, '../../../test/release-process.ts');
-    // Two processes, each its own pool and its own ledger; both bypass the job lease and start on one signal.
-    const runners = [0, 1].map(() => {
-      const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, DATABASE_URL: databaseUrl, RELEASE_NOW: String(now), RELEASE_BATCH: '25' }, stdio: ['pipe', 'pipe', 'inherit'] });
-      let out = '';
-      const ready = new Promise<void>((resolve) => child.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        if (out.includes('ready\n')) resolve();
+  if (dialect === 'postgres')
+    it('two server processes releasing at once pay each period once', async () => {
+      const db = t.services.dbHandle.db;
+      const members = await insertMembers(db, 20);
+      const product = await insertProduct(db, termsB);
+      const start = t0 + 100 * dayMs;
+      const specs: HoldingSpec[] = Array.from({ length: 300 }, (_, i) => ({
+        memberId: members[i % 20]!,
+        productId: product,
+        terms: termsB,
+        units: 1,
+        startedAt: start + i * 1000,
       }));
-      const done = new Promise<{ periodsPaid: number; failed: number }>((resolve, reject) => child.on('exit', (code) => {
-        if (code !== 0) return reject(new Error(`release process exited ${code}: ${out}`));
-        resolve(JSON.parse(out.trim().split('\n').pop()!) as { periodsPaid: number; failed: number });
-      }));
-      return { child, ready, done };
-    });
-    await Promise.all(runners.map((r) => r.ready));
-    for (const r of runners) r.child.stdin.end('go\n');
-    const [a, b] = await Promise.all(runners.map((r) => r.done));
-    console.log(`release (postgres, two processes): periods paid ${a!.periodsPaid} + ${b!.periodsPaid}`);
-    expect(a!.failed + b!.failed).toBe(0);
-    expect(a!.periodsPaid + b!.periodsPaid).toBe(300 * perHolding.periods);
-    const paid = await db
-      .selectFrom('ledger_transfers')
-      .select([sql<string>`count(*)`.as('n'), sql<string>`count(distinct memo)`.as('distinct')])
-      .where('code', '=', 'packageRelease')
-      .where('memo', 'in', ids.flatMap((id) => Array.from({ length: perHolding.periods }, (_, k) => `${id}:${k + 1}`)))
-      .executeTakeFirstOrThrow();
-    expect(Number(paid.n)).toBe(300 * perHolding.periods);
-    expect(Number(paid.distinct)).toBe(300 * perHolding.periods);
-    const rows = await db.selectFrom('package_holdings').select(['released', 'periods_paid']).where('id', 'in', ids).execute();
-    for (const r of rows) expect({ released: BigInt(r.released), periods: Number(r.periods_paid) }).toEqual({ released: perHolding.released, periods: perHolding.periods });
-    await checkBooks(t);
-  }, 120_000);
-
-  if (dialect === 'postgres') it('two runners on two connections at once pay each period once', async () => {
-    const db = t.services.dbHandle.db;
-    const members = await insertMembers(db, 20);
-    const product = await insertProduct(db, termsB);
-    // Before the demo data's own holding (bought at the real time) has any period due.
-    const start = t0 + 100 * dayMs;
-    const specs: HoldingSpec[] = Array.from({ length: 300 }, (_, i) => ({ memberId: members[i % 20]!, productId: product, terms: termsB, units: 1, startedAt: start + i * 1000 }));
-    const ids = await createHoldings(t.services.dbHandle, t.services.ledger, specs);
-    const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]!.s;
-    const url = process.env.TEST_DATABASE_URL!;
-    const other = openDb({ databaseUrl: `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`, dataDir: '' });
-    try {
-      const second = new PackageReleaseService(other, new LedgerRepository(other));
+      const ids = await createHoldings(t.services.dbHandle, t.services.ledger, specs);
+      const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]!.s;
+      const url = process.env.TEST_DATABASE_URL!;
+      const databaseUrl = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
       const now = start + 4 * dayMs;
       const perHolding = expectedOf(specs[0]!, false, now);
-      // The job's lease is bypassed: both call the release at once; only the primary key stands between them.
-      const [a, b] = await Promise.all([t.services.packageRelease.run({ now, batchSize: 25 }), second.run({ now, batchSize: 25 })]);
-      expect(a.periodsPaid + b.periodsPaid).toBe(300 * perHolding.periods);
+      const script = path.resolve(import.meta.dirname, '../../../test/release-process.ts');
+      // Two processes, each its own pool and its own ledger; both bypass the job lease and start on one signal.
+      const runners = [0, 1].map(() => {
+        const child = spawn(process.execPath, ['--import', 'tsx', script], {
+          env: { ...process.env, DATABASE_URL: databaseUrl, RELEASE_NOW: String(now), RELEASE_BATCH: '25' },
+          stdio: ['pipe', 'pipe', 'inherit'],
+        });
+        let out = '';
+        const ready = new Promise<void>((resolve) =>
+          child.stdout.on('data', (chunk: Buffer) => {
+            out += chunk.toString();
+            if (out.includes('ready\n')) resolve();
+          }),
+        );
+        const done = new Promise<{ periodsPaid: number; failed: number }>((resolve, reject) =>
+          child.on('exit', (code) => {
+            if (code !== 0) return reject(new Error(`release process exited ${code}: ${out}`));
+            resolve(JSON.parse(out.trim().split('\n').pop()!) as { periodsPaid: number; failed: number });
+          }),
+        );
+        return { child, ready, done };
+      });
+      await Promise.all(runners.map((r) => r.ready));
+      for (const r of runners) r.child.stdin.end('go\n');
+      const [a, b] = await Promise.all(runners.map((r) => r.done));
+      console.log(`release (postgres, two processes): periods paid ${a!.periodsPaid} + ${b!.periodsPaid}`);
+      expect(a!.failed + b!.failed).toBe(0);
+      expect(a!.periodsPaid + b!.periodsPaid).toBe(300 * perHolding.periods);
       const paid = await db
         .selectFrom('ledger_transfers')
         .select([sql<string>`count(*)`.as('n'), sql<string>`count(distinct memo)`.as('distinct')])
         .where('code', '=', 'packageRelease')
-        .where('memo', 'in', ids.flatMap((id) => Array.from({ length: perHolding.periods }, (_, k) => `${id}:${k + 1}`)))
+        .where(
+          'memo',
+          'in',
+          ids.flatMap((id) => Array.from({ length: perHolding.periods }, (_, k) => `${id}:${k + 1}`)),
+        )
         .executeTakeFirstOrThrow();
       expect(Number(paid.n)).toBe(300 * perHolding.periods);
       expect(Number(paid.distinct)).toBe(300 * perHolding.periods);
       const rows = await db.selectFrom('package_holdings').select(['released', 'periods_paid']).where('id', 'in', ids).execute();
-      for (const r of rows) expect({ released: BigInt(r.released), periods: Number(r.periods_paid) }).toEqual({ released: perHolding.released, periods: perHolding.periods });
-    } finally {
-      await other.close();
-    }
-    await checkBooks(t);
-  });
+      for (const r of rows)
+        expect({ released: BigInt(r.released), periods: Number(r.periods_paid) }).toEqual({ released: perHolding.released, periods: perHolding.periods });
+      await checkBooks(t);
+    }, 120_000);
+
+  if (dialect === 'postgres')
+    it('two runners on two connections at once pay each period once', async () => {
+      const db = t.services.dbHandle.db;
+      const members = await insertMembers(db, 20);
+      const product = await insertProduct(db, termsB);
+      // Before the demo data's own holding (bought at the real time) has any period due.
+      const start = t0 + 100 * dayMs;
+      const specs: HoldingSpec[] = Array.from({ length: 300 }, (_, i) => ({
+        memberId: members[i % 20]!,
+        productId: product,
+        terms: termsB,
+        units: 1,
+        startedAt: start + i * 1000,
+      }));
+      const ids = await createHoldings(t.services.dbHandle, t.services.ledger, specs);
+      const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]!.s;
+      const url = process.env.TEST_DATABASE_URL!;
+      const other = openDb({ databaseUrl: `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`, dataDir: '' });
+      try {
+        const second = new PackageReleaseService(other, new LedgerRepository(other));
+        const now = start + 4 * dayMs;
+        const perHolding = expectedOf(specs[0]!, false, now);
+        // The job's lease is bypassed: both call the release at once; only the primary key stands between them.
+        const [a, b] = await Promise.all([t.services.packageRelease.run({ now, batchSize: 25 }), second.run({ now, batchSize: 25 })]);
+        expect(a.periodsPaid + b.periodsPaid).toBe(300 * perHolding.periods);
+        const paid = await db
+          .selectFrom('ledger_transfers')
+          .select([sql<string>`count(*)`.as('n'), sql<string>`count(distinct memo)`.as('distinct')])
+          .where('code', '=', 'packageRelease')
+          .where(
+            'memo',
+            'in',
+            ids.flatMap((id) => Array.from({ length: perHolding.periods }, (_, k) => `${id}:${k + 1}`)),
+          )
+          .executeTakeFirstOrThrow();
+        expect(Number(paid.n)).toBe(300 * perHolding.periods);
+        expect(Number(paid.distinct)).toBe(300 * perHolding.periods);
+        const rows = await db.selectFrom('package_holdings').select(['released', 'periods_paid']).where('id', 'in', ids).execute();
+        for (const r of rows)
+          expect({ released: BigInt(r.released), periods: Number(r.periods_paid) }).toEqual({ released: perHolding.released, periods: perHolding.periods });
+      } finally {
+        await other.close();
+      }
+      await checkBooks(t);
+    });
 });

@@ -68,7 +68,17 @@ type HoldingRow = {
   auto_top_up: number | bigint | null;
 };
 
-type EventRow = { id: string; holding_id: string; member_id: string; type: string; coin_name: string; amount: bigint; detail: string | null; transfer_id: string | null; at: bigint };
+type EventRow = {
+  id: string;
+  holding_id: string;
+  member_id: string;
+  type: string;
+  coin_name: string;
+  amount: bigint;
+  detail: string | null;
+  transfer_id: string | null;
+  at: bigint;
+};
 
 /** The holding changed under us (a member action in between): the batch is run again. */
 class HoldingMoved extends Error {}
@@ -131,7 +141,13 @@ export class PackageReleaseService {
         after = { at: num(last.next_release_at), id: last.id };
         // Member accounts found (or made) in one commit, so the batch reads them from the cache.
         await this.ledger.warmAccounts([...new Set(due.map((d) => d.member_id))].map((owner) => ({ owner, coinName: rewardCoin, purpose: 'available' })));
-        await this.settleBatch(due.map((d) => d.id), now, summary, settled, options.afterHolding);
+        await this.settleBatch(
+          due.map((d) => d.id),
+          now,
+          summary,
+          settled,
+          options.afterHolding,
+        );
       }
     }
     // Holdings past their term with no period left to pay (next_release_at null), and holdings
@@ -141,13 +157,20 @@ export class PackageReleaseService {
       for (;;) {
         if (options.signal?.aborted) break;
         let query = this.db.selectFrom('package_holdings').select(['id', 'member_id']).where('id', '>', lastId).orderBy('id').limit(batchSize);
-        query = pass === 'expires'
-          ? query.where('state', 'in', ['fixed', 'unlocked']).where('expires_at', '<=', BigInt(now))
-          : query.where('state', '=', 'fixed').where('unlock_at', '<=', BigInt(now));
+        query =
+          pass === 'expires'
+            ? query.where('state', 'in', ['fixed', 'unlocked']).where('expires_at', '<=', BigInt(now))
+            : query.where('state', '=', 'fixed').where('unlock_at', '<=', BigInt(now));
         const rows = await query.execute();
         if (rows.length === 0) break;
         lastId = rows[rows.length - 1]!.id;
-        await this.settleBatch(rows.map((r) => r.id), now, summary, settled, options.afterHolding);
+        await this.settleBatch(
+          rows.map((r) => r.id),
+          now,
+          summary,
+          settled,
+          options.afterHolding,
+        );
       }
     }
     return summary;
@@ -158,7 +181,13 @@ export class PackageReleaseService {
     for (let i = 0; i < 64; i++) await this.ledger.accountId(this.db, { owner: 'system', coinName: rewardCoin, purpose: 'packageRewards' }, true);
   }
 
-  private async settleBatch(ids: string[], now: number, summary: ReleaseSummary, settled: { count: number }, afterHolding?: (n: number) => void): Promise<void> {
+  private async settleBatch(
+    ids: string[],
+    now: number,
+    summary: ReleaseSummary,
+    settled: { count: number },
+    afterHolding?: (n: number) => void,
+  ): Promise<void> {
     const attempt = async (batch: string[]) => {
       let local = emptySummary();
       let count = settled.count;
@@ -170,9 +199,19 @@ export class PackageReleaseService {
           .selectFrom('package_holdings')
           .leftJoin('users', 'users.id', 'package_holdings.member_id')
           .select([
-            'package_holdings.id', 'package_holdings.member_id', 'package_holdings.terms', 'package_holdings.principal', 'package_holdings.reward_cap',
-            'package_holdings.released', 'package_holdings.state', 'package_holdings.effective_at', 'package_holdings.unlock_at', 'package_holdings.expires_at',
-            'package_holdings.periods_paid', 'package_holdings.next_release_at', 'users.auto_top_up',
+            'package_holdings.id',
+            'package_holdings.member_id',
+            'package_holdings.terms',
+            'package_holdings.principal',
+            'package_holdings.reward_cap',
+            'package_holdings.released',
+            'package_holdings.state',
+            'package_holdings.effective_at',
+            'package_holdings.unlock_at',
+            'package_holdings.expires_at',
+            'package_holdings.periods_paid',
+            'package_holdings.next_release_at',
+            'users.auto_top_up',
           ])
           .where('package_holdings.id', 'in', batch)
           .orderBy('package_holdings.next_release_at')
@@ -182,7 +221,16 @@ export class PackageReleaseService {
         // The exactly-once guard first: every (holding, period) this batch pays, in one statement.
         // A row that exists already means another runner paid it; the batch is read again.
         // Each release's transfer id is made here, so its row is written once, with it.
-        const wanted = plans.flatMap((p) => p.periods.map((k) => ({ holding_id: p.row.id, period: k.period, amount: k.amount, is_reinvested: p.isReinvest ? 1 : 0, transfer_id: timeOrderedId(now), paid_at: BigInt(now) })));
+        const wanted = plans.flatMap((p) =>
+          p.periods.map((k) => ({
+            holding_id: p.row.id,
+            period: k.period,
+            amount: k.amount,
+            is_reinvested: p.isReinvest ? 1 : 0,
+            transfer_id: timeOrderedId(now),
+            paid_at: BigInt(now),
+          })),
+        );
         let claimedCount = 0;
         for (let i = 0; i < wanted.length; i += guardChunk) {
           const claimed = await tx
@@ -222,8 +270,21 @@ export class PackageReleaseService {
           afterHolding?.(count);
         }
         await this.moveHoldings(tx, plans);
-        for (let i = 0; i < events.length; i += eventChunk) await tx.insertInto('package_holding_events').values(events.slice(i, i + eventChunk)).execute();
-        await notifyMany(tx, plans.filter((p) => p.unlockAt !== null || p.endReason !== null).map((p) => ({ memberId: p.row.member_id, type: p.endReason !== null ? 'packageExpired' as const : 'packageUnlocked' as const, params: { holdingId: p.row.id } })));
+        for (let i = 0; i < events.length; i += eventChunk)
+          await tx
+            .insertInto('package_holding_events')
+            .values(events.slice(i, i + eventChunk))
+            .execute();
+        await notifyMany(
+          tx,
+          plans
+            .filter((p) => p.unlockAt !== null || p.endReason !== null)
+            .map((p) => ({
+              memberId: p.row.member_id,
+              type: p.endReason !== null ? ('packageExpired' as const) : ('packageUnlocked' as const),
+              params: { holdingId: p.row.id },
+            })),
+        );
       });
       settled.count = count;
       addSummary(summary, local);
@@ -258,7 +319,17 @@ export class PackageReleaseService {
     const h = plan.row;
     for (const [i, p] of plan.periods.entries()) {
       const transferId = transferIds[i]!;
-      events.push({ id: timeOrderedId(now), holding_id: h.id, member_id: h.member_id, type: plan.isReinvest ? 'reinvest' : 'release', coin_name: rewardCoin, amount: p.amount, detail: String(p.period), transfer_id: transferId, at: BigInt(p.dueAt) });
+      events.push({
+        id: timeOrderedId(now),
+        holding_id: h.id,
+        member_id: h.member_id,
+        type: plan.isReinvest ? 'reinvest' : 'release',
+        coin_name: rewardCoin,
+        amount: p.amount,
+        detail: String(p.period),
+        transfer_id: transferId,
+        at: BigInt(p.dueAt),
+      });
       summary.periodsPaid++;
       summary.amountPaid += p.amount;
     }
@@ -273,11 +344,26 @@ export class PackageReleaseService {
     }
     if (plan.unlockAt !== null) {
       summary.unlocked++;
-      events.push({ id: timeOrderedId(now), holding_id: h.id, member_id: h.member_id, type: 'unlock', coin_name: rewardCoin, amount: 0n, detail: null, transfer_id: null, at: BigInt(plan.unlockAt) });
+      events.push({
+        id: timeOrderedId(now),
+        holding_id: h.id,
+        member_id: h.member_id,
+        type: 'unlock',
+        coin_name: rewardCoin,
+        amount: 0n,
+        detail: null,
+        transfer_id: null,
+        at: BigInt(plan.unlockAt),
+      });
     }
     if (plan.endReason !== null) {
       // The principal back to available, per point type, no fee.
-      const principals = await tx.selectFrom('package_holding_principals').select(['coin_name', 'amount']).where('holding_id', '=', h.id).orderBy('coin_name').execute();
+      const principals = await tx
+        .selectFrom('package_holding_principals')
+        .select(['coin_name', 'amount'])
+        .where('holding_id', '=', h.id)
+        .orderBy('coin_name')
+        .execute();
       for (const p of principals) {
         const amount = BigInt(p.amount);
         if (amount <= 0n) continue;
@@ -294,7 +380,17 @@ export class PackageReleaseService {
           },
           tx,
         );
-        events.push({ id: timeOrderedId(now), holding_id: h.id, member_id: h.member_id, type: 'expire', coin_name: p.coin_name, amount, detail: plan.endReason, transfer_id: back.id, at: BigInt(plan.endedAt!) });
+        events.push({
+          id: timeOrderedId(now),
+          holding_id: h.id,
+          member_id: h.member_id,
+          type: 'expire',
+          coin_name: p.coin_name,
+          amount,
+          detail: plan.endReason,
+          transfer_id: back.id,
+          at: BigInt(plan.endedAt!),
+        });
       }
       summary.expired++;
     }
@@ -307,15 +403,20 @@ export class PackageReleaseService {
    */
   private async moveHoldings(tx: Tx, plans: Plan[]): Promise<void> {
     const isPg = this.handle.dialect === 'postgres';
-    const big = (value: bigint | number | null) => (isPg ? sql`cast(${value === null ? null : BigInt(value)} as bigint)` : sql`${value === null ? null : BigInt(value)}`);
+    const big = (value: bigint | number | null) =>
+      isPg ? sql`cast(${value === null ? null : BigInt(value)} as bigint)` : sql`${value === null ? null : BigInt(value)}`;
     const text = (value: string | null) => (isPg ? sql`cast(${value} as text)` : sql`${value}`);
     for (let i = 0; i < plans.length; i += holdingChunk) {
       const chunk = plans.slice(i, i + holdingChunk);
-      const values = sql.join(chunk.map((plan) => {
-        const h = plan.row;
-        return sql`(${text(h.id)}, ${big(plan.principal)}, ${big(plan.released)}, ${big(plan.periodsPaid)}, ${big(plan.next)}, ${text(plan.state)}, ${text(plan.endReason)}, ${big(plan.endReason !== null ? plan.endedAt! : null)}, ${text(h.state)}, ${big(num(h.periods_paid))}, ${big(BigInt(h.released))}, ${big(BigInt(h.principal))})`;
-      }));
-      const moved = await sql<{ id: string }>`with v(id, principal, released, periods_paid, next_release_at, state, end_reason, ended_at, old_state, old_periods_paid, old_released, old_principal) as (values ${values})
+      const values = sql.join(
+        chunk.map((plan) => {
+          const h = plan.row;
+          return sql`(${text(h.id)}, ${big(plan.principal)}, ${big(plan.released)}, ${big(plan.periodsPaid)}, ${big(plan.next)}, ${text(plan.state)}, ${text(plan.endReason)}, ${big(plan.endReason !== null ? plan.endedAt! : null)}, ${text(h.state)}, ${big(num(h.periods_paid))}, ${big(BigInt(h.released))}, ${big(BigInt(h.principal))})`;
+        }),
+      );
+      const moved = await sql<{
+        id: string;
+      }>`with v(id, principal, released, periods_paid, next_release_at, state, end_reason, ended_at, old_state, old_periods_paid, old_released, old_principal) as (values ${values})
         update package_holdings set principal = v.principal, released = v.released, periods_paid = v.periods_paid, next_release_at = v.next_release_at, state = v.state,
           end_reason = case when v.end_reason is null then package_holdings.end_reason else v.end_reason end,
           ended_at = case when v.end_reason is null then package_holdings.ended_at else v.ended_at end

@@ -23,7 +23,9 @@ export function packageRoutes(app: FastifyInstance, s: PackageRoutesDeps): void 
   apiRoute(app, d, 'redeem', async ({ session, body }) => ({ holdingId: await s.packages.redeem(session.userId, body) }));
   apiRoute(app, d, 'internalTransfer', async ({ session, body }) => ({ holdingId: await s.packages.transferHolding(session.userId, body) }));
   apiRoute(app, d, 'insuranceDetailInfo', async ({ session, body, lang }) => s.packages.holdingDetail(session.userId, lang, body.holdingId, body.cursor));
-  apiRoute(app, d, 'paymentRecordList', async ({ session, body, lang }) => s.packages.paymentRecords(session.userId, lang, body.type, body.cursor, body.pageSize));
+  apiRoute(app, d, 'paymentRecordList', async ({ session, body, lang }) =>
+    s.packages.paymentRecords(session.userId, lang, body.type, body.cursor, body.pageSize),
+  );
   apiRoute(app, d, 'buyMatchingList', async ({ session, body, lang }) => s.packages.holdingList(session.userId, lang, body.state, body.cursor, body.pageSize));
   apiRoute(app, d, 'updateInsuranceAutoAddWarehouseStatus', async ({ session, body }) => {
     await s.packages.setAutoTopUp(session.userId, body.status);

@@ -11,7 +11,20 @@
 import crypto from 'node:crypto';
 import { timeOrderedId } from '../../db/ids.ts';
 import { sql } from 'kysely';
-import { packageLimits, type BuyRefusalReason, type HoldingEntry, type HoldingEvent, type HoldingEventType, type HoldingState, type Language, type Payment, type ProductEntry, formatMinor, parseAmount, percentOfStrict } from '@pp/contract';
+import {
+  packageLimits,
+  type BuyRefusalReason,
+  type HoldingEntry,
+  type HoldingEvent,
+  type HoldingEventType,
+  type HoldingState,
+  type Language,
+  type Payment,
+  type ProductEntry,
+  formatMinor,
+  parseAmount,
+  percentOfStrict,
+} from '@pp/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { keysetPage, newestFirst } from '../../db/keyset.ts';
@@ -132,16 +145,30 @@ export class PackageService {
   // ---- rules ----
 
   private async memberUnits(db: Db | Tx, memberId: string, productId: string): Promise<number> {
-    const row = await db.selectFrom('package_member_units').select('units').where('member_id', '=', memberId).where('product_id', '=', productId).executeTakeFirst();
+    const row = await db
+      .selectFrom('package_member_units')
+      .select('units')
+      .where('member_id', '=', memberId)
+      .where('product_id', '=', productId)
+      .executeTakeFirst();
     return row ? num(row.units) : 0;
   }
 
   private async isInvited(db: Db | Tx, productId: string, memberId: string): Promise<boolean> {
-    return (await db.selectFrom('package_invites').select('member_id').where('product_id', '=', productId).where('member_id', '=', memberId).executeTakeFirst()) !== undefined;
+    return (
+      (await db.selectFrom('package_invites').select('member_id').where('product_id', '=', productId).where('member_id', '=', memberId).executeTakeFirst()) !==
+      undefined
+    );
   }
 
   /** Why this member may not take `units` of the product (kind rules and limits), or null. */
-  private async refusalOf(db: Db | Tx, product: Product, member: Pick<UserRow, 'id' | 'level'>, units: number, checks: { isOnSale?: boolean; isExperience?: boolean; isTotal?: boolean } = {}): Promise<BuyRefusalReason | null> {
+  private async refusalOf(
+    db: Db | Tx,
+    product: Product,
+    member: Pick<UserRow, 'id' | 'level'>,
+    units: number,
+    checks: { isOnSale?: boolean; isExperience?: boolean; isTotal?: boolean } = {},
+  ): Promise<BuyRefusalReason | null> {
     if (checks.isOnSale !== false && !product.isOnSale) return 'saleClosed';
     if (product.kind === 'special') {
       if (product.minGrade !== null && num(member.level) < product.minGrade) return 'grade';
@@ -157,7 +184,13 @@ export class PackageService {
    * Counts the units under the limits with conditional updates: the product's total and the
    * member's own. The first statement that finds no room refuses, and the transaction rolls back.
    */
-  private async reserve(tx: Tx, product: Product, memberId: string | null, units: number, checks: { isTotal?: boolean; isExperience?: boolean } = {}): Promise<void> {
+  private async reserve(
+    tx: Tx,
+    product: Product,
+    memberId: string | null,
+    units: number,
+    checks: { isTotal?: boolean; isExperience?: boolean } = {},
+  ): Promise<void> {
     const n = BigInt(units);
     if (checks.isTotal !== false) {
       const sold = await tx
@@ -203,7 +236,8 @@ export class PackageService {
       const allowed = payWith.find((w) => w.coinName === p.coinName);
       const amount = parseAmount(p.amount) ?? 0n;
       if (!allowed || lines.has(p.coinName)) throw new AppError('package.paymentMix', { coin: p.coinName, percent: allowed?.maxPercent ?? '0' });
-      if (amount > percentOfStrict(due, allowed.maxPercent, 'down')) throw new AppError('package.paymentMix', { coin: p.coinName, percent: allowed.maxPercent });
+      if (amount > percentOfStrict(due, allowed.maxPercent, 'down'))
+        throw new AppError('package.paymentMix', { coin: p.coinName, percent: allowed.maxPercent });
       lines.set(p.coinName, amount);
     }
     const total = [...lines.values()].reduce((a, b) => a + b, 0n);
@@ -232,17 +266,32 @@ export class PackageService {
   }
 
   /** A member action once per request id, in one transaction; `resultId` is what it answers. */
-  private once(memberId: string, action: string, requestId: string, body: object, resultId: string, work: (tx: Tx, now: number, resultId: string) => Promise<void>): Promise<string> {
+  private once(
+    memberId: string,
+    action: string,
+    requestId: string,
+    body: object,
+    resultId: string,
+    work: (tx: Tx, now: number, resultId: string) => Promise<void>,
+  ): Promise<string> {
     const hash = requestHash(action, body);
     return onceAfterRace(() =>
       this.ledger.inTransaction(async (tx) => {
-        const first = await tx.selectFrom('package_requests').select(['request_hash', 'result_id']).where('member_id', '=', memberId).where('request_id', '=', requestId).executeTakeFirst();
+        const first = await tx
+          .selectFrom('package_requests')
+          .select(['request_hash', 'result_id'])
+          .where('member_id', '=', memberId)
+          .where('request_id', '=', requestId)
+          .executeTakeFirst();
         if (first) {
           if (first.request_hash !== hash) throw new AppError('ledger.requestIdReused');
           return first.result_id;
         }
         const now = Date.now();
-        await tx.insertInto('package_requests').values({ member_id: memberId, request_id: requestId, action, request_hash: hash, result_id: resultId, created_at: now }).execute();
+        await tx
+          .insertInto('package_requests')
+          .values({ member_id: memberId, request_id: requestId, action, request_hash: hash, result_id: resultId, created_at: now })
+          .execute();
         await work(tx, now, resultId);
         return resultId;
       }),
@@ -274,7 +323,10 @@ export class PackageService {
 
   // ---- member actions ----
 
-  async buy(memberId: string, input: { productId: string; quantity: number; payments: Payment[]; transactionPassword: string; requestId: string }): Promise<string> {
+  async buy(
+    memberId: string,
+    input: { productId: string; quantity: number; payments: Payment[]; transactionPassword: string; requestId: string },
+  ): Promise<string> {
     const member = await this.accounts.authorizeMoneyAction(memberId, input.transactionPassword);
     const sharePercent = await this.settings.get('jackpot.sharePercent');
     const body = { productId: input.productId, quantity: input.quantity, payments: input.payments };
@@ -284,15 +336,36 @@ export class PackageService {
       const cost = costOf(product.terms, input.quantity);
       const lines = this.paymentLines(product.payWith, cost.principal, input.payments);
       await this.reserve(tx, product, memberId, input.quantity);
-      const number = await insertHolding(tx, { id: holdingId, memberId, productId: product.id, kind: product.kind, units: input.quantity, terms: product.terms, source: 'purchase', startedAt: now });
+      const number = await insertHolding(tx, {
+        id: holdingId,
+        memberId,
+        productId: product.id,
+        kind: product.kind,
+        units: input.quantity,
+        terms: product.terms,
+        source: 'purchase',
+        startedAt: now,
+      });
       await lockPrincipal(tx, this.ledger, { memberId, holdingId, lines, eventType: 'buy', memo: number, at: now });
       await this.purchased(tx, memberId, cost.principal, now);
-      await payPremiumAndFee(tx, this.ledger, { memberId, holdingId, feeCoin: product.terms.feeCoinName, premium: cost.premium, fee: cost.fee, jackpotSharePercent: sharePercent, memo: number, at: now });
+      await payPremiumAndFee(tx, this.ledger, {
+        memberId,
+        holdingId,
+        feeCoin: product.terms.feeCoinName,
+        premium: cost.premium,
+        fee: cost.fee,
+        jackpotSharePercent: sharePercent,
+        memo: number,
+        at: now,
+      });
     });
   }
 
   /** To a product with a higher price: the price difference in the mix, the new fee and premium; terms, cap and dates restart. */
-  async upgrade(memberId: string, input: { holdingId: string; toProductId: string; payments: Payment[]; transactionPassword: string; requestId: string }): Promise<string> {
+  async upgrade(
+    memberId: string,
+    input: { holdingId: string; toProductId: string; payments: Payment[]; transactionPassword: string; requestId: string },
+  ): Promise<string> {
     const member = await this.accounts.authorizeMoneyAction(memberId, input.transactionPassword);
     const sharePercent = await this.settings.get('jackpot.sharePercent');
     const body = { holdingId: input.holdingId, toProductId: input.toProductId, payments: input.payments };
@@ -328,14 +401,34 @@ export class PackageService {
         .where('state', '!=', 'expired')
         .executeTakeFirst();
       if (moved.numUpdatedRows !== 1n) throw new AppError('package.wrongState');
-      await lockPrincipal(tx, this.ledger, { memberId, holdingId: holding.id, lines, eventType: 'upgrade', detail: holding.product_id, memo: holding.number, at: now });
+      await lockPrincipal(tx, this.ledger, {
+        memberId,
+        holdingId: holding.id,
+        lines,
+        eventType: 'upgrade',
+        detail: holding.product_id,
+        memo: holding.number,
+        at: now,
+      });
       await this.purchased(tx, memberId, (newPrice - oldPrice) * BigInt(units), now);
-      await payPremiumAndFee(tx, this.ledger, { memberId, holdingId: holding.id, feeCoin: product.terms.feeCoinName, premium: cost.premium, fee: cost.fee, jackpotSharePercent: sharePercent, memo: holding.number, at: now });
+      await payPremiumAndFee(tx, this.ledger, {
+        memberId,
+        holdingId: holding.id,
+        feeCoin: product.terms.feeCoinName,
+        premium: cost.premium,
+        fee: cost.fee,
+        jackpotSharePercent: sharePercent,
+        memo: holding.number,
+        at: now,
+      });
     });
   }
 
   /** More units of a live holding at its own price (`addWarehouse`); the cap grows by their share. */
-  async add(memberId: string, input: { holdingId: string; quantity: number; payments: Payment[]; transactionPassword: string; requestId: string }): Promise<string> {
+  async add(
+    memberId: string,
+    input: { holdingId: string; quantity: number; payments: Payment[]; transactionPassword: string; requestId: string },
+  ): Promise<string> {
     const member = await this.accounts.authorizeMoneyAction(memberId, input.transactionPassword);
     const sharePercent = await this.settings.get('jackpot.sharePercent');
     const body = { holdingId: input.holdingId, quantity: input.quantity, payments: input.payments };
@@ -356,9 +449,26 @@ export class PackageService {
         .where('state', '!=', 'expired')
         .executeTakeFirst();
       if (grown.numUpdatedRows !== 1n) throw new AppError('package.wrongState');
-      await lockPrincipal(tx, this.ledger, { memberId, holdingId: holding.id, lines, eventType: 'add', detail: String(input.quantity), memo: holding.number, at: now });
+      await lockPrincipal(tx, this.ledger, {
+        memberId,
+        holdingId: holding.id,
+        lines,
+        eventType: 'add',
+        detail: String(input.quantity),
+        memo: holding.number,
+        at: now,
+      });
       await this.purchased(tx, memberId, cost.principal, now);
-      await payPremiumAndFee(tx, this.ledger, { memberId, holdingId: holding.id, feeCoin: terms.feeCoinName, premium: cost.premium, fee: cost.fee, jackpotSharePercent: sharePercent, memo: holding.number, at: now });
+      await payPremiumAndFee(tx, this.ledger, {
+        memberId,
+        holdingId: holding.id,
+        feeCoin: terms.feeCoinName,
+        premium: cost.premium,
+        fee: cost.fee,
+        jackpotSharePercent: sharePercent,
+        memo: holding.number,
+        at: now,
+      });
     });
   }
 
@@ -405,7 +515,16 @@ export class PackageService {
       await tx.deleteFrom('package_holding_principals').where('holding_id', '=', holding.id).execute();
       await lockPrincipal(tx, this.ledger, { memberId, holdingId: holding.id, lines, eventType: 'fill', memo: holding.number, at: now });
       await this.purchased(tx, memberId, cost.principal, now);
-      await payPremiumAndFee(tx, this.ledger, { memberId, holdingId: holding.id, feeCoin: product.terms.feeCoinName, premium: cost.premium, fee: cost.fee, jackpotSharePercent: sharePercent, memo: holding.number, at: now });
+      await payPremiumAndFee(tx, this.ledger, {
+        memberId,
+        holdingId: holding.id,
+        feeCoin: product.terms.feeCoinName,
+        premium: cost.premium,
+        fee: cost.fee,
+        jackpotSharePercent: sharePercent,
+        memo: holding.number,
+        at: now,
+      });
     });
   }
 
@@ -414,8 +533,16 @@ export class PackageService {
     const holding = await this.liveHolding(this.db, memberId, holdingId);
     const terms = parseTerms(holding.terms);
     const feePercent = redeemFeePercent(terms, holding, now);
-    const principals = await this.db.selectFrom('package_holding_principals').select(['coin_name', 'amount']).where('holding_id', '=', holdingId).orderBy('coin_name').execute();
-    const lines = redeemLines(principals.map((p) => ({ coinName: p.coin_name, amount: BigInt(p.amount) })).filter((p) => p.amount > 0n), feePercent);
+    const principals = await this.db
+      .selectFrom('package_holding_principals')
+      .select(['coin_name', 'amount'])
+      .where('holding_id', '=', holdingId)
+      .orderBy('coin_name')
+      .execute();
+    const lines = redeemLines(
+      principals.map((p) => ({ coinName: p.coin_name, amount: BigInt(p.amount) })).filter((p) => p.amount > 0n),
+      feePercent,
+    );
     const sum = (f: (l: (typeof lines)[number]) => bigint) => lines.reduce((a, l) => a + f(l), 0n);
     return {
       feePercent,
@@ -454,32 +581,80 @@ export class PackageService {
       const terms = parseTerms(holding.terms);
       const number = await insertHolding(
         tx,
-        { id: newId, memberId: recipient.id, productId: holding.product_id, kind: holding.kind, units: num(holding.units), terms, source: 'transfer', startedAt: num(holding.started_at) },
+        {
+          id: newId,
+          memberId: recipient.id,
+          productId: holding.product_id,
+          kind: holding.kind,
+          units: num(holding.units),
+          terms,
+          source: 'transfer',
+          startedAt: num(holding.started_at),
+        },
         {
           released: BigInt(holding.released),
           rewardCap: BigInt(holding.reward_cap),
           periodsPaid: num(holding.periods_paid),
           state: holding.state,
-          dates: { startedAt: num(holding.started_at), effectiveAt: num(holding.effective_at), unlockAt: num(holding.unlock_at), expiresAt: num(holding.expires_at), nextReleaseAt: holding.next_release_at === null ? null : num(holding.next_release_at) },
+          dates: {
+            startedAt: num(holding.started_at),
+            effectiveAt: num(holding.effective_at),
+            unlockAt: num(holding.unlock_at),
+            expiresAt: num(holding.expires_at),
+            nextReleaseAt: holding.next_release_at === null ? null : num(holding.next_release_at),
+          },
         },
       );
       for (const line of await principalsOf(tx, holding.id)) {
-        const id = await move(tx, this.ledger, { code: 'makeOver', coinName: line.coinName, amount: line.amount, from: { owner: memberId, purpose: 'fixed' }, to: { owner: recipient.id, purpose: 'fixed' }, memo: number });
+        const id = await move(tx, this.ledger, {
+          code: 'makeOver',
+          coinName: line.coinName,
+          amount: line.amount,
+          from: { owner: memberId, purpose: 'fixed' },
+          to: { owner: recipient.id, purpose: 'fixed' },
+          memo: number,
+        });
         await addToPrincipal(tx, newId, line.coinName, line.amount);
-        await addEvent(tx, { holdingId: holding.id, memberId, type: 'transferOut', coinName: line.coinName, amount: -line.amount, detail: recipient.user_name, transferId: id, at: now });
-        await addEvent(tx, { holdingId: newId, memberId: recipient.id, type: 'transferIn', coinName: line.coinName, amount: line.amount, detail: sender.user_name, transferId: id, at: now });
+        await addEvent(tx, {
+          holdingId: holding.id,
+          memberId,
+          type: 'transferOut',
+          coinName: line.coinName,
+          amount: -line.amount,
+          detail: recipient.user_name,
+          transferId: id,
+          at: now,
+        });
+        await addEvent(tx, {
+          holdingId: newId,
+          memberId: recipient.id,
+          type: 'transferIn',
+          coinName: line.coinName,
+          amount: line.amount,
+          detail: sender.user_name,
+          transferId: id,
+          at: now,
+        });
       }
     });
   }
 
   async setAutoTopUp(memberId: string, status: boolean): Promise<void> {
-    await this.db.updateTable('users').set({ auto_top_up: status ? 1 : 0 }).where('id', '=', memberId).execute();
+    await this.db
+      .updateTable('users')
+      .set({ auto_top_up: status ? 1 : 0 })
+      .where('id', '=', memberId)
+      .execute();
   }
 
   // ---- activation codes ----
 
   /** Buys a package for someone: everything is paid now, the terms are copied now; the principal waits in the system until activation. */
-  async buyCode(memberId: string, lang: Language, input: { productId: string; quantity: number; payments: Payment[]; transactionPassword: string; requestId: string }) {
+  async buyCode(
+    memberId: string,
+    lang: Language,
+    input: { productId: string; quantity: number; payments: Payment[]; transactionPassword: string; requestId: string },
+  ) {
     await this.accounts.authorizeMoneyAction(memberId, input.transactionPassword);
     const sharePercent = await this.settings.get('jackpot.sharePercent');
     const body = { productId: input.productId, quantity: input.quantity, payments: input.payments };
@@ -493,9 +668,26 @@ export class PackageService {
       await this.reserve(tx, product, null, input.quantity);
       const code = newActivationCode();
       for (const line of lines) {
-        if (line.amount > 0n) await move(tx, this.ledger, { code: 'buyMatching', coinName: line.coinName, amount: line.amount, from: { owner: memberId, purpose: 'available' }, to: { owner: 'system', purpose: 'activationCodes' }, memo: `code:${id}` });
+        if (line.amount > 0n)
+          await move(tx, this.ledger, {
+            code: 'buyMatching',
+            coinName: line.coinName,
+            amount: line.amount,
+            from: { owner: memberId, purpose: 'available' },
+            to: { owner: 'system', purpose: 'activationCodes' },
+            memo: `code:${id}`,
+          });
       }
-      await payPremiumAndFee(tx, this.ledger, { memberId, holdingId: null, feeCoin: product.terms.feeCoinName, premium: cost.premium, fee: cost.fee, jackpotSharePercent: sharePercent, memo: `code:${id}`, at: now });
+      await payPremiumAndFee(tx, this.ledger, {
+        memberId,
+        holdingId: null,
+        feeCoin: product.terms.feeCoinName,
+        premium: cost.premium,
+        fee: cost.fee,
+        jackpotSharePercent: sharePercent,
+        memo: `code:${id}`,
+        at: now,
+      });
       await tx
         .insertInto('package_activation_codes')
         .values({
@@ -540,13 +732,38 @@ export class PackageService {
       await this.refuse(tx, product, holder, units, { isOnSale: false, isTotal: false });
       await this.reserve(tx, product, holder.id, units, { isTotal: false });
       const terms = parseTerms(row.terms);
-      const number = await insertHolding(tx, { id: holdingId, memberId: holder.id, productId: product.id, kind: product.kind, units, terms, source: 'activation', startedAt: now });
+      const number = await insertHolding(tx, {
+        id: holdingId,
+        memberId: holder.id,
+        productId: product.id,
+        kind: product.kind,
+        units,
+        terms,
+        source: 'activation',
+        startedAt: now,
+      });
       const lines = JSON.parse(row.principals) as Array<{ coinName: string; amount: string }>;
       for (const line of lines) {
         const amount = BigInt(line.amount);
-        const id = await move(tx, this.ledger, { code: 'buyMatching', coinName: line.coinName, amount, from: { owner: 'system', purpose: 'activationCodes' }, to: { owner: holder.id, purpose: 'fixed' }, memo: number });
+        const id = await move(tx, this.ledger, {
+          code: 'buyMatching',
+          coinName: line.coinName,
+          amount,
+          from: { owner: 'system', purpose: 'activationCodes' },
+          to: { owner: holder.id, purpose: 'fixed' },
+          memo: number,
+        });
         await addToPrincipal(tx, holdingId, line.coinName, amount);
-        await addEvent(tx, { holdingId, memberId: holder.id, type: 'activate', coinName: line.coinName, amount, detail: row.code.slice(0, 4), transferId: id, at: now });
+        await addEvent(tx, {
+          holdingId,
+          memberId: holder.id,
+          type: 'activate',
+          coinName: line.coinName,
+          amount,
+          detail: row.code.slice(0, 4),
+          transferId: id,
+          at: now,
+        });
       }
       await this.purchased(tx, holder.id, BigInt(row.principal), now);
     });
@@ -568,7 +785,14 @@ export class PackageService {
     const items: ProductEntry[] = [];
     for (const row of rows) {
       const product = toProduct(row);
-      const newest = await this.db.selectFrom('package_holdings').select(['state', 'unlock_at']).where('member_id', '=', memberId).where('product_id', '=', product.id).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+      const newest = await this.db
+        .selectFrom('package_holdings')
+        .select(['state', 'unlock_at'])
+        .where('member_id', '=', memberId)
+        .where('product_id', '=', product.id)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
       const refusal = await this.refusalWithBalance(product, member, 1, balances);
       items.push({
         id: product.id,
@@ -603,7 +827,16 @@ export class PackageService {
   async checkBuy(memberId: string, productId: string, quantity: number) {
     const member = await this.accounts.mustGet(memberId);
     const product = await productById(this.db, productId);
-    if (!product) return { isAllowed: false, reason: 'notFound' as const, principal: '0.000000', premium: '0.000000', fee: '0.000000', memberRemaining: null, totalRemaining: null };
+    if (!product)
+      return {
+        isAllowed: false,
+        reason: 'notFound' as const,
+        principal: '0.000000',
+        premium: '0.000000',
+        fee: '0.000000',
+        memberRemaining: null,
+        totalRemaining: null,
+      };
     const reason = await this.refusalWithBalance(product, member, quantity, await this.balances(memberId));
     const cost = costOf(product.terms, quantity);
     const units = await this.memberUnits(this.db, memberId, product.id);
@@ -620,7 +853,11 @@ export class PackageService {
 
   private async productNames(ids: string[], lang: Language): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.db.selectFrom('package_products').select(['id', 'names']).where('id', 'in', [...new Set(ids)]).execute();
+    const rows = await this.db
+      .selectFrom('package_products')
+      .select(['id', 'names'])
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
     return new Map(rows.map((r) => [r.id, pickText(JSON.parse(r.names) as Record<string, string>, lang)]));
   }
 
@@ -629,8 +866,16 @@ export class PackageService {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const [principals, names, claims] = await Promise.all([
-      this.db.selectFrom('package_holding_principals').select(['holding_id', 'coin_name', 'amount']).where('holding_id', 'in', ids).orderBy('coin_name').execute(),
-      this.productNames(rows.map((r) => r.product_id), lang),
+      this.db
+        .selectFrom('package_holding_principals')
+        .select(['holding_id', 'coin_name', 'amount'])
+        .where('holding_id', 'in', ids)
+        .orderBy('coin_name')
+        .execute(),
+      this.productNames(
+        rows.map((r) => r.product_id),
+        lang,
+      ),
       this.db.selectFrom('package_claims').select('holding_id').where('holding_id', 'in', ids).where('open_key', 'is not', null).execute(),
     ]);
     const open = new Set(claims.map((c) => c.holding_id));
@@ -656,7 +901,12 @@ export class PackageService {
   }
 
   async holdingList(memberId: string, lang: Language, state: HoldingState | undefined, cursor: string | undefined, pageSize: number) {
-    const { items: rows, nextCursor } = await keysetPage(this.holdingQuery(state).where('package_holdings.member_id', '=', memberId), holdingsPage, cursor, pageSize);
+    const { items: rows, nextCursor } = await keysetPage(
+      this.holdingQuery(state).where('package_holdings.member_id', '=', memberId),
+      holdingsPage,
+      cursor,
+      pageSize,
+    );
     return { items: await this.entries(rows, lang), nextCursor };
   }
 
@@ -669,7 +919,10 @@ export class PackageService {
   }
 
   /** Events as the member reads them: an upgrade names the product it came from. */
-  private async events(rows: Array<{ id: string; type: string; coin_name: string; amount: number | bigint; detail: string | null; at: number | bigint }>, lang: Language): Promise<HoldingEvent[]> {
+  private async events(
+    rows: Array<{ id: string; type: string; coin_name: string; amount: number | bigint; detail: string | null; at: number | bigint }>,
+    lang: Language,
+  ): Promise<HoldingEvent[]> {
     const upgradedFrom = rows.filter((r) => r.type === 'upgrade' && r.detail).map((r) => r.detail!);
     const names = await this.productNames(upgradedFrom, lang);
     return rows.map((r) => ({
@@ -706,9 +959,17 @@ export class PackageService {
     if (type) query = query.where('e.type', '=', type);
     const { items: page, nextCursor } = await keysetPage(query, paymentRecordsPage, cursor, pageSize);
     const events = await this.events(page, lang);
-    const names = await this.productNames(page.map((r) => r.product_id), lang);
+    const names = await this.productNames(
+      page.map((r) => r.product_id),
+      lang,
+    );
     return {
-      items: events.map((e, i) => ({ ...e, holdingId: page[i]!.holding_id, holdingNumber: page[i]!.number, productName: names.get(page[i]!.product_id) ?? '' })),
+      items: events.map((e, i) => ({
+        ...e,
+        holdingId: page[i]!.holding_id,
+        holdingNumber: page[i]!.number,
+        productName: names.get(page[i]!.product_id) ?? '',
+      })),
       nextCursor,
     };
   }

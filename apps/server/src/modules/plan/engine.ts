@@ -61,7 +61,16 @@ export function dayLines(input: {
     const base = { planVersion: v.version, plan, sourceMemberId: p.memberId, sourceHoldingId: p.holdingId, sourceEvent: p.event, sourceAt: p.at };
     const push = (bonusType: BonusType, memberId: string, ruleValue: number, ratePercent: string, on: bigint, gross: bigint) => {
       if (gross <= 0n) return;
-      lines.push({ ...base, key: `${input.periodKey}|${bonusType}|${memberId}|${p.key}|${ruleValue}`, memberId, bonusType, ruleValue, ratePercent, base: on, gross });
+      lines.push({
+        ...base,
+        key: `${input.periodKey}|${bonusType}|${memberId}|${p.key}|${ruleValue}`,
+        memberId,
+        bonusType,
+        ruleValue,
+        ratePercent,
+        base: on,
+        gross,
+      });
     };
     const up = buyer.ancestors;
     const referrer = up[0];
@@ -69,7 +78,8 @@ export function dayLines(input: {
     if (referrer !== undefined && !zero(plan.directBonus.percent)) {
       const direct = percentOfStrict(p.volume, plan.directBonus.percent, 'down');
       push('directBonus', referrer, 1, plan.directBonus.percent, p.volume, direct);
-      if (up[1] !== undefined && !zero(plan.buyMatching.percent)) push('buyMatching', up[1], 2, plan.buyMatching.percent, direct, percentOfStrict(direct, plan.buyMatching.percent, 'down'));
+      if (up[1] !== undefined && !zero(plan.buyMatching.percent))
+        push('buyMatching', up[1], 2, plan.buyMatching.percent, direct, percentOfStrict(direct, plan.buyMatching.percent, 'down'));
     }
     // sponsorshipBonus: the buyer's first purchase, big enough.
     if (referrer !== undefined && isFirst && p.volume >= pointsOf(plan.sponsorshipBonus.minVolume)) {
@@ -103,7 +113,8 @@ export function dayLines(input: {
         managerGrade = a.level;
       } else if (a.level === managerGrade && managerGrade > 0 && !sameLevelPaid.has(managerGrade)) {
         sameLevelPaid.add(managerGrade);
-        if (!zero(rate.sameLevelPercent)) push('sameLevelReward', a.id, a.level, rate.sameLevelPercent, p.volume, percentOfStrict(p.volume, rate.sameLevelPercent, 'down'));
+        if (!zero(rate.sameLevelPercent))
+          push('sameLevelReward', a.id, a.level, rate.sameLevelPercent, p.volume, percentOfStrict(p.volume, rate.sameLevelPercent, 'down'));
       }
       // Nothing above can earn any more: the top rate is paid and its same level too.
       if (paidRate >= topRate && topRate > 0n && sameLevelPaid.has(managerGrade)) break;
@@ -111,20 +122,15 @@ export function dayLines(input: {
     // activateBonus: the code's buyer, when someone else activated it.
     if (p.event === 'activate' && !zero(plan.activateBonus.percent)) {
       const codeBuyer = input.codeBuyers.get(p.holdingId);
-      if (codeBuyer && codeBuyer !== p.memberId) push('activateBonus', codeBuyer, 0, plan.activateBonus.percent, p.volume, percentOfStrict(p.volume, plan.activateBonus.percent, 'down'));
+      if (codeBuyer && codeBuyer !== p.memberId)
+        push('activateBonus', codeBuyer, 0, plan.activateBonus.percent, p.volume, percentOfStrict(p.volume, plan.activateBonus.percent, 'down'));
     }
   }
   return lines;
 }
 
-
 /** The monthly bonuses: performanceBonus by grade, then rankingBonus by place. */
-export function monthLines(input: {
-  periodKey: string;
-  version: PlanVersion;
-  volumes: Map<string, Volumes>;
-  members: Map<string, MemberNode>;
-}): RawLine[] {
+export function monthLines(input: { periodKey: string; version: PlanVersion; volumes: Map<string, Volumes>; members: Map<string, MemberNode> }): RawLine[] {
   const plan = input.version.document;
   const lines: RawLine[] = [];
   const base = { planVersion: input.version.version, plan, sourceMemberId: null, sourceHoldingId: null, sourceEvent: null, sourceAt: null };
@@ -136,10 +142,30 @@ export function monthLines(input: {
     const team = input.volumes.get(id)!.team;
     if (!m || !rate || zero(rate.performancePercent) || team <= 0n) continue;
     const gross = percentOfStrict(team, rate.performancePercent, 'down');
-    if (gross > 0n) lines.push({ ...base, key: `${input.periodKey}|performanceBonus|${id}`, memberId: id, bonusType: 'performanceBonus', ruleValue: m.level, ratePercent: rate.performancePercent, base: team, gross });
+    if (gross > 0n)
+      lines.push({
+        ...base,
+        key: `${input.periodKey}|performanceBonus|${id}`,
+        memberId: id,
+        bonusType: 'performanceBonus',
+        ruleValue: m.level,
+        ratePercent: rate.performancePercent,
+        base: team,
+        gross,
+      });
   }
   for (const r of ranking(input.volumes, input.members, plan)) {
-    if (r.prize > 0n) lines.push({ ...base, key: `${input.periodKey}|rankingBonus|${r.memberId}`, memberId: r.memberId, bonusType: 'rankingBonus', ruleValue: r.place, ratePercent: r.sharePercent, base: r.pool, gross: r.prize });
+    if (r.prize > 0n)
+      lines.push({
+        ...base,
+        key: `${input.periodKey}|rankingBonus|${r.memberId}`,
+        memberId: r.memberId,
+        bonusType: 'rankingBonus',
+        ruleValue: r.place,
+        ratePercent: r.sharePercent,
+        base: r.pool,
+        gross: r.prize,
+      });
   }
   return lines;
 }
@@ -158,7 +184,12 @@ export interface Ranked {
  * (then the id); members with no volume are not ranked. The pool is poolPercent of every
  * purchase of the month; place k gets shares[k - 1] % of it.
  */
-export function ranking(volumes: Map<string, Volumes>, members: Map<string, MemberNode>, plan: PlanDocument, places = plan.rankingBonus.shares.length): Ranked[] {
+export function ranking(
+  volumes: Map<string, Volumes>,
+  members: Map<string, MemberNode>,
+  plan: PlanDocument,
+  places = plan.rankingBonus.shares.length,
+): Ranked[] {
   const measure = plan.rankingBonus.measure === 'directVolume' ? 'direct' : 'personal';
   let total = 0n;
   for (const v of volumes.values()) total += v.personal;

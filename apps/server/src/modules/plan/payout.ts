@@ -113,7 +113,15 @@ export class PlanPayoutService {
     const result = await this.ledger.inTransaction(async (tx) => {
       const claimed = await tx
         .insertInto('plan_periods')
-        .values({ period_key: period.key, from_at: BigInt(period.from), to_at: BigInt(period.to), line_count: 0, paid: 0n, ran_by: options.ranBy ?? 'job', ran_at: BigInt(now) })
+        .values({
+          period_key: period.key,
+          from_at: BigInt(period.from),
+          to_at: BigInt(period.to),
+          line_count: 0,
+          paid: 0n,
+          ran_by: options.ranBy ?? 'job',
+          ran_at: BigInt(now),
+        })
         .onConflict((oc) => oc.column('period_key').doNothing())
         .returning('period_key')
         .execute();
@@ -147,8 +155,9 @@ export class PlanPayoutService {
     if (!first || first.at === null || first.at === undefined) return [];
     const start = Math.max(num(first.at), now - lookBackDays * dayMs);
     const keys: string[] = [];
-    for (let at = Date.UTC(new Date(start).getUTCFullYear(), new Date(start).getUTCMonth(), new Date(start).getUTCDate()); at + dayMs <= now; at += dayMs) keys.push(dayKey(at));
-    for (let at = Date.UTC(new Date(start).getUTCFullYear(), new Date(start).getUTCMonth(), 1); ; ) {
+    for (let at = Date.UTC(new Date(start).getUTCFullYear(), new Date(start).getUTCMonth(), new Date(start).getUTCDate()); at + dayMs <= now; at += dayMs)
+      keys.push(dayKey(at));
+    for (let at = Date.UTC(new Date(start).getUTCFullYear(), new Date(start).getUTCMonth(), 1); ;) {
       const p = periodOf(monthKey(at));
       if (p.to > now) break;
       keys.push(p.key);
@@ -156,7 +165,11 @@ export class PlanPayoutService {
     }
     const paid = new Set<string>();
     for (let i = 0; i < keys.length; i += 500) {
-      const rows = await this.db.selectFrom('plan_periods').select('period_key').where('period_key', 'in', keys.slice(i, i + 500)).execute();
+      const rows = await this.db
+        .selectFrom('plan_periods')
+        .select('period_key')
+        .where('period_key', 'in', keys.slice(i, i + 500))
+        .execute();
       for (const r of rows) paid.add(r.period_key);
     }
     const ran: string[] = [];
@@ -180,14 +193,23 @@ export class PlanPayoutService {
       const depth = Math.max(2, planLimits.generationsMax, ...[timeline.at(period.from), timeline.at(period.to - 1)].map((v) => v.document.managerDepth));
       const above = new Set<string>();
       for (const b of buyers.values()) for (const a of b.ancestors.slice(0, depth)) above.add(a);
-      const members = new Map([...buyers, ...(await loadMembers(db, [...above].filter((id) => !buyers.has(id))))]);
+      const members = new Map([
+        ...buyers,
+        ...(await loadMembers(
+          db,
+          [...above].filter((id) => !buyers.has(id)),
+        )),
+      ]);
       raw = dayLines({
         periodKey: period.key,
         purchases,
         members,
         planAt: (at) => timeline.at(at),
         boughtBefore: await boughtBefore(db, buyerIds, period.from),
-        codeBuyers: await codeBuyers(db, purchases.filter((p) => p.event === 'activate').map((p) => p.holdingId)),
+        codeBuyers: await codeBuyers(
+          db,
+          purchases.filter((p) => p.event === 'activate').map((p) => p.holdingId),
+        ),
       });
     } else {
       const version = timeline.at(period.to - 1);
@@ -195,7 +217,10 @@ export class PlanPayoutService {
       const members = await loadMembers(db, volumes.keys());
       raw = monthLines({ periodKey: period.key, version, volumes, members });
     }
-    const earners = await loadMembers(db, raw.map((l) => l.memberId));
+    const earners = await loadMembers(
+      db,
+      raw.map((l) => l.memberId),
+    );
     const referrerOf = (id: string) => earners.get(id)?.referrerId ?? null;
     const withReferrers = new Set([...earners.keys(), ...[...earners.values()].flatMap((m) => (m.referrerId ? [m.referrerId] : []))]);
     const headroom = await this.headroom(db, [...withReferrers]);
@@ -263,13 +288,42 @@ export class PlanPayoutService {
       const coin = l.plan.coinName;
       const source = l.bonusType === 'bonusFeeBonus' ? 'fees' : 'planBonuses';
       if (l.paid > 0n) {
-        inputs.push({ rowId: id, isFee: false, input: { requestId: null, code: bonusCodes[l.bonusType], coinName: coin, amount: l.paid, debit: { owner: 'system', coinName: coin, purpose: source }, credit: { owner: l.memberId, coinName: coin, purpose: 'available' }, isPending: false, memo: id } });
+        inputs.push({
+          rowId: id,
+          isFee: false,
+          input: {
+            requestId: null,
+            code: bonusCodes[l.bonusType],
+            coinName: coin,
+            amount: l.paid,
+            debit: { owner: 'system', coinName: coin, purpose: source },
+            credit: { owner: l.memberId, coinName: coin, purpose: 'available' },
+            isPending: false,
+            memo: id,
+          },
+        });
       }
       if (l.fee > 0n) {
-        inputs.push({ rowId: id, isFee: true, input: { requestId: null, code: 'bonusFee', coinName: coin, amount: l.fee, debit: { owner: 'system', coinName: coin, purpose: 'planBonuses' }, credit: { owner: 'system', coinName: coin, purpose: 'fees' }, isPending: false, memo: id } });
+        inputs.push({
+          rowId: id,
+          isFee: true,
+          input: {
+            requestId: null,
+            code: 'bonusFee',
+            coinName: coin,
+            amount: l.fee,
+            debit: { owner: 'system', coinName: coin, purpose: 'planBonuses' },
+            credit: { owner: 'system', coinName: coin, purpose: 'fees' },
+            isPending: false,
+            memo: id,
+          },
+        });
       }
     }
-    const posted = await this.ledger.postMany(inputs.map((i) => i.input), tx);
+    const posted = await this.ledger.postMany(
+      inputs.map((i) => i.input),
+      tx,
+    );
     const transferOf = new Map<string, { transfer: string | null; fee: string | null }>();
     inputs.forEach((entry, i) => {
       const t = transferOf.get(entry.rowId) ?? { transfer: null, fee: null };
@@ -289,7 +343,10 @@ export class PlanPayoutService {
       p.amount += l.paid;
       paidTo.set(l.memberId, p);
     }
-    await notifyMany(tx, [...paidTo].map(([memberId, p]) => ({ memberId, type: 'bonusPaid' as const, params: { amount: formatMinor(p.amount), coinName: p.coinName } })));
+    await notifyMany(
+      tx,
+      [...paidTo].map(([memberId, p]) => ({ memberId, type: 'bonusPaid' as const, params: { amount: formatMinor(p.amount), coinName: p.coinName } })),
+    );
     await tx
       .updateTable('plan_periods')
       .set({ line_count: lines.length, paid: lines.reduce((s, l) => s + l.paid, 0n) })
@@ -367,16 +424,28 @@ export class PlanPayoutService {
       totals.set(l.bonusType, t);
     }
     const shown = lines.slice(0, planLimits.dryRunLinesMax);
-    const names = await loadMembers(this.db, shown.flatMap((l) => [l.memberId, ...(l.sourceMemberId ? [l.sourceMemberId] : [])]));
+    const names = await loadMembers(
+      this.db,
+      shown.flatMap((l) => [l.memberId, ...(l.sourceMemberId ? [l.sourceMemberId] : [])]),
+    );
     return {
       periodKey,
       isDryRun,
       wasPaid,
       lineCount: lines.length,
-      totals: bonusTypes.filter((t) => totals.has(t)).map((t) => {
-        const v = totals.get(t)!;
-        return { bonusType: t, lineCount: v.lineCount, gross: formatMinor(v.gross), capped: formatMinor(v.capped), fee: formatMinor(v.fee), paid: formatMinor(v.paid) };
-      }),
+      totals: bonusTypes
+        .filter((t) => totals.has(t))
+        .map((t) => {
+          const v = totals.get(t)!;
+          return {
+            bonusType: t,
+            lineCount: v.lineCount,
+            gross: formatMinor(v.gross),
+            capped: formatMinor(v.capped),
+            fee: formatMinor(v.fee),
+            paid: formatMinor(v.paid),
+          };
+        }),
       lines: shown.map((l) => ({
         lineKey: l.key,
         userName: names.get(l.memberId)?.userName ?? '',
@@ -398,7 +467,18 @@ export class PlanPayoutService {
   }
 
   /** The back-office's list: the latest periods, paid or not. */
-  async periodList(now = Date.now()): Promise<Array<{ periodKey: string; fromAt: number; toAt: number; state: 'open' | 'due' | 'paid'; lineCount: number; paid: string; ranAt: number | null; ranBy: string | null }>> {
+  async periodList(now = Date.now()): Promise<
+    Array<{
+      periodKey: string;
+      fromAt: number;
+      toAt: number;
+      state: 'open' | 'due' | 'paid';
+      lineCount: number;
+      paid: string;
+      ranAt: number | null;
+      ranBy: string | null;
+    }>
+  > {
     const keys: string[] = [];
     const today = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate());
     keys.push(monthKey(now), monthKey(Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth() - 1, 1)));
@@ -412,19 +492,21 @@ export class PlanPayoutService {
       .where('type', 'in', ['buy', 'upgrade', 'add', 'fill', 'activate'])
       .executeTakeFirst();
     const firstAt = first?.at === null || first?.at === undefined ? now : num(first.at);
-    return keys.filter((key) => byKey.has(key) || periodOf(key).to > firstAt).map((key) => {
-      const p = periodOf(key);
-      const r = byKey.get(key);
-      return {
-        periodKey: key,
-        fromAt: p.from,
-        toAt: p.to,
-        state: r ? 'paid' : p.to <= now ? 'due' : 'open',
-        lineCount: r ? num(r.line_count) : 0,
-        paid: formatMinor(r ? BigInt(r.paid) : 0n),
-        ranAt: r ? num(r.ran_at) : null,
-        ranBy: r ? r.ran_by : null,
-      };
-    });
+    return keys
+      .filter((key) => byKey.has(key) || periodOf(key).to > firstAt)
+      .map((key) => {
+        const p = periodOf(key);
+        const r = byKey.get(key);
+        return {
+          periodKey: key,
+          fromAt: p.from,
+          toAt: p.to,
+          state: r ? 'paid' : p.to <= now ? 'due' : 'open',
+          lineCount: r ? num(r.line_count) : 0,
+          paid: formatMinor(r ? BigInt(r.paid) : 0n),
+          ranAt: r ? num(r.ran_at) : null,
+          ranBy: r ? r.ran_by : null,
+        };
+      });
   }
 }

@@ -49,7 +49,11 @@ describe.each(dialects)('compensation plan worked examples (%s)', (dialect) => {
     const h = t.services.dbHandle;
     const m = await makeTree(h, ['A:3', 'B:1:A', 'C:0:B', 'D:0:C']);
     // Everyone above D holds 10 units (cap 2,000 each): the caps do not bite here.
-    await buy(h, ledger, ['A', 'B', 'C'].map((n) => ({ memberId: m.get(n)!, units: 10, at: day - 40 * 24 * hour })));
+    await buy(
+      h,
+      ledger,
+      ['A', 'B', 'C'].map((n) => ({ memberId: m.get(n)!, units: 10, at: day - 40 * 24 * hour })),
+    );
     await buy(h, ledger, [{ memberId: m.get('D')!, units: 10, at: day + 10 * hour }]);
     const dry = await payout.dryRun('day:2026-03-10');
     expect(paidBy(dry)).toEqual({
@@ -65,14 +69,22 @@ describe.each(dialects)('compensation plan worked examples (%s)', (dialect) => {
     });
     const byType = Object.fromEntries(dry.totals.map((x) => [x.bonusType, x]));
     expect(byType.directBonus).toMatchObject({ gross: '100.000000', fee: '5.000000', paid: '95.000000', capped: '0.000000' });
-    expect(dry.lines.find((l) => l.bonusType === 'algebraicBonus' && l.ruleValue === 3)).toMatchObject({ ratePercent: '3', base: '1000.000000', sourceEvent: 'buy', planVersion: 1 });
+    expect(dry.lines.find((l) => l.bonusType === 'algebraicBonus' && l.ruleValue === 3)).toMatchObject({
+      ratePercent: '3',
+      base: '1000.000000',
+      sourceEvent: 'buy',
+      planVersion: 1,
+    });
     expect(dry.lines.find((l) => l.bonusType === 'managerBonus' && l.ruleValue === 3)).toMatchObject({ ratePercent: '4', gross: '40.000000' });
 
     // The real run pays exactly the dry run, to the unit.
     await expect(payout.run('day:2026-03-10', { now: day - 1 })).rejects.toMatchObject({ key: 'plan.periodOpen' });
     const real = await payout.run('day:2026-03-10', { now: afterDay, ranBy: 'planner' });
     expect({ ...real, isDryRun: true }).toEqual(dry);
-    const paidSum = await h.db.selectFrom('plan_bonus_lines').select((eb) => eb.fn.sum<string>('paid').as('s')).executeTakeFirstOrThrow();
+    const paidSum = await h.db
+      .selectFrom('plan_bonus_lines')
+      .select((eb) => eb.fn.sum<string>('paid').as('s'))
+      .executeTakeFirstOrThrow();
     expect(BigInt(paidSum.s)).toBe(dry.lines.reduce((s, l) => s + BigInt(Math.round(Number(l.paid) * 1e6)), 0n));
 
     // A rerun (and a dry run after it) pays nothing.
@@ -80,14 +92,27 @@ describe.each(dialects)('compensation plan worked examples (%s)', (dialect) => {
     expect(again).toMatchObject({ wasPaid: true, lineCount: 0 });
     expect(await payout.dryRun('day:2026-03-10')).toMatchObject({ wasPaid: true, lineCount: 0 });
     // One transfer per line paid (7 bonuses and 5 fee shares) and per bonus fee (7), each once.
-    const count = await h.db.selectFrom('ledger_transfers').select((eb) => eb.fn.countAll<string>().as('n')).where('memo', 'in', h.db.selectFrom('plan_bonus_lines').select('id')).executeTakeFirstOrThrow();
+    const count = await h.db
+      .selectFrom('ledger_transfers')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('memo', 'in', h.db.selectFrom('plan_bonus_lines').select('id'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(7 + 5 + 7);
 
     // C's records show the direct bonus with its cause.
     const records = await new RecordService(h.db).list(m.get('C')!, { type: 'directBonus', pageSize: 10 });
     expect(records.items).toHaveLength(1);
     expect(records.items[0]).toMatchObject({ amount: '95.000000', movement: 'in' });
-    expect(records.items[0]!.bonus).toMatchObject({ bonusType: 'directBonus', sourceEvent: 'buy', sourceAt: day + 10 * hour, ratePercent: '10', gross: '100.000000', fee: '5.000000', paid: '95.000000', planVersion: 1 });
+    expect(records.items[0]!.bonus).toMatchObject({
+      bonusType: 'directBonus',
+      sourceEvent: 'buy',
+      sourceAt: day + 10 * hour,
+      ratePercent: '10',
+      gross: '100.000000',
+      fee: '5.000000',
+      paid: '95.000000',
+      planVersion: 1,
+    });
     expect(records.items[0]!.bonus!.sourceUserName).toMatch(/^D-/);
     // The bonuses count against C's holding: released 100 of its 2,000 cap.
     const held = await h.db.selectFrom('package_holdings').select(['released']).where('member_id', '=', m.get('C')!).executeTakeFirstOrThrow();
@@ -108,14 +133,22 @@ describe.each(dialects)('compensation plan worked examples (%s)', (dialect) => {
     expect(dry.lines.filter((l) => l.userName.startsWith('A-')).every((l) => l.paid === '0.000000')).toBe(true);
     const real = await payout.run('day:2026-03-10', { now: afterDay });
     expect({ ...real, isDryRun: true }).toEqual(dry);
-    const held = await h.db.selectFrom('package_holdings').select(['released', 'state', 'end_reason']).where('member_id', '=', m.get('C')!).executeTakeFirstOrThrow();
+    const held = await h.db
+      .selectFrom('package_holdings')
+      .select(['released', 'state', 'end_reason'])
+      .where('member_id', '=', m.get('C')!)
+      .executeTakeFirstOrThrow();
     expect({ released: BigInt(held.released), state: held.state, end: held.end_reason }).toEqual({ released: 20_000_000n, state: 'expired', end: 'maxReward' });
   });
 
   it('example 3: the same-level reward goes to the next ancestor of the manager grade', async () => {
     const h = t.services.dbHandle;
     const m = await makeTree(h, ['S2:2', 'S1:2:S2', 'X:0:S1']);
-    await buy(h, ledger, ['S2', 'S1'].map((n) => ({ memberId: m.get(n)!, units: 10, at: day - 40 * 24 * hour })));
+    await buy(
+      h,
+      ledger,
+      ['S2', 'S1'].map((n) => ({ memberId: m.get(n)!, units: 10, at: day - 40 * 24 * hour })),
+    );
     await buy(h, ledger, [{ memberId: m.get('X')!, units: 10, at: day + 8 * hour }]);
     const dry = await payout.dryRun('day:2026-03-10');
     expect(dry.lines.find((l) => l.bonusType === 'managerBonus')).toMatchObject({ gross: '40.000000', ruleValue: 2 });
@@ -128,7 +161,11 @@ describe.each(dialects)('compensation plan worked examples (%s)', (dialect) => {
     const m = await makeTree(h, ['P:0', 'Q:0:P']);
     await buy(h, ledger, [{ memberId: m.get('P')!, units: 10, at: day - 40 * 24 * hour }]);
     // Version 2 from noon: direct bonus 20 %.
-    await t.services.planVersions.create(staff, { document: { ...defaultPlan, directBonus: { percent: '20' } }, effectiveAt: day + 12 * hour, note: 'direct 20 %' }, day);
+    await t.services.planVersions.create(
+      staff,
+      { document: { ...defaultPlan, directBonus: { percent: '20' } }, effectiveAt: day + 12 * hour, note: 'direct 20 %' },
+      day,
+    );
     expect((await planInForce(h.db, day + 12 * hour - 1)).version).toBe(1);
     expect((await planInForce(h.db, day + 12 * hour)).version).toBe(2);
     await buy(h, ledger, [
@@ -137,9 +174,15 @@ describe.each(dialects)('compensation plan worked examples (%s)', (dialect) => {
     ]);
     const real = await payout.run('day:2026-03-10', { now: afterDay });
     const directs = real.lines.filter((l) => l.bonusType === 'directBonus').map((l) => [l.planVersion, l.gross]);
-    expect(directs).toEqual([[1, '100.000000'], [2, '200.000000']]);
+    expect(directs).toEqual([
+      [1, '100.000000'],
+      [2, '200.000000'],
+    ]);
     // A version cannot start in the past.
-    await expect(t.services.planVersions.create(staff, { document: defaultPlan, effectiveAt: day, note: '' }, day + 2 * hour)).rejects.toMatchObject({ key: 'plan.effectivePast', field: 'effectiveAt' });
+    await expect(t.services.planVersions.create(staff, { document: defaultPlan, effectiveAt: day, note: '' }, day + 2 * hour)).rejects.toMatchObject({
+      key: 'plan.effectivePast',
+      field: 'effectiveAt',
+    });
     const audit = await h.db.selectFrom('audit_log').select(['action', 'target_id']).where('action', '=', 'plan.versionCreate').execute();
     expect(audit).toEqual([{ action: 'plan.versionCreate', target_id: '2' }]);
   });
@@ -148,7 +191,11 @@ describe.each(dialects)('compensation plan worked examples (%s)', (dialect) => {
     const h = t.services.dbHandle;
     // G (grade 2) invites R1 and R2; R1 invites R3. Purchases in March: R1 300, R2 500, R3 200.
     const m = await makeTree(h, ['G:2', 'R1:0:G', 'R2:0:G', 'R3:0:R1']);
-    await buy(h, ledger, ['G', 'R1', 'R2'].map((n) => ({ memberId: m.get(n)!, units: 10, at: Date.UTC(2026, 1, 1) })));
+    await buy(
+      h,
+      ledger,
+      ['G', 'R1', 'R2'].map((n) => ({ memberId: m.get(n)!, units: 10, at: Date.UTC(2026, 1, 1) })),
+    );
     await buy(h, ledger, [
       { memberId: m.get('R1')!, units: 3, at: Date.UTC(2026, 2, 5) },
       { memberId: m.get('R2')!, units: 5, at: Date.UTC(2026, 2, 6) },
@@ -160,7 +207,10 @@ describe.each(dialects)('compensation plan worked examples (%s)', (dialect) => {
     expect(perf.map((l) => [l.userName.split('-')[0], l.base, l.gross, l.paid])).toEqual([['G', '1000.000000', '5.000000', '4.750000']]);
     // Pool 1 % of 1,000 = 10; by direct volume G 800 (40 % = 4), R1 200 (25 % = 2.5).
     const rank = real.lines.filter((l) => l.bonusType === 'rankingBonus').map((l) => [l.userName.split('-')[0], l.ruleValue, l.gross]);
-    expect(rank).toEqual([['G', 1, '4.000000'], ['R1', 2, '2.500000']]);
+    expect(rank).toEqual([
+      ['G', 1, '4.000000'],
+      ['R1', 2, '2.500000'],
+    ]);
     expect((await payout.run('month:2026-03', { now: Date.UTC(2026, 3, 1) })).wasPaid).toBe(true);
   });
 
@@ -187,7 +237,10 @@ describe.each(dialects)('compensation plan worked examples (%s)', (dialect) => {
     // demo's direct invite alice buys this month: demo leads the ranking, names masked.
     const alice = (await h.db.selectFrom('users').select('id').where('user_name', '=', 'alice').executeTakeFirstOrThrow()).id;
     await buy(h, ledger, [{ memberId: alice, units: 2, at: Date.now() - 1000 }]);
-    const ranking = await demo.call<{ items: Array<{ place: number; userName: string; amount: string; isMe: boolean }>; myPlace: number | null }>('planRanking', { month: 'current' });
+    const ranking = await demo.call<{ items: Array<{ place: number; userName: string; amount: string; isMe: boolean }>; myPlace: number | null }>(
+      'planRanking',
+      { month: 'current' },
+    );
     expect(ranking.data.items[0]).toMatchObject({ place: 1, userName: 'd***o', amount: '200.000000', isMe: true });
     expect(ranking.data.myPlace).toBe(1);
     // A member cannot call the staff endpoints; a viewer may dry-run but neither add a version nor pay.
@@ -209,7 +262,11 @@ describe.each(dialects)('compensation plan worked examples (%s)', (dialect) => {
     expect(audited).toHaveLength(1);
     expect(audited[0]).toMatchObject({ actor_name: 'finance', target_id: yesterday });
     expect(JSON.parse(audited[0]!.after_json)).toMatchObject({ lineCount: paidRun.data.lineCount });
-    const bad = await finance.call('planVersionCreate', { document: { ...defaultPlan, rankingBonus: { ...defaultPlan.rankingBonus, shares: ['60', '50'] } }, effectiveAt: Date.now() + 3_600_000, note: '' });
+    const bad = await finance.call('planVersionCreate', {
+      document: { ...defaultPlan, rankingBonus: { ...defaultPlan.rankingBonus, shares: ['60', '50'] } },
+      effectiveAt: Date.now() + 3_600_000,
+      note: '',
+    });
     expect(bad.error).toBe('plan.invalid');
     // The rule is named by the editor's own key, and the message in the staff's language names no English rule.
     expect((bad as { params?: unknown }).params).toEqual({ problem: 'sharesOver100' });
@@ -221,4 +278,3 @@ describe.each(dialects)('compensation plan worked examples (%s)', (dialect) => {
     expect(periods.data.items.find((p) => p.periodKey === today)?.state).toBe('open');
   });
 });
-

@@ -22,7 +22,12 @@ export class PlanService {
       .orderBy('version', 'desc')
       .limit(1)
       .executeTakeFirst();
-    return { version: v.version, effectiveAt: v.effectiveAt, plan: v.document, next: next ? { version: num(next.version), effectiveAt: num(next.effective_at) } : null };
+    return {
+      version: v.version,
+      effectiveAt: v.effectiveAt,
+      plan: v.document,
+      next: next ? { version: num(next.version), effectiveAt: num(next.effective_at) } : null,
+    };
   }
 
   async ranking(memberId: string, month: 'current' | 'last', now = Date.now()): Promise<RankingResponse> {

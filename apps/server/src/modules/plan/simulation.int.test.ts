@@ -61,12 +61,32 @@ describe.each(dialects)('90-day plan simulation (%s)', (dialect) => {
       const level = r < 0.7 ? 0 : r < 0.85 ? 1 : r < 0.93 ? 2 : r < 0.97 ? 3 : r < 0.99 ? 4 : 5;
       const name = `${prefix}${i}`;
       rows.push({
-        id, user_name: name, user_name_key: name, password_hash: 'x', tx_password_hash: 'x', country_code: 'ID', email: `${name}@example.com`,
-        referral_id: `R${id}`, user_number: `U${id}`, referrer_id: parent < 0 ? null : ids[parent]!, tree_path: path, level, buy_purchase_code_status: 0,
-        is_protected: 0, auto_top_up: 0, agree_status: 1, is_login_locked: 0, is_money_locked: 0, created_at: BigInt(i),
+        id,
+        user_name: name,
+        user_name_key: name,
+        password_hash: 'x',
+        tx_password_hash: 'x',
+        country_code: 'ID',
+        email: `${name}@example.com`,
+        referral_id: `R${id}`,
+        user_number: `U${id}`,
+        referrer_id: parent < 0 ? null : ids[parent]!,
+        tree_path: path,
+        level,
+        buy_purchase_code_status: 0,
+        is_protected: 0,
+        auto_top_up: 0,
+        agree_status: 1,
+        is_login_locked: 0,
+        is_money_locked: 0,
+        created_at: BigInt(i),
       });
     }
-    for (let i = 0; i < rows.length; i += 200) await db.insertInto('users').values(rows.slice(i, i + 200)).execute();
+    for (let i = 0; i < rows.length; i += 200)
+      await db
+        .insertInto('users')
+        .values(rows.slice(i, i + 200))
+        .execute();
 
     // Weekly releases keep the release work of the test small; maximum profit 200 %.
     const terms = { ...planTerms, releasePeriodHours: 24 * 7, contractDays: 120, unlockDays: 30 };
@@ -76,7 +96,13 @@ describe.each(dialects)('90-day plan simulation (%s)', (dialect) => {
       const dayStart = t0 + d * dayMs;
       const specs: HoldingSpec[] = [];
       for (let k = 0; k < buysPerDay; k++) {
-        specs.push({ memberId: ids[Math.floor(rnd() * membersCount)]!, productId, terms, units: 1 + Math.floor(rnd() * 5), startedAt: dayStart + Math.floor(rnd() * dayMs) });
+        specs.push({
+          memberId: ids[Math.floor(rnd() * membersCount)]!,
+          productId,
+          terms,
+          units: 1 + Math.floor(rnd() * 5),
+          startedAt: dayStart + Math.floor(rnd() * dayMs),
+        });
       }
       await createHoldings(h, ledger, specs);
       const now = dayStart + dayMs + 60_000;
@@ -94,7 +120,11 @@ describe.each(dialects)('90-day plan simulation (%s)', (dialect) => {
     // Every line paid by exactly one transfer of its amount; every fee by one transfer too.
     const lines = await db.selectFrom('plan_bonus_lines').select(['id', 'paid', 'fee', 'transfer_id', 'fee_transfer_id']).execute();
     expect(lines.length).toBeGreaterThan(1000);
-    const transfers = await db.selectFrom('ledger_transfers').select(['memo', 'amount', 'code']).where('memo', 'in', db.selectFrom('plan_bonus_lines').select('id')).execute();
+    const transfers = await db
+      .selectFrom('ledger_transfers')
+      .select(['memo', 'amount', 'code'])
+      .where('memo', 'in', db.selectFrom('plan_bonus_lines').select('id'))
+      .execute();
     const paidSum = lines.reduce((s, l) => s + BigInt(l.paid) + BigInt(l.fee), 0n);
     expect(transfers.reduce((s, x) => s + BigInt(x.amount), 0n)).toBe(paidSum);
     expect(transfers.length).toBe(lines.filter((l) => BigInt(l.paid) > 0n).length + lines.filter((l) => BigInt(l.fee) > 0n).length);

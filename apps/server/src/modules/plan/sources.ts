@@ -72,7 +72,10 @@ export async function loadMembers(db: Db | Tx, ids: Iterable<string>): Promise<M
         id: r.id,
         userName: r.user_name,
         referrerId: r.referrer_id,
-        ancestors: r.tree_path.split('/').filter((s) => s !== '').reverse(),
+        ancestors: r.tree_path
+          .split('/')
+          .filter((s) => s !== '')
+          .reverse(),
         level: num(r.level),
         createdAt: num(r.created_at),
       });
@@ -102,7 +105,11 @@ export async function boughtBefore(db: Db | Tx, memberIds: string[], at: number)
 export async function codeBuyers(db: Db | Tx, holdingIds: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (let i = 0; i < holdingIds.length; i += chunk) {
-    const rows = await db.selectFrom('package_activation_codes').select(['holding_id', 'buyer_id']).where('holding_id', 'in', holdingIds.slice(i, i + chunk)).execute();
+    const rows = await db
+      .selectFrom('package_activation_codes')
+      .select(['holding_id', 'buyer_id'])
+      .where('holding_id', 'in', holdingIds.slice(i, i + chunk))
+      .execute();
     for (const r of rows) if (r.holding_id) out.set(r.holding_id, r.buyer_id);
   }
   return out;
@@ -124,7 +131,10 @@ export interface Volumes {
 export async function periodVolume(db: Db | Tx, userIds: Iterable<string> | null, from: number, to: number): Promise<Map<string, Volumes>> {
   const wanted = userIds === null ? null : new Set(userIds);
   const purchases = await loadPurchases(db, from, to);
-  const buyers = await loadMembers(db, purchases.map((p) => p.memberId));
+  const buyers = await loadMembers(
+    db,
+    purchases.map((p) => p.memberId),
+  );
   const out = new Map<string, Volumes>();
   const add = (id: string, field: keyof Volumes, v: bigint) => {
     if (wanted && !wanted.has(id)) return;

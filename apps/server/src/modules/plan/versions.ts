@@ -45,7 +45,12 @@ export class PlanTimeline {
   private constructor(private readonly versions: PlanVersion[]) {}
 
   static async load(db: Db | Tx): Promise<PlanTimeline> {
-    const rows = await db.selectFrom('plan_versions').select(['id', 'version', 'effective_at', 'document']).orderBy('effective_at').orderBy('version').execute();
+    const rows = await db
+      .selectFrom('plan_versions')
+      .select(['id', 'version', 'effective_at', 'document'])
+      .orderBy('effective_at')
+      .orderBy('version')
+      .execute();
     return new PlanTimeline(rows.map(toVersion));
   }
 
@@ -117,14 +122,25 @@ export class PlanVersionService {
     const effectiveAt = Math.max(input.effectiveAt, now);
     const id = crypto.randomUUID();
     const version = await this.inTransaction(async (tx) => {
-      const last = await tx.selectFrom('plan_versions').select((eb) => eb.fn.max('version').as('v')).executeTakeFirst();
+      const last = await tx
+        .selectFrom('plan_versions')
+        .select((eb) => eb.fn.max('version').as('v'))
+        .executeTakeFirst();
       const next = num(last?.v ?? 0) + 1;
       const before = await planInForce(tx, effectiveAt);
       // The unique version number makes two staff saving at once one winner and one stale version.
       try {
         await tx
           .insertInto('plan_versions')
-          .values({ id, version: next, effective_at: BigInt(effectiveAt), document: JSON.stringify(input.document), note: input.note, created_by: actor.name, created_at: BigInt(now) })
+          .values({
+            id,
+            version: next,
+            effective_at: BigInt(effectiveAt),
+            document: JSON.stringify(input.document),
+            note: input.note,
+            created_by: actor.name,
+            created_at: BigInt(now),
+          })
           .execute();
       } catch (error) {
         if (/unique|duplicate/i.test(String((error as Error).message))) throw new AppError('config.staleVersion');

@@ -23,7 +23,14 @@ import { verifyRevenueTotals } from './verify.ts';
 const member = (owner: string, coinName = 'USDT', purpose = 'available'): AccountRef => ({ owner, coinName, purpose });
 const system = (purpose: string, coinName = 'USDT'): AccountRef => ({ owner: 'system', coinName, purpose });
 const credit = (owner: string, code: TransactionType, amount: bigint, extra: Partial<TransferInput> = {}): TransferInput => ({
-  requestId: null, code, coinName: 'USDT', amount, debit: system('packageRewards'), credit: member(owner), isPending: false, ...extra,
+  requestId: null,
+  code,
+  coinName: 'USDT',
+  amount,
+  debit: system('packageRewards'),
+  credit: member(owner),
+  isPending: false,
+  ...extra,
 });
 
 /** What revenueSummary summed before decision 049: the journal itself, as the oracle. */
@@ -79,16 +86,40 @@ describe.each(dialects)('revenue totals on %s', (dialect) => {
     // A retry of the same request adds nothing.
     await ledger.transfer(credit('rev1', 'directBonus', 5n, { requestId: 'rev1-direct' }));
     await ledger.inTransaction((tx) => ledger.transfer(credit('rev1', 'managerBonus', 7n), tx));
-    await ledger.inTransaction((tx) => ledger.postMany([credit('rev1', 'packageRelease', 11n), credit('rev1', 'packageRelease', 13n), credit('rev2', 'packageRelease', 17n)], tx));
+    await ledger.inTransaction((tx) =>
+      ledger.postMany([credit('rev1', 'packageRelease', 11n), credit('rev1', 'packageRelease', 13n), credit('rev2', 'packageRelease', 17n)], tx),
+    );
     // A release reinvested into the fixed account counts too, as it always did (then redeemed
     // back to available, so the packages' check, fixed = live holdings, still holds).
     await ledger.transfer(credit('rev1', 'packageRelease', 19n, { credit: member('rev1', 'USDT', 'fixed') }));
-    await ledger.transfer({ requestId: null, code: 'redeem', coinName: 'USDT', amount: 19n, debit: member('rev1', 'USDT', 'fixed'), credit: member('rev1'), isPending: false });
+    await ledger.transfer({
+      requestId: null,
+      code: 'redeem',
+      coinName: 'USDT',
+      amount: 19n,
+      debit: member('rev1', 'USDT', 'fixed'),
+      credit: member('rev1'),
+      isPending: false,
+    });
     // Another point type.
-    await ledger.transfer(credit('rev1', 'sameLevelReward', 23n, { coinName: 'REWARD_POINT', debit: system('packageRewards', 'REWARD_POINT'), credit: member('rev1', 'REWARD_POINT') }));
+    await ledger.transfer(
+      credit('rev1', 'sameLevelReward', 23n, {
+        coinName: 'REWARD_POINT',
+        debit: system('packageRewards', 'REWARD_POINT'),
+        credit: member('rev1', 'REWARD_POINT'),
+      }),
+    );
     // Not revenue: an airdrop, and money leaving the member.
     await ledger.transfer(credit('rev1', 'airdrop', 1000n, { debit: system('airdrop') }));
-    await ledger.transfer({ requestId: null, code: 'internalTransfer', coinName: 'USDT', amount: 3n, debit: member('rev1'), credit: member('rev2'), isPending: false });
+    await ledger.transfer({
+      requestId: null,
+      code: 'internalTransfer',
+      coinName: 'USDT',
+      amount: 3n,
+      debit: member('rev1'),
+      credit: member('rev2'),
+      isPending: false,
+    });
     // Held revenue counts only once posted; a voided one never.
     const held = await ledger.transfer(credit('rev1', 'rankingBonus', 29n, { isPending: true }));
     const voided = await ledger.transfer(credit('rev1', 'rankingBonus', 31n, { isPending: true }));
@@ -110,7 +141,7 @@ describe.each(dialects)('revenue totals on %s', (dialect) => {
     expect(await revenueSummary(db, 'nobody')).toEqual(await journalSummary(db, 'nobody'));
   });
 
-  it('counts exactly the contract\'s revenue codes', async () => {
+  it("counts exactly the contract's revenue codes", async () => {
     // One credit of every transfer code, each its own amount, to one member.
     const amounts = new Map(transactionTypes.map((code, i) => [code, BigInt(1000 + i)]));
     for (const [code, amount] of amounts) await ledger.transfer(credit('every-code', code, amount));
@@ -131,15 +162,24 @@ describe.each(dialects)('revenue totals on %s', (dialect) => {
     ).rejects.toThrow('the unit fails after its transfers');
     expect(await kept('rev3')).toEqual(before);
     // Refused at the balance ceiling (decision 008): rev3 filled up with airdrops (not revenue).
-    const account = await db.selectFrom('ledger_accounts').select(['credits_posted', 'debits_posted']).where('owner', '=', 'rev3').where('purpose', '=', 'available').executeTakeFirstOrThrow();
-    for (let room = balanceMaxMinor - (BigInt(account.credits_posted) - BigInt(account.debits_posted)); room > 0n; ) {
+    const account = await db
+      .selectFrom('ledger_accounts')
+      .select(['credits_posted', 'debits_posted'])
+      .where('owner', '=', 'rev3')
+      .where('purpose', '=', 'available')
+      .executeTakeFirstOrThrow();
+    for (let room = balanceMaxMinor - (BigInt(account.credits_posted) - BigInt(account.debits_posted)); room > 0n;) {
       const step = room < amountMaxMinor ? room : amountMaxMinor;
       await ledger.transfer(credit('rev3', 'airdrop', step, { debit: system('airdrop') }));
       room -= step;
     }
     await expect(ledger.transfer(credit('rev3', 'directBonus', 1n))).rejects.toMatchObject({ key: 'ledger.balanceTooLarge' });
-    await expect(ledger.inTransaction((tx) => ledger.transfer(credit('rev3', 'managerBonus', 1n), tx))).rejects.toMatchObject({ key: 'ledger.balanceTooLarge' });
-    await expect(ledger.inTransaction((tx) => ledger.postMany([credit('rev3', 'packageRelease', 1n)], tx))).rejects.toMatchObject({ key: 'ledger.balanceTooLarge' });
+    await expect(ledger.inTransaction((tx) => ledger.transfer(credit('rev3', 'managerBonus', 1n), tx))).rejects.toMatchObject({
+      key: 'ledger.balanceTooLarge',
+    });
+    await expect(ledger.inTransaction((tx) => ledger.postMany([credit('rev3', 'packageRelease', 1n)], tx))).rejects.toMatchObject({
+      key: 'ledger.balanceTooLarge',
+    });
     expect(await kept('rev3')).toEqual({ directBonus: 50n });
     expect(await revenueSummary(db, 'rev3')).toEqual(await journalSummary(db, 'rev3'));
   });
@@ -147,23 +187,35 @@ describe.each(dialects)('revenue totals on %s', (dialect) => {
   it('stays exact under racing transfers', async () => {
     const failures: string[] = [];
     // 24 standalone transfers, 20 request ids: the 4 repeats (another amount) are refused.
-    const standalone = Array.from({ length: 24 }, (_, i) => ledger.transfer(credit('racer', 'directBonus', BigInt(i + 1), { requestId: `race-${dialect}-${i % 20}` })).catch((e: unknown) => failures.push(String(e))));
-    const units = Array.from({ length: 12 }, (_, i) =>
-      ledger.inTransaction(async (tx) => {
-        await ledger.transfer(credit('racer', 'directBonus', 1000n), tx);
-        await ledger.transfer(credit('racer', 'managerBonus', 10n), tx);
-        // Every third unit fails after its transfers: none of its amounts may stay.
-        if (i % 3 === 0) throw new Error('refused unit');
-      }).catch((e: unknown) => failures.push(String(e))),
+    const standalone = Array.from({ length: 24 }, (_, i) =>
+      ledger
+        .transfer(credit('racer', 'directBonus', BigInt(i + 1), { requestId: `race-${dialect}-${i % 20}` }))
+        .catch((e: unknown) => failures.push(String(e))),
     );
-    const batches = Array.from({ length: 6 }, () => ledger.inTransaction((tx) => ledger.postMany([credit('racer', 'packageRelease', 3n), credit('racer2', 'packageRelease', 4n)], tx)));
+    const units = Array.from({ length: 12 }, (_, i) =>
+      ledger
+        .inTransaction(async (tx) => {
+          await ledger.transfer(credit('racer', 'directBonus', 1000n), tx);
+          await ledger.transfer(credit('racer', 'managerBonus', 10n), tx);
+          // Every third unit fails after its transfers: none of its amounts may stay.
+          if (i % 3 === 0) throw new Error('refused unit');
+        })
+        .catch((e: unknown) => failures.push(String(e))),
+    );
+    const batches = Array.from({ length: 6 }, () =>
+      ledger.inTransaction((tx) => ledger.postMany([credit('racer', 'packageRelease', 3n), credit('racer2', 'packageRelease', 4n)], tx)),
+    );
     await Promise.all([...standalone, ...units, ...batches]);
     expect(failures.sort()).toEqual([...Array<string>(4).fill('Error: ledger.requestIdReused'), ...Array<string>(4).fill('Error: refused unit')]);
     const totals = await kept('racer');
     const journal = await db
       .selectFrom('ledger_transfers')
       .innerJoin('ledger_accounts', 'ledger_accounts.id', 'ledger_transfers.credit_account_id')
-      .select(['ledger_transfers.code', (eb) => eb.fn.sum<bigint | string>('ledger_transfers.amount').as('total'), (eb) => eb.fn.countAll<number | bigint>().as('n')])
+      .select([
+        'ledger_transfers.code',
+        (eb) => eb.fn.sum<bigint | string>('ledger_transfers.amount').as('total'),
+        (eb) => eb.fn.countAll<number | bigint>().as('n'),
+      ])
       .where('ledger_accounts.owner', '=', 'racer')
       .groupBy('ledger_transfers.code')
       .execute();
@@ -179,7 +231,9 @@ describe.each(dialects)('revenue totals on %s', (dialect) => {
   it('is checked against the journal by the books check, which catches a tampered total', async () => {
     await ledger.transfer(credit('tampered', 'algebraicBonus', 40n));
     await ledger.transfer(credit('tampered', 'bonusFeeBonus', 2n));
-    const accountId = (await db.selectFrom('ledger_accounts').select('id').where('owner', '=', 'tampered').where('purpose', '=', 'available').executeTakeFirstOrThrow()).id;
+    const accountId = (
+      await db.selectFrom('ledger_accounts').select('id').where('owner', '=', 'tampered').where('purpose', '=', 'available').executeTakeFirstOrThrow()
+    ).id;
     expect((await verifyAndRecord(db)).problems).toEqual([]);
     await db.updateTable('revenue_totals').set({ amount: 41n }).where('account_id', '=', accountId).where('code', '=', 'algebraicBonus').execute();
     await db.deleteFrom('revenue_totals').where('account_id', '=', accountId).where('code', '=', 'bonusFeeBonus').execute();
@@ -204,7 +258,9 @@ describe.each(dialects)('revenue totals on %s', (dialect) => {
     const m = await registerMember(t, 'earner');
     const id = (await t.services.accounts.repository.byName('earner'))!.id;
     await ledger.transfer(credit(id, 'sponsorshipBonus', 1_500_000n));
-    await ledger.transfer(credit(id, 'prizePoolBonus', 250_000n, { coinName: 'ASSETS_POINT', debit: system('jackpot', 'ASSETS_POINT'), credit: member(id, 'ASSETS_POINT') }));
+    await ledger.transfer(
+      credit(id, 'prizePoolBonus', 250_000n, { coinName: 'ASSETS_POINT', debit: system('jackpot', 'ASSETS_POINT'), credit: member(id, 'ASSETS_POINT') }),
+    );
     const c = new TestClient(t.app, t.serverKey.publicJwk);
     c.token = await login({ ...t, client: c }, m.userName, m.password);
     const answer = await c.call<Array<{ coinName: string; total: string }>>('revenueSummary');
@@ -226,7 +282,13 @@ async function freshHandle(dialect: Dialect): Promise<{ handle: DbHandle; close(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-revenue-'));
   if (dialect === 'sqlite') {
     const handle = openDb({ databaseUrl: '', dataDir });
-    return { handle, close: async () => { await handle.close(); fs.rmSync(dataDir, { recursive: true, force: true }); } };
+    return {
+      handle,
+      close: async () => {
+        await handle.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
   }
   const url = process.env.TEST_DATABASE_URL!;
   const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
@@ -252,7 +314,11 @@ describe.each(dialects)('migration 034 on %s', (dialect) => {
       const names = Object.keys(migrations(dialect)).sort();
       const before = names[names.indexOf('034-revenue-totals') - 1]!;
       const schema = dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(handle.db)).rows[0]!.s : undefined;
-      const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations(dialect) }, ...(schema ? { migrationTableSchema: schema } : {}) });
+      const migrator = new Migrator({
+        db: handle.db,
+        provider: { getMigrations: async () => migrations(dialect) },
+        ...(schema ? { migrationTableSchema: schema } : {}),
+      });
       const partial = await migrator.migrateTo(before);
       expect(partial.error).toBeUndefined();
       const ledger = new LedgerRepository(handle);

@@ -10,7 +10,16 @@
  * available -> fixed (buyMatching) and back (redeem) is a move; a holding given to another member
  * (makeOver) leaves the sender's fixed balance and reaches the receiver's, naming the other side.
  */
-import { recordRejectReasonCodes, revenueTypes, type BonusCause, type BonusType, type RecordEntry, type TransactionStatus, type TransactionType, formatMinor } from '@pp/contract';
+import {
+  recordRejectReasonCodes,
+  revenueTypes,
+  type BonusCause,
+  type BonusType,
+  type RecordEntry,
+  type TransactionStatus,
+  type TransactionType,
+  formatMinor,
+} from '@pp/contract';
 import type { Db } from '../../db/index.ts';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -39,7 +48,18 @@ function splitReason(stored: string | null): { code: ReasonCode | null; text: st
 
 const memberPurposes = new Set(['available', 'fixed']);
 /** Ledger codes of the plan's bonuses (decision 022). */
-const bonusCodeSet = new Set<string>(['directBonus', 'sponsorshipBonus', 'algebraicBonus', 'sameLevelReward', 'managerBonus', 'performanceBonus', 'rankingBonus', 'buyMatchingBonus', 'activateBonus', 'bonusFeeBonus']);
+const bonusCodeSet = new Set<string>([
+  'directBonus',
+  'sponsorshipBonus',
+  'algebraicBonus',
+  'sameLevelReward',
+  'managerBonus',
+  'performanceBonus',
+  'rankingBonus',
+  'buyMatchingBonus',
+  'activateBonus',
+  'bonusFeeBonus',
+]);
 const asPurpose = (purpose: string | undefined) => (purpose === 'available' || purpose === 'fixed' ? purpose : null);
 
 /**
@@ -63,30 +83,45 @@ export class RecordService {
     // status the member has never or rarely had is a seek, not a walk of the account's history.
     // What the hold belongs to is looked up a row at a time through the unique hold and fee
     // columns, never as a list of every withdrawal or exchange the member ever had.
-    const held = (state: 'pending' | 'voided') => sql<boolean>`${sql.ref('ledger_transfers.kind')} = 'pending' and ${sql.ref('ledger_transfers.state')} = ${sql.lit(state)}`;
+    const held = (state: 'pending' | 'voided') =>
+      sql<boolean>`${sql.ref('ledger_transfers.kind')} = 'pending' and ${sql.ref('ledger_transfers.state')} = ${sql.lit(state)}`;
     // A withdrawal in one of the given statuses holds this transfer (its amount or its fee).
     const isWithdrawalHold = (statuses: string[]) => (eb: ExpressionBuilder<Database, 'ledger_transfers'>) =>
-      eb.or((['hold_transfer_id', 'fee_transfer_id'] as const).map((column) =>
-        eb.exists(eb.selectFrom('withdrawals').select(sql.lit(1).as('one')).whereRef(`withdrawals.${column}`, '=', 'ledger_transfers.id').where('withdrawals.status', 'in', statuses)),
-      ));
+      eb.or(
+        (['hold_transfer_id', 'fee_transfer_id'] as const).map((column) =>
+          eb.exists(
+            eb
+              .selectFrom('withdrawals')
+              .select(sql.lit(1).as('one'))
+              .whereRef(`withdrawals.${column}`, '=', 'ledger_transfers.id')
+              .where('withdrawals.status', 'in', statuses),
+          ),
+        ),
+      );
     const isCancelledExchange = (eb: ExpressionBuilder<Database, 'ledger_transfers'>) =>
-      eb.exists(eb.selectFrom('exchanges').select(sql.lit(1).as('one')).whereRef('exchanges.hold_transfer_id', '=', 'ledger_transfers.id').where('exchanges.status', '=', 'cancelled'));
-    let query = this.db
-      .selectFrom('ledger_transfers')
-      .selectAll('ledger_transfers')
-      .where('kind', 'in', ['posted', 'pending']);
+      eb.exists(
+        eb
+          .selectFrom('exchanges')
+          .select(sql.lit(1).as('one'))
+          .whereRef('exchanges.hold_transfer_id', '=', 'ledger_transfers.id')
+          .where('exchanges.status', '=', 'cancelled'),
+      );
+    let query = this.db.selectFrom('ledger_transfers').selectAll('ledger_transfers').where('kind', 'in', ['posted', 'pending']);
     if (filter.type) query = query.where('code', '=', filter.type);
     if (filter.coinName) query = query.where('coin_name', '=', filter.coinName);
     if (filter.fromMs !== undefined) query = query.where('created_at', '>=', filter.fromMs);
     if (filter.toMs !== undefined) query = query.where('created_at', '<=', filter.toMs);
     if (filter.status === 'success') query = query.where((eb) => eb.or([eb('kind', '=', 'posted'), eb('state', '=', 'posted')]));
-    else if (filter.status === 'pendingReview') query = query.where(held('pending')).where((eb) => eb.not(isWithdrawalHold(['pendingDisbursement', 'processing'])(eb)));
-    else if (filter.status === 'pendingDisbursement' || filter.status === 'processing') query = query.where(held('pending')).where(isWithdrawalHold([filter.status]));
+    else if (filter.status === 'pendingReview')
+      query = query.where(held('pending')).where((eb) => eb.not(isWithdrawalHold(['pendingDisbursement', 'processing'])(eb)));
+    else if (filter.status === 'pendingDisbursement' || filter.status === 'processing')
+      query = query.where(held('pending')).where(isWithdrawalHold([filter.status]));
     else if (filter.status === 'withdrawalRejected') query = query.where(held('voided')).where(isWithdrawalHold(['rejected']));
     // "failed" is what older clients call every voided hold; newer ones ask for the reason.
     else if (filter.status === 'failed') query = query.where(held('voided'));
     else if (filter.status === 'cancelled') query = query.where(held('voided')).where(isCancelledExchange);
-    else if (filter.status === 'rejected') query = query.where(held('voided')).where((eb) => eb.and([eb.not(isCancelledExchange(eb)), eb.not(isWithdrawalHold(['rejected'])(eb))]));
+    else if (filter.status === 'rejected')
+      query = query.where(held('voided')).where((eb) => eb.and([eb.not(isCancelledExchange(eb)), eb.not(isWithdrawalHold(['rejected'])(eb))]));
     else if (filter.status) return { items: [], nextCursor: null };
     if (after) query = query.where(keysetCondition(recordsKeyset, after));
     // One page per account and side, each a range of its (account, seq) index read newest first,
@@ -95,7 +130,15 @@ export class RecordService {
     const legs = await Promise.all(
       accounts
         .filter((a) => !filter.coinName || a.coin_name === filter.coinName)
-        .flatMap((a) => (['debit_account_id', 'credit_account_id'] as const).map((side) => query.where(side, '=', a.id).orderBy('seq', 'desc').limit(filter.pageSize + 1).execute())),
+        .flatMap((a) =>
+          (['debit_account_id', 'credit_account_id'] as const).map((side) =>
+            query
+              .where(side, '=', a.id)
+              .orderBy('seq', 'desc')
+              .limit(filter.pageSize + 1)
+              .execute(),
+          ),
+        ),
     );
     const merged = new Map(legs.flat().map((r) => [r.id, r]));
     const rows = [...merged.values()].sort((x, y) => (BigInt(y.seq) > BigInt(x.seq) ? 1 : -1)).slice(0, filter.pageSize + 1);
@@ -170,9 +213,24 @@ export class RecordService {
             .selectFrom('exchanges')
             .select(['hold_transfer_id', 'number', 'status', 'reject_reason', 'source_coin', 'target_coin'])
             .where('member_id', '=', memberId)
-            .where((eb) => eb.or([eb('hold_transfer_id', 'in', converts.map((r) => r.id)), eb('number', 'in', converts.map((r) => r.memo))]))
+            .where((eb) =>
+              eb.or([
+                eb(
+                  'hold_transfer_id',
+                  'in',
+                  converts.map((r) => r.id),
+                ),
+                eb(
+                  'number',
+                  'in',
+                  converts.map((r) => r.memo),
+                ),
+              ]),
+            )
             .execute(),
-      voided.length === 0 ? [] : this.db.selectFrom('review_items').select(['subject_id', 'status', 'reject_reason']).where('subject_id', 'in', voided).execute(),
+      voided.length === 0
+        ? []
+        : this.db.selectFrom('review_items').select(['subject_id', 'status', 'reject_reason']).where('subject_id', 'in', voided).execute(),
       transferIds.length === 0
         ? []
         : this.db
@@ -192,7 +250,12 @@ export class RecordService {
             .execute(),
       makeOverIds.length === 0
         ? []
-        : this.db.selectFrom('package_holding_events').select(['transfer_id', 'detail']).where('member_id', '=', memberId).where('transfer_id', 'in', makeOverIds).execute(),
+        : this.db
+            .selectFrom('package_holding_events')
+            .select(['transfer_id', 'detail'])
+            .where('member_id', '=', memberId)
+            .where('transfer_id', 'in', makeOverIds)
+            .execute(),
       // A plan bonus names its cause (decision 022).
       bonusIds.length === 0
         ? []
@@ -213,26 +276,33 @@ export class RecordService {
       bonusByTransfer: new Map(
         bonuses.flatMap((b): Array<[string, BonusCause]> =>
           b.transfer_id
-            ? [[b.transfer_id, {
-                bonusType: b.bonus_type as BonusType,
-                periodKey: b.period_key,
-                planVersion: num(b.plan_version),
-                sourceUserName: b.source_name ?? null,
-                sourceEvent: b.source_event,
-                sourceAt: b.source_at === null ? null : num(b.source_at),
-                base: formatMinor(BigInt(b.base)),
-                ruleValue: num(b.rule_value),
-                ratePercent: b.rate_percent,
-                gross: formatMinor(BigInt(b.gross)),
-                capped: formatMinor(BigInt(b.capped)),
-                fee: formatMinor(BigInt(b.fee)),
-                paid: formatMinor(BigInt(b.paid)),
-              }]]
+            ? [
+                [
+                  b.transfer_id,
+                  {
+                    bonusType: b.bonus_type as BonusType,
+                    periodKey: b.period_key,
+                    planVersion: num(b.plan_version),
+                    sourceUserName: b.source_name ?? null,
+                    sourceEvent: b.source_event,
+                    sourceAt: b.source_at === null ? null : num(b.source_at),
+                    base: formatMinor(BigInt(b.base)),
+                    ruleValue: num(b.rule_value),
+                    ratePercent: b.rate_percent,
+                    gross: formatMinor(BigInt(b.gross)),
+                    capped: formatMinor(BigInt(b.capped)),
+                    fee: formatMinor(BigInt(b.fee)),
+                    paid: formatMinor(BigInt(b.paid)),
+                  },
+                ],
+              ]
             : [],
         ),
       ),
       makeOverById: new Map(makeOvers.flatMap((e) => (e.transfer_id && e.detail ? [[e.transfer_id, e.detail] as const] : []))),
-      withdrawalByHold: new Map(withdrawals.flatMap((w) => [[w.hold_transfer_id, w] as const, ...(w.fee_transfer_id ? [[w.fee_transfer_id, w] as const] : [])])),
+      withdrawalByHold: new Map(
+        withdrawals.flatMap((w) => [[w.hold_transfer_id, w] as const, ...(w.fee_transfer_id ? [[w.fee_transfer_id, w] as const] : [])]),
+      ),
     };
   }
 }

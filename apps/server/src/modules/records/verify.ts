@@ -31,7 +31,9 @@ export async function verifyRevenueTotals(db: Db): Promise<string[]> {
     group by account_id, code
     having sum(journal) <> sum(kept)
     order by account_id, code`.execute(db);
-  const problems = rows.slice(0, listedMax).map((r) => `revenue total of account ${r.account_id} ${r.code} is ${BigInt(r.kept)} but the journal gives ${BigInt(r.journal)}`);
+  const problems = rows
+    .slice(0, listedMax)
+    .map((r) => `revenue total of account ${r.account_id} ${r.code} is ${BigInt(r.kept)} but the journal gives ${BigInt(r.journal)}`);
   if (rows.length > listedMax) problems.push(`${rows.length - listedMax} more revenue totals differ from the journal`);
   return problems;
 }

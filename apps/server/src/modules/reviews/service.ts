@@ -67,7 +67,8 @@ export class ReviewService {
       evidence: Array<{ label: string; value: string; isImage: boolean }>;
     },
   ): Promise<string> {
-    if (input.amountExact !== undefined && (input.amount !== 0n || !/^\d+\.\d+$/.test(input.amountExact))) throw new Error('an exact amount goes with amount 0, as a decimal string');
+    if (input.amountExact !== undefined && (input.amount !== 0n || !/^\d+\.\d+$/.test(input.amountExact)))
+      throw new Error('an exact amount goes with amount 0, as a decimal string');
     const id = crypto.randomUUID();
     await tx
       .insertInto('review_items')
@@ -133,7 +134,11 @@ export class ReviewService {
     const decisions = await this.db
       .selectFrom('review_decisions')
       .selectAll()
-      .where('item_id', 'in', entries.map((e) => e.row.id))
+      .where(
+        'item_id',
+        'in',
+        entries.map((e) => e.row.id),
+      )
       .orderBy('at')
       .execute();
     const threshold = parseAmount(await this.config.get('reviews.fourEyesAmount')) ?? 0n;
@@ -161,7 +166,13 @@ export class ReviewService {
     });
   }
 
-  async decide(ids: string[], decision: Decision, reasonCode: string | undefined, reason: string, actor: Actor & { role: StaffRole }): Promise<DecideOutcome[]> {
+  async decide(
+    ids: string[],
+    decision: Decision,
+    reasonCode: string | undefined,
+    reason: string,
+    actor: Actor & { role: StaffRole },
+  ): Promise<DecideOutcome[]> {
     const results: DecideOutcome[] = [];
     const threshold = parseAmount(await this.config.get('reviews.fourEyesAmount')) ?? 0n;
     for (const id of [...new Set(ids)]) {
@@ -175,7 +186,14 @@ export class ReviewService {
     return results;
   }
 
-  private async decideOne(id: string, decision: Decision, reasonCode: string | undefined, reason: string, actor: Actor & { role: StaffRole }, threshold: bigint) {
+  private async decideOne(
+    id: string,
+    decision: Decision,
+    reasonCode: string | undefined,
+    reason: string,
+    actor: Actor & { role: StaffRole },
+    threshold: bigint,
+  ) {
     if (decision === 'reject' && !reason && !reasonCode) throw new AppError('review.reasonRequired');
     return inTransaction(this.db, async (tx) => {
       const item = await this.row(id, tx);
@@ -217,7 +235,18 @@ export class ReviewService {
       if (moved.numUpdatedRows !== 1n) throw new AppError('review.notPending');
       if (next === 'approved') await handler.approve(tx, item);
       if (next === 'rejected') await handler.reject(tx, item);
-      await tx.insertInto('review_decisions').values({ id: crypto.randomUUID(), item_id: id, staff_id: actor.id, staff_name: actor.name, decision, reason: reasonCode ? `${reasonCode}: ${reason}` : reason, at: now }).execute();
+      await tx
+        .insertInto('review_decisions')
+        .values({
+          id: crypto.randomUUID(),
+          item_id: id,
+          staff_id: actor.id,
+          staff_name: actor.name,
+          decision,
+          reason: reasonCode ? `${reasonCode}: ${reason}` : reason,
+          at: now,
+        })
+        .execute();
       await this.audit.record(tx, actor, {
         action: `review.${decision}`,
         targetType: `review:${item.queue}`,

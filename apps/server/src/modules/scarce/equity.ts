@@ -69,7 +69,12 @@ export class EquityService {
     const [c, own, bonus, isOpen] = await Promise.all([
       this.config(),
       this.db.selectFrom('equity_holdings').selectAll().where('member_id', '=', memberId).executeTakeFirst(),
-      this.db.selectFrom('equity_records').select((eb) => eb.fn.sum<number | bigint | string | null>('amount').as('total')).where('member_id', '=', memberId).where('kind', '=', 'bonus').executeTakeFirst(),
+      this.db
+        .selectFrom('equity_records')
+        .select((eb) => eb.fn.sum<number | bigint | string | null>('amount').as('total'))
+        .where('member_id', '=', memberId)
+        .where('kind', '=', 'bonus')
+        .executeTakeFirst(),
       this.openFlag.get(),
     ]);
     const purchased = num(own?.purchased ?? 0);
@@ -101,10 +106,34 @@ export class EquityService {
     await this.ledger.inTransaction(async (tx) => {
       const before = await tx.selectFrom('equity_config').selectAll().where('id', '=', configId).executeTakeFirst();
       if (before && num(before.sold) > input.totalIssued) throw new AppError('equity.issuedBelowSold', { sold: num(before.sold) }, 'totalIssued');
-      const values = { price, coin_name: input.coinName, total_issued: BigInt(input.totalIssued), max_per_member: BigInt(input.maxPerMember), bonus_per_share: bonus, period_hours: input.bonusPeriodHours, updated_at: BigInt(now) };
-      if (before) await tx.updateTable('equity_config').set({ ...values, version: num(before.version) + 1 }).where('id', '=', configId).execute();
-      else await tx.insertInto('equity_config').values({ id: configId, sold: 0n, version: 1, ...values }).execute();
-      await this.audit.record(tx, actor, { action: 'equity.configSave', targetType: 'equity', targetId: configId, before: before ? this.publicConfig(before, true) : null, after: { ...input }, reason: input.reason });
+      const values = {
+        price,
+        coin_name: input.coinName,
+        total_issued: BigInt(input.totalIssued),
+        max_per_member: BigInt(input.maxPerMember),
+        bonus_per_share: bonus,
+        period_hours: input.bonusPeriodHours,
+        updated_at: BigInt(now),
+      };
+      if (before)
+        await tx
+          .updateTable('equity_config')
+          .set({ ...values, version: num(before.version) + 1 })
+          .where('id', '=', configId)
+          .execute();
+      else
+        await tx
+          .insertInto('equity_config')
+          .values({ id: configId, sold: 0n, version: 1, ...values })
+          .execute();
+      await this.audit.record(tx, actor, {
+        action: 'equity.configSave',
+        targetType: 'equity',
+        targetId: configId,
+        before: before ? this.publicConfig(before, true) : null,
+        after: { ...input },
+        reason: input.reason,
+      });
       if (input.isOpen !== undefined && input.isOpen !== wasOpen) await this.openFlag.set(tx, input.isOpen, actor, input.reason);
     });
     return this.adminConfig();
@@ -115,18 +144,29 @@ export class EquityService {
     const c = await this.config();
     if (!c) throw new AppError('equity.notOpen');
     await this.accounts.authorizeMoneyAction(memberId, input.transactionPassword);
-    const hash = crypto.createHash('sha256').update(JSON.stringify({ action: 'equityBuy', shares: input.shares })).digest('hex');
+    const hash = crypto
+      .createHash('sha256')
+      .update(JSON.stringify({ action: 'equityBuy', shares: input.shares }))
+      .digest('hex');
     const n = BigInt(input.shares);
     const recordId = crypto.randomUUID();
     return onceAfterRace(() =>
       this.ledger.inTransaction(async (tx) => {
-        const first = await tx.selectFrom('package_requests').select(['request_hash', 'result_id']).where('member_id', '=', memberId).where('request_id', '=', input.requestId).executeTakeFirst();
+        const first = await tx
+          .selectFrom('package_requests')
+          .select(['request_hash', 'result_id'])
+          .where('member_id', '=', memberId)
+          .where('request_id', '=', input.requestId)
+          .executeTakeFirst();
         if (first) {
           if (first.request_hash !== hash) throw new AppError('ledger.requestIdReused');
           return first.result_id;
         }
         const now = this.clock();
-        await tx.insertInto('package_requests').values({ member_id: memberId, request_id: input.requestId, action: 'equityBuy', request_hash: hash, result_id: recordId, created_at: now }).execute();
+        await tx
+          .insertInto('package_requests')
+          .values({ member_id: memberId, request_id: input.requestId, action: 'equityBuy', request_hash: hash, result_id: recordId, created_at: now })
+          .execute();
         const own = await tx.selectFrom('equity_holdings').selectAll().where('member_id', '=', memberId).executeTakeFirst();
         const max = BigInt(c.max_per_member);
         const have = BigInt(own?.purchased ?? 0) + BigInt(own?.bonus ?? 0);
@@ -153,13 +193,38 @@ export class EquityService {
         const amount = BigInt(c.price) * n;
         let transferId: string;
         try {
-          const record = await this.ledger.transfer({ requestId: null, code: 'equityBuy', coinName: c.coin_name, amount, debit: { owner: memberId, coinName: c.coin_name, purpose: 'available' }, credit: { owner: 'system', coinName: c.coin_name, purpose: 'equity' }, isPending: false, memo: `equity:${input.shares}` }, tx);
+          const record = await this.ledger.transfer(
+            {
+              requestId: null,
+              code: 'equityBuy',
+              coinName: c.coin_name,
+              amount,
+              debit: { owner: memberId, coinName: c.coin_name, purpose: 'available' },
+              credit: { owner: 'system', coinName: c.coin_name, purpose: 'equity' },
+              isPending: false,
+              memo: `equity:${input.shares}`,
+            },
+            tx,
+          );
           transferId = record.id;
         } catch (error) {
           if (error instanceof AppError && error.key === 'ledger.insufficientBalance') throw new AppError('equity.insufficientBalance');
           throw error;
         }
-        await tx.insertInto('equity_records').values({ id: recordId, member_id: memberId, kind: 'buy', shares: n, amount, coin_name: c.coin_name, period: null, transfer_id: transferId, created_at: now }).execute();
+        await tx
+          .insertInto('equity_records')
+          .values({
+            id: recordId,
+            member_id: memberId,
+            kind: 'buy',
+            shares: n,
+            amount,
+            coin_name: c.coin_name,
+            period: null,
+            transfer_id: transferId,
+            created_at: now,
+          })
+          .execute();
         return recordId;
       }),
     );
@@ -169,7 +234,15 @@ export class EquityService {
     const query = this.db.selectFrom('equity_records').selectAll().where('member_id', '=', memberId);
     const { items: page, nextCursor } = await keysetPage(query, equityRecordsPage, cursor, pageSize);
     return {
-      items: page.map((r) => ({ id: r.id, kind: r.kind as 'buy' | 'bonus', shares: num(r.shares), amount: formatMinor(BigInt(r.amount)), coinName: r.coin_name, period: r.period === null ? null : num(r.period), createdAt: num(r.created_at) })),
+      items: page.map((r) => ({
+        id: r.id,
+        kind: r.kind as 'buy' | 'bonus',
+        shares: num(r.shares),
+        amount: formatMinor(BigInt(r.amount)),
+        coinName: r.coin_name,
+        period: r.period === null ? null : num(r.period),
+        createdAt: num(r.created_at),
+      })),
       nextCursor,
     };
   }
@@ -201,7 +274,19 @@ export class EquityService {
             .onConflict((oc) => oc.columns(['member_id', 'kind', 'period']).doNothing())
             .executeTakeFirst();
           if (inserted.numInsertedOrUpdatedRows !== 1n) continue;
-          const record = await this.ledger.transfer({ requestId: null, code: 'equityBonus', coinName: c.coin_name, amount, debit: { owner: 'system', coinName: c.coin_name, purpose: 'equityBonus' }, credit: { owner: o.member_id, coinName: c.coin_name, purpose: 'available' }, isPending: false, memo: `equity bonus: period ${period}, ${shares} shares` }, tx);
+          const record = await this.ledger.transfer(
+            {
+              requestId: null,
+              code: 'equityBonus',
+              coinName: c.coin_name,
+              amount,
+              debit: { owner: 'system', coinName: c.coin_name, purpose: 'equityBonus' },
+              credit: { owner: o.member_id, coinName: c.coin_name, purpose: 'available' },
+              isPending: false,
+              memo: `equity bonus: period ${period}, ${shares} shares`,
+            },
+            tx,
+          );
           await tx.updateTable('equity_records').set({ transfer_id: record.id }).where('id', '=', id).execute();
           paid++;
         }

@@ -16,7 +16,16 @@
  */
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import { scarceLimits, type Language, type SaleEntry, type SaleKind, type SaleRefusalReason, type saleOpenRequest, formatMinor, parseAmount } from '@pp/contract';
+import {
+  scarceLimits,
+  type Language,
+  type SaleEntry,
+  type SaleKind,
+  type SaleRefusalReason,
+  type saleOpenRequest,
+  formatMinor,
+  parseAmount,
+} from '@pp/contract';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
@@ -123,7 +132,14 @@ export class SaleService {
         created_at: BigInt(now),
       };
       await tx.insertInto('scarce_sales').values(row).execute();
-      await this.audit.record(tx, actor, { action: input.kind === 'code' ? 'scarce.rushOpen' : 'scarce.flashSaleOpen', targetType: 'scarceSale', targetId: id, before: null, after: { ...input }, reason: input.reason });
+      await this.audit.record(tx, actor, {
+        action: input.kind === 'code' ? 'scarce.rushOpen' : 'scarce.flashSaleOpen',
+        targetType: 'scarceSale',
+        targetId: id,
+        before: null,
+        after: { ...input },
+        reason: input.reason,
+      });
     });
     return this.adminEntry(id, lang);
   }
@@ -180,7 +196,10 @@ export class SaleService {
     let query = this.db.selectFrom('scarce_sales').selectAll();
     if (kind) query = query.where('kind', '=', kind);
     const { items: page, nextCursor } = await keysetPage(query, salesAdminPage, cursor, pageSize);
-    const names = await this.productNames(page.map((r) => r.product_id), lang);
+    const names = await this.productNames(
+      page.map((r) => r.product_id),
+      lang,
+    );
     return {
       serverTime: this.clock(),
       items: page.map((r) => this.adminItem(r, names)),
@@ -190,7 +209,11 @@ export class SaleService {
 
   private async productNames(ids: string[], lang: Language): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.db.selectFrom('package_products').select(['id', 'names']).where('id', 'in', [...new Set(ids)]).execute();
+    const rows = await this.db
+      .selectFrom('package_products')
+      .select(['id', 'names'])
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
     return new Map(rows.map((r) => [r.id, pickText(JSON.parse(r.names) as Record<string, string>, lang)]));
   }
 
@@ -216,16 +239,37 @@ export class SaleService {
   /** Sales of a kind that have not ended (and those ended in the last hour), with the server's clock. */
   async list(memberId: string, lang: Language, kind: SaleKind): Promise<{ serverTime: number; items: SaleEntry[] }> {
     const now = this.clock();
-    const rows = await this.db.selectFrom('scarce_sales').selectAll().where('kind', '=', kind).where('ends_at', '>', now - 3_600_000).orderBy('starts_at', 'asc').limit(20).execute();
-    const names = await this.productNames(rows.map((r) => r.product_id), lang);
+    const rows = await this.db
+      .selectFrom('scarce_sales')
+      .selectAll()
+      .where('kind', '=', kind)
+      .where('ends_at', '>', now - 3_600_000)
+      .orderBy('starts_at', 'asc')
+      .limit(20)
+      .execute();
+    const names = await this.productNames(
+      rows.map((r) => r.product_id),
+      lang,
+    );
     const ids = rows.map((r) => r.id);
-    const counts = ids.length ? await this.db.selectFrom('scarce_sale_members').select(['sale_id', 'bought']).where('member_id', '=', memberId).where('sale_id', 'in', ids).execute() : [];
-    const permits = ids.length ? await this.db.selectFrom('scarce_permits').select(['sale_id', 'expires_at', 'used_at']).where('member_id', '=', memberId).where('sale_id', 'in', ids).execute() : [];
+    const counts = ids.length
+      ? await this.db.selectFrom('scarce_sale_members').select(['sale_id', 'bought']).where('member_id', '=', memberId).where('sale_id', 'in', ids).execute()
+      : [];
+    const permits = ids.length
+      ? await this.db
+          .selectFrom('scarce_permits')
+          .select(['sale_id', 'expires_at', 'used_at'])
+          .where('member_id', '=', memberId)
+          .where('sale_id', 'in', ids)
+          .execute()
+      : [];
     const items: SaleEntry[] = [];
     for (const r of rows) {
       const bought = num(counts.find((c) => c.sale_id === r.id)?.bought ?? 0);
       const permit = permits.find((p) => p.sale_id === r.id);
-      const refusalReason = (await this.eligibility(r, memberId)) ?? (bought >= num(r.per_member_limit) ? 'memberLimit' : now >= num(r.ends_at) ? 'tooLate' : num(r.sold) >= num(r.total) ? 'soldOut' : null);
+      const refusalReason =
+        (await this.eligibility(r, memberId)) ??
+        (bought >= num(r.per_member_limit) ? 'memberLimit' : now >= num(r.ends_at) ? 'tooLate' : num(r.sold) >= num(r.total) ? 'soldOut' : null);
       items.push({
         ...this.base(r, names),
         bought,
@@ -267,7 +311,12 @@ export class SaleService {
     const early = timeOrStockRefusal(sale, now);
     if (early) {
       // A retry of a purchase that won before the sell-out still gets its first answer.
-      const first = await this.db.selectFrom('package_requests').select(['request_hash', 'result_id']).where('member_id', '=', memberId).where('request_id', '=', input.requestId).executeTakeFirst();
+      const first = await this.db
+        .selectFrom('package_requests')
+        .select(['request_hash', 'result_id'])
+        .where('member_id', '=', memberId)
+        .where('request_id', '=', input.requestId)
+        .executeTakeFirst();
       if (!first) throw refusal(early);
       if (first.request_hash !== hash) throw new AppError('ledger.requestIdReused');
       return this.result(first.result_id);
@@ -275,12 +324,20 @@ export class SaleService {
     const purchaseId = crypto.randomUUID();
     const resultId = await onceAfterRace(() =>
       this.ledger.inTransaction(async (tx) => {
-        const first = await tx.selectFrom('package_requests').select(['request_hash', 'result_id']).where('member_id', '=', memberId).where('request_id', '=', input.requestId).executeTakeFirst();
+        const first = await tx
+          .selectFrom('package_requests')
+          .select(['request_hash', 'result_id'])
+          .where('member_id', '=', memberId)
+          .where('request_id', '=', input.requestId)
+          .executeTakeFirst();
         if (first) {
           if (first.request_hash !== hash) throw new AppError('ledger.requestIdReused');
           return first.result_id;
         }
-        await tx.insertInto('package_requests').values({ member_id: memberId, request_id: input.requestId, action, request_hash: hash, result_id: purchaseId, created_at: now }).execute();
+        await tx
+          .insertInto('package_requests')
+          .values({ member_id: memberId, request_id: input.requestId, action, request_hash: hash, result_id: purchaseId, created_at: now })
+          .execute();
         // The stock is read first, without a lock, so a purchase that cannot win does no work; the
         // guarded update that takes an item comes last, just before the commit, so on PostgreSQL the
         // sale's row is locked only for that update and the commit, not for the whole purchase.
@@ -341,7 +398,14 @@ export class SaleService {
     const units = num(sale.units);
     if (sale.kind === 'code') {
       const codeId = crypto.randomUUID();
-      const transferId = await move(tx, this.ledger, { code: 'purchaseCodeBuy', coinName: sale.coin_name, amount: price, from: { owner: memberId, purpose: 'available' }, to: { owner: 'system', purpose: 'activationCodes' }, memo: `rush:${sale.id}` });
+      const transferId = await move(tx, this.ledger, {
+        code: 'purchaseCodeBuy',
+        coinName: sale.coin_name,
+        amount: price,
+        from: { owner: memberId, purpose: 'available' },
+        to: { owner: 'system', purpose: 'activationCodes' },
+        memo: `rush:${sale.id}`,
+      });
       await tx
         .insertInto('package_activation_codes')
         .values({
@@ -361,16 +425,60 @@ export class SaleService {
           sale_id: sale.id,
         })
         .execute();
-      await tx.insertInto('scarce_purchases').values({ id: purchaseId, sale_id: sale.id, member_id: memberId, kind: 'code', amount: price, coin_name: sale.coin_name, code_id: codeId, holding_id: null, transfer_id: transferId, created_at: now }).execute();
+      await tx
+        .insertInto('scarce_purchases')
+        .values({
+          id: purchaseId,
+          sale_id: sale.id,
+          member_id: memberId,
+          kind: 'code',
+          amount: price,
+          coin_name: sale.coin_name,
+          code_id: codeId,
+          holding_id: null,
+          transfer_id: transferId,
+          created_at: now,
+        })
+        .execute();
       return;
     }
     const holdingId = timeOrderedId(now);
-    const number = await insertHolding(tx, { id: holdingId, memberId, productId: product.id, kind: product.kind, units, terms: product.terms, source: 'purchase', startedAt: now });
-    const transferId = await move(tx, this.ledger, { code: 'flashSaleBuy', coinName: sale.coin_name, amount: price, from: { owner: memberId, purpose: 'available' }, to: { owner: memberId, purpose: 'fixed' }, memo: number });
+    const number = await insertHolding(tx, {
+      id: holdingId,
+      memberId,
+      productId: product.id,
+      kind: product.kind,
+      units,
+      terms: product.terms,
+      source: 'purchase',
+      startedAt: now,
+    });
+    const transferId = await move(tx, this.ledger, {
+      code: 'flashSaleBuy',
+      coinName: sale.coin_name,
+      amount: price,
+      from: { owner: memberId, purpose: 'available' },
+      to: { owner: memberId, purpose: 'fixed' },
+      memo: number,
+    });
     await addToPrincipal(tx, holdingId, sale.coin_name, price);
     await addEvent(tx, { holdingId, memberId, type: 'buy', coinName: sale.coin_name, amount: -price, detail: null, transferId, at: now });
     await this.packages.purchased(tx, memberId, price, now);
-    await tx.insertInto('scarce_purchases').values({ id: purchaseId, sale_id: sale.id, member_id: memberId, kind: 'flash', amount: price, coin_name: sale.coin_name, code_id: null, holding_id: holdingId, transfer_id: transferId, created_at: now }).execute();
+    await tx
+      .insertInto('scarce_purchases')
+      .values({
+        id: purchaseId,
+        sale_id: sale.id,
+        member_id: memberId,
+        kind: 'flash',
+        amount: price,
+        coin_name: sale.coin_name,
+        code_id: null,
+        holding_id: holdingId,
+        transfer_id: transferId,
+        created_at: now,
+      })
+      .execute();
   }
 
   // ---- purchase codes ----
@@ -405,11 +513,27 @@ export class SaleService {
       .selectFrom('package_activation_codes as c')
       .innerJoin('scarce_sales as s', 's.id', 'c.sale_id')
       .leftJoin('users as u', 'u.id', 'c.activation_member_id')
-      .select(['c.id', 'c.code', 'c.product_id', 'c.units', 'c.principal', 'c.state', 'c.activation_member_id', 'c.holding_id', 'c.created_at', 'c.activated_at', 's.coin_name', 'u.user_name'])
+      .select([
+        'c.id',
+        'c.code',
+        'c.product_id',
+        'c.units',
+        'c.principal',
+        'c.state',
+        'c.activation_member_id',
+        'c.holding_id',
+        'c.created_at',
+        'c.activated_at',
+        's.coin_name',
+        'u.user_name',
+      ])
       .where('c.buyer_id', '=', memberId);
     if (state) query = query.where('c.state', '=', state);
     const { items: page, nextCursor } = await keysetPage(query, purchaseCodesPage, cursor, pageSize);
-    const names = await this.productNames(page.map((r) => r.product_id), lang);
+    const names = await this.productNames(
+      page.map((r) => r.product_id),
+      lang,
+    );
     return {
       items: page.map((r) => ({
         id: r.id,

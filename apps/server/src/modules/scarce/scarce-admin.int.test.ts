@@ -10,14 +10,36 @@ import { verifyLedger } from '../ledger/index.ts';
 
 const password = 'Trans0ction!x';
 const terms = {
-  price: '100', premium: '0', fee: '0', feeCoinName: 'USDT', contractDays: 180, unlockDays: 30, effectiveDelayHours: 24,
-  releasePercent: '0.5', releasePeriodHours: 24, maxProfitPercent: '150', maxReward: '0', redeemFeePercent: '5',
-  redeemFeeUnlockedPercent: '1', claimGuaranteePercent: '80', drawCycleDays: 7,
+  price: '100',
+  premium: '0',
+  fee: '0',
+  feeCoinName: 'USDT',
+  contractDays: 180,
+  unlockDays: 30,
+  effectiveDelayHours: 24,
+  releasePercent: '0.5',
+  releasePeriodHours: 24,
+  maxProfitPercent: '150',
+  maxReward: '0',
+  redeemFeePercent: '5',
+  redeemFeeUnlockedPercent: '1',
+  claimGuaranteePercent: '80',
+  drawCycleDays: 7,
 };
 
 type AdminSale = { id: string; kind: string; productName: string; sold: number; total: number; startsAt: number; endsAt: number };
 type SalePage = { serverTime: number; items: AdminSale[]; nextCursor: string | null };
-type EquityConfig = { isOpen: boolean; isConfigured: boolean; price: string; coinName: string; totalIssued: number; sold: number; maxPerMember: number; bonusPerShare: string; bonusPeriodHours: number };
+type EquityConfig = {
+  isOpen: boolean;
+  isConfigured: boolean;
+  price: string;
+  coinName: string;
+  totalIssued: number;
+  sold: number;
+  maxPerMember: number;
+  bonusPerShare: string;
+  bonusPeriodHours: number;
+};
 
 /** A refusal is an envelope answer with a catalogued key, never a server error. */
 function expectRefused(r: CallResult<unknown>, key: string) {
@@ -34,10 +56,25 @@ describe.each(dialects)('scarce goods back-office on %s', (dialect) => {
   let seq = 0;
   const rid = () => `rushadm-${dialect}-${String(++seq).padStart(12, '0')}`;
   const db = () => t.services.dbHandle.db;
-  const auditOf = (targetId: string) => db().selectFrom('audit_log').select(['action', 'reason', 'actor_name']).where('target_id', '=', targetId).orderBy('seq').execute();
+  const auditOf = (targetId: string) =>
+    db().selectFrom('audit_log').select(['action', 'reason', 'actor_name']).where('target_id', '=', targetId).orderBy('seq').execute();
   const open = async (over: Record<string, unknown> = {}) => {
     const now = Date.now();
-    const r = await staff.call<AdminSale>('saleOpen', { kind: 'code', productId, units: 1, price: '100', coinName: 'USDT', total: 5, perMemberLimit: 2, minGrade: null, isFlaggedOnly: false, startsAt: now - 1000, endsAt: now + 3_600_000, reason: 'test rush', ...over });
+    const r = await staff.call<AdminSale>('saleOpen', {
+      kind: 'code',
+      productId,
+      units: 1,
+      price: '100',
+      coinName: 'USDT',
+      total: 5,
+      perMemberLimit: 2,
+      minGrade: null,
+      isFlaggedOnly: false,
+      startsAt: now - 1000,
+      endsAt: now + 3_600_000,
+      reason: 'test rush',
+      ...over,
+    });
     expect(r.code, r.message).toBe(20000);
     return r.data;
   };
@@ -47,8 +84,18 @@ describe.each(dialects)('scarce goods back-office on %s', (dialect) => {
     staff = await staffClient(t, 'admin', 'Admin@12345');
     viewer = await staffClient(t, 'viewer', 'Viewer@12345');
     const saved = await staff.call<ProductAdminEntry>('productSave', {
-      kind: 'normal', names: { 'en-US': 'Rush plan', 'zh-CN': '抢购计划', 'ja-JP': 'ラッシュプラン' }, descriptions: { 'en-US': 'A plan' }, terms,
-      payWith: [{ coinName: 'USDT', maxPercent: '100' }], perMemberLimit: 0, totalLimit: 0, isOnSale: true, minGrade: null, isInviteOnly: false, invitedUserNames: [], sortOrder: 100,
+      kind: 'normal',
+      names: { 'en-US': 'Rush plan', 'zh-CN': '抢购计划', 'ja-JP': 'ラッシュプラン' },
+      descriptions: { 'en-US': 'A plan' },
+      terms,
+      payWith: [{ coinName: 'USDT', maxPercent: '100' }],
+      perMemberLimit: 0,
+      totalLimit: 0,
+      isOnSale: true,
+      minGrade: null,
+      isInviteOnly: false,
+      invitedUserNames: [],
+      sortOrder: 100,
     });
     expect(saved.code, saved.message).toBe(20000);
     productId = saved.data.id;
@@ -100,7 +147,15 @@ describe.each(dialects)('scarce goods back-office on %s', (dialect) => {
     t.client.ip = `10.9.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
     await registerMember(t, name);
     const memberId = (await t.services.accounts.repository.byName(name))!.id;
-    await t.services.ledger.transfer({ requestId: null, code: 'airdrop', coinName: 'USDT', amount: 1_000_000_000n, debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' }, credit: { owner: memberId, coinName: 'USDT', purpose: 'available' }, isPending: false });
+    await t.services.ledger.transfer({
+      requestId: null,
+      code: 'airdrop',
+      coinName: 'USDT',
+      amount: 1_000_000_000n,
+      debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
+      credit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
+      isPending: false,
+    });
     const member = new TestClient(t.app, t.serverKey.publicJwk);
     member.token = await login({ ...t, client: member }, name, 'Passw0rd!x');
 
@@ -146,22 +201,78 @@ describe.each(dialects)('scarce goods back-office on %s', (dialect) => {
     const empty = await viewer.call<EquityConfig>('equityConfigGet');
     expect(empty.code, empty.message).toBe(20000);
     expect(empty.data).toMatchObject({ isConfigured: false, isOpen: false, sold: 0 });
-    const saved = await staff.call<EquityConfig>('equityConfigSave', { price: '12.5', coinName: 'ASSETS_POINT', totalIssued: 5000, maxPerMember: 40, bonusPerShare: '0.25', bonusPeriodHours: 12, isOpen: true, reason: 'launch shares' });
+    const saved = await staff.call<EquityConfig>('equityConfigSave', {
+      price: '12.5',
+      coinName: 'ASSETS_POINT',
+      totalIssued: 5000,
+      maxPerMember: 40,
+      bonusPerShare: '0.25',
+      bonusPeriodHours: 12,
+      isOpen: true,
+      reason: 'launch shares',
+    });
     expect(saved.code, saved.message).toBe(20000);
     const read = await viewer.call<EquityConfig>('equityConfigGet');
-    expect(read.data).toEqual({ isConfigured: true, isOpen: true, price: '12.500000', coinName: 'ASSETS_POINT', totalIssued: 5000, sold: 0, maxPerMember: 40, bonusPerShare: '0.250000', bonusPeriodHours: 12 });
+    expect(read.data).toEqual({
+      isConfigured: true,
+      isOpen: true,
+      price: '12.500000',
+      coinName: 'ASSETS_POINT',
+      totalIssued: 5000,
+      sold: 0,
+      maxPerMember: 40,
+      bonusPerShare: '0.250000',
+      bonusPeriodHours: 12,
+    });
     expect(saved.data).toEqual(read.data);
-    expect((await db().selectFrom('audit_log').select(['action', 'reason']).where('action', 'in', ['equity.configSave', 'config.update']).where('reason', '=', 'launch shares').orderBy('at').execute()).map((r) => r.action).sort()).toEqual(['config.update', 'equity.configSave']);
+    expect(
+      (
+        await db()
+          .selectFrom('audit_log')
+          .select(['action', 'reason'])
+          .where('action', 'in', ['equity.configSave', 'config.update'])
+          .where('reason', '=', 'launch shares')
+          .orderBy('at')
+          .execute()
+      )
+        .map((r) => r.action)
+        .sort(),
+    ).toEqual(['config.update', 'equity.configSave']);
     const member = new TestClient(t.app, t.serverKey.publicJwk);
     member.token = await login({ ...t, client: member }, 'demo', 'Demo@12345');
     expect((await member.call<{ equityBuyStatus: boolean }>('packageConfig')).data.equityBuyStatus).toBe(true);
     // Saved again without the open state: it stays; closed: members no longer see shares.
-    await staff.call('equityConfigSave', { price: '12.5', coinName: 'ASSETS_POINT', totalIssued: 5000, maxPerMember: 40, bonusPerShare: '0.25', bonusPeriodHours: 12, reason: 'same' });
+    await staff.call('equityConfigSave', {
+      price: '12.5',
+      coinName: 'ASSETS_POINT',
+      totalIssued: 5000,
+      maxPerMember: 40,
+      bonusPerShare: '0.25',
+      bonusPeriodHours: 12,
+      reason: 'same',
+    });
     expect((await viewer.call<EquityConfig>('equityConfigGet')).data.isOpen).toBe(true);
-    await staff.call('equityConfigSave', { price: '12.5', coinName: 'ASSETS_POINT', totalIssued: 5000, maxPerMember: 40, bonusPerShare: '0.25', bonusPeriodHours: 12, isOpen: false, reason: 'pause' });
+    await staff.call('equityConfigSave', {
+      price: '12.5',
+      coinName: 'ASSETS_POINT',
+      totalIssued: 5000,
+      maxPerMember: 40,
+      bonusPerShare: '0.25',
+      bonusPeriodHours: 12,
+      isOpen: false,
+      reason: 'pause',
+    });
     expect((await member.call<{ equityBuyStatus: boolean }>('packageConfig')).data.equityBuyStatus).toBe(false);
     // A maximum above the total is a field error.
-    const over = await staff.call('equityConfigSave', { price: '1', coinName: 'USDT', totalIssued: 10, maxPerMember: 11, bonusPerShare: '0.1', bonusPeriodHours: 24, reason: 'x' });
+    const over = await staff.call('equityConfigSave', {
+      price: '1',
+      coinName: 'USDT',
+      totalIssued: 10,
+      maxPerMember: 11,
+      bonusPerShare: '0.1',
+      bonusPeriodHours: 24,
+      reason: 'x',
+    });
     expectRefused(over, 'equity.maxOverIssued');
     expect(over.field).toBe('maxPerMember');
   });
@@ -172,7 +283,23 @@ describe.each(dialects)('scarce goods back-office on %s', (dialect) => {
     expect((await viewer.call<SalePage>('saleAdminList', {})).code).toBe(20000);
     for (const [name, body] of [
       ['saleClose', { saleId: sale.id, reason: 'not mine' }],
-      ['saleOpen', { kind: 'code', productId, units: 1, price: '1', coinName: 'USDT', total: 1, perMemberLimit: 1, minGrade: null, isFlaggedOnly: false, startsAt: Date.now(), endsAt: Date.now() + 60_000, reason: 'x' }],
+      [
+        'saleOpen',
+        {
+          kind: 'code',
+          productId,
+          units: 1,
+          price: '1',
+          coinName: 'USDT',
+          total: 1,
+          perMemberLimit: 1,
+          minGrade: null,
+          isFlaggedOnly: false,
+          startsAt: Date.now(),
+          endsAt: Date.now() + 60_000,
+          reason: 'x',
+        },
+      ],
       ['equityConfigSave', { price: '1', coinName: 'USDT', totalIssued: 10, maxPerMember: 1, bonusPerShare: '0.1', bonusPeriodHours: 24, reason: 'x' }],
     ] as const) {
       const r = await viewer.call(name, body);
@@ -195,7 +322,9 @@ describe.each(dialects)('scarce goods back-office on %s', (dialect) => {
     const after = (await viewer.call<EquityConfig>('equityConfigGet')).data;
     expect(after.isOpen).toBe(wasOpen);
     expect(after.totalIssued).not.toBe(900);
-    expect(await db().selectFrom('audit_log').select('id').where('action', 'in', ['equity.configSave', 'config.update']).execute()).toHaveLength(auditBefore.length);
+    expect(await db().selectFrom('audit_log').select('id').where('action', 'in', ['equity.configSave', 'config.update']).execute()).toHaveLength(
+      auditBefore.length,
+    );
     // The same terms with the open state as it is, or left out, are saved.
     const same = await finance.call<EquityConfig>('equityConfigSave', { ...terms, isOpen: wasOpen, reason: 'finance terms' });
     expect(same.code, same.message).toBe(20000);
@@ -215,13 +344,108 @@ describe.each(dialects)('scarce goods back-office on %s', (dialect) => {
       ['saleClose', { saleId: "' OR 1=1 --", reason: 'x' }, 'request.invalid', 'saleId'],
       ['saleClose', { saleId: 'x'.repeat(65), reason: 'x' }, 'request.invalid', 'saleId'],
       ['saleClose', { saleId: 'abc', reason: 'x'.repeat(501) }, 'request.invalid', 'reason'],
-      ['saleOpen', { kind: 'code', productId, units: 1, price: '0', coinName: 'USDT', total: 1, perMemberLimit: 1, minGrade: null, isFlaggedOnly: false, startsAt: Date.now(), endsAt: Date.now() + 1 }, 'request.invalid', 'price'],
-      ['saleOpen', { kind: 'code', productId, units: 1, price: '1', coinName: 'USDT', total: 1, perMemberLimit: 1, minGrade: null, isFlaggedOnly: false, startsAt: Date.now(), endsAt: Date.now() - 1 }, 'scarce.endBeforeStart', 'endsAt'],
-      ['saleOpen', { kind: 'code', productId, units: 1, price: '1', coinName: 'USDT', total: 1, perMemberLimit: 1, minGrade: null, isFlaggedOnly: false, startsAt: 0, endsAt: 31 * 86_400_000 }, 'scarce.windowTooLong', 'endsAt'],
-      ['saleOpen', { kind: 'code', productId, units: 1, price: '1', coinName: 'USDT', total: 2, perMemberLimit: 3, minGrade: null, isFlaggedOnly: false, startsAt: 0, endsAt: 1000 }, 'scarce.limitOverTotal', 'perMemberLimit'],
-      ['saleOpen', { kind: 'code', productId: 'nope', units: 1, price: '1', coinName: 'USDT', total: 1, perMemberLimit: 1, minGrade: null, isFlaggedOnly: false, startsAt: 0, endsAt: 1000 }, 'package.notFound', 'productId'],
-      ['equityConfigSave', { price: '1', coinName: 'USDT', totalIssued: 0, maxPerMember: 1, bonusPerShare: '0.1', bonusPeriodHours: 24 }, 'request.invalid', 'totalIssued'],
-      ['equityConfigSave', { price: '1', coinName: 'USDT', totalIssued: 10, maxPerMember: 1, bonusPerShare: '0.1', bonusPeriodHours: 24, isOpen: 'yes' }, 'request.invalid', 'isOpen'],
+      [
+        'saleOpen',
+        {
+          kind: 'code',
+          productId,
+          units: 1,
+          price: '0',
+          coinName: 'USDT',
+          total: 1,
+          perMemberLimit: 1,
+          minGrade: null,
+          isFlaggedOnly: false,
+          startsAt: Date.now(),
+          endsAt: Date.now() + 1,
+        },
+        'request.invalid',
+        'price',
+      ],
+      [
+        'saleOpen',
+        {
+          kind: 'code',
+          productId,
+          units: 1,
+          price: '1',
+          coinName: 'USDT',
+          total: 1,
+          perMemberLimit: 1,
+          minGrade: null,
+          isFlaggedOnly: false,
+          startsAt: Date.now(),
+          endsAt: Date.now() - 1,
+        },
+        'scarce.endBeforeStart',
+        'endsAt',
+      ],
+      [
+        'saleOpen',
+        {
+          kind: 'code',
+          productId,
+          units: 1,
+          price: '1',
+          coinName: 'USDT',
+          total: 1,
+          perMemberLimit: 1,
+          minGrade: null,
+          isFlaggedOnly: false,
+          startsAt: 0,
+          endsAt: 31 * 86_400_000,
+        },
+        'scarce.windowTooLong',
+        'endsAt',
+      ],
+      [
+        'saleOpen',
+        {
+          kind: 'code',
+          productId,
+          units: 1,
+          price: '1',
+          coinName: 'USDT',
+          total: 2,
+          perMemberLimit: 3,
+          minGrade: null,
+          isFlaggedOnly: false,
+          startsAt: 0,
+          endsAt: 1000,
+        },
+        'scarce.limitOverTotal',
+        'perMemberLimit',
+      ],
+      [
+        'saleOpen',
+        {
+          kind: 'code',
+          productId: 'nope',
+          units: 1,
+          price: '1',
+          coinName: 'USDT',
+          total: 1,
+          perMemberLimit: 1,
+          minGrade: null,
+          isFlaggedOnly: false,
+          startsAt: 0,
+          endsAt: 1000,
+        },
+        'package.notFound',
+        'productId',
+      ],
+      [
+        'equityConfigSave',
+        { price: '1', coinName: 'USDT', totalIssued: 0, maxPerMember: 1, bonusPerShare: '0.1', bonusPeriodHours: 24 },
+        'request.invalid',
+        'totalIssued',
+      ],
+      [
+        'equityConfigSave',
+        { price: '1', coinName: 'USDT', totalIssued: 10, maxPerMember: 1, bonusPerShare: '0.1', bonusPeriodHours: 24, isOpen: 'yes' },
+        'request.invalid',
+        'isOpen',
+      ],
     ];
     for (const [name, body, key, field] of cases) {
       const r = await staff.call(name, body);

@@ -10,9 +10,21 @@ import { verifyLedger } from '../ledger/index.ts';
 
 const password = 'Trans0ction!x';
 const terms = {
-  price: '100', premium: '0', fee: '0', feeCoinName: 'USDT', contractDays: 180, unlockDays: 30, effectiveDelayHours: 24,
-  releasePercent: '0.5', releasePeriodHours: 24, maxProfitPercent: '150', maxReward: '0', redeemFeePercent: '5',
-  redeemFeeUnlockedPercent: '1', claimGuaranteePercent: '80', drawCycleDays: 7,
+  price: '100',
+  premium: '0',
+  fee: '0',
+  feeCoinName: 'USDT',
+  contractDays: 180,
+  unlockDays: 30,
+  effectiveDelayHours: 24,
+  releasePercent: '0.5',
+  releasePeriodHours: 24,
+  maxProfitPercent: '150',
+  maxReward: '0',
+  redeemFeePercent: '5',
+  redeemFeeUnlockedPercent: '1',
+  claimGuaranteePercent: '80',
+  drawCycleDays: 7,
 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -26,14 +38,36 @@ describe.each(dialects)('scarce goods on %s', (dialect) => {
   const member = async (name: string, usdt = 1_000n): Promise<TestClient> => {
     t.client.ip = `10.8.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
     await registerMember(t, name);
-    await t.services.ledger.transfer({ requestId: null, code: 'airdrop', coinName: 'USDT', amount: usdt * 1_000_000n, debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' }, credit: { owner: await idOf(name), coinName: 'USDT', purpose: 'available' }, isPending: false });
+    await t.services.ledger.transfer({
+      requestId: null,
+      code: 'airdrop',
+      coinName: 'USDT',
+      amount: usdt * 1_000_000n,
+      debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
+      credit: { owner: await idOf(name), coinName: 'USDT', purpose: 'available' },
+      isPending: false,
+    });
     const c = new TestClient(t.app, t.serverKey.publicJwk);
     c.token = await login({ ...t, client: c }, name, 'Passw0rd!x');
     return c;
   };
   const open = async (over: Record<string, unknown> = {}) => {
     const now = Date.now();
-    const r = await staff.call<{ id: string }>('saleOpen', { kind: 'code', productId, units: 1, price: '100', coinName: 'USDT', total: 5, perMemberLimit: 2, minGrade: null, isFlaggedOnly: false, startsAt: now - 1000, endsAt: now + 3_600_000, reason: 'test rush', ...over });
+    const r = await staff.call<{ id: string }>('saleOpen', {
+      kind: 'code',
+      productId,
+      units: 1,
+      price: '100',
+      coinName: 'USDT',
+      total: 5,
+      perMemberLimit: 2,
+      minGrade: null,
+      isFlaggedOnly: false,
+      startsAt: now - 1000,
+      endsAt: now + 3_600_000,
+      reason: 'test rush',
+      ...over,
+    });
     expect(r.code, r.message).toBe(20000);
     return r.data.id;
   };
@@ -47,8 +81,18 @@ describe.each(dialects)('scarce goods on %s', (dialect) => {
     t = await makeTestApp(dialect);
     staff = await staffClient(t, 'admin', 'Admin@12345');
     const saved = await staff.call<ProductAdminEntry>('productSave', {
-      kind: 'normal', names: { 'en-US': 'Rush plan' }, descriptions: { 'en-US': 'A plan' }, terms, payWith: [{ coinName: 'USDT', maxPercent: '100' }],
-      perMemberLimit: 0, totalLimit: 0, isOnSale: true, minGrade: null, isInviteOnly: false, invitedUserNames: [], sortOrder: 100,
+      kind: 'normal',
+      names: { 'en-US': 'Rush plan' },
+      descriptions: { 'en-US': 'A plan' },
+      terms,
+      payWith: [{ coinName: 'USDT', maxPercent: '100' }],
+      perMemberLimit: 0,
+      totalLimit: 0,
+      isOnSale: true,
+      minGrade: null,
+      isInviteOnly: false,
+      invitedUserNames: [],
+      sortOrder: 100,
     });
     expect(saved.code, saved.message).toBe(20000);
     productId = saved.data.id;
@@ -130,7 +174,8 @@ describe.each(dialects)('scarce goods on %s', (dialect) => {
     const given = await a.call('givePurchaseCode', { code: two!.code, toUserName: `codeb${dialect}`, requestId: rid() });
     expect(given.code, given.message).toBe(20000);
     expect((await a.call('activatePurchaseCode', { code: two!.code, requestId: rid() })).error).toBe('package.codeUsed');
-    const after = (await a.call<{ items: Array<{ code: string; state: string; isGiven: boolean; activationUserName: string }> }>('purchaseCodeRecordList', {})).data.items;
+    const after = (await a.call<{ items: Array<{ code: string; state: string; isGiven: boolean; activationUserName: string }> }>('purchaseCodeRecordList', {}))
+      .data.items;
     expect(after.find((c) => c.code === two!.code)).toMatchObject({ state: 'activated', isGiven: true, activationUserName: `codeb${dialect}` });
     const holdings = await a.call<{ items: Array<{ id: string }> }>('buyMatchingList', {});
     expect(holdings.data.items.map((h) => h.id)).toContain(act.data.holdingId);
@@ -151,7 +196,19 @@ describe.each(dialects)('scarce goods on %s', (dialect) => {
 
   it('shares: bought with the transaction password, the over-limit message, the bonus paid once per period', async () => {
     const c = await member(`equity${dialect}`);
-    expect((await staff.call('equityConfigSave', { price: '10', coinName: 'USDT', totalIssued: 1000, maxPerMember: 5, bonusPerShare: '0.5', bonusPeriodHours: 24, reason: 'launch' })).code).toBe(20000);
+    expect(
+      (
+        await staff.call('equityConfigSave', {
+          price: '10',
+          coinName: 'USDT',
+          totalIssued: 1000,
+          maxPerMember: 5,
+          bonusPerShare: '0.5',
+          bonusPeriodHours: 24,
+          reason: 'launch',
+        })
+      ).code,
+    ).toBe(20000);
     expect((await c.call('buyEquity', { shares: 1, transactionPassword: password, requestId: rid() })).error).toBe('equity.notOpen');
     const flag = await staff.call('configUpdate', { key: 'features.equityBuyStatus', value: true, reason: 'shares' });
     expect(flag.code, flag.message).toBe(20000);
@@ -171,14 +228,30 @@ describe.each(dialects)('scarce goods on %s', (dialect) => {
     expect(records.data.items.find((r) => r.kind === 'bonus')!.amount).toBe('2.000000');
 
     // A bonus of 0 switches it off: saved, and the next period pays nothing (with 0.5 it would pay).
-    const off = await staff.call<{ bonusPerShare: string }>('equityConfigSave', { price: '10', coinName: 'USDT', totalIssued: 1000, maxPerMember: 5, bonusPerShare: '0', bonusPeriodHours: 24, reason: 'no more bonus' });
+    const off = await staff.call<{ bonusPerShare: string }>('equityConfigSave', {
+      price: '10',
+      coinName: 'USDT',
+      totalIssued: 1000,
+      maxPerMember: 5,
+      bonusPerShare: '0',
+      bonusPeriodHours: 24,
+      reason: 'no more bonus',
+    });
     expect(off.code, off.message).toBe(20000);
     expect(off.data.bonusPerShare).toBe('0.000000');
     expect(await t.services.equity.payBonus(Date.now() + 2 * 24 * 3_600_000)).toEqual({ period: -1, paid: 0 });
     const after = await c.call<{ items: Array<{ kind: string }> }>('buyEquityRecordList', {});
     expect(after.data.items.filter((r) => r.kind === 'bonus')).toHaveLength(1);
     // Below 0 is still refused.
-    const negative = await staff.call('equityConfigSave', { price: '10', coinName: 'USDT', totalIssued: 1000, maxPerMember: 5, bonusPerShare: '-1', bonusPeriodHours: 24, reason: 'x' });
+    const negative = await staff.call('equityConfigSave', {
+      price: '10',
+      coinName: 'USDT',
+      totalIssued: 1000,
+      maxPerMember: 5,
+      bonusPerShare: '-1',
+      bonusPeriodHours: 24,
+      reason: 'x',
+    });
     expect(negative.error).toBe('request.invalid');
     expect(negative.field).toBe('bonusPerShare');
   });

@@ -38,12 +38,7 @@ export class SecurityRepository {
     const row = await this.db
       .insertInto('member_two_factor')
       .values({ user_id: userId, secret, is_enabled: 0, last_step: 0, guess_count: 0, guess_window_start: 0, created_at: now, enabled_at: null })
-      .onConflict((oc) =>
-        oc
-          .column('user_id')
-          .doUpdateSet({ secret, last_step: 0, created_at: now })
-          .where('member_two_factor.is_enabled', '=', 0),
-      )
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ secret, last_step: 0, created_at: now }).where('member_two_factor.is_enabled', '=', 0))
       .returning('user_id')
       .executeTakeFirst();
     return row !== undefined;
@@ -59,7 +54,12 @@ export class SecurityRepository {
     const row = await this.db
       .updateTable('member_two_factor')
       .set((eb) => ({
-        guess_count: eb.case().when('guess_window_start', '<=', windowMin).then(1).else(eb('guess_count', '+', 1)).end(),
+        guess_count: eb
+          .case()
+          .when('guess_window_start', '<=', windowMin)
+          .then(1)
+          .else(eb('guess_count', '+', 1))
+          .end(),
         guess_window_start: eb.case().when('guess_window_start', '<=', windowMin).then(now).else(eb.ref('guess_window_start')).end(),
       }))
       .where('user_id', '=', userId)

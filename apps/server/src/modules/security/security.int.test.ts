@@ -8,7 +8,8 @@ import type { LoginHistoryEntry, SessionEntry } from '@pp/contract';
 import { dialects, makeTestApp, registerMember, TestClient, type TestApp } from '../../../test/helper.ts';
 
 const chromeOnWindows = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
-const safariOnIphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const safariOnIphone =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 type LoginData = { token?: string; twoFactorRequired?: true; challengeId?: string; expiresAt: number };
 
@@ -30,7 +31,9 @@ describe.each(dialects)('security centre on %s', (dialect) => {
   const passwordStep = (c: TestClient) => c.call<LoginData>('login', { userName: member.userName, password: member.password, loginType: 'USER' });
   const codeAt = (step: number) => generate({ secret, epoch: step * 30 });
   const subjects = async () =>
-    (await t.services.dbHandle.db.selectFrom('mail_outbox').select('subject').where('to_address', '=', member.email).orderBy('created_at').execute()).map((r) => r.subject);
+    (await t.services.dbHandle.db.selectFrom('mail_outbox').select('subject').where('to_address', '=', member.email).orderBy('created_at').execute()).map(
+      (r) => r.subject,
+    );
 
   beforeAll(async () => {
     t = await makeTestApp(dialect);
@@ -68,7 +71,12 @@ describe.each(dialects)('security centre on %s', (dialect) => {
     // A phone from another address: one e-mail naming it.
     const phone = client(safariOnIphone);
     expect((await passwordStep(phone)).data.token).toBeTruthy();
-    const mails = await t.services.dbHandle.db.selectFrom('mail_outbox').select(['subject', 'body_text']).where('to_address', '=', member.email).where('subject', '=', 'New sign-in to your account').execute();
+    const mails = await t.services.dbHandle.db
+      .selectFrom('mail_outbox')
+      .select(['subject', 'body_text'])
+      .where('to_address', '=', member.email)
+      .where('subject', '=', 'New sign-in to your account')
+      .execute();
     expect(mails).toHaveLength(1);
     expect(mails[0]!.body_text).toContain('Safari, iOS');
     expect(mails[0]!.body_text).toContain(phone.ip);
@@ -149,7 +157,9 @@ describe.each(dialects)('security centre on %s', (dialect) => {
     const c = client();
     const step1 = await passwordStep(c);
     const burst = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => c.call('loginTwoFactor', { challengeId: step1.data.challengeId, code: `ZZZZZ-ZZZ${String(i).padStart(2, '2').replace(/[01]/g, '2')}` })),
+      Array.from({ length: 12 }, (_, i) =>
+        c.call('loginTwoFactor', { challengeId: step1.data.challengeId, code: `ZZZZZ-ZZZ${String(i).padStart(2, '2').replace(/[01]/g, '2')}` }),
+      ),
     );
     const evaluated = burst.filter((r) => r.error === 'security.codeInvalid').length;
     expect(evaluated).toBeLessThanOrEqual(5);
@@ -164,9 +174,13 @@ describe.each(dialects)('security centre on %s', (dialect) => {
 
   it('lists live sessions with the current one marked, signs out one, and signs out all others', async () => {
     const a = client(safariOnIphone);
-    a.token = (await a.call<{ token: string }>('loginTwoFactor', { challengeId: (await passwordStep(a)).data.challengeId, code: recoveryCodes[2]! })).data.token;
+    a.token = (
+      await a.call<{ token: string }>('loginTwoFactor', { challengeId: (await passwordStep(a)).data.challengeId, code: recoveryCodes[2]! })
+    ).data.token;
     const b = client();
-    b.token = (await b.call<{ token: string }>('loginTwoFactor', { challengeId: (await passwordStep(b)).data.challengeId, code: recoveryCodes[3]! })).data.token;
+    b.token = (
+      await b.call<{ token: string }>('loginTwoFactor', { challengeId: (await passwordStep(b)).data.challengeId, code: recoveryCodes[3]! })
+    ).data.token;
     expect(a.token && b.token).toBeTruthy();
     const list = await m.call<{ items: SessionEntry[] }>('securitySessionList');
     expect(list.data.items[0]!.isCurrent).toBe(true);
@@ -188,7 +202,11 @@ describe.each(dialects)('security centre on %s', (dialect) => {
     expect(await a.call('userInfo')).toMatchObject({ status: 401, code: 87321 });
     expect((await m.call('securitySessionRevoke', { sessionId: ofA.id })).error).toBe('security.sessionNotFound');
     expect(await m.call('securitySessionRevoke', { sessionId: 'a\u0000b' })).toMatchObject({ status: 200, error: 'request.invalid', field: 'sessionId' });
-    expect(await m.call('loginTwoFactor', { challengeId: `${'a'.repeat(20)}\u0000`, code: '123456' })).toMatchObject({ status: 200, error: 'request.invalid', field: 'challengeId' });
+    expect(await m.call('loginTwoFactor', { challengeId: `${'a'.repeat(20)}\u0000`, code: '123456' })).toMatchObject({
+      status: 200,
+      error: 'request.invalid',
+      field: 'challengeId',
+    });
     expect((await m.call<{ items: SessionEntry[] }>('securitySessionList')).data.items.some((s) => s.id === ofA.id)).toBe(false);
     // Sign out all others.
     const others = await m.call<{ revoked: number }>('securitySessionRevokeOthers');
@@ -220,7 +238,13 @@ describe.each(dialects)('security centre on %s', (dialect) => {
     member.password = newPassword;
     const newTx = 'N3w-trans4ction';
     expect(
-      (await m.call('updateTransactionPassword', { oldTransactionPassword: member.transactionPassword, transactionPassword: newTx, confirmTransactionPassword: newTx })).code,
+      (
+        await m.call('updateTransactionPassword', {
+          oldTransactionPassword: member.transactionPassword,
+          transactionPassword: newTx,
+          confirmTransactionPassword: newTx,
+        })
+      ).code,
     ).toBe(20000);
     m.lang = 'en-US';
     const mails = await subjects();

@@ -154,7 +154,12 @@ export class SecurityService {
       throw new AppError('security.codeInvalid');
     }
     const codes = Array.from({ length: contractLimits.recoveryCodeCount }, newRecoveryCode);
-    const isEnabled = await this.repository.enable(userId, twoFactor.secret, codes.map((c) => recoveryHash(userId, c)), this.now());
+    const isEnabled = await this.repository.enable(
+      userId,
+      twoFactor.secret,
+      codes.map((c) => recoveryHash(userId, c)),
+      this.now(),
+    );
     // A second setup replaced the secret between our reads: the member must scan the new one.
     if (!isEnabled) throw new AppError('security.setupMissing');
     return { recoveryCodes: codes };
@@ -227,7 +232,17 @@ export class SecurityService {
     // The first sign-in after registration is expected; after that, an unseen device is news.
     const isNewDevice = (await this.repository.hasAnyLogin(userId)) && !(await this.repository.hasLoginFrom(userId, deviceKey));
     const now = this.now();
-    await this.repository.recordLogin({ id: crypto.randomUUID(), userId, at: now, ip: request.ip, userAgent, ...device, deviceKey, method, sessionId: session.sessionId });
+    await this.repository.recordLogin({
+      id: crypto.randomUUID(),
+      userId,
+      at: now,
+      ip: request.ip,
+      userAgent,
+      ...device,
+      deviceKey,
+      method,
+      sessionId: session.sessionId,
+    });
     if (isNewDevice) {
       const user = await this.repository.memberContact(userId);
       if (user) {

@@ -91,12 +91,7 @@ export class SessionService {
   }
 
   async revoke(sessionId: string): Promise<void> {
-    await this.db
-      .updateTable('sessions')
-      .set({ revoked_at: this.now() })
-      .where('id', '=', sessionId)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await this.db.updateTable('sessions').set({ revoked_at: this.now() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
   }
 
   /** Revokes every live session of a user, but the one named in `exceptSessionId`; answers how many ended. */

@@ -34,10 +34,26 @@ const handle = openDb(config);
 try {
   await migrateToLatest(handle);
   const audit = new AuditService(handle.db, handle.dialect);
-  const staff = new StaffService(handle.db, new SessionService(handle.db, config), audit, new LoginThrottle(handle.db, new CaptchaService(handle.db, config.isCaptchaOn)));
+  const staff = new StaffService(
+    handle.db,
+    new SessionService(handle.db, config),
+    audit,
+    new LoginThrottle(handle.db, new CaptchaService(handle.db, config.isCaptchaOn)),
+  );
   const id = await staff.create(values.username, password, values.role as StaffRole);
   await inTransaction(handle.db, (tx) =>
-    audit.record(tx, { id: 'cli', name: 'admin:create', ip: 'local' }, { action: 'staff.create', targetType: 'staff', targetId: id, before: null, after: { userName: values.username, role: values.role }, reason: 'created from the command line' }),
+    audit.record(
+      tx,
+      { id: 'cli', name: 'admin:create', ip: 'local' },
+      {
+        action: 'staff.create',
+        targetType: 'staff',
+        targetId: id,
+        before: null,
+        after: { userName: values.username, role: values.role },
+        reason: 'created from the command line',
+      },
+    ),
   );
   console.log(`staff member ${values.username} (${values.role}) created.`);
   if (!process.env.STAFF_PASSWORD) console.log(`password: ${password}  (shown once; the authenticator is set up at the first sign-in)`);

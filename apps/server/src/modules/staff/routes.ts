@@ -20,7 +20,12 @@ export function staffRoutes(app: FastifyInstance, s: StaffRoutesDeps): void {
     await s.sessions.revoke(staff.sessionId);
     return { ok: true as const };
   });
-  apiRoute(app, d, 'staffMe', async ({ staff }) => ({ id: staff.id, userName: staff.userName, role: staff.role, permissions: [...rolePermissions[staff.role]] }));
+  apiRoute(app, d, 'staffMe', async ({ staff }) => ({
+    id: staff.id,
+    userName: staff.userName,
+    role: staff.role,
+    permissions: [...rolePermissions[staff.role]],
+  }));
   apiRoute(app, d, 'staffList', async () => s.staff.list());
   apiRoute(app, d, 'staffCreate', async ({ staff, body }) => s.staff.createAudited(actorOf(staff), body));
   apiRoute(app, d, 'staffUpdate', async ({ staff, body }) => s.staff.update(actorOf(staff), body));

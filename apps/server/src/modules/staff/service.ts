@@ -76,7 +76,14 @@ export class StaffService {
   async login(input: { userName: string; password: string; captchaId?: string | undefined; captchaCode?: string | undefined }, request: FastifyRequest) {
     const nameKey = input.userName.trim().toLowerCase();
     const row = await this.db.selectFrom('staff').selectAll().where('user_name_key', '=', nameKey).executeTakeFirst();
-    const ticket = await this.throttle.begin({ scope: 'STAFF', accountKey: nameKey, accountId: row?.id ?? null, ip: request.ip, captchaId: input.captchaId, captchaCode: input.captchaCode });
+    const ticket = await this.throttle.begin({
+      scope: 'STAFF',
+      accountKey: nameKey,
+      accountId: row?.id ?? null,
+      ip: request.ip,
+      captchaId: input.captchaId,
+      captchaCode: input.captchaCode,
+    });
     const isValid = await verifyPassword(row?.password_hash ?? null, input.password);
     if (!row || !isValid || num(row.is_disabled)) {
       await ticket.failed();
@@ -88,7 +95,15 @@ export class StaffService {
     const pendingSecret = isEnrolled ? null : generateSecret();
     await this.db
       .insertInto('staff_challenges')
-      .values({ id, staff_id: row.id, stage: isEnrolled ? 'totp' : 'totp-setup', pending_secret: pendingSecret, attempts: 0, expires_at: Date.now() + staffLimits.challengeTtlMs, used_at: null })
+      .values({
+        id,
+        staff_id: row.id,
+        stage: isEnrolled ? 'totp' : 'totp-setup',
+        pending_secret: pendingSecret,
+        attempts: 0,
+        expires_at: Date.now() + staffLimits.challengeTtlMs,
+        used_at: null,
+      })
       .execute();
     if (isEnrolled) return { challengeId: id, stage: 'totp' as const };
     const otpauthUri = generateURI({ issuer, label: row.user_name, secret: pendingSecret! });
@@ -106,7 +121,13 @@ export class StaffService {
   async completeLogin(challengeId: string, code: string, stage: 'totp' | 'totp-setup', request: FastifyRequest) {
     const now = Date.now();
     const challenge = await this.db.selectFrom('staff_challenges').selectAll().where('id', '=', challengeId).executeTakeFirst();
-    if (!challenge || challenge.stage !== stage || challenge.used_at !== null || num(challenge.expires_at) <= now || num(challenge.attempts) >= staffLimits.challengeAttemptsMax) {
+    if (
+      !challenge ||
+      challenge.stage !== stage ||
+      challenge.used_at !== null ||
+      num(challenge.expires_at) <= now ||
+      num(challenge.attempts) >= staffLimits.challengeAttemptsMax
+    ) {
       throw new AppError('staff.challengeExpired');
     }
     const staff = await this.byId(challenge.staff_id);
@@ -137,7 +158,12 @@ export class StaffService {
       throw new AppError('staff.codeInvalid');
     }
     await ticket.succeeded();
-    const used = await this.db.updateTable('staff_challenges').set({ used_at: now }).where('id', '=', challengeId).where('used_at', 'is', null).executeTakeFirst();
+    const used = await this.db
+      .updateTable('staff_challenges')
+      .set({ used_at: now })
+      .where('id', '=', challengeId)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
     if (used.numUpdatedRows !== 1n) throw new AppError('staff.challengeExpired');
     // The step moves forward only: two sign-ins with one code cannot both pass.
     const accepted = await this.db
@@ -174,7 +200,14 @@ export class StaffService {
   async createAudited(actor: Actor, input: { userName: string; password: string; role: StaffRole; reason: string }) {
     const id = await this.create(input.userName, input.password, input.role);
     await inTransaction(this.db, (tx) =>
-      this.audit.record(tx, actor, { action: 'staff.create', targetType: 'staff', targetId: id, before: null, after: { userName: input.userName, role: input.role }, reason: input.reason }),
+      this.audit.record(tx, actor, {
+        action: 'staff.create',
+        targetType: 'staff',
+        targetId: id,
+        before: null,
+        after: { userName: input.userName, role: input.role },
+        reason: input.reason,
+      }),
     );
     return this.entry((await this.byId(id))!);
   }

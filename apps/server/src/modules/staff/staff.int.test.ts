@@ -25,7 +25,15 @@ describe.each(dialects)('back-office on %s', (dialect) => {
   });
   afterAll(async () => t.close());
 
-  const auditCount = async () => Number((await t.services.dbHandle.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow()).n);
+  const auditCount = async () =>
+    Number(
+      (
+        await t.services.dbHandle.db
+          .selectFrom('audit_log')
+          .select((eb) => eb.fn.countAll<bigint>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const memberId = async (name: string) => (await t.services.accounts.repository.byName(name))!.id;
 
   it('signs in with password and TOTP; a wrong or reused code is refused', async () => {
@@ -46,7 +54,11 @@ describe.each(dialects)('back-office on %s', (dialect) => {
     const c = new TestClient(t.app, t.serverKey.publicJwk);
     const created = await clients.admin.call('staffCreate', { userName: 'newhire', password: 'NewHire@12345', role: 'viewer', reason: 'joined the team' });
     expect(created.code, created.message).toBe(20000);
-    const step1 = await c.call<{ stage: string; qrCode: string; otpauthUri: string }>('staffLogin', { userName: 'newhire', password: 'NewHire@12345', loginType: 'STAFF' });
+    const step1 = await c.call<{ stage: string; qrCode: string; otpauthUri: string }>('staffLogin', {
+      userName: 'newhire',
+      password: 'NewHire@12345',
+      loginType: 'STAFF',
+    });
     expect(step1.data.stage).toBe('totp-setup');
     expect(step1.data.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(step1.data.otpauthUri).toMatch(/^otpauth:\/\/totp\//);
@@ -98,7 +110,9 @@ describe.each(dialects)('back-office on %s', (dialect) => {
     expect((await member.call<{ equityBuyStatus: boolean }>('packageConfig')).data.equityBuyStatus).toBe(false);
     expect((await clients.admin.call('configUpdate', { key: 'features.equityBuyStatus', value: true, reason: 'launch shares' })).code).toBe(20000);
     expect((await member.call<{ equityBuyStatus: boolean }>('packageConfig')).data.equityBuyStatus).toBe(true);
-    const history = await clients.viewer.call<Array<{ actorName: string; before: unknown; after: unknown; reason: string }>>('configHistory', { key: 'features.equityBuyStatus' });
+    const history = await clients.viewer.call<Array<{ actorName: string; before: unknown; after: unknown; reason: string }>>('configHistory', {
+      key: 'features.equityBuyStatus',
+    });
     expect(history.data[0]).toMatchObject({ actorName: 'admin', before: false, after: true, reason: 'launch shares' });
   });
 
@@ -112,7 +126,11 @@ describe.each(dialects)('back-office on %s', (dialect) => {
       [clients.support, 'memberAction', { memberId: alice, action: 'revokeSessions', reason: 'lost phone' }],
       [clients.admin, 'memberGrade', { memberId: alice, level: 2, reason: 'store opened' }],
       [clients.finance, 'configUpdate', { key: 'transfer.feePercent', value: '1.5', reason: 'fee change' }],
-      [clients.finance, 'adjustmentCreate', { memberId: alice, coinName: 'USDT', direction: 'credit', amount: '10', reason: 'goodwill', requestId: 'audit-test-1' }],
+      [
+        clients.finance,
+        'adjustmentCreate',
+        { memberId: alice, coinName: 'USDT', direction: 'credit', amount: '10', reason: 'goodwill', requestId: 'audit-test-1' },
+      ],
     ];
     for (const [client, name, body] of writes) {
       const before = await auditCount();
@@ -125,7 +143,10 @@ describe.each(dialects)('back-office on %s', (dialect) => {
     const before = await auditCount();
     expect((await clients.admin.call('staffUpdate', { staffId: audited.id, role: 'viewer', reason: 'moved' })).code).toBe(20000);
     expect(await auditCount()).toBe(before + 1);
-    const log = await clients.viewer.call<{ items: Array<{ action: string; reason: string; actorName: string; before: unknown; after: unknown }> }>('auditList', { action: 'member.grade' });
+    const log = await clients.viewer.call<{ items: Array<{ action: string; reason: string; actorName: string; before: unknown; after: unknown }> }>(
+      'auditList',
+      { action: 'member.grade' },
+    );
     expect(log.data.items[0]).toMatchObject({ actorName: 'admin', reason: 'store opened', before: { level: 0 }, after: { level: 2 } });
     const searched = await clients.viewer.call<{ items: unknown[] }>('auditList', { text: 'suspicious' });
     expect(searched.data.items).toHaveLength(1);
@@ -140,7 +161,14 @@ describe.each(dialects)('back-office on %s', (dialect) => {
   it('needs a second, different finance approver above the threshold; reject voids a hold', async () => {
     const bob = await memberId('bob');
     // Made by admin, so neither finance approver is its maker (decision 007: a maker never decides).
-    const big = await clients.admin.call<{ reviewId: string }>('adjustmentCreate', { memberId: bob, coinName: 'USDT', direction: 'credit', amount: '5000', reason: 'big', requestId: 'four-eyes-1' });
+    const big = await clients.admin.call<{ reviewId: string }>('adjustmentCreate', {
+      memberId: bob,
+      coinName: 'USDT',
+      direction: 'credit',
+      amount: '5000',
+      reason: 'big',
+      requestId: 'four-eyes-1',
+    });
     expect(big.code, big.message).toBe(20000);
     const id = big.data.reviewId;
     const first = await clients.finance.call<{ results: Array<{ outcome: string; error?: string }> }>('reviewDecide', { ids: [id], decision: 'approve' });
@@ -162,16 +190,37 @@ describe.each(dialects)('back-office on %s', (dialect) => {
     expect(second.data.results[0]!.outcome).toBe('approved');
     expect(Number(await balance()) - Number(beforeApproval)).toBe(5000);
     // Deciding again, even in a bulk with others, changes nothing.
-    const again = await finance2.call<{ results: Array<{ outcome: string; error?: string }> }>('reviewDecide', { ids: [id, id], decision: 'reject', reason: 'late' });
+    const again = await finance2.call<{ results: Array<{ outcome: string; error?: string }> }>('reviewDecide', {
+      ids: [id, id],
+      decision: 'reject',
+      reason: 'late',
+    });
     expect(again.data.results).toEqual([{ id, outcome: 'refused', error: 'review.notPending' }]);
-    const debit = await clients.admin.call<{ reviewId: string }>('adjustmentCreate', { memberId: bob, coinName: 'USDT', direction: 'debit', amount: '100', reason: 'correction', requestId: 'void-test-1' });
+    const debit = await clients.admin.call<{ reviewId: string }>('adjustmentCreate', {
+      memberId: bob,
+      coinName: 'USDT',
+      direction: 'debit',
+      amount: '100',
+      reason: 'correction',
+      requestId: 'void-test-1',
+    });
     const held = (await member.call<Array<{ assetsFrozen: string }>>('assetsList')).data[0]!.assetsFrozen;
     expect(held).toBe('100.000000');
-    expect((await clients.finance.call<{ results: Array<{ outcome: string; error?: string }> }>('reviewDecide', { ids: [debit.data.reviewId], decision: 'reject' })).data.results[0]).toMatchObject({ error: 'review.reasonRequired' });
-    const rejected = await clients.finance.call<{ results: Array<{ outcome: string }> }>('reviewDecide', { ids: [debit.data.reviewId], decision: 'reject', reasonCode: 'duplicate', reason: 'already corrected' });
+    expect(
+      (await clients.finance.call<{ results: Array<{ outcome: string; error?: string }> }>('reviewDecide', { ids: [debit.data.reviewId], decision: 'reject' }))
+        .data.results[0],
+    ).toMatchObject({ error: 'review.reasonRequired' });
+    const rejected = await clients.finance.call<{ results: Array<{ outcome: string }> }>('reviewDecide', {
+      ids: [debit.data.reviewId],
+      decision: 'reject',
+      reasonCode: 'duplicate',
+      reason: 'already corrected',
+    });
     expect(rejected.data.results[0]!.outcome).toBe('rejected');
     expect((await member.call<Array<{ assetsFrozen: string }>>('assetsList')).data[0]!.assetsFrozen).toBe('0.000000');
-    const detail = await clients.viewer.call<{ status: string; rejectReasonCode: string; rejectReason: string; decisions: unknown[] }>('reviewDetail', { id: debit.data.reviewId });
+    const detail = await clients.viewer.call<{ status: string; rejectReasonCode: string; rejectReason: string; decisions: unknown[] }>('reviewDetail', {
+      id: debit.data.reviewId,
+    });
     expect(detail.data).toMatchObject({ status: 'rejected', rejectReasonCode: 'duplicate', rejectReason: 'already corrected' });
     const dashboard = await clients.viewer.call<{ queues: Array<{ queue: string; waiting: number }>; ledger: { isBalanced: boolean } }>('dashboard');
     expect(dashboard.data.queues.find((q) => q.queue === 'manualAdjustment')!.waiting).toBeGreaterThan(0);
@@ -181,21 +230,54 @@ describe.each(dialects)('back-office on %s', (dialect) => {
 
   it('an over-balance debit adjustment is refused and changes nothing; the same request id returns the first result', async () => {
     const carol = await memberId('carol');
-    const over = await clients.finance.call('adjustmentCreate', { memberId: carol, coinName: 'USDT', direction: 'debit', amount: '1', reason: 'x', requestId: 'over-test-1' });
+    const over = await clients.finance.call('adjustmentCreate', {
+      memberId: carol,
+      coinName: 'USDT',
+      direction: 'debit',
+      amount: '1',
+      reason: 'x',
+      requestId: 'over-test-1',
+    });
     expect(over.error).toBe('ledger.insufficientBalance');
-    const a = await clients.finance.call<{ reviewId: string }>('adjustmentCreate', { memberId: carol, coinName: 'USDT', direction: 'credit', amount: '7', reason: 'retry', requestId: 'retry-test-1' });
-    const b = await clients.finance.call<{ reviewId: string }>('adjustmentCreate', { memberId: carol, coinName: 'USDT', direction: 'credit', amount: '7', reason: 'retry', requestId: 'retry-test-1' });
+    const a = await clients.finance.call<{ reviewId: string }>('adjustmentCreate', {
+      memberId: carol,
+      coinName: 'USDT',
+      direction: 'credit',
+      amount: '7',
+      reason: 'retry',
+      requestId: 'retry-test-1',
+    });
+    const b = await clients.finance.call<{ reviewId: string }>('adjustmentCreate', {
+      memberId: carol,
+      coinName: 'USDT',
+      direction: 'credit',
+      amount: '7',
+      reason: 'retry',
+      requestId: 'retry-test-1',
+    });
     expect(b.data.reviewId).toBe(a.data.reviewId);
-    const c = await clients.finance.call('adjustmentCreate', { memberId: carol, coinName: 'USDT', direction: 'credit', amount: '8', reason: 'retry', requestId: 'retry-test-1' });
+    const c = await clients.finance.call('adjustmentCreate', {
+      memberId: carol,
+      coinName: 'USDT',
+      direction: 'credit',
+      amount: '8',
+      reason: 'retry',
+      requestId: 'retry-test-1',
+    });
     expect(c.error).toBe('ledger.requestIdReused');
     expect((await verifyLedger(t.services.dbHandle.db)).isBalanced).toBe(true);
   });
 
   it("shows staff a member's ledger: balances and records", async () => {
     const demo = await memberId('demo');
-    const ledger = await clients.viewer.call<{ balances: Array<{ coinName: string; assetsFixed: string }>; records: { items: Array<{ type: string }> } }>('memberLedger', { memberId: demo, pageSize: 50 });
+    const ledger = await clients.viewer.call<{ balances: Array<{ coinName: string; assetsFixed: string }>; records: { items: Array<{ type: string }> } }>(
+      'memberLedger',
+      { memberId: demo, pageSize: 50 },
+    );
     expect(ledger.data.balances.find((b) => b.coinName === 'USDT')!.assetsFixed).toBe('1000.000000');
-    expect(new Set(ledger.data.records.items.map((r) => r.type))).toEqual(new Set(['airdrop', 'underweight', 'convert', 'internalTransfer', 'bonusFee', 'buyMatching', 'packageFee', 'directBonus']));
+    expect(new Set(ledger.data.records.items.map((r) => r.type))).toEqual(
+      new Set(['airdrop', 'underweight', 'convert', 'internalTransfer', 'bonusFee', 'buyMatching', 'packageFee', 'directBonus']),
+    );
   });
 
   it('members: search, detail with referrer and invites, lock login ends sessions', async () => {
@@ -204,7 +286,9 @@ describe.each(dialects)('back-office on %s', (dialect) => {
     const byReferral = await clients.viewer.call<{ items: Array<{ userName: string }> }>('memberSearch', { query: '10000001' });
     expect(byReferral.data.items.map((m) => m.userName)).toEqual(['demo']);
     const alice = found.data.items.find((m) => m.userName === 'alice')!;
-    const detail = await clients.viewer.call<{ referrer: { userName: string }; directInvites: Array<{ userName: string }> }>('memberDetail', { memberId: alice.id });
+    const detail = await clients.viewer.call<{ referrer: { userName: string }; directInvites: Array<{ userName: string }> }>('memberDetail', {
+      memberId: alice.id,
+    });
     expect(detail.data.referrer.userName).toBe('demo');
     expect(detail.data.directInvites.map((m) => m.userName)).toEqual(['carol']);
     const member = new TestClient(t.app, t.serverKey.publicJwk);
@@ -212,7 +296,9 @@ describe.each(dialects)('back-office on %s', (dialect) => {
     const carol = (await clients.viewer.call<{ items: Array<{ id: string }> }>('memberSearch', { query: 'carol' })).data.items[0]!;
     expect((await clients.support.call('memberAction', { memberId: carol.id, action: 'lockLogin', reason: 'fraud check' })).code).toBe(20000);
     expect((await member.call('userInfo')).code).toBe(87321);
-    expect((await new TestClient(t.app, t.serverKey.publicJwk).call('login', { userName: 'carol', password: 'Carol@12345', loginType: 'USER' })).error).toBe('auth.loginDisabled');
+    expect((await new TestClient(t.app, t.serverKey.publicJwk).call('login', { userName: 'carol', password: 'Carol@12345', loginType: 'USER' })).error).toBe(
+      'auth.loginDisabled',
+    );
     expect((await clients.support.call('memberAction', { memberId: carol.id, action: 'unlockLogin', reason: 'cleared' })).code).toBe(20000);
   });
 });

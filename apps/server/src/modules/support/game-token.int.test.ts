@@ -12,7 +12,13 @@ describe.each(dialects)('game identity token on %s', (dialect) => {
   let t: TestApp;
   let jwks: JSONWebKeySet;
   const verify = (token: string, currentDate?: Date) =>
-    jwtVerify(token, createLocalJWKSet(jwks), { algorithms: ['EdDSA'], issuer: t.config.gameTokenIssuer, audience: t.config.gameTokenAudience, clockTolerance: 30, ...(currentDate ? { currentDate } : {}) });
+    jwtVerify(token, createLocalJWKSet(jwks), {
+      algorithms: ['EdDSA'],
+      issuer: t.config.gameTokenIssuer,
+      audience: t.config.gameTokenAudience,
+      clockTolerance: 30,
+      ...(currentDate ? { currentDate } : {}),
+    });
 
   beforeAll(async () => {
     t = await makeTestApp(dialect);
@@ -58,7 +64,9 @@ describe.each(dialects)('game identity token on %s', (dialect) => {
     const none = `${Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url')}.${p}.`;
     await expect(verify(none)).rejects.toThrow();
     // Another audience.
-    await expect(jwtVerify(token, createLocalJWKSet(jwks), { algorithms: ['EdDSA'], issuer: t.config.gameTokenIssuer, audience: 'another-game' })).rejects.toThrow(/aud/);
+    await expect(
+      jwtVerify(token, createLocalJWKSet(jwks), { algorithms: ['EdDSA'], issuer: t.config.gameTokenIssuer, audience: 'another-game' }),
+    ).rejects.toThrow(/aud/);
     // The server's own verifier agrees.
     await expect(t.services.gameTokens.verify(`${h}.${forged}.${s}`)).rejects.toThrow();
     expect((await t.services.gameTokens.verify(token)).sub).toBe(claims.sub);

@@ -88,4 +88,3 @@ export class GameTokenService {
     return payload;
   }
 }
-

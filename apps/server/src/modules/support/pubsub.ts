@@ -30,7 +30,12 @@ const idPattern = /^[A-Za-z0-9-]{1,64}$/;
 export function parseEvent(text: string): SupportEvent | null {
   try {
     const value = JSON.parse(text) as Partial<SupportEvent>;
-    if (typeof value.conversationId === 'string' && typeof value.memberId === 'string' && idPattern.test(value.conversationId) && idPattern.test(value.memberId)) {
+    if (
+      typeof value.conversationId === 'string' &&
+      typeof value.memberId === 'string' &&
+      idPattern.test(value.conversationId) &&
+      idPattern.test(value.memberId)
+    ) {
       return { conversationId: value.conversationId, memberId: value.memberId };
     }
   } catch {

@@ -43,7 +43,15 @@ const messagesPage: Keyset = { ...newestFirst('supportThread', 'm.created_at', '
 /** Staff's inbox, the conversation with the latest message first. */
 const inboxPage = newestFirst('supportInbox', 'last_message_at');
 
-type ConversationRow = { id: string; member_id: string; assigned_staff_id: string | null; member_unread: unknown; staff_unread: unknown; last_message_at: unknown; last_message_preview: string };
+type ConversationRow = {
+  id: string;
+  member_id: string;
+  assigned_staff_id: string | null;
+  member_unread: unknown;
+  staff_unread: unknown;
+  last_message_at: unknown;
+  last_message_preview: string;
+};
 
 export class SupportService {
   constructor(
@@ -75,8 +83,18 @@ export class SupportService {
       .leftJoin('uploads as u', 'u.id', 'm.upload_id')
       .leftJoin('staff as s', 's.id', 'm.staff_id')
       .select([
-        'm.id', 'm.author', 'm.body', 'm.created_at', 's.user_name as staff_name',
-        'u.id as u_id', 'u.mime_type', 'u.byte_size', 'u.width', 'u.height', 'u.file_name', 'u.created_at as u_created_at',
+        'm.id',
+        'm.author',
+        'm.body',
+        'm.created_at',
+        's.user_name as staff_name',
+        'u.id as u_id',
+        'u.mime_type',
+        'u.byte_size',
+        'u.width',
+        'u.height',
+        'u.file_name',
+        'u.created_at as u_created_at',
       ])
       .where('m.conversation_id', '=', conversationId);
     const { items: page, nextCursor } = await keysetPage(query, messagesPage, before, supportLimits.pageSizeMax);
@@ -87,7 +105,15 @@ export class SupportService {
         staffName: r.author === 'staff' ? (r.staff_name ?? null) : null,
         body: r.body,
         attachment: r.u_id
-          ? this.uploads.info({ id: r.u_id, mime_type: r.mime_type!, byte_size: r.byte_size!, width: r.width ?? null, height: r.height ?? null, file_name: r.file_name!, created_at: r.u_created_at! })
+          ? this.uploads.info({
+              id: r.u_id,
+              mime_type: r.mime_type!,
+              byte_size: r.byte_size!,
+              width: r.width ?? null,
+              height: r.height ?? null,
+              file_name: r.file_name!,
+              created_at: r.u_created_at!,
+            })
           : null,
         createdAt: num(r.created_at),
       })),
@@ -138,7 +164,16 @@ export class SupportService {
     const now = this.now();
     await this.db
       .insertInto('support_conversations')
-      .values({ id: crypto.randomUUID(), member_id: memberId, assigned_staff_id: null, member_unread: 0n, staff_unread: 0n, last_message_at: BigInt(now), last_message_preview: '', created_at: BigInt(now) })
+      .values({
+        id: crypto.randomUUID(),
+        member_id: memberId,
+        assigned_staff_id: null,
+        member_unread: 0n,
+        staff_unread: 0n,
+        last_message_at: BigInt(now),
+        last_message_preview: '',
+        created_at: BigInt(now),
+      })
       .onConflict((oc) => oc.column('member_id').doNothing())
       .execute();
     return (await this.conversationOf(memberId))!.id;
@@ -185,7 +220,16 @@ export class SupportService {
       await inTransaction(this.db, async (tx) => {
         await tx
           .insertInto('support_messages')
-          .values({ id, conversation_id: conversationId, author: m.author, staff_id: m.staffId, body: m.body, upload_id: m.uploadId, request_id: m.requestId, created_at: BigInt(now) })
+          .values({
+            id,
+            conversation_id: conversationId,
+            author: m.author,
+            staff_id: m.staffId,
+            body: m.body,
+            upload_id: m.uploadId,
+            request_id: m.requestId,
+            created_at: BigInt(now),
+          })
           .execute();
         // A member's message is unread for staff; a staff reply is unread for the member and
         // means staff have read the conversation.
@@ -194,7 +238,12 @@ export class SupportService {
           .set(
             m.author === 'member'
               ? { staff_unread: sql`staff_unread + 1`, last_message_at: BigInt(now), last_message_preview: preview(m.body, m.uploadId !== null) }
-              : { member_unread: sql`member_unread + 1`, staff_unread: 0n, last_message_at: BigInt(now), last_message_preview: preview(m.body, m.uploadId !== null) },
+              : {
+                  member_unread: sql`member_unread + 1`,
+                  staff_unread: 0n,
+                  last_message_at: BigInt(now),
+                  last_message_preview: preview(m.body, m.uploadId !== null),
+                },
           )
           .where('id', '=', conversationId)
           .execute();
@@ -239,7 +288,10 @@ export class SupportService {
     if (filter === 'mine') query = query.where('assigned_staff_id', '=', staffId);
     if (filter === 'unassigned') query = query.where('assigned_staff_id', 'is', null);
     const { items: page, nextCursor } = await keysetPage(query, inboxPage, cursor, supportLimits.inboxPageSizeMax);
-    const total = await this.db.selectFrom('support_conversations').select((eb) => eb.fn.sum<bigint | string | null>('staff_unread').as('total')).executeTakeFirst();
+    const total = await this.db
+      .selectFrom('support_conversations')
+      .select((eb) => eb.fn.sum<bigint | string | null>('staff_unread').as('total'))
+      .executeTakeFirst();
     return {
       list: await this.entries(page),
       nextCursor,

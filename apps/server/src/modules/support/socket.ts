@@ -62,7 +62,8 @@ export async function supportSocketPlugin(app: FastifyInstance, options: { servi
     // ws has already closed the socket with the right code (1009 for a frame above the ceiling);
     // a refused client message is the client's doing, logged as such, without a stack.
     errorHandler(error, socket, request) {
-      if (isClientFrameError(error)) request.log.warn({ wsError: (error as Error & { code: string }).code, reason: error.message }, 'support socket: refused client message');
+      if (isClientFrameError(error))
+        request.log.warn({ wsError: (error as Error & { code: string }).code, reason: error.message }, 'support socket: refused client message');
       else request.log.error({ err: error }, 'support socket failed');
       socket.terminate();
     },

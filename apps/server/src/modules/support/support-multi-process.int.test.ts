@@ -53,7 +53,15 @@ describe.skipIf(!baseUrl)('support chat across two server processes on PostgreSQ
     const login = await httpCall(portA, key, endpoints.login.path, { userName: 'demo', password: 'Demo@12345', loginType: 'USER' });
     expect(login.code).toBe(20000);
     const memberToken = login.data!.token as string;
-    const step1 = await httpCall(portB, key, endpoints.staffLogin.path, { userName: 'admin', password: 'Admin@12345', loginType: 'STAFF' }, undefined, undefined, 'STAFF');
+    const step1 = await httpCall(
+      portB,
+      key,
+      endpoints.staffLogin.path,
+      { userName: 'admin', password: 'Admin@12345', loginType: 'STAFF' },
+      undefined,
+      undefined,
+      'STAFF',
+    );
     const code = await generate({ secret: 'JBSWY3DPEHPK3PXP', guardrails: createGuardrails({ MIN_SECRET_BYTES: 10 }) });
     const step2 = await httpCall(portB, key, endpoints.staffTotpVerify.path, { challengeId: step1.data!.challengeId, code }, undefined, undefined, 'STAFF');
     expect(step2.code).toBe(20000);
@@ -63,7 +71,13 @@ describe.skipIf(!baseUrl)('support chat across two server processes on PostgreSQ
     const memberOnA = await socket(portA, memberToken, 'USER');
 
     // Member → A; staff's socket on B hears it.
-    const sent = await httpCall(portA, key, endpoints.supportSend.path, { requestId: `req_${crypto.randomUUID().replaceAll('-', '')}`, body: 'sent through A' }, memberToken);
+    const sent = await httpCall(
+      portA,
+      key,
+      endpoints.supportSend.path,
+      { requestId: `req_${crypto.randomUUID().replaceAll('-', '')}`, body: 'sent through A' },
+      memberToken,
+    );
     expect(sent.code).toBe(20000);
     const conversationId = sent.data!.conversationId as string;
     expect(await staffOnB.waitFor((e) => e.type === 'changed' && e.conversationId === conversationId)).toBe(true);
@@ -72,7 +86,15 @@ describe.skipIf(!baseUrl)('support chat across two server processes on PostgreSQ
 
     // Staff → B; the member's socket on A hears it.
     const before = memberOnA.events.length;
-    const reply = await httpCall(portB, key, endpoints.supportStaffSend.path, { conversationId, requestId: `req_${crypto.randomUUID().replaceAll('-', '')}`, body: 'answered through B' }, staffToken, undefined, 'STAFF');
+    const reply = await httpCall(
+      portB,
+      key,
+      endpoints.supportStaffSend.path,
+      { conversationId, requestId: `req_${crypto.randomUUID().replaceAll('-', '')}`, body: 'answered through B' },
+      staffToken,
+      undefined,
+      'STAFF',
+    );
     expect(reply.code).toBe(20000);
     expect(await memberOnA.waitFor((e) => memberOnA.events.indexOf(e) >= before && e.type === 'changed' && e.conversationId === conversationId)).toBe(true);
     const memberThread = await httpCall(portA, key, endpoints.supportThread.path, {}, memberToken);

@@ -10,7 +10,14 @@ import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, 
 import * as files from '../../../test/upload-files.ts';
 
 type Thread = { conversationId: string | null; messages: SupportMessage[]; olderCursor: string | null; unread: number };
-type Entry = { id: string; memberUserName: string; assignedStaffId: string | null; assignedStaffName: string | null; staffUnread: number; lastMessagePreview: string };
+type Entry = {
+  id: string;
+  memberUserName: string;
+  assignedStaffId: string | null;
+  assignedStaffName: string | null;
+  staffUnread: number;
+  lastMessagePreview: string;
+};
 const rid = () => `req_${crypto.randomUUID().replaceAll('-', '')}`;
 const xss = '<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>';
 
@@ -79,8 +86,21 @@ describe.each(dialects)('support chat on %s', (dialect) => {
     const b = await bob.call<{ message: SupportMessage }>('supportSend', { requestId, body: 'once' });
     expect(b.data.message.id).toBe(a.data.message.id);
     // A page of history: bypass the per-minute ceiling by writing rows directly.
-    const conv = await t.services.dbHandle.db.selectFrom('support_conversations').select('id').where('member_id', '=', (await t.services.dbHandle.db.selectFrom('users').select('id').where('user_name', '=', 'chatbob').executeTakeFirstOrThrow()).id).executeTakeFirstOrThrow();
-    const rows = Array.from({ length: supportLimits.pageSizeMax + 5 }, (_, i) => ({ id: `old-${String(i).padStart(3, '0')}`, conversation_id: conv.id, author: 'member', staff_id: null, body: `old ${i}`, upload_id: null, request_id: `old-${i}`, created_at: BigInt(1_000_000 + i) }));
+    const conv = await t.services.dbHandle.db
+      .selectFrom('support_conversations')
+      .select('id')
+      .where('member_id', '=', (await t.services.dbHandle.db.selectFrom('users').select('id').where('user_name', '=', 'chatbob').executeTakeFirstOrThrow()).id)
+      .executeTakeFirstOrThrow();
+    const rows = Array.from({ length: supportLimits.pageSizeMax + 5 }, (_, i) => ({
+      id: `old-${String(i).padStart(3, '0')}`,
+      conversation_id: conv.id,
+      author: 'member',
+      staff_id: null,
+      body: `old ${i}`,
+      upload_id: null,
+      request_id: `old-${i}`,
+      created_at: BigInt(1_000_000 + i),
+    }));
     await t.services.dbHandle.db.insertInto('support_messages').values(rows).execute();
     const page1 = await bob.call<Thread>('supportThread', {});
     expect(page1.data.messages).toHaveLength(supportLimits.pageSizeMax);
@@ -101,7 +121,12 @@ describe.each(dialects)('support chat on %s', (dialect) => {
     expect(mine.data.list.map((e) => e.id)).toContain(conversationId);
     const unassigned = await support.call<{ list: Entry[] }>('supportInbox', { filter: 'unassigned' });
     expect(unassigned.data.list.map((e) => e.id)).not.toContain(conversationId);
-    const audit = await t.services.dbHandle.db.selectFrom('audit_log').selectAll().where('action', '=', 'support.assign').where('target_id', '=', conversationId).execute();
+    const audit = await t.services.dbHandle.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'support.assign')
+      .where('target_id', '=', conversationId)
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]!.actor_name).toBe('support');
     // A viewer may not chat, a member may not call staff endpoints, an unknown staff id is refused.
@@ -110,7 +135,7 @@ describe.each(dialects)('support chat on %s', (dialect) => {
     expect((await alice.call('supportInbox', { filter: 'all' })).status).toBe(401);
   });
 
-  it('takes an image through the upload checks and refuses a PDF, another member\'s file and markup in names', async () => {
+  it("takes an image through the upload checks and refuses a PDF, another member's file and markup in names", async () => {
     const png = await files.plainPng(64, 64);
     const up = await alice.call<UploadInfo>('uploadCreate', { fileName: `a${'"><img src=x onerror=alert(1)>'}.png`, content: png.toString('base64') });
     expect(up.code, up.message).toBe(20000);
@@ -162,7 +187,8 @@ describe.each(dialects)('support chat on %s', (dialect) => {
     await registerMember(t, 'chatflood');
     const c = new TestClient(t.app, t.serverKey.publicJwk);
     c.token = await login({ ...t, client: c }, 'chatflood', 'Passw0rd!x');
-    for (let i = 0; i < supportLimits.memberMessagesPerMinuteMax; i++) expect((await c.call('supportSend', { requestId: rid(), body: `m${i}` })).code).toBe(20000);
+    for (let i = 0; i < supportLimits.memberMessagesPerMinuteMax; i++)
+      expect((await c.call('supportSend', { requestId: rid(), body: `m${i}` })).code).toBe(20000);
     const refused = await c.call('supportSend', { requestId: rid(), body: 'one too many' });
     expect(refused.error).toBe('rate.limited');
     const stored = await t.services.dbHandle.db.selectFrom('rate_limits').selectAll().execute();
@@ -201,7 +227,12 @@ describe.each(dialects)('support chat on %s', (dialect) => {
     expect(bobHeard).toBe(false);
 
     // A viewer (no support.chat), a member token sent as staff, garbage: denied and closed.
-    for (const hello of [{ type: 'hello', token: viewer.token, loginType: 'STAFF' }, { type: 'hello', token: alice.token, loginType: 'STAFF' }, { nope: 1 }, 'x'.repeat(500)]) {
+    for (const hello of [
+      { type: 'hello', token: viewer.token, loginType: 'STAFF' },
+      { type: 'hello', token: alice.token, loginType: 'STAFF' },
+      { nope: 1 },
+      'x'.repeat(500),
+    ]) {
       const ws = await open();
       const done = closed(ws);
       ws.send(typeof hello === 'string' ? hello : JSON.stringify(hello));
@@ -234,7 +265,13 @@ describe.each(dialects)('support chat on %s', (dialect) => {
     const hello = JSON.stringify({ type: 'hello', token: alice.token, loginType: 'USER' });
 
     // Another site, a sandboxed frame or file ("null"), another port, a look-alike host, an extension: refused, never upgraded.
-    for (const origin of ['https://evil.example', 'null', `http://127.0.0.1:${port === 65535 ? 1 : port + 1}`, `http://127.0.0.1.evil.example:${port}`, 'chrome-extension://abcdef']) {
+    for (const origin of [
+      'https://evil.example',
+      'null',
+      `http://127.0.0.1:${port === 65535 ? 1 : port + 1}`,
+      `http://127.0.0.1.evil.example:${port}`,
+      'chrome-extension://abcdef',
+    ]) {
       const { status, ws } = await handshake(origin);
       expect(status, origin).toBe(403);
       expect(ws.readyState, origin).not.toBe(WebSocket.OPEN);

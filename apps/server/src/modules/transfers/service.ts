@@ -36,7 +36,10 @@ export class TransferService {
     };
   }
 
-  async create(memberId: string, input: { toUserName: string; coinName: string; amount: string; transactionPassword: string; requestId: string }): Promise<string> {
+  async create(
+    memberId: string,
+    input: { toUserName: string; coinName: string; amount: string; transactionPassword: string; requestId: string },
+  ): Promise<string> {
     const config = await this.config();
     if (!(config.coins as string[]).includes(input.coinName)) throw new AppError('request.invalid', undefined, 'coinName', 'validation.choosePointType');
     const amount = parseAmount(input.amount);
@@ -59,9 +62,24 @@ export class TransferService {
         const isRetry = (await this.ledger.findByRequestId(tx, requestId)) !== undefined;
         let main;
         try {
-          main = await this.ledger.transfer({ requestId, code: 'internalTransfer', coinName: coin, amount, debit: sender, credit: receiver, isPending: false, memo: recipient.user_name }, tx);
+          main = await this.ledger.transfer(
+            { requestId, code: 'internalTransfer', coinName: coin, amount, debit: sender, credit: receiver, isPending: false, memo: recipient.user_name },
+            tx,
+          );
           if (!isRetry && fee > 0n) {
-            await this.ledger.transfer({ requestId: null, code: 'bonusFee', coinName: coin, amount: fee, debit: sender, credit: { owner: 'system', coinName: coin, purpose: 'fees' }, isPending: false, memo: recipient.user_name }, tx);
+            await this.ledger.transfer(
+              {
+                requestId: null,
+                code: 'bonusFee',
+                coinName: coin,
+                amount: fee,
+                debit: sender,
+                credit: { owner: 'system', coinName: coin, purpose: 'fees' },
+                isPending: false,
+                memo: recipient.user_name,
+              },
+              tx,
+            );
           }
         } catch (error) {
           if (error instanceof AppError && error.key === 'ledger.insufficientBalance') {
@@ -74,16 +92,36 @@ export class TransferService {
           return existing.id;
         }
         if (bonus > 0n) {
-          await this.ledger.transfer({ requestId: null, code: 'bonusFeeBonus', coinName: coin, amount: bonus, debit: { owner: 'system', coinName: coin, purpose: 'transferBonus' }, credit: receiver, isPending: false, memo: recipient.user_name }, tx);
+          await this.ledger.transfer(
+            {
+              requestId: null,
+              code: 'bonusFeeBonus',
+              coinName: coin,
+              amount: bonus,
+              debit: { owner: 'system', coinName: coin, purpose: 'transferBonus' },
+              credit: receiver,
+              isPending: false,
+              memo: recipient.user_name,
+            },
+            tx,
+          );
         }
         const id = crypto.randomUUID();
-        await tx.insertInto('member_transfers').values({ id, transfer_id: main.id, from_id: memberId, to_id: recipient.id, coin_name: coin, amount, fee, bonus, created_at: Date.now() }).execute();
+        await tx
+          .insertInto('member_transfers')
+          .values({ id, transfer_id: main.id, from_id: memberId, to_id: recipient.id, coin_name: coin, amount, fee, bonus, created_at: Date.now() })
+          .execute();
         return id;
       }),
     );
   }
 
-  async list(memberId: string, direction: 'in' | 'out' | undefined, cursor: string | undefined, pageSize: number): Promise<{ items: TransferEntry[]; nextCursor: string | null }> {
+  async list(
+    memberId: string,
+    direction: 'in' | 'out' | undefined,
+    cursor: string | undefined,
+    pageSize: number,
+  ): Promise<{ items: TransferEntry[]; nextCursor: string | null }> {
     let query = this.db
       .selectFrom('member_transfers as t')
       .innerJoin('users as f', 'f.id', 't.from_id')

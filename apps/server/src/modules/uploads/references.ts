@@ -54,7 +54,9 @@ export class UploadReferences {
    */
   unreferenced(): Expression<SqlBool> {
     const conditions = this.list.flatMap((r) =>
-      r.columns.map((column) => sql<SqlBool>`not exists (select 1 from ${sql.table(r.table)} where ${sql.ref(`${r.table}.${column}`)} = ${sql.ref('uploads.id')})`),
+      r.columns.map(
+        (column) => sql<SqlBool>`not exists (select 1 from ${sql.table(r.table)} where ${sql.ref(`${r.table}.${column}`)} = ${sql.ref('uploads.id')})`,
+      ),
     );
     return conditions.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
   }

@@ -53,7 +53,10 @@ describe('S3UploadStore', () => {
 
   it('is refused by the bucket with credentials it does not know, and the error names none', async () => {
     const store = new S3UploadStore({ ...settings, accessKeyId: 'AKIANOTKNOWN', secretAccessKey: 'not-the-secret' });
-    const error = await store.put(newStorageKey(), Buffer.from('x')).then(() => null, (e: Error) => e);
+    const error = await store.put(newStorageKey(), Buffer.from('x')).then(
+      () => null,
+      (e: Error) => e,
+    );
     expect(error?.message).toBe('upload store: PUT answered 403 InvalidAccessKeyId');
     expect(error?.message).not.toContain('not-the-secret');
   });
@@ -65,7 +68,12 @@ describe('S3UploadStore', () => {
 
   it('reads its settings from the environment and refuses unusable ones', () => {
     expect(loadS3Settings({})).toBeNull();
-    const base = { UPLOAD_S3_ENDPOINT: 'https://s3.example.test', UPLOAD_S3_BUCKET: 'receipts', UPLOAD_S3_ACCESS_KEY_ID: 'a', UPLOAD_S3_SECRET_ACCESS_KEY: 'b' };
+    const base = {
+      UPLOAD_S3_ENDPOINT: 'https://s3.example.test',
+      UPLOAD_S3_BUCKET: 'receipts',
+      UPLOAD_S3_ACCESS_KEY_ID: 'a',
+      UPLOAD_S3_SECRET_ACCESS_KEY: 'b',
+    };
     expect(loadS3Settings(base)).toMatchObject({ region: 'us-east-1', prefix: 'uploads/', isEncrypted: true, timeoutMs: 20_000 });
     expect(() => loadS3Settings({ ...base, UPLOAD_S3_ENDPOINT: 'https://s3.example.test/bucket' })).toThrow(/without a path/);
     expect(() => loadS3Settings({ ...base, UPLOAD_S3_BUCKET: 'Bad_Bucket' })).toThrow(/bucket name/);
@@ -94,7 +102,11 @@ describe('uploads through the API with UPLOAD_S3_* set', () => {
       expect(created.code).toBe(20000);
       const served = await member.call<UploadInfo & { content: string }>('uploadFile', { id: created.data.id });
       expect(served.data.mimeType).toBe('image/jpeg');
-      expect(Buffer.from(served.data.content, 'base64').subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(true);
+      expect(
+        Buffer.from(served.data.content, 'base64')
+          .subarray(0, 3)
+          .equals(Buffer.from([0xff, 0xd8, 0xff])),
+      ).toBe(true);
       expect(fs.readdirSync(path.join(directory, 'receipts', 'app-test')).length).toBe(1);
       expect(fs.existsSync(t.config.uploadDir)).toBe(false);
     } finally {

@@ -36,7 +36,8 @@ export function loadS3Settings(env: NodeJS.ProcessEnv): S3Settings | null {
   if (!bucketPattern.test(bucket)) throw new Error('UPLOAD_S3_BUCKET must be a valid bucket name');
   const accessKeyId = env.UPLOAD_S3_ACCESS_KEY_ID ?? env.AWS_ACCESS_KEY_ID ?? '';
   const secretAccessKey = env.UPLOAD_S3_SECRET_ACCESS_KEY ?? env.AWS_SECRET_ACCESS_KEY ?? '';
-  if (accessKeyId === '' || secretAccessKey === '') throw new Error('UPLOAD_S3_ACCESS_KEY_ID and UPLOAD_S3_SECRET_ACCESS_KEY are needed with UPLOAD_S3_ENDPOINT');
+  if (accessKeyId === '' || secretAccessKey === '')
+    throw new Error('UPLOAD_S3_ACCESS_KEY_ID and UPLOAD_S3_SECRET_ACCESS_KEY are needed with UPLOAD_S3_ENDPOINT');
   const prefix = env.UPLOAD_S3_PREFIX ?? 'uploads/';
   if (!/^[A-Za-z0-9/_-]{0,100}$/.test(prefix)) throw new Error('UPLOAD_S3_PREFIX may hold letters, digits, "/", "_" and "-" only');
   const timeout = Number(env.UPLOAD_S3_TIMEOUT_MS ?? 20_000);
@@ -58,7 +59,13 @@ export class S3UploadStore implements UploadStore {
 
   constructor(private readonly settings: S3Settings) {
     // A few retries on 5xx and network errors: a put is idempotent (same key, same bytes).
-    this.client = new AwsClient({ accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey, region: settings.region, service: 's3', retries: 2 });
+    this.client = new AwsClient({
+      accessKeyId: settings.accessKeyId,
+      secretAccessKey: settings.secretAccessKey,
+      region: settings.region,
+      service: 's3',
+      retries: 2,
+    });
   }
 
   private urlOf(key: string): string {
@@ -66,7 +73,10 @@ export class S3UploadStore implements UploadStore {
     return `${this.settings.endpoint}/${this.settings.bucket}/${this.settings.prefix}${key.slice(0, 2)}/${key}`;
   }
 
-  private async send(key: string, init: { method: 'PUT' | 'GET' | 'DELETE'; body?: Uint8Array<ArrayBuffer>; headers?: Record<string, string> }): Promise<Response> {
+  private async send(
+    key: string,
+    init: { method: 'PUT' | 'GET' | 'DELETE'; body?: Uint8Array<ArrayBuffer>; headers?: Record<string, string> },
+  ): Promise<Response> {
     const response = await this.client.fetch(this.urlOf(key), { ...init, signal: AbortSignal.timeout(this.settings.timeoutMs) });
     if (!response.ok) {
       // The bucket's error code (NoSuchKey, AccessDenied, SignatureDoesNotMatch), never the request's signature or keys.

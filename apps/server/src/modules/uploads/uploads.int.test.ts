@@ -22,7 +22,8 @@ describe.each(dialects)('uploads on %s', (dialect) => {
   let owner: TestClient;
   let stranger: TestClient;
   let finance: TestClient;
-  const upload = (c: TestClient, bytes: Buffer, fileName = 'receipt.jpg') => c.call<UploadInfo>('uploadCreate', { fileName, content: bytes.toString('base64') });
+  const upload = (c: TestClient, bytes: Buffer, fileName = 'receipt.jpg') =>
+    c.call<UploadInfo>('uploadCreate', { fileName, content: bytes.toString('base64') });
 
   beforeAll(async () => {
     t = await makeTestApp(dialect);
@@ -68,7 +69,10 @@ describe.each(dialects)('uploads on %s', (dialect) => {
   });
 
   it('neutralises image/HTML polyglots: the stored copy is pixels only', async () => {
-    for (const [bytes, type] of [[await files.pngHtmlPolyglot(), 'image/png'], [await files.jpegWithHtmlComment(), 'image/jpeg']] as const) {
+    for (const [bytes, type] of [
+      [await files.pngHtmlPolyglot(), 'image/png'],
+      [await files.jpegWithHtmlComment(), 'image/jpeg'],
+    ] as const) {
       expect(bytes.includes('<script>')).toBe(true);
       const made = await upload(owner, bytes, 'page.html');
       expect(made.code, made.message).toBe(20000);
@@ -80,10 +84,15 @@ describe.each(dialects)('uploads on %s', (dialect) => {
   });
 
   it('refuses what is not a plain raster image or a script-free PDF, whatever its name says', async () => {
-    expect(await upload(owner, files.shellScript, 'photo.jpg')).toMatchObject({ error: 'upload.typeNotAllowed', message: 'Only JPEG, PNG or WebP images and PDF files are accepted' });
+    expect(await upload(owner, files.shellScript, 'photo.jpg')).toMatchObject({
+      error: 'upload.typeNotAllowed',
+      message: 'Only JPEG, PNG or WebP images and PDF files are accepted',
+    });
     expect((await upload(owner, files.svgImage, 'receipt.png')).error).toBe('upload.typeNotAllowed');
     expect((await upload(owner, Buffer.from(files.htmlPayload), 'receipt.jpg')).error).toBe('upload.typeNotAllowed');
-    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
     expect((await upload(owner, gif, 'x.gif')).error).toBe('upload.typeNotAllowed');
     // A JPEG cut short after its header is not an image either.
     const photo = await files.photoWithExif(200, 200);
@@ -105,7 +114,10 @@ describe.each(dialects)('uploads on %s', (dialect) => {
     // One byte over: its base64 still fits the field, the decoded size does not.
     expect(await upload(owner, Buffer.alloc(uploadLimits.uploadBytesMax + 1, 0xff))).toMatchObject({ error: 'upload.tooLarge' });
     // Half a megabyte over: the body is within the call's limit, the decoded size is not; the answer says the ceilings.
-    expect(await upload(owner, Buffer.alloc(uploadLimits.uploadBytesMax + 512 * 1024, 0xff))).toMatchObject({ error: 'upload.tooLarge', message: 'The file is too large (at most 5 MB, 40 megapixels)' });
+    expect(await upload(owner, Buffer.alloc(uploadLimits.uploadBytesMax + 512 * 1024, 0xff))).toMatchObject({
+      error: 'upload.tooLarge',
+      message: 'The file is too large (at most 5 MB, 40 megapixels)',
+    });
     const bomb = await files.pixelBomb();
     expect(bomb.length).toBeLessThan(uploadLimits.uploadBytesMax);
     expect(await upload(owner, bomb, 'bomb.png')).toMatchObject({ error: 'upload.tooLarge', message: 'The file is too large (at most 5 MB, 40 megapixels)' });
@@ -116,7 +128,8 @@ describe.each(dialects)('uploads on %s', (dialect) => {
     const photo = await files.rawCameraPhoto();
     expect(photo.length).toBeGreaterThan(uploadLimits.uploadBytesMax);
     // Sealed, it is above the upload call's body limit: refused before its body is read.
-    const sealedBytes = sealRequest(t.serverKey.publicJwk, endpoints.uploadCreate.path, { fileName: 'IMG_2041.JPG', content: photo.toString('base64') }).body.length;
+    const sealedBytes = sealRequest(t.serverKey.publicJwk, endpoints.uploadCreate.path, { fileName: 'IMG_2041.JPG', content: photo.toString('base64') }).body
+      .length;
     expect(sealedBytes).toBeGreaterThan(uploadLimits.uploadBodyBytesMax);
     const params = { megabytes: 5, megapixels: 40 };
     const said: Record<string, string> = {};
@@ -163,7 +176,12 @@ describe.each(dialects)('uploads on %s', (dialect) => {
     const staff = await finance.call<FileAnswer>('staffUploadFile', { id: made.data.id });
     expect(staff.code).toBe(20000);
     expect(staff.data.content).toBe(mine.data.content);
-    const raw = await t.app.inject({ method: 'POST', url: '/api/app/upload/file', headers: { 'content-type': 'application/jose', authorization: `Bearer ${owner.token}`, 'x-login-type': 'USER' }, payload: 'x.y.z' });
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/upload/file',
+      headers: { 'content-type': 'application/jose', authorization: `Bearer ${owner.token}`, 'x-login-type': 'USER' },
+      payload: 'x.y.z',
+    });
     expect(raw.headers['content-disposition']).toMatch(/^attachment/);
     expect(raw.headers['x-content-type-options']).toBe('nosniff');
     expect(String(raw.headers['content-security-policy'])).toContain("default-src 'none'");
@@ -189,7 +207,12 @@ describe.each(dialects)('uploads on %s', (dialect) => {
   it('removes uploads no deposit names after a day, bytes and row, and keeps the rest', async () => {
     const unused = await upload(owner, await files.plainPng(50, 50, '#101010'));
     const used = await upload(owner, await files.plainPng(60, 60, '#202020'));
-    const deposit = await owner.call('deposit', { amount: '50', receiptNumber: 'CLEAN-1', receiptFileId: used.data.id, requestId: 'cleanup-test-request-0001' });
+    const deposit = await owner.call('deposit', {
+      amount: '50',
+      receiptNumber: 'CLEAN-1',
+      receiptFileId: used.data.id,
+      requestId: 'cleanup-test-request-0001',
+    });
     expect(deposit.code, deposit.message).toBe(20000);
     const db = t.services.dbHandle.db;
     const keyOf = async (id: string) => (await db.selectFrom('uploads').select('storage_key').where('id', '=', id).executeTakeFirstOrThrow()).storage_key;
@@ -213,7 +236,10 @@ describe.each(dialects)('uploads on %s', (dialect) => {
     const tables = (await db.introspection.getTables()).filter((table) => schema === undefined || table.schema === schema);
     expect(tables.map((table) => table.name)).toContain('uploads');
     const inDatabase = tables.flatMap((table) => table.columns.filter((c) => /(^|_)upload_id$/.test(c.name)).map((c) => `${table.name}.${c.name}`)).sort();
-    const registered = t.services.uploads.references.all().flatMap((r) => r.columns.map((c) => `${r.table}.${c}`)).sort();
+    const registered = t.services.uploads.references
+      .all()
+      .flatMap((r) => r.columns.map((c) => `${r.table}.${c}`))
+      .sort();
     expect(inDatabase).toEqual(['bank_deposits.other_upload_id', 'bank_deposits.receipt_upload_id', 'content_images.upload_id', 'support_messages.upload_id']);
     expect(registered).toEqual(inDatabase);
     // A column registered twice is a wiring mistake, refused when the app is built.
@@ -222,7 +248,10 @@ describe.each(dialects)('uploads on %s', (dialect) => {
 
   it('never deletes an upload a content image names, neither in the cleanup nor on the delete that re-checks it', async () => {
     const support = await staffClient(t, 'support', 'Support@12345');
-    const image = await support.call<UploadInfo>('contentImageUpload', { fileName: 'banner.png', content: (await files.plainPng(70, 30, '#303030')).toString('base64') });
+    const image = await support.call<UploadInfo>('contentImageUpload', {
+      fileName: 'banner.png',
+      content: (await files.plainPng(70, 30, '#303030')).toString('base64'),
+    });
     expect(image.code, image.message).toBe(20000);
     const db = t.services.dbHandle.db;
     const row = await db.selectFrom('uploads').select(['id', 'storage_key']).where('id', '=', image.data.id).executeTakeFirstOrThrow();

@@ -57,7 +57,8 @@ describe.each(dialects)('withdrawal chain payouts on %s', (dialect) => {
   let hot: FundedHotWallet;
   let payouts: ChainPayoutService;
   let sequence = 0;
-  const nodeChain = () => ({ id: 1337, name: 'local', nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [node.url] } } }) as const;
+  const nodeChain = () =>
+    ({ id: 1337, name: 'local', nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [node.url] } } }) as const;
 
   const db = () => t.services.dbHandle.db;
   /** The in-process node mines each transaction into its own block a moment after taking it. */
@@ -91,11 +92,27 @@ describe.each(dialects)('withdrawal chain payouts on %s', (dialect) => {
     });
     await ledger.inTransaction(async (tx) => {
       const hold = await ledger.transfer(
-        { requestId: `withdrawal:${memberId}:${id}`, code: 'withdraw', coinName: 'USDT', amount: input.amount, debit: { owner: memberId, coinName: 'USDT', purpose: 'available' }, credit: { owner: 'system', coinName: 'USDT', purpose: 'withdrawals' }, isPending: true },
+        {
+          requestId: `withdrawal:${memberId}:${id}`,
+          code: 'withdraw',
+          coinName: 'USDT',
+          amount: input.amount,
+          debit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
+          credit: { owner: 'system', coinName: 'USDT', purpose: 'withdrawals' },
+          isPending: true,
+        },
         tx,
       );
       const feeHold = await ledger.transfer(
-        { requestId: `withdrawal:${memberId}:${id}:fee`, code: 'withdrawFee', coinName: 'USDT', amount: fee, debit: { owner: memberId, coinName: 'USDT', purpose: 'available' }, credit: { owner: 'system', coinName: 'USDT', purpose: 'fees' }, isPending: true },
+        {
+          requestId: `withdrawal:${memberId}:${id}:fee`,
+          code: 'withdrawFee',
+          coinName: 'USDT',
+          amount: fee,
+          debit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
+          credit: { owner: 'system', coinName: 'USDT', purpose: 'fees' },
+          isPending: true,
+        },
         tx,
       );
       const now = Date.now();
@@ -131,7 +148,8 @@ describe.each(dialects)('withdrawal chain payouts on %s', (dialect) => {
   /** Rejects what a test leaves waiting, so the next test's job run sees only its own orders. */
   async function rejectWaiting(): Promise<void> {
     const waiting = await db().selectFrom('withdrawals').selectAll().where('status', '=', 'pendingDisbursement').execute();
-    for (const row of waiting) await t.services.ledger.inTransaction((tx) => markRejected(tx, t.services.ledger, row, ['pendingDisbursement'], 'other', 'test cleanup'));
+    for (const row of waiting)
+      await t.services.ledger.inTransaction((tx) => markRejected(tx, t.services.ledger, row, ['pendingDisbursement'], 'other', 'test cleanup'));
   }
 
   /** Runs the job until nothing is processing, mining a block between runs. */
@@ -160,7 +178,14 @@ describe.each(dialects)('withdrawal chain payouts on %s', (dialect) => {
   }
 
   function serviceWith(wallet: HotWallet | null, readers = t.services.config.chains): ChainPayoutService {
-    return new ChainPayoutService(db(), t.services.ledger, t.services.settings, t.services.audit, wallet, Object.fromEntries(readers.map((s) => [s.chain, viemPayoutReader(s)])));
+    return new ChainPayoutService(
+      db(),
+      t.services.ledger,
+      t.services.settings,
+      t.services.audit,
+      wallet,
+      Object.fromEntries(readers.map((s) => [s.chain, viemPayoutReader(s)])),
+    );
   }
   const bepSettings = () => t.services.config.chains.find((s) => s.chain === 'BEP20')!;
 
@@ -243,7 +268,10 @@ describe.each(dialects)('withdrawal chain payouts on %s', (dialect) => {
     expect((await order(big.id)).status).toBe('pendingDisbursement');
     expect((await order(overDay.id)).status).toBe('pendingDisbursement');
     expect(await codeOf(payouts.payWithHotWallet(actor, big.id))).toEqual({ key: 'payout.overLimit', params: { limit: '100.000000' } });
-    expect(await codeOf(payouts.payWithHotWallet(actor, overDay.id))).toEqual({ key: 'payout.overLimit', params: { limit: (Number(dailyMax) / 1_000_000).toFixed(6) } });
+    expect(await codeOf(payouts.payWithHotWallet(actor, overDay.id))).toEqual({
+      key: 'payout.overLimit',
+      params: { limit: (Number(dailyMax) / 1_000_000).toFixed(6) },
+    });
     expect(await hotNonce()).toBe(nonce);
     // Within both, the job pays it (the younger order fits where the older ones do not).
     const fits = await makeOrder({ chain: 'BEP20', destination: newAddress(), amount: usdt(60n) });
@@ -310,12 +338,25 @@ describe.each(dialects)('withdrawal chain payouts on %s', (dialect) => {
     // The wallet lets the node's sender take its tokens, then signs and stores the payout while it
     // still holds them; the tokens leave before the payout reaches the chain, so it reverts.
     const hotClient = createWalletClient({ account: privateKeyToAccount(hot.privateKey), transport: http(node.url) });
-    const approve = await hotClient.writeContract({ address: bepToken, abi: erc20, functionName: 'approve', args: [node.accounts[0]!, 2n ** 256n - 1n], chain: nodeChain() });
+    const approve = await hotClient.writeContract({
+      address: bepToken,
+      abi: erc20,
+      functionName: 'approve',
+      args: [node.accounts[0]!, 2n ** 256n - 1n],
+      chain: nodeChain(),
+    });
     await node.publicClient.waitForTransactionReceipt({ hash: approve, pollingInterval: 20 });
     await serviceWith(crashingBeforeBroadcast(viemHotWallet(bepSettings(), hot.privateKey))).runOnce();
     expect((await order(id)).status).toBe('processing');
     const held = await tokenBalance(bepToken, hot.address);
-    const drain = await node.wallet.writeContract({ address: bepToken, abi: erc20, functionName: 'transferFrom', args: [hot.address, node.accounts[0]!, held], account: node.accounts[0]!, chain: nodeChain() });
+    const drain = await node.wallet.writeContract({
+      address: bepToken,
+      abi: erc20,
+      functionName: 'transferFrom',
+      args: [hot.address, node.accounts[0]!, held],
+      account: node.accounts[0]!,
+      chain: nodeChain(),
+    });
     await node.publicClient.waitForTransactionReceipt({ hash: drain, pollingInterval: 20 });
     await setSetting('withdrawal.autoPayout', false);
     await payouts.runOnce();
@@ -334,7 +375,7 @@ describe.each(dialects)('withdrawal chain payouts on %s', (dialect) => {
     expect(await tokenBalance(bepToken, to)).toBe(0n);
     // Without tokens the wallet refuses before spending gas, and says so on the order.
     await setSetting('withdrawal.autoPayout', true);
-    const gas = (await node.publicClient.getBalance({ address: hot.address }));
+    const gas = await node.publicClient.getBalance({ address: hot.address });
     const attempt = await payouts.runOnce();
     expect(attempt.sentOrderId).toBeNull();
     expect(attempt.error).toMatch(/^prepare/);
@@ -348,7 +389,7 @@ describe.each(dialects)('withdrawal chain payouts on %s', (dialect) => {
     expect(await tokenBalance(bepToken, to)).toBe(e18(usdt(50n)));
   });
 
-  it('accepts a pasted hash only for a confirmed transfer of the token to the order\'s address for exactly its amount, once', async () => {
+  it("accepts a pasted hash only for a confirmed transfer of the token to the order's address for exactly its amount, once", async () => {
     const to = newAddress();
     const a = await makeOrder({ chain: 'BEP20', destination: to, amount: usdt(30n) + 500_000n });
     const b = await makeOrder({ chain: 'BEP20', destination: to, amount: usdt(30n) + 500_000n });
@@ -382,7 +423,11 @@ describe.each(dialects)('withdrawal chain payouts on %s', (dialect) => {
     // A transfer from before an order was requested cannot be its payout, even to the right address for the right amount.
     const earlier = await node.send(bepToken, 'transfer', [to, amount]);
     await node.mine(need);
-    await db().updateTable('withdrawals').set({ created_at: Date.now() + 3_600_000 }).where('id', '=', b.id).execute();
+    await db()
+      .updateTable('withdrawals')
+      .set({ created_at: Date.now() + 3_600_000 })
+      .where('id', '=', b.id)
+      .execute();
     expect((await codeOf(payouts.payManually(actor, b.id, earlier))).key).toBe('payout.txTooOld');
     expect((await codeOf(payouts.payManually(actor, a.id, right))).key).toBe('withdrawal.wrongState');
     const audit = await db().selectFrom('audit_log').selectAll().where('action', '=', 'withdrawal.payoutManualChain').where('target_id', '=', a.id).execute();
@@ -412,7 +457,9 @@ describe.each(dialects)('withdrawal chain payouts on %s', (dialect) => {
     expect((await codeOf(bare.payManually(actor, id, `0x${'11'.repeat(32)}`))).key).toBe('payout.chainUnavailable');
     expect(await bare.hotWalletStatus()).toMatchObject({ address: null, tokenBalance: null, gasBalance: null, error: null });
     const down = { ...bepSettings(), rpcUrl: 'http://127.0.0.1:9', rpcTimeoutMs: 1_000 };
-    const offline = new ChainPayoutService(db(), t.services.ledger, t.services.settings, t.services.audit, viemHotWallet(down, hot.privateKey), { BEP20: viemPayoutReader(down) });
+    const offline = new ChainPayoutService(db(), t.services.ledger, t.services.settings, t.services.audit, viemHotWallet(down, hot.privateKey), {
+      BEP20: viemPayoutReader(down),
+    });
     expect((await codeOf(offline.payManually(actor, id, `0x${'11'.repeat(32)}`))).key).toBe('payout.chainUnavailable');
     expect((await codeOf(offline.payWithHotWallet(actor, id))).key).toBe('payout.chainUnavailable');
     expect(await offline.hotWalletStatus()).toMatchObject({ address: hot.address, tokenBalance: null, error: 'payout.chainUnavailable' });

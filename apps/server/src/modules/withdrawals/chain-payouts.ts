@@ -294,7 +294,12 @@ export class ChainPayoutService {
     }
     try {
       await this.ledger.inTransaction(async (tx) => {
-        await markPaid(tx, this.ledger, order, ['pendingDisbursement'], { payout_method: 'manualChain', tx_hash: txHash, paid_by_staff_id: actor.id, last_error: null });
+        await markPaid(tx, this.ledger, order, ['pendingDisbursement'], {
+          payout_method: 'manualChain',
+          tx_hash: txHash,
+          paid_by_staff_id: actor.id,
+          last_error: null,
+        });
         await this.audit.record(tx, actor, {
           action: 'withdrawal.payoutManualChain',
           targetType: 'withdrawal',
@@ -362,7 +367,13 @@ export class ChainPayoutService {
   }
 
   private async outstanding(db: Db | Tx): Promise<boolean> {
-    const row = await db.selectFrom('withdrawals').select('id').where('status', '=', 'processing').where('payout_method', '=', 'hotWallet').limit(1).executeTakeFirst();
+    const row = await db
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('status', '=', 'processing')
+      .where('payout_method', '=', 'hotWallet')
+      .limit(1)
+      .executeTakeFirst();
     return row !== undefined;
   }
 
@@ -372,7 +383,12 @@ export class ChainPayoutService {
   }
 
   private async recordError(id: string, status: string, text: string): Promise<void> {
-    await this.db.updateTable('withdrawals').set({ last_error: text.slice(0, errorTextMax) }).where('id', '=', id).where('status', '=', status).execute();
+    await this.db
+      .updateTable('withdrawals')
+      .set({ last_error: text.slice(0, errorTextMax) })
+      .where('id', '=', id)
+      .where('status', '=', status)
+      .execute();
   }
 }
 

@@ -68,7 +68,12 @@ describe('hot wallet key setting', () => {
     expect(noChain).toMatch(/CHAIN_BEP20_RPC_URL/);
     expect(noChain).not.toContain('4c4c');
     expect(messageOf(() => loadHotWalletKey({ ...rpc, PAYOUT_BEP20_KEY_FILE: path.join(dir, 'absent') }))).toMatch(/cannot be read/);
-    for (const bad of [key.slice(2), `${key}00`, `0x${'zz'.repeat(32)}`, 'xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi']) {
+    for (const bad of [
+      key.slice(2),
+      `${key}00`,
+      `0x${'zz'.repeat(32)}`,
+      'xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi',
+    ]) {
       const message = messageOf(() => loadHotWalletKey({ ...rpc, PAYOUT_BEP20_PRIVATE_KEY: bad }));
       expect(message).toMatch(/0x and 64 hex digits/);
       expect(message).not.toContain(bad);

@@ -45,7 +45,10 @@ export function loadHotWalletKey(env: NodeJS.ProcessEnv, platform: NodeJS.Platfo
   const file = env.PAYOUT_BEP20_KEY_FILE ?? '';
   if (inline === '' && file === '') return null;
   if (inline !== '' && file !== '') throw new Error('set PAYOUT_BEP20_PRIVATE_KEY or PAYOUT_BEP20_KEY_FILE, not both');
-  if ((env.CHAIN_BEP20_RPC_URL ?? '') === '') throw new Error('the BEP20 hot wallet needs the BEP20 chain: set CHAIN_BEP20_RPC_URL (and its token) with PAYOUT_BEP20_PRIVATE_KEY or PAYOUT_BEP20_KEY_FILE');
+  if ((env.CHAIN_BEP20_RPC_URL ?? '') === '')
+    throw new Error(
+      'the BEP20 hot wallet needs the BEP20 chain: set CHAIN_BEP20_RPC_URL (and its token) with PAYOUT_BEP20_PRIVATE_KEY or PAYOUT_BEP20_KEY_FILE',
+    );
   let text = inline;
   if (file !== '') {
     let stat: fs.Stats;
@@ -66,6 +69,7 @@ export function loadHotWalletKey(env: NodeJS.ProcessEnv, platform: NodeJS.Platfo
   }
   const key = text.trim();
   // The message names the variable, never the value: a wrong value may still be a real key.
-  if (!keyPattern.test(key)) throw new Error(`${file !== '' ? 'the file PAYOUT_BEP20_KEY_FILE names' : 'PAYOUT_BEP20_PRIVATE_KEY'} must hold a private key: 0x and 64 hex digits`);
+  if (!keyPattern.test(key))
+    throw new Error(`${file !== '' ? 'the file PAYOUT_BEP20_KEY_FILE names' : 'PAYOUT_BEP20_PRIVATE_KEY'} must hold a private key: 0x and 64 hex digits`);
   return new HotWalletKey(key as `0x${string}`);
 }

@@ -16,7 +16,22 @@ export type WithdrawalRow = {
   [K in keyof WithdrawalsTable]: WithdrawalsTable[K] extends infer V ? (V extends bigint | number ? number | bigint : V) : never;
 };
 
-type StatusFields = Partial<Pick<WithdrawalsTable, 'reject_reason' | 'payout_method' | 'tx_hash' | 'raw_tx' | 'tx_nonce' | 'bank_reference' | 'paid_by_staff_id' | 'last_error' | 'decided_at' | 'processing_at' | 'paid_at'>>;
+type StatusFields = Partial<
+  Pick<
+    WithdrawalsTable,
+    | 'reject_reason'
+    | 'payout_method'
+    | 'tx_hash'
+    | 'raw_tx'
+    | 'tx_nonce'
+    | 'bank_reference'
+    | 'paid_by_staff_id'
+    | 'last_error'
+    | 'decided_at'
+    | 'processing_at'
+    | 'paid_at'
+  >
+>;
 
 /** Moves an order from one of `from` to `to` with `fields`; throws when it is no longer in `from`. */
 export async function moveStatus(tx: Tx, id: string, from: readonly string[], to: string, fields: StatusFields = {}): Promise<void> {
@@ -51,9 +66,21 @@ export async function markPaid(tx: Tx, ledger: LedgerRepository, order: Withdraw
  * Rejected (by review, or by staff before payment): both holds are voided and the reason kept as
  * "<code>|<text>", the form the review queue and the records use.
  */
-export async function markRejected(tx: Tx, ledger: LedgerRepository, order: WithdrawalRow, from: readonly string[], reasonCode: string, reason: string): Promise<void> {
+export async function markRejected(
+  tx: Tx,
+  ledger: LedgerRepository,
+  order: WithdrawalRow,
+  from: readonly string[],
+  reasonCode: string,
+  reason: string,
+): Promise<void> {
   await moveStatus(tx, order.id, from, 'rejected', { reject_reason: `${reasonCode}|${reason}`, decided_at: Date.now() });
   await ledger.resolvePending(order.hold_transfer_id, 'void', tx);
   if (order.fee_transfer_id) await ledger.resolvePending(order.fee_transfer_id, 'void', tx);
-  await notify(tx, order.member_id, 'withdrawalRejected', { amount: formatMinor(BigInt(order.amount)), coinName: order.coin_name, number: order.number, reasonCode });
+  await notify(tx, order.member_id, 'withdrawalRejected', {
+    amount: formatMinor(BigInt(order.amount)),
+    coinName: order.coin_name,
+    number: order.number,
+    reasonCode,
+  });
 }

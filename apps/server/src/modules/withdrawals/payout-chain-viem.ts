@@ -8,18 +8,7 @@
  * platform amount: an amount with digits below the token's smallest unit is refused (never
  * rounded), so the member receives exactly what the order says or nothing is sent.
  */
-import {
-  createPublicClient,
-  decodeEventLog,
-  encodeFunctionData,
-  getAddress,
-  http,
-  isAddress,
-  keccak256,
-  parseAbi,
-  toHex,
-  type PublicClient,
-} from 'viem';
+import { createPublicClient, decodeEventLog, encodeFunctionData, getAddress, http, isAddress, keccak256, parseAbi, toHex, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { pointsScale, rescale } from '@pp/contract';
 import { tronToId20 } from '../chain/index.ts';
@@ -111,7 +100,8 @@ export function viemPayoutReader(settings: ChainSettings): PayoutChainReader {
  * already started" when the same nonce arrives while its block is being mined (ganache#2509): the
  * same check tells our own transaction from another one with that nonce.
  */
-const alreadySentPattern = /already known|already imported|known transaction|nonce too low|correct nonce|nonce has already been used|AlreadyKnown|mining has already started/i;
+const alreadySentPattern =
+  /already known|already imported|known transaction|nonce too low|correct nonce|nonce has already been used|AlreadyKnown|mining has already started/i;
 
 /**
  * The BEP20 hot wallet (decision 019). The key stays in this closure: never in the database,

@@ -93,7 +93,10 @@ describe('payout chain over JSON-RPC (viem)', () => {
   });
 
   it('accepts a batch whose one log matches', async () => {
-    const hash = await node.send(bepToken, 'batchTransfer', [[other, recipient], [7n * 10n ** 18n, 3n * 10n ** 18n]]);
+    const hash = await node.send(bepToken, 'batchTransfer', [
+      [other, recipient],
+      [7n * 10n ** 18n, 3n * 10n ** 18n],
+    ]);
     expect((await reader.checkTransfer(hash, recipient, 3_000_000n, 1)).ok).toBe(true);
     expect((await reader.checkTransfer(hash, other, 7_000_000n, 1)).ok).toBe(true);
     expect(await reader.checkTransfer(hash, recipient, 7_000_000n, 1)).toEqual({ ok: false, reason: 'mismatch' });
@@ -106,7 +109,12 @@ describe('payout chain over JSON-RPC (viem)', () => {
     await node.mine(1);
     expect(await reader.checkTransfer(hash, recipient, 5_000_000n, 3)).toEqual({ ok: false, reason: 'unconfirmed', confirmations: 2, need: 3 });
     // A transfer of more than the sender holds, with the gas given so the node mines it anyway.
-    const nodeChain = { id: 1337, name: 'local', nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [node.url] } } } as const;
+    const nodeChain = {
+      id: 1337,
+      name: 'local',
+      nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [node.url] } },
+    } as const;
     const reverted = await node.wallet.sendTransaction({
       account: node.accounts[0]!,
       to: bepToken,

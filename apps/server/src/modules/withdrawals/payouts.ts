@@ -31,7 +31,12 @@ export class PayoutService {
     private readonly chains: readonly ChainSettings[],
   ) {}
 
-  async list(filter: { status?: (typeof payoutStatuses)[number]; channel?: 'chain' | 'bank'; cursor?: string; pageSize: number }): Promise<{ items: PayoutEntry[]; nextCursor: string | null }> {
+  async list(filter: {
+    status?: (typeof payoutStatuses)[number];
+    channel?: 'chain' | 'bank';
+    cursor?: string;
+    pageSize: number;
+  }): Promise<{ items: PayoutEntry[]; nextCursor: string | null }> {
     let query = this.db
       .selectFrom('withdrawals')
       .innerJoin('users', 'users.id', 'withdrawals.member_id')

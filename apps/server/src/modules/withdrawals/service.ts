@@ -7,7 +7,17 @@
  * (the holds stay) and voids both holds of a rejected one (order-state.ts).
  */
 import crypto from 'node:crypto';
-import { recordRejectReasonCodes, withdrawalFeeOf, withdrawalLocalAmountOf, type WithdrawalOrder, type WithdrawalStatus, type WithdrawalTypeEntry, amountRuleBroken, formatMinor, parseAmount } from '@pp/contract';
+import {
+  recordRejectReasonCodes,
+  withdrawalFeeOf,
+  withdrawalLocalAmountOf,
+  type WithdrawalOrder,
+  type WithdrawalStatus,
+  type WithdrawalTypeEntry,
+  amountRuleBroken,
+  formatMinor,
+  parseAmount,
+} from '@pp/contract';
 import type { Db, Dialect, Tx } from '../../db/index.ts';
 import { num } from '../../db/index.ts';
 import { lockMember } from '../../db/locks.ts';
@@ -105,9 +115,20 @@ export class WithdrawalService {
     const balances = await this.ledger.memberBalances(memberId);
     const usdt = balances.get('USDT') ?? { available: 0n, frozen: 0n };
     // At most withdrawal.pendingMax rows: summed here, the same on both databases.
-    const waiting = await this.db.selectFrom('withdrawals').select(['amount', 'fee']).where('member_id', '=', memberId).where('status', 'in', [...waitingStatuses]).execute();
+    const waiting = await this.db
+      .selectFrom('withdrawals')
+      .select(['amount', 'fee'])
+      .where('member_id', '=', memberId)
+      .where('status', 'in', [...waitingStatuses])
+      .execute();
     const pendingTotal = waiting.reduce((sum, r) => sum + BigInt(r.amount) + BigInt(r.fee), 0n);
-    return { coinName: 'USDT', available: formatMinor(usdt.available), frozen: formatMinor(usdt.frozen), pendingTotal: formatMinor(pendingTotal), pendingCount: waiting.length };
+    return {
+      coinName: 'USDT',
+      available: formatMinor(usdt.available),
+      frozen: formatMinor(usdt.frozen),
+      pendingTotal: formatMinor(pendingTotal),
+      pendingCount: waiting.length,
+    };
   }
 
   /** bscWithdrawal: on chain, to one of the member's addresses on the type's chain. */
@@ -140,10 +161,18 @@ export class WithdrawalService {
     return db.selectFrom('withdrawals').selectAll().where('member_id', '=', memberId).where('request_id', '=', requestId).executeTakeFirst();
   }
 
-  private async create(memberId: string, channel: 'chain' | 'bank', destinationId: string, input: CreateInput): Promise<{ id: string; number: string; status: 'pendingReview' }> {
+  private async create(
+    memberId: string,
+    channel: 'chain' | 'bank',
+    destinationId: string,
+    input: CreateInput,
+  ): Promise<{ id: string; number: string; status: 'pendingReview' }> {
     const { type, amount, fee } = await this.quote(channel, input);
     // What makes two submissions the same request (the password is not part of it).
-    const hash = crypto.createHash('sha256').update(JSON.stringify([channel, type.withdrawalType, formatMinor(amount), destinationId])).digest('hex');
+    const hash = crypto
+      .createHash('sha256')
+      .update(JSON.stringify([channel, type.withdrawalType, formatMinor(amount), destinationId]))
+      .digest('hex');
     const answer = (row: { id: string; number: string; request_hash: string }) => {
       if (row.request_hash !== hash) throw new AppError('ledger.requestIdReused');
       return { id: row.id, number: row.number, status: 'pendingReview' as const };
@@ -175,12 +204,37 @@ export class WithdrawalService {
         let hold;
         let feeHold = null;
         try {
-          hold = await this.ledger.transfer({ requestId, code: 'withdraw', coinName: type.coinName, amount, debit: member, credit: { owner: 'system', coinName: type.coinName, purpose: 'withdrawals' }, isPending: true, memo: number }, tx);
+          hold = await this.ledger.transfer(
+            {
+              requestId,
+              code: 'withdraw',
+              coinName: type.coinName,
+              amount,
+              debit: member,
+              credit: { owner: 'system', coinName: type.coinName, purpose: 'withdrawals' },
+              isPending: true,
+              memo: number,
+            },
+            tx,
+          );
           if (fee > 0n) {
-            feeHold = await this.ledger.transfer({ requestId: `${requestId}:fee`, code: 'withdrawFee', coinName: type.coinName, amount: fee, debit: member, credit: { owner: 'system', coinName: type.coinName, purpose: 'fees' }, isPending: true, memo: number }, tx);
+            feeHold = await this.ledger.transfer(
+              {
+                requestId: `${requestId}:fee`,
+                code: 'withdrawFee',
+                coinName: type.coinName,
+                amount: fee,
+                debit: member,
+                credit: { owner: 'system', coinName: type.coinName, purpose: 'fees' },
+                isPending: true,
+                memo: number,
+              },
+              tx,
+            );
           }
         } catch (error) {
-          if (error instanceof AppError && error.key === 'ledger.insufficientBalance') throw new AppError('request.invalid', undefined, 'amount', 'validation.insufficientBalance');
+          if (error instanceof AppError && error.key === 'ledger.insufficientBalance')
+            throw new AppError('request.invalid', undefined, 'amount', 'validation.insufficientBalance');
           throw error;
         }
         const reviewId = await this.reviews.submit(tx, {
@@ -264,7 +318,13 @@ export class WithdrawalService {
     // Rounded down: the member is never promised more than the points taken (the portal shows the same).
     const localAmount = type.rate === null ? null : withdrawalLocalAmountOf(amount, type.rate);
     if (localAmount === null) throw new Error(`bad withdrawal rate on ${type.withdrawalType}`);
-    return { destination: account.accountNumber, bankName: account.bankName, accountName: account.accountName, currency: type.currency, localAmount: localAmount as string | null };
+    return {
+      destination: account.accountNumber,
+      bankName: account.bankName,
+      accountName: account.accountName,
+      currency: type.currency,
+      localAmount: localAmount as string | null,
+    };
   }
 
   private async approve(tx: Tx, item: ReviewRow): Promise<void> {
@@ -280,7 +340,11 @@ export class WithdrawalService {
     await markRejected(tx, this.ledger, order, ['pendingReview'], code, rest.join('|'));
   }
 
-  async list(memberId: string, channel: 'chain' | 'bank' | null, filter: { status?: WithdrawalStatus; cursor?: string; pageSize: number }): Promise<{ items: WithdrawalOrder[]; nextCursor: string | null }> {
+  async list(
+    memberId: string,
+    channel: 'chain' | 'bank' | null,
+    filter: { status?: WithdrawalStatus; cursor?: string; pageSize: number },
+  ): Promise<{ items: WithdrawalOrder[]; nextCursor: string | null }> {
     let query = this.db.selectFrom('withdrawals').selectAll().where('member_id', '=', memberId);
     if (channel) query = query.where('channel', '=', channel);
     if (filter.status) query = query.where('status', '=', filter.status);

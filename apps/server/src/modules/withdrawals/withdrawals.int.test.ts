@@ -7,7 +7,16 @@
 // equal to deposits minus paid withdrawals.
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { toChecksumAddress, tronAddressFromHex, type PayoutEntry, type RecordEntry, type WithdrawalAddressEntry, type WithdrawalOrder, type WithdrawalTypeEntry, type BankAccountEntry } from '@pp/contract';
+import {
+  toChecksumAddress,
+  tronAddressFromHex,
+  type PayoutEntry,
+  type RecordEntry,
+  type WithdrawalAddressEntry,
+  type WithdrawalOrder,
+  type WithdrawalTypeEntry,
+  type BankAccountEntry,
+} from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type TestApp } from '../../../test/helper.ts';
 import { verifyLedger } from '../ledger/index.ts';
 import { orderOf } from './service.ts';
@@ -42,38 +51,104 @@ describe.each(dialects)('withdrawals on %s', (dialect) => {
     client.token = await login({ ...t, client }, m.userName, m.password);
     const id = (await t.services.accounts.repository.byName(userName))!.id;
     if (deposit > 0n) await credit(id, deposit);
-    const bep20 = (await client.call<WithdrawalAddressEntry>('addWithdrawalAddress', { chain: 'BEP20', address: toChecksumAddress(randomHex()), transactionPassword: m.transactionPassword })).data.id;
-    const trc20 = (await client.call<WithdrawalAddressEntry>('addWithdrawalAddress', { chain: 'TRC20', address: tronAddressFromHex(randomHex()), transactionPassword: m.transactionPassword })).data.id;
-    const bank = (await client.call<BankAccountEntry>('addBankAccount', { bankName: 'Bank Central Asia', accountName: 'Budi Santoso', accountNumber: `62${crypto.randomInt(10 ** 9, 10 ** 10)}`, transactionPassword: m.transactionPassword })).data.id;
+    const bep20 = (
+      await client.call<WithdrawalAddressEntry>('addWithdrawalAddress', {
+        chain: 'BEP20',
+        address: toChecksumAddress(randomHex()),
+        transactionPassword: m.transactionPassword,
+      })
+    ).data.id;
+    const trc20 = (
+      await client.call<WithdrawalAddressEntry>('addWithdrawalAddress', {
+        chain: 'TRC20',
+        address: tronAddressFromHex(randomHex()),
+        transactionPassword: m.transactionPassword,
+      })
+    ).data.id;
+    const bank = (
+      await client.call<BankAccountEntry>('addBankAccount', {
+        bankName: 'Bank Central Asia',
+        accountName: 'Budi Santoso',
+        accountNumber: `62${crypto.randomInt(10 ** 9, 10 ** 10)}`,
+        transactionPassword: m.transactionPassword,
+      })
+    ).data.id;
     for (const destination of [bep20, trc20]) await makeUsable('member_withdrawal_addresses', destination);
     await makeUsable('member_bank_accounts', bank);
     return { id, client, txPassword: m.transactionPassword, bep20, trc20, bank };
   };
   /** A credited deposit, the way the chain watcher credits one (posted at once). */
   const credit = (memberId: string, amount: bigint) =>
-    t.services.ledger.transfer({ requestId: null, code: 'deposit', coinName: 'USDT', amount, debit: { owner: 'system', coinName: 'USDT', purpose: 'chainDeposit' }, credit: { owner: memberId, coinName: 'USDT', purpose: 'available' }, isPending: false });
+    t.services.ledger.transfer({
+      requestId: null,
+      code: 'deposit',
+      coinName: 'USDT',
+      amount,
+      debit: { owner: 'system', coinName: 'USDT', purpose: 'chainDeposit' },
+      credit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
+      isPending: false,
+    });
   /** Time travel for the cooling-off: the destination became usable a second ago. */
   const makeUsable = (table: 'member_withdrawal_addresses' | 'member_bank_accounts', id: string) =>
-    t.services.dbHandle.db.updateTable(table).set({ usable_from: Date.now() - 1000 }).where('id', '=', id).execute();
+    t.services.dbHandle.db
+      .updateTable(table)
+      .set({ usable_from: Date.now() - 1000 })
+      .where('id', '=', id)
+      .execute();
   const info = async (m: Member) => (await m.client.call<Info>('withdrawalInfo')).data;
   const chain = (m: Member, amount: string, extra: Record<string, string> = {}) =>
-    m.client.call<{ id: string; number: string; status: string }>('bscWithdrawal', { withdrawalType: 'USDT_BEP20', amount, addressId: m.bep20, transactionPassword: m.txPassword, requestId: rid(), ...extra });
+    m.client.call<{ id: string; number: string; status: string }>('bscWithdrawal', {
+      withdrawalType: 'USDT_BEP20',
+      amount,
+      addressId: m.bep20,
+      transactionPassword: m.txPassword,
+      requestId: rid(),
+      ...extra,
+    });
   const bank = (m: Member, amount: string, extra: Record<string, string> = {}) =>
-    m.client.call<{ id: string; number: string; status: string }>('withdrawal', { withdrawalType: 'BANK_CNY', amount, bankAccountId: m.bank, transactionPassword: m.txPassword, requestId: rid(), ...extra });
+    m.client.call<{ id: string; number: string; status: string }>('withdrawal', {
+      withdrawalType: 'BANK_CNY',
+      amount,
+      bankAccountId: m.bank,
+      transactionPassword: m.txPassword,
+      requestId: rid(),
+      ...extra,
+    });
   const order = async (m: Member, id: string) => (await m.client.call<Orders>('withdrawalOrderList', { pageSize: 50 })).data.items.find((o) => o.id === id)!;
   const reviewOf = async (orderId: string) =>
     (await t.services.dbHandle.db.selectFrom('withdrawals').select('review_id').where('id', '=', orderId).executeTakeFirstOrThrow()).review_id;
   const decide = async (staff: TestClient, orderId: string, decision: 'approve' | 'reject', reason = '') =>
-    (await staff.call<Decided>('reviewDecide', { ids: [await reviewOf(orderId)], decision, ...(decision === 'reject' ? { reasonCode: 'suspectedFraud', reason } : {}) })).data.results[0]!;
-  const records = async (m: Member, filter: object = {}) => (await m.client.call<{ items: RecordEntry[] }>('assetsRecordList', { pageSize: 50, ...filter })).data.items;
+    (
+      await staff.call<Decided>('reviewDecide', {
+        ids: [await reviewOf(orderId)],
+        decision,
+        ...(decision === 'reject' ? { reasonCode: 'suspectedFraud', reason } : {}),
+      })
+    ).data.results[0]!;
+  const records = async (m: Member, filter: object = {}) =>
+    (await m.client.call<{ items: RecordEntry[] }>('assetsRecordList', { pageSize: 50, ...filter })).data.items;
   const transfersOf = async (orderId: string) => {
-    const row = await t.services.dbHandle.db.selectFrom('withdrawals').select(['hold_transfer_id', 'fee_transfer_id']).where('id', '=', orderId).executeTakeFirstOrThrow();
+    const row = await t.services.dbHandle.db
+      .selectFrom('withdrawals')
+      .select(['hold_transfer_id', 'fee_transfer_id'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
     const ids = [row.hold_transfer_id, ...(row.fee_transfer_id ? [row.fee_transfer_id] : [])];
-    return t.services.dbHandle.db.selectFrom('ledger_transfers').select(['id', 'code', 'amount', 'state', 'request_id']).where('id', 'in', ids).orderBy('code').execute();
+    return t.services.dbHandle.db
+      .selectFrom('ledger_transfers')
+      .select(['id', 'code', 'amount', 'state', 'request_id'])
+      .where('id', 'in', ids)
+      .orderBy('code')
+      .execute();
   };
   /** Rejects whatever the member still has waiting, so the waiting limit does not reach into the next test. */
   const clear = async (m: Member) => {
-    const waiting = await t.services.dbHandle.db.selectFrom('withdrawals').select(['id', 'status']).where('member_id', '=', m.id).where('status', 'in', ['pendingReview', 'pendingDisbursement']).execute();
+    const waiting = await t.services.dbHandle.db
+      .selectFrom('withdrawals')
+      .select(['id', 'status'])
+      .where('member_id', '=', m.id)
+      .where('status', 'in', ['pendingReview', 'pendingDisbursement'])
+      .execute();
     for (const w of waiting) {
       if (w.status === 'pendingReview') expect((await decide(finance, w.id, 'reject', 'cleanup')).outcome).toBe('rejected');
       else expect((await finance.call('payoutReject', { id: w.id, reasonCode: 'other', reason: 'cleanup' })).code).toBe(20000);
@@ -102,12 +177,37 @@ describe.each(dialects)('withdrawals on %s', (dialect) => {
   it('lists the enabled types from the setting; a disabled one is gone and refused', async () => {
     const types = (await a.client.call<{ types: WithdrawalTypeEntry[] }>('withdrawalConfigList')).data.types;
     expect(types.map((x) => x.withdrawalType)).toEqual(['USDT_BEP20', 'USDT_TRC20', 'BANK_CNY']);
-    expect(types[2]).toEqual({ withdrawalType: 'BANK_CNY', channel: 'bank', chain: null, coinName: 'USDT', feeFixed: '0', feePercent: '1', minimum: '50', maximum: '20000', multipleOf: '10', currency: 'CNY', rate: '7.1' });
+    expect(types[2]).toEqual({
+      withdrawalType: 'BANK_CNY',
+      channel: 'bank',
+      chain: null,
+      coinName: 'USDT',
+      feeFixed: '0',
+      feePercent: '1',
+      minimum: '50',
+      maximum: '20000',
+      multipleOf: '10',
+      currency: 'CNY',
+      rate: '7.1',
+    });
     const all = await t.services.settings.get('withdrawal.types');
-    await t.services.settings.update('withdrawal.types', all.map((x) => (x.withdrawalType === 'USDT_TRC20' ? { ...x, enabled: false } : x)), 'test', admin, true);
+    await t.services.settings.update(
+      'withdrawal.types',
+      all.map((x) => (x.withdrawalType === 'USDT_TRC20' ? { ...x, enabled: false } : x)),
+      'test',
+      admin,
+      true,
+    );
     try {
-      expect((await a.client.call<{ types: WithdrawalTypeEntry[] }>('withdrawalConfigList')).data.types.map((x) => x.withdrawalType)).toEqual(['USDT_BEP20', 'BANK_CNY']);
-      expect(await chain(a, '20', { withdrawalType: 'USDT_TRC20', addressId: a.trc20 })).toMatchObject({ error: 'withdrawal.typeUnknown', field: 'withdrawalType', message: 'This withdrawal type is not available; choose another' });
+      expect((await a.client.call<{ types: WithdrawalTypeEntry[] }>('withdrawalConfigList')).data.types.map((x) => x.withdrawalType)).toEqual([
+        'USDT_BEP20',
+        'BANK_CNY',
+      ]);
+      expect(await chain(a, '20', { withdrawalType: 'USDT_TRC20', addressId: a.trc20 })).toMatchObject({
+        error: 'withdrawal.typeUnknown',
+        field: 'withdrawalType',
+        message: 'This withdrawal type is not available; choose another',
+      });
     } finally {
       await t.services.settings.update('withdrawal.types', all, 'test', admin, true);
     }
@@ -144,9 +244,22 @@ describe.each(dialects)('withdrawals on %s', (dialect) => {
   });
 
   it('refuses an address in its cooling-off, then takes it and copies it into the order', async () => {
-    const fresh = (await a.client.call<WithdrawalAddressEntry>('addWithdrawalAddress', { chain: 'BEP20', address: toChecksumAddress(randomHex()), transactionPassword: a.txPassword })).data;
+    const fresh = (
+      await a.client.call<WithdrawalAddressEntry>('addWithdrawalAddress', {
+        chain: 'BEP20',
+        address: toChecksumAddress(randomHex()),
+        transactionPassword: a.txPassword,
+      })
+    ).data;
     expect(await chain(a, '20', { addressId: fresh.id })).toMatchObject({ error: 'address.coolingOff', params: { usableFrom: fresh.usableFrom } });
-    const freshBank = (await a.client.call<BankAccountEntry>('addBankAccount', { bankName: 'Bank Mandiri', accountName: 'Siti', accountNumber: '1234567890', transactionPassword: a.txPassword })).data;
+    const freshBank = (
+      await a.client.call<BankAccountEntry>('addBankAccount', {
+        bankName: 'Bank Mandiri',
+        accountName: 'Siti',
+        accountNumber: '1234567890',
+        transactionPassword: a.txPassword,
+      })
+    ).data;
     expect(await bank(a, '100', { bankAccountId: freshBank.id })).toMatchObject({ error: 'bankAccount.coolingOff' });
     expect(await info(a)).toMatchObject({ available: '5000.000000', frozen: '0.000000' });
 
@@ -158,8 +271,27 @@ describe.each(dialects)('withdrawals on %s', (dialect) => {
     // Amount 20 and the fee 1 held: frozen, not gone.
     expect(await info(a)).toEqual({ coinName: 'USDT', available: '4979.000000', frozen: '21.000000', pendingTotal: '21.000000', pendingCount: 1 });
     const o = await order(a, made.data.id);
-    expect(o).toMatchObject({ number: made.data.number, withdrawalType: 'USDT_BEP20', channel: 'chain', chain: 'BEP20', coinName: 'USDT', amount: '20.000000', fee: '1.000000', destination: fresh.address, bankName: null, status: 'pendingReview', txHash: null, explorerUrl: null, rejectReasonCode: null, decidedAt: null, paidAt: null });
-    expect((await transfersOf(made.data.id)).map((x) => [x.code, BigInt(x.amount), x.state])).toEqual([['withdraw', 20_000_000n, 'pending'], ['withdrawFee', 1_000_000n, 'pending']]);
+    expect(o).toMatchObject({
+      number: made.data.number,
+      withdrawalType: 'USDT_BEP20',
+      channel: 'chain',
+      chain: 'BEP20',
+      coinName: 'USDT',
+      amount: '20.000000',
+      fee: '1.000000',
+      destination: fresh.address,
+      bankName: null,
+      status: 'pendingReview',
+      txHash: null,
+      explorerUrl: null,
+      rejectReasonCode: null,
+      decidedAt: null,
+      paidAt: null,
+    });
+    expect((await transfersOf(made.data.id)).map((x) => [x.code, BigInt(x.amount), x.state])).toEqual([
+      ['withdraw', 20_000_000n, 'pending'],
+      ['withdrawFee', 1_000_000n, 'pending'],
+    ]);
     // The order keeps the address even when the member deletes it afterwards.
     expect((await a.client.call('delWithdrawalAddress', { id: fresh.id })).code).toBe(20000);
     expect((await order(a, made.data.id)).destination).toBe(fresh.address);
@@ -167,7 +299,18 @@ describe.each(dialects)('withdrawals on %s', (dialect) => {
     const item = await t.services.reviews.row(await reviewOf(made.data.id));
     expect(item).toMatchObject({ queue: 'withdrawal', status: 'pending', member_id: a.id, created_by_staff_id: null, subject_id: made.data.id });
     expect(BigInt(item!.amount)).toBe(21_000_000n);
-    expect(JSON.parse(item!.summary_json)).toEqual({ withdrawalType: 'USDT_BEP20', channel: 'chain', chain: 'BEP20', amount: '20.000000', fee: '1.000000', destination: fresh.address, bankName: null, accountName: null, currency: null, localAmount: null });
+    expect(JSON.parse(item!.summary_json)).toEqual({
+      withdrawalType: 'USDT_BEP20',
+      channel: 'chain',
+      chain: 'BEP20',
+      amount: '20.000000',
+      fee: '1.000000',
+      destination: fresh.address,
+      bankName: null,
+      accountName: null,
+      currency: null,
+      localAmount: null,
+    });
     await clear(a);
   });
 
@@ -175,7 +318,10 @@ describe.each(dialects)('withdrawals on %s', (dialect) => {
     expect(await chain(a, '20', { addressId: b.bep20 })).toMatchObject({ error: 'address.notFound' });
     expect(await bank(a, '100', { bankAccountId: b.bank })).toMatchObject({ error: 'bankAccount.notFound' });
     expect(await chain(a, '20', { addressId: a.trc20 })).toMatchObject({ field: 'addressId', message: 'The address must be BEP20 or TRC20 as selected' });
-    expect(await chain(a, '20', { withdrawalType: 'USDT_TRC20', addressId: a.bep20 })).toMatchObject({ field: 'addressId', validation: 'validation.addressWrongChain' });
+    expect(await chain(a, '20', { withdrawalType: 'USDT_TRC20', addressId: a.bep20 })).toMatchObject({
+      field: 'addressId',
+      validation: 'validation.addressWrongChain',
+    });
     expect(await info(a)).toMatchObject({ frozen: '0.000000', pendingCount: 0 });
   });
 
@@ -192,7 +338,13 @@ describe.each(dialects)('withdrawals on %s', (dialect) => {
     expect(await info(a)).toMatchObject({ available: '4968.000000', frozen: '32.000000', pendingCount: 1 });
     expect(await a.client.call('bscWithdrawal', { ...body, amount: '31' })).toMatchObject({ error: 'ledger.requestIdReused' });
     // Same amount, another destination: still another request.
-    const otherTrc = (await a.client.call<WithdrawalAddressEntry>('addWithdrawalAddress', { chain: 'TRC20', address: tronAddressFromHex(randomHex()), transactionPassword: a.txPassword })).data.id;
+    const otherTrc = (
+      await a.client.call<WithdrawalAddressEntry>('addWithdrawalAddress', {
+        chain: 'TRC20',
+        address: tronAddressFromHex(randomHex()),
+        transactionPassword: a.txPassword,
+      })
+    ).data.id;
     await makeUsable('member_withdrawal_addresses', otherTrc);
     expect(await a.client.call('bscWithdrawal', { ...body, addressId: otherTrc })).toMatchObject({ error: 'ledger.requestIdReused' });
     expect((await transfersOf(first.data.id)).map((x) => x.request_id)).toEqual([`withdrawal:${a.id}:${requestId}`, `withdrawal:${a.id}:${requestId}:fee`]);
@@ -226,7 +378,11 @@ describe.each(dialects)('withdrawals on %s', (dialect) => {
     await chain(a, '10');
     expect((await decide(finance, first.data.id, 'approve')).outcome).toBe('approved');
     expect((await bank(a, '50')).code).toBe(20000);
-    expect(await chain(a, '10')).toMatchObject({ error: 'withdrawal.tooManyPending', params: { max: 3 }, message: 'You already have 3 withdrawals waiting; wait until one is done' });
+    expect(await chain(a, '10')).toMatchObject({
+      error: 'withdrawal.tooManyPending',
+      params: { max: 3 },
+      message: 'You already have 3 withdrawals waiting; wait until one is done',
+    });
     expect(await info(a)).toMatchObject({ pendingCount: 3, pendingTotal: '72.500000' });
     await clear(a);
     expect((await chain(a, '10')).code).toBe(20000);
@@ -246,7 +402,10 @@ describe.each(dialects)('withdrawals on %s', (dialect) => {
     // The records follow the order: the approved one's holds are pending disbursement, the other's pending review.
     const number = (await order(a, made.data.id)).number;
     const otherNumber = (await order(a, other.data.id)).number;
-    expect((await records(a)).filter((r) => r.memo === number).map((r) => [r.type, r.status])).toEqual([['withdrawFee', 'pendingDisbursement'], ['withdraw', 'pendingDisbursement']]);
+    expect((await records(a)).filter((r) => r.memo === number).map((r) => [r.type, r.status])).toEqual([
+      ['withdrawFee', 'pendingDisbursement'],
+      ['withdraw', 'pendingDisbursement'],
+    ]);
     expect((await records(a, { status: 'pendingDisbursement' })).map((r) => r.memo)).toEqual([number, number]);
     expect((await records(a, { status: 'pendingReview' })).map((r) => r.memo)).toEqual([otherNumber, otherNumber]);
     const byStatus = await a.client.call<Orders>('withdrawalOrderList', { status: 'pendingDisbursement' });
@@ -309,17 +468,34 @@ describe.each(dialects)('withdrawals on %s', (dialect) => {
     expect(made.code, made.message).toBe(20000);
     const chainOrder = await chain(a, '15');
     for (const id of [made.data.id, chainOrder.data.id]) expect((await decide(finance, id, 'approve')).outcome).toBe('approved');
-    expect(await order(a, made.data.id)).toMatchObject({ channel: 'bank', amount: '100.000000', fee: '1.000000', currency: 'CNY', localAmount: '710.00', bankName: 'Bank Central Asia', accountName: 'Budi Santoso' });
+    expect(await order(a, made.data.id)).toMatchObject({
+      channel: 'bank',
+      amount: '100.000000',
+      fee: '1.000000',
+      currency: 'CNY',
+      localAmount: '710.00',
+      bankName: 'Bank Central Asia',
+      accountName: 'Budi Santoso',
+    });
 
     const list = (await finance.call<{ items: PayoutEntry[] }>('payoutList', { status: 'pendingDisbursement' })).data.items;
-    expect(list.find((x) => x.id === made.data.id)).toMatchObject({ memberId: a.id, memberName: 'drawer', payoutMethod: null, lastError: null, hotWalletEligible: false });
+    expect(list.find((x) => x.id === made.data.id)).toMatchObject({
+      memberId: a.id,
+      memberName: 'drawer',
+      payoutMethod: null,
+      lastError: null,
+      hotWalletEligible: false,
+    });
     expect(list.find((x) => x.id === chainOrder.data.id)).toMatchObject({ chain: 'BEP20', hotWalletEligible: true });
     expect((await finance.call<{ items: PayoutEntry[] }>('payoutList', { channel: 'bank' })).data.items.every((x) => x.channel === 'bank')).toBe(true);
     expect((await support.call<{ items: PayoutEntry[] }>('payoutList', {})).code).toBe(20000);
 
     expect(await support.call('payoutBank', { id: made.data.id, bankReference: 'BCA-778812' })).toMatchObject({ error: 'auth.forbidden' });
     expect(await finance.call('payoutBank', { id: chainOrder.data.id, bankReference: 'BCA-778812' })).toMatchObject({ error: 'payout.notEligible' });
-    expect(await finance.call('payoutBank', { id: made.data.id, bankReference: ' ' })).toMatchObject({ field: 'bankReference', validation: 'validation.enterBankReference' });
+    expect(await finance.call('payoutBank', { id: made.data.id, bankReference: ' ' })).toMatchObject({
+      field: 'bankReference',
+      validation: 'validation.enterBankReference',
+    });
     expect(await finance.call('payoutBank', { id: 'no-such-order', bankReference: 'X' })).toMatchObject({ error: 'withdrawal.notFound' });
     const paid = await finance.call('payoutBank', { id: made.data.id, bankReference: 'BCA-778812' });
     expect(paid).toMatchObject({ code: 20000, data: { status: 'success', txHash: null } });
@@ -331,13 +507,20 @@ describe.each(dialects)('withdrawals on %s', (dialect) => {
     expect((await transfersOf(made.data.id)).map((x) => x.state)).toEqual(['posted', 'posted']);
     // 100 + 1 left for good; the chain order's 15 + 1 is still held.
     expect(await info(a)).toMatchObject({ available: '4883.000000', frozen: '16.000000', pendingCount: 1 });
-    const row = await t.services.dbHandle.db.selectFrom('withdrawals').select(['payout_method', 'paid_by_staff_id', 'rate', 'currency', 'local_amount']).where('id', '=', made.data.id).executeTakeFirstOrThrow();
+    const row = await t.services.dbHandle.db
+      .selectFrom('withdrawals')
+      .select(['payout_method', 'paid_by_staff_id', 'rate', 'currency', 'local_amount'])
+      .where('id', '=', made.data.id)
+      .executeTakeFirstOrThrow();
     // The rate of the moment is kept with the order, so a later change of the setting cannot alter it.
     expect(row).toMatchObject({ payout_method: 'bank', rate: '7.1', currency: 'CNY', local_amount: '710.00' });
     expect(row.paid_by_staff_id).not.toBeNull();
     const audit = await t.services.dbHandle.db.selectFrom('audit_log').selectAll().where('target_id', '=', made.data.id).execute();
     expect(audit.map((x) => [x.action, x.actor_name, x.reason])).toEqual([['payout.bank', 'finance', 'BCA-778812']]);
-    expect((await records(a)).filter((r) => r.memo === o.number).map((r) => [r.type, r.status])).toEqual([['withdrawFee', 'success'], ['withdraw', 'success']]);
+    expect((await records(a)).filter((r) => r.memo === o.number).map((r) => [r.type, r.status])).toEqual([
+      ['withdrawFee', 'success'],
+      ['withdraw', 'success'],
+    ]);
     expect((await records(a, { status: 'pendingDisbursement' })).map((r) => r.type)).toEqual(['withdrawFee', 'withdraw']);
     const success = (await finance.call<{ items: PayoutEntry[] }>('payoutList', { status: 'success' })).data.items;
     expect(success.find((x) => x.id === made.data.id)).toMatchObject({ payoutMethod: 'bank', bankReference: 'BCA-778812' });
@@ -349,7 +532,10 @@ describe.each(dialects)('withdrawals on %s', (dialect) => {
     expect((await finance.call('payoutReject', { id: made.data.id, reasonCode: 'other', reason: 'early' })).error).toBe('withdrawal.wrongState');
     expect((await decide(finance, made.data.id, 'approve')).outcome).toBe('approved');
     expect(await support.call('payoutReject', { id: made.data.id, reasonCode: 'other', reason: 'x' })).toMatchObject({ error: 'auth.forbidden' });
-    expect(await finance.call('payoutReject', { id: made.data.id, reasonCode: 'suspectedFraud', reason: 'address flagged' })).toMatchObject({ code: 20000, data: { status: 'rejected', txHash: null } });
+    expect(await finance.call('payoutReject', { id: made.data.id, reasonCode: 'suspectedFraud', reason: 'address flagged' })).toMatchObject({
+      code: 20000,
+      data: { status: 'rejected', txHash: null },
+    });
     expect(await order(a, made.data.id)).toMatchObject({ status: 'rejected', rejectReasonCode: 'suspectedFraud', rejectReason: 'address flagged' });
     expect((await transfersOf(made.data.id)).map((x) => x.state)).toEqual(['voided', 'voided']);
     expect(await finance.call('payoutReject', { id: made.data.id, reasonCode: 'other', reason: 'again' })).toMatchObject({ error: 'withdrawal.wrongState' });
@@ -364,7 +550,13 @@ describe.each(dialects)('withdrawals on %s', (dialect) => {
 
   it('a bank order pays the local amount rounded down at the rate of the moment', async () => {
     const all = await t.services.settings.get('withdrawal.types');
-    await t.services.settings.update('withdrawal.types', all.map((x) => (x.withdrawalType === 'BANK_CNY' ? { ...x, rate: '7.123457' } : x)), 'test', admin, true);
+    await t.services.settings.update(
+      'withdrawal.types',
+      all.map((x) => (x.withdrawalType === 'BANK_CNY' ? { ...x, rate: '7.123457' } : x)),
+      'test',
+      admin,
+      true,
+    );
     let made;
     try {
       made = await bank(a, '100');
@@ -374,7 +566,15 @@ describe.each(dialects)('withdrawals on %s', (dialect) => {
     // 100 x 7.123457 = 712.3457: the member is promised 712.34, never the rounded-up 712.35.
     expect(await order(a, made.data.id)).toMatchObject({ currency: 'CNY', localAmount: '712.34' });
     const item = await t.services.reviews.row(await reviewOf(made.data.id));
-    expect(JSON.parse(item!.summary_json)).toMatchObject({ channel: 'bank', chain: null, bankName: 'Bank Central Asia', accountName: 'Budi Santoso', currency: 'CNY', localAmount: '712.34', fee: '1.000000' });
+    expect(JSON.parse(item!.summary_json)).toMatchObject({
+      channel: 'bank',
+      chain: null,
+      bankName: 'Bank Central Asia',
+      accountName: 'Budi Santoso',
+      currency: 'CNY',
+      localAmount: '712.34',
+      fee: '1.000000',
+    });
     await clear(a);
   });
 
@@ -392,7 +592,13 @@ describe.each(dialects)('withdrawals on %s', (dialect) => {
     expect((await decide(finance, tron.data.id, 'approve')).outcome).toBe('approved');
     const entries = (await finance.call<{ items: PayoutEntry[] }>('payoutList', { channel: 'chain', status: 'pendingDisbursement' })).data.items;
     const eligible = new Map(entries.map((x) => [x.id, x.hotWalletEligible]));
-    expect(eligible).toEqual(new Map([[atMax.data.id, true], [overMax.data.id, false], [tron.data.id, false]]));
+    expect(eligible).toEqual(
+      new Map([
+        [atMax.data.id, true],
+        [overMax.data.id, false],
+        [tron.data.id, false],
+      ]),
+    );
     await clear(a);
   });
 
@@ -400,15 +606,26 @@ describe.each(dialects)('withdrawals on %s', (dialect) => {
     const made = await chain(a, '18');
     expect((await decide(finance, made.data.id, 'approve')).outcome).toBe('approved');
     // What the hot-wallet job does once it has stored the signed transaction (chain-payouts.ts).
-    await t.services.dbHandle.db.updateTable('withdrawals').set({ status: 'processing', payout_method: 'hotWallet', tx_hash: `0x${'cd'.repeat(32)}`, processing_at: Date.now() }).where('id', '=', made.data.id).execute();
+    await t.services.dbHandle.db
+      .updateTable('withdrawals')
+      .set({ status: 'processing', payout_method: 'hotWallet', tx_hash: `0x${'cd'.repeat(32)}`, processing_at: Date.now() })
+      .where('id', '=', made.data.id)
+      .execute();
     const o = await order(a, made.data.id);
     expect(o).toMatchObject({ status: 'processing', txHash: `0x${'cd'.repeat(32)}` });
     expect(await info(a)).toMatchObject({ frozen: '19.000000', pendingCount: 1 });
-    expect((await records(a, { status: 'processing' })).map((r) => [r.type, r.memo])).toEqual([['withdrawFee', o.number], ['withdraw', o.number]]);
+    expect((await records(a, { status: 'processing' })).map((r) => [r.type, r.memo])).toEqual([
+      ['withdrawFee', o.number],
+      ['withdraw', o.number],
+    ]);
     expect(await finance.call('payoutReject', { id: made.data.id, reasonCode: 'other', reason: 'x' })).toMatchObject({ error: 'withdrawal.wrongState' });
     const listed = (await finance.call<{ items: PayoutEntry[] }>('payoutList', { status: 'processing' })).data.items;
     expect(listed.map((x) => [x.id, x.payoutMethod, x.hotWalletEligible])).toEqual([[made.data.id, 'hotWallet', false]]);
-    await t.services.dbHandle.db.updateTable('withdrawals').set({ status: 'pendingDisbursement', payout_method: null, tx_hash: null }).where('id', '=', made.data.id).execute();
+    await t.services.dbHandle.db
+      .updateTable('withdrawals')
+      .set({ status: 'pendingDisbursement', payout_method: null, tx_hash: null })
+      .where('id', '=', made.data.id)
+      .execute();
     await clear(a);
   });
 
@@ -426,7 +643,10 @@ describe.each(dialects)('withdrawals on %s', (dialect) => {
   it('keeps member balances equal to deposits credited minus paid withdrawals (amount + fee)', async () => {
     const members = [await member('eq-one', 0n), await member('eq-two', 0n)];
     let deposited = 0n;
-    for (const [m, amounts] of [[members[0]!, [300_000_000n, 200_000_000n]], [members[1]!, [1_500_000_000n]]] as const) {
+    for (const [m, amounts] of [
+      [members[0]!, [300_000_000n, 200_000_000n]],
+      [members[1]!, [1_500_000_000n]],
+    ] as const) {
       for (const amount of amounts) {
         await credit(m.id, amount);
         deposited += amount;
@@ -450,7 +670,16 @@ describe.each(dialects)('withdrawals on %s', (dialect) => {
     expect((await finance.call('payoutBank', { id: paidBig.data.id, bankReference: 'EQ-2' })).code).toBe(20000);
     expect((await finance.call('payoutReject', { id: rejectedApproved.data.id, reasonCode: 'other', reason: 'no' })).code).toBe(20000);
 
-    const paid = await t.services.dbHandle.db.selectFrom('withdrawals').select(['amount', 'fee']).where('member_id', 'in', members.map((m) => m.id)).where('status', '=', 'success').execute();
+    const paid = await t.services.dbHandle.db
+      .selectFrom('withdrawals')
+      .select(['amount', 'fee'])
+      .where(
+        'member_id',
+        'in',
+        members.map((m) => m.id),
+      )
+      .where('status', '=', 'success')
+      .execute();
     const paidTotal = paid.reduce((s, r) => s + BigInt(r.amount) + BigInt(r.fee), 0n);
     expect(paidTotal).toBe(200_000_000n + 2_000_000n + 1_100_000_000n + 11_000_000n);
     let balances = 0n;

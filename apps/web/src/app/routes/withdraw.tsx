@@ -19,8 +19,18 @@ export function WithdrawRoute() {
       coinLabel={coinLabel}
       onBalancesChanged={refreshBalances}
       destinations={{
-        addresses: { items: addresses.data?.items, coolingOffHours: addresses.data?.coolingOffHours, isError: addresses.isError, retry: () => void addresses.refetch() },
-        bankAccounts: { items: bankAccounts.data?.items, coolingOffHours: bankAccounts.data?.coolingOffHours, isError: bankAccounts.isError, retry: () => void bankAccounts.refetch() },
+        addresses: {
+          items: addresses.data?.items,
+          coolingOffHours: addresses.data?.coolingOffHours,
+          isError: addresses.isError,
+          retry: () => void addresses.refetch(),
+        },
+        bankAccounts: {
+          items: bankAccounts.data?.items,
+          coolingOffHours: bankAccounts.data?.coolingOffHours,
+          isError: bankAccounts.isError,
+          retry: () => void bankAccounts.refetch(),
+        },
         renderAddAddress: (close) => (
           <WithdrawalAddressForm
             address={null}

@@ -53,7 +53,7 @@ export function MobileLayout({ userName, flags, onLogout, isLoggingOut, onOpenSu
                   >
                     <Icon name="support" size={18} />
                     {t('nav.customerService')}
-                      <SupportUnreadBadge />
+                    <SupportUnreadBadge />
                   </button>
                 </li>
               </ul>

@@ -16,15 +16,7 @@ describe('navigation', () => {
 
   it('side nav: overview, package, recharge, withdraw, records, wallet; plus transfer by balance', () => {
     expect(toOf(sideNavItems(none))).toEqual(['/index', '/package', '/recharge', '/withdraw', '/records', '/details']);
-    expect(toOf(sideNavItems({ ...none, canTransfer: true }))).toEqual([
-      '/index',
-      '/package',
-      '/recharge',
-      '/withdraw',
-      '/records',
-      '/details',
-      '/transfer',
-    ]);
+    expect(toOf(sideNavItems({ ...none, canTransfer: true }))).toEqual(['/index', '/package', '/recharge', '/withdraw', '/records', '/details', '/transfer']);
   });
 
   it('mobile tabs: package, recharge, withdraw, home in the centre, records, referral, account', () => {
@@ -33,7 +25,19 @@ describe('navigation', () => {
 
   it('mobile menu: rush purchase, equity and transfer only by flag; wallet, notices, invite tree, ranking, plan chart, game and white paper always', () => {
     expect(toOf(mobileMenuLinks(none))).toEqual(['/details', '/notification', '/invite-tree', '/ranking', '/plan', '/setting', '/game', '/white-paper']);
-    expect(toOf(mobileMenuLinks(all))).toEqual(['/code', '/equity', '/details', '/transfer', '/notification', '/invite-tree', '/ranking', '/plan', '/setting', '/game', '/white-paper']);
+    expect(toOf(mobileMenuLinks(all))).toEqual([
+      '/code',
+      '/equity',
+      '/details',
+      '/transfer',
+      '/notification',
+      '/invite-tree',
+      '/ranking',
+      '/plan',
+      '/setting',
+      '/game',
+      '/white-paper',
+    ]);
   });
 
   it('desktop settings menu: invite tree, ranking, plan chart, white paper, security (customer service is an action beside them)', () => {

@@ -21,7 +21,11 @@ function setup(answers: Array<'ok' | 'refused'>) {
   };
   const gate = { isRunning: false };
   const confirm = (body: { amount: string }) =>
-    runSubmission(gate, () => sendConfirmed(body, plan, tracker, () => events.push('closed')), undefined, { setBusy: () => {}, refuse: () => {}, clear: () => {} });
+    runSubmission(gate, () => sendConfirmed(body, plan, tracker, () => events.push('closed')), undefined, {
+      setBusy: () => {},
+      refuse: () => {},
+      clear: () => {},
+    });
   return { confirm, sent, events, plan, gate };
 }
 

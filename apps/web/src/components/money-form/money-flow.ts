@@ -22,7 +22,12 @@ export interface MoneyPlan<Body, Answer> {
  * The work of one confirmation: send, then close the confirmation and hand the answer on. A
  * refusal closes the confirmation too and is thrown again for the submit hook to show.
  */
-export async function sendConfirmed<Body, Answer>(body: Body, plan: Pick<MoneyPlan<Body, Answer>, 'send' | 'onRefused' | 'onDone'>, requestId: RequestIdTracker, close: () => void): Promise<void> {
+export async function sendConfirmed<Body, Answer>(
+  body: Body,
+  plan: Pick<MoneyPlan<Body, Answer>, 'send' | 'onRefused' | 'onDone'>,
+  requestId: RequestIdTracker,
+  close: () => void,
+): Promise<void> {
   let answer: Answer;
   try {
     answer = await plan.send(body, requestId.idFor(body));

@@ -106,7 +106,15 @@ export function MoneyForm<Body>({ flow, children, password, submitLabel, isSubmi
   return (
     <>
       {form}
-      <ConfirmDialog isOpen={pending !== null} title={confirmation.title ?? null} confirmLabel={confirmation.confirmLabel} cancelLabel={confirmation.cancelLabel} onConfirm={flow.confirm} onCancel={flow.back} isBusy={isBusy}>
+      <ConfirmDialog
+        isOpen={pending !== null}
+        title={confirmation.title ?? null}
+        confirmLabel={confirmation.confirmLabel}
+        cancelLabel={confirmation.cancelLabel}
+        onConfirm={flow.confirm}
+        onCancel={flow.back}
+        isBusy={isBusy}
+      >
         {pending !== null ? confirmation.summary(pending) : null}
       </ConfirmDialog>
     </>

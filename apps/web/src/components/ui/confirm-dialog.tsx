@@ -19,7 +19,17 @@ interface ConfirmDialogProps {
  * "Are you sure?" before an action that moves money or cannot be undone. Closing it while the
  * action runs does not stop the action; its result still arrives as a toast.
  */
-export function ConfirmDialog({ isOpen, title, children, confirmLabel, cancelLabel, onConfirm, onCancel, isBusy = false, variant = 'primary' }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  isOpen,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  onCancel,
+  isBusy = false,
+  variant = 'primary',
+}: ConfirmDialogProps) {
   return (
     <Dialog isOpen={isOpen} onClose={onCancel} title={title}>
       {children}

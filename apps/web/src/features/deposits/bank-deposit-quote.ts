@@ -10,7 +10,10 @@ export interface DepositAmountProblem {
   params?: { x: string };
 }
 
-export function bankDepositAmountProblem(config: Pick<BankDepositConfig, 'minimum' | 'maximum' | 'multipleOf'>, amountText: string): DepositAmountProblem | null {
+export function bankDepositAmountProblem(
+  config: Pick<BankDepositConfig, 'minimum' | 'maximum' | 'multipleOf'>,
+  amountText: string,
+): DepositAmountProblem | null {
   const problem = amountProblem(amountText, { minimum: config.minimum, multipleOf: config.multipleOf });
   if (problem) return problem;
   const amount = parseAmount(amountText);

@@ -23,12 +23,46 @@ describe('2048', () => {
   });
 
   it('adds a tile only after a move that changed the board, and ends when nothing moves', () => {
-    const state = { board: [[2, 2, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]], score: 0, isOver: false, hasWon: false };
+    const state = {
+      board: [
+        [2, 2, 0, 0],
+        [0, 0, 0, 0],
+        [0, 0, 0, 0],
+        [0, 0, 0, 0],
+      ],
+      score: 0,
+      isOver: false,
+      hasWon: false,
+    };
     const next = play(state, 'left', () => 0);
     expect(next.score).toBe(4);
     expect(next.board.flat().filter((v) => v !== 0)).toHaveLength(2);
-    expect(play({ ...state, board: [[2, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]] }, 'left')).toMatchObject({ score: 0 });
-    expect(canMove([[2, 4, 2, 4], [4, 2, 4, 2], [2, 4, 2, 4], [4, 2, 4, 2]])).toBe(false);
-    expect(newGame().board.flat().filter((v) => v !== 0)).toHaveLength(2);
+    expect(
+      play(
+        {
+          ...state,
+          board: [
+            [2, 0, 0, 0],
+            [0, 0, 0, 0],
+            [0, 0, 0, 0],
+            [0, 0, 0, 0],
+          ],
+        },
+        'left',
+      ),
+    ).toMatchObject({ score: 0 });
+    expect(
+      canMove([
+        [2, 4, 2, 4],
+        [4, 2, 4, 2],
+        [2, 4, 2, 4],
+        [4, 2, 4, 2],
+      ]),
+    ).toBe(false);
+    expect(
+      newGame()
+        .board.flat()
+        .filter((v) => v !== 0),
+    ).toHaveLength(2);
   });
 });

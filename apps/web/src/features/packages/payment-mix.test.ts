@@ -30,15 +30,38 @@ describe('prefillMix', () => {
   });
 
   it('leaves a type empty when the ones before paid everything', () => {
-    expect(prefillMix([{ coinName: 'USDT', maxPercent: '100' }, { coinName: 'REWARD_POINT', maxPercent: '50' }], 10_000_000n)).toEqual(['10', '']);
+    expect(
+      prefillMix(
+        [
+          { coinName: 'USDT', maxPercent: '100' },
+          { coinName: 'REWARD_POINT', maxPercent: '50' },
+        ],
+        10_000_000n,
+      ),
+    ).toEqual(['10', '']);
   });
 
   it('leaves a shortfall when the shares cannot reach the principal', () => {
-    const amounts = prefillMix([{ coinName: 'USDT', maxPercent: '40' }, { coinName: 'REWARD_POINT', maxPercent: '40' }], 100_000_000n);
+    const amounts = prefillMix(
+      [
+        { coinName: 'USDT', maxPercent: '40' },
+        { coinName: 'REWARD_POINT', maxPercent: '40' },
+      ],
+      100_000_000n,
+    );
     expect(amounts).toEqual(['40', '40']);
-    expect(checkMix([{ coinName: 'USDT', maxPercent: '40' }, { coinName: 'REWARD_POINT', maxPercent: '40' }], amounts, 100_000_000n, none, unknown).problems).toEqual([
-      { kind: 'paymentTotal', total: 100_000_000n },
-    ]);
+    expect(
+      checkMix(
+        [
+          { coinName: 'USDT', maxPercent: '40' },
+          { coinName: 'REWARD_POINT', maxPercent: '40' },
+        ],
+        amounts,
+        100_000_000n,
+        none,
+        unknown,
+      ).problems,
+    ).toEqual([{ kind: 'paymentTotal', total: 100_000_000n }]);
   });
 });
 
@@ -47,7 +70,14 @@ describe('checkMix', () => {
     const result = checkMix(mixed, ['100', ''], 100_000_000n, none, unknown);
     expect(result.problems).toEqual([{ kind: 'paymentMix', coinName: 'USDT', percent: '70' }]);
     const ok = checkMix(mixed, ['70', '30'], 100_000_000n, none, unknown);
-    expect(ok).toEqual({ payments: [{ coinName: 'USDT', amount: '70' }, { coinName: 'REWARD_POINT', amount: '30' }], total: 100_000_000n, problems: [] });
+    expect(ok).toEqual({
+      payments: [
+        { coinName: 'USDT', amount: '70' },
+        { coinName: 'REWARD_POINT', amount: '30' },
+      ],
+      total: 100_000_000n,
+      problems: [],
+    });
     expect(checkMix(mixed, ['100', '0'], 100_000_000n, none, unknown).payments).toEqual([{ coinName: 'USDT', amount: '100' }]);
   });
 

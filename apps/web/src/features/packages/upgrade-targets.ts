@@ -8,6 +8,11 @@ const barred: readonly BuyRefusalReason[] = ['saleClosed', 'notFound', 'grade', 
 export function upgradeTargets(holding: HoldingEntry, products: readonly ProductEntry[] | undefined): ProductEntry[] {
   const price = parsePoints(holding.terms.price) ?? 0n;
   return (products ?? []).filter(
-    (p) => p.isOnSale && p.id !== holding.productId && p.kind !== 'experience' && (parsePoints(p.terms.price) ?? 0n) > price && !(p.refusal && barred.includes(p.refusal)),
+    (p) =>
+      p.isOnSale &&
+      p.id !== holding.productId &&
+      p.kind !== 'experience' &&
+      (parsePoints(p.terms.price) ?? 0n) > price &&
+      !(p.refusal && barred.includes(p.refusal)),
   );
 }

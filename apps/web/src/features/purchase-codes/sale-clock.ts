@@ -37,7 +37,7 @@ export function splitDuration(totalSeconds: number): { days: number; time: strin
 
 /** Milliseconds until the shown seconds next change (the next whole second of a countdown). */
 export function msToNextSecond(targets: readonly number[], serverNow: number): number {
-  const ahead = targets.filter((at) => at > serverNow).map((at) => ((at - serverNow) % 1000) || 1000);
+  const ahead = targets.filter((at) => at > serverNow).map((at) => (at - serverNow) % 1000 || 1000);
   // Nothing ahead: still tick once a second (the "ended" state and refreshed lists need no more).
   return ahead.length === 0 ? 1000 : Math.min(...ahead) + 5;
 }

@@ -18,7 +18,7 @@ export interface RecordFilterValues {
 
 export const noRecordFilters: RecordFilterValues = { status: '', type: '', coinName: '', fromDay: '', toDay: '' };
 
-const oneOf = <T extends string>(list: readonly T[], value: string): T | undefined => (list as readonly string[]).includes(value) ? (value as T) : undefined;
+const oneOf = <T extends string>(list: readonly T[], value: string): T | undefined => ((list as readonly string[]).includes(value) ? (value as T) : undefined);
 
 /** The request for the values, or `rangeError` when "from" is after "to" (nothing is sent then). */
 export function recordFiltersRequest(values: RecordFilterValues): { filters: RecordFilters; isRangeInverted: boolean } {

@@ -8,9 +8,12 @@ export const supportKeys = {
   unread: ['supportUnread'] as const,
 };
 
-export const useSupportConfig = () => useQuery({ queryKey: supportKeys.config, queryFn: ({ signal }) => apiCall('supportConfig', {}, { signal }), enabled: hasToken(), staleTime: 300_000 });
-export const useSupportThread = (isEnabled: boolean) => useQuery({ queryKey: supportKeys.thread, queryFn: ({ signal }) => apiCall('supportThread', {}, { signal }), enabled: isEnabled && hasToken() });
-export const useSupportUnread = () => useQuery({ queryKey: supportKeys.unread, queryFn: ({ signal }) => apiCall('supportUnread', {}, { signal }), enabled: hasToken() });
+export const useSupportConfig = () =>
+  useQuery({ queryKey: supportKeys.config, queryFn: ({ signal }) => apiCall('supportConfig', {}, { signal }), enabled: hasToken(), staleTime: 300_000 });
+export const useSupportThread = (isEnabled: boolean) =>
+  useQuery({ queryKey: supportKeys.thread, queryFn: ({ signal }) => apiCall('supportThread', {}, { signal }), enabled: isEnabled && hasToken() });
+export const useSupportUnread = () =>
+  useQuery({ queryKey: supportKeys.unread, queryFn: ({ signal }) => apiCall('supportUnread', {}, { signal }), enabled: hasToken() });
 export const olderMessages = (before: string) => apiCall('supportThread', { before });
 export const sendSupportMessage = (body: { requestId: string; body: string; uploadId?: string }) => apiCall('supportSend', body, { requestId: body.requestId });
 export const markSupportRead = () => apiCall('supportRead', {});

@@ -27,7 +27,11 @@ export function transferQuote(config: Pick<TransferConfig, 'feePercent' | 'bonus
 }
 
 /** The first rule the amount breaks: the configured minimum, and amount + fee within the balance. */
-export function transferAmountProblem(config: Pick<TransferConfig, 'feePercent' | 'minimum'>, amountText: string, available: string | undefined): AmountProblem | null {
+export function transferAmountProblem(
+  config: Pick<TransferConfig, 'feePercent' | 'minimum'>,
+  amountText: string,
+  available: string | undefined,
+): AmountProblem | null {
   return amountProblem(amountText, {
     minimum: config.minimum,
     available,

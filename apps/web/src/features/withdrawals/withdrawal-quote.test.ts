@@ -16,7 +16,15 @@ const chainType: WithdrawalTypeEntry = {
   currency: null,
   rate: null,
 };
-const bankType: WithdrawalTypeEntry = { ...chainType, withdrawalType: 'BANK_IDR', channel: 'bank', chain: null, multipleOf: '5', currency: 'IDR', rate: '15887.333333' };
+const bankType: WithdrawalTypeEntry = {
+  ...chainType,
+  withdrawalType: 'BANK_IDR',
+  channel: 'bank',
+  chain: null,
+  multipleOf: '5',
+  currency: 'IDR',
+  rate: '15887.333333',
+};
 
 describe('withdrawalQuote', () => {
   it('fee is the fixed part plus the percent rounded up; the total adds it to the amount', () => {

@@ -4,7 +4,16 @@
  * `withdrawalLocalAmountOf` (amount x rate rounded down to the cent): one function each for both
  * sides. The server's answer wins; these are the preview and the checks made before sending.
  */
-import { amountMaxMinor, withdrawalFeeOf, withdrawalLocalAmountOf, type WithdrawalTypeEntry, amountProblem, parseAmount, parsePoints, type AmountProblem } from '@pp/contract';
+import {
+  amountMaxMinor,
+  withdrawalFeeOf,
+  withdrawalLocalAmountOf,
+  type WithdrawalTypeEntry,
+  amountProblem,
+  parseAmount,
+  parsePoints,
+  type AmountProblem,
+} from '@pp/contract';
 
 export interface WithdrawalQuote {
   amount: bigint;

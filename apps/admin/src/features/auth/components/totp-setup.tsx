@@ -16,12 +16,8 @@ export function TotpSetup({ qrCode, secret, otpauthUri }: { qrCode?: string; sec
       {image ? <img className="qr" src={image} alt={t('login.qrAlt')} width={200} height={200} /> : null}
       {secret ? (
         <div className="secret">
-          <p className="field-label">
-            {t('login.secret')}
-          </p>
-          <code className="secret-value">
-            {secret.replace(/(.{4})(?=.)/g, '$1 ')}
-          </code>
+          <p className="field-label">{t('login.secret')}</p>
+          <code className="secret-value">{secret.replace(/(.{4})(?=.)/g, '$1 ')}</code>
         </div>
       ) : null}
       {otpauthUri ? (

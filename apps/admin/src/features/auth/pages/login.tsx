@@ -33,7 +33,12 @@ export function LoginPage() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const isExpired = search.get('expired') === '1';
   // A refused call: under its field when the server names one, else above the button.
-  const { isPending: isBusy, formError, setFormError, run } = useSubmit<Field>({
+  const {
+    isPending: isBusy,
+    formError,
+    setFormError,
+    run,
+  } = useSubmit<Field>({
     fieldOf: (error) => (error.details.field ? (step.stage === 'password' ? passwordFields : codeFields)[error.details.field] : undefined),
     showFieldError: (field, message) => setErrors({ [field]: message }),
   });
@@ -51,7 +56,11 @@ export function LoginPage() {
     await run(
       async () => {
         try {
-          return await staffLogin(userName.trim(), password, isCaptchaShown && captcha.data ? { captchaId: captcha.data.captchaId, captchaCode: captchaCode.trim() } : null);
+          return await staffLogin(
+            userName.trim(),
+            password,
+            isCaptchaShown && captcha.data ? { captchaId: captcha.data.captchaId, captchaCode: captchaCode.trim() } : null,
+          );
         } catch (error) {
           // An image code is used up by any attempt.
           if (isCaptchaShown) {
@@ -186,7 +195,11 @@ export function LoginPage() {
                     }}
                     title={t('login.captchaRefresh')}
                   >
-                    {captcha.data ? <img src={captcha.data.image} alt={t('login.captchaImage')} width={120} height={44} /> : <span className="spinner" aria-hidden="true" />}
+                    {captcha.data ? (
+                      <img src={captcha.data.image} alt={t('login.captchaImage')} width={120} height={44} />
+                    ) : (
+                      <span className="spinner" aria-hidden="true" />
+                    )}
                   </button>
                 </div>
               ) : null}

@@ -39,7 +39,12 @@ function ConfigEditForm({ entry, onClose, isPending, setIsPending }: FormProps) 
   const [flag, setFlag] = useState(() => entry.value === true);
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ value?: string; reason?: string }>({});
-  const { formError, setFormError, isRunning: isBusy, run } = useSubmit({
+  const {
+    formError,
+    setFormError,
+    isRunning: isBusy,
+    run,
+  } = useSubmit({
     onBusyChange: setIsPending,
     // The server names the field at fault: "value" (or a part of it, "value.0") or "reason".
     fieldOf: (error) => {

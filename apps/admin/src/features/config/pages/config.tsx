@@ -45,7 +45,9 @@ export function ConfigPage() {
   return (
     <>
       <PageHeader title={t('configPage.title')}>
-        <p className="muted">{can('config.write') ? t('configPage.introAdmin') : can('config.writeMoney') ? t('configPage.introMoney') : t('configPage.introRead')}</p>
+        <p className="muted">
+          {can('config.write') ? t('configPage.introAdmin') : can('config.writeMoney') ? t('configPage.introMoney') : t('configPage.introRead')}
+        </p>
       </PageHeader>
       <div className="filters card">
         <div className="field">
@@ -107,12 +109,22 @@ export function ConfigPage() {
                       </div>
                     </dl>
                     <div className="config-actions">
-                      <button type="button" className="btn btn-small" onClick={() => setHistoryOf(entry)} aria-label={t('configPage.historyOf', { key: entry.key })}>
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        onClick={() => setHistoryOf(entry)}
+                        aria-label={t('configPage.historyOf', { key: entry.key })}
+                      >
                         <Icon name="history" size={16} />
                         <span>{t('configPage.history')}</span>
                       </button>
                       {canEdit(entry) ? (
-                        <button type="button" className="btn btn-small btn-primary" onClick={() => setEditing(entry)} aria-label={t('configPage.editOf', { key: entry.key })}>
+                        <button
+                          type="button"
+                          className="btn btn-small btn-primary"
+                          onClick={() => setEditing(entry)}
+                          aria-label={t('configPage.editOf', { key: entry.key })}
+                        >
                           {t('configPage.edit')}
                         </button>
                       ) : null}

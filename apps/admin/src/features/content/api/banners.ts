@@ -3,7 +3,8 @@ import type { BannerAdminEntry, RequestOf, UploadInfo } from '@pp/contract';
 import { apiCall } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 
-export const bannerListQuery = () => queryOptions({ queryKey: ['content', 'banners'] as const, queryFn: ({ signal }) => apiCall('bannerAdminList', {}, { signal }) });
+export const bannerListQuery = () =>
+  queryOptions({ queryKey: ['content', 'banners'] as const, queryFn: ({ signal }) => apiCall('bannerAdminList', {}, { signal }) });
 
 export const useBannerAdminList = () => useQuery(bannerListQuery());
 

@@ -51,11 +51,31 @@ function AnnouncementEditor({ entry, onDone }: { entry: AnnouncementAdminEntry |
     <form className="card stack content-editor" onSubmit={submit} aria-label={entry ? t('content.editAnnouncement') : t('content.newAnnouncement')}>
       <h3 className="card-title">{entry ? t('content.editAnnouncement') : t('content.newAnnouncement')}</h3>
       <LanguagePicker value={lang} onChange={setLang} filled={(l) => (texts[l]?.title ?? '') !== ''} />
-      <TextField id="announcement-title" label={t('content.title', { language: languageNames[lang] })} value={current.title} onValueChange={(title) => setCurrent({ title })} maxLength={200} />
-      <TextAreaField id="announcement-body" label={t('content.body')} value={current.body} onValueChange={(body) => setCurrent({ body })} rows={8} hint={t('content.bodyHint')} />
+      <TextField
+        id="announcement-title"
+        label={t('content.title', { language: languageNames[lang] })}
+        value={current.title}
+        onValueChange={(title) => setCurrent({ title })}
+        maxLength={200}
+      />
+      <TextAreaField
+        id="announcement-body"
+        label={t('content.body')}
+        value={current.body}
+        onValueChange={(body) => setCurrent({ body })}
+        rows={8}
+        hint={t('content.bodyHint')}
+      />
       <SwitchField label={t('content.pinned')} checked={isPinned} onCheckedChange={setIsPinned} stateText={isPinned ? t('common.yes') : t('common.no')} />
       <TextField id="announcement-publish" type="datetime-local" label={t('content.publishAt')} value={publishAt} onValueChange={setPublishAt} />
-      <TextField id="announcement-expires" type="datetime-local" label={t('content.expiresAt')} value={expiresAt} onValueChange={setExpiresAt} hint={t('content.expiresHint')} />
+      <TextField
+        id="announcement-expires"
+        type="datetime-local"
+        label={t('content.expiresAt')}
+        value={expiresAt}
+        onValueChange={setExpiresAt}
+        hint={t('content.expiresHint')}
+      />
       {error ? (
         <p className="form-error" role="alert">
           {error}
@@ -83,7 +103,10 @@ export function AnnouncementsTab() {
   const [now] = useState(() => Date.now());
   const confirm = useConfirm();
   const remove = async (entry: AnnouncementAdminEntry) => {
-    if (!(await confirm.ask({ message: t('content.confirmDelete', { title: titleOf(entry, i18n.language) }), confirmLabel: t('content.delete'), tone: 'danger' }))) return;
+    if (
+      !(await confirm.ask({ message: t('content.confirmDelete', { title: titleOf(entry, i18n.language) }), confirmLabel: t('content.delete'), tone: 'danger' }))
+    )
+      return;
     await deleteAnnouncement(entry.id).catch(() => undefined);
   };
   return (
@@ -96,7 +119,9 @@ export function AnnouncementsTab() {
           </button>
         </div>
       ) : null}
-      {editing !== null ? <AnnouncementEditor key={editing === 'new' ? 'new' : editing.id} entry={editing === 'new' ? null : editing} onDone={() => setEditing(null)} /> : null}
+      {editing !== null ? (
+        <AnnouncementEditor key={editing === 'new' ? 'new' : editing.id} entry={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+      ) : null}
       <ListBody query={list} isEmpty={items.length === 0} empty={t('content.noAnnouncements')} label={t('content.tabs.announcements')}>
         <table className="table">
           <thead>

@@ -74,11 +74,26 @@ function BannerEditor({ entry, onDone }: { entry: BannerAdminEntry | null; onDon
         <p className="hint">{current.imageId ? t('content.imageChosen', { name: current.fileName || current.imageId }) : t('content.imageHint')}</p>
       </div>
       <TextField id="banner-title" label={t('content.bannerTitle')} value={current.title} onValueChange={(title) => setCurrent({ title })} maxLength={200} />
-      <TextField id="banner-link" label={t('content.link')} value={current.linkUrl} onValueChange={(linkUrl) => setCurrent({ linkUrl })} hint={t('content.linkHint')} error={linkError} maxLength={500} />
+      <TextField
+        id="banner-link"
+        label={t('content.link')}
+        value={current.linkUrl}
+        onValueChange={(linkUrl) => setCurrent({ linkUrl })}
+        hint={t('content.linkHint')}
+        error={linkError}
+        maxLength={500}
+      />
       <TextField id="banner-order" label={t('content.order')} value={sortOrder} onValueChange={setSortOrder} inputMode="numeric" />
       <SwitchField label={t('content.active')} checked={isActive} onCheckedChange={setIsActive} stateText={isActive ? t('common.on') : t('common.off')} />
       <TextField id="banner-publish" type="datetime-local" label={t('content.publishAt')} value={publishAt} onValueChange={setPublishAt} />
-      <TextField id="banner-expires" type="datetime-local" label={t('content.expiresAt')} value={expiresAt} onValueChange={setExpiresAt} hint={t('content.expiresHint')} />
+      <TextField
+        id="banner-expires"
+        type="datetime-local"
+        label={t('content.expiresAt')}
+        value={expiresAt}
+        onValueChange={setExpiresAt}
+        hint={t('content.expiresHint')}
+      />
       {error ? (
         <p className="form-error" role="alert">
           {error}
@@ -118,7 +133,9 @@ export function BannersTab() {
           </button>
         </div>
       ) : null}
-      {editing !== null ? <BannerEditor key={editing === 'new' ? 'new' : editing.id} entry={editing === 'new' ? null : editing} onDone={() => setEditing(null)} /> : null}
+      {editing !== null ? (
+        <BannerEditor key={editing === 'new' ? 'new' : editing.id} entry={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+      ) : null}
       <ListBody query={list} isEmpty={banners.length === 0} empty={t('content.noBanners')} label={t('content.tabs.banners')}>
         <table className="table">
           <thead>

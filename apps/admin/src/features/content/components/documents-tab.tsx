@@ -19,7 +19,11 @@ function DocumentEditor({ kind, lang, latest }: { kind: DocumentKind; lang: Lang
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (title.trim() === '' || body.trim() === '') return setError(t('content.needTitleBody'));
-    if (isRunning() || !(await confirm.ask({ message: t('content.confirmPublish', { language: languageNames[lang] }), confirmLabel: t('content.publish'), tone: 'primary' }))) return;
+    if (
+      isRunning() ||
+      !(await confirm.ask({ message: t('content.confirmPublish', { language: languageNames[lang] }), confirmLabel: t('content.publish'), tone: 'primary' }))
+    )
+      return;
     await run(
       () => publishDocument({ kind, lang, baseVersion: latest?.version ?? 0, title, body }),
       () => showToast('success', t('content.published')),

@@ -109,7 +109,11 @@ export function DashboardCharts() {
             formatValue={formatAmount}
             summary={
               data
-                ? t('dashboard.charts.salesSummary', { days, count: formatCount(sum(data.packageSales.count)), points: formatExactAmount(sumAmounts(data.packageSales.points)) })
+                ? t('dashboard.charts.salesSummary', {
+                    days,
+                    count: formatCount(sum(data.packageSales.count)),
+                    points: formatExactAmount(sumAmounts(data.packageSales.points)),
+                  })
                 : undefined
             }
           />

@@ -100,7 +100,10 @@ export function DashboardPage() {
                 </p>
                 {dashboard.data.ledger.accounts !== null && dashboard.data.ledger.transfers !== null ? (
                   <p>
-                    {t('dashboard.ledgerCounts', { accounts: formatCount(dashboard.data.ledger.accounts), transfers: formatCount(dashboard.data.ledger.transfers) })}
+                    {t('dashboard.ledgerCounts', {
+                      accounts: formatCount(dashboard.data.ledger.accounts),
+                      transfers: formatCount(dashboard.data.ledger.transfers),
+                    })}
                   </p>
                 ) : null}
                 {/* A failed check lists its problems as the verifier wrote them: a diagnosis for engineers, not prose. */}

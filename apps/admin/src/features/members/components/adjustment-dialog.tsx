@@ -27,13 +27,28 @@ export function AdjustmentDialog({ isOpen, onClose, memberId, memberName }: { is
   );
 }
 
-function AdjustmentForm({ memberId, onClose, isPending, setIsPending }: { memberId: string; onClose: () => void; isPending: boolean; setIsPending: (v: boolean) => void }) {
+function AdjustmentForm({
+  memberId,
+  onClose,
+  isPending,
+  setIsPending,
+}: {
+  memberId: string;
+  onClose: () => void;
+  isPending: boolean;
+  setIsPending: (v: boolean) => void;
+}) {
   const { t } = useTranslation();
   const requestIds = useRequestId();
   const [values, setValues] = useState({ coinName: 'USDT' as Coin, direction: 'credit' as Direction, amount: '', reason: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [submitted, setSubmitted] = useState<string | null>(null);
-  const { formError, setFormError, isRunning: isBusy, run } = useSubmit({
+  const {
+    formError,
+    setFormError,
+    isRunning: isBusy,
+    run,
+  } = useSubmit({
     onBusyChange: setIsPending,
     fieldOf: (error) => (isField(error.details.field) ? error.details.field : undefined),
     showFieldError: (field, message) => setErrors({ [field]: message }),

@@ -71,8 +71,16 @@ export function CommunityPanel({ memberId }: { memberId: string }) {
           </div>
         </dl>
         <div className="action-list">
-          {row(t('community.protected'), `${c.isProtected ? t('common.yes') : t('common.no')} · ${t(c.isProtectedPinned ? 'community.flagPinned' : 'community.flagByRules')}`, [c.isProtected ? 'unprotect' : 'protect', c.isProtectedPinned ? 'unpinProtected' : null])}
-          {row(t('community.purchaseCode'), `${c.buyPurchaseCodeStatus ? t('common.yes') : t('common.no')} · ${t(c.isPurchaseCodePinned ? 'community.flagPinned' : 'community.flagByRules')}`, [c.buyPurchaseCodeStatus ? 'denyPurchaseCode' : 'allowPurchaseCode', c.isPurchaseCodePinned ? 'unpinPurchaseCode' : null])}
+          {row(
+            t('community.protected'),
+            `${c.isProtected ? t('common.yes') : t('common.no')} · ${t(c.isProtectedPinned ? 'community.flagPinned' : 'community.flagByRules')}`,
+            [c.isProtected ? 'unprotect' : 'protect', c.isProtectedPinned ? 'unpinProtected' : null],
+          )}
+          {row(
+            t('community.purchaseCode'),
+            `${c.buyPurchaseCodeStatus ? t('common.yes') : t('common.no')} · ${t(c.isPurchaseCodePinned ? 'community.flagPinned' : 'community.flagByRules')}`,
+            [c.buyPurchaseCodeStatus ? 'denyPurchaseCode' : 'allowPurchaseCode', c.isPurchaseCodePinned ? 'unpinPurchaseCode' : null],
+          )}
           {row(t('community.gradePin'), c.isGradePinned ? t('community.pinned') : t('community.automatic'), [c.isGradePinned ? 'unpinGrade' : null])}
         </div>
         {!canManage ? <p className="muted">{t('members.readOnly')}</p> : null}

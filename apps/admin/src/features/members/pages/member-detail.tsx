@@ -65,7 +65,12 @@ function MemberDetailView({ detail }: { detail: Detail }) {
     lockMoney: { title: t('members.actions.lockMoney'), body: t('members.confirm.lockMoney'), done: t('members.done.lockMoney'), tone: 'danger' },
     unlockMoney: { title: t('members.actions.unlockMoney'), body: t('members.confirm.unlockMoney'), done: t('members.done.unlockMoney'), tone: 'primary' },
     resetTxLock: { title: t('members.actions.resetTxLock'), body: t('members.confirm.resetTxLock'), done: t('members.done.resetTxLock'), tone: 'primary' },
-    revokeSessions: { title: t('members.actions.revokeSessions'), body: t('members.confirm.revokeSessions'), done: t('members.done.revokeSessions'), tone: 'danger' },
+    revokeSessions: {
+      title: t('members.actions.revokeSessions'),
+      body: t('members.confirm.revokeSessions'),
+      done: t('members.done.revokeSessions'),
+      tone: 'danger',
+    },
   };
   const action = pending?.kind === 'action' ? pending : null;
   const actionText = action ? actionTexts[action.action] : null;
@@ -99,7 +104,11 @@ function MemberDetailView({ detail }: { detail: Detail }) {
             <Fact label={t('members.agreeStatus')}>{member.agreeStatus ? t('common.yes') : t('common.no')}</Fact>
             <Fact label={t('members.txFailures')}>{formatCount(member.txFailures)}</Fact>
             <Fact label={t('members.txLock')}>
-              {isTxLocked ? <Badge tone="warning">{t('members.txLockedUntil', { time: formatDateTime(member.txLockedUntil) })}</Badge> : t('members.txNotLocked')}
+              {isTxLocked ? (
+                <Badge tone="warning">{t('members.txLockedUntil', { time: formatDateTime(member.txLockedUntil) })}</Badge>
+              ) : (
+                t('members.txNotLocked')
+              )}
             </Fact>
             <Fact label={t('members.referrer')}>
               {detail.referrer ? <Link to={paths.member(detail.referrer.id)}>{detail.referrer.userName}</Link> : t('common.none')}
@@ -115,17 +124,30 @@ function MemberDetailView({ detail }: { detail: Detail }) {
           {canManage ? (
             <div className="action-list">
               <ActionRow label={t('members.loginState')} state={member.isLoginLocked ? t('members.locked') : t('members.unlocked')}>
-                <button type="button" className={member.isLoginLocked ? 'btn' : 'btn btn-danger'} onClick={() => setPending({ kind: 'action', action: member.isLoginLocked ? 'unlockLogin' : 'lockLogin' })}>
+                <button
+                  type="button"
+                  className={member.isLoginLocked ? 'btn' : 'btn btn-danger'}
+                  onClick={() => setPending({ kind: 'action', action: member.isLoginLocked ? 'unlockLogin' : 'lockLogin' })}
+                >
                   {member.isLoginLocked ? t('members.actions.unlockLogin') : t('members.actions.lockLogin')}
                 </button>
               </ActionRow>
               <ActionRow label={t('members.moneyState')} state={member.isMoneyLocked ? t('members.locked') : t('members.unlocked')}>
-                <button type="button" className={member.isMoneyLocked ? 'btn' : 'btn btn-danger'} onClick={() => setPending({ kind: 'action', action: member.isMoneyLocked ? 'unlockMoney' : 'lockMoney' })}>
+                <button
+                  type="button"
+                  className={member.isMoneyLocked ? 'btn' : 'btn btn-danger'}
+                  onClick={() => setPending({ kind: 'action', action: member.isMoneyLocked ? 'unlockMoney' : 'lockMoney' })}
+                >
                   {member.isMoneyLocked ? t('members.actions.unlockMoney') : t('members.actions.lockMoney')}
                 </button>
               </ActionRow>
               <ActionRow label={t('members.txLock')} state={isTxLocked ? t('members.locked') : t('members.txFailuresCount', { count: member.txFailures })}>
-                <button type="button" className="btn" disabled={!isTxLocked && member.txFailures === 0} onClick={() => setPending({ kind: 'action', action: 'resetTxLock' })}>
+                <button
+                  type="button"
+                  className="btn"
+                  disabled={!isTxLocked && member.txFailures === 0}
+                  onClick={() => setPending({ kind: 'action', action: 'resetTxLock' })}
+                >
                   {t('members.actions.resetTxLock')}
                 </button>
               </ActionRow>

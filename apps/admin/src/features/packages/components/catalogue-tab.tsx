@@ -51,7 +51,15 @@ export function CatalogueTab({ gradeLabel }: { gradeLabel: GradeLabel }) {
   );
 }
 
-function ProductTable({ products, canManage, onEdit }: { products: readonly ProductAdminEntry[]; canManage: boolean; onEdit: (entry: ProductAdminEntry) => void }) {
+function ProductTable({
+  products,
+  canManage,
+  onEdit,
+}: {
+  products: readonly ProductAdminEntry[];
+  canManage: boolean;
+  onEdit: (entry: ProductAdminEntry) => void;
+}) {
   const { t, i18n } = useTranslation();
   const coin = (name: string) => translateOr(`coins.${name}`, name);
   return (

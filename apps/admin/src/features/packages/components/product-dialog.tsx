@@ -47,7 +47,9 @@ const termSections: ReadonlyArray<{ id: 'price' | 'term' | 'reward' | 'redeem'; 
 ];
 
 const numericInput = (field: TermField) =>
-  field === 'contractDays' || field === 'unlockDays' || field === 'effectiveDelayHours' || field === 'releasePeriodHours' || field === 'drawCycleDays' ? 'numeric' : 'decimal';
+  field === 'contractDays' || field === 'unlockDays' || field === 'effectiveDelayHours' || field === 'releasePeriodHours' || field === 'drawCycleDays'
+    ? 'numeric'
+    : 'decimal';
 
 interface EditorProps {
   entry: ProductAdminEntry | null;
@@ -125,7 +127,14 @@ function ProductEditor({ entry, gradeLabel, onClose, isPending, setIsPending }: 
       <div className="dialog-form">
         <p className="notice notice-warning">{entry?.isOnSale ? t('packages.confirmOnSaleEdit') : t('packages.confirmOnSaleNew')}</p>
         <p className="dialog-text">{t('packages.confirmTermsKept')}</p>
-        <DialogActions formError={formError} isPending={isPending} onCancel={() => setConfirming(null)} cancelLabel={t('packages.backToForm')} actionLabel={t('packages.confirmSave')} onAction={() => void save(confirming)} />
+        <DialogActions
+          formError={formError}
+          isPending={isPending}
+          onCancel={() => setConfirming(null)}
+          cancelLabel={t('packages.backToForm')}
+          actionLabel={t('packages.confirmSave')}
+          onAction={() => void save(confirming)}
+        />
       </div>
     );
   }
@@ -262,7 +271,11 @@ function ProductEditor({ entry, gradeLabel, onClose, isPending, setIsPending }: 
               label={t('packages.fields.payCoin', { n: index + 1 })}
               value={row.coinName}
               onValueChange={(value) =>
-                update((f) => ({ ...f, payWith: f.payWith.map((r, i) => (i === index ? { ...r, coinName: value } : r)) }), `payWith.${index}.coinName`, 'payWith')
+                update(
+                  (f) => ({ ...f, payWith: f.payWith.map((r, i) => (i === index ? { ...r, coinName: value } : r)) }),
+                  `payWith.${index}.coinName`,
+                  'payWith',
+                )
               }
               options={coinNames.map((coin) => ({ value: coin, label: translateOr(`coins.${coin}`, coin) }))}
               error={messageOf(`payWith.${index}.coinName`)}
@@ -272,7 +285,11 @@ function ProductEditor({ entry, gradeLabel, onClose, isPending, setIsPending }: 
               label={t('packages.fields.payMaxPercent')}
               value={row.maxPercent}
               onValueChange={(value) =>
-                update((f) => ({ ...f, payWith: f.payWith.map((r, i) => (i === index ? { ...r, maxPercent: value } : r)) }), `payWith.${index}.maxPercent`, 'payWith')
+                update(
+                  (f) => ({ ...f, payWith: f.payWith.map((r, i) => (i === index ? { ...r, maxPercent: value } : r)) }),
+                  `payWith.${index}.maxPercent`,
+                  'payWith',
+                )
               }
               inputMode="decimal"
               autoComplete="off"

@@ -36,7 +36,12 @@ function SaleEditor({ gradeLabel, onClose, isPending, setIsPending }: EditorProp
   const [errors, setErrors] = useState<SaleFormErrors>({});
   /** Server refusals under fields (already translated text, unlike the client's keys). */
   const [fieldMessages, setFieldMessages] = useState<Record<string, string>>({});
-  const { formError, setFormError, isRunning: isBusy, run } = useSubmit({
+  const {
+    formError,
+    setFormError,
+    isRunning: isBusy,
+    run,
+  } = useSubmit({
     onBusyChange: setIsPending,
     fieldOf: (error) => saleFieldOf(error.details.field),
     showFieldError: (field, message) => setFieldMessages({ [field]: message }),
@@ -143,7 +148,14 @@ function SaleEditor({ gradeLabel, onClose, isPending, setIsPending }: EditorProp
             spellCheck={false}
             error={messageOf('price')}
           />
-          <SelectField id="sale-coin" label={t('packages.sales.fields.coinName')} value={form.coinName} onValueChange={(value) => set('coinName', value)} options={coinOptions} error={messageOf('coinName')} />
+          <SelectField
+            id="sale-coin"
+            label={t('packages.sales.fields.coinName')}
+            value={form.coinName}
+            onValueChange={(value) => set('coinName', value)}
+            options={coinOptions}
+            error={messageOf('coinName')}
+          />
           <TextField
             id="sale-total"
             label={t('packages.sales.fields.total')}
@@ -189,8 +201,22 @@ function SaleEditor({ gradeLabel, onClose, isPending, setIsPending }: EditorProp
         <legend className="section-title">{t('packages.sales.sections.when')}</legend>
         <p className="field-hint">{t('packages.sales.hints.window')}</p>
         <div className="form-grid">
-          <TextField id="sale-startsAt" type="datetime-local" label={t('packages.sales.fields.startsAt')} value={form.startsAt} onValueChange={(value) => set('startsAt', value)} error={messageOf('startsAt')} />
-          <TextField id="sale-endsAt" type="datetime-local" label={t('packages.sales.fields.endsAt')} value={form.endsAt} onValueChange={(value) => set('endsAt', value)} error={messageOf('endsAt')} />
+          <TextField
+            id="sale-startsAt"
+            type="datetime-local"
+            label={t('packages.sales.fields.startsAt')}
+            value={form.startsAt}
+            onValueChange={(value) => set('startsAt', value)}
+            error={messageOf('startsAt')}
+          />
+          <TextField
+            id="sale-endsAt"
+            type="datetime-local"
+            label={t('packages.sales.fields.endsAt')}
+            value={form.endsAt}
+            onValueChange={(value) => set('endsAt', value)}
+            error={messageOf('endsAt')}
+          />
         </div>
       </fieldset>
 

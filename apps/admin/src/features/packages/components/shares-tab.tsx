@@ -32,7 +32,13 @@ function SharesEditor({ config }: { config: EquityAdminConfig }) {
   const [form, setForm] = useState<SharesForm>(() => sharesFormOf(config));
   const [errors, setErrors] = useState<SaleFormErrors>({});
   const [fieldMessages, setFieldMessages] = useState<Record<string, string>>({});
-  const { isPending, formError, setFormError, isRunning: isBusy, run } = useSubmit({
+  const {
+    isPending,
+    formError,
+    setFormError,
+    isRunning: isBusy,
+    run,
+  } = useSubmit({
     fieldOf: (error) => sharesFieldOf(error.details.field),
     showFieldError: (field, message) => setFieldMessages({ [field]: message }),
     fieldErrorNote: t('packages.fixErrors'),
@@ -84,7 +90,11 @@ function SharesEditor({ config }: { config: EquityAdminConfig }) {
       <dl className="facts">
         <div>
           <dt>{t('packages.shares.sold')}</dt>
-          <dd data-testid="shares-sold">{config.isConfigured ? t('packages.soldOf', { sold: formatCount(config.sold), total: formatCount(config.totalIssued) }) : t('packages.shares.notConfigured')}</dd>
+          <dd data-testid="shares-sold">
+            {config.isConfigured
+              ? t('packages.soldOf', { sold: formatCount(config.sold), total: formatCount(config.totalIssued) })
+              : t('packages.shares.notConfigured')}
+          </dd>
         </div>
         <div>
           <dt>{t('packages.shares.state')}</dt>
@@ -101,8 +111,24 @@ function SharesEditor({ config }: { config: EquityAdminConfig }) {
       >
         <fieldset className="form-section" disabled={isDisabled}>
           <div className="form-grid">
-            <TextField id="shares-price" label={t('packages.shares.fields.price')} value={form.price} onValueChange={(v) => set('price', v)} inputMode="decimal" autoComplete="off" spellCheck={false} error={messageOf('price')} />
-            <SelectField id="shares-coin" label={t('packages.shares.fields.coinName')} value={form.coinName} onValueChange={(v) => set('coinName', v)} options={coinOptions} error={messageOf('coinName')} />
+            <TextField
+              id="shares-price"
+              label={t('packages.shares.fields.price')}
+              value={form.price}
+              onValueChange={(v) => set('price', v)}
+              inputMode="decimal"
+              autoComplete="off"
+              spellCheck={false}
+              error={messageOf('price')}
+            />
+            <SelectField
+              id="shares-coin"
+              label={t('packages.shares.fields.coinName')}
+              value={form.coinName}
+              onValueChange={(v) => set('coinName', v)}
+              options={coinOptions}
+              error={messageOf('coinName')}
+            />
             <TextField
               id="shares-totalIssued"
               label={t('packages.shares.fields.totalIssued')}
@@ -113,7 +139,15 @@ function SharesEditor({ config }: { config: EquityAdminConfig }) {
               autoComplete="off"
               error={messageOf('totalIssued')}
             />
-            <TextField id="shares-maxPerMember" label={t('packages.shares.fields.maxPerMember')} value={form.maxPerMember} onValueChange={(v) => set('maxPerMember', v)} inputMode="numeric" autoComplete="off" error={messageOf('maxPerMember')} />
+            <TextField
+              id="shares-maxPerMember"
+              label={t('packages.shares.fields.maxPerMember')}
+              value={form.maxPerMember}
+              onValueChange={(v) => set('maxPerMember', v)}
+              inputMode="numeric"
+              autoComplete="off"
+              error={messageOf('maxPerMember')}
+            />
             <TextField
               id="shares-bonusPerShare"
               label={t('packages.shares.fields.bonusPerShare')}

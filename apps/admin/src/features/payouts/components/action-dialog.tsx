@@ -43,7 +43,12 @@ export function ActionDialog(props: ActionDialogProps) {
 function ActionForm({ onClose, description, confirmLabel, tone = 'primary', field, onConfirm, pending }: ActionDialogProps & { pending: Pending }) {
   const [value, setValue] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const { formError, setFormError, isRunning: isBusy, run } = useSubmit({
+  const {
+    formError,
+    setFormError,
+    isRunning: isBusy,
+    run,
+  } = useSubmit({
     onBusyChange: pending.setIsPending,
     fieldOf: (error) => (field && error.details.field === field.name ? field.name : undefined),
     showFieldError: (_name, message) => setFieldError(message),

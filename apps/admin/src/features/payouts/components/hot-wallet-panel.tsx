@@ -41,7 +41,12 @@ export function HotWalletPanel() {
             <code className="mono break" data-technical>
               {status.data.address}
             </code>
-            <CopyButton className="btn btn-small btn-copy" icon={<Icon name="copy" size={16} />} text={status.data.address} label={t('hotWallet.copyAddress')} />
+            <CopyButton
+              className="btn btn-small btn-copy"
+              icon={<Icon name="copy" size={16} />}
+              text={status.data.address}
+              label={t('hotWallet.copyAddress')}
+            />
           </div>
           {status.data.error ? (
             <div className="notice notice-warning" role="alert">
@@ -73,13 +78,7 @@ function Figure({ label, value }: { label: string; value: string | null }) {
   return (
     <div>
       <dt>{label}</dt>
-      <dd>
-        {value === null ? (
-          <span className="muted">{t('hotWallet.unknown')}</span>
-        ) : (
-          formatExactAmount(value)
-        )}
-      </dd>
+      <dd>{value === null ? <span className="muted">{t('hotWallet.unknown')}</span> : formatExactAmount(value)}</dd>
     </div>
   );
 }

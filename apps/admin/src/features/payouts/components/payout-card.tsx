@@ -32,8 +32,7 @@ export function PayoutCard({ entry, canSend, hasHotWallet, onAction }: PayoutCar
     <article className="card payout-card" aria-labelledby={titleId} data-testid="payout-card">
       <header className="payout-head">
         <h3 className="payout-title" id={titleId}>
-          <span className="mono">{entry.number}</span>{' '}
-          <span className="payout-member">{entry.memberName}</span>
+          <span className="mono">{entry.number}</span> <span className="payout-member">{entry.memberName}</span>
         </h3>
         <div className="badges">
           <PayoutStatusBadge status={entry.status} />
@@ -42,9 +41,7 @@ export function PayoutCard({ entry, canSend, hasHotWallet, onAction }: PayoutCar
       </header>
       <p className="payout-amount">
         <strong>{coinAmount(entry.amount, entry.coinName)}</strong>
-        <span className="muted small">
-          {t('payouts.feeNote', { fee: coinAmount(entry.fee, entry.coinName) })}
-        </span>
+        <span className="muted small">{t('payouts.feeNote', { fee: coinAmount(entry.fee, entry.coinName) })}</span>
       </p>
       <dl className="facts payout-facts">
         <div>
@@ -63,7 +60,12 @@ export function PayoutCard({ entry, canSend, hasHotWallet, onAction }: PayoutCar
               <code className="mono break" data-testid="payout-destination">
                 {entry.destination}
               </code>
-              <CopyButton className="btn btn-small btn-copy" icon={<Icon name="copy" size={16} />} text={entry.destination} label={t('payouts.copyAddressOf', { number: entry.number })} />
+              <CopyButton
+                className="btn btn-small btn-copy"
+                icon={<Icon name="copy" size={16} />}
+                text={entry.destination}
+                label={t('payouts.copyAddressOf', { number: entry.number })}
+              />
             </dd>
           </div>
         ) : (
@@ -82,7 +84,12 @@ export function PayoutCard({ entry, canSend, hasHotWallet, onAction }: PayoutCar
                 <code className="mono break" data-testid="payout-destination">
                   {groupBankNumber(entry.destination)}
                 </code>
-                <CopyButton className="btn btn-small btn-copy" icon={<Icon name="copy" size={16} />} text={entry.destination} label={t('payouts.copyAccountOf', { number: entry.number })} />
+                <CopyButton
+                  className="btn btn-small btn-copy"
+                  icon={<Icon name="copy" size={16} />}
+                  text={entry.destination}
+                  label={t('payouts.copyAccountOf', { number: entry.number })}
+                />
               </dd>
             </div>
             {entry.localAmount && entry.currency ? (
@@ -118,7 +125,13 @@ export function PayoutCard({ entry, canSend, hasHotWallet, onAction }: PayoutCar
             <dt>{t('payouts.txHash')}</dt>
             <dd>
               {entry.explorerUrl ? (
-                <a className="mono break" href={entry.explorerUrl} target="_blank" rel="noopener noreferrer" aria-label={t('payouts.viewOnExplorer', { hash: entry.txHash })}>
+                <a
+                  className="mono break"
+                  href={entry.explorerUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={t('payouts.viewOnExplorer', { hash: entry.txHash })}
+                >
                   {entry.txHash} <Icon name="external" size={14} />
                 </a>
               ) : (
@@ -152,7 +165,11 @@ export function PayoutCard({ entry, canSend, hasHotWallet, onAction }: PayoutCar
             </button>
           ) : null}
           {isChain ? (
-            <button type="button" className={entry.hotWalletEligible && hasHotWallet ? 'btn' : 'btn btn-primary'} onClick={() => onAction(entry, 'manualChain')}>
+            <button
+              type="button"
+              className={entry.hotWalletEligible && hasHotWallet ? 'btn' : 'btn btn-primary'}
+              onClick={() => onAction(entry, 'manualChain')}
+            >
               {t('payouts.recordChain')}
             </button>
           ) : (

@@ -94,7 +94,11 @@ export function PayoutDialogs({ target, onClose }: { target: PayoutTarget | null
         description={
           <p>
             {entry?.localAmount && entry.currency
-              ? t('payouts.bankBody', { local: `${formatExactAmount(entry.localAmount)} ${entry.currency}`, name: entry.accountName ?? '', bank: entry.bankName ?? '' })
+              ? t('payouts.bankBody', {
+                  local: `${formatExactAmount(entry.localAmount)} ${entry.currency}`,
+                  name: entry.accountName ?? '',
+                  bank: entry.bankName ?? '',
+                })
               : t('payouts.bankBodyNoLocal', { amount, name: entry?.accountName ?? '', bank: entry?.bankName ?? '' })}
           </p>
         }
@@ -112,7 +116,12 @@ export function PayoutDialogs({ target, onClose }: { target: PayoutTarget | null
           done(await recordBankPayout({ id: entry.id, bankReference }), 'payouts.done.paid');
         }}
       />
-      <RejectDialog key={`reject-${entry?.id ?? ''}`} entry={target?.action === 'reject' ? entry ?? null : null} onClose={onClose} onDone={(result) => done(result, 'payouts.done.rejected')} />
+      <RejectDialog
+        key={`reject-${entry?.id ?? ''}`}
+        entry={target?.action === 'reject' ? (entry ?? null) : null}
+        onClose={onClose}
+        onDone={(result) => done(result, 'payouts.done.rejected')}
+      />
     </>
   );
 }

@@ -18,7 +18,10 @@ export const planPeriodsQuery = () =>
 export const usePlanPeriods = () => useQuery(planPeriodsQuery());
 
 /** A new version (audited by the server). Quiet: the dialog shows the refusal. */
-export async function createPlanVersion(request: { document: PlanVersionEntry['document']; effectiveAt: number; note: string }, requestId: string): Promise<PlanVersionEntry> {
+export async function createPlanVersion(
+  request: { document: PlanVersionEntry['document']; effectiveAt: number; note: string },
+  requestId: string,
+): Promise<PlanVersionEntry> {
   const entry = await apiCall('planVersionCreate', request, { requestId, isQuiet: true });
   await queryClient.invalidateQueries({ queryKey: ['plan', 'versions'] });
   return entry;

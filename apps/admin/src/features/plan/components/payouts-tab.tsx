@@ -74,7 +74,13 @@ export function PayoutsTab() {
                 <td>{p.ranAt ? `${formatDateTime(p.ranAt)} (${p.ranBy ?? ''})` : ''}</td>
                 <td className="actions">
                   {p.state !== 'paid' ? (
-                    <button type="button" className="btn btn-small" onClick={() => dryRun(p.periodKey)} disabled={busyKey !== null} aria-busy={busyKey === p.periodKey}>
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      onClick={() => dryRun(p.periodKey)}
+                      disabled={busyKey !== null}
+                      aria-busy={busyKey === p.periodKey}
+                    >
                       {t('plan.payouts.dryRun')}
                     </button>
                   ) : null}
@@ -90,7 +96,11 @@ export function PayoutsTab() {
         </table>
       </TableBox>
       {result ? <RunResult result={result} /> : null}
-      <PendingDialog isOpen={confirming !== null} onClose={() => setConfirming(null)} title={t('plan.payouts.confirmTitle', { period: confirming ? periodLabel(confirming) : '' })}>
+      <PendingDialog
+        isOpen={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={t('plan.payouts.confirmTitle', { period: confirming ? periodLabel(confirming) : '' })}
+      >
         {(pending) => (
           <PayForm
             periodKey={confirming ?? ''}
@@ -107,7 +117,19 @@ export function PayoutsTab() {
   );
 }
 
-function PayForm({ periodKey, onClose, onDone, isPending, setIsPending }: { periodKey: string; onClose: () => void; onDone: (r: PlanRunResponse) => void; isPending: boolean; setIsPending: (v: boolean) => void }) {
+function PayForm({
+  periodKey,
+  onClose,
+  onDone,
+  isPending,
+  setIsPending,
+}: {
+  periodKey: string;
+  onClose: () => void;
+  onDone: (r: PlanRunResponse) => void;
+  isPending: boolean;
+  setIsPending: (v: boolean) => void;
+}) {
   const { t } = useTranslation();
   const { formError, requestId, run } = useSubmit({ onBusyChange: setIsPending });
   const submit = () => void run(() => runPeriod(periodKey, requestId.idFor({ periodKey })), onDone);
@@ -179,7 +201,14 @@ function RunResult({ result }: { result: PlanRunResponse }) {
                   <td>{t(`plan.bonusTypes.${l.bonusType}`)}</td>
                   <td>
                     {l.sourceUserName
-                      ? t('plan.payouts.causeValue', { user: l.sourceUserName, event: ((e) => (e ? t(`plan.payouts.events.${e}`) : ''))(purchaseEvents.find((x) => x === l.sourceEvent)), at: formatDateTime(l.sourceAt), base: formatExactAmount(l.base), version: l.planVersion, rule: l.ruleValue })
+                      ? t('plan.payouts.causeValue', {
+                          user: l.sourceUserName,
+                          event: ((e) => (e ? t(`plan.payouts.events.${e}`) : ''))(purchaseEvents.find((x) => x === l.sourceEvent)),
+                          at: formatDateTime(l.sourceAt),
+                          base: formatExactAmount(l.base),
+                          version: l.planVersion,
+                          rule: l.ruleValue,
+                        })
                       : t('plan.payouts.causeMonthly', { base: formatExactAmount(l.base), version: l.planVersion, rule: l.ruleValue })}
                   </td>
                   <td>{l.ratePercent}%</td>

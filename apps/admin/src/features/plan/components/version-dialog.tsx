@@ -62,7 +62,17 @@ interface Review {
 
 const fieldId = (path: string) => `plan-${path.replace(/\./g, '-')}`;
 
-function PlanEditor({ base, onClose, isPending, setIsPending }: { base: PlanBase; onClose: () => void; isPending: boolean; setIsPending: (v: boolean) => void }) {
+function PlanEditor({
+  base,
+  onClose,
+  isPending,
+  setIsPending,
+}: {
+  base: PlanBase;
+  onClose: () => void;
+  isPending: boolean;
+  setIsPending: (v: boolean) => void;
+}) {
   const { t } = useTranslation();
   const requestIds = useRequestId();
   const [form, setForm] = useState<PlanForm>(() => planFormOf(base.document));
@@ -82,7 +92,8 @@ function PlanEditor({ base, onClose, isPending, setIsPending }: { base: PlanBase
   const update = (change: (draft: PlanForm) => PlanForm, ...paths: string[]) => {
     setForm(change);
     setFormError(null);
-    if (paths.length > 0) setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !paths.some((p) => key === p || key.startsWith(`${p}.`)))));
+    if (paths.length > 0)
+      setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !paths.some((p) => key === p || key.startsWith(`${p}.`)))));
   };
   /** A text field bound to one form value. */
   const text = (path: string, label: string, value: string, onValue: (v: string) => void, options: { decimal?: boolean; hint?: ReactNode } = {}) => (
@@ -154,7 +165,14 @@ function PlanEditor({ base, onClose, isPending, setIsPending }: { base: PlanBase
             </li>
           ))}
         </ul>
-        <DialogActions formError={formError} isPending={isPending} onCancel={() => setReview(null)} cancelLabel={t('plan.editor.backToForm')} actionLabel={t('plan.editor.confirmSave')} onAction={() => void save(review)} />
+        <DialogActions
+          formError={formError}
+          isPending={isPending}
+          onCancel={() => setReview(null)}
+          cancelLabel={t('plan.editor.backToForm')}
+          actionLabel={t('plan.editor.confirmSave')}
+          onAction={() => void save(review)}
+        />
       </div>
     );
   }
@@ -178,7 +196,9 @@ function PlanEditor({ base, onClose, isPending, setIsPending }: { base: PlanBase
     >
       <summary className="section-title">
         {title}
-        {Object.keys(errors).some((path) => sectionOf(path) === id) || (id === 'effective' && effectiveError) ? <span className="badge badge-danger">{t('plan.editor.hasErrors')}</span> : null}
+        {Object.keys(errors).some((path) => sectionOf(path) === id) || (id === 'effective' && effectiveError) ? (
+          <span className="badge badge-danger">{t('plan.editor.hasErrors')}</span>
+        ) : null}
       </summary>
       <div className="form-section-body">{body}</div>
     </details>
@@ -191,7 +211,10 @@ function PlanEditor({ base, onClose, isPending, setIsPending }: { base: PlanBase
   const setRate = (i: number, field: 'managerPercent' | 'sameLevelPercent' | 'performancePercent', value: string) =>
     update((f) => ({ ...f, gradeRates: f.gradeRates.map((g, j) => (j === i ? { ...g, [field]: value } : g)) }), `gradeRates.${i}.${field}`);
   const setFlag = (flag: RuleFlag, change: Partial<PlanForm['flagRules'][RuleFlag]>, path?: FlagRuleField) =>
-    update((f) => ({ ...f, flagRules: { ...f.flagRules, [flag]: { ...f.flagRules[flag], ...change } } }), path ? `flagRules.${flag}.${path}` : `flagRules.${flag}`);
+    update(
+      (f) => ({ ...f, flagRules: { ...f.flagRules, [flag]: { ...f.flagRules[flag], ...change } } }),
+      path ? `flagRules.${flag}.${path}` : `flagRules.${flag}`,
+    );
 
   const sections: Record<PlanSection, ReactNode> = {
     effective: (
@@ -220,14 +243,24 @@ function PlanEditor({ base, onClose, isPending, setIsPending }: { base: PlanBase
         {form.grades.map((g, i) => (
           <fieldset key={g.grade} className="plan-row" data-testid={`plan-grade-${g.grade}`}>
             <legend>{t('plan.editor.grade', { grade: g.grade })}</legend>
-            <CheckboxField label={t('plan.editor.fields.gradeInUse')} checked={g.isSet} onCheckedChange={(v) => update((f) => ({ ...f, grades: f.grades.map((r, j) => (j === i ? { ...r, isSet: v } : r)) }), `grades.${i}`)} />
+            <CheckboxField
+              label={t('plan.editor.fields.gradeInUse')}
+              checked={g.isSet}
+              onCheckedChange={(v) => update((f) => ({ ...f, grades: f.grades.map((r, j) => (j === i ? { ...r, isSet: v } : r)) }), `grades.${i}`)}
+            />
             {g.isSet ? (
               <div className="form-grid">
                 {text(`grades.${i}.minOwnHolding`, t('plan.editor.fields.minOwnHolding'), g.minOwnHolding, (v) => setGrade(i, 'minOwnHolding', v))}
                 {text(`grades.${i}.minPerformance`, t('plan.editor.fields.minPerformance'), g.minPerformance, (v) => setGrade(i, 'minPerformance', v))}
                 {text(`grades.${i}.minSmallZone`, t('plan.editor.fields.minSmallZone'), g.minSmallZone, (v) => setGrade(i, 'minSmallZone', v))}
-                {text(`grades.${i}.directGrade`, t('plan.editor.fields.directGrade'), g.directGrade, (v) => setGrade(i, 'directGrade', v), { decimal: false, hint: t('plan.editor.hints.emptyNone') })}
-                {text(`grades.${i}.directCount`, t('plan.editor.fields.directCount'), g.directCount, (v) => setGrade(i, 'directCount', v), { decimal: false, hint: t('plan.editor.hints.emptyNone') })}
+                {text(`grades.${i}.directGrade`, t('plan.editor.fields.directGrade'), g.directGrade, (v) => setGrade(i, 'directGrade', v), {
+                  decimal: false,
+                  hint: t('plan.editor.hints.emptyNone'),
+                })}
+                {text(`grades.${i}.directCount`, t('plan.editor.fields.directCount'), g.directCount, (v) => setGrade(i, 'directCount', v), {
+                  decimal: false,
+                  hint: t('plan.editor.hints.emptyNone'),
+                })}
               </div>
             ) : null}
           </fieldset>
@@ -258,8 +291,16 @@ function PlanEditor({ base, onClose, isPending, setIsPending }: { base: PlanBase
       <>
         <p className="field-hint">{t('plan.editor.hints.generations')}</p>
         {form.generations.map((g, i) => (
-          <div key={i} className="plan-generation-row" role="group" aria-label={t('plan.editor.generationRow', { generation: g.generation })} data-testid={`plan-generation-${i}`}>
-            {text(`generations.${i}.generation`, t('plan.editor.fields.generation'), g.generation, (v) => setGeneration(i, 'generation', v), { decimal: false })}
+          <div
+            key={i}
+            className="plan-generation-row"
+            role="group"
+            aria-label={t('plan.editor.generationRow', { generation: g.generation })}
+            data-testid={`plan-generation-${i}`}
+          >
+            {text(`generations.${i}.generation`, t('plan.editor.fields.generation'), g.generation, (v) => setGeneration(i, 'generation', v), {
+              decimal: false,
+            })}
             {text(`generations.${i}.percent`, t('plan.editor.fields.ratePercent'), g.percent, (v) => setGeneration(i, 'percent', v))}
             {text(`generations.${i}.minGrade`, t('plan.editor.fields.minGrade'), g.minGrade, (v) => setGeneration(i, 'minGrade', v), { decimal: false })}
             <button
@@ -301,12 +342,20 @@ function PlanEditor({ base, onClose, isPending, setIsPending }: { base: PlanBase
         {form.gradeRates.map((g, i) => (
           <fieldset key={g.grade} className="plan-row" data-testid={`plan-rate-${g.grade}`}>
             <legend>{t('plan.editor.grade', { grade: g.grade })}</legend>
-            <CheckboxField label={t('plan.editor.fields.rateInUse')} checked={g.isSet} onCheckedChange={(v) => update((f) => ({ ...f, gradeRates: f.gradeRates.map((r, j) => (j === i ? { ...r, isSet: v } : r)) }), `gradeRates.${i}`)} />
+            <CheckboxField
+              label={t('plan.editor.fields.rateInUse')}
+              checked={g.isSet}
+              onCheckedChange={(v) => update((f) => ({ ...f, gradeRates: f.gradeRates.map((r, j) => (j === i ? { ...r, isSet: v } : r)) }), `gradeRates.${i}`)}
+            />
             {g.isSet ? (
               <div className="form-grid">
                 {text(`gradeRates.${i}.managerPercent`, t('plan.editor.fields.managerPercent'), g.managerPercent, (v) => setRate(i, 'managerPercent', v))}
-                {text(`gradeRates.${i}.sameLevelPercent`, t('plan.editor.fields.sameLevelPercent'), g.sameLevelPercent, (v) => setRate(i, 'sameLevelPercent', v))}
-                {text(`gradeRates.${i}.performancePercent`, t('plan.editor.fields.performancePercent'), g.performancePercent, (v) => setRate(i, 'performancePercent', v))}
+                {text(`gradeRates.${i}.sameLevelPercent`, t('plan.editor.fields.sameLevelPercent'), g.sameLevelPercent, (v) =>
+                  setRate(i, 'sameLevelPercent', v),
+                )}
+                {text(`gradeRates.${i}.performancePercent`, t('plan.editor.fields.performancePercent'), g.performancePercent, (v) =>
+                  setRate(i, 'performancePercent', v),
+                )}
               </div>
             ) : null}
           </fieldset>
@@ -343,13 +392,21 @@ function PlanEditor({ base, onClose, isPending, setIsPending }: { base: PlanBase
         ) : null}
         <div className="action-buttons">
           {form.rankingShares.length < planLimits.rankingPlacesMax ? (
-            <button type="button" className="btn btn-small" onClick={() => update((f) => ({ ...f, rankingShares: [...f.rankingShares, '0'] }), 'rankingShares')}>
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => update((f) => ({ ...f, rankingShares: [...f.rankingShares, '0'] }), 'rankingShares')}
+            >
               <Icon name="plus" size={16} />
               <span>{t('plan.editor.addPlace')}</span>
             </button>
           ) : null}
           {form.rankingShares.length > 0 ? (
-            <button type="button" className="btn btn-small btn-ghost" onClick={() => update((f) => ({ ...f, rankingShares: f.rankingShares.slice(0, -1) }), 'rankingShares')}>
+            <button
+              type="button"
+              className="btn btn-small btn-ghost"
+              onClick={() => update((f) => ({ ...f, rankingShares: f.rankingShares.slice(0, -1) }), 'rankingShares')}
+            >
               {t('plan.editor.removePlace', { place: form.rankingShares.length })}
             </button>
           ) : null}
@@ -383,7 +440,12 @@ function PlanEditor({ base, onClose, isPending, setIsPending }: { base: PlanBase
           return (
             <fieldset key={flag} className="plan-row" data-testid={`plan-flag-${flag}`}>
               <legend>{t(`plan.editor.flags.${flag}`)}</legend>
-              <CheckboxField label={t('plan.editor.fields.ruleInUse')} checked={rule.isSet} onCheckedChange={(v) => setFlag(flag, { isSet: v })} error={errorOf(`flagRules.${flag}`)} />
+              <CheckboxField
+                label={t('plan.editor.fields.ruleInUse')}
+                checked={rule.isSet}
+                onCheckedChange={(v) => setFlag(flag, { isSet: v })}
+                error={errorOf(`flagRules.${flag}`)}
+              />
               {rule.isSet ? (
                 <div className="form-grid">
                   {flagRuleFields.map((field) =>

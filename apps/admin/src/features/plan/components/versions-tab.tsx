@@ -46,7 +46,12 @@ export function VersionsTab() {
               {versions.data.map((v) => (
                 <tr key={v.id}>
                   <td>
-                    {v.version} {v.isInForce ? <Badge tone="success">{t('plan.versions.inForce')}</Badge> : inForce && v.version > inForce.version ? <Badge tone="info">{t('plan.versions.scheduled')}</Badge> : null}
+                    {v.version}{' '}
+                    {v.isInForce ? (
+                      <Badge tone="success">{t('plan.versions.inForce')}</Badge>
+                    ) : inForce && v.version > inForce.version ? (
+                      <Badge tone="info">{t('plan.versions.scheduled')}</Badge>
+                    ) : null}
                   </td>
                   <td>{v.effectiveAt === 0 ? t('plan.versions.fromTheStart') : formatDateTime(v.effectiveAt)}</td>
                   <td>{v.note}</td>

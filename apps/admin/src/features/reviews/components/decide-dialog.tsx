@@ -45,7 +45,12 @@ export function DecideDialog({ target, onClose, onDecided }: DecideDialogProps) 
       title={isReject ? t('reviews.rejectTitle', { count }) : t('reviews.approveTitle', { count })}
       description={
         count === 1 && first ? (
-          <p>{t('reviews.confirmOne', { member: first.memberName, amount: `${formatExactAmount(first.amount)} ${translateOr(`coins.${first.coinName}`, first.coinName)}` })}</p>
+          <p>
+            {t('reviews.confirmOne', {
+              member: first.memberName,
+              amount: `${formatExactAmount(first.amount)} ${translateOr(`coins.${first.coinName}`, first.coinName)}`,
+            })}
+          </p>
         ) : (
           <p>{t('reviews.confirmMany', { count })}</p>
         )

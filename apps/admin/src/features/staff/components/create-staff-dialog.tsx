@@ -26,7 +26,12 @@ function CreateStaffForm({ onClose, isPending, setIsPending }: { onClose: () => 
   const requestIds = useRequestId();
   const [values, setValues] = useState({ userName: '', password: '', role: 'viewer' as StaffRole, reason: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const { formError, setFormError, isRunning: isBusy, run } = useSubmit({
+  const {
+    formError,
+    setFormError,
+    isRunning: isBusy,
+    run,
+  } = useSubmit({
     onBusyChange: setIsPending,
     fieldOf: (error): Field | undefined => (isField(error.details.field) ? error.details.field : error.errorKey === 'staff.nameTaken' ? 'userName' : undefined),
     showFieldError: (field, message) => setErrors({ [field]: message }),
@@ -45,7 +50,12 @@ function CreateStaffForm({ onClose, isPending, setIsPending }: { onClose: () => 
     for (const issue of parsed.error.issues) {
       const field = issue.path[0];
       if (typeof field !== 'string' || !isField(field) || next[field]) continue;
-      next[field] = field === 'reason' ? (values.reason.trim() === '' ? t('form.reasonRequired') : t('form.reasonTooLong', { max: reasonLengthMax })) : t(`staffPage.invalid.${field}`);
+      next[field] =
+        field === 'reason'
+          ? values.reason.trim() === ''
+            ? t('form.reasonRequired')
+            : t('form.reasonTooLong', { max: reasonLengthMax })
+          : t(`staffPage.invalid.${field}`);
     }
     setErrors(next);
     setFormError(null);

@@ -29,10 +29,30 @@ export function StaffPage() {
 
   const texts = pending
     ? {
-        role: { title: t('staffPage.changeRoleTitle', { name: pending.entry.userName }), body: t('staffPage.confirm.role'), confirm: t('staffPage.changeRole'), tone: 'primary' as const },
-        disable: { title: t('staffPage.disableTitle', { name: pending.entry.userName }), body: t('staffPage.confirm.disable'), confirm: t('staffPage.disable'), tone: 'danger' as const },
-        enable: { title: t('staffPage.enableTitle', { name: pending.entry.userName }), body: t('staffPage.confirm.enable'), confirm: t('staffPage.enable'), tone: 'primary' as const },
-        resetTotp: { title: t('staffPage.resetTotpTitle', { name: pending.entry.userName }), body: t('staffPage.confirm.resetTotp'), confirm: t('staffPage.resetTotp'), tone: 'danger' as const },
+        role: {
+          title: t('staffPage.changeRoleTitle', { name: pending.entry.userName }),
+          body: t('staffPage.confirm.role'),
+          confirm: t('staffPage.changeRole'),
+          tone: 'primary' as const,
+        },
+        disable: {
+          title: t('staffPage.disableTitle', { name: pending.entry.userName }),
+          body: t('staffPage.confirm.disable'),
+          confirm: t('staffPage.disable'),
+          tone: 'danger' as const,
+        },
+        enable: {
+          title: t('staffPage.enableTitle', { name: pending.entry.userName }),
+          body: t('staffPage.confirm.enable'),
+          confirm: t('staffPage.enable'),
+          tone: 'primary' as const,
+        },
+        resetTotp: {
+          title: t('staffPage.resetTotpTitle', { name: pending.entry.userName }),
+          body: t('staffPage.confirm.resetTotp'),
+          confirm: t('staffPage.resetTotp'),
+          tone: 'danger' as const,
+        },
       }[pending.kind]
     : null;
 
@@ -90,7 +110,9 @@ export function StaffPage() {
                         </span>
                         {entry.hasTotp ? <span className="muted small block">{t('staffPage.totpSet')}</span> : null}
                       </td>
-                      <td className="nowrap">{entry.lastLoginAt ? formatDateTime(entry.lastLoginAt) : <span className="muted">{t('staffPage.never')}</span>}</td>
+                      <td className="nowrap">
+                        {entry.lastLoginAt ? formatDateTime(entry.lastLoginAt) : <span className="muted">{t('staffPage.never')}</span>}
+                      </td>
                       <td className="col-actions">
                         {isMe ? (
                           <span className="muted small">{t('staffPage.selfNote')}</span>
@@ -110,7 +132,9 @@ export function StaffPage() {
                             <button
                               type="button"
                               className={entry.isDisabled ? 'btn btn-small' : 'btn btn-small btn-danger-text'}
-                              aria-label={entry.isDisabled ? t('staffPage.enableTitle', { name: entry.userName }) : t('staffPage.disableTitle', { name: entry.userName })}
+                              aria-label={
+                                entry.isDisabled ? t('staffPage.enableTitle', { name: entry.userName }) : t('staffPage.disableTitle', { name: entry.userName })
+                              }
                               onClick={() => setPending({ kind: entry.isDisabled ? 'enable' : 'disable', entry })}
                             >
                               {entry.isDisabled ? t('staffPage.enable') : t('staffPage.disable')}

@@ -15,7 +15,18 @@ import { EmptyState, ErrorState, Loading } from '../../../components/ui/states';
 import { formatDateTime } from '../../../lib/format';
 import { getToken } from '../../../lib/storage';
 import { useStaff } from '../../../lib/staff-session';
-import { assignConversation, olderStaffMessages, staffAttachment, staffRead, staffSend, supportKeys, useAgents, useInbox, useStaffThread, type InboxFilter } from '../api';
+import {
+  assignConversation,
+  olderStaffMessages,
+  staffAttachment,
+  staffRead,
+  staffSend,
+  supportKeys,
+  useAgents,
+  useInbox,
+  useStaffThread,
+  type InboxFilter,
+} from '../api';
 
 function Attachment({ id, fileName }: { id: string; fileName: string }) {
   const { t } = useTranslation();
@@ -107,12 +118,7 @@ function Thread({ conversationId }: { conversationId: string }) {
           <label className="field-label" htmlFor="support-assignee">
             {t('support.assignee')}
           </label>
-          <select
-            id="support-assignee"
-            className="input"
-            value={conversation.assignedStaffId ?? ''}
-            onChange={(e) => void assign(e.target.value || null)}
-          >
+          <select id="support-assignee" className="input" value={conversation.assignedStaffId ?? ''} onChange={(e) => void assign(e.target.value || null)}>
             <option value="">{t('support.unassigned')}</option>
             {(agents.data ?? []).map((a) => (
               <option key={a.id} value={a.id}>
@@ -132,7 +138,9 @@ function Thread({ conversationId }: { conversationId: string }) {
           type="button"
           className="btn btn-ghost btn-small"
           onClick={() =>
-            void olderStaffMessages(conversationId, olderCursor).then((page) => setOlder({ messages: [...page.messages, ...(older?.messages ?? [])], cursor: page.olderCursor }))
+            void olderStaffMessages(conversationId, olderCursor).then((page) =>
+              setOlder({ messages: [...page.messages, ...(older?.messages ?? [])], cursor: page.olderCursor }),
+            )
           }
         >
           {t('support.older')}
@@ -154,7 +162,15 @@ function Thread({ conversationId }: { conversationId: string }) {
         <label className="field-label" htmlFor="support-reply">
           {t('support.reply')}
         </label>
-        <textarea id="support-reply" className="input textarea" rows={3} maxLength={supportLimits.messageCharsMax} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown} />
+        <textarea
+          id="support-reply"
+          className="input textarea"
+          rows={3}
+          maxLength={supportLimits.messageCharsMax}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
         <div className="chat-actions">
           <span className="field-hint">{t('support.hint', { max: supportLimits.messageCharsMax })}</span>
           <button type="submit" className="btn btn-primary btn-small" disabled={isSending || !text.trim()}>
@@ -206,7 +222,12 @@ export function SupportInboxPage() {
             <ul className="support-conversations">
               {inbox.data.list.map((c) => (
                 <li key={c.id}>
-                  <button type="button" className={`support-conversation${openId === c.id ? ' is-active' : ''}`} aria-current={openId === c.id || undefined} onClick={() => setOpenId(c.id)}>
+                  <button
+                    type="button"
+                    className={`support-conversation${openId === c.id ? ' is-active' : ''}`}
+                    aria-current={openId === c.id || undefined}
+                    onClick={() => setOpenId(c.id)}
+                  >
                     <span className="support-conversation-head">
                       <strong>{c.memberUserName}</strong>
                       {c.staffUnread > 0 && <Badge tone="danger">{t('support.unread', { count: c.staffUnread })}</Badge>}

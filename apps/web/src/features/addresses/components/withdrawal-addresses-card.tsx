@@ -52,7 +52,9 @@ export function WithdrawalAddressesCard() {
     >
       {data ? (
         <div className="stack-tight">
-          <p className="field-hint">{data.coolingOffHours > 0 ? t('payoutDestinations.coolingOffIntro', { hours: data.coolingOffHours }) : t('payoutDestinations.noCoolingOffIntro')}</p>
+          <p className="field-hint">
+            {data.coolingOffHours > 0 ? t('payoutDestinations.coolingOffIntro', { hours: data.coolingOffHours }) : t('payoutDestinations.noCoolingOffIntro')}
+          </p>
           <p className="field-hint">{t('payoutDestinations.count', { used: data.items.length, max: data.limit })}</p>
           {data.items.length === 0 ? (
             <p className="field-hint">{t('addresses.empty')}</p>
@@ -68,10 +70,20 @@ export function WithdrawalAddressesCard() {
                     {a.address}
                   </p>
                   <div className="list-card-actions">
-                    <Button variant="secondary" className="btn-small" onClick={() => setEditing({ address: a })} aria-label={t('addresses.editNamed', { chain: a.chain, address: a.address })}>
+                    <Button
+                      variant="secondary"
+                      className="btn-small"
+                      onClick={() => setEditing({ address: a })}
+                      aria-label={t('addresses.editNamed', { chain: a.chain, address: a.address })}
+                    >
                       {t('payoutDestinations.edit')}
                     </Button>
-                    <Button variant="ghost" className="btn-small" onClick={() => setDeleting(a)} aria-label={t('addresses.deleteNamed', { chain: a.chain, address: a.address })}>
+                    <Button
+                      variant="ghost"
+                      className="btn-small"
+                      onClick={() => setDeleting(a)}
+                      aria-label={t('addresses.deleteNamed', { chain: a.chain, address: a.address })}
+                    >
                       {t('payoutDestinations.delete')}
                     </Button>
                   </div>

@@ -30,7 +30,11 @@ export function CaptchaField({ captcha, value, onValueChange, error }: CaptchaFi
       maxLength={8}
       addon={
         <button type="button" className="captcha-button" onClick={refresh} title={t('auth.captcha.refresh')}>
-          {captcha.data ? <img src={captcha.data.image} alt={t('auth.captcha.image')} width={120} height={44} /> : <span className="spinner" aria-hidden="true" />}
+          {captcha.data ? (
+            <img src={captcha.data.image} alt={t('auth.captcha.image')} width={120} height={44} />
+          ) : (
+            <span className="spinner" aria-hidden="true" />
+          )}
         </button>
       }
     />

@@ -14,15 +14,7 @@ interface EmailCodeFieldsProps {
 export function EmailCodeFields({ email, code, emailLabel, codeLabel, onSend }: EmailCodeFieldsProps) {
   return (
     <>
-      <TextField
-        label={emailLabel}
-        type="email"
-        {...email}
-        autoComplete="email"
-        inputMode="email"
-        maxLength={254}
-        addon={<SendCodeButton onSend={onSend} />}
-      />
+      <TextField label={emailLabel} type="email" {...email} autoComplete="email" inputMode="email" maxLength={254} addon={<SendCodeButton onSend={onSend} />} />
       <TextField
         label={codeLabel}
         {...code}

@@ -49,8 +49,22 @@ export function BankAccountForm({ account, onSaved, onCancel }: BankAccountFormP
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-busy={isBusy || undefined}>
-      <TextField label={t('bankAccounts.bankName')} value={values.bankName} onValueChange={(v) => setValue('bankName', v)} error={errors.bankName} maxLength={payoutDestinationLimits.bankNameCharsMax} autoComplete="off" />
-      <TextField label={t('bankAccounts.accountName')} value={values.accountName} onValueChange={(v) => setValue('accountName', v)} error={errors.accountName} maxLength={payoutDestinationLimits.accountNameCharsMax} autoComplete="off" />
+      <TextField
+        label={t('bankAccounts.bankName')}
+        value={values.bankName}
+        onValueChange={(v) => setValue('bankName', v)}
+        error={errors.bankName}
+        maxLength={payoutDestinationLimits.bankNameCharsMax}
+        autoComplete="off"
+      />
+      <TextField
+        label={t('bankAccounts.accountName')}
+        value={values.accountName}
+        onValueChange={(v) => setValue('accountName', v)}
+        error={errors.accountName}
+        maxLength={payoutDestinationLimits.accountNameCharsMax}
+        autoComplete="off"
+      />
       <TextField
         label={t('bankAccounts.accountNumber')}
         value={values.accountNumber}

@@ -52,7 +52,9 @@ export function BankAccountsCard() {
     >
       {data ? (
         <div className="stack-tight">
-          <p className="field-hint">{data.coolingOffHours > 0 ? t('payoutDestinations.coolingOffIntro', { hours: data.coolingOffHours }) : t('payoutDestinations.noCoolingOffIntro')}</p>
+          <p className="field-hint">
+            {data.coolingOffHours > 0 ? t('payoutDestinations.coolingOffIntro', { hours: data.coolingOffHours }) : t('payoutDestinations.noCoolingOffIntro')}
+          </p>
           <p className="field-hint">{t('payoutDestinations.count', { used: data.items.length, max: data.limit })}</p>
           {data.items.length === 0 ? (
             <p className="field-hint">{t('bankAccounts.empty')}</p>
@@ -77,10 +79,20 @@ export function BankAccountsCard() {
                     </div>
                   </dl>
                   <div className="list-card-actions">
-                    <Button variant="secondary" className="btn-small" onClick={() => setEditing({ account: a })} aria-label={t('bankAccounts.editNamed', { name: a.bankName })}>
+                    <Button
+                      variant="secondary"
+                      className="btn-small"
+                      onClick={() => setEditing({ account: a })}
+                      aria-label={t('bankAccounts.editNamed', { name: a.bankName })}
+                    >
                       {t('payoutDestinations.edit')}
                     </Button>
-                    <Button variant="ghost" className="btn-small" onClick={() => setDeleting(a)} aria-label={t('bankAccounts.deleteNamed', { name: a.bankName })}>
+                    <Button
+                      variant="ghost"
+                      className="btn-small"
+                      onClick={() => setDeleting(a)}
+                      aria-label={t('bankAccounts.deleteNamed', { name: a.bankName })}
+                    >
                       {t('payoutDestinations.delete')}
                     </Button>
                   </div>

@@ -5,7 +5,8 @@ import { useSupportOpener } from '../../../components/layouts/support-opener';
 import { Card } from '../../../components/ui/card';
 import { Icon, type IconName } from '../../../components/ui/icon';
 
-type ActionLabel = 'wallet' | 'deposit' | 'withdraw' | 'exchange' | 'package' | 'insurance' | 'claim' | 'records' | 'ranking' | 'customerService' | 'game' | 'whitePaper';
+type ActionLabel =
+  'wallet' | 'deposit' | 'withdraw' | 'exchange' | 'package' | 'insurance' | 'claim' | 'records' | 'ranking' | 'customerService' | 'game' | 'whitePaper';
 
 /**
  * The home's entries (spec section 2, "Home" and the other layout's bottom navigation), each one a

@@ -17,8 +17,7 @@ export const chainDepositListQueryOptions = (chain: DepositChain | undefined) =>
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: hasToken(),
     // Keep counting confirmations while any shown deposit is still confirming.
-    refetchInterval: (query) =>
-      query.state.data?.pages.some((p) => p.items.some((d) => d.status === 'confirming')) ? chainDepositsRefetchMs : false,
+    refetchInterval: (query) => (query.state.data?.pages.some((p) => p.items.some((d) => d.status === 'confirming')) ? chainDepositsRefetchMs : false),
   });
 
 export const useChainDepositList = (chain: DepositChain | undefined) =>

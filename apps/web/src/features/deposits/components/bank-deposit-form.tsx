@@ -77,7 +77,9 @@ export function BankDepositForm({ config, onDeposited }: BankDepositFormProps) {
         <dl className="info-list info-list-compact">
           <div className="info-row">
             <dt>{t('deposit.bankName')}</dt>
-            <dd className="break" data-user-content>{recipient.bankName}</dd>
+            <dd className="break" data-user-content>
+              {recipient.bankName}
+            </dd>
           </div>
           <div className="info-row">
             <dt>{t('deposit.accountName')}</dt>
@@ -88,7 +90,8 @@ export function BankDepositForm({ config, onDeposited }: BankDepositFormProps) {
           <div className="info-row">
             <dt>{t('deposit.accountNumber')}</dt>
             <dd className="mono">
-              <span data-user-content>{groupBankNumber(recipient.accountNumber)}</span> <CopyButton text={recipient.accountNumber.replace(/\s+/g, '')} label={t('deposit.copyAccountNumber')} />
+              <span data-user-content>{groupBankNumber(recipient.accountNumber)}</span>{' '}
+              <CopyButton text={recipient.accountNumber.replace(/\s+/g, '')} label={t('deposit.copyAccountNumber')} />
             </dd>
           </div>
         </dl>

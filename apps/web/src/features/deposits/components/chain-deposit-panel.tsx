@@ -187,7 +187,14 @@ function ExplorerLink({ deposit }: { deposit: ChainDepositEntry }) {
   const { t } = useTranslation();
   const short = `${deposit.txHash.slice(0, 10)}…${deposit.txHash.slice(-6)}`;
   return (
-    <a href={deposit.explorerUrl} target="_blank" rel="noopener noreferrer" className="mono" aria-label={t('chainDeposit.viewOnExplorer', { hash: deposit.txHash })} data-technical>
+    <a
+      href={deposit.explorerUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="mono"
+      aria-label={t('chainDeposit.viewOnExplorer', { hash: deposit.txHash })}
+      data-technical
+    >
       {short}
     </a>
   );
@@ -239,7 +246,9 @@ function DepositCards({ items }: { items: readonly ChainDepositEntry[] }) {
         <li key={d.id} className="list-card">
           <div className="list-card-row">
             <span className="list-card-title">{t(`chainDeposit.chains.${d.chain}`)}</span>
-            <span className="amount">{formatDepositAmount(d.amount, language)} {t('coins.USDT')}</span>
+            <span className="amount">
+              {formatDepositAmount(d.amount, language)} {t('coins.USDT')}
+            </span>
           </div>
           <dl className="list-card-fields">
             <div>

@@ -43,7 +43,8 @@ function DepositCard({ item }: { item: DepositRecord }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const reasonCode = item.rejectReasonCode && item.rejectReasonCode !== 'other' ? t(`exchange.rejectReasons.${item.rejectReasonCode}`) : '';
-  const reason = [reasonCode, item.rejectReason?.trim() ?? ''].filter(Boolean).join(' — ') || (item.status === 'rejected' ? t('exchange.rejectReasons.other') : '');
+  const reason =
+    [reasonCode, item.rejectReason?.trim() ?? ''].filter(Boolean).join(' — ') || (item.status === 'rejected' ? t('exchange.rejectReasons.other') : '');
   return (
     <li className="deposit-card">
       <div className="deposit-card-head">

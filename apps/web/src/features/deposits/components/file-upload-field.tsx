@@ -35,9 +35,12 @@ export function FileUploadField({ label, hint, value, onValueChange, error, acce
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [preview, setPreview] = useState<string | null>(null);
 
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -116,7 +119,10 @@ export function FileUploadField({ label, hint, value, onValueChange, error, acce
             aria-valuemax={100}
             aria-valuenow={phase.kind === 'uploading' ? percent : undefined}
           >
-            <div className={phase.kind === 'uploading' ? 'upload-progress-fill' : 'upload-progress-fill upload-progress-indeterminate'} style={{ width: `${phase.kind === 'uploading' ? percent : 30}%` }} />
+            <div
+              className={phase.kind === 'uploading' ? 'upload-progress-fill' : 'upload-progress-fill upload-progress-indeterminate'}
+              style={{ width: `${phase.kind === 'uploading' ? percent : 30}%` }}
+            />
           </div>
           <span className="field-hint">{phase.kind === 'uploading' ? t('deposit.uploadingPercent', { percent }) : t('deposit.preparing')}</span>
         </div>

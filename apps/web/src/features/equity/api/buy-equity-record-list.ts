@@ -4,7 +4,8 @@ import { hasToken } from '../../../lib/storage';
 
 export const equityRecordsPageSize = 10;
 
-export const getBuyEquityRecordList = (cursor: string | undefined, signal?: AbortSignal) => apiCall('buyEquityRecordList', { cursor, pageSize: equityRecordsPageSize }, { signal });
+export const getBuyEquityRecordList = (cursor: string | undefined, signal?: AbortSignal) =>
+  apiCall('buyEquityRecordList', { cursor, pageSize: equityRecordsPageSize }, { signal });
 
 /** The member's share purchases and bonus payments, newest first. */
 export const buyEquityRecordListQueryOptions = () =>

@@ -22,7 +22,11 @@ export function EquityFigures({ info, coinLabel, isOwnOnly = false }: { info: Eq
     { key: 'sold', label: t('equity.sold'), value: number(info.sold) },
     { key: 'price', label: t('equity.pricePerShare'), value: `${formatExact(info.price, language)} ${coin}` },
     { key: 'maxPerMember', label: t('equity.maxPerMember'), value: number(info.maxPerMember) },
-    { key: 'bonusRule', label: t('equity.bonusRule'), value: t('equity.bonusRuleValue', { amount: `${formatExact(info.bonusPerShare, language)} ${coin}`, hours: info.bonusPeriodHours }) },
+    {
+      key: 'bonusRule',
+      label: t('equity.bonusRule'),
+      value: t('equity.bonusRuleValue', { amount: `${formatExact(info.bonusPerShare, language)} ${coin}`, hours: info.bonusPeriodHours }),
+    },
   ];
   const figures = isOwnOnly ? all.filter((f) => f.key === 'purchased' || f.key === 'bonus' || f.key === 'totalOwned') : all;
   return (

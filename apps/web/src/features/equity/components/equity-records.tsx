@@ -19,7 +19,9 @@ export function EquityRecords({ coinLabel }: { coinLabel: (coinName: string) => 
           <li key={r.id} className="list-card" data-testid="equity-record" data-kind={r.kind}>
             <div className="list-card-row list-card-row-wrap">
               <StatusBadge tone={r.kind === 'buy' ? 'neutral' : 'success'}>{t(`equity.kinds.${r.kind}`)}</StatusBadge>
-              <span className={r.kind === 'buy' ? 'amount amount-out' : 'amount amount-in'}>{`${r.kind === 'buy' ? '−' : '+'}${formatExact(r.amount, language)} ${coinLabel(r.coinName)}`}</span>
+              <span
+                className={r.kind === 'buy' ? 'amount amount-out' : 'amount amount-in'}
+              >{`${r.kind === 'buy' ? '−' : '+'}${formatExact(r.amount, language)} ${coinLabel(r.coinName)}`}</span>
             </div>
             <dl className="list-card-fields">
               <div>

@@ -63,7 +63,9 @@ export function EquityPage({ availableOf, coinLabel, onBalancesChanged }: Equity
     <>
       <PageHeader title={t('pages.equity')} description={t('equity.description')} />
       <div className="stack">
-        <Card title={t('equity.figures')}>{info.data ? <EquityFigures info={info.data} coinLabel={coinLabel} /> : <CardLoadState isError={info.isError} onRetry={() => void info.refetch()} />}</Card>
+        <Card title={t('equity.figures')}>
+          {info.data ? <EquityFigures info={info.data} coinLabel={coinLabel} /> : <CardLoadState isError={info.isError} onRetry={() => void info.refetch()} />}
+        </Card>
         <div className="transfer-layout">
           <Card title={t('equity.buyTitle')}>{buy}</Card>
           <Card title={t('equity.records')}>

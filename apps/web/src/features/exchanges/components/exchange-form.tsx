@@ -86,7 +86,12 @@ export function ExchangeForm({ availableOf, coinLabel, onExchanged }: ExchangeFo
   return (
     <MoneyForm
       flow={flow}
-      password={{ label: t('exchange.transactionPassword'), value: values.transactionPassword, onValueChange: (v) => setValue('transactionPassword', v), error: errors.transactionPassword }}
+      password={{
+        label: t('exchange.transactionPassword'),
+        value: values.transactionPassword,
+        onValueChange: (v) => setValue('transactionPassword', v),
+        error: errors.transactionPassword,
+      }}
       submitLabel={t('exchange.submit')}
       confirmation={{
         title: t('exchange.confirmTitle'),
@@ -102,7 +107,13 @@ export function ExchangeForm({ availableOf, coinLabel, onExchanged }: ExchangeFo
               </div>
               <div className="info-row">
                 <dt>{t('exchange.rate')}</dt>
-                <dd>{t('exchange.rateValue', { source: coinLabel(pending.type.sourceCoin), target: coinLabel(pending.type.targetCoin), rate: formatDecimal(pending.type.rate, language) })}</dd>
+                <dd>
+                  {t('exchange.rateValue', {
+                    source: coinLabel(pending.type.sourceCoin),
+                    target: coinLabel(pending.type.targetCoin),
+                    rate: formatDecimal(pending.type.rate, language),
+                  })}
+                </dd>
               </div>
               <div className="info-row">
                 <dt>{t('exchange.deducted')}</dt>
@@ -142,13 +153,17 @@ export function ExchangeForm({ availableOf, coinLabel, onExchanged }: ExchangeFo
         inputMode="decimal"
         autoComplete="off"
         maxLength={24}
-        hint={type && available !== undefined ? t('exchange.available', { amount: formatExact(available, language), coin: coinLabel(type.sourceCoin) }) : undefined}
+        hint={
+          type && available !== undefined ? t('exchange.available', { amount: formatExact(available, language), coin: coinLabel(type.sourceCoin) }) : undefined
+        }
       />
       {type ? (
         <dl className="preview" aria-live="polite">
           <div>
             <dt>{t('exchange.rate')}</dt>
-            <dd>{t('exchange.rateValue', { source: coinLabel(type.sourceCoin), target: coinLabel(type.targetCoin), rate: formatDecimal(type.rate, language) })}</dd>
+            <dd>
+              {t('exchange.rateValue', { source: coinLabel(type.sourceCoin), target: coinLabel(type.targetCoin), rate: formatDecimal(type.rate, language) })}
+            </dd>
           </div>
           <div>
             <dt>{t('exchange.feeWithPercent', { percent: formatDecimal(type.feePercent, language) })}</dt>

@@ -11,8 +11,14 @@ import { gameUserInfo } from '../../support/api';
 import { newGame, play, type Direction, type GameState } from '../game-2048';
 
 const keyDirections: Record<string, Direction> = {
-  ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down',
-  a: 'left', d: 'right', w: 'up', s: 'down',
+  ArrowLeft: 'left',
+  ArrowRight: 'right',
+  ArrowUp: 'up',
+  ArrowDown: 'down',
+  a: 'left',
+  d: 'right',
+  w: 'up',
+  s: 'down',
 };
 const swipeMinPx = 24;
 
@@ -81,12 +87,24 @@ export function GamePage() {
           ))}
         </div>
         <div className="game-pad" aria-label={t('game.controls')} role="group">
-          <button type="button" className="btn btn-secondary game-up" onClick={() => go('up')}>{t('game.up')}</button>
-          <button type="button" className="btn btn-secondary game-left" onClick={() => go('left')}>{t('game.left')}</button>
-          <button type="button" className="btn btn-secondary game-down" onClick={() => go('down')}>{t('game.down')}</button>
-          <button type="button" className="btn btn-secondary game-right" onClick={() => go('right')}>{t('game.right')}</button>
+          <button type="button" className="btn btn-secondary game-up" onClick={() => go('up')}>
+            {t('game.up')}
+          </button>
+          <button type="button" className="btn btn-secondary game-left" onClick={() => go('left')}>
+            {t('game.left')}
+          </button>
+          <button type="button" className="btn btn-secondary game-down" onClick={() => go('down')}>
+            {t('game.down')}
+          </button>
+          <button type="button" className="btn btn-secondary game-right" onClick={() => go('right')}>
+            {t('game.right')}
+          </button>
         </div>
-        {state.isOver && <p role="status" className="game-over">{t('game.over', { score: state.score })}</p>}
+        {state.isOver && (
+          <p role="status" className="game-over">
+            {t('game.over', { score: state.score })}
+          </p>
+        )}
         {state.hasWon && !state.isOver && <p role="status">{t('game.won')}</p>}
         <p className="card-note">
           {identity.isSuccess ? t('game.identity', { name: identity.data.userName }) : identity.isError ? t('game.identityFailed') : t('game.identityLoading')}

@@ -37,7 +37,9 @@ export function InviteShare() {
     const { invitationCode, referralLink } = info.data;
     const share = () => {
       // A dismissed sheet rejects; nothing to report.
-      navigator.share({ title: t('community.invite.shareTitle'), text: t('community.invite.shareText', { code: invitationCode }), url: referralLink }).catch(() => undefined);
+      navigator
+        .share({ title: t('community.invite.shareTitle'), text: t('community.invite.shareText', { code: invitationCode }), url: referralLink })
+        .catch(() => undefined);
     };
     body = (
       <div className="invite-share">

@@ -41,7 +41,9 @@ function MemberRow({ m, gradeNameSet }: { m: OrganizationMember; gradeNameSet: G
           <div className="tree-title">
             <strong className="break">{m.userName}</strong>
             <span className="badge">{gradeName(m.level, gradeNameSet)}</span>
-            <span className={m.isPurchased ? 'badge badge-success' : 'badge'}>{m.isPurchased ? t('community.tree.purchased') : t('community.tree.notPurchased')}</span>
+            <span className={m.isPurchased ? 'badge badge-success' : 'badge'}>
+              {m.isPurchased ? t('community.tree.purchased') : t('community.tree.notPurchased')}
+            </span>
           </div>
           <div className="tree-meta">
             <span>{t('community.tree.team', { count: m.teamSize })}</span>
@@ -70,7 +72,9 @@ export function Branch({ memberId, search, gradeNameSet }: BranchProps) {
           <MemberRow key={m.id} m={m} gradeNameSet={gradeNameSet} />
         ))}
       </ul>
-      {list.hasNextPage || items.length > 20 ? <LoadMore hasMore={list.hasNextPage} isLoading={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} /> : null}
+      {list.hasNextPage || items.length > 20 ? (
+        <LoadMore hasMore={list.hasNextPage} isLoading={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
+      ) : null}
     </>
   );
 }

@@ -48,7 +48,9 @@ export function MonthFiguresChart() {
             formatTick={formatTick}
             locale={language}
             timeZone="UTC"
-            summary={last ? t('charts.months.summary', { personal: formatValue(Number(last.personal)), community: formatValue(Number(last.community)) }) : undefined}
+            summary={
+              last ? t('charts.months.summary', { personal: formatValue(Number(last.personal)), community: formatValue(Number(last.community)) }) : undefined
+            }
             isLoading={!months}
           />
         </div>

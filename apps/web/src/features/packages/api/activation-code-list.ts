@@ -21,4 +21,5 @@ export const activationCodeListQueryOptions = (state: ActivationState | undefine
 
 export const activationCodeListKey = ['activationCodeList'] as const;
 
-export const useActivationCodeList = (state: ActivationState | undefined) => useInfiniteQuery({ ...activationCodeListQueryOptions(state), placeholderData: keepPreviousData });
+export const useActivationCodeList = (state: ActivationState | undefined) =>
+  useInfiniteQuery({ ...activationCodeListQueryOptions(state), placeholderData: keepPreviousData });

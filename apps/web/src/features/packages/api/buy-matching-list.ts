@@ -21,7 +21,8 @@ export const buyMatchingListQueryOptions = (state: HoldingState | undefined) =>
 /** Every filter (and the home page's summary), for refreshing after an action. */
 export const buyMatchingListKey = ['buyMatchingList'] as const;
 
-export const useBuyMatchingList = (state: HoldingState | undefined) => useInfiniteQuery({ ...buyMatchingListQueryOptions(state), placeholderData: keepPreviousData });
+export const useBuyMatchingList = (state: HoldingState | undefined) =>
+  useInfiniteQuery({ ...buyMatchingListQueryOptions(state), placeholderData: keepPreviousData });
 
 /** The largest page: the home page sums the live holdings of the first one. */
 export const summaryPageSize = 50;
@@ -30,7 +31,10 @@ export const liveHoldingsQueryOptions = () =>
   queryOptions({
     queryKey: [...buyMatchingListKey, 'summary'],
     queryFn: async ({ signal }) => {
-      const [fixed, unlocked] = await Promise.all([getBuyMatchingList('fixed', undefined, summaryPageSize, signal), getBuyMatchingList('unlocked', undefined, summaryPageSize, signal)]);
+      const [fixed, unlocked] = await Promise.all([
+        getBuyMatchingList('fixed', undefined, summaryPageSize, signal),
+        getBuyMatchingList('unlocked', undefined, summaryPageSize, signal),
+      ]);
       return { items: [...fixed.items, ...unlocked.items], isPartial: fixed.nextCursor !== null || unlocked.nextCursor !== null };
     },
     enabled: hasToken(),

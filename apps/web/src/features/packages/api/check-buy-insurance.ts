@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 
-export const checkBuyInsurance = (productId: string, quantity: number, signal?: AbortSignal) => apiCall('checkBuyInsurance', { productId, quantity }, { signal });
+export const checkBuyInsurance = (productId: string, quantity: number, signal?: AbortSignal) =>
+  apiCall('checkBuyInsurance', { productId, quantity }, { signal });
 
 /** Whether the member may buy `quantity` units now, what it costs and why not; asked again on every change. */
 export const checkBuyInsuranceQueryOptions = (productId: string, quantity: number | null) =>
@@ -12,4 +13,5 @@ export const checkBuyInsuranceQueryOptions = (productId: string, quantity: numbe
     staleTime: 0,
   });
 
-export const useCheckBuyInsurance = (productId: string, quantity: number | null) => useQuery({ ...checkBuyInsuranceQueryOptions(productId, quantity), placeholderData: keepPreviousData });
+export const useCheckBuyInsurance = (productId: string, quantity: number | null) =>
+  useQuery({ ...checkBuyInsuranceQueryOptions(productId, quantity), placeholderData: keepPreviousData });

@@ -2,7 +2,8 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { hasToken } from '../../../lib/storage';
 
-export const getInsuranceDetailInfo = (holdingId: string, cursor: string | undefined, signal?: AbortSignal) => apiCall('insuranceDetailInfo', { holdingId, cursor }, { signal });
+export const getInsuranceDetailInfo = (holdingId: string, cursor: string | undefined, signal?: AbortSignal) =>
+  apiCall('insuranceDetailInfo', { holdingId, cursor }, { signal });
 
 /** One holding with its history, a page of events at a time (every page repeats the holding). */
 export const insuranceDetailInfoQueryOptions = (holdingId: string) =>

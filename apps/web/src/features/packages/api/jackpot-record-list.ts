@@ -4,7 +4,8 @@ import { hasToken } from '../../../lib/storage';
 
 export const jackpotRecordsPageSize = 10;
 
-export const getJackpotRecordList = (cursor: string | undefined, signal?: AbortSignal) => apiCall('jackpotRecordList', { cursor, pageSize: jackpotRecordsPageSize }, { signal });
+export const getJackpotRecordList = (cursor: string | undefined, signal?: AbortSignal) =>
+  apiCall('jackpotRecordList', { cursor, pageSize: jackpotRecordsPageSize }, { signal });
 
 /** Each draw cycle one of the member's holdings took part in, newest first. */
 export const jackpotRecordListQueryOptions = () =>

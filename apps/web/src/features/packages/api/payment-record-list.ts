@@ -20,4 +20,5 @@ export const paymentRecordListQueryOptions = (type: HoldingEventType | undefined
 
 export const paymentRecordListKey = ['paymentRecordList'] as const;
 
-export const usePaymentRecordList = (type: HoldingEventType | undefined) => useInfiniteQuery({ ...paymentRecordListQueryOptions(type), placeholderData: keepPreviousData });
+export const usePaymentRecordList = (type: HoldingEventType | undefined) =>
+  useInfiniteQuery({ ...paymentRecordListQueryOptions(type), placeholderData: keepPreviousData });

@@ -53,7 +53,10 @@ export function ActivationCodes({ availableOf, coinLabel, selfUserName, onChange
             label={t('packages.codes.product')}
             value={product?.id ?? ''}
             onValueChange={setProductId}
-            options={onSale.map((p) => ({ value: p.id, label: t('packages.upgrade.targetOption', { name: p.name, price: formatExact(p.terms.price, currentLanguage()) }) }))}
+            options={onSale.map((p) => ({
+              value: p.id,
+              label: t('packages.upgrade.targetOption', { name: p.name, price: formatExact(p.terms.price, currentLanguage()) }),
+            }))}
           />
         }
         payWith={product?.payWith ?? []}
@@ -193,7 +196,10 @@ function CodeList() {
           label={t('packages.codes.stateFilter')}
           value={state}
           onValueChange={(v) => setState(v as ActivationState | '')}
-          options={[{ value: '', label: t('packages.codes.allStates') }, ...activationStates.map((s) => ({ value: s, label: t(`packages.codes.states.${s}`) }))]}
+          options={[
+            { value: '', label: t('packages.codes.allStates') },
+            ...activationStates.map((s) => ({ value: s, label: t(`packages.codes.states.${s}`) })),
+          ]}
         />
       </div>
       <PagedListBody list={list} isEmpty={items.length === 0} empty={t('packages.codes.empty')}>

@@ -31,7 +31,13 @@ export function AutoTopUpSwitch({ value, onChanged }: AutoTopUpSwitchProps) {
   };
   return (
     <div className="stack-tight" data-testid="auto-top-up">
-      <SwitchField label={t('packages.autoTopUp.label')} checked={checked} onCheckedChange={change} stateText={checked ? t('common.on') : t('common.off')} disabled={value === undefined || isBusy} />
+      <SwitchField
+        label={t('packages.autoTopUp.label')}
+        checked={checked}
+        onCheckedChange={change}
+        stateText={checked ? t('common.on') : t('common.off')}
+        disabled={value === undefined || isBusy}
+      />
       <p className="card-note">{t('packages.autoTopUp.hint')}</p>
     </div>
   );

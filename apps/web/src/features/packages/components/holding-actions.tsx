@@ -117,8 +117,15 @@ function UpgradeDialog({ isOpen, holding, products, onClose, onChanged, availabl
           label={t('packages.upgrade.target')}
           value={target?.id ?? ''}
           onValueChange={setTargetId}
-          options={targets.map((p) => ({ value: p.id, label: t('packages.upgrade.targetOption', { name: p.name, price: formatExact(p.terms.price, language) }) }))}
-          hint={target && holding ? t('packages.upgrade.difference', { from: formatExact(holding.terms.price, language), to: formatExact(target.terms.price, language), units }) : undefined}
+          options={targets.map((p) => ({
+            value: p.id,
+            label: t('packages.upgrade.targetOption', { name: p.name, price: formatExact(p.terms.price, language) }),
+          }))}
+          hint={
+            target && holding
+              ? t('packages.upgrade.difference', { from: formatExact(holding.terms.price, language), to: formatExact(target.terms.price, language), units })
+              : undefined
+          }
         />
       }
       payWith={target?.payWith ?? []}
@@ -174,7 +181,12 @@ function RedeemDialog({ isOpen, holding, onClose, onChanged, coinLabel }: Dialog
     });
   };
   return (
-    <Dialog isOpen={isOpen && holding !== undefined} onClose={close} title={holding ? t('packages.redeem.title', { number: holding.number }) : ''} isLocked={isBusy}>
+    <Dialog
+      isOpen={isOpen && holding !== undefined}
+      onClose={close}
+      title={holding ? t('packages.redeem.title', { number: holding.number }) : ''}
+      isLocked={isBusy}
+    >
       {preview.data ? (
         <form className="form money-form" onSubmit={submit} noValidate aria-busy={isBusy || undefined}>
           <p className="card-note">{t('packages.redeem.intro', { percent: formatDecimal(preview.data.feePercent, language) })}</p>
@@ -182,7 +194,13 @@ function RedeemDialog({ isOpen, holding, onClose, onChanged, coinLabel }: Dialog
             {preview.data.lines.map((line) => (
               <div className="info-row" key={line.coinName}>
                 <dt>{coinLabel(line.coinName)}</dt>
-                <dd>{t('packages.redeem.line', { principal: formatExact(line.principal, language), fee: formatExact(line.fee, language), receive: formatExact(line.receive, language) })}</dd>
+                <dd>
+                  {t('packages.redeem.line', {
+                    principal: formatExact(line.principal, language),
+                    fee: formatExact(line.fee, language),
+                    receive: formatExact(line.receive, language),
+                  })}
+                </dd>
               </div>
             ))}
             <div className="info-row">
@@ -229,14 +247,27 @@ function RedeemDialog({ isOpen, holding, onClose, onChanged, coinLabel }: Dialog
 }
 
 /** Internal transfer: the receiver's username and the transaction password, then a confirmation. */
-function TransferDialog({ isOpen, holding, selfUserName, onClose, onChanged }: Pick<DialogBase, 'isOpen' | 'holding' | 'onClose' | 'onChanged'> & { selfUserName: string | undefined }) {
+function TransferDialog({
+  isOpen,
+  holding,
+  selfUserName,
+  onClose,
+  onChanged,
+}: Pick<DialogBase, 'isOpen' | 'holding' | 'onClose' | 'onChanged'> & { selfUserName: string | undefined }) {
   const { t } = useTranslation();
   // The dialog cannot be closed while the transfer is being sent.
   const [isLocked, setIsLocked] = useState(false);
   return (
-    <Dialog isOpen={isOpen && holding !== undefined} onClose={onClose} title={holding ? t('packages.transfer.title', { number: holding.number }) : ''} isLocked={isLocked}>
+    <Dialog
+      isOpen={isOpen && holding !== undefined}
+      onClose={onClose}
+      title={holding ? t('packages.transfer.title', { number: holding.number }) : ''}
+      isLocked={isLocked}
+    >
       {/* Rendered only while open: what was typed is gone when the dialog closes. */}
-      {isOpen && holding ? <TransferForm holding={holding} selfUserName={selfUserName} onClose={onClose} onChanged={onChanged} onBusyChange={setIsLocked} /> : null}
+      {isOpen && holding ? (
+        <TransferForm holding={holding} selfUserName={selfUserName} onClose={onClose} onChanged={onChanged} onBusyChange={setIsLocked} />
+      ) : null}
     </Dialog>
   );
 }
@@ -282,7 +313,12 @@ function TransferForm({
     <MoneyForm
       flow={flow}
       isInPlace
-      password={{ label: t('packages.pay.transactionPassword'), value: values.transactionPassword, onValueChange: (v) => setValue('transactionPassword', v), error: errors.transactionPassword }}
+      password={{
+        label: t('packages.pay.transactionPassword'),
+        value: values.transactionPassword,
+        onValueChange: (v) => setValue('transactionPassword', v),
+        error: errors.transactionPassword,
+      }}
       submitLabel={t('packages.transfer.submit')}
       confirmation={{
         confirmLabel: t('packages.transfer.confirm'),
@@ -338,7 +374,12 @@ function ClaimDialog({ isOpen, holding, onClose, onChanged, coinLabel }: Pick<Di
       onCancel={onClose}
       isBusy={isBusy}
     >
-      <p>{t('packages.claims.confirmText', { number: holding?.number ?? '', amount: `${formatExact(parsePoints(amount) ?? 0n, language)} ${coinLabel(holding?.terms.feeCoinName ?? '')}` })}</p>
+      <p>
+        {t('packages.claims.confirmText', {
+          number: holding?.number ?? '',
+          amount: `${formatExact(parsePoints(amount) ?? 0n, language)} ${coinLabel(holding?.terms.feeCoinName ?? '')}`,
+        })}
+      </p>
     </ConfirmDialog>
   );
 }

@@ -50,12 +50,30 @@ export function HoldingList({ availableOf, coinLabel, selfUserName, onChanged }:
           ))}
         </ul>
       </PagedListBody>
-      <HoldingActionDialogs action={action} onClose={() => setAction(null)} products={products.data?.items ?? []} availableOf={availableOf} coinLabel={coinLabel} selfUserName={selfUserName} onChanged={onChanged} />
+      <HoldingActionDialogs
+        action={action}
+        onClose={() => setAction(null)}
+        products={products.data?.items ?? []}
+        availableOf={availableOf}
+        coinLabel={coinLabel}
+        selfUserName={selfUserName}
+        onChanged={onChanged}
+      />
     </div>
   );
 }
 
-function HoldingCard({ holding, products, coinLabel, onAction }: { holding: HoldingEntry; products: readonly ProductEntry[] | undefined; coinLabel: (c: string) => string; onAction: (a: HoldingAction) => void }) {
+function HoldingCard({
+  holding,
+  products,
+  coinLabel,
+  onAction,
+}: {
+  holding: HoldingEntry;
+  products: readonly ProductEntry[] | undefined;
+  coinLabel: (c: string) => string;
+  onAction: (a: HoldingAction) => void;
+}) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const isLive = holding.state !== 'expired';
@@ -89,7 +107,10 @@ function HoldingCard({ holding, products, coinLabel, onAction }: { holding: Hold
         </div>
         <div>
           <dt>{t('packages.holdings.principal')}</dt>
-          <dd>{holding.principals.map((p) => `${formatExact(p.amount, language)} ${coinLabel(p.coinName)}`).join(' + ') || formatExact(holding.principal, language)}</dd>
+          <dd>
+            {holding.principals.map((p) => `${formatExact(p.amount, language)} ${coinLabel(p.coinName)}`).join(' + ') ||
+              formatExact(holding.principal, language)}
+          </dd>
         </div>
         <div>
           <dt>{holding.state === 'expired' ? t('packages.holdings.endedAt') : t('packages.holdings.expiresAt')}</dt>

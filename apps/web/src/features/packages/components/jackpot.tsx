@@ -157,7 +157,13 @@ function JackpotRecords({ coinLabel, coinName }: { coinLabel: (coinName: string)
               </div>
               <div>
                 <dt>{t('packages.jackpot.outcome')}</dt>
-                <dd>{item.drawState === 'notDrawn' ? t('packages.jackpot.waiting') : item.isWinner ? t('packages.jackpot.won', { amount: `${formatExact(item.prize, language)} ${coinLabel(coinName)}` }) : t('packages.jackpot.notWon')}</dd>
+                <dd>
+                  {item.drawState === 'notDrawn'
+                    ? t('packages.jackpot.waiting')
+                    : item.isWinner
+                      ? t('packages.jackpot.won', { amount: `${formatExact(item.prize, language)} ${coinLabel(coinName)}` })
+                      : t('packages.jackpot.notWon')}
+                </dd>
               </div>
             </dl>
           </li>

@@ -30,11 +30,21 @@ export function PackagesSummary({ onAutoTopUpChanged }: { onAutoTopUpChanged?: (
         </div>
         <div className="revenue-item">
           <dt>{t('packages.summary.principal')}</dt>
-          <dd data-testid="summary-principal">{formatExact(sum((h) => h.principal), language)}</dd>
+          <dd data-testid="summary-principal">
+            {formatExact(
+              sum((h) => h.principal),
+              language,
+            )}
+          </dd>
         </div>
         <div className="revenue-item">
           <dt>{t('packages.summary.released')}</dt>
-          <dd data-testid="summary-released">{formatExact(sum((h) => h.released), language)}</dd>
+          <dd data-testid="summary-released">
+            {formatExact(
+              sum((h) => h.released),
+              language,
+            )}
+          </dd>
         </div>
       </dl>
     );

@@ -98,7 +98,9 @@ function PayForm({
   const checked = check.data && !check.isPlaceholderData ? check.data : undefined;
   const local = cost(quantity ?? 1);
   // The server's figures when it answered for this quantity; the same rule computed here until then.
-  const due: Cost = checked ? { principal: toMinor(checked.principal, local.principal), premium: toMinor(checked.premium, local.premium), fee: toMinor(checked.fee, local.fee) } : local;
+  const due: Cost = checked
+    ? { principal: toMinor(checked.principal, local.principal), premium: toMinor(checked.premium, local.premium), fee: toMinor(checked.fee, local.fee) }
+    : local;
   const extra = due.premium + due.fee;
   // The member's own split holds while the price to split and the point types stay; otherwise the prefill again.
   const mixKey = `${due.principal}|${payWith.map((p) => p.coinName).join(',')}`;
@@ -163,7 +165,12 @@ function PayForm({
     <MoneyForm
       flow={flow}
       isInPlace
-      password={{ label: t('packages.pay.transactionPassword'), value: values.transactionPassword, onValueChange: (v) => setValue('transactionPassword', v), error: errors.transactionPassword }}
+      password={{
+        label: t('packages.pay.transactionPassword'),
+        value: values.transactionPassword,
+        onValueChange: (v) => setValue('transactionPassword', v),
+        error: errors.transactionPassword,
+      }}
       submitLabel={submitLabel}
       isSubmitBlocked={Boolean(refusal) || Boolean(blocked)}
       confirmation={{
@@ -230,7 +237,12 @@ function PayForm({
             inputMode="decimal"
             autoComplete="off"
             maxLength={24}
-            hint={[t('packages.pay.maxShare', { percent: formatDecimal(line.maxPercent, language) }), available !== undefined ? t('packages.pay.available', { amount: money(toMinor(available, 0n), line.coinName) }) : ''].filter(Boolean).join(' · ')}
+            hint={[
+              t('packages.pay.maxShare', { percent: formatDecimal(line.maxPercent, language) }),
+              available !== undefined ? t('packages.pay.available', { amount: money(toMinor(available, 0n), line.coinName) }) : '',
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           />
         );
       })}
@@ -266,7 +278,10 @@ function PayForm({
   );
 
   function remainingHint(member: number | null, total: number | null): string | undefined {
-    const parts = [member !== null ? t('packages.pay.memberRemaining', { count: member }) : '', total !== null ? t('packages.pay.totalRemaining', { count: total }) : ''].filter(Boolean);
+    const parts = [
+      member !== null ? t('packages.pay.memberRemaining', { count: member }) : '',
+      total !== null ? t('packages.pay.totalRemaining', { count: total }) : '',
+    ].filter(Boolean);
     return parts.length > 0 ? parts.join(' · ') : undefined;
   }
 }

@@ -33,7 +33,9 @@ export function PaymentRecords({ coinLabel }: { coinLabel: (coinName: string) =>
             <li key={item.id} className="list-card" data-testid="payment-record">
               <div className="list-card-row">
                 <span className="list-card-title">{t(`packages.events.${item.type}`)}</span>
-                <span className={item.amount.startsWith('-') ? 'amount amount-out' : 'amount amount-in'}>{`${formatExact(item.amount, language)} ${coinLabel(item.coinName)}`}</span>
+                <span
+                  className={item.amount.startsWith('-') ? 'amount amount-out' : 'amount amount-in'}
+                >{`${formatExact(item.amount, language)} ${coinLabel(item.coinName)}`}</span>
               </div>
               <dl className="list-card-fields">
                 <div>

@@ -96,7 +96,11 @@ function ProductCard({ product, coinLabel, onBuy }: { product: ProductEntry; coi
       <dl className="list-card-fields">
         <div>
           <dt>{t('packages.products.payWith')}</dt>
-          <dd>{product.payWith.map((p) => t('packages.products.payWithValue', { coin: coinLabel(p.coinName), percent: formatDecimal(p.maxPercent, language) })).join(' · ')}</dd>
+          <dd>
+            {product.payWith
+              .map((p) => t('packages.products.payWithValue', { coin: coinLabel(p.coinName), percent: formatDecimal(p.maxPercent, language) }))
+              .join(' · ')}
+          </dd>
         </div>
         {limits.length > 0 ? (
           <div>

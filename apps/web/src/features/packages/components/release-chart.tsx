@@ -51,7 +51,9 @@ export function ReleaseChart({ holding, days, coinLabel }: ReleaseChartProps) {
           height={180}
         />
         <p className="field-hint">
-          {holding.nextReleaseAt !== null ? t('charts.release.nextRelease', { time: formatDateTime(holding.nextReleaseAt, language) }) : t('charts.release.noNextRelease')}
+          {holding.nextReleaseAt !== null
+            ? t('charts.release.nextRelease', { time: formatDateTime(holding.nextReleaseAt, language) })
+            : t('charts.release.noNextRelease')}
         </p>
         <p className="field-hint">{t('charts.release.unlock', { time: formatDateTime(holding.unlockAt, language) })}</p>
       </div>

@@ -21,7 +21,10 @@ export function TermsList({ terms, coinLabel, isFull = false }: TermsListProps) 
     [t('packages.terms.premium'), fee(terms.premium)],
     [t('packages.terms.fee'), fee(terms.fee)],
     [t('packages.terms.contractDays'), t('packages.terms.days', { count: terms.contractDays })],
-    [t('packages.terms.release'), t('packages.terms.releaseValue', { percent: formatDecimal(terms.releasePercent, language), hours: terms.releasePeriodHours })],
+    [
+      t('packages.terms.release'),
+      t('packages.terms.releaseValue', { percent: formatDecimal(terms.releasePercent, language), hours: terms.releasePeriodHours }),
+    ],
     [t('packages.terms.maxProfit'), t('packages.terms.percentValue', { percent: formatDecimal(terms.maxProfitPercent, language) })],
     [t('packages.terms.maxReward'), hasMaxReward ? formatExact(terms.maxReward, language) : t('packages.terms.noCap')],
     [t('packages.terms.unlockDays'), t('packages.terms.days', { count: terms.unlockDays })],
@@ -32,7 +35,12 @@ export function TermsList({ terms, coinLabel, isFull = false }: TermsListProps) 
       [t('packages.terms.effectiveDelay'), t('packages.terms.hours', { count: terms.effectiveDelayHours })],
       [t('packages.terms.redeemFee'), t('packages.terms.percentValue', { percent: formatDecimal(terms.redeemFeePercent, language) })],
       [t('packages.terms.redeemFeeUnlocked'), t('packages.terms.percentValue', { percent: formatDecimal(terms.redeemFeeUnlockedPercent, language) })],
-      [t('packages.terms.claimGuarantee'), /[1-9]/.test(terms.claimGuaranteePercent) ? t('packages.terms.percentValue', { percent: formatDecimal(terms.claimGuaranteePercent, language) }) : t('packages.terms.noClaim')],
+      [
+        t('packages.terms.claimGuarantee'),
+        /[1-9]/.test(terms.claimGuaranteePercent)
+          ? t('packages.terms.percentValue', { percent: formatDecimal(terms.claimGuaranteePercent, language) })
+          : t('packages.terms.noClaim'),
+      ],
     );
   }
   return (

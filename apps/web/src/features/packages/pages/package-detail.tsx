@@ -31,7 +31,10 @@ export function PackageDetailPage({ coinLabel }: { coinLabel: (coinName: string)
 
   return (
     <>
-      <PageHeader title={holding ? holding.productName : t('packages.detail.title')} description={holding ? t('packages.detail.number', { number: holding.number }) : undefined} />
+      <PageHeader
+        title={holding ? holding.productName : t('packages.detail.title')}
+        description={holding ? t('packages.detail.number', { number: holding.number }) : undefined}
+      />
       <div className="stack">
         <div>{back}</div>
         {holding ? (
@@ -88,7 +91,10 @@ function HoldingHead({ holding, coinLabel }: { holding: HoldingEntry; coinLabel:
           </div>
           <div className="info-row">
             <dt>{t('packages.holdings.principal')}</dt>
-            <dd data-testid="detail-principal">{holding.principals.map((p) => `${formatExact(p.amount, language)} ${coinLabel(p.coinName)}`).join(' + ') || formatExact(holding.principal, language)}</dd>
+            <dd data-testid="detail-principal">
+              {holding.principals.map((p) => `${formatExact(p.amount, language)} ${coinLabel(p.coinName)}`).join(' + ') ||
+                formatExact(holding.principal, language)}
+            </dd>
           </div>
           <div className="info-row">
             <dt>{t('packages.detail.source')}</dt>
@@ -123,7 +129,9 @@ function EventList({ events, coinLabel }: { events: readonly HoldingEvent[]; coi
         <li key={e.id} className="list-card" data-testid="holding-event">
           <div className="list-card-row">
             <span className="list-card-title">{t(`packages.events.${e.type}`)}</span>
-            <span className={e.amount.startsWith('-') ? 'amount amount-out' : 'amount amount-in'}>{`${formatExact(e.amount, language)} ${coinLabel(e.coinName)}`}</span>
+            <span
+              className={e.amount.startsWith('-') ? 'amount amount-out' : 'amount amount-in'}
+            >{`${formatExact(e.amount, language)} ${coinLabel(e.coinName)}`}</span>
           </div>
           <div className="list-card-row list-card-row-wrap">
             <span className="list-card-meta">{formatDateTime(e.at, language)}</span>

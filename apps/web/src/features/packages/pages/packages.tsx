@@ -43,7 +43,14 @@ export function PackagesPage({ availableOf, coinLabel, selfUserName, onBalancesC
   const name = useId();
 
   const onChanged = () => {
-    for (const queryKey of [matchingListQueryOptions().queryKey, buyMatchingListKey, paymentRecordListKey, activationCodeListKey, claimListKey, insuranceDetailInfoKey]) {
+    for (const queryKey of [
+      matchingListQueryOptions().queryKey,
+      buyMatchingListKey,
+      paymentRecordListKey,
+      activationCodeListKey,
+      claimListKey,
+      insuranceDetailInfoKey,
+    ]) {
       // A list not on screen is dropped, not only marked stale: the portal does not refetch on
       // mount what was read less than a second ago (lib/query-client.ts), and a tab switched to
       // right after an action must not show the list from before it.
@@ -60,7 +67,10 @@ export function PackagesPage({ availableOf, coinLabel, selfUserName, onBalancesC
       body = (
         <div className="stack">
           <Card>
-            <AutoTopUpSwitch value={products.data?.autoTopUp} onChanged={() => void queryClient.invalidateQueries({ queryKey: matchingListQueryOptions().queryKey })} />
+            <AutoTopUpSwitch
+              value={products.data?.autoTopUp}
+              onChanged={() => void queryClient.invalidateQueries({ queryKey: matchingListQueryOptions().queryKey })}
+            />
           </Card>
           <ProductList {...props} />
         </div>

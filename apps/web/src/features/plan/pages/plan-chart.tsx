@@ -32,8 +32,14 @@ export function PlanChartPage() {
       ) : (
         <div className="stack plan-chart" data-testid="plan-chart">
           <p className="plan-version">
-            {chart.data.effectiveAt === 0 ? t('plan.versionFromStart', { version: chart.data.version }) : t('plan.version', { version: chart.data.version, date: formatDateTime(chart.data.effectiveAt, language) })}
-            {chart.data.next ? <span className="record-note">{t('plan.nextVersion', { version: chart.data.next.version, date: formatDateTime(chart.data.next.effectiveAt, language) })}</span> : null}
+            {chart.data.effectiveAt === 0
+              ? t('plan.versionFromStart', { version: chart.data.version })
+              : t('plan.version', { version: chart.data.version, date: formatDateTime(chart.data.effectiveAt, language) })}
+            {chart.data.next ? (
+              <span className="record-note">
+                {t('plan.nextVersion', { version: chart.data.next.version, date: formatDateTime(chart.data.next.effectiveAt, language) })}
+              </span>
+            ) : null}
           </p>
           <GradeLadder plan={chart.data.plan} />
           <Generations plan={chart.data.plan} />
@@ -124,7 +130,9 @@ function Generations({ plan }: { plan: PlanDocument }) {
   // Generation 1 is the direct bonus; the generations of the algebraic bonus follow.
   const rows = [
     { key: 'g1', label: t('plan.generationDirect'), percent: plan.directBonus.percent, minGrade: 0 },
-    ...[...plan.algebraicBonus.generations].sort((a, b) => a.generation - b.generation).map((g) => ({ key: `g${g.generation}`, label: t('plan.generation', { number: g.generation }), percent: g.percent, minGrade: g.minGrade })),
+    ...[...plan.algebraicBonus.generations]
+      .sort((a, b) => a.generation - b.generation)
+      .map((g) => ({ key: `g${g.generation}`, label: t('plan.generation', { number: g.generation }), percent: g.percent, minGrade: g.minGrade })),
   ];
   const largest = Math.max(0, ...rows.map((r) => Number(r.percent)));
   return (
@@ -154,7 +162,13 @@ function OtherBonuses({ plan }: { plan: PlanDocument }) {
   const pct = (p: string) => formatDecimal(p, language);
   const coin = t(`coins.${plan.coinName}`);
   const rows: Array<[string, string]> = [
-    [t('plan.sponsorship'), t('plan.sponsorshipValue', { amount: formatExact(plan.sponsorshipBonus.amount, language), minimum: formatExact(plan.sponsorshipBonus.minVolume, language) })],
+    [
+      t('plan.sponsorship'),
+      t('plan.sponsorshipValue', {
+        amount: formatExact(plan.sponsorshipBonus.amount, language),
+        minimum: formatExact(plan.sponsorshipBonus.minVolume, language),
+      }),
+    ],
     [t('plan.buyMatching'), t('plan.buyMatchingValue', { percent: pct(plan.buyMatching.percent) })],
     [t('plan.activate'), t('plan.activateValue', { percent: pct(plan.activateBonus.percent) })],
     [t('plan.ranking'), t('plan.rankingValue', { percent: pct(plan.rankingBonus.poolPercent), places: plan.rankingBonus.shares.length })],

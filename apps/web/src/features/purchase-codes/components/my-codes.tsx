@@ -56,7 +56,13 @@ export function MyCodes({ coinLabel, selfUserName, onChanged }: MyCodesProps) {
                   {item.productName}
                 </span>
                 <StatusBadge tone={item.state === 'activated' ? 'success' : 'pending'}>
-                  {t(item.state === 'notActivated' ? 'purchaseCodes.states.notActivated' : item.isGiven ? 'purchaseCodes.given' : 'purchaseCodes.states.activated')}
+                  {t(
+                    item.state === 'notActivated'
+                      ? 'purchaseCodes.states.notActivated'
+                      : item.isGiven
+                        ? 'purchaseCodes.given'
+                        : 'purchaseCodes.states.activated',
+                  )}
                 </StatusBadge>
               </div>
               <span className="copy-row">
@@ -132,20 +138,30 @@ function ActivateDialog({ code, onClose, onDone }: { code: PurchaseCode | null; 
   };
   return (
     <ConfirmDialog
-        isOpen={code !== null}
-        title={t('purchaseCodes.activateTitle')}
-        confirmLabel={t('purchaseCodes.activateConfirm')}
-        cancelLabel={t('scarce.back')}
-        onConfirm={confirm}
-        onCancel={onClose}
-        isBusy={isBusy}
-      >
-        {code ? <p>{t('purchaseCodes.activateText', { name: code.productName, units: code.units })}</p> : null}
-      </ConfirmDialog>
+      isOpen={code !== null}
+      title={t('purchaseCodes.activateTitle')}
+      confirmLabel={t('purchaseCodes.activateConfirm')}
+      cancelLabel={t('scarce.back')}
+      onConfirm={confirm}
+      onCancel={onClose}
+      isBusy={isBusy}
+    >
+      {code ? <p>{t('purchaseCodes.activateText', { name: code.productName, units: code.units })}</p> : null}
+    </ConfirmDialog>
   );
 }
 
-function GiveDialog({ code, selfUserName, onClose, onDone }: { code: PurchaseCode | null; selfUserName: string | undefined; onClose: () => void; onDone: () => void }) {
+function GiveDialog({
+  code,
+  selfUserName,
+  onClose,
+  onDone,
+}: {
+  code: PurchaseCode | null;
+  selfUserName: string | undefined;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const requestId = useRequestId();
   const { isPending: isBusy, run } = useSubmit();

@@ -114,7 +114,7 @@ export function SaleCard({ sale, serverNow, coinLabel, onBought, onRefused }: Sa
           <dd>{t('scarce.windowValue', { from: formatDateTime(sale.startsAt, language), to: formatDateTime(sale.endsAt, language) })}</dd>
         </div>
       </dl>
-      {problem ?? refusal ? (
+      {(problem ?? refusal) ? (
         <p className="package-refusal" data-testid="sale-refusal">
           {problem ?? refusal}
         </p>

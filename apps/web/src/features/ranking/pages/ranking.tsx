@@ -36,7 +36,9 @@ export function RankingPage() {
           ) : (
             <div className="stack-tight">
               <p className="record-note">{t(`ranking.measures.${data.measure}`)}</p>
-              <p data-testid="ranking-mine">{data.myPlace !== null ? t('ranking.myPlace', { place: data.myPlace, amount: formatExact(data.myAmount, language) }) : t('ranking.notRanked')}</p>
+              <p data-testid="ranking-mine">
+                {data.myPlace !== null ? t('ranking.myPlace', { place: data.myPlace, amount: formatExact(data.myAmount, language) }) : t('ranking.notRanked')}
+              </p>
               {data.items.length === 0 ? (
                 <p className="empty">{t('ranking.empty')}</p>
               ) : (

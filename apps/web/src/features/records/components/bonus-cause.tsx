@@ -23,13 +23,16 @@ export function BonusCauseRows({ cause }: { cause: BonusCause }) {
   const event = purchaseEvents.find((e) => e === cause.sourceEvent);
   let rule: string | null = null;
   if (cause.bonusType === 'algebraicBonus') rule = t('plan.cause.generation', { number: cause.ruleValue });
-  else if (cause.bonusType === 'managerBonus' || cause.bonusType === 'sameLevelReward' || cause.bonusType === 'performanceBonus') rule = t('plan.cause.grade', { grade: cause.ruleValue });
+  else if (cause.bonusType === 'managerBonus' || cause.bonusType === 'sameLevelReward' || cause.bonusType === 'performanceBonus')
+    rule = t('plan.cause.grade', { grade: cause.ruleValue });
   else if (cause.bonusType === 'rankingBonus') rule = t('plan.cause.place', { place: cause.ruleValue });
   return (
     <>
       {cause.sourceUserName ? (
         <Row label={t('plan.cause.source')}>
-          <span data-user-content>{event ? t('plan.cause.sourceValue', { user: cause.sourceUserName, event: t(`plan.cause.events.${event}`) }) : cause.sourceUserName}</span>
+          <span data-user-content>
+            {event ? t('plan.cause.sourceValue', { user: cause.sourceUserName, event: t(`plan.cause.events.${event}`) }) : cause.sourceUserName}
+          </span>
         </Row>
       ) : null}
       {cause.sourceAt !== null ? <Row label={t('plan.cause.sourceAt')}>{formatDateTime(cause.sourceAt, language)}</Row> : null}

@@ -20,7 +20,15 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** Every field of one record. */
-export function RecordDetailsDialog({ record, coinLabel, onClose }: { record: RecordEntry | null; coinLabel: (coinName: string) => string; onClose: () => void }) {
+export function RecordDetailsDialog({
+  record,
+  coinLabel,
+  onClose,
+}: {
+  record: RecordEntry | null;
+  coinLabel: (coinName: string) => string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const rejectReason = useRejectReason();
@@ -65,7 +73,15 @@ export function RecordDetailsDialog({ record, coinLabel, onClose }: { record: Re
           {rejectReason(record) ? <Row label={t('records.reason')}>{rejectReason(record)}</Row> : null}
           {/* Only a staff adjustment carries a note written for the member; other memos are internal. */}
           {record.type === 'airdrop' || record.type === 'underweight' ? (
-            <Row label={t('records.memo')}>{record.memo.trim() === '' ? t('common.none') : <span className="break" data-user-content>{record.memo}</span>}</Row>
+            <Row label={t('records.memo')}>
+              {record.memo.trim() === '' ? (
+                t('common.none')
+              ) : (
+                <span className="break" data-user-content>
+                  {record.memo}
+                </span>
+              )}
+            </Row>
           ) : null}
         </dl>
       ) : null}

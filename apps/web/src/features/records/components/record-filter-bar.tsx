@@ -23,7 +23,13 @@ export function RecordFilterBar({ values, onChange, statusOptions, typeOptions, 
     <form className="filter-bar" role="search" aria-label={t('records.filters')} onSubmit={(e) => e.preventDefault()}>
       <SelectField label={t('records.status')} value={values.status} onValueChange={set('status')} options={statusOptions} placeholder={t('records.all')} />
       <SelectField label={t('records.type')} value={values.type} onValueChange={set('type')} options={typeOptions} placeholder={t('records.all')} />
-      <SelectField label={t('records.walletType')} value={values.coinName} onValueChange={set('coinName')} options={coinOptions} placeholder={t('records.all')} />
+      <SelectField
+        label={t('records.walletType')}
+        value={values.coinName}
+        onValueChange={set('coinName')}
+        options={coinOptions}
+        placeholder={t('records.all')}
+      />
       <TextField label={t('records.fromDay')} type="date" value={values.fromDay} onValueChange={set('fromDay')} max={values.toDay || undefined} />
       <TextField
         label={t('records.toDay')}

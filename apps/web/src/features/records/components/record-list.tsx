@@ -23,7 +23,11 @@ export function RecordList(props: RecordListProps) {
 export function ExchangeName({ record, coinLabel }: { record: RecordEntry; coinLabel: (coinName: string) => string }) {
   const { t } = useTranslation();
   if (!record.exchange) return null;
-  return <span className="record-outcome">{t('exchange.typeName', { source: coinLabel(record.exchange.sourceCoin), target: coinLabel(record.exchange.targetCoin) })}</span>;
+  return (
+    <span className="record-outcome">
+      {t('exchange.typeName', { source: coinLabel(record.exchange.sourceCoin), target: coinLabel(record.exchange.targetCoin) })}
+    </span>
+  );
 }
 
 function RecordTable({ items, coinLabel, onOpen }: RecordListProps) {

@@ -74,9 +74,7 @@ export function RecordsPage({ coinOptions, coinLabel }: RecordsPageProps) {
         </Card>
         {/* Old rows stay while new filters load; aria-busy says they are about to change. */}
         <Card className={records.isPlaceholderData ? 'is-refreshing' : undefined}>
-          <div aria-busy={records.isFetching && !records.isFetchingNextPage}>
-            {body}
-          </div>
+          <div aria-busy={records.isFetching && !records.isFetchingNextPage}>{body}</div>
         </Card>
       </div>
       <RecordDetailsDialog record={selected} coinLabel={coinLabel} onClose={() => setSelected(null)} />

@@ -32,12 +32,7 @@ export function ChangePasswordForm<Body>({ names, schema, send, currentPasswordE
   return (
     <Card title={texts.title}>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <TextField
-          label={texts.current}
-          type="password"
-          {...form.bind(current)}
-          autoComplete={autoComplete === 'new-password' ? 'current-password' : 'off'}
-        />
+        <TextField label={texts.current} type="password" {...form.bind(current)} autoComplete={autoComplete === 'new-password' ? 'current-password' : 'off'} />
         <NewPasswordFields
           password={form.bind(next)}
           confirm={form.bind(confirm)}

@@ -20,9 +20,12 @@ function Attachment({ id, fileName }: { id: string; fileName: string }) {
   const { t } = useTranslation();
   const [url, setUrl] = useState<string | null>(null);
   const [isFailed, setIsFailed] = useState(false);
-  useEffect(() => () => {
-    if (url) URL.revokeObjectURL(url);
-  }, [url]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
   const open = async () => {
     try {
       const file = await supportAttachment(id);
@@ -116,7 +119,9 @@ export function SupportChat() {
   return (
     <div className="chat">
       {thread.isPending ? (
-        <p className="chat-state" role="status">{t('support.chat.loading')}</p>
+        <p className="chat-state" role="status">
+          {t('support.chat.loading')}
+        </p>
       ) : thread.isError ? (
         <div className="chat-state" role="alert">
           <p>{t('support.chat.loadFailed')}</p>

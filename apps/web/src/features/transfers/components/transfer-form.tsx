@@ -66,7 +66,12 @@ export function TransferForm({ config, availableOf, coinLabel, selfUserName, onT
   return (
     <MoneyForm
       flow={flow}
-      password={{ label: t('transfer.transactionPassword'), value: values.transactionPassword, onValueChange: (v) => setValue('transactionPassword', v), error: errors.transactionPassword }}
+      password={{
+        label: t('transfer.transactionPassword'),
+        value: values.transactionPassword,
+        onValueChange: (v) => setValue('transactionPassword', v),
+        error: errors.transactionPassword,
+      }}
       submitLabel={t('transfer.submit')}
       confirmation={{
         title: t('transfer.confirmTitle'),
@@ -127,7 +132,10 @@ export function TransferForm({ config, availableOf, coinLabel, selfUserName, onT
         onValueChange={(v) => setValue('coinName', v)}
         options={config.coins.map((c) => {
           const amount = availableOf(c);
-          return { value: c, label: amount === undefined ? coinLabel(c) : t('transfer.coinOption', { coin: coinLabel(c), amount: formatExact(amount, language) }) };
+          return {
+            value: c,
+            label: amount === undefined ? coinLabel(c) : t('transfer.coinOption', { coin: coinLabel(c), amount: formatExact(amount, language) }),
+          };
         })}
         placeholder={t('common.selectPlaceholder')}
         error={errors.coinName}

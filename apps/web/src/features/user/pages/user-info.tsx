@@ -65,7 +65,13 @@ export function UserInfoPage({ withdrawalDestinations, performance }: UserInfoPa
   // Grade names are translated here, not taken from the server's two-language list, so every locale reads its own.
   const levelKey = gradeKeyOrNull(u.level);
   // Spec section 4: members outside CN see the nobility names (decision 021).
-  const levelName = levelKey ? t(`community.grades.${gradeNameSetOf(u.countryCode)}.${levelKey}`) : level ? (language === 'zh-CN' ? level.cn : level.en) : String(u.level);
+  const levelName = levelKey
+    ? t(`community.grades.${gradeNameSetOf(u.countryCode)}.${levelKey}`)
+    : level
+      ? language === 'zh-CN'
+        ? level.cn
+        : level.en
+      : String(u.level);
   const yesNo = (value: boolean) => (value ? t('common.yes') : t('common.no'));
 
   return (

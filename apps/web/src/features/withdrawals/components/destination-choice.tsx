@@ -42,8 +42,22 @@ export function DestinationChoice({ legend, options, value, onValueChange, error
       ) : (
         <div className="destination-options">
           {options.map((o) => (
-            <label key={o.id} className={['destination-option', value === o.id ? 'destination-option-active' : '', o.isUsable ? '' : 'destination-option-disabled'].filter(Boolean).join(' ')} data-testid="destination-option">
-              <input type="radio" name={name} value={o.id} checked={value === o.id} disabled={!o.isUsable} onChange={() => onValueChange(o.id)} aria-invalid={error ? true : undefined} />
+            <label
+              key={o.id}
+              className={['destination-option', value === o.id ? 'destination-option-active' : '', o.isUsable ? '' : 'destination-option-disabled']
+                .filter(Boolean)
+                .join(' ')}
+              data-testid="destination-option"
+            >
+              <input
+                type="radio"
+                name={name}
+                value={o.id}
+                checked={value === o.id}
+                disabled={!o.isUsable}
+                onChange={() => onValueChange(o.id)}
+                aria-invalid={error ? true : undefined}
+              />
               <span className="destination-option-body">
                 <span className="destination-option-title">
                   <span className="break">{o.title}</span>

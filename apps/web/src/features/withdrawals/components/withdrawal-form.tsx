@@ -1,7 +1,16 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { bankWithdrawalRequest, chainWithdrawalRequest, formatAmount, groupBankNumber, type WithdrawalChannel, type WithdrawalTypeEntry, formatDecimal, formatExact } from '@pp/contract';
+import {
+  bankWithdrawalRequest,
+  chainWithdrawalRequest,
+  formatAmount,
+  groupBankNumber,
+  type WithdrawalChannel,
+  type WithdrawalTypeEntry,
+  formatDecimal,
+  formatExact,
+} from '@pp/contract';
 import { Dialog, SelectField, TextField, useForm, showToast } from '@pp/browser-kit';
 import { paths } from '../../../lib/paths';
 import { Button } from '../../../components/ui/button';
@@ -58,7 +67,13 @@ interface WithdrawalFormProps {
 export function WithdrawalForm({ channel, types, available, coinLabel, destinations, onWithdrawn }: WithdrawalFormProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const form = useForm({ withdrawalType: types.length === 1 ? types[0]!.withdrawalType : '', amount: '', addressId: '', bankAccountId: '', transactionPassword: '' });
+  const form = useForm({
+    withdrawalType: types.length === 1 ? types[0]!.withdrawalType : '',
+    amount: '',
+    addressId: '',
+    bankAccountId: '',
+    transactionPassword: '',
+  });
   const { values, errors, setValue } = form;
   const [isAddingAddress, setIsAddingAddress] = useState(false);
 
@@ -87,22 +102,29 @@ export function WithdrawalForm({ channel, types, available, coinLabel, destinati
   const chosen = options.find((o) => o.id === chosenId && o.isUsable);
 
   const typeLabel = (x: WithdrawalTypeEntry) =>
-    x.channel === 'chain' ? t('withdraw.typeChain', { coin: coinLabel(x.coinName), chain: x.chain ?? '' }) : t('withdraw.typeBank', { coin: coinLabel(x.coinName), currency: x.currency ?? '' });
+    x.channel === 'chain'
+      ? t('withdraw.typeChain', { coin: coinLabel(x.coinName), chain: x.chain ?? '' })
+      : t('withdraw.typeBank', { coin: coinLabel(x.coinName), currency: x.currency ?? '' });
 
   const chooseType = (value: string) => {
     setValue('withdrawalType', value);
     // An address of another chain cannot stay chosen.
     const next = types.find((x) => x.withdrawalType === value);
-    if (channel === 'chain' && next && !destinations.addresses.items?.some((a) => a.id === values.addressId && a.chain === next.chain)) setValue('addressId', '');
+    if (channel === 'chain' && next && !destinations.addresses.items?.some((a) => a.id === values.addressId && a.chain === next.chain))
+      setValue('addressId', '');
   };
 
   const flow = useMoneyForm({
     check: (): Pending | null => {
       const destinationId = chosen?.id ?? '';
       const input = { withdrawalType: values.withdrawalType, amount: values.amount, transactionPassword: values.transactionPassword };
-      const body = channel === 'chain' ? form.validate(chainInput, { ...input, addressId: destinationId }) : form.validate(bankInput, { ...input, bankAccountId: destinationId });
+      const body =
+        channel === 'chain'
+          ? form.validate(chainInput, { ...input, addressId: destinationId })
+          : form.validate(bankInput, { ...input, bankAccountId: destinationId });
       const problem = type && values.amount.trim() !== '' ? withdrawalAmountProblem(type, values.amount, available) : null;
-      if (problem) form.setErrors((current) => ({ ...current, amount: translateKey(problem.key, problem.params && { x: formatDecimal(problem.params.x, language) }) }));
+      if (problem)
+        form.setErrors((current) => ({ ...current, amount: translateKey(problem.key, problem.params && { x: formatDecimal(problem.params.x, language) }) }));
       if (!body || problem || !type || !chosen) return null;
       return { type, amount: body.amount, destinationId: chosen.id, transactionPassword: body.transactionPassword, destination: chosen };
     },
@@ -162,7 +184,9 @@ export function WithdrawalForm({ channel, types, available, coinLabel, destinati
         error={errors[destinationField]}
         action={manage}
         hint={list.coolingOffHours ? t('payoutDestinations.coolingOffIntro', { hours: list.coolingOffHours }) : undefined}
-        empty={channel === 'chain' ? (type?.chain ? t('withdraw.noAddressOfChain', { chain: type.chain }) : t('withdraw.noAddress')) : t('withdraw.noBankAccount')}
+        empty={
+          channel === 'chain' ? (type?.chain ? t('withdraw.noAddressOfChain', { chain: type.chain }) : t('withdraw.noAddress')) : t('withdraw.noBankAccount')
+        }
       />
     );
   }
@@ -171,7 +195,12 @@ export function WithdrawalForm({ channel, types, available, coinLabel, destinati
     <>
       <MoneyForm
         flow={flow}
-        password={{ label: t('withdraw.transactionPassword'), value: values.transactionPassword, onValueChange: (v) => setValue('transactionPassword', v), error: errors.transactionPassword }}
+        password={{
+          label: t('withdraw.transactionPassword'),
+          value: values.transactionPassword,
+          onValueChange: (v) => setValue('transactionPassword', v),
+          error: errors.transactionPassword,
+        }}
         submitLabel={t('withdraw.submit')}
         confirmation={{
           title: t('withdraw.confirmTitle'),
@@ -255,7 +284,13 @@ export function WithdrawalForm({ channel, types, available, coinLabel, destinati
           ) : null}
           <div>
             <dt>{t('withdraw.received')}</dt>
-            <dd>{quote ? (quote.localAmount !== null && type?.currency ? `${formatAmount(quote.localAmount, language)} ${type.currency}` : money(quote.amount)) : '—'}</dd>
+            <dd>
+              {quote
+                ? quote.localAmount !== null && type?.currency
+                  ? `${formatAmount(quote.localAmount, language)} ${type.currency}`
+                  : money(quote.amount)
+                : '—'}
+            </dd>
           </div>
           <div className="preview-total">
             <dt>{t('withdraw.total')}</dt>

@@ -65,7 +65,11 @@ function OrderCard({ item, coinLabel }: { item: WithdrawalOrder; coinLabel: (coi
         <div className="info-row">
           <dt>{t('withdraw.fee')}</dt>
           {/* A rejected order's fee went back with its amount (the hold was voided). */}
-          <dd data-testid="order-fee">{item.status === 'rejected' ? t('withdraw.feeReturned', { amount: `${formatExact(item.fee, language)} ${coin}` }) : `${formatExact(item.fee, language)} ${coin}`}</dd>
+          <dd data-testid="order-fee">
+            {item.status === 'rejected'
+              ? t('withdraw.feeReturned', { amount: `${formatExact(item.fee, language)} ${coin}` })
+              : `${formatExact(item.fee, language)} ${coin}`}
+          </dd>
         </div>
         {item.channel === 'chain' ? (
           <div className="info-row">
@@ -98,7 +102,14 @@ function OrderCard({ item, coinLabel }: { item: WithdrawalOrder; coinLabel: (coi
             <dt>{t('withdraw.transaction')}</dt>
             <dd>
               {item.explorerUrl ? (
-                <a href={item.explorerUrl} target="_blank" rel="noopener noreferrer" className="mono" aria-label={t('withdraw.viewOnExplorer', { hash: item.txHash })} data-technical>
+                <a
+                  href={item.explorerUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="mono"
+                  aria-label={t('withdraw.viewOnExplorer', { hash: item.txHash })}
+                  data-technical
+                >
                   {shortAddress(item.txHash)}
                 </a>
               ) : (

@@ -59,7 +59,15 @@ export function WithdrawalsPage({ coinLabel, destinations, onBalancesChanged }: 
               ))}
             </fieldset>
           ) : null}
-          <WithdrawalForm key={channel} channel={channel} types={types} available={info.data?.available} coinLabel={coinLabel} destinations={destinations} onWithdrawn={onWithdrawn} />
+          <WithdrawalForm
+            key={channel}
+            channel={channel}
+            types={types}
+            available={info.data?.available}
+            coinLabel={coinLabel}
+            destinations={destinations}
+            onWithdrawn={onWithdrawn}
+          />
         </div>
       );
   } else {
