@@ -35,6 +35,7 @@ import { memberSearchKey } from './032-member-search-key.ts';
 import { auditActorIndex } from './033-audit-actor-index.ts';
 import { revenueTotals } from './034-revenue-totals.ts';
 import { housekeepingIndexes } from './036-housekeeping-indexes.ts';
+import { reviewPageIndexes } from './037-review-page-indexes.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -74,5 +75,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '033-audit-actor-index': auditActorIndex(dialect),
     '034-revenue-totals': revenueTotals(dialect),
     '036-housekeeping-indexes': housekeepingIndexes(dialect),
+    '037-review-page-indexes': reviewPageIndexes(dialect),
   };
 }
