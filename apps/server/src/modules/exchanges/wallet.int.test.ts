@@ -230,4 +230,32 @@ describe.each(dialects)('wallet on %s', (dialect) => {
     expect((await m.call('transferCreate', { ...body, transactionPassword: member.transactionPassword, requestId: rid() })).error).toBe('user.moneyLocked');
     await support.call('memberAction', { memberId: id, action: 'unlockMoney', reason: 'test' });
   });
+
+  it('pages both directions of transfers as one list, newest first, each transfer once', async () => {
+    // The unfiltered list merges one page of each side's index (issue 33): walk it two at a time.
+    const back = await registerMember(t, 'pager');
+    const p = new TestClient(t.app, t.serverKey.publicJwk);
+    p.token = await login({ ...t, client: p }, 'pager', back.password);
+    const toPager = { transferType: 'internalTransfer', coinName: 'USDT', transactionPassword: member.transactionPassword, toUserName: 'pager' };
+    for (let i = 0; i < 4; i++) expect((await m.call('transferCreate', { ...toPager, amount: '20', requestId: rid() })).code).toBe(20000);
+    const toWalleter = { transferType: 'internalTransfer', coinName: 'USDT', transactionPassword: back.transactionPassword, toUserName: 'walleter' };
+    for (let i = 0; i < 3; i++) expect((await p.call('transferCreate', { ...toWalleter, amount: '1', requestId: rid() })).code).toBe(20000);
+    const walked: TransferEntry[] = [];
+    let cursor: string | null | undefined;
+    do {
+      const page = await p.call<{ items: TransferEntry[]; nextCursor: string | null }>('transferList', { pageSize: 2, cursor: cursor ?? undefined });
+      expect(page.code, page.message).toBe(20000);
+      expect(page.data.items.length).toBeLessThanOrEqual(2);
+      walked.push(...page.data.items);
+      cursor = page.data.nextCursor;
+    } while (cursor);
+    expect(walked).toHaveLength(7);
+    expect(new Set(walked.map((e) => e.id)).size).toBe(7);
+    expect(walked.filter((e) => e.direction === 'in')).toHaveLength(4);
+    expect(walked.filter((e) => e.direction === 'out')).toHaveLength(3);
+    const times = walked.map((e) => e.createdAt);
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    const all = await p.call<{ items: TransferEntry[] }>('transferList', { pageSize: 20 });
+    expect(all.data.items.map((e) => e.id)).toEqual(walked.map((e) => e.id));
+  });
 });

@@ -13,7 +13,7 @@ import type { ConfigService } from '../config/index.ts';
 import { amountRuleBroken, formatMinor, parseAmount, percentOfStrict } from '@pp/contract';
 import { onceAfterRace } from '../ledger/index.ts';
 import type { LedgerRepository } from '../ledger/index.ts';
-import { keysetPage, newestFirst } from '../../db/keyset.ts';
+import { cursorAfter, keysetPage, newestFirst } from '../../db/keyset.ts';
 
 /** The member's transfers in and out, newest first (decision 052). */
 const transfersPage = newestFirst('transferList', 't.created_at', 't.id');
@@ -122,15 +122,38 @@ export class TransferService {
     cursor: string | undefined,
     pageSize: number,
   ): Promise<{ items: TransferEntry[]; nextCursor: string | null }> {
-    let query = this.db
-      .selectFrom('member_transfers as t')
-      .innerJoin('users as f', 'f.id', 't.from_id')
-      .innerJoin('users as r', 'r.id', 't.to_id')
-      .select(['t.id', 't.created_at', 't.from_id', 't.coin_name', 't.amount', 't.fee', 't.bonus', 'f.user_name as from_name', 'r.user_name as to_name']);
-    if (direction === 'in') query = query.where('t.to_id', '=', memberId);
-    else if (direction === 'out') query = query.where('t.from_id', '=', memberId);
-    else query = query.where((eb) => eb.or([eb('t.from_id', '=', memberId), eb('t.to_id', '=', memberId)]));
-    const { items: page, nextCursor } = await keysetPage(query, transfersPage, cursor, pageSize);
+    const side = (column: 't.from_id' | 't.to_id') =>
+      keysetPage(
+        this.db
+          .selectFrom('member_transfers as t')
+          .innerJoin('users as f', 'f.id', 't.from_id')
+          .innerJoin('users as r', 'r.id', 't.to_id')
+          .select(['t.id', 't.created_at', 't.from_id', 't.coin_name', 't.amount', 't.fee', 't.bonus', 'f.user_name as from_name', 'r.user_name as to_name'])
+          .where(column, '=', memberId),
+        transfersPage,
+        cursor,
+        pageSize,
+      );
+    let page: Awaited<ReturnType<typeof side>>['items'];
+    let nextCursor: string | null;
+    if (direction === 'in') ({ items: page, nextCursor } = await side('t.to_id'));
+    else if (direction === 'out') ({ items: page, nextCursor } = await side('t.from_id'));
+    else {
+      // Both directions: one page of each side's (member, created_at) index, merged newest first
+      // (issue 33: an OR of the two read every transfer of the member and sorted them; at
+      // 10,000,000 transfers that was 5x the small database's p99).
+      const [sent, received] = await Promise.all([side('t.from_id'), side('t.to_id')]);
+      const seen = new Set<string>();
+      const merged = [...sent.items, ...received.items]
+        .filter((row) => (seen.has(row.id) ? false : (seen.add(row.id), true)))
+        .sort((a, b) =>
+          BigInt(b.created_at) > BigInt(a.created_at) ? 1 : BigInt(b.created_at) < BigInt(a.created_at) ? -1 : b.id > a.id ? 1 : b.id < a.id ? -1 : 0,
+        );
+      page = merged.slice(0, pageSize);
+      const more = merged.length > pageSize || sent.nextCursor !== null || received.nextCursor !== null;
+      const last = page[page.length - 1];
+      nextCursor = more && last ? cursorAfter(transfersPage, last) : null;
+    }
     return {
       items: page.map((r) => ({
         id: r.id,
