@@ -6,6 +6,7 @@
  */
 import { loadConfig } from '../../config.ts';
 import { migrateToLatest, openDb } from '../../db/index.ts';
+import { closeKeptSnapshots } from '../../db/read-snapshot.ts';
 import { verifyFull, verifyIncremental } from './checkpoint.ts';
 
 const args = process.argv.slice(2);
@@ -37,5 +38,6 @@ try {
     process.exitCode = 1;
   }
 } finally {
+  await closeKeptSnapshots();
   await handle.close();
 }
