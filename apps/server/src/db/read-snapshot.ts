@@ -111,6 +111,9 @@ class WorkerConnection implements DatabaseConnection {
     this.failure = new Error('the read snapshot worker was closed');
     this.worker.removeAllListeners('exit');
     const ended = new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
+    // Held open until it has ended: an unref'd worker lets a program whose last work is this
+    // wait end mid-wait (a top-level await left unsettled, exit code 13).
+    this.worker.ref();
     this.worker.postMessage({ close: true });
     await ended;
   }
