@@ -54,8 +54,8 @@ module.exports = {
       name: 'ledger-is-the-core',
       comment: 'The ledger imports nothing from plugins/, jobs/, the composition root or another module.',
       severity: 'error',
-      from: { path: `${server}modules/ledger/` },
-      to: { path: `${server}(plugins/|jobs/|modules/(?!ledger/)|services\\.ts$|app\\.ts$)` },
+      from: { path: `${server}modules/wallet/ledger/` },
+      to: { path: `${server}(plugins/|jobs/|modules/(?!wallet/ledger/)|services\\.ts$|app\\.ts$)` },
     },
     {
       name: 'no-composition-root-in-modules',
@@ -66,10 +66,10 @@ module.exports = {
     },
     {
       name: 'modules-through-their-entry',
-      comment: "A module reaches another only through that module's entry (its index.ts).",
+      comment: "A module (modules/<domain>/<module>/) reaches another only through that module's entry (its index.ts).",
       severity: 'error',
-      from: { path: `${server}modules/([^/]+)/` },
-      to: { path: `${server}modules/[^/]+/(?!index\\.ts$)`, pathNot: `${server}modules/$1/` },
+      from: { path: `${server}modules/([^/]+/[^/]+)/` },
+      to: { path: `${server}modules/[^/]+/[^/]+/(?!index\\.ts$)`, pathNot: `${server}modules/$1/` },
     },
     {
       name: 'features-not-into-app',

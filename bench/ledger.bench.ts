@@ -14,8 +14,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { migrateToLatest, openDb, type DbHandle } from '../apps/server/src/db/index.ts';
-import { LedgerRepository } from '../apps/server/src/modules/ledger/repository.ts';
-import { verifyLedger } from '../apps/server/src/modules/ledger/verify.ts';
+import { LedgerRepository } from '../apps/server/src/modules/wallet/ledger/repository.ts';
+import { verifyLedger } from '../apps/server/src/modules/wallet/ledger/verify.ts';
 import type { BenchFigure } from './results.ts';
 
 const clients = 16;

@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { buildApp } from '../apps/server/src/app.ts';
-import { verifyLedger } from '../apps/server/src/modules/ledger/verify.ts';
+import { verifyLedger } from '../apps/server/src/modules/wallet/ledger/verify.ts';
 import { baseTerms, insertMembers, insertProduct } from '../apps/server/test/package-fixtures.ts';
 
 const memberCount = Number(process.env.BENCH_RUSH_MEMBERS ?? 2_000);

@@ -15,8 +15,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { migrateToLatest, openDb, type DbHandle } from '../apps/server/src/db/index.ts';
-import { LedgerRepository, type TransferInput } from '../apps/server/src/modules/ledger/repository.ts';
-import { verifyFull, verifyIncremental } from '../apps/server/src/modules/ledger/checkpoint.ts';
+import { LedgerRepository, type TransferInput } from '../apps/server/src/modules/wallet/ledger/repository.ts';
+import { verifyFull, verifyIncremental } from '../apps/server/src/modules/wallet/ledger/checkpoint.ts';
 import type { BenchFigure } from './results.ts';
 
 const journalRows = Number(process.env.BENCH_VERIFY_TRANSFERS ?? 1_000_000);

@@ -22,7 +22,7 @@ const tokenUnit = 10n ** 18n;
 const erc20BalanceOf = [
   { type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ name: 'owner', type: 'address' }], outputs: [{ name: '', type: 'uint256' }] },
 ] as const;
-/** The default of withdrawal.payoutConfirmations (apps/server/src/modules/config/registry.ts). */
+/** The default of withdrawal.payoutConfirmations (apps/server/src/modules/platform/config/registry.ts). */
 const payoutConfirmations = 3;
 const bank = { bankName: 'Bank Central Asia', accountName: 'Alice Tan', accountNumber: '6222000011112222333' };
 

@@ -12,7 +12,7 @@ await build({
   entryPoints: {
     main: 'apps/server/src/main.ts',
     'ledger-verify': 'apps/server/src/ledger-verify-cli.ts',
-    'admin-create': 'apps/server/src/modules/staff/create-cli.ts',
+    'admin-create': 'apps/server/src/modules/identity/staff/create-cli.ts',
     backup: 'apps/server/src/backup-cli.ts',
   },
   outdir: path.join(server, 'dist'),

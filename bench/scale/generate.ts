@@ -54,7 +54,7 @@ export function scaleCounts(factor: number): ScaleCounts {
 export const longHistoryMember = 'c0';
 const yearMs = 365 * 86_400_000;
 
-// Every point type and transfer code (apps/server/src/modules/ledger/repository.ts), split by the
+// Every point type and transfer code (apps/server/src/modules/wallet/ledger/repository.ts), split by the
 // side a member account is on: credits to the member, then debits of the same member.
 const coins = ['USDT', 'ASSETS_POINT', 'REWARD_POINT'];
 const creditCodes = [

@@ -8,7 +8,7 @@
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { encodeCursor } from '../../apps/server/src/db/keyset.ts';
-import { recordsKeyset } from '../../apps/server/src/modules/records/index.ts';
+import { recordsKeyset } from '../../apps/server/src/modules/wallet/records/index.ts';
 import { longHistoryMember } from './generate.ts';
 
 const dataDir = process.env.BENCH_SCALE_DATA_DIR!;

@@ -15,50 +15,50 @@ import { operationsPlugin } from './plugins/operations.ts';
 import { PostgresReplayStore, RedisReplayStore, SqliteReplayStore, databaseMarkBook, type ReplayStore } from './plugins/replay-guard.ts';
 import { FaultMonitor, faultPartOf } from './plugins/faults.ts';
 import { makeServices, type Services } from './services.ts';
-import { accountRoutes } from './modules/accounts/routes.ts';
-import { assetRoutes } from './modules/assets/routes.ts';
-import { captchaRoutes } from './modules/captcha/routes.ts';
-import { countryRoutes } from './modules/countries/routes.ts';
-import { staffRoutes } from './modules/staff/routes.ts';
-import { auditRoutes } from './modules/audit/routes.ts';
-import { configRoutes } from './modules/config/routes.ts';
-import { reviewRoutes } from './modules/reviews/routes.ts';
-import { adminMemberRoutes } from './modules/admin-members/routes.ts';
-import { dashboardRoutes } from './modules/dashboard/routes.ts';
-import { adjustmentRoutes } from './modules/adjustments/routes.ts';
-import { exchangeRoutes } from './modules/exchanges/routes.ts';
-import { transferRoutes } from './modules/transfers/routes.ts';
-import { recordRoutes } from './modules/records/routes.ts';
-import { jobRoutes } from './modules/jobs/routes.ts';
+import { accountRoutes } from './modules/identity/accounts/routes.ts';
+import { assetRoutes } from './modules/wallet/assets/routes.ts';
+import { captchaRoutes } from './modules/identity/captcha/routes.ts';
+import { countryRoutes } from './modules/platform/countries/routes.ts';
+import { staffRoutes } from './modules/identity/staff/routes.ts';
+import { auditRoutes } from './modules/back-office/audit/routes.ts';
+import { configRoutes } from './modules/platform/config/routes.ts';
+import { reviewRoutes } from './modules/back-office/reviews/routes.ts';
+import { adminMemberRoutes } from './modules/back-office/admin-members/routes.ts';
+import { dashboardRoutes } from './modules/back-office/dashboard/routes.ts';
+import { adjustmentRoutes } from './modules/wallet/adjustments/routes.ts';
+import { exchangeRoutes } from './modules/wallet/exchanges/routes.ts';
+import { transferRoutes } from './modules/wallet/transfers/routes.ts';
+import { recordRoutes } from './modules/wallet/records/routes.ts';
+import { jobRoutes } from './modules/back-office/jobs/routes.ts';
 import { chainJobs, serverJobs } from './jobs/index.ts';
-import { securityRoutes } from './modules/security/routes.ts';
-import { chainRoutes } from './modules/chain/routes.ts';
-import { uploadRoutes } from './modules/uploads/routes.ts';
-import { uploadCleanupJob } from './modules/uploads/service.ts';
-import { depositRoutes } from './modules/deposits/routes.ts';
-import { bankAccountRoutes } from './modules/bank-accounts/routes.ts';
-import { addressRoutes } from './modules/addresses/routes.ts';
-import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
-import { verifyAndRecord } from './modules/ledger/verify.ts';
+import { securityRoutes } from './modules/identity/security/routes.ts';
+import { chainRoutes } from './modules/payments/chain/routes.ts';
+import { uploadRoutes } from './modules/platform/uploads/routes.ts';
+import { uploadCleanupJob } from './modules/platform/uploads/service.ts';
+import { depositRoutes } from './modules/payments/deposits/routes.ts';
+import { bankAccountRoutes } from './modules/payments/bank-accounts/routes.ts';
+import { addressRoutes } from './modules/payments/addresses/routes.ts';
+import { withdrawalRoutes } from './modules/payments/withdrawals/routes.ts';
+import { verifyAndRecord } from './modules/wallet/ledger/verify.ts';
 import { seedDemo } from './demo/seed.ts';
 // Withdrawals, on-chain payouts (decision 019).
-import { chainPayoutRoutes } from './modules/withdrawals/chain-routes.ts';
+import { chainPayoutRoutes } from './modules/payments/withdrawals/chain-routes.ts';
 // Packages: claims and jackpot (decision 020).
-import { packageJobRoutes } from './modules/packages/jobs-routes.ts';
+import { packageJobRoutes } from './modules/products/packages/jobs-routes.ts';
 import type { ServerKey } from '@pp/envelope/node';
 // Packages (decision 020).
-import { packageRoutes } from './modules/packages/routes.ts';
-import { communityRoutes } from './modules/community/routes.ts';
-import { planRoutes } from './modules/plan/routes.ts';
+import { packageRoutes } from './modules/products/packages/routes.ts';
+import { communityRoutes } from './modules/network/community/routes.ts';
+import { planRoutes } from './modules/network/plan/routes.ts';
 // Content and notifications (decision 023).
-import { contentRoutes } from './modules/content/routes.ts';
-import { notificationRoutes } from './modules/notifications/routes.ts';
-import { setNotificationErrorReporter } from './modules/notifications/notify.ts';
+import { contentRoutes } from './modules/engagement/content/routes.ts';
+import { notificationRoutes } from './modules/engagement/notifications/routes.ts';
+import { setNotificationErrorReporter } from './modules/engagement/notifications/notify.ts';
 // Live support chat and the game (decision 024).
-import { supportRoutes } from './modules/support/routes.ts';
-import { supportSocketPlugin } from './modules/support/socket.ts';
+import { supportRoutes } from './modules/engagement/support/routes.ts';
+import { supportSocketPlugin } from './modules/engagement/support/socket.ts';
 // Scarce goods (decision 025).
-import { scarceRoutes } from './modules/scarce/routes.ts';
+import { scarceRoutes } from './modules/products/scarce/routes.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;

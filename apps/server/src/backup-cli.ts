@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from './config.ts';
 import { migrateToLatest, openDb } from './db/index.ts';
 import { backupSqlite, restoreSqlite, sqliteFile } from './db/backup.ts';
-import { verifyLedger } from './modules/ledger/index.ts';
+import { verifyLedger } from './modules/wallet/ledger/index.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@pp/contract';
 import { openDb } from './db/index.ts';
-import { verifyLedger } from './modules/ledger/index.ts';
+import { verifyLedger } from './modules/wallet/ledger/index.ts';
 import { freePort, httpCall, startServerProcess, type ServerProcess } from '../test/process.ts';
 
 const run = promisify(execFile);

@@ -14,7 +14,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@pp/contract';
 import { openDb } from './db/index.ts';
-import { verifyLedger } from './modules/ledger/verify.ts';
+import { verifyLedger } from './modules/wallet/ledger/verify.ts';
 import { freePort, httpCall, pgSchema, startServerProcess, type ServerProcess } from '../test/process.ts';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.ts';
 

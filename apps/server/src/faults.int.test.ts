@@ -19,7 +19,7 @@ import { endpoints } from '@pp/contract';
 import { timeSkewMsMax } from '@pp/envelope';
 import { sealRequest } from '@pp/envelope/node';
 import { openDb } from './db/index.ts';
-import { verifyLedger } from './modules/ledger/verify.ts';
+import { verifyLedger } from './modules/wallet/ledger/verify.ts';
 import { dialects, login, makeTestApp, type TestApp } from '../test/helper.ts';
 import { freePort, httpCall, startServerProcess, type ServerProcess } from '../test/process.ts';
 

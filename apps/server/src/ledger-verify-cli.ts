@@ -1,11 +1,11 @@
 /**
- * `npm run ledger:verify` (modules/ledger/verify-cli.ts) with every module's check of the books
+ * `npm run ledger:verify` (modules/wallet/ledger/verify-cli.ts) with every module's check of the books
  * registered first. The ledger names no module (decision 044): each module registers its check
  * with registerVerifier when it loads, and this entry, above the modules, loads them before the
  * CLI runs (imports evaluate in order).
  */
 // The packages' fixed balances (decision 020).
-import './modules/packages/verify.ts';
+import './modules/products/packages/verify.ts';
 // The member's revenue totals (decision 049).
-import './modules/records/verify.ts';
-import './modules/ledger/verify-cli.ts';
+import './modules/wallet/records/verify.ts';
+import './modules/wallet/ledger/verify-cli.ts';

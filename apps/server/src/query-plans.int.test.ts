@@ -19,7 +19,7 @@ import { CompiledQuery, sql, type LogEvent } from 'kysely';
 import { generateScale, longHistoryMember } from '../../../bench/scale/generate.ts';
 import { scaleCalls } from '../../../bench/scale/calls.ts';
 import { encodeCursor } from './db/keyset.ts';
-import { recordsKeyset } from './modules/records/index.ts';
+import { recordsKeyset } from './modules/wallet/records/index.ts';
 import { dialects, makeTestApp, staffClient, TestClient, type TestApp } from '../test/helper.ts';
 
 /** Tables that grow with members or with history: never read by a full scan on a request. */

@@ -3,63 +3,63 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/index.ts';
 import type { RouteDeps } from './plugins/api-route.ts';
-import { CaptchaService } from './modules/captcha/service.ts';
+import { CaptchaService } from './modules/identity/captcha/service.ts';
 import { LoginThrottle } from './plugins/login-throttle.ts';
 import { EventBus } from './lib/events.ts';
-import { MailService } from './modules/mail/service.ts';
-import { SessionService } from './modules/sessions/service.ts';
-import { EmailCodeService } from './modules/accounts/email-codes.ts';
-import { AccountService } from './modules/accounts/service.ts';
-import { AssetService } from './modules/assets/service.ts';
-import { AuditService } from './modules/audit/service.ts';
-import { ConfigService } from './modules/config/service.ts';
-import { StaffService } from './modules/staff/service.ts';
-import { LedgerRepository } from './modules/ledger/repository.ts';
-import { ReviewService } from './modules/reviews/service.ts';
-import { AdjustmentService } from './modules/adjustments/service.ts';
-import { AdminMemberService } from './modules/admin-members/service.ts';
-import { DashboardService } from './modules/dashboard/service.ts';
-import { ExchangeService } from './modules/exchanges/service.ts';
-import { TransferService } from './modules/transfers/service.ts';
-import { RecordService } from './modules/records/service.ts';
+import { MailService } from './modules/platform/mail/service.ts';
+import { SessionService } from './modules/identity/sessions/service.ts';
+import { EmailCodeService } from './modules/identity/accounts/email-codes.ts';
+import { AccountService } from './modules/identity/accounts/service.ts';
+import { AssetService } from './modules/wallet/assets/service.ts';
+import { AuditService } from './modules/back-office/audit/service.ts';
+import { ConfigService } from './modules/platform/config/service.ts';
+import { StaffService } from './modules/identity/staff/service.ts';
+import { LedgerRepository } from './modules/wallet/ledger/repository.ts';
+import { ReviewService } from './modules/back-office/reviews/service.ts';
+import { AdjustmentService } from './modules/wallet/adjustments/service.ts';
+import { AdminMemberService } from './modules/back-office/admin-members/service.ts';
+import { DashboardService } from './modules/back-office/dashboard/service.ts';
+import { ExchangeService } from './modules/wallet/exchanges/service.ts';
+import { TransferService } from './modules/wallet/transfers/service.ts';
+import { RecordService } from './modules/wallet/records/service.ts';
 import { JobRunner } from './jobs/runner.ts';
-import { SecurityService } from './modules/security/service.ts';
-import { ChainService } from './modules/chain/service.ts';
-import { FileUploadStore, S3UploadStore, UploadService } from './modules/uploads/index.ts';
-import { BankDepositService } from './modules/deposits/service.ts';
-import { BankAccountService } from './modules/bank-accounts/service.ts';
-import { AddressService } from './modules/addresses/service.ts';
-import { WithdrawalService } from './modules/withdrawals/service.ts';
-import { PayoutService } from './modules/withdrawals/payouts.ts';
+import { SecurityService } from './modules/identity/security/service.ts';
+import { ChainService } from './modules/payments/chain/service.ts';
+import { FileUploadStore, S3UploadStore, UploadService } from './modules/platform/uploads/index.ts';
+import { BankDepositService } from './modules/payments/deposits/service.ts';
+import { BankAccountService } from './modules/payments/bank-accounts/service.ts';
+import { AddressService } from './modules/payments/addresses/service.ts';
+import { WithdrawalService } from './modules/payments/withdrawals/service.ts';
+import { PayoutService } from './modules/payments/withdrawals/payouts.ts';
 // Withdrawals, on-chain payouts (decision 019).
-import { ChainPayoutService, makeChainPayoutService } from './modules/withdrawals/chain-payouts.ts';
+import { ChainPayoutService, makeChainPayoutService } from './modules/payments/withdrawals/chain-payouts.ts';
 // Packages: reward release, insurance claims, jackpot draws (decision 020).
-import { PackageReleaseService } from './modules/packages/release.ts';
-import { ClaimService } from './modules/packages/claims.ts';
-import { JackpotService } from './modules/packages/jackpot.ts';
+import { PackageReleaseService } from './modules/products/packages/release.ts';
+import { ClaimService } from './modules/products/packages/claims.ts';
+import { JackpotService } from './modules/products/packages/jackpot.ts';
 // Community: figures, grades (decision 021).
-import { CommunityService } from './modules/community/service.ts';
+import { CommunityService } from './modules/network/community/service.ts';
 // Packages (decision 020).
-import { PackageService } from './modules/packages/service.ts';
-import { CatalogueService } from './modules/packages/catalogue.ts';
+import { PackageService } from './modules/products/packages/service.ts';
+import { CatalogueService } from './modules/products/packages/catalogue.ts';
 // Registers the packages' fixed-balance check with the ledger's verification (decision 044).
-import './modules/packages/verify.ts';
+import './modules/products/packages/verify.ts';
 // The member's revenue totals against the journal (decision 049).
-import './modules/records/verify.ts';
+import './modules/wallet/records/verify.ts';
 // Compensation plan (decision 022).
-import { PlanService } from './modules/plan/service.ts';
-import { PlanVersionService, planInForce } from './modules/plan/versions.ts';
-import { PlanPayoutService } from './modules/plan/payout.ts';
+import { PlanService } from './modules/network/plan/service.ts';
+import { PlanVersionService, planInForce } from './modules/network/plan/versions.ts';
+import { PlanPayoutService } from './modules/network/plan/payout.ts';
 // Content and notifications (decision 023).
-import { ContentService } from './modules/content/service.ts';
-import { NotificationService } from './modules/notifications/service.ts';
+import { ContentService } from './modules/engagement/content/service.ts';
+import { NotificationService } from './modules/engagement/notifications/service.ts';
 // Live support chat and the game (decision 024).
-import { SupportService } from './modules/support/service.ts';
-import { makePubSub } from './modules/support/pubsub.ts';
-import { GameTokenService } from './modules/support/game-token.ts';
+import { SupportService } from './modules/engagement/support/service.ts';
+import { makePubSub } from './modules/engagement/support/pubsub.ts';
+import { GameTokenService } from './modules/engagement/support/game-token.ts';
 // Scarce goods (decision 025).
-import { SaleService } from './modules/scarce/sales.ts';
-import { EquityService } from './modules/scarce/equity.ts';
+import { SaleService } from './modules/products/scarce/sales.ts';
+import { EquityService } from './modules/products/scarce/equity.ts';
 
 export interface Services {
   config: Config;

@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@pp/contract';
 import { openDb, type Dialect } from './db/index.ts';
-import { verifyLedger } from './modules/ledger/verify.ts';
+import { verifyLedger } from './modules/wallet/ledger/verify.ts';
 import { dialects } from '../test/helper.ts';
 import { freePort, httpCall, serverStorage, startServerProcess, type ServerProcess } from '../test/process.ts';
 

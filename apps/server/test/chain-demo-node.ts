@@ -9,7 +9,7 @@
 import readline from 'node:readline';
 import type { Hex } from 'viem';
 import { startLocalChain } from './chain-token.ts';
-import { tronAddress, tronToId20 } from '../src/modules/chain/derivation.ts';
+import { tronAddress, tronToId20 } from '../src/modules/payments/chain/derivation.ts';
 import { testXpubs } from './chain-test-keys.ts';
 import { fundHotWallet } from './hot-wallet-funding.ts';
 

@@ -16,7 +16,7 @@ import { openResponse, sealRequest } from '@pp/envelope/node';
 import { loadConfig, type Config } from '../src/config.ts';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import { openDb, type Dialect, type DbHandle } from '../src/db/index.ts';
-import { hashAnswer } from '../src/modules/captcha/service.ts';
+import { hashAnswer } from '../src/modules/identity/captcha/service.ts';
 
 export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 

@@ -11,8 +11,8 @@ import type { Db, DbHandle } from '../src/db/index.ts';
 import { num } from '../src/db/index.ts';
 import { timeOrderedId } from '../src/db/ids.ts';
 import { parseAmount, percentOfStrict } from '@pp/contract';
-import type { LedgerRepository } from '../src/modules/ledger/repository.ts';
-import { firstReleaseAt } from '../src/modules/packages/release.ts';
+import type { LedgerRepository } from '../src/modules/wallet/ledger/repository.ts';
+import { firstReleaseAt } from '../src/modules/products/packages/release.ts';
 
 export const dayMs = 86_400_000;
 export const hourMs = 3_600_000;

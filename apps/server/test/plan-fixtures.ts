@@ -4,7 +4,7 @@
  */
 import type { PackageTerms } from '@pp/contract';
 import type { DbHandle } from '../src/db/index.ts';
-import type { LedgerRepository } from '../src/modules/ledger/repository.ts';
+import type { LedgerRepository } from '../src/modules/wallet/ledger/repository.ts';
 import { baseTerms, createHoldings, insertMembers, insertProduct } from './package-fixtures.ts';
 
 /** 100 a unit, maximum profit 200 %: a unit may pay 200 of rewards and bonuses. */

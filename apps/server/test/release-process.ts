@@ -1,13 +1,13 @@
 /**
  * A separate process that runs the package release once, as a second server process would
- * (apps/server/src/modules/packages/release.int.test.ts starts two of these at once). It reads
+ * (apps/server/src/modules/products/packages/release.int.test.ts starts two of these at once). It reads
  * DATABASE_URL, RELEASE_NOW (ms) and RELEASE_BATCH from the environment, waits for the line "go"
  * on stdin so both processes start together, and prints the run's summary as JSON.
  */
 import readline from 'node:readline';
 import { openDb } from '../src/db/index.ts';
-import { LedgerRepository } from '../src/modules/ledger/repository.ts';
-import { PackageReleaseService } from '../src/modules/packages/release.ts';
+import { LedgerRepository } from '../src/modules/wallet/ledger/repository.ts';
+import { PackageReleaseService } from '../src/modules/products/packages/release.ts';
 
 const handle = openDb({ databaseUrl: process.env.DATABASE_URL ?? '', dataDir: '' });
 try {

@@ -9,7 +9,7 @@ import { recordRejectReasonCodes } from './wallet.ts';
 export const staffRoles = ['admin', 'finance', 'support', 'viewer'] as const;
 export type StaffRole = (typeof staffRoles)[number];
 
-/** What each role may do; the server checks it on every call (apps/server/src/modules/staff). */
+/** What each role may do; the server checks it on every call (apps/server/src/modules/identity/staff). */
 export const staffPermissions = [
   'staff.manage',
   'audit.read',

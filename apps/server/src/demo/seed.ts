@@ -5,9 +5,9 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { languages, toChecksumAddress, tronAddressFromHex, type Language } from '@pp/contract';
 import type { Services } from '../services.ts';
-import { BankAccountService } from '../modules/bank-accounts/service.ts';
-import { AddressService } from '../modules/addresses/service.ts';
-import type { ChangeContext } from '../modules/addresses/destination-changes.ts';
+import { BankAccountService } from '../modules/payments/bank-accounts/service.ts';
+import { AddressService } from '../modules/payments/addresses/service.ts';
+import type { ChangeContext } from '../modules/payments/addresses/destination-changes.ts';
 
 export const demoMembers = [
   { userName: 'demo', password: 'Demo@12345', transactionPassword: 'Demo@123456', email: 'demo@example.com', countryCode: 'CN', referrer: null },

@@ -9,7 +9,7 @@ import { serverStorage } from '../../test/process.ts';
 import { deleteBatchSize, deleteInBatches } from '../db/batched-delete.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { serverJobs } from './index.ts';
-import { SecurityRepository } from '../modules/security/repository.ts';
+import { SecurityRepository } from '../modules/identity/security/repository.ts';
 import { PostgresReplayStore } from '../plugins/replay-guard.ts';
 
 const expiredRows = 25_000;

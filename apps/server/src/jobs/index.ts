@@ -4,10 +4,10 @@
  */
 import type { DbHandle } from '../db/index.ts';
 import { deleteInBatches } from '../db/batched-delete.ts';
-import { verifyFull, verifyIncremental } from '../modules/ledger/checkpoint.ts';
+import { verifyFull, verifyIncremental } from '../modules/wallet/ledger/checkpoint.ts';
 import type { JobDefinition } from './runner.ts';
 import { loginLimits } from '../plugins/login-throttle.ts';
-import type { ChainService } from '../modules/chain/service.ts';
+import type { ChainService } from '../modules/payments/chain/service.ts';
 
 /** Rows older than these are of no use to any check and are deleted by housekeeping. */
 export const retention = {
@@ -66,7 +66,7 @@ export function serverJobs(handle: DbHandle, housekeepingSchedule = '*/10 * * * 
   ];
 }
 
-/** One chain watcher per configured chain (modules/chain, decision 017), each its own job. */
+/** One chain watcher per configured chain (modules/payments/chain, decision 017), each its own job. */
 export function chainJobs(chain: ChainService): JobDefinition[] {
   return chain.jobs();
 }

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, makeTestApp, type TestApp } from '../../test/helper.ts';
 import { nextSeq, type DbHandle } from '../db/index.ts';
 import { serverJobs } from './index.ts';
-import { checkpointName, verifyFull, verifyIncremental } from '../modules/ledger/checkpoint.ts';
-import type { LedgerRepository, TransferInput } from '../modules/ledger/index.ts';
+import { checkpointName, verifyFull, verifyIncremental } from '../modules/wallet/ledger/checkpoint.ts';
+import type { LedgerRepository, TransferInput } from '../modules/wallet/ledger/index.ts';
 
 describe.each(dialects)('incremental ledger check on %s', (dialect) => {
   let t: TestApp;

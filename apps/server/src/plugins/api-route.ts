@@ -12,7 +12,7 @@ import { languageOf } from './errors.ts';
 import { sealFor } from './envelope.ts';
 import { bodyShapeProblem } from './body-shape.ts';
 import { withinBudget } from './faults.ts';
-import type { SessionIdentity, SessionService } from '../modules/sessions/service.ts';
+import type { SessionIdentity, SessionService } from '../modules/identity/sessions/service.ts';
 import { roleCan, type StaffRole } from '@pp/contract';
 
 /** The staff member behind a staff session, checked on every call. */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { endpoints, errorKeys, type EndpointName } from '@pp/contract';
 import { dialects, login, makeTestApp, staffClient, TestClient, type TestApp } from '../../test/helper.ts';
-import { verifyLedger } from '../modules/ledger/verify.ts';
+import { verifyLedger } from '../modules/wallet/ledger/verify.ts';
 
 /** Runs per endpoint and database; about 50 endpoints x 2 databases stay within a minute or two. */
 const runsPerEndpoint = Number(process.env.FUZZ_RUNS ?? 30);

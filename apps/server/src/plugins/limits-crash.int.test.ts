@@ -14,8 +14,8 @@ import { endpoints } from '@pp/contract';
 import { migrateToLatest, num, openDb, type Dialect, type DbHandle } from '../db/index.ts';
 import { dialects } from '../../test/helper.ts';
 import { freePort, httpCall, pgSchema, serverStorage, startServerProcess, type ServerProcess } from '../../test/process.ts';
-import { txPasswordKey } from '../modules/accounts/service.ts';
-import { verifyAndRecord } from '../modules/ledger/verify.ts';
+import { txPasswordKey } from '../modules/identity/accounts/service.ts';
+import { verifyAndRecord } from '../modules/wallet/ledger/verify.ts';
 import { countHeldFailure, holdHit, holdLeaseMs, peekHits, releaseHit } from './rate-limit.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -20,8 +20,8 @@ import { loginLimits } from './login-throttle.ts';
 // Counts the password-hash checks the server really makes (argon2 verify), to show that a burst
 // never gets more of them than the limit. The real function still runs.
 const hashChecks = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../modules/accounts/passwords.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../modules/accounts/passwords.ts')>();
+vi.mock('../modules/identity/accounts/passwords.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../modules/identity/accounts/passwords.ts')>();
   return {
     ...original,
     verifyPassword: (storedHash: string | null, password: string) => {

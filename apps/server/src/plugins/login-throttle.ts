@@ -20,7 +20,7 @@
  */
 import type { Db } from '../db/index.ts';
 import { num } from '../db/index.ts';
-import type { CaptchaService } from '../modules/captcha/service.ts';
+import type { CaptchaService } from '../modules/identity/captcha/service.ts';
 import { AppError } from '../errors.ts';
 import { addressKey, countHeldFailure, hitsUnlimited, holdHit, releaseHit, type Reservation } from './rate-limit.ts';
 

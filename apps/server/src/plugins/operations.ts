@@ -12,7 +12,7 @@ import client from 'prom-client';
 import type { DbHandle } from '../db/index.ts';
 import { num } from '../db/index.ts';
 import { migrations } from '../db/migrations/index.ts';
-import type { ReviewService } from '../modules/reviews/service.ts';
+import type { ReviewService } from '../modules/back-office/reviews/service.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import { timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';

@@ -1,0 +1,296 @@
+/**
+ * Member accounts: registration into the referrer's tree, login, passwords and transaction
+ * passwords. Every check runs before anything is written; the write that could race (the name)
+ * is guarded by a unique index, not by the earlier read.
+ */
+import crypto from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import {
+  maskEmail,
+  type ForgotPasswordRequest,
+  type ForgotTransactionPasswordRequest,
+  type LoginRequest,
+  type LoginResponse,
+  type RegisterRequest,
+  type UpdatePasswordRequest,
+  type UpdateTransactionPasswordRequest,
+  type UserInfo,
+} from '@pp/contract';
+import type { Db } from '../../../db/index.ts';
+import { num } from '../../../db/index.ts';
+import { inTransaction } from '../../../db/transaction.ts';
+import { AppError } from '../../../errors.ts';
+import { addressKey, clearHits, countHeldFailure, holdHit, lockWhenFull, peekHits, releaseHit, reserveHit } from '../../../plugins/rate-limit.ts';
+import type { LoginThrottle } from '../../../plugins/login-throttle.ts';
+import type { SessionIdentity, SessionService } from '../sessions/index.ts';
+import { isKnownCountry } from '../../platform/countries/index.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import type { ConfigService } from '../../platform/config/index.ts';
+import { AccountRepository, nameKey, type UserRow } from './repository.ts';
+import type { EventEmitter } from '../../../lib/events.ts';
+
+export const accountLimits = {
+  registrationsPerIpPerHourMax: 10,
+} as const;
+
+/** The rate_limits key of a member's transaction-password failures (decision 007). */
+export function txPasswordKey(userId: string): string {
+  return `tx:${userId}`;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e.message ?? '');
+}
+
+function randomDigits(count: number): string {
+  let out = String(crypto.randomInt(1, 10));
+  while (out.length < count) out += String(crypto.randomInt(0, 10));
+  return out;
+}
+
+export class AccountService {
+  readonly repository: AccountRepository;
+
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: SessionService,
+    private readonly settings: ConfigService,
+    private readonly throttle: LoginThrottle,
+    /** Tells `memberCreated` in the registration's transaction (the community figures; decision 021). */
+    private readonly events: EventEmitter,
+    /**
+     * What a right password leads to. The composition root hands it the security centre's (a
+     * session, or the second step for members with two-step login on, decision 010); without
+     * one it is a session.
+     */
+    private readonly afterPassword: (userId: string, request: FastifyRequest) => Promise<LoginResponse> = (userId, request) =>
+      this.startSession(userId, request),
+  ) {
+    this.repository = new AccountRepository(db);
+  }
+
+  /** Every money action starts here: the account may move money and the transaction password is right. */
+  async authorizeMoneyAction(userId: string, transactionPassword: string): Promise<UserRow> {
+    const user = await this.mustGet(userId);
+    if (num(user.is_money_locked)) throw new AppError('user.moneyLocked');
+    await this.verifyTransactionPassword(userId, transactionPassword);
+    return user;
+  }
+
+  /**
+   * Registration: the address's place is reserved first, then the e-mail code is used up, and
+   * only then are the name and the invite ID looked at, so a stranger without a code learns
+   * nothing about which names exist (decision 007). A refused attempt gives its place back.
+   */
+  async register(input: RegisterRequest, ip: string, useEmailCode: () => Promise<void>): Promise<string> {
+    if (!isKnownCountry(input.countryCode)) {
+      throw new AppError('request.invalid', undefined, 'countryCode', 'validation.selectCountry');
+    }
+    const place = await reserveHit(this.db, `register:ip:${addressKey(ip)}`, 3_600_000, accountLimits.registrationsPerIpPerHourMax);
+    if (!place.isReserved) throw new AppError('rate.limited', { seconds: Math.max(1, Math.ceil((place.resetsAt - Date.now()) / 1000)) });
+    try {
+      await useEmailCode();
+      if (await this.repository.byName(input.userName)) throw new AppError('user.nameTaken');
+      const referrer = await this.repository.byReferralId(input.inviteId);
+      if (!referrer) throw new AppError('user.inviteNotFound');
+      return await this.createMember(input, referrer);
+    } catch (error) {
+      await releaseHit(this.db, place);
+      throw error;
+    }
+  }
+
+  /** Writes the member. Call through register (after the e-mail code is used), or from the demo seed. */
+  async createMember(input: RegisterRequest, referrer: UserRow | null): Promise<string> {
+    const [passwordHash, txPasswordHash] = await Promise.all([hashPassword(input.password), hashPassword(input.transactionPassword)]);
+    const id = crypto.randomUUID();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        // One transaction per attempt: the member's row and the community figures it changes (decision 021).
+        await inTransaction(this.db, async (tx) => {
+          const createdAt = Date.now();
+          await tx
+            .insertInto('users')
+            .values({
+              id,
+              user_name: input.userName,
+              user_name_key: nameKey(input.userName),
+              password_hash: passwordHash,
+              tx_password_hash: txPasswordHash,
+              country_code: input.countryCode,
+              email: input.email.toLowerCase(),
+              referral_id: randomDigits(8),
+              user_number: randomDigits(10),
+              referrer_id: referrer?.id ?? null,
+              tree_path: referrer ? `${referrer.tree_path}${referrer.id}/` : '/',
+              level: 0,
+              buy_purchase_code_status: 0,
+              is_protected: 0,
+              auto_top_up: 0,
+              agree_status: 1,
+              is_login_locked: 0,
+              is_money_locked: 0,
+              created_at: createdAt,
+            })
+            .execute();
+          await this.events.emit(tx, 'memberCreated', { memberId: id, referrerId: referrer?.id ?? null, at: createdAt });
+        });
+        break;
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        if (await this.repository.byName(input.userName)) throw new AppError('user.nameTaken');
+        // A referral ID or user number collided: draw new ones, a bounded number of times.
+        if (attempt >= 5) throw error;
+      }
+    }
+    return id;
+  }
+
+  /**
+   * Login: the throttle reserves the attempt (and checks or asks for the image code) before the
+   * password hash is checked; a wrong password counts its places, a right one gives them back.
+   */
+  async login(input: LoginRequest, request: FastifyRequest) {
+    const user = await this.repository.byName(input.userName);
+    const ticket = await this.throttle.begin({
+      scope: 'USER',
+      accountKey: nameKey(input.userName),
+      accountId: user?.id ?? null,
+      ip: request.ip,
+      captchaId: input.captchaId,
+      captchaCode: input.captchaCode,
+    });
+    const isValid = await verifyPassword(user?.password_hash ?? null, input.password);
+    if (!user || !isValid) {
+      await ticket.failed();
+      throw new AppError('auth.invalidCredentials');
+    }
+    await ticket.succeeded();
+    if (num(user.is_login_locked)) throw new AppError('auth.loginDisabled');
+    return this.afterPassword(user.id, request);
+  }
+
+  /**
+   * The one place a member session begins, after every check of the sign-in passed (the security
+   * centre's second step calls it too, decision 010). The address becomes known (decision 007).
+   */
+  async startSession(userId: string, request: FastifyRequest) {
+    await this.throttle.rememberAddress('USER', userId, request.ip);
+    return this.sessions.create(userId, 'USER', request);
+  }
+
+  async memberByNameAndEmail(userName: string, email: string): Promise<UserRow | null> {
+    const user = await this.repository.byName(userName);
+    return user && user.email === email.toLowerCase() ? user : null;
+  }
+
+  async resetPassword(userId: string, input: ForgotPasswordRequest): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(input.password) })
+      .where('id', '=', userId)
+      .execute();
+    await this.sessions.revokeAll(userId, 'USER');
+  }
+
+  async mustGet(userId: string): Promise<UserRow> {
+    const user = await this.repository.byId(userId);
+    if (!user) throw new AppError('auth.expired');
+    return user;
+  }
+
+  async updatePassword(session: SessionIdentity, input: UpdatePasswordRequest, ip: string): Promise<void> {
+    const user = await this.mustGet(session.userId);
+    // The old password is a password guess like a login: it counts toward the same limits.
+    const ticket = await this.throttle.begin({ scope: 'USER', accountKey: user.user_name_key, accountId: user.id, ip, isCallerProven: true });
+    if (!(await verifyPassword(user.password_hash, input.oldPassword))) {
+      await ticket.failed();
+      throw new AppError('user.oldPasswordWrong');
+    }
+    await ticket.succeeded();
+    await this.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(input.password) })
+      .where('id', '=', user.id)
+      .execute();
+    // Every other session ends; the one that proved the old password goes on (decision 005).
+    await this.sessions.revokeAll(user.id, 'USER', session.sessionId);
+  }
+
+  /**
+   * Checks a transaction password with the lock: txPasswordFailuresMax wrong entries within
+   * txPasswordLockMinutes lock money actions for txPasswordLockMinutes from the last one. The
+   * attempt holds its place before the hash is checked, so a burst sees at most the limit; the
+   * hold has a lease of a few seconds (holdLeaseMs), so a process killed mid-check does not leave
+   * it taken (decision 038). A wrong entry turns its hold into a counted failure.
+   */
+  async verifyTransactionPassword(userId: string, password: string): Promise<void> {
+    const user = await this.mustGet(userId);
+    const max = await this.settings.get('security.txPasswordFailuresMax');
+    const lockMs = (await this.settings.get('security.txPasswordLockMinutes')) * 60_000;
+    const key = txPasswordKey(userId);
+    const place = await holdHit(this.db, key, lockMs, max);
+    const minutesLeft = (resetsAt: number) => Math.max(1, Math.ceil((resetsAt - Date.now()) / 60_000));
+    if (!place.isReserved) {
+      if (place.hits >= max) throw new AppError('user.txLocked', { minutes: minutesLeft(place.resetsAt) });
+      // Places are held by entries still being checked: not a lock, a moment's wait.
+      throw new AppError('rate.limited', { seconds: 1 });
+    }
+    if (await verifyPassword(user.tx_password_hash, password)) {
+      await releaseHit(this.db, place);
+      return;
+    }
+    await countHeldFailure(this.db, place, lockMs);
+    const window = await lockWhenFull(this.db, key, lockMs, max, lockMs);
+    if (window.isLocked) throw new AppError('user.txLocked', { minutes: minutesLeft(window.resetsAt) });
+    throw new AppError('user.txPasswordWrong', { triesLeft: Math.max(1, max - window.hits) });
+  }
+
+  /** The transaction-password lock as staff see it: failures in the window, and until when money actions are locked (0: not locked). */
+  async txLockState(userId: string): Promise<{ txFailures: number; txLockedUntil: number }> {
+    const max = await this.settings.get('security.txPasswordFailuresMax');
+    const lockMs = (await this.settings.get('security.txPasswordLockMinutes')) * 60_000;
+    const window = await peekHits(this.db, txPasswordKey(userId), lockMs);
+    return { txFailures: Math.min(window.hits, max), txLockedUntil: window.hits >= max ? window.resetsAt : 0 };
+  }
+
+  async updateTransactionPassword(session: SessionIdentity, input: UpdateTransactionPasswordRequest): Promise<void> {
+    await this.verifyTransactionPassword(session.userId, input.oldTransactionPassword);
+    const txHash = await hashPassword(input.transactionPassword);
+    await this.db.updateTable('users').set({ tx_password_hash: txHash }).where('id', '=', session.userId).execute();
+  }
+
+  async resetTransactionPassword(userId: string, input: ForgotTransactionPasswordRequest): Promise<void> {
+    const txHash = await hashPassword(input.transactionPassword);
+    await this.db.updateTable('users').set({ tx_password_hash: txHash }).where('id', '=', userId).execute();
+    // A reset by e-mail code proves the owner: the lock of the old password ends with it.
+    await clearHits(this.db, txPasswordKey(userId));
+  }
+
+  async userInfo(userId: string, origin: string): Promise<UserInfo> {
+    const user = await this.mustGet(userId);
+    return {
+      id: user.id,
+      userName: user.user_name,
+      userNumber: user.user_number,
+      countryCode: user.country_code,
+      email: user.email,
+      emailMasked: maskEmail(user.email),
+      referralId: user.referral_id,
+      referrerUserName: await this.repository.nameOf(user.referrer_id),
+      level: num(user.level),
+      buyPurchaseCodeStatus: num(user.buy_purchase_code_status) === 1,
+      invitationCode: user.referral_id,
+      referralLink: `${origin}/#/register?inviteId=${encodeURIComponent(user.referral_id)}`,
+      isProtected: num(user.is_protected) === 1,
+      autoTopUp: num(user.auto_top_up) === 1,
+      agreeStatus: num(user.agree_status) === 1,
+      createdAt: num(user.created_at),
+    };
+  }
+
+  async setAgreeStatus(userId: string): Promise<void> {
+    await this.db.updateTable('users').set({ agree_status: 1 }).where('id', '=', userId).execute();
+  }
+}

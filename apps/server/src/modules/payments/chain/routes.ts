@@ -1,0 +1,17 @@
+/** Member chain-deposit calls (address, history) and the back-office chain health. */
+import type { FastifyInstance } from 'fastify';
+import { apiRoute, type RouteDeps } from '../../../plugins/api-route.ts';
+import type { ChainService } from './service.ts';
+
+/** The services this module's routes use, passed by the composition root (issue 32). */
+export interface ChainRoutesDeps {
+  routeDeps: RouteDeps;
+  chain: ChainService;
+}
+
+export function chainRoutes(app: FastifyInstance, s: ChainRoutesDeps): void {
+  apiRoute(app, s.routeDeps, 'depositChainList', async () => s.chain.chainList());
+  apiRoute(app, s.routeDeps, 'depositAddress', async ({ session, body }) => s.chain.address(session.userId, body.chain));
+  apiRoute(app, s.routeDeps, 'bscDepositRecordList', async ({ session, body }) => s.chain.deposits(session.userId, body));
+  apiRoute(app, s.routeDeps, 'chainHealth', async () => s.chain.health());
+}

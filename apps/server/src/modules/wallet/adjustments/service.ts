@@ -1,0 +1,75 @@
+/**
+ * Manual adjustments by staff (spec transaction types airdrop and underweight): the movement is
+ * made at once as a pending transfer (a debit from a member is held, so it shows as frozen) and
+ * put in the manualAdjustment review queue; approval posts it, rejection voids it.
+ */
+import type { Tx } from '../../../db/index.ts';
+import { AppError } from '../../../errors.ts';
+import type { AuditService, Actor } from '../../back-office/audit/index.ts';
+import { formatMinor, parseAmount } from '@pp/contract';
+import type { LedgerRepository } from '../ledger/index.ts';
+import type { ReviewRow, ReviewService } from '../../back-office/reviews/index.ts';
+import type { AccountRepository } from '../../identity/accounts/index.ts';
+
+export class AdjustmentService {
+  constructor(
+    private readonly ledger: LedgerRepository,
+    private readonly reviews: ReviewService,
+    private readonly audit: AuditService,
+    private readonly members: AccountRepository,
+  ) {
+    reviews.register('manualAdjustment', {
+      approve: (tx: Tx, item: ReviewRow) => this.ledger.resolvePending(item.subject_id, 'post', tx).then(() => undefined),
+      reject: (tx: Tx, item: ReviewRow) => this.ledger.resolvePending(item.subject_id, 'void', tx).then(() => undefined),
+    });
+  }
+
+  async create(actor: Actor, input: { memberId: string; coinName: string; direction: 'credit' | 'debit'; amount: string; reason: string; requestId: string }) {
+    const amount = parseAmount(input.amount);
+    if (amount === null || amount <= 0n) throw new AppError('request.invalid', undefined, 'amount', 'validation.amountPositive');
+    const member = await this.members.byId(input.memberId);
+    if (!member) throw new AppError('member.notFound');
+    const memberAccount = { owner: member.id, coinName: input.coinName, purpose: 'available' };
+    const code = input.direction === 'credit' ? 'airdrop' : 'underweight';
+    const systemAccount = { owner: 'system', coinName: input.coinName, purpose: code };
+    return this.ledger.inTransaction(async (tx) => {
+      const existing = await this.ledger.findByRequestId(tx, `adjust:${input.requestId}`);
+      const transfer = await this.ledger.transfer(
+        {
+          requestId: `adjust:${input.requestId}`,
+          code,
+          coinName: input.coinName,
+          amount,
+          debit: input.direction === 'credit' ? systemAccount : memberAccount,
+          credit: input.direction === 'credit' ? memberAccount : systemAccount,
+          isPending: true,
+          memo: input.reason,
+        },
+        tx,
+      );
+      if (existing) {
+        const item = await tx.selectFrom('review_items').select('id').where('subject_id', '=', transfer.id).executeTakeFirstOrThrow();
+        return { reviewId: item.id, transferId: transfer.id };
+      }
+      const reviewId = await this.reviews.submit(tx, {
+        queue: 'manualAdjustment',
+        memberId: member.id,
+        coinName: input.coinName,
+        amount,
+        subjectId: transfer.id,
+        createdByStaffId: actor.id,
+        summary: { direction: input.direction, code, requestedBy: actor.name },
+        evidence: [{ label: 'reason', value: input.reason, isImage: false }],
+      });
+      await this.audit.record(tx, actor, {
+        action: 'ledger.adjust.request',
+        targetType: 'member',
+        targetId: member.id,
+        before: null,
+        after: { code, coinName: input.coinName, amount: formatMinor(amount), transferId: transfer.id, reviewId },
+        reason: input.reason,
+      });
+      return { reviewId, transferId: transfer.id };
+    });
+  }
+}

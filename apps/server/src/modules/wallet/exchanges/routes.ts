@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { apiRoute, type RouteDeps } from '../../../plugins/api-route.ts';
+import type { ExchangeService } from './service.ts';
+
+/** The services this module's routes use, passed by the composition root (issue 32). */
+export interface ExchangeRoutesDeps {
+  routeDeps: RouteDeps;
+  exchanges: ExchangeService;
+}
+
+export function exchangeRoutes(app: FastifyInstance, s: ExchangeRoutesDeps): void {
+  apiRoute(app, s.routeDeps, 'exchangeTypeList', async () => s.exchanges.types());
+  apiRoute(app, s.routeDeps, 'exchangeCreate', async ({ session, body }) => s.exchanges.create(session.userId, body));
+  apiRoute(app, s.routeDeps, 'exchangeList', async ({ session, body }) => s.exchanges.list(session.userId, body.cursor, body.pageSize));
+  apiRoute(app, s.routeDeps, 'exchangeCancel', async ({ session, body }) => {
+    await s.exchanges.cancel(session.userId, body.exchangeId);
+    return { ok: true as const };
+  });
+}

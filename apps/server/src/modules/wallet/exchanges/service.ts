@@ -1,0 +1,268 @@
+/**
+ * Exchange of one point type for another (transfer code convert). The source amount is held at
+ * once (a pending transfer: it shows as frozen) and waits in the exchange review queue; below the
+ * setting exchange.autoApproveBelow it is taken and paid out at once instead (decision 011).
+ * Approval posts the hold and credits the target points net of the fee (convert + convertFee);
+ * rejection by staff or cancellation by the member voids the hold. Each happens exactly once:
+ * the review item's status and the exchange's status move with conditional updates in the same
+ * transaction as the ledger change.
+ */
+import crypto from 'node:crypto';
+import type { ExchangeEntry, ExchangeType } from '@pp/contract';
+import type { Db, Tx } from '../../../db/index.ts';
+import { num } from '../../../db/index.ts';
+import { AppError } from '../../../errors.ts';
+import type { AccountService } from '../../identity/accounts/index.ts';
+import type { ConfigService } from '../../platform/config/index.ts';
+import { amountRuleBroken, formatMinor, multiplyRateStrict, parseAmount, percentOfStrict } from '@pp/contract';
+import { onceAfterRace } from '../ledger/index.ts';
+import type { LedgerRepository } from '../ledger/index.ts';
+import type { ReviewRow, ReviewService } from '../../back-office/reviews/index.ts';
+import { keysetPage, newestFirst } from '../../../db/keyset.ts';
+import { notify } from '../../engagement/notifications/index.ts';
+
+type ExchangeRow = NonNullable<Awaited<ReturnType<ExchangeService['byHold']>>>;
+
+/** The member's exchanges, newest first (decision 052). */
+const exchangesPage = newestFirst('exchangeList');
+
+export class ExchangeService {
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: LedgerRepository,
+    private readonly reviews: ReviewService,
+    private readonly accounts: AccountService,
+    private readonly settings: ConfigService,
+  ) {
+    reviews.register('exchange', {
+      approve: (tx, item) => this.approve(tx, item),
+      reject: (tx, item) => this.reject(tx, item),
+    });
+  }
+
+  types(): Promise<ExchangeType[]> {
+    return this.settings.get('exchange.types');
+  }
+
+  byHold(tx: Tx | Db, holdId: string) {
+    return tx.selectFrom('exchanges').selectAll().where('hold_transfer_id', '=', holdId).executeTakeFirst();
+  }
+
+  /** Works out the fee and the amount received; throws the validation message a member sees. */
+  quote(type: ExchangeType, amount: bigint) {
+    const broken = amountRuleBroken(amount, type.minimum, type.multipleOf);
+    if (broken) throw new AppError('request.invalid', { x: broken.x }, 'amount', broken.key);
+    const gross = multiplyRateStrict(amount, type.rate);
+    const fee = percentOfStrict(gross, type.feePercent, 'up');
+    if (gross - fee <= 0n) throw new AppError('request.invalid', { x: type.minimum }, 'amount', 'validation.minimumAmount');
+    return { gross, fee, received: gross - fee };
+  }
+
+  async create(
+    memberId: string,
+    input: { exchangeType: string; amount: string; transactionPassword: string; requestId: string },
+  ): Promise<{ id: string; status: 'pendingReview' | 'approved' }> {
+    const type = (await this.types()).find((t) => t.exchangeType === input.exchangeType);
+    if (!type) throw new AppError('request.invalid', undefined, 'exchangeType', 'validation.chooseExchangeType');
+    const amount = parseAmount(input.amount);
+    if (amount === null || amount <= 0n) throw new AppError('request.invalid', undefined, 'amount', 'validation.amountPositive');
+    const { fee, received } = this.quote(type, amount);
+    // Below the configured amount nobody reviews: the source points are taken at once (posted,
+    // not held) and the target points paid in the same transaction (decision 011).
+    const isAutoApproved = amount < (parseAmount(await this.settings.get('exchange.autoApproveBelow')) ?? 0n);
+    await this.accounts.authorizeMoneyAction(memberId, input.transactionPassword);
+    return onceAfterRace(() =>
+      this.ledger.inTransaction(async (tx) => {
+        const requestId = `exchange:${memberId}:${input.requestId}`;
+        const isRetry = (await this.ledger.findByRequestId(tx, requestId)) !== undefined;
+        let hold;
+        try {
+          hold = await this.ledger.transfer(
+            {
+              requestId,
+              code: 'convert',
+              coinName: type.sourceCoin,
+              amount,
+              debit: { owner: memberId, coinName: type.sourceCoin, purpose: 'available' },
+              credit: { owner: 'system', coinName: type.sourceCoin, purpose: 'exchange' },
+              isPending: !isAutoApproved,
+              memo: type.exchangeType,
+            },
+            tx,
+          );
+        } catch (error) {
+          if (error instanceof AppError && error.key === 'ledger.insufficientBalance') {
+            throw new AppError('request.invalid', undefined, 'amount', 'validation.insufficientBalance');
+          }
+          throw error;
+        }
+        if (isRetry) {
+          const first = (await this.byHold(tx, hold.id))!;
+          return { id: first.id, status: first.status === 'pendingReview' ? 'pendingReview' : 'approved' };
+        }
+        const id = crypto.randomUUID();
+        const reviewId = await this.reviews.submit(tx, {
+          queue: 'exchange',
+          memberId,
+          coinName: type.sourceCoin,
+          amount,
+          subjectId: id,
+          // A member made it; no staff member is its maker.
+          createdByStaffId: null,
+          summary: {
+            exchangeType: type.exchangeType,
+            sourceCoin: type.sourceCoin,
+            targetCoin: type.targetCoin,
+            rate: type.rate,
+            fee: formatMinor(fee),
+            received: formatMinor(received),
+            ...(isAutoApproved ? { autoApproved: true } : {}),
+          },
+          evidence: [],
+        });
+        // The review item is kept, already approved, so the queue's history shows every exchange and why it needed no one.
+        if (isAutoApproved) await tx.updateTable('review_items').set({ status: 'approved', decided_at: Date.now() }).where('id', '=', reviewId).execute();
+        const number = `EX${Date.now()}${crypto.randomInt(1000, 9999)}`;
+        await tx
+          .insertInto('exchanges')
+          .values({
+            id,
+            number,
+            member_id: memberId,
+            exchange_type: type.exchangeType,
+            source_coin: type.sourceCoin,
+            target_coin: type.targetCoin,
+            amount,
+            fee,
+            received,
+            rate: type.rate,
+            minimum: type.minimum,
+            status: isAutoApproved ? 'approved' : 'pendingReview',
+            hold_transfer_id: hold.id,
+            review_id: reviewId,
+            reject_reason: null,
+            created_at: Date.now(),
+            decided_at: isAutoApproved ? Date.now() : null,
+          })
+          .execute();
+        if (isAutoApproved) await this.payOut(tx, { member_id: memberId, target_coin: type.targetCoin, received, fee, number });
+        return { id, status: isAutoApproved ? 'approved' : 'pendingReview' };
+      }),
+    );
+  }
+
+  private async mustGet(tx: Tx, id: string): Promise<ExchangeRow> {
+    const row = await tx.selectFrom('exchanges').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw new AppError('exchange.notFound');
+    return row;
+  }
+
+  private async settle(tx: Tx, exchange: ExchangeRow, status: 'approved' | 'rejected' | 'cancelled', rejectReason: string | null) {
+    const moved = await tx
+      .updateTable('exchanges')
+      .set({ status, decided_at: Date.now(), reject_reason: rejectReason })
+      .where('id', '=', exchange.id)
+      .where('status', '=', 'pendingReview')
+      .executeTakeFirst();
+    if (moved.numUpdatedRows !== 1n) throw new AppError('exchange.notPending');
+  }
+
+  private async approve(tx: Tx, item: ReviewRow): Promise<void> {
+    const exchange = await this.mustGet(tx, item.subject_id);
+    await this.settle(tx, exchange, 'approved', null);
+    await this.ledger.resolvePending(exchange.hold_transfer_id, 'post', tx);
+    await this.payOut(tx, exchange);
+    await notify(tx, exchange.member_id, 'exchangeApproved', {
+      number: exchange.number,
+      amount: formatMinor(BigInt(exchange.received)),
+      coinName: exchange.target_coin,
+    });
+  }
+
+  /** The target points, net of the fee, from the exchange pool to the member; the fee to the fees account. */
+  private async payOut(tx: Tx, exchange: Pick<ExchangeRow, 'member_id' | 'target_coin' | 'received' | 'fee' | 'number'>): Promise<void> {
+    const target = exchange.target_coin;
+    const pool = { owner: 'system', coinName: target, purpose: 'exchange' };
+    await this.ledger.transfer(
+      {
+        requestId: null,
+        code: 'convert',
+        coinName: target,
+        amount: BigInt(exchange.received),
+        debit: pool,
+        credit: { owner: exchange.member_id, coinName: target, purpose: 'available' },
+        isPending: false,
+        memo: exchange.number,
+      },
+      tx,
+    );
+    if (BigInt(exchange.fee) > 0n) {
+      await this.ledger.transfer(
+        {
+          requestId: null,
+          code: 'convertFee',
+          coinName: target,
+          amount: BigInt(exchange.fee),
+          debit: pool,
+          credit: { owner: 'system', coinName: target, purpose: 'fees' },
+          isPending: false,
+          memo: exchange.number,
+        },
+        tx,
+      );
+    }
+  }
+
+  private async reject(tx: Tx, item: ReviewRow): Promise<void> {
+    const exchange = await this.mustGet(tx, item.subject_id);
+    const current = await tx.selectFrom('review_items').select('reject_reason').where('id', '=', item.id).executeTakeFirstOrThrow();
+    await this.settle(tx, exchange, 'rejected', current.reject_reason);
+    await this.ledger.resolvePending(exchange.hold_transfer_id, 'void', tx);
+    await notify(tx, exchange.member_id, 'exchangeRejected', { number: exchange.number });
+  }
+
+  /** The member cancels while the exchange waits for review; a retry of a done cancel is fine. */
+  async cancel(memberId: string, exchangeId: string): Promise<void> {
+    await this.ledger.inTransaction(async (tx) => {
+      const exchange = await this.mustGet(tx, exchangeId);
+      if (exchange.member_id !== memberId) throw new AppError('exchange.notFound');
+      if (exchange.status === 'cancelled') return;
+      // The review item moves first and only from a waiting state: staff deciding at the same moment lose or win whole.
+      const claimed = await tx
+        .updateTable('review_items')
+        .set({ status: 'cancelled', decided_at: Date.now() })
+        .where('id', '=', exchange.review_id)
+        .where('status', 'in', ['pending', 'awaitingSecond'])
+        .executeTakeFirst();
+      if (claimed.numUpdatedRows !== 1n) throw new AppError('exchange.notPending');
+      await this.settle(tx, exchange, 'cancelled', null);
+      await this.ledger.resolvePending(exchange.hold_transfer_id, 'void', tx);
+    });
+  }
+
+  async list(memberId: string, cursor: string | undefined, pageSize: number): Promise<{ items: ExchangeEntry[]; nextCursor: string | null }> {
+    const query = this.db.selectFrom('exchanges').selectAll().where('member_id', '=', memberId);
+    const { items: page, nextCursor } = await keysetPage(query, exchangesPage, cursor, pageSize);
+    return {
+      items: page.map((r) => {
+        const [code, ...rest] = (r.reject_reason ?? '').split('|');
+        return {
+          id: r.id,
+          number: r.number,
+          createdAt: num(r.created_at),
+          exchangeType: r.exchange_type,
+          sourceCoin: r.source_coin,
+          targetCoin: r.target_coin,
+          amount: formatMinor(BigInt(r.amount)),
+          fee: formatMinor(BigInt(r.fee)),
+          received: formatMinor(BigInt(r.received)),
+          minimum: r.minimum,
+          status: r.status as ExchangeEntry['status'],
+          rejectReasonCode: r.reject_reason === null ? null : code || 'other',
+          rejectReason: r.reject_reason === null ? null : rest.join('|'),
+        };
+      }),
+      nextCursor,
+    };
+  }
+}

@@ -1,0 +1,758 @@
+/**
+ * The ledger: double entry, every movement one transfer from a debit account to a credit
+ * account, in one database transaction. Holds are pending transfers, later posted or voided,
+ * each exactly once (a conditional update on the pending row's state). A member account can
+ * never go below zero: the debit is a conditional update that checks the balance in the same
+ * statement, so two requests racing for the same money cannot both win. Account rows are
+ * updated in id order so opposite transfers cannot deadlock on PostgreSQL; a serialization
+ * failure or deadlock is retried.
+ */
+import crypto from 'node:crypto';
+import { timeOrderedId } from '../../../db/ids.ts';
+import type SQLite from 'better-sqlite3';
+import { CompiledQuery, sql, type SqlBool } from 'kysely';
+import { accountTotalMaxMinor, amountMaxMinor, balanceMaxMinor, transactionTypes, type TransactionType } from '@pp/contract';
+import type { Db, DbHandle, Tx } from '../../../db/index.ts';
+import { nextSeq, num } from '../../../db/index.ts';
+import { attemptsMax, GroupCommit, isRetryable } from '../../../db/transaction.ts';
+import { AppError } from '../../../errors.ts';
+
+/** The ledger's transfer codes are the contract's transaction types (spec section 3), listed once there. */
+export const transferCodes = transactionTypes;
+export type TransferCode = TransactionType;
+
+export interface AccountRef {
+  /** A member id, or "system". */
+  owner: string;
+  coinName: string;
+  /** "available" for a member's spendable balance; a system account's name otherwise. */
+  purpose: string;
+}
+
+export interface TransferInput {
+  requestId: string | null;
+  code: TransferCode;
+  coinName: string;
+  amount: bigint;
+  debit: AccountRef;
+  credit: AccountRef;
+  isPending: boolean;
+  memo?: string;
+}
+
+export interface TransferRecord {
+  id: string;
+  code: string;
+  coinName: string;
+  amount: bigint;
+  kind: string;
+  state: string;
+  pendingId: string | null;
+  createdAt: number;
+}
+
+function requestHash(input: object): string {
+  return crypto
+    .createHash('sha256')
+    .update(JSON.stringify(input, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)))
+    .digest('hex');
+}
+
+/**
+ * System accounts that many transfers touch (fees, say) are split into stripes, each its own
+ * account row: a transfer picks one at random, so on PostgreSQL concurrent transfers do not all
+ * wait for one row lock. A system account's balance is the sum of its stripes.
+ */
+export const systemStripes = 16;
+
+interface StandaloneTransfer {
+  id: string;
+  requestId: string | null;
+  hash: string | null;
+  code: string;
+  coinName: string;
+  amount: bigint;
+  debitId: string;
+  creditId: string;
+  isPending: boolean;
+  memo: string;
+  now: number;
+}
+
+/**
+ * The balance check of one new leg (decision 008), written once for the two TypeScript forms: the
+ * SQLite statements of a standalone transfer and applyLeg. Funds on a member debit (pending
+ * credits do not count), the balance ceiling on a member credit (pending debits do not count),
+ * the running-total ceiling on every leg. @amount, @totalRoom (accountTotalMaxMinor - amount) and
+ * @balanceRoom (balanceMaxMinor - amount) are computed in JS, so no SQL sum can pass 2^63 - 1.
+ * PostgreSQL's ledger_post (migration 006) states it again in PL/pgSQL; balance-check.int.test.ts
+ * holds all three to one table of cases on both databases (decision 043).
+ */
+const legGuard = {
+  debit: '(is_system = 1 or credits_posted - debits_posted - debits_pending >= @amount) and debits_posted + debits_pending <= @totalRoom',
+  credit: '(is_system = 1 or credits_posted - debits_posted + credits_pending <= @balanceRoom) and credits_posted + credits_pending <= @totalRoom',
+} as const;
+
+/** A legGuard for Kysely, its @names bound as parameters. */
+function legGuardSql(side: 'debit' | 'credit', amount: bigint) {
+  const values: Record<string, bigint> = { amount, totalRoom: accountTotalMaxMinor - amount, balanceRoom: balanceMaxMinor - amount };
+  const parts = legGuard[side].split(/@(\w+)/);
+  return sql<SqlBool>`(${sql.join(
+    parts.map((part, i) => (i % 2 === 1 ? sql`${values[part]}` : sql.raw(part))),
+    sql.raw(''),
+  )})`;
+}
+
+/** The SQLite statements of a standalone transfer, prepared once per connection. */
+function prepareSqlite(sqlite: SQLite.Database) {
+  const debit = (column: 'debits_posted' | 'debits_pending') =>
+    sqlite.prepare(`update ledger_accounts set ${column} = ${column} + @amount where id = @id and ${legGuard.debit}`);
+  const credit = (column: 'credits_posted' | 'credits_pending') =>
+    sqlite.prepare(`update ledger_accounts set ${column} = ${column} + @amount where id = @id and ${legGuard.credit}`);
+  const isSystem = sqlite.prepare(`select is_system from ledger_accounts where id = ?`).pluck();
+  const statements = {
+    debitPost: debit('debits_posted'),
+    debitHold: debit('debits_pending'),
+    creditPost: credit('credits_posted'),
+    creditHold: credit('credits_pending'),
+    insert:
+      sqlite.prepare(`insert into ledger_transfers (id, seq, request_id, request_hash, code, coin_name, amount, debit_account_id, credit_account_id, kind, pending_id, state, memo, created_at)
+      values (@id, (select coalesce(max(seq), 0) + 1 from ledger_transfers), @requestId, @hash, @code, @coinName, @amount, @debitId, @creditId, @kind, null, @state, @memo, @now)`),
+  };
+  const postOne = sqlite.transaction((t: StandaloneTransfer) => {
+    const legs: Array<['debit' | 'credit', string]> = [
+      ['debit', t.debitId],
+      ['credit', t.creditId],
+    ];
+    legs.sort((a, b) => (a[1] < b[1] ? -1 : 1));
+    const totalRoom = accountTotalMaxMinor - t.amount;
+    for (const [side, id] of legs) {
+      if (side === 'debit') {
+        if ((t.isPending ? statements.debitHold : statements.debitPost).run({ amount: t.amount, id, totalRoom }).changes !== 1) {
+          // A member's debit fails for want of funds; a system account's only at its total ceiling.
+          throw new AppError(Number(isSystem.get(id)) === 1 ? 'ledger.balanceTooLarge' : 'ledger.insufficientBalance');
+        }
+      } else if (
+        (t.isPending ? statements.creditHold : statements.creditPost).run({ amount: t.amount, id, totalRoom, balanceRoom: balanceMaxMinor - t.amount })
+          .changes !== 1
+      ) {
+        throw new AppError('ledger.balanceTooLarge');
+      }
+    }
+    statements.insert.run({
+      id: t.id,
+      requestId: t.requestId,
+      hash: t.hash,
+      code: t.code,
+      coinName: t.coinName,
+      amount: t.amount,
+      debitId: t.debitId,
+      creditId: t.creditId,
+      kind: t.isPending ? 'pending' : 'posted',
+      state: t.isPending ? 'pending' : 'final',
+      memo: t.memo,
+      now: BigInt(t.now),
+    });
+  });
+  /**
+   * Group commit: several standalone transfers in one SQLite transaction and one fsync. Each runs
+   * in its own savepoint (better-sqlite3 nests transaction functions that way), so a refused
+   * transfer rolls back alone; the outcomes are known only after the commit.
+   */
+  const postBatch = sqlite.transaction((batch: StandaloneTransfer[]) =>
+    batch.map((t) => {
+      try {
+        postOne(t);
+        return null;
+      } catch (error) {
+        return error as Error;
+      }
+    }),
+  );
+  return { postBatch };
+}
+
+/** Rows per postMany statement: 6 or 14 parameters each, inside both databases' limits. */
+const postManyChunk = 1000;
+
+/** Member accounts per warmAccounts statement: 11 parameters a row, inside SQLite's variable limit. */
+const warmChunk = 500;
+
+/** Most transfers one SQLite group commit takes; a batch is what queued while the last one ran. */
+const groupCommitMax = 64;
+
+export class LedgerRepository {
+  /** owner/coin/purpose -> account id. Ids never change once made, so this never goes stale. */
+  private readonly accountIds = new Map<string, string>();
+  private sqliteStatements?: ReturnType<typeof prepareSqlite>;
+  private readonly sqliteQueue: Array<{ transfer: StandaloneTransfer; resolve: () => void; reject: (error: unknown) => void }> = [];
+  private isSqliteFlushing = false;
+  private readonly units: GroupCommit;
+
+  constructor(private readonly handle: DbHandle) {
+    this.units = new GroupCommit(handle);
+  }
+
+  /**
+   * Runs `work` in a transaction, again on a deadlock or serialization failure. On SQLite the
+   * units that queue meanwhile share one commit (db/transaction.ts, GroupCommit): each answer still
+   * waits for the commit that holds its unit, and a unit that throws is rolled back alone.
+   */
+  inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.units.run(work);
+  }
+
+  /**
+   * Finds or makes the accounts of many members in one transaction and caches their ids, so a
+   * batch job that then posts to them reads them from the cache (one commit instead of one per
+   * new account).
+   */
+  async warmAccounts(refs: AccountRef[]): Promise<void> {
+    const key = (r: AccountRef) => `${r.owner}\u0000${r.coinName}\u0000${r.purpose}`;
+    const missing = new Map<string, AccountRef>();
+    for (const r of refs) {
+      if (r.owner === 'system') throw new Error('warmAccounts takes member accounts');
+      if (!this.accountIds.has(key(r))) missing.set(key(r), r);
+    }
+    if (missing.size === 0) return;
+    const found = new Map<string, string>();
+    // Set-based: per (coin, purpose) and chunk, one read, one multi-row insert of the missing
+    // ones (a racing maker's row wins, ON CONFLICT DO NOTHING), one read again.
+    const groups = new Map<string, AccountRef[]>();
+    for (const r of missing.values()) {
+      const g = `${r.coinName}\u0000${r.purpose}`;
+      groups.set(g, [...(groups.get(g) ?? []), r]);
+    }
+    await this.inTransaction(async (tx) => {
+      found.clear();
+      for (const group of groups.values()) {
+        const { coinName, purpose } = group[0]!;
+        for (let i = 0; i < group.length; i += warmChunk) {
+          const owners = group.slice(i, i + warmChunk).map((r) => r.owner);
+          const read = () =>
+            tx
+              .selectFrom('ledger_accounts')
+              .select(['id', 'owner'])
+              .where('coin_name', '=', coinName)
+              .where('purpose', '=', purpose)
+              .where('owner', 'in', owners)
+              .execute();
+          const had = new Set((await read()).map((row) => row.owner));
+          const now = Date.now();
+          const rows = owners
+            .filter((owner) => !had.has(owner))
+            .map((owner) => ({
+              id: crypto.randomUUID(),
+              owner,
+              coin_name: coinName,
+              purpose,
+              is_system: 0,
+              debits_posted: 0n,
+              credits_posted: 0n,
+              debits_pending: 0n,
+              credits_pending: 0n,
+              created_at: now,
+            }));
+          if (rows.length > 0)
+            await tx
+              .insertInto('ledger_accounts')
+              .values(rows)
+              .onConflict((oc) => oc.columns(['owner', 'coin_name', 'purpose']).doNothing())
+              .execute();
+          for (const row of await read()) found.set(`${row.owner}\u0000${coinName}\u0000${purpose}`, row.id);
+        }
+      }
+    });
+    for (const [k, id] of found) this.accountIds.set(k, id);
+  }
+
+  /**
+   * The account's id, made on first use (members get theirs lazily); system accounts by stripe.
+   * Only ids read or made outside a transfer's transaction are cached: inside one, a row this very
+   * transaction made could still be rolled back.
+   */
+  async accountId(tx: Db, input: AccountRef, isCommitted = false): Promise<string> {
+    const ref = input.owner === 'system' ? { ...input, purpose: `${input.purpose}#${crypto.randomInt(systemStripes)}` } : input;
+    const cacheKey = `${ref.owner}\u0000${ref.coinName}\u0000${ref.purpose}`;
+    const cached = this.accountIds.get(cacheKey);
+    if (cached) return cached;
+    const found = await tx
+      .selectFrom('ledger_accounts')
+      .select('id')
+      .where('owner', '=', ref.owner)
+      .where('coin_name', '=', ref.coinName)
+      .where('purpose', '=', ref.purpose)
+      .executeTakeFirst();
+    if (found) {
+      if (isCommitted) this.accountIds.set(cacheKey, found.id);
+      return found.id;
+    }
+    const id = crypto.randomUUID();
+    await tx
+      .insertInto('ledger_accounts')
+      .values({
+        id,
+        owner: ref.owner,
+        coin_name: ref.coinName,
+        purpose: ref.purpose,
+        is_system: ref.owner === 'system' ? 1 : 0,
+        debits_posted: 0n,
+        credits_posted: 0n,
+        debits_pending: 0n,
+        credits_pending: 0n,
+        created_at: Date.now(),
+      })
+      .onConflict((oc) => oc.columns(['owner', 'coin_name', 'purpose']).doNothing())
+      .execute();
+    const row = await tx
+      .selectFrom('ledger_accounts')
+      .select('id')
+      .where('owner', '=', ref.owner)
+      .where('coin_name', '=', ref.coinName)
+      .where('purpose', '=', ref.purpose)
+      .executeTakeFirstOrThrow();
+    if (isCommitted) this.accountIds.set(cacheKey, row.id);
+    return row.id;
+  }
+
+  /**
+   * Applies one leg; false when a guard refused it: a member debit without the funds, a member
+   * credit over the balance ceiling, or any account's running totals over their ceiling
+   * (decision 008). Posting or voiding a hold moves amounts already counted, so it needs none.
+   */
+  private async applyLeg(
+    tx: Tx,
+    accountId: string,
+    side: 'debit' | 'credit',
+    phase: 'post' | 'hold' | 'postHeld' | 'voidHeld',
+    amount: bigint,
+  ): Promise<boolean> {
+    const posted = side === 'debit' ? 'debits_posted' : 'credits_posted';
+    const pending = side === 'debit' ? 'debits_pending' : 'credits_pending';
+    let query = tx.updateTable('ledger_accounts').where('id', '=', accountId);
+    if (phase === 'post') query = query.set((eb) => ({ [posted]: eb(posted, '+', amount) }));
+    if (phase === 'hold') query = query.set((eb) => ({ [pending]: eb(pending, '+', amount) }));
+    if (phase === 'postHeld') query = query.set((eb) => ({ [pending]: eb(pending, '-', amount), [posted]: eb(posted, '+', amount) }));
+    if (phase === 'voidHeld') query = query.set((eb) => ({ [pending]: eb(pending, '-', amount) }));
+    // The balance check and the write are one statement: no read-then-write race.
+    if (phase === 'post' || phase === 'hold') query = query.where(legGuardSql(side, amount));
+    const result = await query.executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /** Why a leg was refused: only a member's debit can lack funds; the rest hit a ceiling. */
+  private async refusal(tx: Tx, accountId: string, side: 'debit' | 'credit'): Promise<AppError> {
+    if (side === 'credit') return new AppError('ledger.balanceTooLarge');
+    const row = await tx.selectFrom('ledger_accounts').select('is_system').where('id', '=', accountId).executeTakeFirst();
+    return new AppError(row && Number(row.is_system) === 1 ? 'ledger.balanceTooLarge' : 'ledger.insufficientBalance');
+  }
+
+  private async insertTransfer(
+    tx: Tx,
+    row: {
+      id: string;
+      requestId: string | null;
+      hash: string | null;
+      code: string;
+      coinName: string;
+      amount: bigint;
+      debitId: string;
+      creditId: string;
+      kind: string;
+      pendingId: string | null;
+      state: string;
+      memo: string;
+    },
+  ) {
+    await tx
+      .insertInto('ledger_transfers')
+      .values({
+        id: row.id,
+        seq: nextSeq(this.handle.dialect, 'ledger_transfers'),
+        request_id: row.requestId,
+        request_hash: row.hash,
+        code: row.code,
+        coin_name: row.coinName,
+        amount: row.amount,
+        debit_account_id: row.debitId,
+        credit_account_id: row.creditId,
+        kind: row.kind,
+        pending_id: row.pendingId,
+        state: row.state,
+        memo: row.memo,
+        created_at: Date.now(),
+      })
+      .execute();
+  }
+
+  async findByRequestId(tx: Tx, requestId: string) {
+    return tx.selectFrom('ledger_transfers').selectAll().where('request_id', '=', requestId).executeTakeFirst();
+  }
+
+  private toRecord(row: {
+    id: string;
+    code: string;
+    coin_name: string;
+    amount: number | bigint;
+    kind: string;
+    state: string;
+    pending_id: string | null;
+    created_at: number | bigint;
+  }): TransferRecord {
+    return {
+      id: row.id,
+      code: row.code,
+      coinName: row.coin_name,
+      amount: BigInt(row.amount),
+      kind: row.kind,
+      state: row.state,
+      pendingId: row.pending_id,
+      createdAt: num(row.created_at),
+    };
+  }
+
+  /**
+   * Posts a transfer (or holds it as pending). A retry with the same request id returns the first
+   * result; the same id with another body is `ledger.requestIdReused`. Runs inside `tx` when
+   * given, so a caller can make the transfer part of a larger change.
+   */
+  async transfer(input: TransferInput, outer?: Tx): Promise<TransferRecord> {
+    if (input.amount <= 0n) throw new AppError('request.invalid', undefined, 'amount', 'validation.amountPositive');
+    if (input.amount > amountMaxMinor) throw new AppError('ledger.amountTooLarge');
+    if (input.debit.coinName !== input.coinName || input.credit.coinName !== input.coinName) throw new Error('transfer legs must share the coin');
+    const hash = input.requestId ? requestHash({ ...input, requestId: undefined }) : null;
+    // Inside a caller's transaction a retry must be found first: a failed insert would end it.
+    const work = async (tx: Tx): Promise<TransferRecord> => {
+      if (input.requestId) {
+        const existing = await this.findByRequestId(tx, input.requestId);
+        if (existing) {
+          if (existing.request_hash !== hash) throw new AppError('ledger.requestIdReused');
+          return this.toRecord(existing);
+        }
+      }
+      const debitId = await this.accountId(tx, input.debit);
+      const creditId = await this.accountId(tx, input.credit);
+      if (debitId === creditId) throw new Error('a transfer needs two accounts');
+      const phase = input.isPending ? 'hold' : 'post';
+      // Lock order: by account id, whatever the direction.
+      const legs: Array<['debit' | 'credit', string]> = [
+        ['debit', debitId],
+        ['credit', creditId],
+      ];
+      legs.sort((a, b) => (a[1] < b[1] ? -1 : 1));
+      for (const [side, id] of legs) {
+        if (!(await this.applyLeg(tx, id, side, phase, input.amount))) throw await this.refusal(tx, id, side);
+      }
+      const id = crypto.randomUUID();
+      const row = {
+        id,
+        requestId: input.requestId,
+        hash,
+        code: input.code,
+        coinName: input.coinName,
+        amount: input.amount,
+        debitId,
+        creditId,
+        kind: input.isPending ? 'pending' : 'posted',
+        pendingId: null,
+        state: input.isPending ? 'pending' : 'final',
+        memo: input.memo ?? '',
+      };
+      await this.insertTransfer(tx, row);
+      return { id, code: input.code, coinName: input.coinName, amount: input.amount, kind: row.kind, state: row.state, pendingId: null, createdAt: Date.now() };
+    };
+    if (outer) return work(outer);
+    // Standalone: accounts are found (or made, in their own commit) before the money
+    // transaction, and the transaction itself is one call (decision 006).
+    const debitId = await this.accountId(this.handle.db, input.debit, true);
+    const creditId = await this.accountId(this.handle.db, input.credit, true);
+    if (debitId === creditId) throw new Error('a transfer needs two accounts');
+    const id = crypto.randomUUID();
+    const now = Date.now();
+    try {
+      await this.postStandalone({
+        id,
+        requestId: input.requestId,
+        hash,
+        code: input.code,
+        coinName: input.coinName,
+        amount: input.amount,
+        debitId,
+        creditId,
+        isPending: input.isPending,
+        memo: input.memo ?? '',
+        now,
+      });
+      return {
+        id,
+        code: input.code,
+        coinName: input.coinName,
+        amount: input.amount,
+        kind: input.isPending ? 'pending' : 'posted',
+        state: input.isPending ? 'pending' : 'final',
+        pendingId: null,
+        createdAt: now,
+      };
+    } catch (error) {
+      // A retry, or two first tries with the same id racing: the insert hit the unique index.
+      if (input.requestId && /unique|duplicate/i.test(String((error as Error).message))) {
+        const existing = await this.handle.db.selectFrom('ledger_transfers').selectAll().where('request_id', '=', input.requestId).executeTakeFirst();
+        if (existing) {
+          if (existing.request_hash !== hash) throw new AppError('ledger.requestIdReused');
+          return this.toRecord(existing);
+        }
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Posts many transfers in the caller's transaction, set-based: for posted transfers whose debit
+   * is a system account (batch jobs paying members, such as the package release; chain deposit
+   * credits, decision 045). A request id, when given, is stored with the hash `transfer` would
+   * give it; one already taken fails the insert on its unique index, and the caller's transaction
+   * with it (the caller claims its rows first, so that is a second guard, never the first).
+   * System accounts may go negative, so no leg needs a funds check, only the ceilings
+   * of decision 008; those only grow with each credit or debit, so checking each account's
+   * aggregated amount once is exactly what checking each transfer in turn would give. One
+   * UPDATE per chunk applies all legs (accounts in id order), then multi-row INSERTs write one
+   * transfer row per input, in input order. A refused ceiling throws ledger.balanceTooLarge and
+   * leaves the caller to roll back its transaction; other inputs throw an Error.
+   */
+  async postMany(inputs: TransferInput[], tx: Tx, ids?: string[]): Promise<TransferRecord[]> {
+    if (ids && ids.length !== inputs.length) throw new Error('postMany takes one id per input');
+    if (inputs.length === 0) return [];
+    for (const input of inputs) {
+      if (input.isPending || input.debit.owner !== 'system') throw new Error('postMany takes posted, system-funded transfers');
+      if (input.amount <= 0n) throw new AppError('request.invalid', undefined, 'amount', 'validation.amountPositive');
+      if (input.amount > amountMaxMinor) throw new AppError('ledger.amountTooLarge');
+      if (input.debit.coinName !== input.coinName || input.credit.coinName !== input.coinName) throw new Error('transfer legs must share the coin');
+    }
+    const pairs: Array<{ debitId: string; creditId: string }> = [];
+    // id -> aggregated debit and credit amounts.
+    const legs = new Map<string, { debit: bigint; credit: bigint }>();
+    // One lookup per account in the call: a system account's stripe is picked once for the batch.
+    const looked = new Map<string, string>();
+    const idOf = async (ref: AccountRef) => {
+      const k = `${ref.owner}\u0000${ref.coinName}\u0000${ref.purpose}`;
+      let id = looked.get(k);
+      if (id === undefined) {
+        id = await this.accountId(tx, ref);
+        looked.set(k, id);
+      }
+      return id;
+    };
+    for (const input of inputs) {
+      const debitId = await idOf(input.debit);
+      const creditId = await idOf(input.credit);
+      if (debitId === creditId) throw new Error('a transfer needs two accounts');
+      pairs.push({ debitId, creditId });
+      const d = legs.get(debitId) ?? { debit: 0n, credit: 0n };
+      d.debit += input.amount;
+      legs.set(debitId, d);
+      const c = legs.get(creditId) ?? { debit: 0n, credit: 0n };
+      c.credit += input.amount;
+      legs.set(creditId, c);
+    }
+    const isPg = this.handle.dialect === 'postgres';
+    // The two large statements are written as text with their parameters and run as compiled
+    // queries: through the query builder, building them cost more CPU than the database spent
+    // running them (decision 045, 2026-11-28). PostgreSQL numbers its parameters.
+    const ordered = [...legs.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    for (let i = 0; i < ordered.length; i += postManyChunk) {
+      const chunk = ordered.slice(i, i + postManyChunk);
+      const params: Array<string | bigint> = [];
+      const p = (value: string | bigint, cast: string) => {
+        params.push(value);
+        return isPg ? `$${params.length}::${cast}` : '?';
+      };
+      if (isPg) {
+        // Lock order: by account id (an UPDATE ... FROM locks in its plan's order).
+        const ids = chunk.map(([id]) => p(id, 'text')).join(', ');
+        await tx.executeQuery(CompiledQuery.raw(`select id from ledger_accounts where id in (${ids}) order by id for update`, params.splice(0)));
+      }
+      // Right-hand sides computed here, so the SQL never adds past 2^63 - 1. A debit is only
+      // taken from a system account (no funds check); a member credit keeps the balance ceiling.
+      const values = chunk
+        .map(
+          ([id, a]) =>
+            `(${p(id, 'text')}, ${p(a.debit, 'bigint')}, ${p(a.credit, 'bigint')}, ${p(accountTotalMaxMinor - a.debit, 'bigint')}, ${p(accountTotalMaxMinor - a.credit, 'bigint')}, ${p(balanceMaxMinor - a.credit, 'bigint')})`,
+        )
+        .join(', ');
+      const result = await tx.executeQuery<{ id: string }>(
+        CompiledQuery.raw(
+          `with v(id, debit, credit, debit_room, credit_room, balance_room) as (values ${values})
+        update ledger_accounts set debits_posted = ledger_accounts.debits_posted + v.debit, credits_posted = ledger_accounts.credits_posted + v.credit
+        from v where ledger_accounts.id = v.id
+          and (v.debit = 0 or ledger_accounts.is_system = 1)
+          and ledger_accounts.debits_posted + ledger_accounts.debits_pending <= v.debit_room
+          and ledger_accounts.credits_posted + ledger_accounts.credits_pending <= v.credit_room
+          and (v.credit = 0 or ledger_accounts.is_system = 1 or ledger_accounts.credits_posted - ledger_accounts.debits_posted + ledger_accounts.credits_pending <= v.balance_room)
+        returning ledger_accounts.id`,
+          params,
+        ),
+      );
+      if (result.rows.length !== chunk.length) throw new AppError('ledger.balanceTooLarge');
+    }
+    const now = Date.now();
+    // SQLite has one writer, so max(seq) read once inside this transaction stays the maximum;
+    // a multi-row insert with (select max(seq) + 1) per row would give every row the same seq.
+    let seqBase = 0n;
+    if (!isPg) {
+      const row = await sql<{ m: number | bigint }>`select coalesce(max(seq), 0) as m from ledger_transfers`.execute(tx);
+      seqBase = BigInt(row.rows[0]!.m);
+    }
+    const records: TransferRecord[] = [];
+    const columns =
+      '(id, seq, request_id, request_hash, code, coin_name, amount, debit_account_id, credit_account_id, kind, pending_id, state, memo, created_at)';
+    for (let start = 0; start < inputs.length; start += postManyChunk) {
+      const params: Array<string | bigint | number | null> = [];
+      const p = (value: string | bigint | number | null) => {
+        params.push(value);
+        return isPg ? `$${params.length}` : '?';
+      };
+      const values: string[] = [];
+      for (let i = start; i < Math.min(inputs.length, start + postManyChunk); i++) {
+        const input = inputs[i]!;
+        const id = ids?.[i] ?? timeOrderedId(now);
+        records.push({ id, code: input.code, coinName: input.coinName, amount: input.amount, kind: 'posted', state: 'final', pendingId: null, createdAt: now });
+        const hash = input.requestId ? requestHash({ ...input, requestId: undefined }) : null;
+        // Placeholders in the text's order: SQLite's are positional.
+        values.push(
+          `(${p(id)}, ${isPg ? `nextval('ledger_transfers_seq')` : p(seqBase + BigInt(i + 1))}, ${p(input.requestId)}, ${p(hash)}, ${p(input.code)}, ${p(input.coinName)}, ${p(input.amount)}, ${p(pairs[i]!.debitId)}, ${p(pairs[i]!.creditId)}, 'posted', null, 'final', ${p(input.memo ?? '')}, ${p(now)})`,
+        );
+      }
+      await tx.executeQuery(CompiledQuery.raw(`insert into ledger_transfers ${columns} values ${values.join(', ')}`, params));
+    }
+    return records;
+  }
+
+  /**
+   * One standalone transfer in one call: on PostgreSQL the ledger_post() function (one round
+   * trip), on SQLite the same statements prepared once and run in one synchronous transaction
+   * while holding Kysely's connection, so no other transaction can be open on it meanwhile.
+   */
+  private async postStandalone(t: StandaloneTransfer): Promise<void> {
+    if (this.handle.dialect === 'postgres') {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await sql`select ledger_post(${t.id}, ${t.requestId}, ${t.hash}, ${t.code}, ${t.coinName}, ${t.amount}, ${t.debitId}, ${t.creditId}, ${t.isPending}, ${t.memo}, ${t.now})`.execute(
+            this.handle.db,
+          );
+          return;
+        } catch (error) {
+          const e = error as { code?: string; hint?: string };
+          if (e.code === 'P0001' && e.hint === 'insufficient') throw new AppError('ledger.insufficientBalance');
+          if (e.code === 'P0001' && e.hint === 'ceiling') throw new AppError('ledger.balanceTooLarge');
+          if (e.code === 'P0001' && e.hint === 'amount') throw new AppError('ledger.amountTooLarge');
+          if (attempt < attemptsMax && isRetryable(e)) continue;
+          throw error;
+        }
+      }
+    }
+    return new Promise<void>((resolve, reject) => {
+      this.sqliteQueue.push({ transfer: t, resolve, reject });
+      if (!this.isSqliteFlushing) void this.flushSqlite();
+    });
+  }
+
+  /**
+   * Writes queued SQLite transfers in group commits while holding Kysely's connection, so no
+   * Kysely transaction is open on it meanwhile. A transfer is answered only after the commit
+   * that holds it, so every answered transfer is durable (synchronous=FULL).
+   */
+  private async flushSqlite(): Promise<void> {
+    this.isSqliteFlushing = true;
+    try {
+      for (;;) {
+        // Let the requests that are already under way join this batch.
+        await new Promise((r) => setImmediate(r));
+        const batch = this.sqliteQueue.splice(0, groupCommitMax);
+        if (batch.length === 0) return;
+        let outcomes: Array<Error | null>;
+        try {
+          outcomes = await this.handle.db.connection().execute(async () => {
+            this.sqliteStatements ??= prepareSqlite(this.handle.sqlite!);
+            return this.sqliteStatements.postBatch(batch.map((b) => b.transfer));
+          });
+        } catch (error) {
+          // The commit itself failed: nothing of the batch was written.
+          for (const b of batch) b.reject(error);
+          continue;
+        }
+        batch.forEach((b, i) => {
+          const outcome = outcomes[i];
+          if (outcome) b.reject(outcome);
+          else b.resolve();
+        });
+      }
+    } finally {
+      this.isSqliteFlushing = false;
+    }
+  }
+
+  /** Posts or voids a pending transfer, exactly once. */
+  async resolvePending(pendingId: string, outcome: 'post' | 'void', outer?: Tx): Promise<TransferRecord> {
+    const work = async (tx: Tx): Promise<TransferRecord> => {
+      const pending = await tx.selectFrom('ledger_transfers').selectAll().where('id', '=', pendingId).where('kind', '=', 'pending').executeTakeFirst();
+      if (!pending) throw new AppError('ledger.pendingNotFound');
+      const claimed = await tx
+        .updateTable('ledger_transfers')
+        .set({ state: outcome === 'post' ? 'posted' : 'voided' })
+        .where('id', '=', pendingId)
+        .where('state', '=', 'pending')
+        .executeTakeFirst();
+      if (claimed.numUpdatedRows !== 1n) throw new AppError('ledger.pendingResolved');
+      const amount = BigInt(pending.amount);
+      const legs: Array<['debit' | 'credit', string]> = [
+        ['debit', pending.debit_account_id],
+        ['credit', pending.credit_account_id],
+      ];
+      legs.sort((a, b) => (a[1] < b[1] ? -1 : 1));
+      for (const [side, id] of legs) {
+        if (!(await this.applyLeg(tx, id, side, outcome === 'post' ? 'postHeld' : 'voidHeld', amount))) throw new Error('pending leg missing');
+      }
+      const id = crypto.randomUUID();
+      const kind = outcome === 'post' ? 'post_pending' : 'void_pending';
+      await this.insertTransfer(tx, {
+        id,
+        requestId: null,
+        hash: null,
+        code: pending.code,
+        coinName: pending.coin_name,
+        amount,
+        debitId: pending.debit_account_id,
+        creditId: pending.credit_account_id,
+        kind,
+        pendingId,
+        state: 'final',
+        memo: '',
+      });
+      return { id, code: pending.code, coinName: pending.coin_name, amount, kind, state: 'final', pendingId, createdAt: Date.now() };
+    };
+    return outer ? work(outer) : this.inTransaction(work);
+  }
+
+  /** available, frozen (held by pending debits) and total per coin of a member. */
+  async memberBalances(memberId: string) {
+    const rows = await this.handle.db
+      .selectFrom('ledger_accounts')
+      .select(['coin_name', 'purpose', 'debits_posted', 'credits_posted', 'debits_pending'])
+      .where('owner', '=', memberId)
+      .execute();
+    const out = new Map<string, { available: bigint; frozen: bigint; fixed: bigint }>();
+    for (const r of rows) {
+      const entry = out.get(r.coin_name) ?? { available: 0n, frozen: 0n, fixed: 0n };
+      const posted = BigInt(r.credits_posted) - BigInt(r.debits_posted);
+      const held = BigInt(r.debits_pending);
+      if (r.purpose === 'available') {
+        entry.available += posted - held;
+        entry.frozen += held;
+      } else if (r.purpose === 'fixed') {
+        entry.fixed += posted;
+      }
+      out.set(r.coin_name, entry);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,327 @@
+/**
+ * A member's transaction records: the ledger transfers that touch any of the member's accounts,
+ * newest first, keyset-paged on the journal order. A pending transfer shows as pending review
+ * until it is posted (success) or voided. A voided hold says what happened to the money: the
+ * member cancelled it or staff rejected it (with the reason code), and the amount returned to
+ * the available balance. A transfer between two of the member's own accounts (available to
+ * fixed) is a move, neither a gain nor a loss. A withdrawal's two holds (amount and fee) show
+ * the order's status instead: pending review, pending disbursement, processing, success, or
+ * withdrawal rejected with the reason (decision 019). Packages (decision 020): the principal moving
+ * available -> fixed (buyMatching) and back (redeem) is a move; a holding given to another member
+ * (makeOver) leaves the sender's fixed balance and reaches the receiver's, naming the other side.
+ */
+import {
+  recordRejectReasonCodes,
+  revenueTypes,
+  type BonusCause,
+  type BonusType,
+  type RecordEntry,
+  type TransactionStatus,
+  type TransactionType,
+  formatMinor,
+} from '@pp/contract';
+import type { Db } from '../../../db/index.ts';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import { num } from '../../../db/index.ts';
+import { cursorAfter, decodeCursor, keysetCondition, type Keyset } from '../../../db/keyset.ts';
+
+export interface RecordFilter {
+  status?: TransactionStatus;
+  type?: TransactionType;
+  coinName?: string;
+  fromMs?: number;
+  toMs?: number;
+  cursor?: string;
+  pageSize: number;
+}
+
+type ReasonCode = (typeof recordRejectReasonCodes)[number];
+/** Review reasons are stored as "code|the reviewer's words" (reviews service). */
+function splitReason(stored: string | null): { code: ReasonCode | null; text: string | null } {
+  if (stored === null) return { code: null, text: null };
+  const [code = '', ...rest] = stored.split('|');
+  const known = (recordRejectReasonCodes as readonly string[]).includes(code) ? (code as ReasonCode) : 'other';
+  const text = rest.join('|').trim();
+  return { code: known, text: text === '' ? null : text };
+}
+
+const memberPurposes = new Set(['available', 'fixed']);
+/** Ledger codes of the plan's bonuses (decision 022). */
+const bonusCodeSet = new Set<string>([
+  'directBonus',
+  'sponsorshipBonus',
+  'algebraicBonus',
+  'sameLevelReward',
+  'managerBonus',
+  'performanceBonus',
+  'rankingBonus',
+  'buyMatchingBonus',
+  'activateBonus',
+  'bonusFeeBonus',
+]);
+const asPurpose = (purpose: string | undefined) => (purpose === 'available' || purpose === 'fixed' ? purpose : null);
+
+/**
+ * The records' keyset (decision 052): the journal order, newest first. The member's page and the
+ * staff's member ledger are one list, so one cursor: the last seq shown, in the helper's format.
+ * The page is merged from one index range per account and side (decision 046), so it is not one
+ * query for `keysetPage`; each range takes the helper's condition and the cursor is its encoding.
+ */
+export const recordsKeyset: Keyset = { list: 'records', keys: [{ column: 'ledger_transfers.seq', kind: 'int' }] };
+
+export class RecordService {
+  constructor(private readonly db: Db) {}
+
+  async list(memberId: string, filter: RecordFilter): Promise<{ items: RecordEntry[]; nextCursor: string | null }> {
+    // A cursor this list did not make is refused before anything is read, whatever the member has.
+    const after = decodeCursor(recordsKeyset, filter.cursor);
+    const accounts = await this.db.selectFrom('ledger_accounts').select(['id', 'purpose', 'coin_name']).where('owner', '=', memberId).execute();
+    if (accounts.length === 0) return { items: [], nextCursor: null };
+    // A status filter reads the account's holds in one state (decision 048): the partial
+    // (account, state, seq) indexes of migration 031 hold only holds (kind 'pending'), so a
+    // status the member has never or rarely had is a seek, not a walk of the account's history.
+    // What the hold belongs to is looked up a row at a time through the unique hold and fee
+    // columns, never as a list of every withdrawal or exchange the member ever had.
+    const held = (state: 'pending' | 'voided') =>
+      sql<boolean>`${sql.ref('ledger_transfers.kind')} = 'pending' and ${sql.ref('ledger_transfers.state')} = ${sql.lit(state)}`;
+    // A withdrawal in one of the given statuses holds this transfer (its amount or its fee).
+    const isWithdrawalHold = (statuses: string[]) => (eb: ExpressionBuilder<Database, 'ledger_transfers'>) =>
+      eb.or(
+        (['hold_transfer_id', 'fee_transfer_id'] as const).map((column) =>
+          eb.exists(
+            eb
+              .selectFrom('withdrawals')
+              .select(sql.lit(1).as('one'))
+              .whereRef(`withdrawals.${column}`, '=', 'ledger_transfers.id')
+              .where('withdrawals.status', 'in', statuses),
+          ),
+        ),
+      );
+    const isCancelledExchange = (eb: ExpressionBuilder<Database, 'ledger_transfers'>) =>
+      eb.exists(
+        eb
+          .selectFrom('exchanges')
+          .select(sql.lit(1).as('one'))
+          .whereRef('exchanges.hold_transfer_id', '=', 'ledger_transfers.id')
+          .where('exchanges.status', '=', 'cancelled'),
+      );
+    let query = this.db.selectFrom('ledger_transfers').selectAll('ledger_transfers').where('kind', 'in', ['posted', 'pending']);
+    if (filter.type) query = query.where('code', '=', filter.type);
+    if (filter.coinName) query = query.where('coin_name', '=', filter.coinName);
+    if (filter.fromMs !== undefined) query = query.where('created_at', '>=', filter.fromMs);
+    if (filter.toMs !== undefined) query = query.where('created_at', '<=', filter.toMs);
+    if (filter.status === 'success') query = query.where((eb) => eb.or([eb('kind', '=', 'posted'), eb('state', '=', 'posted')]));
+    else if (filter.status === 'pendingReview')
+      query = query.where(held('pending')).where((eb) => eb.not(isWithdrawalHold(['pendingDisbursement', 'processing'])(eb)));
+    else if (filter.status === 'pendingDisbursement' || filter.status === 'processing')
+      query = query.where(held('pending')).where(isWithdrawalHold([filter.status]));
+    else if (filter.status === 'withdrawalRejected') query = query.where(held('voided')).where(isWithdrawalHold(['rejected']));
+    // "failed" is what older clients call every voided hold; newer ones ask for the reason.
+    else if (filter.status === 'failed') query = query.where(held('voided'));
+    else if (filter.status === 'cancelled') query = query.where(held('voided')).where(isCancelledExchange);
+    else if (filter.status === 'rejected')
+      query = query.where(held('voided')).where((eb) => eb.and([eb.not(isCancelledExchange(eb)), eb.not(isWithdrawalHold(['rejected'])(eb))]));
+    else if (filter.status) return { items: [], nextCursor: null };
+    if (after) query = query.where(keysetCondition(recordsKeyset, after));
+    // One page per account and side, each a range of its (account, seq) index read newest first,
+    // merged here: a member's long history costs a page a leg, not a sort of every transfer the
+    // member ever had (decision 046). A transfer between two of the member's accounts comes twice.
+    const legs = await Promise.all(
+      accounts
+        .filter((a) => !filter.coinName || a.coin_name === filter.coinName)
+        .flatMap((a) =>
+          (['debit_account_id', 'credit_account_id'] as const).map((side) =>
+            query
+              .where(side, '=', a.id)
+              .orderBy('seq', 'desc')
+              .limit(filter.pageSize + 1)
+              .execute(),
+          ),
+        ),
+    );
+    const merged = new Map(legs.flat().map((r) => [r.id, r]));
+    const rows = [...merged.values()].sort((x, y) => (BigInt(y.seq) > BigInt(x.seq) ? 1 : -1)).slice(0, filter.pageSize + 1);
+    const page = rows.slice(0, filter.pageSize);
+    const purposeOf = new Map(accounts.map((a) => [a.id, a.purpose]));
+    const context = await this.contextOf(memberId, page);
+    return {
+      items: page.map((r): RecordEntry => {
+        const debitPurpose = purposeOf.get(r.debit_account_id);
+        const creditPurpose = purposeOf.get(r.credit_account_id);
+        const isMove = memberPurposes.has(debitPurpose ?? '') && memberPurposes.has(creditPurpose ?? '');
+        const isOut = !isMove && debitPurpose !== undefined;
+        const amount = BigInt(r.amount);
+        // A move is signed for the available balance, so older clients no longer show it as a gain.
+        const leavesAvailable = isOut || (isMove && debitPurpose === 'available');
+        const exchange = context.exchangeByHold.get(r.id) ?? context.exchangeByNumber.get(r.memo);
+        const review = context.reviewBySubject.get(r.id);
+        const withdrawal = context.withdrawalByHold.get(r.id);
+        let status: TransactionStatus;
+        let reason: { code: ReasonCode | null; text: string | null } = { code: null, text: null };
+        if (withdrawal) {
+          // The order says where the money is: waiting, being paid, paid out, or back.
+          status = withdrawal.status === 'rejected' ? 'withdrawalRejected' : (withdrawal.status as TransactionStatus);
+          if (withdrawal.status === 'rejected') reason = splitReason(withdrawal.reject_reason);
+        } else if (r.kind === 'posted' || r.state === 'posted') status = 'success';
+        else if (r.state === 'pending') status = 'pendingReview';
+        else if (exchange?.status === 'cancelled' || review?.status === 'cancelled') status = 'cancelled';
+        else if (exchange?.status === 'rejected' || review?.status === 'rejected') {
+          status = 'rejected';
+          reason = splitReason(exchange?.reject_reason ?? review?.reject_reason ?? null);
+        } else status = 'failed';
+        const isVoided = r.state === 'voided';
+        const transfer = r.code === 'internalTransfer' ? context.transferById.get(r.id) : undefined;
+        // A holding given to another member (makeOver): its history line names the other side.
+        const holdingCounterparty = r.code === 'makeOver' ? (context.makeOverById.get(r.id) ?? null) : null;
+        return {
+          id: r.id,
+          type: r.code as TransactionType,
+          coinName: r.coin_name,
+          amount: formatMinor(leavesAvailable ? -amount : amount),
+          status,
+          createdAt: num(r.created_at),
+          memo: r.memo,
+          movement: isMove ? 'move' : isOut ? 'out' : 'in',
+          fromAccount: isMove ? asPurpose(debitPurpose) : null,
+          toAccount: isMove ? asPurpose(creditPurpose) : null,
+          // A voided hold on the member's own money gave it all back; a voided credit never arrived.
+          returned: isVoided && isOut ? formatMinor(amount) : null,
+          rejectReasonCode: reason.code,
+          rejectReason: reason.text,
+          exchange: exchange ? { number: exchange.number, sourceCoin: exchange.source_coin, targetCoin: exchange.target_coin } : null,
+          counterparty: transfer ? (transfer.from_id === memberId ? transfer.toName : transfer.fromName) : holdingCounterparty,
+          bonus: context.bonusByTransfer.get(r.id) ?? null,
+        };
+      }),
+      nextCursor: rows.length > filter.pageSize ? cursorAfter(recordsKeyset, page[page.length - 1]!) : null,
+    };
+  }
+
+  /** What the page's rows need from the features that made them, in one query per feature. */
+  private async contextOf(memberId: string, page: ReadonlyArray<{ id: string; code: string; memo: string; state: string }>) {
+    const converts = page.filter((r) => r.code === 'convert');
+    const voided = page.filter((r) => r.state === 'voided').map((r) => r.id);
+    const transferIds = page.filter((r) => r.code === 'internalTransfer').map((r) => r.id);
+    const withdrawalIds = page.filter((r) => r.code === 'withdraw' || r.code === 'withdrawFee').map((r) => r.id);
+    const makeOverIds = page.filter((r) => r.code === 'makeOver').map((r) => r.id);
+    const bonusIds = page.filter((r) => bonusCodeSet.has(r.code)).map((r) => r.id);
+    const [exchanges, reviews, transfers, withdrawals, makeOvers, bonuses] = await Promise.all([
+      converts.length === 0
+        ? []
+        : this.db
+            .selectFrom('exchanges')
+            .select(['hold_transfer_id', 'number', 'status', 'reject_reason', 'source_coin', 'target_coin'])
+            .where('member_id', '=', memberId)
+            .where((eb) =>
+              eb.or([
+                eb(
+                  'hold_transfer_id',
+                  'in',
+                  converts.map((r) => r.id),
+                ),
+                eb(
+                  'number',
+                  'in',
+                  converts.map((r) => r.memo),
+                ),
+              ]),
+            )
+            .execute(),
+      voided.length === 0
+        ? []
+        : this.db.selectFrom('review_items').select(['subject_id', 'status', 'reject_reason']).where('subject_id', 'in', voided).execute(),
+      transferIds.length === 0
+        ? []
+        : this.db
+            .selectFrom('member_transfers')
+            .innerJoin('users as sender', 'sender.id', 'member_transfers.from_id')
+            .innerJoin('users as recipient', 'recipient.id', 'member_transfers.to_id')
+            .select(['member_transfers.transfer_id', 'member_transfers.from_id', 'sender.user_name as fromName', 'recipient.user_name as toName'])
+            .where('member_transfers.transfer_id', 'in', transferIds)
+            .execute(),
+      withdrawalIds.length === 0
+        ? []
+        : this.db
+            .selectFrom('withdrawals')
+            .select(['hold_transfer_id', 'fee_transfer_id', 'status', 'reject_reason'])
+            .where('member_id', '=', memberId)
+            .where((eb) => eb.or([eb('hold_transfer_id', 'in', withdrawalIds), eb('fee_transfer_id', 'in', withdrawalIds)]))
+            .execute(),
+      makeOverIds.length === 0
+        ? []
+        : this.db
+            .selectFrom('package_holding_events')
+            .select(['transfer_id', 'detail'])
+            .where('member_id', '=', memberId)
+            .where('transfer_id', 'in', makeOverIds)
+            .execute(),
+      // A plan bonus names its cause (decision 022).
+      bonusIds.length === 0
+        ? []
+        : this.db
+            .selectFrom('plan_bonus_lines')
+            .leftJoin('users as source', 'source.id', 'plan_bonus_lines.source_member_id')
+            .selectAll('plan_bonus_lines')
+            .select('source.user_name as source_name')
+            .where('plan_bonus_lines.member_id', '=', memberId)
+            .where('plan_bonus_lines.transfer_id', 'in', bonusIds)
+            .execute(),
+    ]);
+    return {
+      exchangeByHold: new Map(exchanges.map((e) => [e.hold_transfer_id, e])),
+      exchangeByNumber: new Map(exchanges.map((e) => [e.number, e])),
+      reviewBySubject: new Map(reviews.map((r) => [r.subject_id, r])),
+      transferById: new Map(transfers.map((t) => [t.transfer_id, t])),
+      bonusByTransfer: new Map(
+        bonuses.flatMap((b): Array<[string, BonusCause]> =>
+          b.transfer_id
+            ? [
+                [
+                  b.transfer_id,
+                  {
+                    bonusType: b.bonus_type as BonusType,
+                    periodKey: b.period_key,
+                    planVersion: num(b.plan_version),
+                    sourceUserName: b.source_name ?? null,
+                    sourceEvent: b.source_event,
+                    sourceAt: b.source_at === null ? null : num(b.source_at),
+                    base: formatMinor(BigInt(b.base)),
+                    ruleValue: num(b.rule_value),
+                    ratePercent: b.rate_percent,
+                    gross: formatMinor(BigInt(b.gross)),
+                    capped: formatMinor(BigInt(b.capped)),
+                    fee: formatMinor(BigInt(b.fee)),
+                    paid: formatMinor(BigInt(b.paid)),
+                  },
+                ],
+              ]
+            : [],
+        ),
+      ),
+      makeOverById: new Map(makeOvers.flatMap((e) => (e.transfer_id && e.detail ? [[e.transfer_id, e.detail] as const] : []))),
+      withdrawalByHold: new Map(
+        withdrawals.flatMap((w) => [[w.hold_transfer_id, w] as const, ...(w.fee_transfer_id ? [[w.fee_transfer_id, w] as const] : [])]),
+      ),
+    };
+  }
+}
+
+/**
+ * Total revenue per point type: the posted reward credits (revenueTypes) to any of the member's
+ * accounts, read from the totals the journal keeps per account and code (revenue_totals, migration
+ * 034, decision 049): a few rows a member, however long their history.
+ */
+export async function revenueSummary(db: Db, memberId: string): Promise<Array<{ coinName: string; total: string }>> {
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .innerJoin('revenue_totals', 'revenue_totals.account_id', 'ledger_accounts.id')
+    .select(['ledger_accounts.coin_name as coin', 'revenue_totals.code', 'revenue_totals.amount'])
+    .where('ledger_accounts.owner', '=', memberId)
+    .execute();
+  const counted = new Set<string>(revenueTypes);
+  const totals = new Map<string, bigint>();
+  for (const r of rows) if (counted.has(r.code)) totals.set(r.coin, (totals.get(r.coin) ?? 0n) + BigInt(r.amount));
+  const coins = await db.selectFrom('coins').select('coin_name').orderBy('sort_order').execute();
+  return coins.map((c) => ({ coinName: c.coin_name, total: formatMinor(totals.get(c.coin_name) ?? 0n) }));
+}

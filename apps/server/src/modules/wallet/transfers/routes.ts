@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { apiRoute, type RouteDeps } from '../../../plugins/api-route.ts';
+import type { TransferService } from './service.ts';
+
+/** The services this module's routes use, passed by the composition root (issue 32). */
+export interface TransferRoutesDeps {
+  routeDeps: RouteDeps;
+  transfers: TransferService;
+}
+
+export function transferRoutes(app: FastifyInstance, s: TransferRoutesDeps): void {
+  apiRoute(app, s.routeDeps, 'transferConfig', async () => s.transfers.config());
+  apiRoute(app, s.routeDeps, 'transferCreate', async ({ session, body }) => ({ id: await s.transfers.create(session.userId, body) }));
+  apiRoute(app, s.routeDeps, 'transferList', async ({ session, body }) => s.transfers.list(session.userId, body.direction, body.cursor, body.pageSize));
+}
