@@ -89,6 +89,7 @@ export function fullScans(dialect: 'sqlite' | 'postgres', statement: string, pla
   // A rare filter's walk is not bounded by its LIMIT: the page fills late or never.
   const walkIsBounded = !rare && /\blimit\b/i.test(statement) && !planLines.some((l) => l.includes('USE TEMP B-TREE FOR ORDER BY'));
   const found: string[] = [];
+  if (dialect === 'sqlite') found.push(...sortsAndTimeWalks(statement, planLines, aliases));
   for (const line of planLines) {
     // A skip-scan (`ANY(column)` before the searched one) walks every distinct leading value.
     const match =
@@ -98,6 +99,34 @@ export function fullScans(dialect: 'sqlite' | 'postgres', statement: string, pla
     if (!match || (match[2] && walkIsBounded)) continue;
     const table = aliases.get(match[1]!) ?? match[1]!;
     if (largeTables.has(table)) found.push(`${table}: ${line.trim()}`);
+  }
+  return found;
+}
+
+/** The time column of each large table a request filters by a time range. */
+export const timeColumns: Record<string, string> = { ledger_transfers: 'created_at', audit_log: 'at', notifications: 'created_at' };
+
+/**
+ * Two walks a LIMIT does not bound, on SQLite (issue 33):
+ * - a LIMITed page sorted in a temp B-tree after a search of a large table by equalities alone:
+ *   every row of the group (a member's whole history) is read and sorted for one page;
+ * - a time range on a large table that its search does not use: the walk reads the rows between
+ *   now and the range before the first one of the page (a month a year back: the whole year since).
+ */
+function sortsAndTimeWalks(statement: string, planLines: string[], aliases: Map<string, string>): string[] {
+  const found: string[] = [];
+  const isLimited = /\blimit\b/i.test(statement);
+  const sorts = planLines.some((l) => l.trim() === 'USE TEMP B-TREE FOR ORDER BY');
+  for (const line of planLines) {
+    const match = /^(SEARCH|SCAN) (\w+)(?: USING (?:COVERING )?INDEX \w+)?(?: \((.*)\))?$/.exec(line.trim());
+    if (!match) continue;
+    const table = aliases.get(match[2]!) ?? match[2]!;
+    if (!largeTables.has(table)) continue;
+    const constraints = match[3] ?? '';
+    if (isLimited && sorts && match[1] === 'SEARCH' && !/[<>]/.test(constraints)) found.push(`${table}: ${line.trim()} sorted in a temp B-tree for a page`);
+    const time = timeColumns[table];
+    if (time && new RegExp(`"${time}" (>=|<=|>|<) `).test(statement) && !new RegExp(`\\b${time}[<>]`).test(constraints))
+      found.push(`${table}: ${line.trim()} walks to a time range (${time}) its search does not use`);
   }
   return found;
 }

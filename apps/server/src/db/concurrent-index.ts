@@ -40,6 +40,16 @@ export const concurrentIndexes: ConcurrentIndex[] = [
   // only holds are in them, so a posted transfer (nearly all of them) costs no index write.
   { name: 'ledger_transfers_debit_held', table: 'ledger_transfers', columns: ['debit_account_id', 'state', 'seq'], where: "kind = 'pending'" },
   { name: 'ledger_transfers_credit_held', table: 'ledger_transfers', columns: ['credit_account_id', 'state', 'seq'], where: "kind = 'pending'" },
+  // Migration 038 (issue 33): a member's records of a time range, each side of the journal in
+  // (time, seq) order, and the audit log of a time range: seeks that stop after the page.
+  { name: 'ledger_transfers_debit_time_seq', table: 'ledger_transfers', columns: ['debit_account_id', 'created_at', 'seq'] },
+  { name: 'ledger_transfers_credit_time_seq', table: 'ledger_transfers', columns: ['credit_account_id', 'created_at', 'seq'] },
+  { name: 'audit_log_at_seq', table: 'audit_log', columns: ['at', 'seq'] },
+  // Also migration 038: two pages that were sorted after an equality search (the query-plan
+  // test's sort rule): the staff's member search by e-mail (an e-mail is not unique) in name
+  // order, and a member's live sessions newest first on the member page.
+  { name: 'users_email_name', table: 'users', columns: ['email', 'user_name_key'] },
+  { name: 'sessions_user_created', table: 'sessions', columns: ['user_id', 'login_type', 'created_at'] },
 ];
 
 /** How many times a build that left an INVALID index is dropped and tried again. */

@@ -36,6 +36,7 @@ import { auditActorIndex } from './033-audit-actor-index.ts';
 import { revenueTotals } from './034-revenue-totals.ts';
 import { housekeepingIndexes } from './036-housekeeping-indexes.ts';
 import { reviewPageIndexes } from './037-review-page-indexes.ts';
+import { timeRangeIndexes } from './038-time-range-indexes.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -76,5 +77,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '034-revenue-totals': revenueTotals(dialect),
     '036-housekeeping-indexes': housekeepingIndexes(dialect),
     '037-review-page-indexes': reviewPageIndexes(dialect),
+    '038-time-range-indexes': timeRangeIndexes(dialect),
   };
 }

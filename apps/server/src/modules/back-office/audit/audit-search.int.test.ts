@@ -117,6 +117,51 @@ describe.each(dialects)('audit log and member search on %s', (dialect) => {
     expect(both.items.map((e) => e.targetId)).toEqual([`key${newNeedleSeq - oldNeedleSeq}`]);
   });
 
+  it('reads a time range newest first by time, a page at a time, with cursors of its own', async () => {
+    const db = t.services.dbHandle.db;
+    const yearAgo = Date.now() - 400 * 86_400_000;
+    const max = Number((await sql<{ m: number | bigint }>`select max(seq) as m from audit_log`.execute(db)).rows[0]!.m);
+    // Five rows of a month a year back, written out of time order (a later seq, an earlier time).
+    const offsetsMs = [3_000, 1_000, 5_000, 2_000, 4_000];
+    await db
+      .insertInto('audit_log')
+      .values(
+        offsetsMs.map((offset, i) => ({
+          id: `old${i}`,
+          seq: max + 1 + i,
+          at: yearAgo + offset,
+          actor_id: 'busy-staff',
+          actor_name: 'busystaff',
+          action: 'config.update',
+          target_type: 'config',
+          target_id: `old${offset}`,
+          before_json: '{}',
+          after_json: '{}',
+          reason: i === 2 ? 'routine and old' : 'routine',
+          ip: '127.0.0.1',
+        })),
+      )
+      .execute();
+    if (dialect === 'postgres') await sql`select setval('audit_log_seq', (select max(seq) from audit_log))`.execute(db);
+    const range = { fromMs: yearAgo, toMs: yearAgo + 86_400_000 };
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Page = await audit({ ...range, pageSize: 2, ...(cursor ? { cursor } : {}) });
+      seen.push(...page.items.map((e) => e.targetId));
+      cursor = page.nextCursor;
+    } while (cursor !== null && seen.length < 10);
+    expect(seen).toEqual(['old5000', 'old4000', 'old3000', 'old2000', 'old1000']);
+    // With the text filter, the window is the range's, in the same order.
+    expect((await audit({ ...range, text: 'and old' })).items.map((e) => e.targetId)).toEqual(['old5000']);
+    // A cursor of the log in seq order is not one of the range's, and the other way round.
+    const bySeq = await audit({ pageSize: 1 });
+    const refused = await staff.call('auditList', { ...range, pageSize: 2, cursor: bySeq.nextCursor });
+    expect(refused).toMatchObject({ error: 'request.invalid' });
+    const byTime = await audit({ ...range, pageSize: 2 });
+    expect(await staff.call('auditList', { pageSize: 2, cursor: byTime.nextCursor })).toMatchObject({ error: 'request.invalid' });
+  });
+
   it('searches members by name prefix as a key range, the e-mail and the referral ID exactly', async () => {
     type Found = { items: Array<{ userName: string }>; nextCursor: string | null };
     const search = async (query: string, cursor?: string, pageSize = 20) => (await staff.call<Found>('memberSearch', { query, cursor, pageSize })).data;

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import type { AuditAction, AuditEntry } from '@pp/contract';
 import type { Db, Dialect, Tx } from '../../../db/index.ts';
 import { likeLiteral, nextSeq, num } from '../../../db/index.ts';
-import { cursorAfter, decodeCursor, encodeCursor, keysetCondition, type Keyset } from '../../../db/keyset.ts';
+import { cursorAfter, decodeCursor, keysetCondition, type Keyset } from '../../../db/keyset.ts';
 
 export interface Actor {
   id: string;
@@ -31,6 +31,19 @@ export const auditTextWindow = 2_000;
 
 /** The log's keyset (decision 052): newest first by seq; the cursor is the helper's, the text window's edge included. */
 const auditKeyset: Keyset = { list: 'audit', keys: [{ column: 'seq', kind: 'int' }] };
+
+/**
+ * The log of a time range (issue 33): newest first by time, then seq, a seek into the (at, seq)
+ * index of migration 038 that stops after the page. In seq order a month a year back walked the
+ * whole year since (170 ms p50 at 1,000,000 audit rows). Its cursors are a list of their own.
+ */
+const auditByTimeKeyset: Keyset = {
+  list: 'audit-by-time',
+  keys: [
+    { column: 'at', kind: 'int' },
+    { column: 'seq', kind: 'int' },
+  ],
+};
 
 function parse(text: string): unknown {
   try {
@@ -78,40 +91,41 @@ export class AuditService {
    * fewer entries than asked, and its cursor says where the next request goes on looking.
    */
   async list(filter: AuditFilter): Promise<{ items: AuditEntry[]; nextCursor: string | null }> {
-    const after = decodeCursor(auditKeyset, filter.cursor);
+    const isByTime = filter.fromMs !== undefined || filter.toMs !== undefined;
+    const keyset = isByTime ? auditByTimeKeyset : auditKeyset;
+    const after = decodeCursor(keyset, filter.cursor);
     let range = this.db.selectFrom('audit_log');
     if (filter.actor) range = range.where('actor_name', '=', filter.actor);
     if (filter.action) range = range.where('action', '=', filter.action);
     if (filter.targetId) range = range.where('target_id', '=', filter.targetId);
     if (filter.fromMs !== undefined) range = range.where('at', '>=', filter.fromMs);
     if (filter.toMs !== undefined) range = range.where('at', '<=', filter.toMs);
-    if (after) range = range.where(keysetCondition(auditKeyset, after));
+    if (after) range = range.where(keysetCondition(keyset, after));
     let rows;
     let windowEnd: string | null = null;
     if (filter.text) {
       const text = filter.text;
-      const window = range.select('seq').orderBy('seq', 'desc').limit(auditTextWindow);
-      rows = await this.db
+      const window = (isByTime ? range.select('seq').orderBy('at', 'desc') : range.select('seq')).orderBy('seq', 'desc').limit(auditTextWindow);
+      const matching = this.db
         .selectFrom('audit_log')
         .selectAll()
         .where('seq', 'in', window)
-        .where((eb) => eb.or(['reason', 'before_json', 'after_json', 'target_id'].map((column) => likeLiteral(column, text, 'anywhere'))))
+        .where((eb) => eb.or(['reason', 'before_json', 'after_json', 'target_id'].map((column) => likeLiteral(column, text, 'anywhere'))));
+      rows = await (isByTime ? matching.orderBy('at', 'desc') : matching)
         .orderBy('seq', 'desc')
         .limit(filter.pageSize + 1)
         .execute();
       if (rows.length <= filter.pageSize) {
         // The last row the window looked at, if it was full: older rows are still to be searched.
-        const edge = await range
-          .select('seq')
+        const edge = await (isByTime ? range.select(['at', 'seq']).orderBy('at', 'desc') : range.select(['at', 'seq']))
           .orderBy('seq', 'desc')
           .limit(1)
           .offset(auditTextWindow - 1)
           .executeTakeFirst();
-        windowEnd = edge ? encodeCursor(auditKeyset, [edge.seq]) : null;
+        windowEnd = edge ? cursorAfter(keyset, edge) : null;
       }
     } else {
-      rows = await range
-        .selectAll()
+      rows = await (isByTime ? range.selectAll().orderBy('at', 'desc') : range.selectAll())
         .orderBy('seq', 'desc')
         .limit(filter.pageSize + 1)
         .execute();
@@ -131,7 +145,7 @@ export class AuditService {
         reason: r.reason,
         ip: r.ip,
       })),
-      nextCursor: rows.length > filter.pageSize ? cursorAfter(auditKeyset, page[page.length - 1]!) : windowEnd,
+      nextCursor: rows.length > filter.pageSize ? cursorAfter(keyset, page[page.length - 1]!) : windowEnd,
     };
   }
 

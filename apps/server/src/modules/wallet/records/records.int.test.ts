@@ -158,6 +158,44 @@ describe.each(dialects)('records and auto-approval on %s', (dialect) => {
     expect((await verifyLedger(t.services.dbHandle.db)).problems).toEqual([]);
   });
 
+  it('lists a time range newest first by time, a page at a time, with cursors of its own', async () => {
+    const yearAgo = Date.now() - 400 * 86_400_000;
+    // Five credits of a day a year back whose times are not in their journal order.
+    const offsetsMs = [3_000, 1_000, 5_000, 2_000, 4_000];
+    for (const offset of offsetsMs) {
+      const posted = await t.services.ledger.transfer({
+        requestId: null,
+        code: 'airdrop',
+        coinName: 'USDT',
+        amount: BigInt(offset),
+        debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
+        credit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
+        isPending: false,
+      });
+      await t.services.dbHandle.db
+        .updateTable('ledger_transfers')
+        .set({ created_at: yearAgo + offset })
+        .where('id', '=', posted.id)
+        .execute();
+    }
+    const range = { fromMs: yearAgo, toMs: yearAgo + 86_400_000 };
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { items: RecordEntry[]; nextCursor: string | null } = (
+        await m.call('assetsRecordList', { ...range, pageSize: 2, ...(cursor ? { cursor } : {}) })
+      ).data;
+      seen.push(...page.items.map((r) => r.createdAt - yearAgo));
+      cursor = page.nextCursor;
+    } while (cursor !== null && seen.length < 10);
+    expect(seen).toEqual([5_000, 4_000, 3_000, 2_000, 1_000]);
+    // A cursor of the journal order is not one of the range's, and the other way round.
+    const bySeq = (await m.call<{ nextCursor: string | null }>('assetsRecordList', { pageSize: 1 })).data;
+    expect(await m.call('assetsRecordList', { ...range, pageSize: 2, cursor: bySeq.nextCursor })).toMatchObject({ error: 'request.invalid' });
+    const byTime = (await m.call<{ nextCursor: string | null }>('assetsRecordList', { ...range, pageSize: 2 })).data;
+    expect(await m.call('assetsRecordList', { pageSize: 2, cursor: byTime.nextCursor })).toMatchObject({ error: 'request.invalid' });
+  });
+
   it('gives the back-office the ledger check as counts it can translate', async () => {
     const result = await verifyAndRecord(t.services.dbHandle.db);
     const dashboard = await finance.call<{ ledger: { isBalanced: boolean; accounts: number; transfers: number; problems: number } }>('dashboard');
