@@ -182,9 +182,8 @@ describe.each(dialects)('records and auto-approval on %s', (dialect) => {
     const seen: number[] = [];
     let cursor: string | null = null;
     do {
-      const page: { items: RecordEntry[]; nextCursor: string | null } = (
-        await m.call('assetsRecordList', { ...range, pageSize: 2, ...(cursor ? { cursor } : {}) })
-      ).data;
+      type Page = { items: RecordEntry[]; nextCursor: string | null };
+      const page: Page = (await m.call<Page>('assetsRecordList', { ...range, pageSize: 2, ...(cursor ? { cursor } : {}) })).data;
       seen.push(...page.items.map((r) => r.createdAt - yearAgo));
       cursor = page.nextCursor;
     } while (cursor !== null && seen.length < 10);
