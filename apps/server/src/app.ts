@@ -1,6 +1,7 @@
 /**
  * Builds the Fastify app: cross-cutting plugins first (errors, envelope), then the feature
- * modules, then the static apps. Tests build it once and call it with app.inject.
+ * modules, each its entry's plugin registered with the services it uses (issue 32), then the
+ * static apps. Tests build it once and call it with app.inject.
  */
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -15,50 +16,40 @@ import { operationsPlugin } from './plugins/operations.ts';
 import { PostgresReplayStore, RedisReplayStore, SqliteReplayStore, databaseMarkBook, type ReplayStore } from './plugins/replay-guard.ts';
 import { FaultMonitor, faultPartOf } from './plugins/faults.ts';
 import { makeServices, type Services } from './services.ts';
-import { accountRoutes } from './modules/identity/accounts/routes.ts';
-import { assetRoutes } from './modules/wallet/assets/routes.ts';
-import { captchaRoutes } from './modules/identity/captcha/routes.ts';
-import { countryRoutes } from './modules/platform/countries/routes.ts';
-import { staffRoutes } from './modules/identity/staff/routes.ts';
-import { auditRoutes } from './modules/back-office/audit/routes.ts';
-import { configRoutes } from './modules/platform/config/routes.ts';
-import { reviewRoutes } from './modules/back-office/reviews/routes.ts';
-import { adminMemberRoutes } from './modules/back-office/admin-members/routes.ts';
-import { dashboardRoutes } from './modules/back-office/dashboard/routes.ts';
-import { adjustmentRoutes } from './modules/wallet/adjustments/routes.ts';
-import { exchangeRoutes } from './modules/wallet/exchanges/routes.ts';
-import { transferRoutes } from './modules/wallet/transfers/routes.ts';
-import { recordRoutes } from './modules/wallet/records/routes.ts';
-import { jobRoutes } from './modules/back-office/jobs/routes.ts';
-import { chainJobs, serverJobs } from './jobs/index.ts';
-import { securityRoutes } from './modules/identity/security/routes.ts';
-import { chainRoutes } from './modules/payments/chain/routes.ts';
-import { uploadRoutes } from './modules/platform/uploads/routes.ts';
-import { uploadCleanupJob } from './modules/platform/uploads/service.ts';
-import { depositRoutes } from './modules/payments/deposits/routes.ts';
-import { bankAccountRoutes } from './modules/payments/bank-accounts/routes.ts';
-import { addressRoutes } from './modules/payments/addresses/routes.ts';
-import { withdrawalRoutes } from './modules/payments/withdrawals/routes.ts';
-import { verifyAndRecord } from './modules/wallet/ledger/verify.ts';
-import { seedDemo } from './demo/seed.ts';
-// Withdrawals, on-chain payouts (decision 019).
-import { chainPayoutRoutes } from './modules/payments/withdrawals/chain-routes.ts';
-// Packages: claims and jackpot (decision 020).
-import { packageJobRoutes } from './modules/products/packages/jobs-routes.ts';
 import type { ServerKey } from '@pp/envelope/node';
-// Packages (decision 020).
-import { packageRoutes } from './modules/products/packages/routes.ts';
-import { communityRoutes } from './modules/network/community/routes.ts';
-import { planRoutes } from './modules/network/plan/routes.ts';
-// Content and notifications (decision 023).
-import { contentRoutes } from './modules/engagement/content/routes.ts';
-import { notificationRoutes } from './modules/engagement/notifications/routes.ts';
-import { setNotificationErrorReporter } from './modules/engagement/notifications/notify.ts';
-// Live support chat and the game (decision 024).
-import { supportRoutes } from './modules/engagement/support/routes.ts';
-import { supportSocketPlugin } from './modules/engagement/support/socket.ts';
-// Scarce goods (decision 025).
-import { scarceRoutes } from './modules/products/scarce/routes.ts';
+import { serverJobs } from './jobs/index.ts';
+import { verifyAndRecord } from './modules/wallet/ledger/index.ts';
+import { seedDemo } from './demo/seed.ts';
+// The modules (issue 32): each entry is a Fastify plugin that registers its routes and jobs.
+import { countriesModule } from './modules/platform/countries/index.ts';
+import { captchaModule } from './modules/identity/captcha/index.ts';
+import { accountsModule } from './modules/identity/accounts/index.ts';
+import { assetsModule } from './modules/wallet/assets/index.ts';
+import { staffModule } from './modules/identity/staff/index.ts';
+import { auditModule } from './modules/back-office/audit/index.ts';
+import { configModule } from './modules/platform/config/index.ts';
+import { reviewsModule } from './modules/back-office/reviews/index.ts';
+import { adminMembersModule } from './modules/back-office/admin-members/index.ts';
+import { dashboardModule } from './modules/back-office/dashboard/index.ts';
+import { adjustmentsModule } from './modules/wallet/adjustments/index.ts';
+import { exchangesModule } from './modules/wallet/exchanges/index.ts';
+import { transfersModule } from './modules/wallet/transfers/index.ts';
+import { recordsModule } from './modules/wallet/records/index.ts';
+import { jobsModule } from './modules/back-office/jobs/index.ts';
+import { securityModule } from './modules/identity/security/index.ts';
+import { chainModule } from './modules/payments/chain/index.ts';
+import { uploadsModule } from './modules/platform/uploads/index.ts';
+import { depositsModule } from './modules/payments/deposits/index.ts';
+import { bankAccountsModule } from './modules/payments/bank-accounts/index.ts';
+import { addressesModule } from './modules/payments/addresses/index.ts';
+import { withdrawalsModule } from './modules/payments/withdrawals/index.ts';
+import { packagesModule } from './modules/products/packages/index.ts';
+import { communityModule } from './modules/network/community/index.ts';
+import { planModule } from './modules/network/plan/index.ts';
+import { contentModule } from './modules/engagement/content/index.ts';
+import { notificationsModule } from './modules/engagement/notifications/index.ts';
+import { supportModule } from './modules/engagement/support/index.ts';
+import { scarceModule } from './modules/products/scarce/index.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -123,12 +114,15 @@ export async function buildApp(
     dataDir: dbHandle.dialect === 'sqlite' ? config.dataDir : undefined,
   });
   await app.register(envelopePlugin, { serverKey, replayStore, now: options.now, budgetMs: config.requestBudgetMs });
-  // Each module gets only the services it uses (issue 32): none imports the composition root.
+  // The jobs that belong to no module (ledger checks, housekeeping), registered before the modules'
+  // own as before; each module registers its jobs as it is registered, none runs before jobs.start().
+  for (const job of serverJobs(dbHandle, config.housekeepingSchedule)) await services.jobs.register(job);
+  // Each module is a plugin given only the services it uses (issue 32): none imports the composition root.
   const s = services;
-  const { routeDeps } = services;
-  countryRoutes(app, { routeDeps });
-  captchaRoutes(app, { routeDeps, captcha: s.captcha });
-  accountRoutes(app, {
+  const { routeDeps, jobs } = services;
+  await app.register(countriesModule, { routeDeps });
+  await app.register(captchaModule, { routeDeps, captcha: s.captcha });
+  await app.register(accountsModule, {
     config,
     dbHandle,
     routeDeps,
@@ -138,44 +132,47 @@ export async function buildApp(
     accounts: s.accounts,
     security: s.security,
   });
-  assetRoutes(app, { dbHandle, routeDeps, assets: s.assets, settings: s.settings });
-  staffRoutes(app, { routeDeps, sessions: s.sessions, staff: s.staff });
-  auditRoutes(app, { routeDeps, audit: s.audit });
-  configRoutes(app, { routeDeps, settings: s.settings });
-  reviewRoutes(app, { routeDeps, reviews: s.reviews });
-  adminMemberRoutes(app, { routeDeps, accounts: s.accounts, assets: s.assets, adminMembers: s.adminMembers, records: s.records });
-  dashboardRoutes(app, { dbHandle, routeDeps, settings: s.settings, dashboard: s.dashboard });
-  adjustmentRoutes(app, { routeDeps, adjustments: s.adjustments });
-  exchangeRoutes(app, { routeDeps, exchanges: s.exchanges });
-  transferRoutes(app, { routeDeps, transfers: s.transfers });
-  recordRoutes(app, { dbHandle, routeDeps, records: s.records });
-  jobRoutes(app, { dbHandle, routeDeps, jobs: s.jobs, audit: s.audit });
-  securityRoutes(app, { routeDeps, security: s.security });
-  chainRoutes(app, { routeDeps, chain: s.chain });
-  uploadRoutes(app, { routeDeps, uploads: s.uploads });
-  depositRoutes(app, { routeDeps, bankDeposits: s.bankDeposits });
-  bankAccountRoutes(app, { routeDeps, bankAccounts: s.bankAccounts });
-  addressRoutes(app, { routeDeps, addresses: s.addresses });
-  withdrawalRoutes(app, { routeDeps, withdrawals: s.withdrawals, payouts: s.payouts });
-  // Withdrawals, on-chain payouts (decision 019).
-  chainPayoutRoutes(app, { routeDeps, chainPayouts: s.chainPayouts });
-  // Packages: claims and jackpot (decision 020).
-  packageJobRoutes(app, { routeDeps, packageClaims: s.packageClaims, jackpot: s.jackpot });
-  // Packages (decision 020).
-  packageRoutes(app, { routeDeps, packages: s.packages, catalogue: s.catalogue });
-  communityRoutes(app, { config, dbHandle, routeDeps, community: s.community });
+  await app.register(assetsModule, { dbHandle, routeDeps, assets: s.assets, settings: s.settings });
+  await app.register(staffModule, { routeDeps, sessions: s.sessions, staff: s.staff });
+  await app.register(auditModule, { routeDeps, audit: s.audit });
+  await app.register(configModule, { routeDeps, settings: s.settings });
+  await app.register(reviewsModule, { routeDeps, reviews: s.reviews });
+  await app.register(adminMembersModule, { routeDeps, accounts: s.accounts, assets: s.assets, adminMembers: s.adminMembers, records: s.records });
+  await app.register(dashboardModule, { dbHandle, routeDeps, settings: s.settings, dashboard: s.dashboard });
+  await app.register(adjustmentsModule, { routeDeps, adjustments: s.adjustments });
+  await app.register(exchangesModule, { routeDeps, exchanges: s.exchanges });
+  await app.register(transfersModule, { routeDeps, transfers: s.transfers });
+  await app.register(recordsModule, { dbHandle, routeDeps, records: s.records });
+  await app.register(jobsModule, { dbHandle, routeDeps, jobs, audit: s.audit });
+  await app.register(securityModule, { routeDeps, security: s.security });
+  // The chain refuses to start on deposit keys other than the stored addresses' (decision 017).
+  await app.register(chainModule, { routeDeps, chain: s.chain, jobs });
+  await app.register(uploadsModule, { routeDeps, uploads: s.uploads, jobs });
+  await app.register(depositsModule, { routeDeps, bankDeposits: s.bankDeposits });
+  await app.register(bankAccountsModule, { routeDeps, bankAccounts: s.bankAccounts });
+  await app.register(addressesModule, { routeDeps, addresses: s.addresses });
+  // Withdrawals, with the on-chain payouts (decision 019).
+  await app.register(withdrawalsModule, { routeDeps, withdrawals: s.withdrawals, payouts: s.payouts, chainPayouts: s.chainPayouts, jobs });
+  // Packages, claims and jackpot (decision 020).
+  await app.register(packagesModule, {
+    routeDeps,
+    packages: s.packages,
+    catalogue: s.catalogue,
+    packageClaims: s.packageClaims,
+    jackpot: s.jackpot,
+    packageRelease: s.packageRelease,
+    jobs,
+  });
+  await app.register(communityModule, { config, dbHandle, routeDeps, community: s.community });
   // Compensation plan (decision 022).
-  planRoutes(app, { routeDeps, plan: s.plan, planVersions: s.planVersions, planPayout: s.planPayout });
+  await app.register(planModule, { routeDeps, plan: s.plan, planVersions: s.planVersions, planPayout: s.planPayout, jobs });
   // Content and notifications (decision 023).
-  contentRoutes(app, { routeDeps, content: s.content });
-  notificationRoutes(app, { routeDeps, notifications: s.notifications });
-  setNotificationErrorReporter((error, notice) => app.log.error({ err: error, type: notice.type }, 'notification dropped'));
+  await app.register(contentModule, { routeDeps, content: s.content });
+  await app.register(notificationsModule, { routeDeps, notifications: s.notifications });
   // Live support chat and the game (decision 024).
-  supportRoutes(app, { dbHandle, routeDeps, settings: s.settings, support: s.support, gameTokens: s.gameTokens });
-  await app.register(supportSocketPlugin, { services: { config, routeDeps, sessions: s.sessions, support: s.support } });
-  app.addHook('onClose', async () => services.support.pubsub.close());
+  await app.register(supportModule, { config, dbHandle, routeDeps, sessions: s.sessions, settings: s.settings, support: s.support, gameTokens: s.gameTokens });
   // Scarce goods (decision 025).
-  scarceRoutes(app, { routeDeps, sales: s.sales, equity: s.equity });
+  await app.register(scarceModule, { routeDeps, sales: s.sales, equity: s.equity, jobs });
   await registerStatic(app, config);
 
   if (config.isDemo) {
@@ -185,20 +182,6 @@ export async function buildApp(
     if (check.isBalanced) app.log.info(`ledger verified: ${check.accounts} accounts, ${check.transfers} transfers, balanced`);
     else app.log.error({ problems: check.problems }, 'ledger verification FAILED');
   }
-  for (const job of serverJobs(dbHandle, config.housekeepingSchedule)) await services.jobs.register(job);
-  // The configured deposit keys must be the ones the stored addresses came from (decision 017).
-  await services.chain.checkStoredKeys();
-  for (const job of chainJobs(services.chain)) await services.jobs.register(job);
-  await services.jobs.register(uploadCleanupJob(services.uploads));
-  // Withdrawals: the hot-wallet payout job, when a payout chain is configured (decision 019).
-  if (services.chainPayouts.isConfigured) await services.jobs.register(services.chainPayouts.job());
-  // Packages: the reward release and the jackpot draws (decision 020).
-  await services.jobs.register(services.packageRelease.job());
-  await services.jobs.register(services.jackpot.job());
-  // Compensation plan: the period payouts (decision 022).
-  await services.jobs.register(services.planPayout.job());
-  // Shares: the bonus of each period (decision 025).
-  await services.jobs.register(services.equity.job());
   if (config.isJobsOn) services.jobs.start();
   app.addHook('onClose', async () => {
     // Jobs finish before the database closes (hooks run in the order they were added).

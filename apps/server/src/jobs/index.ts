@@ -1,13 +1,13 @@
 /**
- * The scheduled jobs of the server, each run by the one mechanism in runner.ts. Features add
- * theirs here (chain watcher, reward release, bonus periods, mail retry).
+ * The scheduled jobs of the server that belong to no module (ledger checks, housekeeping), each
+ * run by the one mechanism in runner.ts and registered by app.ts. A module registers its own jobs
+ * from its entry's plugin (chain watchers, reward release, bonus periods: issue 32).
  */
 import type { DbHandle } from '../db/index.ts';
 import { deleteInBatches } from '../db/batched-delete.ts';
 import { verifyFull, verifyIncremental } from '../modules/wallet/ledger/checkpoint.ts';
 import type { JobDefinition } from './runner.ts';
 import { loginLimits } from '../plugins/login-throttle.ts';
-import type { ChainService } from '../modules/payments/chain/service.ts';
 
 /** Rows older than these are of no use to any check and are deleted by housekeeping. */
 export const retention = {
@@ -64,9 +64,4 @@ export function serverJobs(handle: DbHandle, housekeepingSchedule = '*/10 * * * 
       },
     },
   ];
-}
-
-/** One chain watcher per configured chain (modules/payments/chain, decision 017), each its own job. */
-export function chainJobs(chain: ChainService): JobDefinition[] {
-  return chain.jobs();
 }

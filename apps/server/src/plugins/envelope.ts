@@ -41,7 +41,7 @@ export interface EnvelopeOptions {
   budgetMs?: number;
 }
 
-export const envelopePlugin = fp(async (app: FastifyInstance, options: EnvelopeOptions) => {
+async function envelopePluginBody(app: FastifyInstance, options: EnvelopeOptions) {
   const { serverKey } = options;
   const now = options.now ?? Date.now;
   const { replayStore } = options;
@@ -95,7 +95,10 @@ export const envelopePlugin = fp(async (app: FastifyInstance, options: EnvelopeO
     reply.header('cache-control', 'no-cache');
     return serverKey.publicJwk;
   });
-});
+}
+
+/** Named: every module's plugin declares it as a dependency (server-module.ts). */
+export const envelopePlugin = fp(envelopePluginBody, { name: 'envelope' });
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -47,7 +47,7 @@ const fastifyCodes: Record<string, ErrorKey> = {
   FST_ERR_VALIDATION: 'request.invalid',
 };
 
-export const errorsPlugin = fp(async (app: FastifyInstance, options: { faults?: FaultMonitor }) => {
+async function errorsPluginBody(app: FastifyInstance, options: { faults?: FaultMonitor }) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) return sendError(request, reply, error);
     // The database, Redis or the disk failed under this request (decision 036): a quick 503 the
@@ -72,4 +72,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance, options: { faults?: 
     return sendError(request, reply, new AppError('server.internal'));
   });
   app.setNotFoundHandler((request, reply) => sendError(request, reply, new AppError('route.notFound')));
-});
+}
+
+/** Named: every module's plugin declares it as a dependency (server-module.ts). */
+export const errorsPlugin = fp(errorsPluginBody, { name: 'errors' });

@@ -1,2 +1,13 @@
 /** The review queues' entry (issue 32): what the modules with items to approve use. */
+import { serverModule } from '../../../plugins/server-module.ts';
+import { reviewRoutes, type ReviewRoutesDeps } from './routes.ts';
+
 export { type ReviewRow, type ReviewService, reviewQueues } from './service.ts';
+
+/** The module's plugin (issue 32): its routes, registered by app.ts with the services they use. */
+export const reviewsModule = serverModule<ReviewRoutesDeps>({
+  name: 'back-office/reviews',
+  register: async (app, deps) => {
+    reviewRoutes(app, deps);
+  },
+});

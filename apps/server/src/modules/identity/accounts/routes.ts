@@ -5,7 +5,7 @@ import type { DbHandle } from '../../../db/index.ts';
 import type { SessionService } from '../sessions/index.ts';
 import type { CaptchaService } from '../captcha/index.ts';
 import type { AccountService } from './service.ts';
-import type { SecurityService } from '../security/index.ts';
+import type { Language } from '@pp/contract';
 import { AppError } from '../../../errors.ts';
 import { emailCodeLimits, type EmailCodeService } from './email-codes.ts';
 
@@ -27,6 +27,15 @@ function originOf(request: FastifyRequest, configured: string): string {
 
 const sent = { resendAfterSeconds: emailCodeLimits.resendIntervalMs / 1000 };
 
+/**
+ * What these routes ask of the security centre (modules/identity/security): the e-mail after a
+ * password change. Declared here and met by its SecurityService, because the security centre
+ * imports this module (its password check) and the two entries would otherwise import each other.
+ */
+export interface PasswordChangeNotices {
+  notify(userId: string, notice: 'passwordChanged' | 'txPasswordChanged', request: FastifyRequest, lang: Language): Promise<void>;
+}
+
 /** The services this module's routes use, passed by the composition root (issue 32). */
 export interface AccountRoutesDeps {
   config: Config;
@@ -36,7 +45,7 @@ export interface AccountRoutesDeps {
   captcha: CaptchaService;
   emailCodes: EmailCodeService;
   accounts: AccountService;
-  security: SecurityService;
+  security: PasswordChangeNotices;
 }
 
 export function accountRoutes(app: FastifyInstance, s: AccountRoutesDeps): void {

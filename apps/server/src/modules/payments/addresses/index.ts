@@ -2,6 +2,17 @@
  * The withdrawal destinations' entry (decision 015, issue 32): the shared destination rules that
  * bank accounts build on, and the wallet-address service withdrawals check against.
  */
+import { serverModule } from '../../../plugins/server-module.ts';
+import { addressRoutes, type AddressRoutesDeps } from './routes.ts';
+
 export { type ChangeContext, changeContext, maskedAccountNumber } from './destination-changes.ts';
 export { DestinationService, type DestinationSpec } from './destination-service.ts';
 export { type AddressService } from './service.ts';
+
+/** The module's plugin (issue 32): its routes, registered by app.ts with the services they use. */
+export const addressesModule = serverModule<AddressRoutesDeps>({
+  name: 'payments/addresses',
+  register: async (app, deps) => {
+    addressRoutes(app, deps);
+  },
+});
