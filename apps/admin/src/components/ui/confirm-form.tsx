@@ -8,23 +8,27 @@ export interface Pending {
 }
 
 /**
- * A dialog that cannot be closed while its write runs. The form is rendered inside it, so what
- * was typed is gone when the dialog closes and opens again.
+ * The one shell of a back-office dialog that writes: a dialog that cannot be closed while its
+ * write runs (the form's `useSubmit` reports it through `pending.setIsPending`). The form is
+ * rendered inside it, so what was typed is gone when the dialog closes and opens again.
  */
 export function PendingDialog({
   isOpen,
   onClose,
   title,
+  variant,
   children,
 }: {
   isOpen: boolean;
   onClose: () => void;
   title: ReactNode;
+  /** 'drawer' for a long editor (a product, a sale, a plan version). */
+  variant?: 'dialog' | 'drawer';
   children: (pending: Pending) => ReactNode;
 }) {
   const [isPending, setIsPending] = useState(false);
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={title} isLocked={isPending}>
+    <Dialog isOpen={isOpen} onClose={onClose} title={title} variant={variant} isLocked={isPending}>
       {children({ isPending, setIsPending })}
     </Dialog>
   );
@@ -37,15 +41,17 @@ interface ConfirmFormProps {
   confirmLabel: string;
   tone?: 'primary' | 'danger';
   isPending: boolean;
+  /** A class beside `dialog-form` (an editor's own layout). */
+  className?: string;
   /** The description and the fields. */
   children: ReactNode;
 }
 
-/** The body of a confirmation dialog: its fields, the server's refusal, cancel and confirm. */
-export function ConfirmForm({ onSubmit, onClose, formError, confirmLabel, tone = 'primary', isPending, children }: ConfirmFormProps) {
+/** The form of a dialog: its fields, then `DialogActions` (the server's refusal, cancel and the action). */
+export function ConfirmForm({ onSubmit, onClose, formError, confirmLabel, tone = 'primary', isPending, className, children }: ConfirmFormProps) {
   return (
     <form
-      className="dialog-form"
+      className={className ? `dialog-form ${className}` : 'dialog-form'}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();

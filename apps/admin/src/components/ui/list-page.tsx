@@ -6,7 +6,9 @@ import { ListBody, type ListQuery } from './states';
  * The one shape of a back-office list page (issue 32): a `FilterForm` card above a `ListCard`.
  * The filter form is a named search landmark that submits on Enter and offers "Search" (and
  * "Reset" when given); the card titles the list (visibly or for screen readers only) and shows its
- * loading, failed, empty or filled body with "load more" under a paged list.
+ * loading, failed, empty or filled body with "load more" under a paged list. A list without a
+ * cursor (jobs, staff, banners, document versions) passes its plain query to the same `ListCard`
+ * and simply gets no "load more"; a page without filters leaves out `FilterForm`.
  */
 export function FilterForm({ label, onSubmit, onReset, children }: { label: string; onSubmit: () => void; onReset?: () => void; children: ReactNode }) {
   const { t } = useTranslation();

@@ -1,10 +1,54 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { TextAreaField, useSubmit } from '@pp/browser-kit';
 import { ConfirmForm, PendingDialog, type Pending } from './confirm-form';
 
 /** The contract's limit on a reason (admin.ts). */
 export const reasonLengthMax = 500;
+
+/** What is wrong with a reason as typed (trimmed): missing where it is required, or too long. */
+export function reasonProblem(t: TFunction, trimmed: string, isRequired = true): string | undefined {
+  if (isRequired && trimmed === '') return t('form.reasonRequired');
+  if (trimmed.length > reasonLengthMax) return t('form.reasonTooLong', { max: reasonLengthMax });
+  return undefined;
+}
+
+/** The reason the audit trail keeps, as every back-office form that writes asks for it. */
+export function ReasonField({
+  id,
+  value,
+  onValueChange,
+  error,
+  disabled,
+  isRequired = true,
+  label,
+  hint,
+}: {
+  id?: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  error?: string | null;
+  disabled: boolean;
+  isRequired?: boolean;
+  label?: string;
+  hint?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextAreaField
+      id={id}
+      label={label ?? (isRequired ? t('form.reason') : t('form.reasonOptional'))}
+      hint={hint ?? t('form.reasonHint')}
+      value={value}
+      onValueChange={onValueChange}
+      error={error}
+      maxLength={reasonLengthMax}
+      required={isRequired}
+      disabled={disabled}
+    />
+  );
+}
 
 interface ReasonDialogProps {
   isOpen: boolean;
@@ -71,8 +115,8 @@ function ReasonForm({
     if (isBusy()) return;
     const trimmed = reason.trim();
     const isExtraValid = validate?.() ?? true;
-    if (isReasonRequired && trimmed === '') return setReasonError(t('form.reasonRequired'));
-    if (trimmed.length > reasonLengthMax) return setReasonError(t('form.reasonTooLong', { max: reasonLengthMax }));
+    const problem = reasonProblem(t, trimmed, isReasonRequired);
+    if (problem) return setReasonError(problem);
     if (!isExtraValid) return;
     void run(() => onConfirm(trimmed));
   }
@@ -81,18 +125,17 @@ function ReasonForm({
     <ConfirmForm onSubmit={submit} onClose={onClose} formError={formError} confirmLabel={confirmLabel} tone={tone} isPending={pending.isPending}>
       {description ? <div className="dialog-text">{description}</div> : null}
       {children}
-      <TextAreaField
+      <ReasonField
         id={reasonId}
-        label={reasonLabel ?? (isReasonRequired ? t('form.reason') : t('form.reasonOptional'))}
-        hint={reasonHint ?? t('form.reasonHint')}
+        label={reasonLabel}
+        hint={reasonHint}
+        isRequired={isReasonRequired}
         value={reason}
         onValueChange={(value) => {
           setReason(value);
           setReasonError(null);
         }}
         error={reasonError}
-        maxLength={reasonLengthMax}
-        required={isReasonRequired}
         disabled={pending.isPending}
       />
     </ConfirmForm>

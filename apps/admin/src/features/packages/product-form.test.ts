@@ -1,17 +1,7 @@
 // Proves the product editor sends exactly what productSave accepts, and names the field at fault for what it must not send.
 import { describe, expect, it } from 'vitest';
 import { endpoints, type ProductAdminEntry } from '@pp/contract';
-import {
-  emptyProductForm,
-  formFieldOf,
-  parseUserNames,
-  percentUnits,
-  productFormOf,
-  productName,
-  toSaveRequest,
-  trimDecimal,
-  type ProductForm,
-} from './product-form';
+import { emptyProductForm, formFieldOf, parseUserNames, productFormOf, productName, toSaveRequest, trimDecimal, type ProductForm } from './product-form';
 
 function filledForm(change: (form: ProductForm) => void = () => {}): ProductForm {
   const form = emptyProductForm();
@@ -208,9 +198,26 @@ describe('helpers', () => {
     expect(trimDecimal('2500')).toBe('2500');
     expect(trimDecimal('0.000000')).toBe('0');
   });
-  it('compares percents exactly', () => {
-    expect(percentUnits('0.25')).toBe(2500n);
-    expect(percentUnits('100')).toBe(1_000_000n);
+  it('compares percents exactly, to the last place', () => {
+    expect(toSaveRequest(filledForm((f) => (f.terms.releasePercent = '100'))).ok).toBe(true);
+    const over = toSaveRequest(filledForm((f) => (f.terms.releasePercent = '100.0001')));
+    expect(!over.ok && over.errors).toEqual({ 'terms.releasePercent': 'percentOver100' });
+    const tiny = toSaveRequest(filledForm((f) => (f.terms.releasePercent = '0.0001')));
+    expect(tiny.ok).toBe(true);
+    const max = toSaveRequest(filledForm((f) => (f.terms.maxProfitPercent = '10000')));
+    expect(max.ok).toBe(true);
+    const pastMax = toSaveRequest(filledForm((f) => (f.terms.maxProfitPercent = '10000.0001')));
+    expect(!pastMax.ok && pastMax.errors).toEqual({ 'terms.maxProfitPercent': 'maxProfitRange' });
+    const justShort = toSaveRequest(
+      filledForm(
+        (f) =>
+          (f.payWith = [
+            { coinName: 'USDT', maxPercent: '99.9999' },
+            { coinName: 'REWARD_POINT', maxPercent: '0.0001' },
+          ]),
+      ),
+    );
+    expect(justShort.ok).toBe(true);
   });
   it('maps server field names onto the form', () => {
     expect(formFieldOf('terms.price')).toBe('terms.price');

@@ -4,7 +4,18 @@
  * ranges, the unlock day within the term, a payment mix that can cover the price) and names the
  * field at fault with a locale key. The server checks everything again and has the last word.
  */
-import { coinNames, languages, packageKinds, packageLimits, type Language, type PackageKind, type ProductAdminEntry, type RequestOf } from '@pp/contract';
+import {
+  coinNames,
+  languages,
+  packageKinds,
+  packageLimits,
+  parseAmount,
+  unitMinor,
+  type Language,
+  type PackageKind,
+  type ProductAdminEntry,
+  type RequestOf,
+} from '@pp/contract';
 
 export type ProductSaveRequest = RequestOf<'productSave'>;
 
@@ -189,11 +200,10 @@ const amountPattern = /^\d{1,12}(\.\d{1,6})?$/;
 const percentPattern = /^\d{1,5}(\.\d{1,4})?$/;
 const integerPattern = /^\d{1,9}$/;
 
-/** Percent strings compared exactly, in ten-thousandths (no floats). */
-export function percentUnits(value: string): bigint {
-  const [whole = '0', fraction = ''] = value.split('.');
-  return BigInt(whole) * 10_000n + BigInt(fraction.padEnd(4, '0').slice(0, 4));
-}
+/** A percent text the pattern passed, compared exactly in minor units (the contract's scale). */
+const percentUnits = (value: string): bigint => parseAmount(value) ?? 0n;
+/** 100 % in those units. */
+const hundredPercent = 100n * unitMinor;
 
 const isPositiveAmount = (value: string) => /[1-9]/.test(value);
 
@@ -233,11 +243,11 @@ export function toSaveRequest(form: ProductForm): SaveMapping {
       terms[field] = text;
     } else if (rule.kind === 'percent') {
       if (!percentPattern.test(text)) errors[path] = 'percent';
-      else if (field === 'maxProfitPercent' && (percentUnits(text) === 0n || percentUnits(text) > BigInt(packageLimits.maxProfitPercentMax) * 10_000n))
+      else if (field === 'maxProfitPercent' && (percentUnits(text) === 0n || percentUnits(text) > BigInt(packageLimits.maxProfitPercentMax) * unitMinor))
         errors[path] = 'maxProfitRange';
       else if (field === 'releasePercent' && percentUnits(text) === 0n) errors[path] = 'releasePositive';
       // A guarantee may exceed the principal on purpose (the server allows it); fees and releases may not.
-      else if (field !== 'maxProfitPercent' && field !== 'claimGuaranteePercent' && percentUnits(text) > 100n * 10_000n) errors[path] = 'percentOver100';
+      else if (field !== 'maxProfitPercent' && field !== 'claimGuaranteePercent' && percentUnits(text) > hundredPercent) errors[path] = 'percentOver100';
       terms[field] = text;
     } else if (rule.kind === 'coin') {
       if (!isKnownCoin(text)) errors[path] = 'coin';
@@ -261,11 +271,11 @@ export function toSaveRequest(form: ProductForm): SaveMapping {
     else if (seen.has(row.coinName)) errors[`payWith.${index}.coinName`] = 'coinTwice';
     seen.add(row.coinName);
     if (!percentPattern.test(row.maxPercent) || percentUnits(row.maxPercent) === 0n) errors[`payWith.${index}.maxPercent`] = 'percent';
-    else if (percentUnits(row.maxPercent) > 100n * 10_000n) errors[`payWith.${index}.maxPercent`] = 'percentOver100';
+    else if (percentUnits(row.maxPercent) > hundredPercent) errors[`payWith.${index}.maxPercent`] = 'percentOver100';
     else coverage += percentUnits(row.maxPercent);
   });
   // The shares together must reach 100 %, or no payment could ever cover the price.
-  if (!errors.payWith && coverage < 100n * 10_000n && !Object.keys(errors).some((key) => key.startsWith('payWith.'))) errors.payWith = 'payWithTotal';
+  if (!errors.payWith && coverage < hundredPercent && !Object.keys(errors).some((key) => key.startsWith('payWith.'))) errors.payWith = 'payWithTotal';
 
   const perMemberLimit = integerOf(form.perMemberLimit, 0, perMemberLimitMax);
   if (perMemberLimit === null) errors.perMemberLimit = 'integer';

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { coinNames, saleKinds, scarceLimits, type EquityAdminConfig, type RequestOf, type SaleAdminEntry, type SaleKind } from '@pp/contract';
+import { trimDecimal } from './product-form';
 
 export type SaleOpenRequest = RequestOf<'saleOpen'>;
 export type EquitySaveRequest = RequestOf<'equityConfigSave'>;
@@ -204,9 +205,6 @@ export interface SharesForm {
   isOpen: boolean;
   reason: string;
 }
-
-/** "12.500000" (the server's fixed scale) as staff would type it: "12.5". */
-const trimDecimal = (value: string) => (value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value);
 
 /** The form from the saved configuration; a configuration never saved opens with blanks to fill. */
 export function sharesFormOf(config: EquityAdminConfig): SharesForm {

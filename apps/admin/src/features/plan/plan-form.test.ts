@@ -2,7 +2,7 @@
 // field at fault (with the contract's schema and the server's extra rules), and lists exactly what changed.
 import { describe, expect, it } from 'vitest';
 import { defaultPlan, planDocument, type PlanDocument } from '@pp/contract';
-import { decimalUnits, formPathOf, planChanges, planFormOf, sectionOf, toPlanDocument, trimDecimal, type PlanForm } from './plan-form';
+import { formPathOf, planChanges, planFormOf, sectionOf, toPlanDocument, trimDecimal, type PlanForm } from './plan-form';
 
 /** The default plan as the server answers it (amounts at a fixed scale). */
 const served: PlanDocument = {
@@ -145,9 +145,20 @@ describe('plan form', () => {
     expect(sectionOf('rankingShares')).toBe('ranking');
   });
 
-  it('reads decimals exactly', () => {
-    expect(decimalUnits('0.000001')).toBe(1n);
-    expect(decimalUnits('100')).toBe(100_000_000n);
+  it('compares percents and points exactly, to the last place', () => {
+    // 100 % is allowed, a ten-thousandth more is not; shares of exactly 100 % pass, 0.0001 more does not.
+    expect(edited((f) => (f.buyMatchingPercent = '100')).ok).toBe(true);
+    expect(errorsOf((f) => (f.buyMatchingPercent = '100.0001'))).toEqual({ buyMatchingPercent: { key: 'percentOver100' } });
+    expect(edited((f) => (f.rankingShares = ['40', '25', '15', '10', '10'])).ok).toBe(true);
+    expect(errorsOf((f) => (f.rankingShares = ['40.0001', '25', '15', '10', '10']))).toEqual({ rankingShares: { key: 'sharesOver100' } });
+    // A grade asking one millionth of a point less than the grade below it is caught.
+    expect(errorsOf((f) => ((f.grades[2]!.minPerformance = '10000.000001'), (f.grades[3]!.minPerformance = '10000')))).toEqual({
+      'grades.3.minPerformance': { key: 'gradeAsksLess', params: { grade: 3 } },
+    });
+    expect(edited((f) => ((f.grades[2]!.minPerformance = '10000.000001'), (f.grades[3]!.minPerformance = '10000.000001'))).ok).toBe(true);
+  });
+
+  it('shows fixed-scale decimals as staff type them', () => {
     expect(trimDecimal('2.500000')).toBe('2.5');
     expect(trimDecimal('100')).toBe('100');
   });

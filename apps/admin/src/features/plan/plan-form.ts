@@ -6,7 +6,7 @@
  * ("directPercent", "generations.1.percent", "grades.2.minOwnHolding", "flagRules.protected.minGrade").
  * The server checks everything again (planProblem) and has the last word.
  */
-import { planDocument, planGrades, planLimits, rankingMeasures, type FlagRule, type FlagRules, type PlanDocument } from '@pp/contract';
+import { parseAmount, planDocument, planGrades, planLimits, rankingMeasures, unitMinor, type FlagRule, type FlagRules, type PlanDocument } from '@pp/contract';
 
 export const ruleFlags = ['protected', 'buyPurchaseCodeStatus'] as const;
 export type RuleFlag = (typeof ruleFlags)[number];
@@ -158,12 +158,10 @@ const percentPattern = /^\d{1,3}(\.\d{1,4})?$/;
 const pointsPattern = /^\d{1,12}(\.\d{1,6})?$/;
 const integerPattern = /^\d{1,7}$/;
 
-/** A decimal text in millionths, exactly (no floats); the patterns above hold before this is used. */
-export function decimalUnits(value: string, scale = 6): bigint {
-  const [whole = '0', fraction = ''] = value.split('.');
-  const pad = 10n ** BigInt(scale);
-  return BigInt(whole) * pad + BigInt(fraction.padEnd(scale, '0').slice(0, scale) || '0');
-}
+/** A percent or points text the patterns above passed, in minor units (the contract's scale), exactly. */
+const minorUnits = (value: string): bigint => parseAmount(value) ?? 0n;
+/** 100 % in those units. */
+const hundredPercent = 100n * unitMinor;
 
 /**
  * The document to save, or the errors by form path. Each value is checked here with its own
@@ -176,7 +174,7 @@ export function toPlanDocument(form: PlanForm): PlanMapping {
   const percent = (path: string, text: string): string => {
     const value = text.trim();
     if (!percentPattern.test(value)) errors[path] = { key: 'percent' };
-    else if (decimalUnits(value) > 100_000_000n) errors[path] = { key: 'percentOver100' };
+    else if (minorUnits(value) > hundredPercent) errors[path] = { key: 'percentOver100' };
     return value;
   };
   const points = (path: string, text: string): string => {
@@ -208,7 +206,7 @@ export function toPlanDocument(form: PlanForm): PlanMapping {
 
   const shares = form.rankingShares.map((share, i) => percent(`rankingShares.${i}`, share));
   if (shares.length > planLimits.rankingPlacesMax) errors.rankingShares = { key: 'sharesMax', params: { max: planLimits.rankingPlacesMax } };
-  else if (shares.every((_, i) => !errors[`rankingShares.${i}`]) && shares.reduce((sum, s) => sum + decimalUnits(s), 0n) > 100_000_000n) {
+  else if (shares.every((_, i) => !errors[`rankingShares.${i}`]) && shares.reduce((sum, s) => sum + minorUnits(s), 0n) > hundredPercent) {
     errors.rankingShares = { key: 'sharesOver100' };
   }
 
@@ -239,7 +237,7 @@ export function toPlanDocument(form: PlanForm): PlanMapping {
         previous = null;
         continue;
       }
-      const value = decimalUnits(g[field]);
+      const value = minorUnits(g[field]);
       if (previous && value < previous.value) errors[`grades.${index}.${field}`] = { key: 'gradeAsksLess', params: { grade: previous.grade } };
       previous = { grade: g.grade, value };
     }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfigEntry } from '@pp/contract';
-import { Dialog, SwitchField, TextAreaField, TextField, useRequestId, showToast, useSubmit } from '@pp/browser-kit';
-import { DialogActions } from '../../../components/ui/confirm-form';
-import { reasonLengthMax } from '../../../components/ui/reason-dialog';
+import { SwitchField, TextAreaField, TextField, useRequestId, showToast, useSubmit } from '@pp/browser-kit';
+import { ConfirmForm, PendingDialog, type Pending } from '../../../components/ui/confirm-form';
+import { ReasonField, reasonProblem } from '../../../components/ui/reason-dialog';
 import { translateOr } from '../../../lib/i18n';
 import { updateConfig } from '../api/config-update';
 import { parseEditorText, toEditorText } from '../config-values';
@@ -17,22 +17,14 @@ export function jsonRows(text: string): number {
 /** Edits one setting with the editor its kind needs, plus the reason the audit trail keeps. */
 export function ConfigEditDialog({ entry, onClose }: { entry: ConfigEntry | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const [isPending, setIsPending] = useState(false);
   return (
-    <Dialog isOpen={entry !== null} onClose={onClose} title={entry ? t('configPage.editTitle', { key: entry.key }) : ''} isLocked={isPending}>
-      {entry ? <ConfigEditForm entry={entry} onClose={onClose} isPending={isPending} setIsPending={setIsPending} /> : null}
-    </Dialog>
+    <PendingDialog isOpen={entry !== null} onClose={onClose} title={entry ? t('configPage.editTitle', { key: entry.key }) : ''}>
+      {(pending) => (entry ? <ConfigEditForm entry={entry} onClose={onClose} pending={pending} /> : null)}
+    </PendingDialog>
   );
 }
 
-interface FormProps {
-  entry: ConfigEntry;
-  onClose: () => void;
-  isPending: boolean;
-  setIsPending: (value: boolean) => void;
-}
-
-function ConfigEditForm({ entry, onClose, isPending, setIsPending }: FormProps) {
+function ConfigEditForm({ entry, onClose, pending: { isPending, setIsPending } }: { entry: ConfigEntry; onClose: () => void; pending: Pending }) {
   const { t } = useTranslation();
   const requestIds = useRequestId();
   const [text, setText] = useState(() => toEditorText(entry.kind, entry.value));
@@ -67,8 +59,7 @@ function ConfigEditForm({ entry, onClose, isPending, setIsPending }: FormProps) 
       else next.value = t(`configPage.${parsed.errorKey}`);
     }
     const trimmed = reason.trim();
-    if (trimmed === '') next.reason = t('form.reasonRequired');
-    else if (trimmed.length > reasonLengthMax) next.reason = t('form.reasonTooLong', { max: reasonLengthMax });
+    next.reason = reasonProblem(t, trimmed);
     setErrors(next);
     setFormError(null);
     if (next.value || next.reason) return;
@@ -98,14 +89,7 @@ function ConfigEditForm({ entry, onClose, isPending, setIsPending }: FormProps) 
   };
 
   return (
-    <form
-      className="dialog-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <ConfirmForm onSubmit={() => void submit()} onClose={onClose} formError={formError} confirmLabel={t('common.save')} isPending={isPending}>
       {description ? <p className="dialog-text">{description}</p> : null}
       <dl className="facts facts-inline">
         <div>
@@ -156,10 +140,8 @@ function ConfigEditForm({ entry, onClose, isPending, setIsPending }: FormProps) 
           hint={t(`configPage.hint.${entry.kind}`)}
         />
       )}
-      <TextAreaField
+      <ReasonField
         id="config-reason"
-        label={t('form.reason')}
-        hint={t('form.reasonHint')}
         value={reason}
         onValueChange={(v) => {
           setReason(v);
@@ -167,11 +149,8 @@ function ConfigEditForm({ entry, onClose, isPending, setIsPending }: FormProps) 
           setFormError(null);
         }}
         error={errors.reason}
-        maxLength={reasonLengthMax}
-        required
         disabled={isPending}
       />
-      <DialogActions formError={formError} isPending={isPending} onCancel={onClose} actionLabel={t('common.save')} />
-    </form>
+    </ConfirmForm>
   );
 }

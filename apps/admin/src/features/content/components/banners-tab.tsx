@@ -2,13 +2,11 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, isSafeLink, languageNames, languages, type BannerAdminEntry, type Language } from '@pp/contract';
 import { SwitchField, TextField, showToast, useSubmit } from '@pp/browser-kit';
-import { useConfirm } from '../../../components/ui/confirm-dialog';
-import { ListBody } from '../../../components/ui/states';
 import { formatDateTime } from '../../../lib/format';
-import { useCan } from '../../../lib/staff-session';
 import { deleteBanner, saveBanner, uploadContentImage, useBannerAdminList } from '../api/banners';
-import { fromLocalInput, toLocalInput } from '../content-form';
+import { ContentList, EditorActions } from './content-list';
 import { LanguagePicker } from './language-picker';
+import { PublishWindowFields, usePublishWindow } from './publish-window';
 
 type Slot = { title: string; imageId: string; linkUrl: string; fileName?: string };
 
@@ -18,8 +16,7 @@ function BannerEditor({ entry, onDone }: { entry: BannerAdminEntry | null; onDon
   const [slots, setSlots] = useState<Partial<Record<Language, Slot>>>(() => entry?.translations ?? {});
   const [sortOrder, setSortOrder] = useState(String(entry?.sortOrder ?? 0));
   const [isActive, setIsActive] = useState(entry?.isActive ?? true);
-  const [publishAt, setPublishAt] = useState(() => toLocalInput(entry?.publishAt ?? Date.now()));
-  const [expiresAt, setExpiresAt] = useState(toLocalInput(entry?.expiresAt ?? null));
+  const times = usePublishWindow(entry);
   const { isPending: isSaving, formError: error, setFormError: setError, run } = useSubmit();
   // An image upload is a submission of its own; its refusal is the API client's toast only.
   const upload = useSubmit();
@@ -44,13 +41,13 @@ function BannerEditor({ entry, onDone }: { entry: BannerAdminEntry | null; onDon
         .filter(([, s]) => s && s.imageId !== '')
         .map(([l, s]) => [l, { title: s!.title, imageId: s!.imageId, linkUrl: s!.linkUrl.trim() }]),
     );
-    const publish = fromLocalInput(publishAt);
+    const publish = times.publishMs;
     const order = Number(sortOrder);
     if (Object.keys(translations).length === 0) return setError(t('content.needImage'));
     if (publish === null) return setError(t('content.needPublishAt'));
     if (!Number.isInteger(order) || order < 0 || order > 10_000) return setError(t('content.orderRange'));
     if (linkError) return setError(linkError);
-    const expires = fromLocalInput(expiresAt);
+    const expires = times.expiresMs;
     // The server's rule, said before the round trip.
     if (expires !== null && expires <= publish) return setError(t('errors.content.expiryBeforePublish'));
     void run(
@@ -85,28 +82,8 @@ function BannerEditor({ entry, onDone }: { entry: BannerAdminEntry | null; onDon
       />
       <TextField id="banner-order" label={t('content.order')} value={sortOrder} onValueChange={setSortOrder} inputMode="numeric" />
       <SwitchField label={t('content.active')} checked={isActive} onCheckedChange={setIsActive} stateText={isActive ? t('common.on') : t('common.off')} />
-      <TextField id="banner-publish" type="datetime-local" label={t('content.publishAt')} value={publishAt} onValueChange={setPublishAt} />
-      <TextField
-        id="banner-expires"
-        type="datetime-local"
-        label={t('content.expiresAt')}
-        value={expiresAt}
-        onValueChange={setExpiresAt}
-        hint={t('content.expiresHint')}
-      />
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="row-actions">
-        <button type="submit" className="btn btn-primary" disabled={isPending} aria-busy={isPending}>
-          {t('content.save')}
-        </button>
-        <button type="button" className="btn" onClick={onDone} disabled={isPending}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <PublishWindowFields idPrefix="banner" window={times} />
+      <EditorActions error={error} isPending={isPending} actionLabel={t('content.save')} onCancel={onDone} />
     </form>
   );
 }
@@ -114,68 +91,39 @@ function BannerEditor({ entry, onDone }: { entry: BannerAdminEntry | null; onDon
 /** Dashboard banners (appMediaList): image, title and link per language, in staff's order. */
 export function BannersTab() {
   const { t } = useTranslation();
-  const can = useCan();
   const list = useBannerAdminList();
-  const banners = list.data ?? [];
-  const [editing, setEditing] = useState<BannerAdminEntry | null | 'new'>(null);
-  const confirm = useConfirm();
-  const remove = async (entry: BannerAdminEntry) => {
-    if (!(await confirm.ask({ message: t('content.confirmDeleteBanner'), confirmLabel: t('content.delete'), tone: 'danger' }))) return;
-    await deleteBanner(entry.id).catch(() => undefined);
-  };
   return (
-    <div className="stack">
-      {confirm.element}
-      {can('content.manage') && editing === null ? (
-        <div>
-          <button type="button" className="btn btn-primary btn-small" onClick={() => setEditing('new')}>
-            {t('content.newBanner')}
-          </button>
-        </div>
-      ) : null}
-      {editing !== null ? (
-        <BannerEditor key={editing === 'new' ? 'new' : editing.id} entry={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
-      ) : null}
-      <ListBody query={list} isEmpty={banners.length === 0} empty={t('content.noBanners')} label={t('content.tabs.banners')}>
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t('content.order')}</th>
-              <th scope="col">{t('content.bannerTitle')}</th>
-              <th scope="col">{t('content.link')}</th>
-              <th scope="col">{t('content.publishAt')}</th>
-              <th scope="col">{t('content.active')}</th>
-              <th scope="col">{t('common.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {banners.map((b) => {
-              const first = languages.map((l) => b.translations[l]).find((x) => x);
-              return (
-                <tr key={b.id}>
-                  <td>{b.sortOrder}</td>
-                  <td>{first?.title ?? ''}</td>
-                  <td className="break">{first?.linkUrl ?? ''}</td>
-                  <td>{formatDateTime(b.publishAt)}</td>
-                  <td>{b.isActive ? t('common.on') : t('common.off')}</td>
-                  <td className="row-actions">
-                    {can('content.manage') ? (
-                      <>
-                        <button type="button" className="btn btn-small" onClick={() => setEditing(b)}>
-                          {t('content.edit')}
-                        </button>
-                        <button type="button" className="btn btn-small btn-danger" onClick={() => void remove(b)}>
-                          {t('content.delete')}
-                        </button>
-                      </>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </ListBody>
-    </div>
+    <ContentList
+      id="banners-title"
+      title={t('content.tabs.banners')}
+      query={list}
+      items={list.data ?? []}
+      empty={t('content.noBanners')}
+      newLabel={t('content.newBanner')}
+      editor={(entry, onDone) => <BannerEditor entry={entry} onDone={onDone} />}
+      deleteQuestion={() => t('content.confirmDeleteBanner')}
+      onDelete={(entry) => deleteBanner(entry.id)}
+      head={
+        <>
+          <th scope="col">{t('content.order')}</th>
+          <th scope="col">{t('content.bannerTitle')}</th>
+          <th scope="col">{t('content.link')}</th>
+          <th scope="col">{t('content.publishAt')}</th>
+          <th scope="col">{t('content.active')}</th>
+        </>
+      }
+      cells={(b) => {
+        const first = languages.map((l) => b.translations[l]).find((x) => x);
+        return (
+          <>
+            <td>{b.sortOrder}</td>
+            <td>{first?.title ?? ''}</td>
+            <td className="break">{first?.linkUrl ?? ''}</td>
+            <td>{formatDateTime(b.publishAt)}</td>
+            <td>{b.isActive ? t('common.on') : t('common.off')}</td>
+          </>
+        );
+      }}
+    />
   );
 }

@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { documentKinds, isLanguage, languageNames, type DocumentKind, type DocumentVersionEntry, type Language } from '@pp/contract';
 import { SelectField, TextAreaField, TextField, showToast, useSubmit } from '@pp/browser-kit';
-import { TableBox } from '../../../components/ui/data-table';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
-import { EmptyState, ErrorState, Loading } from '../../../components/ui/states';
+import { ListCard } from '../../../components/ui/list-page';
 import { formatDateTime } from '../../../lib/format';
 import { useCan } from '../../../lib/staff-session';
 import { publishDocument, useDocumentVersions } from '../api/documents';
+import { EditorActions } from './content-list';
 import { LanguagePicker } from './language-picker';
 
 function DocumentEditor({ kind, lang, latest }: { kind: DocumentKind; lang: Language; latest: DocumentVersionEntry | null }) {
@@ -35,16 +35,7 @@ function DocumentEditor({ kind, lang, latest }: { kind: DocumentKind; lang: Lang
       <form className="card stack content-editor" onSubmit={(e) => void submit(e)} aria-label={t('content.editDocument')}>
         <TextField id="document-title" label={t('content.title', { language: languageNames[lang] })} value={title} onValueChange={setTitle} maxLength={200} />
         <TextAreaField id="document-body" label={t('content.body')} value={body} onValueChange={setBody} rows={14} hint={t('content.bodyHint')} />
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="row-actions">
-          <button type="submit" className="btn btn-primary" disabled={isPending} aria-busy={isPending}>
-            {t('content.publish')}
-          </button>
-        </div>
+        <EditorActions error={error} isPending={isPending} actionLabel={t('content.publish')} />
       </form>
     </>
   );
@@ -69,41 +60,38 @@ export function DocumentsTab() {
         />
         <LanguagePicker value={lang} onChange={setLang} filled={() => false} />
       </div>
-      {versions.isPending ? (
-        <Loading />
-      ) : versions.isError ? (
-        <ErrorState onRetry={() => void versions.refetch()} />
-      ) : (
-        <>
-          {can('content.manage') ? <DocumentEditor key={`${kind}:${lang}:${latest?.version ?? 0}`} kind={kind} lang={lang} latest={latest} /> : null}
-          {versions.data.length === 0 ? (
-            <EmptyState>{t('content.noVersions')}</EmptyState>
-          ) : (
-            <TableBox label={t('content.versions')}>
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('content.version')}</th>
-                    <th scope="col">{t('content.titleColumn')}</th>
-                    <th scope="col">{t('content.publishedAt')}</th>
-                    <th scope="col">{t('content.publishedBy')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {versions.data.map((v) => (
-                    <tr key={v.version}>
-                      <td>{v.version}</td>
-                      <td>{v.title}</td>
-                      <td>{formatDateTime(v.publishedAt)}</td>
-                      <td>{v.publishedBy}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableBox>
-          )}
-        </>
-      )}
+      {versions.isSuccess && can('content.manage') ? (
+        <DocumentEditor key={`${kind}:${lang}:${latest?.version ?? 0}`} kind={kind} lang={lang} latest={latest} />
+      ) : null}
+      <ListCard
+        id="document-versions-title"
+        title={t('content.versions')}
+        isTitleHidden
+        query={versions}
+        isEmpty={(versions.data ?? []).length === 0}
+        empty={t('content.noVersions')}
+      >
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('content.version')}</th>
+              <th scope="col">{t('content.titleColumn')}</th>
+              <th scope="col">{t('content.publishedAt')}</th>
+              <th scope="col">{t('content.publishedBy')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(versions.data ?? []).map((v) => (
+              <tr key={v.version}>
+                <td>{v.version}</td>
+                <td>{v.title}</td>
+                <td>{formatDateTime(v.publishedAt)}</td>
+                <td>{v.publishedBy}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ListCard>
     </div>
   );
 }

@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart, type ChartSeries } from '@pp/browser-kit/chart';
-import { dashboardSeriesDays } from '@pp/contract';
+import { dashboardSeriesDays, formatMinor, parsePoints } from '@pp/contract';
 import { ErrorState } from '../../../components/ui/states';
 import { formatCount, formatExactAmount } from '../../../lib/format';
 import { formatLocale, translateOr } from '../../../lib/i18n';
@@ -15,15 +15,9 @@ import { useDashboardSeries } from '../api/dashboard';
 
 type Days = (typeof dashboardSeriesDays)[number];
 
-/** Sums decimal strings exactly (minor units, scale 6) for the summaries. */
+/** Sums the server's points strings exactly (the contract's amounts module) for the summaries. */
 function sumAmounts(values: ReadonlyArray<string>): string {
-  let total = 0n;
-  for (const v of values) {
-    const [whole = '0', fraction = ''] = v.split('.');
-    total += BigInt(whole) * 1_000_000n + BigInt((fraction + '000000').slice(0, 6));
-  }
-  const fraction = (total % 1_000_000n).toString().padStart(6, '0');
-  return `${total / 1_000_000n}.${fraction}`;
+  return formatMinor(values.reduce((total, v) => total + (parsePoints(v) ?? 0n), 0n));
 }
 
 const sum = (values: ReadonlyArray<number>) => values.reduce((a, b) => a + b, 0);

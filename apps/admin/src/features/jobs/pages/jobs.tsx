@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '@pp/contract';
+import { ActionsHead } from '../../../components/ui/data-table';
 import { Badge } from '../../../components/ui/badge';
-import { TableBox } from '../../../components/ui/data-table';
+import { ListCard } from '../../../components/ui/list-page';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
-import { EmptyState, ErrorState, Loading } from '../../../components/ui/states';
 import { formatDateTime } from '../../../lib/format';
 import { useRequestId, showToast } from '@pp/browser-kit';
 import { useCan } from '../../../lib/staff-session';
@@ -30,6 +30,7 @@ export function JobsPage() {
   const { t } = useTranslation();
   const can = useCan();
   const list = useJobList();
+  const jobs = list.data ?? [];
   const requestIds = useRequestId();
   const [pending, setPending] = useState<Job | null>(null);
   const jobTitle = (name: string) => t(`jobsPage.names.${name}`, { defaultValue: t('jobsPage.names.other') });
@@ -37,72 +38,57 @@ export function JobsPage() {
   return (
     <>
       <PageHeader title={t('jobsPage.title')} />
-      <section className="card card-flush" aria-labelledby="jobs-list-title">
-        <h2 className="visually-hidden" id="jobs-list-title">
-          {t('jobsPage.list')}
-        </h2>
-        {list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <ErrorState onRetry={() => void list.refetch()} />
-        ) : list.data.length === 0 ? (
-          <EmptyState>{t('jobsPage.empty')}</EmptyState>
-        ) : (
-          <TableBox label={t('jobsPage.list')}>
-            <table className="table has-actions">
-              <thead>
-                <tr>
-                  <th scope="col">{t('jobsPage.job')}</th>
-                  <th scope="col">{t('jobsPage.stateTitle')}</th>
-                  <th scope="col">{t('jobsPage.lastRun')}</th>
-                  <th scope="col">{t('jobsPage.nextRun')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('common.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.map((job) => (
-                  <tr key={job.name}>
-                    <td>
-                      <span className="block">{jobTitle(job.name)}</span>
-                      <span className="muted small block">{t(`jobsPage.schedules.${job.name}`, { defaultValue: job.schedule })}</span>
-                    </td>
-                    <td>
-                      <JobState job={job} />
-                      {job.isRunning ? <span className="muted small block">{t('jobsPage.heartbeat', { time: formatDateTime(job.heartbeatAt) })}</span> : null}
-                      {job.lastStatus === 'failed' && job.lastError ? (
-                        <details className="small">
-                          <summary>{t('jobsPage.errorDetail')}</summary>
-                          <code className="block">{job.lastError}</code>
-                        </details>
-                      ) : null}
-                    </td>
-                    <td className="nowrap">
-                      {job.lastStartedAt > 0 ? formatDateTime(job.lastStartedAt) : <span className="muted">{t('jobsPage.never')}</span>}
-                      {job.lastPeriod?.startsWith('manual:') ? <span className="muted small block">{t('jobsPage.manualRun')}</span> : null}
-                    </td>
-                    <td className="nowrap">{formatDateTime(job.nextRunAt)}</td>
-                    <td className="col-actions">
-                      {can('jobs.run') ? (
-                        <button
-                          type="button"
-                          className="btn btn-small"
-                          disabled={job.isRunning || job.runRequestedAt > 0}
-                          aria-label={t('jobsPage.runNowTitle', { name: jobTitle(job.name) })}
-                          onClick={() => setPending(job)}
-                        >
-                          {t('jobsPage.runNow')}
-                        </button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableBox>
-        )}
-      </section>
+      <ListCard id="jobs-list-title" title={t('jobsPage.list')} isTitleHidden query={list} isEmpty={jobs.length === 0} empty={t('jobsPage.empty')}>
+        <table className="table has-actions">
+          <thead>
+            <tr>
+              <th scope="col">{t('jobsPage.job')}</th>
+              <th scope="col">{t('jobsPage.stateTitle')}</th>
+              <th scope="col">{t('jobsPage.lastRun')}</th>
+              <th scope="col">{t('jobsPage.nextRun')}</th>
+              <ActionsHead />
+            </tr>
+          </thead>
+          <tbody>
+            {jobs.map((job) => (
+              <tr key={job.name}>
+                <td>
+                  <span className="block">{jobTitle(job.name)}</span>
+                  <span className="muted small block">{t(`jobsPage.schedules.${job.name}`, { defaultValue: job.schedule })}</span>
+                </td>
+                <td>
+                  <JobState job={job} />
+                  {job.isRunning ? <span className="muted small block">{t('jobsPage.heartbeat', { time: formatDateTime(job.heartbeatAt) })}</span> : null}
+                  {job.lastStatus === 'failed' && job.lastError ? (
+                    <details className="small">
+                      <summary>{t('jobsPage.errorDetail')}</summary>
+                      <code className="block">{job.lastError}</code>
+                    </details>
+                  ) : null}
+                </td>
+                <td className="nowrap">
+                  {job.lastStartedAt > 0 ? formatDateTime(job.lastStartedAt) : <span className="muted">{t('jobsPage.never')}</span>}
+                  {job.lastPeriod?.startsWith('manual:') ? <span className="muted small block">{t('jobsPage.manualRun')}</span> : null}
+                </td>
+                <td className="nowrap">{formatDateTime(job.nextRunAt)}</td>
+                <td className="col-actions">
+                  {can('jobs.run') ? (
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      disabled={job.isRunning || job.runRequestedAt > 0}
+                      aria-label={t('jobsPage.runNowTitle', { name: jobTitle(job.name) })}
+                      onClick={() => setPending(job)}
+                    >
+                      {t('jobsPage.runNow')}
+                    </button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ListCard>
       <ChainHealth />
       <ReasonDialog
         isOpen={pending !== null}

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { adjustmentCreateRequest } from '@pp/contract';
-import { DialogActions } from '../../../components/ui/confirm-form';
+import { ConfirmForm, PendingDialog, type Pending } from '../../../components/ui/confirm-form';
 import { paths } from '../../../lib/paths';
-import { Dialog, SelectField, TextAreaField, TextField, useRequestId, showToast, useSubmit } from '@pp/browser-kit';
-import { reasonLengthMax } from '../../../components/ui/reason-dialog';
+import { SelectField, TextField, useRequestId, showToast, useSubmit } from '@pp/browser-kit';
+import { ReasonField, reasonProblem } from '../../../components/ui/reason-dialog';
 import { createAdjustment } from '../api/adjustment-create';
 
 const coins = adjustmentCreateRequest.shape.coinName.options;
@@ -19,25 +19,14 @@ const amountPattern = /^\d{1,15}(\.\d{1,6})?$/;
 /** A manual credit or debit for one member; it waits in the manual-adjustment queue for approval. */
 export function AdjustmentDialog({ isOpen, onClose, memberId, memberName }: { isOpen: boolean; onClose: () => void; memberId: string; memberName: string }) {
   const { t } = useTranslation();
-  const [isPending, setIsPending] = useState(false);
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={t('adjust.title', { name: memberName })} isLocked={isPending}>
-      <AdjustmentForm memberId={memberId} onClose={onClose} isPending={isPending} setIsPending={setIsPending} />
-    </Dialog>
+    <PendingDialog isOpen={isOpen} onClose={onClose} title={t('adjust.title', { name: memberName })}>
+      {(pending) => <AdjustmentForm memberId={memberId} onClose={onClose} pending={pending} />}
+    </PendingDialog>
   );
 }
 
-function AdjustmentForm({
-  memberId,
-  onClose,
-  isPending,
-  setIsPending,
-}: {
-  memberId: string;
-  onClose: () => void;
-  isPending: boolean;
-  setIsPending: (v: boolean) => void;
-}) {
+function AdjustmentForm({ memberId, onClose, pending: { isPending, setIsPending } }: { memberId: string; onClose: () => void; pending: Pending }) {
   const { t } = useTranslation();
   const requestIds = useRequestId();
   const [values, setValues] = useState({ coinName: 'USDT' as Coin, direction: 'credit' as Direction, amount: '', reason: '' });
@@ -65,8 +54,7 @@ function AdjustmentForm({
     const reason = values.reason.trim();
     const next: typeof errors = {};
     if (!amountPattern.test(amount) || /^0*(\.0*)?$/.test(amount)) next.amount = t('adjust.amountRule');
-    if (reason === '') next.reason = t('form.reasonRequired');
-    else if (reason.length > reasonLengthMax) next.reason = t('form.reasonTooLong', { max: reasonLengthMax });
+    next.reason = reasonProblem(t, reason);
     setErrors(next);
     setFormError(null);
     if (next.amount || next.reason) return;
@@ -100,14 +88,7 @@ function AdjustmentForm({
   }
 
   return (
-    <form
-      className="dialog-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <ConfirmForm onSubmit={() => void submit()} onClose={onClose} formError={formError} confirmLabel={t('adjust.submit')} isPending={isPending}>
       <p className="dialog-text">{t('adjust.intro')}</p>
       <SelectField
         id="adjust-direction"
@@ -143,18 +124,14 @@ function AdjustmentForm({
         required
         disabled={isPending}
       />
-      <TextAreaField
+      <ReasonField
         id="adjust-reason"
-        label={t('form.reason')}
         hint={t('adjust.reasonHint')}
         value={values.reason}
         onValueChange={set('reason')}
         error={errors.reason}
-        maxLength={reasonLengthMax}
-        required
         disabled={isPending}
       />
-      <DialogActions formError={formError} isPending={isPending} onCancel={onClose} actionLabel={t('adjust.submit')} />
-    </form>
+    </ConfirmForm>
   );
 }

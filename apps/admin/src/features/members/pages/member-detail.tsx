@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { gradeLevels, type MemberSummary, type ResponseOf } from '@pp/contract';
 import { paths } from '../../../lib/paths';
 import { Badge } from '../../../components/ui/badge';
-import { TableBox } from '../../../components/ui/data-table';
+import { ActionsHead, TableBox } from '../../../components/ui/data-table';
 import { SelectField, useRequestId, showToast } from '@pp/browser-kit';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
@@ -208,11 +208,7 @@ function MemberDetailView({ detail }: { detail: Detail }) {
                   <th scope="col">{t('members.sessionExpires')}</th>
                   <th scope="col">{t('members.sessionIp')}</th>
                   <th scope="col">{t('members.sessionAgent')}</th>
-                  {canManage ? (
-                    <th scope="col">
-                      <span className="visually-hidden">{t('common.actions')}</span>
-                    </th>
-                  ) : null}
+                  {canManage ? <ActionsHead /> : null}
                 </tr>
               </thead>
               <tbody>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { coinNames, isLanguage, languageNames, languages, packageKinds, type Language, type ProductAdminEntry } from '@pp/contract';
-import { Dialog, SelectField, SwitchField, TextAreaField, TextField, showToast, useRequestId, useSubmit } from '@pp/browser-kit';
-import { DialogActions } from '../../../components/ui/confirm-form';
+import { SelectField, SwitchField, TextAreaField, TextField, showToast, useRequestId, useSubmit } from '@pp/browser-kit';
+import { ConfirmForm, DialogActions, PendingDialog, type Pending } from '../../../components/ui/confirm-form';
 import { Icon } from '../../../components/ui/icon';
 import { translateOr } from '../../../lib/i18n';
 import { saveProduct } from '../api/product-save';
@@ -29,12 +29,11 @@ export type GradeLabel = (level: number) => string;
 
 export function ProductDialog({ target, onClose, gradeLabel }: { target: ProductTarget | null; onClose: () => void; gradeLabel: GradeLabel }) {
   const { t, i18n } = useTranslation();
-  const [isPending, setIsPending] = useState(false);
   const title = target?.entry ? t('packages.editTitle', { name: productName(target.entry.names, i18n.language) }) : t('packages.createTitle');
   return (
-    <Dialog isOpen={target !== null} onClose={onClose} title={title} variant="drawer" isLocked={isPending}>
-      {target ? <ProductEditor entry={target.entry} gradeLabel={gradeLabel} onClose={onClose} isPending={isPending} setIsPending={setIsPending} /> : null}
-    </Dialog>
+    <PendingDialog isOpen={target !== null} onClose={onClose} title={title} variant="drawer">
+      {(pending) => (target ? <ProductEditor entry={target.entry} gradeLabel={gradeLabel} onClose={onClose} pending={pending} /> : null)}
+    </PendingDialog>
   );
 }
 
@@ -55,11 +54,10 @@ interface EditorProps {
   entry: ProductAdminEntry | null;
   gradeLabel: GradeLabel;
   onClose: () => void;
-  isPending: boolean;
-  setIsPending: (value: boolean) => void;
+  pending: Pending;
 }
 
-function ProductEditor({ entry, gradeLabel, onClose, isPending, setIsPending }: EditorProps) {
+function ProductEditor({ entry, gradeLabel, onClose, pending: { isPending, setIsPending } }: EditorProps) {
   const { t, i18n } = useTranslation();
   const requestIds = useRequestId();
   const [form, setForm] = useState<ProductForm>(() => (entry ? productFormOf(entry) : emptyProductForm()));
@@ -105,6 +103,19 @@ function ProductEditor({ entry, gradeLabel, onClose, isPending, setIsPending }: 
     );
   }
   const messageOf = (path: string) => errorOf(path) ?? fieldMessages[path];
+  /** A whole-number field of the form itself (order and limits). */
+  const countField = (field: 'sortOrder' | 'perMemberLimit' | 'totalLimit', hint: string) => (
+    <TextField
+      id={`product-${field}`}
+      label={t(`packages.fields.${field}`)}
+      hint={hint}
+      value={form[field]}
+      onValueChange={(value) => update((f) => ({ ...f, [field]: value }), field)}
+      inputMode="numeric"
+      autoComplete="off"
+      error={messageOf(field)}
+    />
+  );
 
   function submit() {
     const mapped = toSaveRequest(form);
@@ -141,14 +152,7 @@ function ProductEditor({ entry, gradeLabel, onClose, isPending, setIsPending }: 
 
   const isSpecial = form.kind === 'special';
   return (
-    <form
-      className="dialog-form product-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
+    <ConfirmForm className="product-form" onSubmit={submit} onClose={onClose} formError={formError} confirmLabel={t('common.save')} isPending={isPending}>
       <fieldset className="form-section" disabled={isPending}>
         <legend className="section-title">{t('packages.sections.general')}</legend>
         <div className="form-grid">
@@ -161,16 +165,7 @@ function ProductEditor({ entry, gradeLabel, onClose, isPending, setIsPending }: 
             options={packageKinds.map((kind) => ({ value: kind, label: t(`packages.kinds.${kind}`) }))}
             error={messageOf('kind')}
           />
-          <TextField
-            id="product-sortOrder"
-            label={t('packages.fields.sortOrder')}
-            hint={t('packages.hints.sortOrder')}
-            value={form.sortOrder}
-            onValueChange={(value) => update((f) => ({ ...f, sortOrder: value }), 'sortOrder')}
-            inputMode="numeric"
-            autoComplete="off"
-            error={messageOf('sortOrder')}
-          />
+          {countField('sortOrder', t('packages.hints.sortOrder'))}
         </div>
         <SwitchField
           id="product-isOnSale"
@@ -331,26 +326,8 @@ function ProductEditor({ entry, gradeLabel, onClose, isPending, setIsPending }: 
       <fieldset className="form-section" disabled={isPending}>
         <legend className="section-title">{t('packages.sections.limits')}</legend>
         <div className="form-grid">
-          <TextField
-            id="product-perMemberLimit"
-            label={t('packages.fields.perMemberLimit')}
-            hint={t('packages.hints.perMemberLimit')}
-            value={form.perMemberLimit}
-            onValueChange={(value) => update((f) => ({ ...f, perMemberLimit: value }), 'perMemberLimit')}
-            inputMode="numeric"
-            autoComplete="off"
-            error={messageOf('perMemberLimit')}
-          />
-          <TextField
-            id="product-totalLimit"
-            label={t('packages.fields.totalLimit')}
-            hint={entry ? t('packages.hints.totalLimitSold', { sold: entry.sold }) : t('packages.hints.totalLimit')}
-            value={form.totalLimit}
-            onValueChange={(value) => update((f) => ({ ...f, totalLimit: value }), 'totalLimit')}
-            inputMode="numeric"
-            autoComplete="off"
-            error={messageOf('totalLimit')}
-          />
+          {countField('perMemberLimit', t('packages.hints.perMemberLimit'))}
+          {countField('totalLimit', entry ? t('packages.hints.totalLimitSold', { sold: entry.sold }) : t('packages.hints.totalLimit'))}
         </div>
       </fieldset>
 
@@ -388,8 +365,6 @@ function ProductEditor({ entry, gradeLabel, onClose, isPending, setIsPending }: 
           ) : null}
         </fieldset>
       ) : null}
-
-      <DialogActions formError={formError} isPending={isPending} onCancel={onClose} actionLabel={t('common.save')} />
-    </form>
+    </ConfirmForm>
   );
 }

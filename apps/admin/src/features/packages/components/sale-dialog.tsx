@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { coinNames, saleKinds, type SaleKind } from '@pp/contract';
-import { Dialog, SelectField, SwitchField, TextAreaField, TextField, showToast, useSubmit } from '@pp/browser-kit';
-import { DialogActions } from '../../../components/ui/confirm-form';
+import { SelectField, SwitchField, TextAreaField, TextField, showToast, useSubmit } from '@pp/browser-kit';
+import { ConfirmForm, PendingDialog, type Pending } from '../../../components/ui/confirm-form';
 import { ErrorState, Loading } from '../../../components/ui/states';
 import { translateOr } from '../../../lib/i18n';
 import { useProductList } from '../api/product-list';
@@ -14,22 +14,14 @@ import type { GradeLabel } from './product-dialog';
 /** Opens a purchase-code rush or a flash sale (audited with the reason). */
 export function SaleDialog({ isOpen, onClose, gradeLabel }: { isOpen: boolean; onClose: () => void; gradeLabel: GradeLabel }) {
   const { t } = useTranslation();
-  const [isPending, setIsPending] = useState(false);
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={t('packages.sales.openTitle')} variant="drawer" isLocked={isPending}>
-      {isOpen ? <SaleEditor gradeLabel={gradeLabel} onClose={onClose} isPending={isPending} setIsPending={setIsPending} /> : null}
-    </Dialog>
+    <PendingDialog isOpen={isOpen} onClose={onClose} title={t('packages.sales.openTitle')} variant="drawer">
+      {(pending) => <SaleEditor gradeLabel={gradeLabel} onClose={onClose} pending={pending} />}
+    </PendingDialog>
   );
 }
 
-interface EditorProps {
-  gradeLabel: GradeLabel;
-  onClose: () => void;
-  isPending: boolean;
-  setIsPending: (value: boolean) => void;
-}
-
-function SaleEditor({ gradeLabel, onClose, isPending, setIsPending }: EditorProps) {
+function SaleEditor({ gradeLabel, onClose, pending: { isPending, setIsPending } }: { gradeLabel: GradeLabel; onClose: () => void; pending: Pending }) {
   const { t, i18n } = useTranslation();
   const products = useProductList();
   const [form, setForm] = useState<SaleForm>(() => emptySaleForm());
@@ -86,13 +78,13 @@ function SaleEditor({ gradeLabel, onClose, isPending, setIsPending }: EditorProp
   }));
 
   return (
-    <form
-      className="dialog-form sale-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+    <ConfirmForm
+      className="sale-form"
+      onSubmit={() => void submit()}
+      onClose={onClose}
+      formError={formError}
+      confirmLabel={t('packages.sales.openSubmit')}
+      isPending={isPending}
     >
       <fieldset className="form-section" disabled={isPending}>
         <legend className="section-title">{t('packages.sales.sections.what')}</legend>
@@ -232,8 +224,6 @@ function SaleEditor({ gradeLabel, onClose, isPending, setIsPending }: EditorProp
           error={messageOf('reason')}
         />
       </fieldset>
-
-      <DialogActions formError={formError} isPending={isPending} onCancel={onClose} actionLabel={t('packages.sales.openSubmit')} />
-    </form>
+    </ConfirmForm>
   );
 }

@@ -2,8 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { planLimits, rankingMeasures, type PlanDocument, type RankingMeasure } from '@pp/contract';
 import type { TFunction } from 'i18next';
-import { CheckboxField, Dialog, SelectField, SwitchField, TextField, showToast, useRequestId, useSubmit } from '@pp/browser-kit';
-import { DialogActions } from '../../../components/ui/confirm-form';
+import { CheckboxField, SelectField, SwitchField, TextField, showToast, useRequestId, useSubmit } from '@pp/browser-kit';
+import { ConfirmForm, DialogActions, PendingDialog, type Pending } from '../../../components/ui/confirm-form';
 import { Icon } from '../../../components/ui/icon';
 import { formatDateTime } from '../../../lib/format';
 import { translateOr } from '../../../lib/i18n';
@@ -45,11 +45,10 @@ export interface PlanBase {
  */
 export function VersionDialog({ base, isOpen, onClose }: { base: PlanBase; isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const [isPending, setIsPending] = useState(false);
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={t('plan.versions.newTitle')} variant="drawer" isLocked={isPending}>
-      {isOpen ? <PlanEditor base={base} onClose={onClose} isPending={isPending} setIsPending={setIsPending} /> : null}
-    </Dialog>
+    <PendingDialog isOpen={isOpen} onClose={onClose} title={t('plan.versions.newTitle')} variant="drawer">
+      {(pending) => <PlanEditor base={base} onClose={onClose} pending={pending} />}
+    </PendingDialog>
   );
 }
 
@@ -62,17 +61,7 @@ interface Review {
 
 const fieldId = (path: string) => `plan-${path.replace(/\./g, '-')}`;
 
-function PlanEditor({
-  base,
-  onClose,
-  isPending,
-  setIsPending,
-}: {
-  base: PlanBase;
-  onClose: () => void;
-  isPending: boolean;
-  setIsPending: (v: boolean) => void;
-}) {
+function PlanEditor({ base, onClose, pending: { isPending, setIsPending } }: { base: PlanBase; onClose: () => void; pending: Pending }) {
   const { t } = useTranslation();
   const requestIds = useRequestId();
   const [form, setForm] = useState<PlanForm>(() => planFormOf(base.document));
@@ -478,14 +467,16 @@ function PlanEditor({
   const preview = isJson ? toPlanDocument(form) : null;
 
   return (
-    <form
-      className="dialog-form plan-editor"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
+    <ConfirmForm
+      className="plan-editor"
+      onSubmit={() => {
         const checked = check();
         if (checked) setReview(checked);
       }}
+      onClose={onClose}
+      formError={formError}
+      confirmLabel={t('plan.editor.review')}
+      isPending={isPending}
     >
       <p className="muted">{t('plan.editor.intro', { version: base.version })}</p>
       <div className="action-buttons">
@@ -508,20 +499,7 @@ function PlanEditor({
           {planSections.map((id) => section(id, titles[id], sections[id]))}
         </fieldset>
       )}
-      {formError ? (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      ) : null}
-      <div className="dialog-actions">
-        <button type="button" className="btn" onClick={onClose} disabled={isPending}>
-          {t('common.cancel')}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={isPending}>
-          {t('plan.editor.review')}
-        </button>
-      </div>
-    </form>
+    </ConfirmForm>
   );
 }
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { reviewStatuses, type ReviewItem } from '@pp/contract';
 import { paths } from '../../../lib/paths';
 import { SelectField, TextField, showToast } from '@pp/browser-kit';
+import { ActionsHead } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { FilterForm, ListCard } from '../../../components/ui/list-page';
 import { formatDateTime, formatExactAmount } from '../../../lib/format';
@@ -140,9 +141,7 @@ export function ReviewQueuePage({ queue, queues }: ReviewQueuePageProps) {
               </th>
               <th scope="col">{t('reviews.col.status')}</th>
               <th scope="col">{t('reviews.col.summary')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('common.actions')}</span>
-              </th>
+              <ActionsHead />
             </tr>
           </thead>
           <tbody>

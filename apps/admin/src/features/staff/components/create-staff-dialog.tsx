@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { staffCreateRequest, staffRoles, type StaffRole } from '@pp/contract';
-import { Dialog, SelectField, TextAreaField, TextField, useRequestId, showToast, useSubmit } from '@pp/browser-kit';
-import { DialogActions } from '../../../components/ui/confirm-form';
-import { reasonLengthMax } from '../../../components/ui/reason-dialog';
+import { SelectField, TextField, useRequestId, showToast, useSubmit } from '@pp/browser-kit';
+import { ConfirmForm, PendingDialog, type Pending } from '../../../components/ui/confirm-form';
+import { ReasonField, reasonProblem } from '../../../components/ui/reason-dialog';
 import { createStaff } from '../api/staff-write';
 
 type Field = 'userName' | 'password' | 'role' | 'reason';
@@ -13,15 +13,14 @@ const isField = (value: string | undefined): value is Field => fields.includes(v
 /** A new staff account; the person sets up their authenticator at their first login. */
 export function CreateStaffDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const [isPending, setIsPending] = useState(false);
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={t('staffPage.createTitle')} isLocked={isPending}>
-      <CreateStaffForm onClose={onClose} isPending={isPending} setIsPending={setIsPending} />
-    </Dialog>
+    <PendingDialog isOpen={isOpen} onClose={onClose} title={t('staffPage.createTitle')}>
+      {(pending) => <CreateStaffForm onClose={onClose} pending={pending} />}
+    </PendingDialog>
   );
 }
 
-function CreateStaffForm({ onClose, isPending, setIsPending }: { onClose: () => void; isPending: boolean; setIsPending: (v: boolean) => void }) {
+function CreateStaffForm({ onClose, pending: { isPending, setIsPending } }: { onClose: () => void; pending: Pending }) {
   const { t } = useTranslation();
   const requestIds = useRequestId();
   const [values, setValues] = useState({ userName: '', password: '', role: 'viewer' as StaffRole, reason: '' });
@@ -50,12 +49,7 @@ function CreateStaffForm({ onClose, isPending, setIsPending }: { onClose: () => 
     for (const issue of parsed.error.issues) {
       const field = issue.path[0];
       if (typeof field !== 'string' || !isField(field) || next[field]) continue;
-      next[field] =
-        field === 'reason'
-          ? values.reason.trim() === ''
-            ? t('form.reasonRequired')
-            : t('form.reasonTooLong', { max: reasonLengthMax })
-          : t(`staffPage.invalid.${field}`);
+      next[field] = field === 'reason' ? reasonProblem(t, values.reason.trim()) : t(`staffPage.invalid.${field}`);
     }
     setErrors(next);
     setFormError(null);
@@ -76,14 +70,7 @@ function CreateStaffForm({ onClose, isPending, setIsPending }: { onClose: () => 
   }
 
   return (
-    <form
-      className="dialog-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <ConfirmForm onSubmit={() => void submit()} onClose={onClose} formError={formError} confirmLabel={t('staffPage.create')} isPending={isPending}>
       <TextField
         id="staff-username"
         label={t('staffPage.userName')}
@@ -121,18 +108,7 @@ function CreateStaffForm({ onClose, isPending, setIsPending }: { onClose: () => 
         error={errors.role}
         disabled={isPending}
       />
-      <TextAreaField
-        id="staff-reason"
-        label={t('form.reason')}
-        hint={t('form.reasonHint')}
-        value={values.reason}
-        onValueChange={set('reason')}
-        error={errors.reason}
-        maxLength={reasonLengthMax}
-        required
-        disabled={isPending}
-      />
-      <DialogActions formError={formError} isPending={isPending} onCancel={onClose} actionLabel={t('staffPage.create')} />
-    </form>
+      <ReasonField id="staff-reason" value={values.reason} onValueChange={set('reason')} error={errors.reason} disabled={isPending} />
+    </ConfirmForm>
   );
 }

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { staffRoles, type ResponseOf, type StaffRole } from '@pp/contract';
+import { ActionsHead } from '../../../components/ui/data-table';
 import { Badge } from '../../../components/ui/badge';
-import { TableBox } from '../../../components/ui/data-table';
+import { ListCard } from '../../../components/ui/list-page';
 import { Icon } from '../../../components/ui/icon';
 import { SelectField, useRequestId, showToast } from '@pp/browser-kit';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
-import { EmptyState, ErrorState, Loading } from '../../../components/ui/states';
 import { formatDateTime } from '../../../lib/format';
 import { useStaff } from '../../../lib/staff-session';
 import { useStaffList } from '../api/staff-list';
@@ -22,6 +22,7 @@ export function StaffPage() {
   const { t } = useTranslation();
   const me = useStaff();
   const list = useStaffList();
+  const entries = list.data ?? [];
   const requestIds = useRequestId();
   const [isCreating, setIsCreating] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
@@ -67,98 +68,81 @@ export function StaffPage() {
           </button>
         }
       />
-      <section className="card card-flush" aria-labelledby="staff-list-title">
-        <h2 className="visually-hidden" id="staff-list-title">
-          {t('staffPage.list')}
-        </h2>
-        {list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <ErrorState onRetry={() => void list.refetch()} />
-        ) : list.data.length === 0 ? (
-          <EmptyState>{t('staffPage.empty')}</EmptyState>
-        ) : (
-          <TableBox label={t('staffPage.list')}>
-            <table className="table has-actions">
-              <thead>
-                <tr>
-                  <th scope="col">{t('staffPage.userName')}</th>
-                  <th scope="col">{t('staffPage.role')}</th>
-                  <th scope="col">{t('staffPage.state')}</th>
-                  <th scope="col">{t('staffPage.lastLogin')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('common.actions')}</span>
-                  </th>
+      <ListCard id="staff-list-title" title={t('staffPage.list')} isTitleHidden query={list} isEmpty={entries.length === 0} empty={t('staffPage.empty')}>
+        <table className="table has-actions">
+          <thead>
+            <tr>
+              <th scope="col">{t('staffPage.userName')}</th>
+              <th scope="col">{t('staffPage.role')}</th>
+              <th scope="col">{t('staffPage.state')}</th>
+              <th scope="col">{t('staffPage.lastLogin')}</th>
+              <ActionsHead />
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => {
+              const isMe = entry.id === me.id;
+              return (
+                <tr key={entry.id}>
+                  <td>
+                    <span className="nowrap">
+                      {entry.userName} {isMe ? <Badge>{t('staffPage.you')}</Badge> : null}
+                    </span>
+                    <span className="muted small block">{t('staffPage.createdOn', { time: formatDateTime(entry.createdAt) })}</span>
+                  </td>
+                  <td>{t(`roles.${entry.role}`)}</td>
+                  <td>
+                    <span className="badges">
+                      {entry.isDisabled ? <Badge tone="danger">{t('staffPage.disabled')}</Badge> : <Badge tone="success">{t('staffPage.enabled')}</Badge>}
+                      {entry.hasTotp ? null : <Badge tone="warning">{t('staffPage.totpNotSet')}</Badge>}
+                    </span>
+                    {entry.hasTotp ? <span className="muted small block">{t('staffPage.totpSet')}</span> : null}
+                  </td>
+                  <td className="nowrap">{entry.lastLoginAt ? formatDateTime(entry.lastLoginAt) : <span className="muted">{t('staffPage.never')}</span>}</td>
+                  <td className="col-actions">
+                    {isMe ? (
+                      <span className="muted small">{t('staffPage.selfNote')}</span>
+                    ) : (
+                      <div className="row-actions">
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          aria-label={t('staffPage.changeRoleTitle', { name: entry.userName })}
+                          onClick={() => {
+                            setRole(entry.role);
+                            setPending({ kind: 'role', entry });
+                          }}
+                        >
+                          {t('staffPage.changeRole')}
+                        </button>
+                        <button
+                          type="button"
+                          className={entry.isDisabled ? 'btn btn-small' : 'btn btn-small btn-danger-text'}
+                          aria-label={
+                            entry.isDisabled ? t('staffPage.enableTitle', { name: entry.userName }) : t('staffPage.disableTitle', { name: entry.userName })
+                          }
+                          onClick={() => setPending({ kind: entry.isDisabled ? 'enable' : 'disable', entry })}
+                        >
+                          {entry.isDisabled ? t('staffPage.enable') : t('staffPage.disable')}
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          aria-label={t('staffPage.resetTotpTitle', { name: entry.userName })}
+                          disabled={!entry.hasTotp}
+                          onClick={() => setPending({ kind: 'resetTotp', entry })}
+                        >
+                          {t('staffPage.resetTotp')}
+                        </button>
+                      </div>
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {list.data.map((entry) => {
-                  const isMe = entry.id === me.id;
-                  return (
-                    <tr key={entry.id}>
-                      <td>
-                        <span className="nowrap">
-                          {entry.userName} {isMe ? <Badge>{t('staffPage.you')}</Badge> : null}
-                        </span>
-                        <span className="muted small block">{t('staffPage.createdOn', { time: formatDateTime(entry.createdAt) })}</span>
-                      </td>
-                      <td>{t(`roles.${entry.role}`)}</td>
-                      <td>
-                        <span className="badges">
-                          {entry.isDisabled ? <Badge tone="danger">{t('staffPage.disabled')}</Badge> : <Badge tone="success">{t('staffPage.enabled')}</Badge>}
-                          {entry.hasTotp ? null : <Badge tone="warning">{t('staffPage.totpNotSet')}</Badge>}
-                        </span>
-                        {entry.hasTotp ? <span className="muted small block">{t('staffPage.totpSet')}</span> : null}
-                      </td>
-                      <td className="nowrap">
-                        {entry.lastLoginAt ? formatDateTime(entry.lastLoginAt) : <span className="muted">{t('staffPage.never')}</span>}
-                      </td>
-                      <td className="col-actions">
-                        {isMe ? (
-                          <span className="muted small">{t('staffPage.selfNote')}</span>
-                        ) : (
-                          <div className="row-actions">
-                            <button
-                              type="button"
-                              className="btn btn-small"
-                              aria-label={t('staffPage.changeRoleTitle', { name: entry.userName })}
-                              onClick={() => {
-                                setRole(entry.role);
-                                setPending({ kind: 'role', entry });
-                              }}
-                            >
-                              {t('staffPage.changeRole')}
-                            </button>
-                            <button
-                              type="button"
-                              className={entry.isDisabled ? 'btn btn-small' : 'btn btn-small btn-danger-text'}
-                              aria-label={
-                                entry.isDisabled ? t('staffPage.enableTitle', { name: entry.userName }) : t('staffPage.disableTitle', { name: entry.userName })
-                              }
-                              onClick={() => setPending({ kind: entry.isDisabled ? 'enable' : 'disable', entry })}
-                            >
-                              {entry.isDisabled ? t('staffPage.enable') : t('staffPage.disable')}
-                            </button>
-                            <button
-                              type="button"
-                              className="btn btn-small"
-                              aria-label={t('staffPage.resetTotpTitle', { name: entry.userName })}
-                              disabled={!entry.hasTotp}
-                              onClick={() => setPending({ kind: 'resetTotp', entry })}
-                            >
-                              {t('staffPage.resetTotp')}
-                            </button>
-                          </div>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableBox>
-        )}
-      </section>
+              );
+            })}
+          </tbody>
+        </table>
+      </ListCard>
 
       <CreateStaffDialog isOpen={isCreating} onClose={() => setIsCreating(false)} />
       <ReasonDialog
