@@ -5,6 +5,7 @@
  */
 import type { FormEvent } from 'react';
 import type { Form, FormValues } from './form';
+import { sendWithKey } from './request-id';
 import { useSubmit } from './submit';
 
 export interface SubmitPlan<V extends FormValues, Body> {
@@ -29,13 +30,12 @@ export function useFormSubmit<V extends FormValues, Body>(form: Form<V>, plan: S
       const body = plan.parse();
       if (body === null) return;
       try {
-        await plan.send(body, requestId.idFor(body));
+        await sendWithKey(requestId, body, plan.send);
       } catch (error) {
         plan.onRefused?.();
         form.showServerError(error, plan.fieldOf);
         throw error;
       }
-      requestId.reset();
       await plan.onDone(body);
     });
   };

@@ -28,7 +28,7 @@ export { baseShapes, createIcon, Icon } from './icon';
 export type { BaseIconName, IconProps } from './icon';
 export { LanguageMenu, LanguageOptions } from './language-menu';
 export { lazyPage, LoadError, loadTimeoutMs, withLoadTimeout } from './lazy-page';
-export { createRequestIdTracker, useRequestId } from './request-id';
+export { createRequestIdTracker, sendWithKey, useRequestId } from './request-id';
 export type { RequestIdTracker } from './request-id';
 export { createSessionStore } from './storage';
 export { useSupportSocket } from './support-socket';

@@ -1,6 +1,6 @@
 // Proves that one submission keeps its request id across retries and a new one starts fresh.
 import { describe, expect, it } from 'vitest';
-import { createRequestIdTracker } from './request-id';
+import { createRequestIdTracker, sendWithKey } from './request-id';
 
 function counter() {
   let n = 0;
@@ -29,5 +29,42 @@ describe('request id tracker', () => {
 
   it('makes UUIDs by default', () => {
     expect(createRequestIdTracker().idFor({})).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('sendWithKey', () => {
+  /** A write whose answers are given in turn: 'ok', or a refusal. */
+  function writer(answers: Array<'ok' | 'refused'>) {
+    const keys: string[] = [];
+    const send = async (payload: { amount: string }, requestId: string) => {
+      keys.push(requestId);
+      if (answers.shift() === 'refused') throw new Error('refused');
+      return `done ${payload.amount}`;
+    };
+    return { keys, send };
+  }
+
+  it('sends with the key of the payload and hands the answer back', async () => {
+    const tracker = createRequestIdTracker(counter());
+    const { keys, send } = writer(['ok']);
+    expect(await sendWithKey(tracker, { amount: '10' }, send)).toBe('done 10');
+    expect(keys).toEqual(['id-1']);
+  });
+
+  it('keeps the key for a retry of the same payload after a refusal or a lost answer', async () => {
+    const tracker = createRequestIdTracker(counter());
+    const { keys, send } = writer(['refused', 'ok']);
+    await expect(sendWithKey(tracker, { amount: '10' }, send)).rejects.toThrow('refused');
+    await sendWithKey(tracker, { amount: '10' }, send);
+    expect(keys).toEqual(['id-1', 'id-1']);
+  });
+
+  it('a changed payload, or the next one after success, gets a new key', async () => {
+    const tracker = createRequestIdTracker(counter());
+    const { keys, send } = writer(['refused', 'ok', 'ok']);
+    await expect(sendWithKey(tracker, { amount: '10' }, send)).rejects.toThrow('refused');
+    await sendWithKey(tracker, { amount: '12' }, send);
+    await sendWithKey(tracker, { amount: '12' }, send);
+    expect(keys).toEqual(['id-1', 'id-2', 'id-3']);
   });
 });

@@ -26,6 +26,18 @@ export function createRequestIdTracker(newId: () => string = () => crypto.random
   };
 }
 
+/**
+ * Sends one write with its idempotency key, the one place a key is taken and spent: the pending
+ * key when the same payload is sent again (a retry after a refusal or a lost answer), a new key
+ * for another payload, and spent as soon as the server accepted it, so the next submission gets a
+ * new one. A refusal keeps the key and is thrown on.
+ */
+export async function sendWithKey<P, T>(tracker: RequestIdTracker, payload: P, send: (payload: P, requestId: string) => Promise<T>): Promise<T> {
+  const answer = await send(payload, tracker.idFor(payload));
+  tracker.reset();
+  return answer;
+}
+
 /** One tracker per form, kept for the form's lifetime. */
 export function useRequestId(): RequestIdTracker {
   const [tracker] = useState(() => createRequestIdTracker());

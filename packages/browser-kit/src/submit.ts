@@ -5,12 +5,14 @@
  * attempt (`requestId`: same input, same key across retries; reset on success), and a refusal
  * shown where it belongs: under the field `fieldOf` names, else in `formError` (dialogs show it
  * above the buttons, since toasts sit behind a modal; pages leave it to the API client's toast).
- * `run(send, onDone)`: `onDone` gets the answer (toast, close the dialog, reset the form).
+ * `run(send, onDone)`: `onDone` gets the answer (toast, close the dialog, reset the form);
+ * `runWithKey(payload, send, onDone)` is `run` for a write with an idempotency key: `send` gets
+ * the payload's key (request-id.ts `sendWithKey`), so no form takes or spends keys itself.
  * The kit's `useFormSubmit` binds this hook to a `useForm` form.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from './api-client';
-import { useRequestId } from './request-id';
+import { sendWithKey, useRequestId } from './request-id';
 
 /** The form field a refusal belongs under, if any (null or undefined: none). */
 export type FieldOf<F extends string> = (error: ApiError) => F | null | undefined;
@@ -99,8 +101,14 @@ export function useSubmit<F extends string = never>(options: SubmitOptions<F> = 
       }),
     [requestId],
   );
+  /** `run` of one write with its idempotency key: the same key for a retry of the same payload, a new one after success or for another payload. */
+  const runWithKey = useCallback(
+    <P, T>(payload: P, send: (payload: P, requestId: string) => Promise<T>, onDone?: (answer: T) => unknown) =>
+      run(() => sendWithKey(requestId, payload, send), onDone),
+    [run, requestId],
+  );
   /** Answers at once (no render needed), so a submit can skip its checks while one runs. */
   const isRunning = useCallback(() => gate.current.isRunning, []);
 
-  return { isPending, isRunning, formError, setFormError, requestId, run };
+  return { isPending, isRunning, formError, setFormError, requestId, run, runWithKey };
 }

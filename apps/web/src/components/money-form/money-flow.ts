@@ -5,7 +5,7 @@
  * again after a refusal or a lost answer, a new one after success); a refusal goes back to the
  * form, where the field at fault shows why.
  */
-import type { RequestIdTracker } from '@pp/browser-kit';
+import { sendWithKey, type RequestIdTracker } from '@pp/browser-kit';
 
 export interface MoneyPlan<Body, Answer> {
   /** Checks the form (field errors shown by it); the request to confirm, or null. */
@@ -19,8 +19,9 @@ export interface MoneyPlan<Body, Answer> {
 }
 
 /**
- * The work of one confirmation: send, then close the confirmation and hand the answer on. A
- * refusal closes the confirmation too and is thrown again for the submit hook to show.
+ * The work of one confirmation: send with the request's key (the kit's `sendWithKey`), then close
+ * the confirmation and hand the answer on. A refusal closes the confirmation too and is thrown
+ * again for the submit hook to show.
  */
 export async function sendConfirmed<Body, Answer>(
   body: Body,
@@ -30,14 +31,13 @@ export async function sendConfirmed<Body, Answer>(
 ): Promise<void> {
   let answer: Answer;
   try {
-    answer = await plan.send(body, requestId.idFor(body));
+    answer = await sendWithKey(requestId, body, plan.send);
   } catch (error) {
     // Back to the form; a retry of the same request keeps its id.
     close();
     plan.onRefused?.(error);
     throw error;
   }
-  requestId.reset();
   close();
   await plan.onDone(answer, body);
 }

@@ -4,9 +4,13 @@
  * transfer, withdrawal, packages, shares). Submitting checks the form and opens the
  * confirmation; confirming sends through the kit's one submit hook (one submission at a time,
  * the pending state, the error toast) with the request's idempotency key (money-flow.ts).
+ * Without a confirmation it is the portal's one transaction-password step for an action whose
+ * dialog shows what moves above the password already (redeem and its fee preview) or that moves
+ * nothing yet (arming a sale): submitting checks and sends at once, through the same flow.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useSubmit } from '@pp/browser-kit';
+import { ApiError, useForm, useSubmit, type BoundField } from '@pp/browser-kit';
+import { translateKey } from '../../lib/i18n';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Button } from '../ui/button';
 import { MoneyFormFooter } from '../ui/money-form-footer';
@@ -20,6 +24,8 @@ export interface MoneyFlow<Body> {
   pending: Body | null;
   /** The form's submit: checks it and opens the confirmation. */
   review: (event?: FormEvent) => void;
+  /** The submit of a form with nothing to confirm after it: checks it and sends at once. */
+  sendNow: (event?: FormEvent) => void;
   /** Sends the request waiting for confirmation. */
   confirm: () => void;
   /** Back to the form without sending. */
@@ -30,18 +36,67 @@ export interface MoneyFlow<Body> {
 export function useMoneyForm<Body, Answer>(plan: MoneyPlan<Body, Answer>, options: { onBusyChange?: (isBusy: boolean) => void } = {}): MoneyFlow<Body> {
   const { isPending: isBusy, run, requestId } = useSubmit({ onBusyChange: options.onBusyChange });
   const [pending, setPending] = useState<Body | null>(null);
-  const review = (event?: FormEvent) => {
+  const send = (body: Body) => void run(() => sendConfirmed(body, plan, requestId, () => setPending(null)));
+  /** The checked request, or null (nothing while a submission runs). */
+  const checked = (event?: FormEvent): Body | null => {
     event?.preventDefault();
-    if (isBusy) return;
-    const body = plan.check();
+    return isBusy ? null : plan.check();
+  };
+  const review = (event?: FormEvent) => {
+    const body = checked(event);
     if (body !== null) setPending(body);
   };
-  const confirm = () => {
-    if (pending === null) return;
-    const body = pending;
-    void run(() => sendConfirmed(body, plan, requestId, () => setPending(null)));
+  const sendNow = (event?: FormEvent) => {
+    const body = checked(event);
+    if (body !== null) send(body);
   };
-  return { isBusy, pending, review, confirm, back: () => setPending(null) };
+  const confirm = () => {
+    if (pending !== null) send(pending);
+  };
+  return { isBusy, pending, review, sendNow, confirm, back: () => setPending(null) };
+}
+
+/**
+ * The transaction-password step of an action with nothing to confirm after it (redeem, arming a
+ * sale), for a `MoneyForm` without a confirmation: the password's state and its required check,
+ * the flow that sends at once, and the dialog's close, which forgets what was typed.
+ */
+export function usePasswordStep<Body, Answer>(
+  step: Omit<MoneyPlan<Body, Answer>, 'check'> & {
+    /** The request with the typed password, or null (nothing to send). */
+    request: (transactionPassword: string) => Body | null;
+    /** Refusals (error keys) whose words go under the password as well as in the toast. */
+    refusalsUnderPassword?: readonly string[];
+    /** Closes the dialog. */
+    onClose: () => void;
+  },
+): { flow: MoneyFlow<Body>; password: BoundField; close: () => void } {
+  const form = useForm({ transactionPassword: '' });
+  const close = () => {
+    form.reset();
+    step.onClose();
+  };
+  const flow = useMoneyForm<Body, Answer>({
+    check: () => {
+      if (form.values.transactionPassword.trim() === '') {
+        form.setErrors({ transactionPassword: translateKey('validation.enterTransactionPassword') });
+        return null;
+      }
+      return step.request(form.values.transactionPassword);
+    },
+    send: step.send,
+    onRefused: (error) => {
+      if (error instanceof ApiError && error.errorKey && step.refusalsUnderPassword?.includes(error.errorKey)) {
+        form.setErrors({ transactionPassword: error.message });
+      }
+      step.onRefused?.(error);
+    },
+    onDone: async (answer, body) => {
+      form.reset();
+      await step.onDone(answer, body);
+    },
+  });
+  return { flow, password: form.bind('transactionPassword'), close };
 }
 
 export interface MoneyConfirmation<Body> {
@@ -55,15 +110,28 @@ export interface MoneyConfirmation<Body> {
   testId?: string;
 }
 
+/** The transaction password field: its label and the form's field, `{ label, ...form.bind('transactionPassword') }`. */
+export interface MoneyPassword extends BoundField {
+  label: string;
+}
+
 interface MoneyFormProps<Body> {
   flow: MoneyFlow<Body>;
   /** The fields and the quote, above the transaction password. */
   children: ReactNode;
-  password: { label: string; value: string; onValueChange: (value: string) => void; error: string | undefined };
+  password: MoneyPassword;
   submitLabel: string;
+  /** The submit button's look: 'danger' for what cannot be undone (redeem). */
+  submitVariant?: 'primary' | 'danger';
   /** A refusal known before sending (e.g. the product's limit): the submit button is off. */
   isSubmitBlocked?: boolean;
-  confirmation: MoneyConfirmation<Body>;
+  /**
+   * What will move and the fee, confirmed after the password. Without it the form is a
+   * transaction-password step: what moves is above the password already, and submitting sends.
+   */
+  confirmation?: MoneyConfirmation<Body>;
+  /** In a dialog: the way out beside the submit button (e.g. back, closing the dialog). */
+  back?: { label: string; onBack: () => void };
   /**
    * The form is inside a dialog already: the confirmation takes the form's place there instead
    * of opening a dialog over it.
@@ -71,9 +139,19 @@ interface MoneyFormProps<Body> {
   isInPlace?: boolean;
 }
 
-export function MoneyForm<Body>({ flow, children, password, submitLabel, isSubmitBlocked = false, confirmation, isInPlace = false }: MoneyFormProps<Body>) {
+export function MoneyForm<Body>({
+  flow,
+  children,
+  password,
+  submitLabel,
+  submitVariant,
+  isSubmitBlocked = false,
+  confirmation,
+  back,
+  isInPlace = false,
+}: MoneyFormProps<Body>) {
   const { isBusy, pending } = flow;
-  if (isInPlace && pending !== null) {
+  if (confirmation && isInPlace && pending !== null) {
     return (
       <div className="stack-tight" data-testid={confirmation.testId}>
         {confirmation.summary(pending)}
@@ -89,20 +167,12 @@ export function MoneyForm<Body>({ flow, children, password, submitLabel, isSubmi
     );
   }
   const form = (
-    <form className="form money-form" onSubmit={flow.review} noValidate aria-busy={isBusy || undefined}>
+    <form className="form money-form" onSubmit={confirmation ? flow.review : flow.sendNow} noValidate aria-busy={isBusy || undefined}>
       {children}
-      <MoneyFormFooter
-        passwordLabel={password.label}
-        password={password.value}
-        onPasswordChange={password.onValueChange}
-        passwordError={password.error}
-        submitLabel={submitLabel}
-        isBusy={isBusy}
-        isDisabled={isSubmitBlocked}
-      />
+      <MoneyFormFooter password={password} submitLabel={submitLabel} submitVariant={submitVariant} back={back} isBusy={isBusy} isDisabled={isSubmitBlocked} />
     </form>
   );
-  if (isInPlace) return form;
+  if (!confirmation || isInPlace) return form;
   return (
     <>
       {form}

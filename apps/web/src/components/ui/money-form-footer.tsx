@@ -1,34 +1,49 @@
-import { TextField } from '@pp/browser-kit';
+import { TextField, type BoundField } from '@pp/browser-kit';
 import { Button } from './button';
 
 /**
- * The end of every money form (components/money-form: withdraw, transfer, exchange, packages, shares): the transaction password
- * and the submit button. Labels come translated from the form.
+ * The end of every money form (components/money-form: withdraw, transfer, exchange, packages,
+ * shares, and the transaction-password step of redeem and of arming a sale): the transaction
+ * password and the submit button, in a dialog beside the way back. Labels come translated from
+ * the form.
  */
 export function MoneyFormFooter(props: {
-  passwordLabel: string;
-  password: string;
-  onPasswordChange: (value: string) => void;
-  passwordError: string | undefined;
+  password: BoundField & { label: string };
   submitLabel: string;
+  submitVariant?: 'primary' | 'danger';
+  /** In a dialog: the way out, left of the submit button. */
+  back?: { label: string; onBack: () => void };
   isBusy: boolean;
   /** A refusal known before sending: the button is off. */
   isDisabled?: boolean;
 }) {
+  const { password, back, isBusy } = props;
+  const submit = (
+    <Button type="submit" variant={props.submitVariant} isBusy={isBusy} disabled={props.isDisabled}>
+      {props.submitLabel}
+    </Button>
+  );
   return (
     <>
       <TextField
-        label={props.passwordLabel}
+        label={password.label}
         type="password"
-        value={props.password}
-        onValueChange={props.onPasswordChange}
-        error={props.passwordError}
+        value={password.value}
+        onValueChange={password.onValueChange}
+        error={password.error}
         autoComplete="off"
         maxLength={128}
       />
-      <Button type="submit" isBusy={props.isBusy} disabled={props.isDisabled}>
-        {props.submitLabel}
-      </Button>
+      {back ? (
+        <div className="dialog-actions">
+          <Button variant="secondary" onClick={back.onBack} disabled={isBusy}>
+            {back.label}
+          </Button>
+          {submit}
+        </div>
+      ) : (
+        submit
+      )}
     </>
   );
 }

@@ -2,14 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { depositCreateRequest, groupBankNumber, type BankDepositConfig, type UploadInfo, formatDecimal, formatExact } from '@pp/contract';
 import { Button } from '../../../components/ui/button';
-import { CopyButton, showToast, TextField, useForm, useRequestId, useSubmit } from '@pp/browser-kit';
+import { CopyButton, showToast, TextField, useForm, useSubmit } from '@pp/browser-kit';
 import { currentLanguage, translateKey } from '../../../lib/i18n';
 import { formatAmount } from '@pp/contract';
 import { createDeposit } from '../api/deposit-create';
 import { bankDepositAmountProblem, bankTransferAmount } from '../bank-deposit-quote';
 import { FileUploadField } from './file-upload-field';
 
-/** The request id is the form's own business (useRequestId), not the member's. */
+/** The request id is the form's own business (the submit hook's), not the member's. */
 const depositInput = depositCreateRequest.omit({ requestId: true });
 const empty = { amount: '', receiptNumber: '', receiptFileId: '', otherFileId: '' };
 
@@ -31,8 +31,7 @@ interface BankDepositFormProps {
 export function BankDepositForm({ config, onDeposited }: BankDepositFormProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const requestId = useRequestId();
-  const { isPending: isBusy, run } = useSubmit();
+  const { isPending: isBusy, runWithKey } = useSubmit();
   const form = useForm(empty);
   const { values, errors, setValue } = form;
   const [receipt, setReceipt] = useState<UploadInfo | null>(null);
@@ -52,20 +51,24 @@ export function BankDepositForm({ config, onDeposited }: BankDepositFormProps) {
     const problem = values.amount.trim() === '' ? null : bankDepositAmountProblem(config, values.amount);
     if (problem) form.setErrors((current) => ({ ...current, amount: translateKey(problem.key, problem.params) }));
     if (!body || problem) return;
-    void run(async () => {
-      try {
-        await createDeposit(body, requestId.idFor(body));
-      } catch (error) {
-        form.showServerError(error, fieldOfError);
-        throw error;
-      }
-      requestId.reset();
-      form.reset();
-      setReceipt(null);
-      setOther(null);
-      showToast('success', t('deposit.submitted'));
-      onDeposited();
-    });
+    void runWithKey(
+      body,
+      async (payload, requestId) => {
+        try {
+          await createDeposit(payload, requestId);
+        } catch (error) {
+          form.showServerError(error, fieldOfError);
+          throw error;
+        }
+      },
+      () => {
+        form.reset();
+        setReceipt(null);
+        setOther(null);
+        showToast('success', t('deposit.submitted'));
+        onDeposited();
+      },
+    );
   };
 
   return (

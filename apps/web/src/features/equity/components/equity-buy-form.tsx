@@ -59,12 +59,7 @@ export function EquityBuyForm({ info, availableOf, coinLabel, onBought }: Equity
   return (
     <MoneyForm
       flow={flow}
-      password={{
-        label: t('scarce.transactionPassword'),
-        value: values.transactionPassword,
-        onValueChange: (v) => setValue('transactionPassword', v),
-        error: errors.transactionPassword,
-      }}
+      password={{ label: t('scarce.transactionPassword'), ...form.bind('transactionPassword') }}
       submitLabel={t('equity.submit')}
       confirmation={{
         title: t('equity.confirmTitle'),

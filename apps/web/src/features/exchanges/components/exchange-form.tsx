@@ -86,12 +86,7 @@ export function ExchangeForm({ availableOf, coinLabel, onExchanged }: ExchangeFo
   return (
     <MoneyForm
       flow={flow}
-      password={{
-        label: t('exchange.transactionPassword'),
-        value: values.transactionPassword,
-        onValueChange: (v) => setValue('transactionPassword', v),
-        error: errors.transactionPassword,
-      }}
+      password={{ label: t('exchange.transactionPassword'), ...form.bind('transactionPassword') }}
       submitLabel={t('exchange.submit')}
       confirmation={{
         title: t('exchange.confirmTitle'),

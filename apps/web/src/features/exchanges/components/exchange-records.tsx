@@ -4,7 +4,7 @@ import type { ExchangeEntry } from '@pp/contract';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadMore } from '../../../components/ui/load-more';
-import { ApiError, useSubmit, useRequestId, showToast } from '@pp/browser-kit';
+import { ApiError, useSubmit, showToast } from '@pp/browser-kit';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatExact } from '@pp/contract';
@@ -29,29 +29,32 @@ export function ExchangeRecords({ coinLabel, onCancelled }: ExchangeRecordsProps
   const { t } = useTranslation();
   const list = useExchangeList();
   const [cancelling, setCancelling] = useState<ExchangeEntry | null>(null);
-  const requestId = useRequestId();
-  const { isPending: isBusy, run } = useSubmit();
+  const { isPending: isBusy, runWithKey } = useSubmit();
 
   const confirmCancel = () => {
     if (!cancelling) return;
     const exchangeId = cancelling.id;
-    void run(async () => {
-      try {
-        await cancelExchange(exchangeId, requestId.idFor({ exchangeId }));
-      } catch (error) {
-        // Staff decided first: show the list as it now is.
-        if (error instanceof ApiError && error.errorKey === 'exchange.notPending') {
-          setCancelling(null);
-          void list.refetch();
+    void runWithKey(
+      { exchangeId },
+      async (payload, requestId) => {
+        try {
+          await cancelExchange(payload.exchangeId, requestId);
+        } catch (error) {
+          // Staff decided first: show the list as it now is.
+          if (error instanceof ApiError && error.errorKey === 'exchange.notPending') {
+            setCancelling(null);
+            void list.refetch();
+          }
+          throw error;
         }
-        throw error;
-      }
-      requestId.reset();
-      setCancelling(null);
-      showToast('success', t('exchange.cancelled'));
-      void list.refetch();
-      onCancelled();
-    });
+      },
+      () => {
+        setCancelling(null);
+        showToast('success', t('exchange.cancelled'));
+        void list.refetch();
+        onCancelled();
+      },
+    );
   };
 
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { activationStates, type ProductEntry, formatExact } from '@pp/contract';
-import { CopyButton, Dialog, SelectField, TextField, showToast, useRequestId, useSubmit } from '@pp/browser-kit';
+import { CopyButton, Dialog, SelectField, TextField, showToast, useSubmit } from '@pp/browser-kit';
 import { Button } from '../../../components/ui/button';
 import { PagedListBody } from '../../../components/ui/paged-list-body';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -123,8 +123,7 @@ export function ActivationCodes({ availableOf, coinLabel, selfUserName, onChange
 
 function ActivateForm({ selfUserName, onActivated }: { selfUserName: string | undefined; onActivated: () => void }) {
   const { t } = useTranslation();
-  const requestId = useRequestId();
-  const { isPending: isBusy, run } = useSubmit();
+  const { isPending: isBusy, runWithKey } = useSubmit();
   // Oneself until the member types another name.
   const [userName, setUserName] = useState<string | null>(null);
   const [code, setCode] = useState('');
@@ -139,9 +138,7 @@ function ActivateForm({ selfUserName, onActivated }: { selfUserName: string | un
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     const body = { userName: shownName.trim(), code: code.trim().toUpperCase() };
-    void run(async () => {
-      await activationCodeActivate(body, requestId.idFor(body));
-      requestId.reset();
+    void runWithKey(body, activationCodeActivate, () => {
       setCode('');
       showToast('success', t('packages.codes.activated'));
       onActivated();

@@ -1,9 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HoldingEntry, ProductEntry } from '@pp/contract';
-import { Dialog, SelectField, TextField, useForm, useRequestId, useSubmit, showToast } from '@pp/browser-kit';
-import { MoneyForm, useMoneyForm } from '../../../components/money-form/money-form';
-import { Button } from '../../../components/ui/button';
+import { Dialog, SelectField, TextField, useForm, useSubmit, showToast } from '@pp/browser-kit';
+import { MoneyForm, useMoneyForm, usePasswordStep } from '../../../components/money-form/money-form';
 import { CardLoadState } from '../../../components/ui/card-load-state';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { currentLanguage, translateKey } from '../../../lib/i18n';
@@ -150,45 +149,36 @@ function UpgradeDialog({ isOpen, holding, products, onClose, onChanged, availabl
   );
 }
 
-/** Redeem: the server's preview of the fee first, then the transaction password to confirm. */
+/** Redeem: the server's preview of the fee first, then the transaction password sends it (the money form's password step). */
 function RedeemDialog({ isOpen, holding, onClose, onChanged, coinLabel }: DialogBase) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const preview = useRedeemFee(isOpen && holding ? holding.id : null);
-  const requestId = useRequestId();
-  const { isPending: isBusy, run } = useSubmit();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const close = () => {
-    setPassword('');
-    setError(undefined);
-    onClose();
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!holding || isBusy) return;
-    if (password.trim() === '') {
-      setError(translateKey('validation.enterTransactionPassword'));
-      return;
-    }
-    const body = { holdingId: holding.id, transactionPassword: password };
-    void run(async () => {
-      await redeem(body, requestId.idFor(body));
-      requestId.reset();
+  const { flow, password, close } = usePasswordStep({
+    request: (transactionPassword) => (holding ? { holdingId: holding.id, transactionPassword } : null),
+    send: (body, requestId) => redeem(body, requestId),
+    onDone: () => {
       showToast('success', t('packages.redeem.done'));
       onChanged();
-      close();
-    });
-  };
+      onClose();
+    },
+    onClose,
+  });
   return (
     <Dialog
       isOpen={isOpen && holding !== undefined}
       onClose={close}
       title={holding ? t('packages.redeem.title', { number: holding.number }) : ''}
-      isLocked={isBusy}
+      isLocked={flow.isBusy}
     >
       {preview.data ? (
-        <form className="form money-form" onSubmit={submit} noValidate aria-busy={isBusy || undefined}>
+        <MoneyForm
+          flow={flow}
+          password={{ label: t('packages.pay.transactionPassword'), ...password }}
+          submitLabel={t('packages.redeem.submit')}
+          submitVariant="danger"
+          back={{ label: t('packages.pay.back'), onBack: close }}
+        >
           <p className="card-note">{t('packages.redeem.intro', { percent: formatDecimal(preview.data.feePercent, language) })}</p>
           <dl className="info-list info-list-compact" data-testid="redeem-preview">
             {preview.data.lines.map((line) => (
@@ -218,27 +208,7 @@ function RedeemDialog({ isOpen, holding, onClose, onChanged, coinLabel }: Dialog
               </dd>
             </div>
           </dl>
-          <TextField
-            label={t('packages.pay.transactionPassword')}
-            type="password"
-            value={password}
-            onValueChange={(v) => {
-              setPassword(v);
-              setError(undefined);
-            }}
-            error={error}
-            autoComplete="off"
-            maxLength={128}
-          />
-          <div className="dialog-actions">
-            <Button variant="secondary" onClick={close} disabled={isBusy}>
-              {t('packages.pay.back')}
-            </Button>
-            <Button type="submit" variant="danger" isBusy={isBusy}>
-              {t('packages.redeem.submit')}
-            </Button>
-          </div>
-        </form>
+        </MoneyForm>
       ) : (
         <CardLoadState isError={preview.isError} onRetry={() => void preview.refetch()} />
       )}
@@ -313,12 +283,7 @@ function TransferForm({
     <MoneyForm
       flow={flow}
       isInPlace
-      password={{
-        label: t('packages.pay.transactionPassword'),
-        value: values.transactionPassword,
-        onValueChange: (v) => setValue('transactionPassword', v),
-        error: errors.transactionPassword,
-      }}
+      password={{ label: t('packages.pay.transactionPassword'), ...form.bind('transactionPassword') }}
       submitLabel={t('packages.transfer.submit')}
       confirmation={{
         confirmLabel: t('packages.transfer.confirm'),
@@ -351,18 +316,19 @@ function TransferForm({
 function ClaimDialog({ isOpen, holding, onClose, onChanged, coinLabel }: Pick<DialogBase, 'isOpen' | 'holding' | 'onClose' | 'onChanged' | 'coinLabel'>) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const requestId = useRequestId();
-  const { isPending: isBusy, run } = useSubmit();
+  const { isPending: isBusy, runWithKey } = useSubmit();
   const amount = holding?.claimable ?? '0';
   const send = () => {
     if (!holding) return;
-    void run(async () => {
-      await claimCreate(holding.id, requestId.idFor({ holdingId: holding.id }));
-      requestId.reset();
-      showToast('success', t('packages.claims.done'));
-      onChanged();
-      onClose();
-    });
+    void runWithKey(
+      { holdingId: holding.id },
+      ({ holdingId }, requestId) => claimCreate(holdingId, requestId),
+      () => {
+        showToast('success', t('packages.claims.done'));
+        onChanged();
+        onClose();
+      },
+    );
   };
   return (
     <ConfirmDialog

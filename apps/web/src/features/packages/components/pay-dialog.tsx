@@ -165,12 +165,7 @@ function PayForm({
     <MoneyForm
       flow={flow}
       isInPlace
-      password={{
-        label: t('packages.pay.transactionPassword'),
-        value: values.transactionPassword,
-        onValueChange: (v) => setValue('transactionPassword', v),
-        error: errors.transactionPassword,
-      }}
+      password={{ label: t('packages.pay.transactionPassword'), ...form.bind('transactionPassword') }}
       submitLabel={submitLabel}
       isSubmitBlocked={Boolean(refusal) || Boolean(blocked)}
       confirmation={{

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { purchaseCodeStates, type ResponseOf, formatExact } from '@pp/contract';
-import { ApiError, CopyButton, Dialog, TextField, showToast, useRequestId, useSubmit } from '@pp/browser-kit';
+import { ApiError, CopyButton, Dialog, TextField, showToast, useSubmit } from '@pp/browser-kit';
 import { paths } from '../../../lib/paths';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -123,14 +123,10 @@ export function MyCodes({ coinLabel, selfUserName, onChanged }: MyCodesProps) {
 
 function ActivateDialog({ code, onClose, onDone }: { code: PurchaseCode | null; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
-  const requestId = useRequestId();
-  const { isPending: isBusy, run } = useSubmit();
+  const { isPending: isBusy, runWithKey } = useSubmit();
   const confirm = () => {
     if (!code) return;
-    const body = { code: code.code };
-    void run(async () => {
-      await activatePurchaseCode(body, requestId.idFor(body));
-      requestId.reset();
+    void runWithKey({ code: code.code }, activatePurchaseCode, () => {
       showToast('success', t('purchaseCodes.activated'));
       onClose();
       onDone();
@@ -163,8 +159,7 @@ function GiveDialog({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const requestId = useRequestId();
-  const { isPending: isBusy, run } = useSubmit();
+  const { isPending: isBusy, runWithKey } = useSubmit();
   const [toUserName, setToUserName] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [isConfirming, setIsConfirming] = useState(false);
@@ -184,20 +179,24 @@ function GiveDialog({
   const send = () => {
     if (!code) return;
     const body = { code: code.code, toUserName: toUserName.trim() };
-    void run(async () => {
-      try {
-        await givePurchaseCode(body, requestId.idFor(body));
-      } catch (caught) {
-        // Back to the name, where the reason shows; a retry keeps the request id.
-        setIsConfirming(false);
-        if (caught instanceof ApiError && caught.kind === 'business') setError(caught.message);
-        throw caught;
-      }
-      requestId.reset();
-      showToast('success', t('purchaseCodes.givenDone', { name: body.toUserName }));
-      close();
-      onDone();
-    });
+    void runWithKey(
+      body,
+      async (payload, requestId) => {
+        try {
+          await givePurchaseCode(payload, requestId);
+        } catch (caught) {
+          // Back to the name, where the reason shows; a retry keeps the request id.
+          setIsConfirming(false);
+          if (caught instanceof ApiError && caught.kind === 'business') setError(caught.message);
+          throw caught;
+        }
+      },
+      () => {
+        showToast('success', t('purchaseCodes.givenDone', { name: body.toUserName }));
+        close();
+        onDone();
+      },
+    );
   };
   return (
     <Dialog isOpen={code !== null} onClose={close} title={t('purchaseCodes.giveTitle')} isLocked={isBusy}>

@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf, SaleEntry } from '@pp/contract';
-import { ApiError, Dialog, TextField, showToast, useSubmit } from '@pp/browser-kit';
+import { ApiError, Dialog, sendWithKey, showToast, useSubmit } from '@pp/browser-kit';
+import { MoneyForm, usePasswordStep } from '../../../components/money-form/money-form';
 import { Button } from '../../../components/ui/button';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDateTime } from '../../../lib/dates';
@@ -55,7 +56,7 @@ export function SaleCard({ sale, serverNow, coinLabel, onBought, onRefused }: Sa
     void run(async () => {
       let result;
       try {
-        result = await salePurchase(sale.kind, body, requestIds.idFor(body));
+        result = await sendWithKey(requestIds, body, (payload, requestId) => salePurchase(sale.kind, payload, requestId));
       } catch (error) {
         if (error instanceof ApiError) {
           if (error.kind === 'network' || error.kind === 'timeout' || (error.kind === 'http' && (error.details.status ?? 0) >= 500)) {
@@ -70,7 +71,6 @@ export function SaleCard({ sale, serverNow, coinLabel, onBought, onRefused }: Sa
         }
         throw error;
       }
-      requestIds.reset();
       dropPermit(sale.id);
       setProblem(null);
       showToast('success', t(sale.kind === 'code' ? 'scarce.boughtCode' : 'scarce.boughtPackage'));
@@ -160,63 +160,31 @@ function Countdown({ phase, sale, serverNow }: { phase: SalePhase; sale: SaleEnt
   return <>{t(phase === 'upcoming' ? 'scarce.startsIn' : 'scarce.endsIn', { time: shown })}</>;
 }
 
-/** Arming: the transaction password is checked now, so the purchase at the start needs none. */
+/** Arming: the transaction password is checked now (the money form's password step), so the purchase at the start needs none. */
 function ArmDialog({ isOpen, sale, onClose, onArmed }: { isOpen: boolean; sale: SaleEntry; onClose: () => void; onArmed: () => void }) {
   const { t } = useTranslation();
-  const { isPending: isBusy, run } = useSubmit();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const close = () => {
-    setPassword('');
-    setError(undefined);
-    onClose();
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (isBusy) return;
-    if (password.trim() === '') {
-      setError(translateKey('validation.enterTransactionPassword'));
-      return;
-    }
-    void run(async () => {
-      try {
-        const armed = await armPurchase({ saleId: sale.id, transactionPassword: password });
-        setPermit(sale.id, { permit: armed.permit, expiresAt: armed.expiresAt });
-      } catch (caught) {
-        if (caught instanceof ApiError && (caught.errorKey === 'user.txPasswordWrong' || caught.errorKey === 'user.txLocked')) setError(caught.message);
-        throw caught;
-      }
-      setPassword('');
-      setError(undefined);
+  const { flow, password, close } = usePasswordStep({
+    request: (transactionPassword) => ({ saleId: sale.id, transactionPassword }),
+    // Arming moves nothing, and arming again only replaces the permit: it takes no request id.
+    send: (body) => armPurchase(body),
+    refusalsUnderPassword: ['user.txPasswordWrong', 'user.txLocked'],
+    onDone: (armed) => {
+      setPermit(sale.id, { permit: armed.permit, expiresAt: armed.expiresAt });
       showToast('success', t('scarce.armed'));
       onArmed();
-    });
-  };
+    },
+    onClose,
+  });
   return (
-    <Dialog isOpen={isOpen} onClose={close} title={t('scarce.armTitle', { name: sale.productName })} isLocked={isBusy}>
-      <form className="form" onSubmit={submit} noValidate aria-busy={isBusy || undefined}>
+    <Dialog isOpen={isOpen} onClose={close} title={t('scarce.armTitle', { name: sale.productName })} isLocked={flow.isBusy}>
+      <MoneyForm
+        flow={flow}
+        password={{ label: t('scarce.transactionPassword'), ...password }}
+        submitLabel={t('scarce.armSubmit')}
+        back={{ label: t('scarce.back'), onBack: close }}
+      >
         <p className="card-note">{t('scarce.armIntro')}</p>
-        <TextField
-          label={t('scarce.transactionPassword')}
-          type="password"
-          value={password}
-          onValueChange={(v) => {
-            setPassword(v);
-            setError(undefined);
-          }}
-          error={error}
-          autoComplete="off"
-          maxLength={128}
-        />
-        <div className="dialog-actions">
-          <Button variant="secondary" onClick={close} disabled={isBusy}>
-            {t('scarce.back')}
-          </Button>
-          <Button type="submit" isBusy={isBusy}>
-            {t('scarce.armSubmit')}
-          </Button>
-        </div>
-      </form>
+      </MoneyForm>
     </Dialog>
   );
 }

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, useSubmit, useSupportSocket } from '@pp/browser-kit';
+import { ApiError, sendWithKey, useSubmit, useSupportSocket } from '@pp/browser-kit';
 import { supportLimits, uploadLimits, type SupportMessage } from '@pp/contract';
 import { getToken } from '../../../lib/storage';
 import { formatDateTime } from '../../../lib/dates';
@@ -94,8 +94,9 @@ export function SupportChat() {
             const blob = await shrinkForUpload(file, uploadLimits.browserImageSidePx, uploadLimits.uploadBytesMax);
             uploadId = (await createUpload({ fileName: file.name, content: await base64Of(blob) })).id;
           }
-          const requestId = requestIds.idFor({ body, uploadId });
-          await sendSupportMessage({ requestId, body, ...(uploadId ? { uploadId } : {}) });
+          await sendWithKey(requestIds, { body, uploadId }, (message, requestId) =>
+            sendSupportMessage({ requestId, body: message.body, ...(message.uploadId ? { uploadId: message.uploadId } : {}) }),
+          );
         } catch (failure) {
           // Not an answer of the server (e.g. the image could not be read): said in words of its own.
           throw failure instanceof ApiError ? failure : new ApiError('network', t('support.chat.sendFailed'));

@@ -66,12 +66,7 @@ export function TransferForm({ config, availableOf, coinLabel, selfUserName, onT
   return (
     <MoneyForm
       flow={flow}
-      password={{
-        label: t('transfer.transactionPassword'),
-        value: values.transactionPassword,
-        onValueChange: (v) => setValue('transactionPassword', v),
-        error: errors.transactionPassword,
-      }}
+      password={{ label: t('transfer.transactionPassword'), ...form.bind('transactionPassword') }}
       submitLabel={t('transfer.submit')}
       confirmation={{
         title: t('transfer.confirmTitle'),

@@ -195,12 +195,7 @@ export function WithdrawalForm({ channel, types, available, coinLabel, destinati
     <>
       <MoneyForm
         flow={flow}
-        password={{
-          label: t('withdraw.transactionPassword'),
-          value: values.transactionPassword,
-          onValueChange: (v) => setValue('transactionPassword', v),
-          error: errors.transactionPassword,
-        }}
+        password={{ label: t('withdraw.transactionPassword'), ...form.bind('transactionPassword') }}
         submitLabel={t('withdraw.submit')}
         confirmation={{
           title: t('withdraw.confirmTitle'),
