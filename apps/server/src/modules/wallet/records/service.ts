@@ -227,28 +227,36 @@ export class RecordService {
     const withdrawalIds = page.filter((r) => r.code === 'withdraw' || r.code === 'withdrawFee').map((r) => r.id);
     const makeOverIds = page.filter((r) => r.code === 'makeOver').map((r) => r.id);
     const bonusIds = page.filter((r) => bonusCodeSet.has(r.code)).map((r) => r.id);
+    // Exchanges and withdrawals are found by their unique hold, fee and number columns (the page's
+    // ids, one seek each, a UNION ALL of one select per column) and kept only when they are the
+    // member's. With the member in the WHERE, SQLite read every withdrawal of a long-history member
+    // through member_id (75 ms at factor 1); with an OR of the two columns, it scanned the table.
+    const ownedBy = <Row extends { member_id: string }>(rows: Row[]) => rows.filter((r) => r.member_id === memberId);
+    const exchangeColumns = ['member_id', 'hold_transfer_id', 'number', 'status', 'reject_reason', 'source_coin', 'target_coin'] as const;
+    const withdrawalColumns = ['member_id', 'hold_transfer_id', 'fee_transfer_id', 'status', 'reject_reason'] as const;
     const [exchanges, reviews, transfers, withdrawals, makeOvers, bonuses] = await Promise.all([
       converts.length === 0
         ? []
         : this.db
             .selectFrom('exchanges')
-            .select(['hold_transfer_id', 'number', 'status', 'reject_reason', 'source_coin', 'target_coin'])
-            .where('member_id', '=', memberId)
-            .where((eb) =>
-              eb.or([
-                eb(
-                  'hold_transfer_id',
-                  'in',
-                  converts.map((r) => r.id),
-                ),
-                eb(
+            .select(exchangeColumns)
+            .where(
+              'hold_transfer_id',
+              'in',
+              converts.map((r) => r.id),
+            )
+            .unionAll(
+              this.db
+                .selectFrom('exchanges')
+                .select(exchangeColumns)
+                .where(
                   'number',
                   'in',
                   converts.map((r) => r.memo),
                 ),
-              ]),
             )
-            .execute(),
+            .execute()
+            .then(ownedBy),
       voided.length === 0
         ? []
         : this.db.selectFrom('review_items').select(['subject_id', 'status', 'reject_reason']).where('subject_id', 'in', voided).execute(),
@@ -265,10 +273,11 @@ export class RecordService {
         ? []
         : this.db
             .selectFrom('withdrawals')
-            .select(['hold_transfer_id', 'fee_transfer_id', 'status', 'reject_reason'])
-            .where('member_id', '=', memberId)
-            .where((eb) => eb.or([eb('hold_transfer_id', 'in', withdrawalIds), eb('fee_transfer_id', 'in', withdrawalIds)]))
-            .execute(),
+            .select(withdrawalColumns)
+            .where('hold_transfer_id', 'in', withdrawalIds)
+            .unionAll(this.db.selectFrom('withdrawals').select(withdrawalColumns).where('fee_transfer_id', 'in', withdrawalIds))
+            .execute()
+            .then(ownedBy),
       makeOverIds.length === 0
         ? []
         : this.db
