@@ -91,7 +91,7 @@ export function scaleCalls(ctx: ScaleCallContext, now = Date.now()): ScaleCall[]
     staff('member detail', 'memberDetail', { memberId: ctx.memberId }),
     staff('member ledger', 'memberLedger', { memberId: ctx.memberId, pageSize: 20 }),
     ...reviewQueues.map((queue) => staff(`review queue ${queue}`, 'reviewList', { queue, pageSize: 20 })),
-    staff('review queue withdrawal by member', 'reviewList', { queue: 'withdrawal', memberName: ctx.memberName, pageSize: 20 }),
+    rare(staff('review queue withdrawal by member', 'reviewList', { queue: 'withdrawal', memberName: ctx.memberName, pageSize: 20 })),
     staff('audit log', 'auditList', { pageSize: 20 }),
     staff('audit log action', 'auditList', { action: 'review.approve', pageSize: 20 }),
     staff('audit log target', 'auditList', { targetId: ctx.memberId, pageSize: 20 }),

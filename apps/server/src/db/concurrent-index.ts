@@ -50,6 +50,9 @@ export const concurrentIndexes: ConcurrentIndex[] = [
   // order, and a member's live sessions newest first on the member page.
   { name: 'users_email_name', table: 'users', columns: ['email', 'user_name_key'] },
   { name: 'sessions_user_created', table: 'sessions', columns: ['user_id', 'login_type', 'created_at'] },
+  // And a review queue filtered by member (migration 038): the member's items of the queue in
+  // page order, where the queue's own index walked every item of the queue for a member with none.
+  { name: 'review_items_member_page', table: 'review_items', columns: ['member_id', 'queue', 'created_at', 'id'] },
 ];
 
 /** How many times a build that left an INVALID index is dropped and tried again. */

@@ -15,7 +15,9 @@ import type { Dialect } from '../dialect.ts';
  *
  * Two more pages read in their order instead of sorted after an equality search: the member
  * search by e-mail in name order (users_email_name) and a member's live sessions newest first
- * (sessions_user_created).
+ * (sessions_user_created); and a review queue filtered by member, the member's items of the queue
+ * in page order (review_items_member_page): the queue's index walked the whole queue for a member
+ * with no item in it (188 ms at 100,000 waiting items).
  */
 export function timeRangeIndexes(_dialect: Dialect): Migration {
   return {
@@ -23,6 +25,7 @@ export function timeRangeIndexes(_dialect: Dialect): Migration {
       // Nothing: see `concurrentIndexes`.
     },
     async down(db: Kysely<unknown>) {
+      await sql`drop index if exists review_items_member_page`.execute(db);
       await sql`drop index if exists sessions_user_created`.execute(db);
       await sql`drop index if exists users_email_name`.execute(db);
       await sql`drop index if exists audit_log_at_seq`.execute(db);
