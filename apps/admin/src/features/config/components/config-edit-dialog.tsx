@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfigEntry } from '@pp/contract';
-import { SwitchField, TextAreaField, TextField, useRequestId, showToast, useSubmit } from '@pp/browser-kit';
+import { SwitchField, TextAreaField, TextField, showToast, useSubmit } from '@pp/browser-kit';
 import { ConfirmForm, PendingDialog, type Pending } from '../../../components/ui/confirm-form';
 import { ReasonField, reasonProblem } from '../../../components/ui/reason-dialog';
 import { translateOr } from '../../../lib/i18n';
@@ -26,7 +26,6 @@ export function ConfigEditDialog({ entry, onClose }: { entry: ConfigEntry | null
 
 function ConfigEditForm({ entry, onClose, pending: { isPending, setIsPending } }: { entry: ConfigEntry; onClose: () => void; pending: Pending }) {
   const { t } = useTranslation();
-  const requestIds = useRequestId();
   const [text, setText] = useState(() => toEditorText(entry.kind, entry.value));
   const [flag, setFlag] = useState(() => entry.value === true);
   const [reason, setReason] = useState('');
@@ -35,7 +34,7 @@ function ConfigEditForm({ entry, onClose, pending: { isPending, setIsPending } }
     formError,
     setFormError,
     isRunning: isBusy,
-    run,
+    runWithKey,
   } = useSubmit({
     onBusyChange: setIsPending,
     // The server names the field at fault: "value" (or a part of it, "value.0") or "reason".
@@ -65,10 +64,10 @@ function ConfigEditForm({ entry, onClose, pending: { isPending, setIsPending } }
     if (next.value || next.reason) return;
 
     const payload = { key: entry.key, value, reason: trimmed };
-    await run(
-      () => updateConfig(entry.key, value, trimmed, requestIds.idFor(payload)),
+    await runWithKey(
+      payload,
+      (change, requestId) => updateConfig(change.key, change.value, change.reason, requestId),
       () => {
-        requestIds.reset();
         showToast('success', t('configPage.saved', { key: entry.key }));
         onClose();
       },

@@ -7,7 +7,7 @@ import { ListCard } from '../../../components/ui/list-page';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { formatDateTime } from '../../../lib/format';
-import { useRequestId, showToast } from '@pp/browser-kit';
+import { sendWithKey, useRequestId, showToast } from '@pp/browser-kit';
 import { useCan } from '../../../lib/staff-session';
 import { useJobList } from '../api/job-list';
 import { runJobNow } from '../api/job-run-now';
@@ -100,8 +100,7 @@ export function JobsPage() {
         onConfirm={async (reason) => {
           if (!pending) return;
           const body = { name: pending.name, reason };
-          await runJobNow(body, requestIds.idFor(body));
-          requestIds.reset();
+          await sendWithKey(requestIds, body, runJobNow);
           showToast('success', t('jobsPage.requested', { name: jobTitle(pending.name) }));
           setPending(null);
         }}

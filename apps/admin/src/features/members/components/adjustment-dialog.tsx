@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { adjustmentCreateRequest } from '@pp/contract';
 import { ConfirmForm, PendingDialog, type Pending } from '../../../components/ui/confirm-form';
 import { paths } from '../../../lib/paths';
-import { SelectField, TextField, useRequestId, showToast, useSubmit } from '@pp/browser-kit';
+import { SelectField, TextField, showToast, useSubmit } from '@pp/browser-kit';
 import { ReasonField, reasonProblem } from '../../../components/ui/reason-dialog';
 import { createAdjustment } from '../api/adjustment-create';
 
@@ -28,7 +28,6 @@ export function AdjustmentDialog({ isOpen, onClose, memberId, memberName }: { is
 
 function AdjustmentForm({ memberId, onClose, pending: { isPending, setIsPending } }: { memberId: string; onClose: () => void; pending: Pending }) {
   const { t } = useTranslation();
-  const requestIds = useRequestId();
   const [values, setValues] = useState({ coinName: 'USDT' as Coin, direction: 'credit' as Direction, amount: '', reason: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [submitted, setSubmitted] = useState<string | null>(null);
@@ -36,7 +35,7 @@ function AdjustmentForm({ memberId, onClose, pending: { isPending, setIsPending 
     formError,
     setFormError,
     isRunning: isBusy,
-    run,
+    runWithKey,
   } = useSubmit({
     onBusyChange: setIsPending,
     fieldOf: (error) => (isField(error.details.field) ? error.details.field : undefined),
@@ -59,10 +58,10 @@ function AdjustmentForm({ memberId, onClose, pending: { isPending, setIsPending 
     setFormError(null);
     if (next.amount || next.reason) return;
     const payload = { memberId, coinName: values.coinName, direction: values.direction, amount, reason };
-    await run(
-      () => createAdjustment({ ...payload, requestId: requestIds.idFor(payload) }),
+    await runWithKey(
+      payload,
+      (adjustment, requestId) => createAdjustment({ ...adjustment, requestId }),
       (answer) => {
-        requestIds.reset();
         showToast('success', t('adjust.submitted'));
         setSubmitted(answer.reviewId);
       },

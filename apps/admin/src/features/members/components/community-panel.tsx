@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showToast, useRequestId } from '@pp/browser-kit';
+import { sendWithKey, showToast, useRequestId } from '@pp/browser-kit';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { ErrorState, Loading } from '../../../components/ui/states';
 import { formatCount, formatExactAmount } from '../../../lib/format';
@@ -103,8 +103,7 @@ export function CommunityPanel({ memberId }: { memberId: string }) {
         onConfirm={async (reason) => {
           if (!pending) return;
           const request = { memberId, action: pending, reason };
-          await runMemberAction(request, requestIds.idFor(request));
-          requestIds.reset();
+          await sendWithKey(requestIds, request, runMemberAction);
           showToast('success', t(`community.done.${pending}`));
           setPending(null);
         }}

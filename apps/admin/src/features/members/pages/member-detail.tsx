@@ -5,7 +5,7 @@ import { gradeLevels, type MemberSummary, type ResponseOf } from '@pp/contract';
 import { paths } from '../../../lib/paths';
 import { Badge } from '../../../components/ui/badge';
 import { ActionsHead, TableBox } from '../../../components/ui/data-table';
-import { SelectField, useRequestId, showToast } from '@pp/browser-kit';
+import { SelectField, sendWithKey, useRequestId, showToast } from '@pp/browser-kit';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/states';
@@ -272,8 +272,7 @@ function MemberDetailView({ detail }: { detail: Detail }) {
         onConfirm={async (reason) => {
           if (!action) return;
           const body = { memberId: member.id, action: action.action, sessionId: action.sessionId, reason };
-          await runMemberAction(body, requestIds.idFor(body));
-          requestIds.reset();
+          await sendWithKey(requestIds, body, runMemberAction);
           showToast('success', actionText?.done ?? '');
           setPending(null);
         }}
@@ -288,8 +287,7 @@ function MemberDetailView({ detail }: { detail: Detail }) {
         reasonId="member-grade-reason"
         onConfirm={async (reason) => {
           const body = { memberId: member.id, level: Number(level), reason };
-          await changeMemberGrade(body, requestIds.idFor(body));
-          requestIds.reset();
+          await sendWithKey(requestIds, body, changeMemberGrade);
           showToast('success', t('members.done.grade', { grade: gradeLabel(Number(level)) }));
           setPending(null);
         }}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { coinNames, isLanguage, languageNames, languages, packageKinds, type Language, type ProductAdminEntry } from '@pp/contract';
-import { SelectField, SwitchField, TextAreaField, TextField, showToast, useRequestId, useSubmit } from '@pp/browser-kit';
+import { SelectField, SwitchField, TextAreaField, TextField, showToast, useSubmit } from '@pp/browser-kit';
 import { ConfirmForm, DialogActions, PendingDialog, type Pending } from '../../../components/ui/confirm-form';
 import { Icon } from '../../../components/ui/icon';
 import { translateOr } from '../../../lib/i18n';
@@ -59,7 +59,6 @@ interface EditorProps {
 
 function ProductEditor({ entry, gradeLabel, onClose, pending: { isPending, setIsPending } }: EditorProps) {
   const { t, i18n } = useTranslation();
-  const requestIds = useRequestId();
   const [form, setForm] = useState<ProductForm>(() => (entry ? productFormOf(entry) : emptyProductForm()));
   const [errors, setErrors] = useState<FormErrors>({});
   // The texts open in the staff member's own language.
@@ -69,7 +68,7 @@ function ProductEditor({ entry, gradeLabel, onClose, pending: { isPending, setIs
   /** Server refusals under fields (already translated text, unlike the client's keys). */
   const [fieldMessages, setFieldMessages] = useState<Record<string, string>>({});
   // A refusal that names a field goes under it (with the server's words); the rest above the buttons.
-  const { formError, setFormError, run } = useSubmit({
+  const { formError, setFormError, runWithKey } = useSubmit({
     onBusyChange: setIsPending,
     fieldOf: (error) => formFieldOf(error.details.field),
     showFieldError: (field, message) => {
@@ -93,14 +92,10 @@ function ProductEditor({ entry, gradeLabel, onClose, pending: { isPending, setIs
   const setTerm = (field: TermField, value: string) => update((f) => ({ ...f, terms: { ...f.terms, [field]: value } }), `terms.${field}`);
 
   function save(request: ProductSaveRequest) {
-    return run(
-      () => saveProduct(request, requestIds.idFor(request)),
-      () => {
-        requestIds.reset();
-        showToast('success', t('packages.saved'));
-        onClose();
-      },
-    );
+    return runWithKey(request, saveProduct, () => {
+      showToast('success', t('packages.saved'));
+      onClose();
+    });
   }
   const messageOf = (path: string) => errorOf(path) ?? fieldMessages[path];
   /** A whole-number field of the form itself (order and limits). */

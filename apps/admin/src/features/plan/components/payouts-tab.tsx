@@ -131,8 +131,8 @@ function PayForm({
   setIsPending: (v: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const { formError, requestId, run } = useSubmit({ onBusyChange: setIsPending });
-  const submit = () => void run(() => runPeriod(periodKey, requestId.idFor({ periodKey })), onDone);
+  const { formError, runWithKey } = useSubmit({ onBusyChange: setIsPending });
+  const submit = () => void runWithKey({ periodKey }, (payload, requestId) => runPeriod(payload.periodKey, requestId), onDone);
   return (
     <ConfirmForm onSubmit={submit} onClose={onClose} formError={formError} confirmLabel={t('plan.payouts.pay')} tone="danger" isPending={isPending}>
       <p>{t('plan.payouts.confirmText')}</p>

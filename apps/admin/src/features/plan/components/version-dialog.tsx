@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { planLimits, rankingMeasures, type PlanDocument, type RankingMeasure } from '@pp/contract';
 import type { TFunction } from 'i18next';
-import { CheckboxField, SelectField, SwitchField, TextField, showToast, useRequestId, useSubmit } from '@pp/browser-kit';
+import { CheckboxField, SelectField, SwitchField, TextField, showToast, useSubmit } from '@pp/browser-kit';
 import { ConfirmForm, DialogActions, PendingDialog, type Pending } from '../../../components/ui/confirm-form';
 import { Icon } from '../../../components/ui/icon';
 import { formatDateTime } from '../../../lib/format';
@@ -63,13 +63,12 @@ const fieldId = (path: string) => `plan-${path.replace(/\./g, '-')}`;
 
 function PlanEditor({ base, onClose, pending: { isPending, setIsPending } }: { base: PlanBase; onClose: () => void; pending: Pending }) {
   const { t } = useTranslation();
-  const requestIds = useRequestId();
   const [form, setForm] = useState<PlanForm>(() => planFormOf(base.document));
   const [effective, setEffective] = useState(() => localInput(Date.now() + 60 * 60_000));
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<PlanErrors>({});
   const [effectiveError, setEffectiveError] = useState<string | null>(null);
-  const { formError, setFormError, run } = useSubmit({ onBusyChange: setIsPending });
+  const { formError, setFormError, runWithKey } = useSubmit({ onBusyChange: setIsPending });
   const [open, setOpen] = useState<ReadonlySet<PlanSection>>(() => new Set(['effective']));
   const [isJson, setIsJson] = useState(false);
   const [review, setReview] = useState<Review | null>(null);
@@ -130,14 +129,10 @@ function PlanEditor({ base, onClose, pending: { isPending, setIsPending } }: { b
 
   function save(r: Review) {
     const request = { document: r.document, effectiveAt: r.effectiveAt, note: r.note };
-    return run(
-      () => createPlanVersion(request, requestIds.idFor(request)),
-      (entry) => {
-        requestIds.reset();
-        showToast('success', t('plan.versions.created', { version: entry.version }));
-        onClose();
-      },
-    );
+    return runWithKey(request, createPlanVersion, (entry) => {
+      showToast('success', t('plan.versions.created', { version: entry.version }));
+      onClose();
+    });
   }
 
   if (review) {

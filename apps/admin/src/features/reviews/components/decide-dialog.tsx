@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateOr } from '../../../lib/i18n';
 import { rejectReasonCodes } from '@pp/contract';
-import { SelectField, useRequestId } from '@pp/browser-kit';
+import { SelectField, sendWithKey, useRequestId } from '@pp/browser-kit';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { formatExactAmount } from '../../../lib/format';
 import { decideReviews, type Decision, type DecisionResult, type RejectReasonCode } from '../api/review-decide';
@@ -71,8 +71,7 @@ export function DecideDialog({ target, onClose, onDecided }: DecideDialogProps) 
         const ids = target.items.map((item) => item.id);
         const reasonCode = isReject && code !== '' ? code : undefined;
         const payload = { ids, decision: target.decision, reasonCode, reason };
-        const results = await decideReviews(payload, requestIds.idFor(payload));
-        requestIds.reset();
+        const results = await sendWithKey(requestIds, payload, decideReviews);
         setCode('');
         onDecided(results);
       }}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { staffCreateRequest, staffRoles, type StaffRole } from '@pp/contract';
-import { SelectField, TextField, useRequestId, showToast, useSubmit } from '@pp/browser-kit';
+import { SelectField, TextField, showToast, useSubmit } from '@pp/browser-kit';
 import { ConfirmForm, PendingDialog, type Pending } from '../../../components/ui/confirm-form';
 import { ReasonField, reasonProblem } from '../../../components/ui/reason-dialog';
 import { createStaff } from '../api/staff-write';
@@ -22,14 +22,13 @@ export function CreateStaffDialog({ isOpen, onClose }: { isOpen: boolean; onClos
 
 function CreateStaffForm({ onClose, pending: { isPending, setIsPending } }: { onClose: () => void; pending: Pending }) {
   const { t } = useTranslation();
-  const requestIds = useRequestId();
   const [values, setValues] = useState({ userName: '', password: '', role: 'viewer' as StaffRole, reason: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const {
     formError,
     setFormError,
     isRunning: isBusy,
-    run,
+    runWithKey,
   } = useSubmit({
     onBusyChange: setIsPending,
     fieldOf: (error): Field | undefined => (isField(error.details.field) ? error.details.field : error.errorKey === 'staff.nameTaken' ? 'userName' : undefined),
@@ -59,14 +58,10 @@ function CreateStaffForm({ onClose, pending: { isPending, setIsPending } }: { on
   async function submit() {
     if (isBusy() || !validate()) return;
     const body = { ...values, userName: values.userName.trim(), reason: values.reason.trim() };
-    await run(
-      () => createStaff(body, requestIds.idFor(body)),
-      () => {
-        requestIds.reset();
-        showToast('success', t('staffPage.created', { name: body.userName }));
-        onClose();
-      },
-    );
+    await runWithKey(body, createStaff, () => {
+      showToast('success', t('staffPage.created', { name: body.userName }));
+      onClose();
+    });
   }
 
   return (

@@ -5,7 +5,7 @@ import { ActionsHead } from '../../../components/ui/data-table';
 import { Badge } from '../../../components/ui/badge';
 import { ListCard } from '../../../components/ui/list-page';
 import { Icon } from '../../../components/ui/icon';
-import { SelectField, useRequestId, showToast } from '@pp/browser-kit';
+import { SelectField, sendWithKey, useRequestId, showToast } from '@pp/browser-kit';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { formatDateTime } from '../../../lib/format';
@@ -161,8 +161,7 @@ export function StaffPage() {
             reason,
             ...(kind === 'role' ? { role } : kind === 'disable' ? { isDisabled: true } : kind === 'enable' ? { isDisabled: false } : { resetTotp: true }),
           };
-          await updateStaff(body, requestIds.idFor(body));
-          requestIds.reset();
+          await sendWithKey(requestIds, body, updateStaff);
           showToast('success', t('staffPage.updated', { name: entry.userName }));
           setPending(null);
         }}

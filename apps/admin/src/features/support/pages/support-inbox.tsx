@@ -57,7 +57,7 @@ function Thread({ conversationId }: { conversationId: string }) {
   const agents = useAgents();
   const [older, setOlder] = useState<{ messages: SupportMessage[]; cursor: string | null } | null>(null);
   const [text, setText] = useState('');
-  const { isPending: isSending, isRunning, formError: error, setFormError: setError, requestId: requestIds, run } = useSubmit();
+  const { isPending: isSending, isRunning, formError: error, setFormError: setError, runWithKey } = useSubmit();
   const logRef = useRef<HTMLOListElement>(null);
 
   const unread = thread.data?.unread ?? 0;
@@ -79,10 +79,11 @@ function Thread({ conversationId }: { conversationId: string }) {
     event?.preventDefault();
     const body = text.trim();
     if (!body || isRunning()) return;
-    void run(
-      async () => {
+    void runWithKey(
+      { conversationId, body },
+      async (message, requestId) => {
         try {
-          await staffSend({ conversationId, requestId: requestIds.idFor({ conversationId, body }), body });
+          await staffSend({ conversationId: message.conversationId, requestId, body: message.body });
         } catch (failure) {
           throw failure instanceof ApiError ? failure : new ApiError('network', t('support.sendFailed'));
         }
