@@ -157,10 +157,14 @@ export class RecordService {
         ),
     );
     const merged = new Map(legs.flat().map((r) => [r.id, r]));
-    const newerFirst = (x: { seq: unknown; created_at: unknown }, y: { seq: unknown; created_at: unknown }) => {
-      if (isByTime && BigInt(y.created_at as bigint) !== BigInt(x.created_at as bigint))
-        return BigInt(y.created_at as bigint) > BigInt(x.created_at as bigint) ? 1 : -1;
-      return BigInt(y.seq as bigint) > BigInt(x.seq as bigint) ? 1 : -1;
+    // Newest first in the keyset's order: (created_at, seq) for a time range, else seq.
+    const sortFields = isByTime ? (['created_at', 'seq'] as const) : (['seq'] as const);
+    const newerFirst = (x: Record<(typeof sortFields)[number], unknown>, y: Record<(typeof sortFields)[number], unknown>) => {
+      for (const field of sortFields) {
+        const [a, b] = [BigInt(String(x[field])), BigInt(String(y[field]))];
+        if (a !== b) return b > a ? 1 : -1;
+      }
+      return 0;
     };
     const rows = [...merged.values()].sort(newerFirst).slice(0, filter.pageSize + 1);
     const page = rows.slice(0, filter.pageSize);
