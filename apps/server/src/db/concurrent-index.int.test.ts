@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDb, type Dialect, type DbHandle } from './index.ts';
 import { dialects } from '../../test/helper.ts';
 import { serverStorage } from '../../test/process.ts';
-import { createIndexConcurrently } from './concurrent-index.ts';
+import { createIndexConcurrently, dropIndexConcurrently, retiredIndexes } from './concurrent-index.ts';
 
 describe.each(dialects)('concurrent index builds on %s', (dialect: Dialect) => {
   const cleanups: Array<() => Promise<void>> = [];
@@ -92,6 +92,20 @@ describe.each(dialects)('concurrent index builds on %s', (dialect: Dialect) => {
       where: "kind = 'pending'",
     });
     expect(await definition('ledger_transfers_debit_held')).toMatch(/where \(?kind = 'pending'/i);
+  });
+
+  it("retires migration 026's (account, created_at) indexes after 038's (account, created_at, seq) are built, on every start", async () => {
+    const handle = await freshDb();
+    for (const name of ['ledger_transfers_debit_time_seq', 'ledger_transfers_credit_time_seq']) expect(await indexExists(handle, name), name).toBe(true);
+    for (const name of retiredIndexes) expect(await indexExists(handle, name), name).toBe(false);
+    // A database where the drop was cut short (a crash between the migrations and the drop).
+    await sql`create index ledger_transfers_debit_time on ledger_transfers (debit_account_id, created_at)`.execute(handle.db);
+    expect(await indexExists(handle, 'ledger_transfers_debit_time')).toBe(true);
+    await migrateToLatest(handle);
+    expect(await indexExists(handle, 'ledger_transfers_debit_time')).toBe(false);
+    // Nothing left to drop: a no-op.
+    await dropIndexConcurrently(handle, 'ledger_transfers_debit_time');
+    expect(retiredIndexes).toEqual(['ledger_transfers_debit_time', 'ledger_transfers_credit_time']);
   });
 
   it.runIf(dialect === 'postgres')('drops an INVALID index left by a failed build and builds it again', async () => {

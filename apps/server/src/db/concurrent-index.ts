@@ -55,6 +55,19 @@ export const concurrentIndexes: ConcurrentIndex[] = [
   { name: 'review_items_member_page', table: 'review_items', columns: ['member_id', 'queue', 'created_at', 'id'] },
 ];
 
+/**
+ * Indexes a later migration retired, dropped after the builds above (so a replacement is in place
+ * first): DROP INDEX CONCURRENTLY on PostgreSQL, which waits for the transactions using the table
+ * instead of queueing every writer behind an exclusive lock; a plain DROP INDEX on SQLite. Every
+ * start drops them again if they are there (a catalogue lookup when they are not).
+ */
+export const retiredIndexes: string[] = [
+  // Migration 039: migration 026's (account, created_at) indexes are prefixes of migration 038's
+  // (account, created_at, seq), which serve every read they served; each cost a write per transfer.
+  'ledger_transfers_debit_time',
+  'ledger_transfers_credit_time',
+];
+
 /** How many times a build that left an INVALID index is dropped and tried again. */
 const buildAttemptsMax = 2;
 
@@ -118,9 +131,35 @@ async function takeBuildLock(client: pg.Client): Promise<void> {
   }
 }
 
-/** Builds every entry of `concurrentIndexes` that is missing or invalid. */
-export async function buildConcurrentIndexes(handle: IndexTarget, indexes = concurrentIndexes): Promise<void> {
+/** Builds every entry of `concurrentIndexes` that is missing or invalid, then drops the retired ones. */
+export async function buildConcurrentIndexes(handle: IndexTarget, indexes = concurrentIndexes, retired = retiredIndexes): Promise<void> {
   for (const index of indexes) await createIndexConcurrently(handle, index);
+  for (const name of retired) await dropIndexConcurrently(handle, name);
+}
+
+/**
+ * Drops the index if it exists: on PostgreSQL with DROP INDEX CONCURRENTLY on a connection of its
+ * own, under the build lock (one process at a time touches indexes), and only when the catalogue
+ * shows it, so a start with nothing to drop opens no connection's worth of waiting.
+ */
+export async function dropIndexConcurrently(handle: IndexTarget, name: string): Promise<void> {
+  if (handle.dialect !== 'postgres' || !handle.postgresUrl) {
+    await sql`drop index if exists ${sql.id(name)}`.execute(handle.db);
+    return;
+  }
+  const present = await sql<{ n: number }>`select count(*)::int as n from pg_indexes where indexname = ${name} and schemaname = current_schema()`.execute(
+    handle.db,
+  );
+  if (present.rows[0]!.n === 0) return;
+  const client = new pg.Client({ connectionString: handle.postgresUrl });
+  await client.connect();
+  try {
+    await takeBuildLock(client);
+    await client.query(`drop index concurrently if exists ${quoteId(name)}`);
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [buildLockKey]).catch(() => undefined);
+    await client.end();
+  }
 }
 
 async function indexState(client: pg.Client, name: string): Promise<'missing' | 'valid' | 'invalid'> {

@@ -165,6 +165,13 @@ export interface ReviewItemsTable {
   amount_exact: string | null;
 }
 
+/** Per review queue (in stripe rows, summed on read), the items waiting (decision 057): kept by triggers on review_items. */
+export interface ReviewWaitingTable {
+  queue: string;
+  stripe: number;
+  waiting: Int;
+}
+
 export interface ReviewDecisionsTable {
   id: string;
   item_id: string;
@@ -776,6 +783,7 @@ export interface Database {
   config_values: ConfigValuesTable;
   review_items: ReviewItemsTable;
   review_decisions: ReviewDecisionsTable;
+  review_waiting: ReviewWaitingTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
   ledger_verifications: LedgerVerificationsTable;

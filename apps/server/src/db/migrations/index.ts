@@ -37,6 +37,8 @@ import { revenueTotals } from './034-revenue-totals.ts';
 import { housekeepingIndexes } from './036-housekeeping-indexes.ts';
 import { reviewPageIndexes } from './037-review-page-indexes.ts';
 import { timeRangeIndexes } from './038-time-range-indexes.ts';
+import { retireTimeIndexes } from './039-retire-time-indexes.ts';
+import { reviewWaitingCounts } from './040-review-waiting-counts.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -78,5 +80,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '036-housekeeping-indexes': housekeepingIndexes(dialect),
     '037-review-page-indexes': reviewPageIndexes(dialect),
     '038-time-range-indexes': timeRangeIndexes(dialect),
+    '039-retire-time-indexes': retireTimeIndexes(dialect),
+    '040-review-waiting-counts': reviewWaitingCounts(dialect),
   };
 }

@@ -138,15 +138,10 @@ export async function dashboardSeries(db: Db, input: { timeZone: string; days: n
         .where('created_at', '<', from)
         .groupBy(sql`2, 1`)
         .execute(),
-      // Items created before the days and still waiting: in their queue every day.
-      db
-        .selectFrom('review_items')
-        .select(['queue', (eb) => eb.fn.countAll<bigint | number>().as('n')])
-        .where('queue', 'in', [...reviewQueues])
-        .where('status', 'in', ['pending', 'awaitingSecond'])
-        .where('created_at', '<', from)
-        .groupBy('queue')
-        .execute(),
+      // Items created before the days and still waiting: in their queue every day. The waiting
+      // count kept with the items (decision 057) less the waiting items created in the days, a
+      // range of each queue's (queue, status, created_at) index as short as the days.
+      waitingBeforeDays(db, from),
     ]);
     const sizes = new Map<string, number[]>(reviewQueues.map((q) => [q, new Array<number>(days).fill(0)]));
     /** Adds n to the days [first, end). */
@@ -163,4 +158,25 @@ export async function dashboardSeries(db: Db, input: { timeZone: string; days: n
 
   const [deposits, withdrawals, packageSales, queues] = await Promise.all([ledgerSeries('deposit'), ledgerSeries('withdraw'), packageSeries(), queueSeries()]);
   return { timeZone: input.timeZone, days: bounds.slice(0, days), deposits, withdrawals, packageSales, queues };
+}
+
+/** Per queue, the items created before `from` and still waiting: the kept count less the waiting ones created since. */
+async function waitingBeforeDays(db: Db, from: number): Promise<Array<{ queue: string; n: number }>> {
+  const [kept, recent] = await Promise.all([
+    db
+      .selectFrom('review_waiting')
+      .select(['queue', (eb) => eb.fn.sum<bigint | number | string>('waiting').as('n')])
+      .groupBy('queue')
+      .execute(),
+    db
+      .selectFrom('review_items')
+      .select(['queue', (eb) => eb.fn.countAll<bigint | number>().as('n')])
+      .where('queue', 'in', [...reviewQueues])
+      .where('status', 'in', ['pending', 'awaitingSecond'])
+      .where('created_at', '>=', from)
+      .groupBy('queue')
+      .execute(),
+  ]);
+  const since = new Map(recent.map((r) => [r.queue, num(r.n)]));
+  return kept.map((r) => ({ queue: r.queue, n: Number(r.n) - (since.get(r.queue) ?? 0) }));
 }
