@@ -53,6 +53,9 @@ export const concurrentIndexes: ConcurrentIndex[] = [
   // And a review queue filtered by member (migration 038): the member's items of the queue in
   // page order, where the queue's own index walked every item of the queue for a member with none.
   { name: 'review_items_member_page', table: 'review_items', columns: ['member_id', 'queue', 'created_at', 'id'] },
+  // Migration 041 (decision 057): the resolutions of held transfers by the hold they resolve, only
+  // the rows that name one (the full index of migration 028 gave every other transfer a null entry).
+  { name: 'ledger_transfers_pending_only', table: 'ledger_transfers', columns: ['pending_id'], where: 'pending_id is not null' },
 ];
 
 /**
@@ -66,6 +69,8 @@ export const retiredIndexes: string[] = [
   // (account, created_at, seq), which serve every read they served; each cost a write per transfer.
   'ledger_transfers_debit_time',
   'ledger_transfers_credit_time',
+  // Migration 041: migration 028's full pending_id index, replaced by the partial one above.
+  'ledger_transfers_pending',
 ];
 
 /** How many times a build that left an INVALID index is dropped and tried again. */

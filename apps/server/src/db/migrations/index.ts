@@ -39,6 +39,7 @@ import { reviewPageIndexes } from './037-review-page-indexes.ts';
 import { timeRangeIndexes } from './038-time-range-indexes.ts';
 import { retireTimeIndexes } from './039-retire-time-indexes.ts';
 import { reviewWaitingCounts } from './040-review-waiting-counts.ts';
+import { partialPendingIndex } from './041-partial-pending-index.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -82,5 +83,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '038-time-range-indexes': timeRangeIndexes(dialect),
     '039-retire-time-indexes': retireTimeIndexes(dialect),
     '040-review-waiting-counts': reviewWaitingCounts(dialect),
+    '041-partial-pending-index': partialPendingIndex(dialect),
   };
 }
