@@ -114,14 +114,14 @@ describe.each(dialects)('concurrent index builds on %s', (dialect: Dialect) => {
     const plan = async (query: string) => {
       if (handle.dialect === 'postgres') {
         // Off, so a small table's cheap sequential scan does not hide whether the index is usable.
-        return (await handle.db.connection().execute(async (c) => {
+        return await handle.db.connection().execute(async (c) => {
           await sql`set enable_seqscan = off`.execute(c);
           try {
             return (await sql<{ 'QUERY PLAN': string }>`explain ${sql.raw(query)}`.execute(c)).rows.map((r) => r['QUERY PLAN']).join('\n');
           } finally {
             await sql`reset enable_seqscan`.execute(c);
           }
-        }));
+        });
       }
       return (await sql<{ detail: string }>`explain query plan ${sql.raw(query)}`.execute(handle.db)).rows.map((r) => r.detail).join('\n');
     };
