@@ -105,7 +105,14 @@ describe.each(dialects)('concurrent index builds on %s', (dialect: Dialect) => {
     expect(await indexExists(handle, 'ledger_transfers_debit_time')).toBe(false);
     // Nothing left to drop: a no-op.
     await dropIndexConcurrently(handle, 'ledger_transfers_debit_time');
-    expect(retiredIndexes).toEqual(['ledger_transfers_debit_time', 'ledger_transfers_credit_time', 'ledger_transfers_pending']);
+    expect(retiredIndexes).toEqual([
+      'ledger_transfers_debit_time',
+      'ledger_transfers_credit_time',
+      'ledger_transfers_pending',
+      'ledger_transfers_debit_code',
+      'ledger_transfers_credit_code',
+    ]);
+    for (const name of ['ledger_transfers_debit_code_time', 'ledger_transfers_credit_code_time']) expect(await indexExists(handle, name), name).toBe(true);
   });
 
   it("reads a hold's resolutions through the partial pending_id index (migration 041), in the ledger check's correlated count too", async () => {

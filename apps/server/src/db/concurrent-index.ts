@@ -56,6 +56,10 @@ export const concurrentIndexes: ConcurrentIndex[] = [
   // Migration 041 (decision 057): the resolutions of held transfers by the hold they resolve, only
   // the rows that name one (the full index of migration 028 gave every other transfer a null entry).
   { name: 'ledger_transfers_pending_only', table: 'ledger_transfers', columns: ['pending_id'], where: 'pending_id is not null' },
+  // Migration 042 (decision 057): a member's records of one type in time order, with or without a
+  // time range, each side of the journal; they replace migration 030's (account, code, seq).
+  { name: 'ledger_transfers_debit_code_time', table: 'ledger_transfers', columns: ['debit_account_id', 'code', 'created_at', 'seq'] },
+  { name: 'ledger_transfers_credit_code_time', table: 'ledger_transfers', columns: ['credit_account_id', 'code', 'created_at', 'seq'] },
 ];
 
 /**
@@ -71,6 +75,9 @@ export const retiredIndexes: string[] = [
   'ledger_transfers_credit_time',
   // Migration 041: migration 028's full pending_id index, replaced by the partial one above.
   'ledger_transfers_pending',
+  // Migration 042: migration 030's (account, code, seq), replaced by (account, code, created_at, seq).
+  'ledger_transfers_debit_code',
+  'ledger_transfers_credit_code',
 ];
 
 /** How many times a build that left an INVALID index is dropped and tried again. */

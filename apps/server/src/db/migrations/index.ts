@@ -40,6 +40,7 @@ import { timeRangeIndexes } from './038-time-range-indexes.ts';
 import { retireTimeIndexes } from './039-retire-time-indexes.ts';
 import { reviewWaitingCounts } from './040-review-waiting-counts.ts';
 import { partialPendingIndex } from './041-partial-pending-index.ts';
+import { recordsTypeInTimeOrder } from './042-records-type-in-time-order.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -84,5 +85,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '039-retire-time-indexes': retireTimeIndexes(dialect),
     '040-review-waiting-counts': reviewWaitingCounts(dialect),
     '041-partial-pending-index': partialPendingIndex(dialect),
+    '042-records-type-in-time-order': recordsTypeInTimeOrder(dialect),
   };
 }

@@ -193,6 +193,24 @@ describe.each(dialects)('records and auto-approval on %s', (dialect) => {
     expect(await m.call('assetsRecordList', { ...range, pageSize: 2, cursor: bySeq.nextCursor })).toMatchObject({ error: 'request.invalid' });
     const byTime = (await m.call<{ nextCursor: string | null }>('assetsRecordList', { ...range, pageSize: 2 })).data;
     expect(await m.call('assetsRecordList', { pageSize: 2, cursor: byTime.nextCursor })).toMatchObject({ error: 'request.invalid' });
+
+    // One type is read in time order too (migration 042), with or without a range: the five
+    // airdrops of a year back come after every newer airdrop and in their time order.
+    const byType: number[] = [];
+    cursor = null;
+    do {
+      type Page = { items: RecordEntry[]; nextCursor: string | null };
+      const page: Page = (await m.call<Page>('assetsRecordList', { type: 'airdrop', pageSize: 2, ...(cursor ? { cursor } : {}) })).data;
+      expect(page.items.every((r) => r.type === 'airdrop')).toBe(true);
+      byType.push(...page.items.map((r) => r.createdAt));
+      cursor = page.nextCursor;
+    } while (cursor !== null && byType.length < 1_000);
+    expect(byType).toEqual([...byType].sort((a, b) => b - a));
+    expect(byType.slice(-5).map((at) => at - yearAgo)).toEqual([5_000, 4_000, 3_000, 2_000, 1_000]);
+    const typeAndRange = (await m.call<{ items: RecordEntry[] }>('assetsRecordList', { type: 'airdrop', ...range, pageSize: 10 })).data.items;
+    expect(typeAndRange.map((r) => r.createdAt - yearAgo)).toEqual([5_000, 4_000, 3_000, 2_000, 1_000]);
+    // A type's cursor is of the time order: the journal order's is refused there.
+    expect(await m.call('assetsRecordList', { type: 'airdrop', pageSize: 2, cursor: bySeq.nextCursor })).toMatchObject({ error: 'request.invalid' });
   });
 
   it('gives the back-office the ledger check as counts it can translate', async () => {

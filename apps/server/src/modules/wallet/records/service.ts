@@ -71,7 +71,7 @@ const asPurpose = (purpose: string | undefined) => (purpose === 'available' || p
 export const recordsKeyset: Keyset = { list: 'records', keys: [{ column: 'ledger_transfers.seq', kind: 'int' }] };
 
 /**
- * The records of a time range (issue 33): newest first by the transfer's time, then its seq. A
+ * The records of a time range or of one type (issue 33): newest first by the transfer's time, then its seq. A
  * range a year back, read in seq order, walked the account's (account, seq) index through the
  * whole year since (210 ms p50 for the long-history member at 10,000,000 transfers); in time order
  * each leg is a seek into the (account, created_at, seq) indexes of migration 038 that stops
@@ -90,7 +90,10 @@ export class RecordService {
 
   async list(memberId: string, filter: RecordFilter): Promise<{ items: RecordEntry[]; nextCursor: string | null }> {
     // A cursor this list did not make is refused before anything is read, whatever the member has.
-    const isByTime = filter.fromMs !== undefined || filter.toMs !== undefined;
+    // A time range or a type is read in time order (migrations 038 and 042): each leg a seek into
+    // (account, created_at, seq) or (account, code, created_at, seq) that stops after the page, also
+    // for a type and a month together. Only the unfiltered and status lists keep the journal order.
+    const isByTime = filter.fromMs !== undefined || filter.toMs !== undefined || Boolean(filter.type);
     const keyset = isByTime ? recordsByTimeKeyset : recordsKeyset;
     const after = decodeCursor(keyset, filter.cursor);
     const accounts = await this.db.selectFrom('ledger_accounts').select(['id', 'purpose', 'coin_name']).where('owner', '=', memberId).execute();
