@@ -60,6 +60,8 @@ export const concurrentIndexes: ConcurrentIndex[] = [
   // time range, each side of the journal; they replace migration 030's (account, code, seq).
   { name: 'ledger_transfers_debit_code_time', table: 'ledger_transfers', columns: ['debit_account_id', 'code', 'created_at', 'seq'] },
   { name: 'ledger_transfers_credit_code_time', table: 'ledger_transfers', columns: ['credit_account_id', 'code', 'created_at', 'seq'] },
+  // Migration 044 (decision 058): a member's withdrawals of one status in page order.
+  { name: 'withdrawals_member_status', table: 'withdrawals', columns: ['member_id', 'status', 'created_at', 'id'] },
 ];
 
 /**

@@ -835,6 +835,7 @@ export interface Database {
   content_images: ContentImagesTable;
   content_documents: ContentDocumentsTable;
   notifications: NotificationsTable;
+  notification_unread: NotificationUnreadTable;
   support_conversations: SupportConversationsTable;
   support_messages: SupportMessagesTable;
   // Scarce goods (decision 025).
@@ -913,6 +914,11 @@ export interface NotificationsTable {
   is_read: Generated<Int>;
   created_at: Int;
   read_at: Int | null;
+}
+/** Per member, the unread notifications (decision 058): kept by triggers on notifications. */
+export interface NotificationUnreadTable {
+  member_id: string;
+  unread: Int;
 }
 // Scarce goods (decision 025).
 export interface ScarceSalesTable {

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../dialect.ts';
+import { inOneTransaction } from './one-transaction.ts';
 
 /**
  * A member's revenue kept with the movement (issue 33, decision 049): `revenue_totals` holds, per
@@ -67,14 +68,5 @@ export function revenueTotals(dialect: Dialect): Migration {
       select t.credit_account_id, t.code, sum(t.amount) from ledger_transfers t where ${counted('t')}
       group by t.credit_account_id, t.code`.execute(db);
   };
-  return {
-    async up(db: Kysely<unknown>) {
-      // PostgreSQL runs every migration in the migrator's transaction; SQLite's migrator opens none.
-      if (dialect === 'postgres') await steps(db);
-      else await db.transaction().execute(steps);
-    },
-    async down() {
-      throw new Error('migrations only go forward');
-    },
-  };
+  return inOneTransaction(dialect, steps);
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../dialect.ts';
+import { inOneTransaction } from './one-transaction.ts';
 
 /**
  * The back-office's waiting counts kept with the items (issue 33, decision 057): the dashboard
@@ -66,14 +67,5 @@ export function reviewWaitingCounts(dialect: Dialect): Migration {
     await sql`insert into review_waiting (queue, stripe, waiting)
       select queue, 0, count(*) from review_items where status in ${waiting} group by queue`.execute(db);
   };
-  return {
-    async up(db: Kysely<unknown>) {
-      // PostgreSQL runs every migration in the migrator's transaction; SQLite's migrator opens none.
-      if (dialect === 'postgres') await steps(db);
-      else await db.transaction().execute(steps);
-    },
-    async down() {
-      throw new Error('migrations only go forward');
-    },
-  };
+  return inOneTransaction(dialect, steps);
 }

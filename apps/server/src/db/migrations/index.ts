@@ -41,6 +41,8 @@ import { retireTimeIndexes } from './039-retire-time-indexes.ts';
 import { reviewWaitingCounts } from './040-review-waiting-counts.ts';
 import { partialPendingIndex } from './041-partial-pending-index.ts';
 import { recordsTypeInTimeOrder } from './042-records-type-in-time-order.ts';
+import { notificationUnreadCounts } from './043-notification-unread-counts.ts';
+import { withdrawalsByStatus } from './044-withdrawals-by-status.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -86,5 +88,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '040-review-waiting-counts': reviewWaitingCounts(dialect),
     '041-partial-pending-index': partialPendingIndex(dialect),
     '042-records-type-in-time-order': recordsTypeInTimeOrder(dialect),
+    '043-notification-unread-counts': notificationUnreadCounts(dialect),
+    '044-withdrawals-by-status': withdrawalsByStatus(dialect),
   };
 }

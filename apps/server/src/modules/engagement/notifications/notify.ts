@@ -52,6 +52,9 @@ async function insertGuarded(db: Db | Tx, notices: Notice[]): Promise<void> {
     }
   }
   if (rows.length === 0) return;
+  // In member order: each row's trigger adds to its member's unread count (decision 058), so two
+  // batches for the same members take those rows' locks in one order and cannot deadlock.
+  rows.sort((a, b) => (a.member_id < b.member_id ? -1 : a.member_id > b.member_id ? 1 : 0));
   const name = sql.raw(`notify_${++savepointSeq % 1_000_000}`);
   const isTx = db.isTransaction;
   try {

@@ -1,7 +1,7 @@
 /**
  * A member's notifications (decision 023): newest first by (created_at, id) cursor pages, the
- * unread count (counted up to contentLimits.unreadCountMax, so a member with years of unread
- * notices costs a bounded count), and marking one or all read.
+ * unread count (kept per member by triggers, decision 058, and shown up to
+ * contentLimits.unreadCountMax), and marking one or all read.
  */
 import { z } from 'zod';
 import { contentLimits, notificationTypes, type NotificationEntry, type NotificationType } from '@pp/contract';
@@ -47,15 +47,13 @@ export class NotificationService {
     return { items, nextCursor };
   }
 
+  /**
+   * The member's unread count, read from the count kept with the notifications (migration 043,
+   * decision 058): one row whatever the history. Shown up to contentLimits.unreadCountMax.
+   */
   async unreadCount(memberId: string): Promise<number> {
-    const rows = await this.db
-      .selectFrom('notifications')
-      .select('id')
-      .where('member_id', '=', memberId)
-      .where('is_read', '=', 0)
-      .limit(contentLimits.unreadCountMax)
-      .execute();
-    return rows.length;
+    const row = await this.db.selectFrom('notification_unread').select('unread').where('member_id', '=', memberId).executeTakeFirst();
+    return Math.min(Math.max(0, num(row?.unread ?? 0)), contentLimits.unreadCountMax);
   }
 
   /** Marks one of the member's own notifications read; someone else's is as unknown as none. */
