@@ -6,12 +6,14 @@
  * 1,000,000 members, 10,000,000 transfers, ...), prints each one's generation time and size, times
  * the full ledger verification on the large one, then starts the real server on each in its own
  * process (bench/scale/server.ts) and times every call of bench/scale/calls.ts with sealed
- * requests, one at a time: p50 and p99 at both sizes and their ratio. SQLite always; PostgreSQL
+ * requests, one at a time, alternating between the two servers: p50 and p99 at both sizes and
+ * their ratio. SQLite always; PostgreSQL
  * too when BENCH_DATABASE_URL is set (each size in a schema of its own, dropped afterwards).
  * Goal: each call's large p99 within 2x of its small p99, and under 50 ms on SQLite.
  *
- * BENCH_SCALE_SAMPLES (100) requests a call after 5 unmeasured ones. BENCH_SCALE_DIALECTS=sqlite or
- * =postgres runs one database only.
+ * BENCH_SCALE_SAMPLES (200, so the p99 is the third slowest, not the second) requests a call on
+ * each database after 5 unmeasured ones. BENCH_SCALE_DIALECTS=sqlite or =postgres runs one
+ * database only.
  *
  * Generating the large SQLite database takes most of the run at factor 1 (about an hour on this
  * 2-core machine). BENCH_SCALE_DIR=dir keeps it: the first run generates it into dir/large (with
@@ -41,7 +43,7 @@ import type { BenchFigure } from './results.ts';
 
 const factor = Number(process.env.SCALE ?? 1);
 const smallFactor = 0.001;
-const samples = Number(process.env.BENCH_SCALE_SAMPLES ?? 100);
+const samples = Number(process.env.BENCH_SCALE_SAMPLES ?? 200);
 const warmup = 5;
 
 interface ScaleDb {
@@ -159,32 +161,46 @@ interface ScaleServer {
 }
 
 type Timing = { p50: number; p99: number; failures: string[] };
+type SizeTimes = { timings: Map<string, Timing>; memberHistory: number };
 
-async function timeCalls(db: ScaleDb): Promise<{ timings: Map<string, Timing>; memberHistory: number }> {
-  const server = await startBenchServer<ScaleServer>('scale/server.ts', db.serverEnv);
+/**
+ * Times every call on both databases at once, interleaved: each call's requests alternate between
+ * the small and the large server (after `warmup` unmeasured ones on each), so a pause of the machine
+ * (a GC, another process, the disk) lands on both sides of the ratio instead of on one phase.
+ */
+async function timeCalls(small: ScaleDb, large: ScaleDb): Promise<{ small: SizeTimes; large: SizeTimes }> {
+  const servers = await Promise.all([small, large].map((db) => startBenchServer<ScaleServer>('scale/server.ts', db.serverEnv)));
   try {
-    const base = `http://127.0.0.1:${server.port}`;
-    const calls = scaleCalls({
-      deepRecordsCursor: server.deepRecordsCursor,
-      memberId: longHistoryMember,
-      memberName: 'memberc0',
-      memberEmail: 'c0@scale.example',
-      memberNumber: 'Rc0',
-    });
-    const timings = new Map<string, Timing>();
-    for (const call of calls) {
-      const ms: number[] = [];
-      const failures = new Set<string>();
-      for (let i = 0; i < warmup + samples; i++) {
-        const took = await send(base, server, call, failures);
-        if (i >= warmup) ms.push(took);
+    const sides = servers.map((server) => ({
+      server,
+      base: `http://127.0.0.1:${server.port}`,
+      calls: scaleCalls({
+        deepRecordsCursor: server.deepRecordsCursor,
+        memberId: longHistoryMember,
+        memberName: 'memberc0',
+        memberEmail: 'c0@scale.example',
+        memberNumber: 'Rc0',
+      }),
+      timings: new Map<string, Timing>(),
+    }));
+    const count = sides[0]!.calls.length;
+    for (let c = 0; c < count; c++) {
+      const ms = sides.map(() => [] as number[]);
+      const failures = sides.map(() => new Set<string>());
+      for (let i = 0; i < warmup + samples; i++)
+        for (const [k, side] of sides.entries()) {
+          const took = await send(side.base, side.server, side.calls[c]!, failures[k]!);
+          if (i >= warmup) ms[k]!.push(took);
+        }
+      for (const [k, side] of sides.entries()) {
+        const sorted = ms[k]!.sort((a, b) => a - b);
+        side.timings.set(side.calls[c]!.label, { p50: pct(sorted, 0.5), p99: pct(sorted, 0.99), failures: [...failures[k]!] });
       }
-      ms.sort((a, b) => a - b);
-      timings.set(call.label, { p50: pct(ms, 0.5), p99: pct(ms, 0.99), failures: [...failures] });
     }
-    return { timings, memberHistory: server.memberHistory };
+    const [s, l] = sides;
+    return { small: { timings: s!.timings, memberHistory: s!.server.memberHistory }, large: { timings: l!.timings, memberHistory: l!.server.memberHistory } };
   } finally {
-    await server.stop();
+    await Promise.all(servers.map((server) => server.stop()));
   }
 }
 
@@ -380,10 +396,9 @@ async function runOn(dbLabel: 'sqlite' | 'postgres', make: (label: string) => Pr
     await small.handle.close();
     await large.handle.close();
 
-    const smallTimes = await timeCalls(small);
-    const largeTimes = await timeCalls(large);
+    const { small: smallTimes, large: largeTimes } = await timeCalls(small, large);
     console.log(
-      `\nscale ${dbLabel}: the long-history member has ${largeTimes.memberHistory} credits (small: ${smallTimes.memberHistory}); ${samples} requests a call, one at a time`,
+      `\nscale ${dbLabel}: the long-history member has ${largeTimes.memberHistory} credits (small: ${smallTimes.memberHistory}); ${samples} requests a call on each, one at a time, alternating small and large`,
     );
     console.log(
       `${'call'.padEnd(40)} ${'small p50'.padStart(9)} ${'small p99'.padStart(9)} ${'large p50'.padStart(9)} ${'large p99'.padStart(9)} ${'ratio'.padStart(6)}`,
