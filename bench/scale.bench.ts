@@ -296,7 +296,7 @@ async function operations(db: ScaleDb): Promise<BenchFigure[]> {
       value: Number(backupSeconds.toFixed(1)),
       unit: 's',
       baseline: null,
-      note: `backupSqlite (npm run backup) of the large file while balance and records reads ran`,
+      note: `npm run backup (VACUUM INTO, its own process) of the large file while balance and records reads ran`,
     },
     {
       name: `scale.readsDuringBackup.sqlite.factor${factor}.p99`,

@@ -1,8 +1,8 @@
 /**
- * Online backup and restore of the embedded SQLite database through SQLite's backup API
- * (better-sqlite3 `backup()`): the copy is a consistent snapshot taken page by page while the
- * server keeps writing, never a file copy that could catch a half-written WAL. PostgreSQL is
- * backed up with its own tools (docs/operations.md).
+ * Online backup and restore of the embedded SQLite database: the backup is `VACUUM INTO`, a
+ * consistent snapshot written while the server keeps writing, never a file copy that could catch a
+ * half-written WAL; the restore goes through SQLite's backup API. PostgreSQL is backed up with its
+ * own tools (docs/operations.md).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,7 +34,14 @@ export function checkDatabaseFile(file: string): { migrations: number } {
   }
 }
 
-/** Copies the live database into `target` (default DATA_DIR/backups/portal-<UTC time>.db). */
+/**
+ * Copies the live database into `target` (default DATA_DIR/backups/portal-<UTC time>.db) with
+ * `VACUUM INTO`: one read transaction, so the copy is the database as of the moment it began, and
+ * in WAL mode the server's writers go on meanwhile. SQLite's online backup API (used before) starts
+ * its copy again after every write from another connection, so on a busy server a large database's
+ * backup took several times its length, or never ended (decision 058). The statement runs to the
+ * end in this process; `npm run backup` is a process of its own.
+ */
 export async function backupSqlite(source: string, target?: string): Promise<{ file: string; pages: number }> {
   if (!fs.existsSync(source)) throw new Error(`no database at ${source}`);
   const file = target ?? path.join(path.dirname(source), 'backups', `portal-${timestamp()}.db`);
@@ -43,12 +50,16 @@ export async function backupSqlite(source: string, target?: string): Promise<{ f
   const db = new SQLite(source, { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
-    // Many small steps, so the server's writers are never held up for long.
-    const result = await db.backup(file, { progress: () => 256 });
-    checkDatabaseFile(file);
-    return { file, pages: result.totalPages };
+    db.prepare('vacuum into ?').run(file);
   } finally {
     db.close();
+  }
+  checkDatabaseFile(file);
+  const copy = new SQLite(file, { readonly: true, fileMustExist: true });
+  try {
+    return { file, pages: Number(copy.pragma('page_count', { simple: true })) };
+  } finally {
+    copy.close();
   }
 }
 
