@@ -456,7 +456,7 @@ async function generateScaleWith(handle: DbHandle, factor: number, options: { no
 }
 
 /**
- * `count` more transfers (pairs as the generator writes them, for the same members and accounts,
+ * `count` more transfers (pairs as the generator writes them, between its members and accounts,
  * dated now) after the journal's end, with the touched accounts' totals moved by them: the hour of
  * movements the incremental ledger check reads.
  */
@@ -465,7 +465,9 @@ export async function appendTransfers(handle: DbHandle, factor: number, count: n
   const { members, depth } = scaleCounts(factor);
   const seqBase = Number((await sql<{ m: number | bigint | null }>`SELECT max(seq) AS m FROM ledger_transfers`.execute(db)).rows[0]?.m ?? 0);
   const memberId = (m: RawBuilder<unknown>) => sql`(CASE WHEN (${m}) < ${lit(depth)} THEN 'c' || (${m}) ELSE 'r' || ((${m}) - ${lit(depth)}) END)`;
-  const pairMember = memberId(sql`CASE WHEN p % 50 = 0 THEN 0 ELSE (p * 7919) % ${lit(members)} END`);
+  // Each call moves other members than the last (x * 7919 runs through every residue of the
+  // member count once), so the incremental check after it reads accounts the one before did not.
+  const pairMember = memberId(sql`CASE WHEN p % 50 = 0 THEN 0 ELSE ((p + ${lit(seqBase)}) * 7919) % ${lit(members)} END`);
   const coin = pick(sql`p`, coins);
   const now = Date.now();
   const range =

@@ -106,6 +106,28 @@ describe('SQLite backup and restore', () => {
     }
   });
 
+  it('leaves no copy behind when the backup fails part way (a damaged page of the database)', async () => {
+    const damagedDir = path.join(tempDir, 'damaged');
+    fs.mkdirSync(damagedDir, { recursive: true });
+    const file = path.join(damagedDir, 'portal.db');
+    const db = new SQLite(file);
+    db.exec('create table kysely_migration (name text primary key, timestamp text not null)');
+    db.exec("insert into kysely_migration values ('001', 'now')");
+    db.exec('create table filler (b blob not null)');
+    db.prepare('with recursive n(i) as (select 1 union all select i + 1 from n where i < 2000) insert into filler select randomblob(3000) from n').run();
+    db.close();
+    // Garbage over pages in the middle of the table: VACUUM INTO reads up to them, then fails.
+    const size = fs.statSync(file).size;
+    const fd = fs.openSync(file, 'r+');
+    fs.writeSync(fd, Buffer.alloc(4096 * 8, 0x5a), 0, 4096 * 8, Math.floor(size / 2 / 4096) * 4096);
+    fs.closeSync(fd);
+    const target = path.join(tempDir, 'damaged-copy.db');
+    await expect(
+      run(process.execPath, [...cli, 'backup', '--out', target], { cwd: root, env: { ...process.env, DATA_DIR: damagedDir, DATABASE_URL: '' } }),
+    ).rejects.toThrow(/malformed|corrupt|integrity/i);
+    expect(fs.readdirSync(tempDir).filter((f) => f.startsWith('damaged-copy'))).toEqual([]);
+  });
+
   it('refuses to restore a file that is not a portal database', async () => {
     const junk = path.join(tempDir, 'junk.db');
     fs.writeFileSync(junk, 'not a database at all');

@@ -42,6 +42,7 @@ export const largeTables = new Set([
   'review_items',
   'review_decisions',
   'notifications',
+  'notification_unread',
   'audit_log',
   'ledger_verifications',
   'job_runs',

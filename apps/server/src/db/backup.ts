@@ -21,14 +21,14 @@ function timestamp(date = new Date()): string {
 }
 
 /** Checks a file is a whole, readable portal database: integrity and the migration table. */
-export function checkDatabaseFile(file: string): { migrations: number } {
+export function checkDatabaseFile(file: string): { migrations: number; pages: number } {
   const db = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
     const integrity = db.pragma('integrity_check', { simple: true });
     if (integrity !== 'ok') throw new Error(`${file} fails its integrity check: ${String(integrity)}`);
     const row = db.prepare('select count(*) as n from kysely_migration').get() as { n: number } | undefined;
     if (!row || row.n === 0) throw new Error(`${file} is not a portal database (no migrations recorded)`);
-    return { migrations: row.n };
+    return { migrations: row.n, pages: Number(db.pragma('page_count', { simple: true })) };
   } finally {
     db.close();
   }
@@ -51,15 +51,15 @@ export async function backupSqlite(source: string, target?: string): Promise<{ f
   try {
     db.pragma('busy_timeout = 5000');
     db.prepare('vacuum into ?').run(file);
+    return { file, pages: checkDatabaseFile(file).pages };
+  } catch (error) {
+    // A copy cut short (a full disk, a failed check) is never left to be taken for a backup; a
+    // file another process put there first (VACUUM INTO refuses it) is not ours to remove.
+    if (!String((error as Error).message).includes('already exists'))
+      for (const part of [file, `${file}-journal`, `${file}-wal`, `${file}-shm`]) fs.rmSync(part, { force: true });
+    throw error;
   } finally {
     db.close();
-  }
-  checkDatabaseFile(file);
-  const copy = new SQLite(file, { readonly: true, fileMustExist: true });
-  try {
-    return { file, pages: Number(copy.pragma('page_count', { simple: true })) };
-  } finally {
-    copy.close();
   }
 }
 
