@@ -19,6 +19,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { monthKeyOf, revenueTypes } from '@pp/contract';
 import type { DbHandle } from '../../apps/server/src/db/index.ts';
+import { dayMs, dayTotalCodes } from '../../apps/server/src/modules/back-office/dashboard/verify.ts';
 import { baseTerms, insertProduct } from '../../apps/server/test/package-fixtures.ts';
 
 export interface ScaleCounts {
@@ -275,13 +276,16 @@ async function generateScaleWith(handle: DbHandle, factor: number, options: { no
   const maxSeq = async (table: 'ledger_transfers' | 'audit_log') =>
     Number((await sql<{ m: number | bigint | null }>`SELECT max(seq) AS m FROM ${sql.table(table)}`.execute(db)).rows[0]?.m ?? 0);
   const seqBase = await maxSeq('ledger_transfers');
-  // The revenue totals' trigger (migration 034, decision 049) would add each revenue credit a row
-  // at a time: paused while the journal is written, the totals are set from it afterwards.
-  const revenueTrigger =
-    dialect === 'postgres'
-      ? null
-      : (await sql<{ sql: string }>`SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'revenue_totals_add'`.execute(db)).rows[0]?.sql;
-  await sql.raw(dialect === 'postgres' ? 'ALTER TABLE ledger_transfers DISABLE TRIGGER revenue_totals_add' : 'DROP TRIGGER revenue_totals_add').execute(db);
+  // The journal's totals triggers (revenue totals, migration 034, decision 049; day totals,
+  // migration 045, decision 059) would add each counted transfer a row at a time: paused while the
+  // journal is written, the totals are set from it afterwards.
+  const journalTriggers = ['revenue_totals_add', 'ledger_day_totals_add'];
+  const triggerSql = new Map<string, string>();
+  for (const name of journalTriggers) {
+    if (dialect === 'sqlite')
+      triggerSql.set(name, (await sql<{ sql: string }>`SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ${name}`.execute(db)).rows[0]!.sql);
+    await sql.raw(dialect === 'postgres' ? `ALTER TABLE ledger_transfers DISABLE TRIGGER ${name}` : `DROP TRIGGER ${name}`).execute(db);
+  }
   await step('ledger transfers', async () => {
     await withoutIndexes(handle, 'ledger_transfers', log, async () => {
       for (const side of ['credit', 'debit'] as const) {
@@ -315,7 +319,13 @@ async function generateScaleWith(handle: DbHandle, factor: number, options: { no
     await sql`DELETE FROM revenue_totals`.execute(db);
     await sql`INSERT INTO revenue_totals (account_id, code, amount) SELECT credit_account_id, code, sum(amount) FROM ledger_transfers
       WHERE kind IN ('posted', 'post_pending') AND code IN (${sql.join(revenueTypes.map((code) => lit(code)))}) GROUP BY credit_account_id, code`.execute(db);
-    await sql.raw(dialect === 'postgres' ? 'ALTER TABLE ledger_transfers ENABLE TRIGGER revenue_totals_add' : revenueTrigger!).execute(db);
+    await sql`DELETE FROM ledger_day_totals`.execute(db);
+    await sql`INSERT INTO ledger_day_totals (day, code, coin_name, stripe, amount) SELECT created_at / ${lit(dayMs)}, code, coin_name, 0, sum(amount) FROM ledger_transfers
+      WHERE kind IN ('posted', 'post_pending') AND code IN (${sql.join(dayTotalCodes.map((code) => lit(code)))}) GROUP BY created_at / ${lit(dayMs)}, code, coin_name`.execute(
+      db,
+    );
+    for (const name of journalTriggers)
+      await sql.raw(dialect === 'postgres' ? `ALTER TABLE ledger_transfers ENABLE TRIGGER ${name}` : triggerSql.get(name)!).execute(db);
   });
 
   // The rows beside the journal, each pointing at a transfer of its code: the p of the k-th pair with a given code.

@@ -8,4 +8,5 @@
 import './modules/products/packages/verify.ts';
 // The member's revenue totals (decision 049).
 import './modules/wallet/records/verify.ts';
+import './modules/back-office/dashboard/verify.ts';
 import './modules/wallet/ledger/verify-cli.ts';

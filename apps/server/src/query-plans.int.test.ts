@@ -68,6 +68,7 @@ export const largeTables = new Set([
   'member_withdrawal_addresses',
   'payout_destination_changes',
   'revenue_totals',
+  'ledger_day_totals',
 ]);
 
 /** Rows of a large table a rare call's statement may read and filter out (PostgreSQL, decision 048). */

@@ -46,6 +46,7 @@ import { CatalogueService } from './modules/products/packages/catalogue.ts';
 import './modules/products/packages/verify.ts';
 // The member's revenue totals against the journal (decision 049).
 import './modules/wallet/records/verify.ts';
+import './modules/back-office/dashboard/verify.ts';
 // Compensation plan (decision 022).
 import { PlanService } from './modules/network/plan/service.ts';
 import { PlanVersionService, planInForce } from './modules/network/plan/versions.ts';

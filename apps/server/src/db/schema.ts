@@ -251,6 +251,15 @@ export interface RevenueTotalsTable {
   amount: Int;
 }
 
+/** Per UTC day, code and coin, the posted amount of the dashboard's codes, striped on PostgreSQL (migration 045). */
+export interface LedgerDayTotalsTable {
+  day: Int;
+  code: string;
+  coin_name: string;
+  stripe: number;
+  amount: Int;
+}
+
 export interface ExchangesTable {
   id: string;
   number: string;
@@ -790,6 +799,7 @@ export interface Database {
   ledger_checkpoints: LedgerCheckpointsTable;
   ledger_checkpoint_accounts: LedgerCheckpointAccountsTable;
   revenue_totals: RevenueTotalsTable;
+  ledger_day_totals: LedgerDayTotalsTable;
   exchanges: ExchangesTable;
   member_transfers: MemberTransfersTable;
   uploads: UploadsTable;

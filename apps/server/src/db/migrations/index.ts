@@ -43,6 +43,7 @@ import { partialPendingIndex } from './041-partial-pending-index.ts';
 import { recordsTypeInTimeOrder } from './042-records-type-in-time-order.ts';
 import { notificationUnreadCounts } from './043-notification-unread-counts.ts';
 import { withdrawalsByStatus } from './044-withdrawals-by-status.ts';
+import { ledgerDayTotals } from './045-ledger-day-totals.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -90,5 +91,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '042-records-type-in-time-order': recordsTypeInTimeOrder(dialect),
     '043-notification-unread-counts': notificationUnreadCounts(dialect),
     '044-withdrawals-by-status': withdrawalsByStatus(dialect),
+    '045-ledger-day-totals': ledgerDayTotals(dialect),
   };
 }

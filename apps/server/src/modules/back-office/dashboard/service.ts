@@ -3,6 +3,7 @@ import type { Db } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
 import { formatMinor } from '@pp/contract';
 import type { ReviewService } from '../reviews/index.ts';
+import { dayMs, type DayTotalCode } from './verify.ts';
 
 export class DashboardService {
   constructor(
@@ -10,31 +11,32 @@ export class DashboardService {
     private readonly reviews: ReviewService,
   ) {}
 
-  /** Posted USDT moved today by transfers of this code (a held amount counts once posted). */
-  private async postedToday(code: string, since: number): Promise<bigint> {
+  /**
+   * Posted USDT moved on a UTC day by transfers of this code (a held amount counts once posted):
+   * the day's stripe rows of `ledger_day_totals`, kept with the movement (migration 045), so the
+   * read does not grow with the day's movements.
+   */
+  private async postedOnDay(code: DayTotalCode, day: number): Promise<bigint> {
     const row = await this.db
-      .selectFrom('ledger_transfers')
+      .selectFrom('ledger_day_totals')
       .select((eb) => eb.fn.sum<bigint | string | null>('amount').as('total'))
+      .where('day', '=', day)
       .where('code', '=', code)
       .where('coin_name', '=', 'USDT')
-      .where('kind', 'in', ['posted', 'post_pending'])
-      .where('created_at', '>=', since)
       .executeTakeFirst();
     return row?.total === null || row?.total === undefined ? 0n : BigInt(row.total);
   }
 
   async summary() {
-    const startOfDay = new Date();
-    startOfDay.setUTCHours(0, 0, 0, 0);
-    const since = startOfDay.getTime();
+    const today = Math.floor(Date.now() / dayMs);
     const [queues, deposits, withdrawals, newMembers, lastCheck] = await Promise.all([
       this.reviews.waitingCounts(),
-      this.postedToday('deposit', since),
-      this.postedToday('withdraw', since),
+      this.postedOnDay('deposit', today),
+      this.postedOnDay('withdraw', today),
       this.db
         .selectFrom('users')
         .select((eb) => eb.fn.countAll<bigint>().as('n'))
-        .where('created_at', '>=', since)
+        .where('created_at', '>=', today * dayMs)
         .executeTakeFirstOrThrow(),
       this.db.selectFrom('ledger_verifications').selectAll().orderBy('checked_at', 'desc').limit(1).executeTakeFirst(),
     ]);

@@ -4,18 +4,11 @@
 // voided holds, refused and rolled-back transfers), racing transfers keep the totals exact,
 // revenueSummary gives what the old sum over the journal gave, migration 034 fills the table from
 // an existing journal, and the books check registered by the records module catches a tampered total.
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Migrator, sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amountMaxMinor, balanceMaxMinor, revenueTypes, transactionTypes, formatMinor, type TransactionType } from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, TestClient, type TestApp } from '../../../../test/helper.ts';
-import { migrateToLatest, openDb, type Db, type DbHandle } from '../../../db/index.ts';
-import { migrations } from '../../../db/migrations/index.ts';
-import type { Dialect } from '../../../db/dialect.ts';
+import { freshHandle, migrateBefore } from '../../../../test/fresh-db.ts';
+import { migrateToLatest, type Db } from '../../../db/index.ts';
 import { LedgerRepository, verifyAndRecord, verifyLedger, type AccountRef, type TransferInput } from '../ledger/index.ts';
 import { revenueSummary } from './service.ts';
 import { verifyRevenueTotals } from './verify.ts';
@@ -277,50 +270,11 @@ describe.each(dialects)('revenue totals on %s', (dialect) => {
   });
 });
 
-/** A database of its own migrated up to (not including) 034, for the backfill. */
-async function freshHandle(dialect: Dialect): Promise<{ handle: DbHandle; close(): Promise<void> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-revenue-'));
-  if (dialect === 'sqlite') {
-    const handle = openDb({ databaseUrl: '', dataDir });
-    return {
-      handle,
-      close: async () => {
-        await handle.close();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const url = process.env.TEST_DATABASE_URL!;
-  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  const handle = openDb({ databaseUrl: `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`, dataDir });
-  return {
-    handle,
-    close: async () => {
-      await handle.close();
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 describe.each(dialects)('migration 034 on %s', (dialect) => {
   it('fills revenue_totals from the journal already there', async () => {
     const { handle, close } = await freshHandle(dialect);
     try {
-      const names = Object.keys(migrations(dialect)).sort();
-      const before = names[names.indexOf('034-revenue-totals') - 1]!;
-      const schema = dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(handle.db)).rows[0]!.s : undefined;
-      const migrator = new Migrator({
-        db: handle.db,
-        provider: { getMigrations: async () => migrations(dialect) },
-        ...(schema ? { migrationTableSchema: schema } : {}),
-      });
-      const partial = await migrator.migrateTo(before);
-      expect(partial.error).toBeUndefined();
+      await migrateBefore(handle, '034-revenue-totals');
       const ledger = new LedgerRepository(handle);
       await ledger.transfer(credit('old', 'directBonus', 100n));
       await ledger.transfer(credit('old', 'directBonus', 20n));
