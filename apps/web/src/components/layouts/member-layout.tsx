@@ -1,10 +1,11 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { desktopQuery, useMediaQuery } from '../../lib/use-media-query';
 import { DesktopLayout } from './desktop-layout';
 import { MobileLayout } from './mobile-layout';
 import type { MemberLayoutProps } from './layout-props';
 import { SupportPanel } from './support-panel';
 import { SupportOpenerContext } from './support-opener';
+import { LogoutActionContext } from './logout-action';
 
 export type { MemberLayoutProps } from './layout-props';
 
@@ -28,11 +29,15 @@ export function MemberLayout(props: MemberLayoutProps) {
     // After the dialog has closed (its own focus return runs first).
     if (opener) setTimeout(() => opener.isConnected && opener.focus(), 0);
   }, []);
+  const { onLogout, isLoggingOut } = props;
+  const logoutAction = useMemo(() => ({ logOut: onLogout, isLoggingOut }), [onLogout, isLoggingOut]);
   const Layout = isDesktop ? DesktopLayout : MobileLayout;
   return (
     <>
       <SupportOpenerContext value={openSupport}>
-        <Layout {...props} onOpenSupport={openSupport} />
+        <LogoutActionContext value={logoutAction}>
+          <Layout {...props} onOpenSupport={openSupport} />
+        </LogoutActionContext>
       </SupportOpenerContext>
       <SupportPanel isOpen={isSupportOpen} onClose={closeSupport} />
     </>

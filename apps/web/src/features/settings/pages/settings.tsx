@@ -5,9 +5,10 @@ import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ForgotTransactionPasswordForm } from '../components/forgot-transaction-password-form';
 import { LoginPasswordForm } from '../components/login-password-form';
+import { LogoutCard } from '../components/logout-card';
 import { TransactionPasswordForm } from '../components/transaction-password-form';
 
-/** /setting: passwords, and the way to the security centre. */
+/** /setting: passwords, the way to the security centre, and log out. */
 export function SettingsPage() {
   const { t } = useTranslation();
   return (
@@ -25,6 +26,7 @@ export function SettingsPage() {
         <LoginPasswordForm />
         <TransactionPasswordForm />
         <ForgotTransactionPasswordForm />
+        <LogoutCard />
       </div>
     </>
   );
