@@ -134,7 +134,7 @@ describe.skipIf(!hasRedisServer).each(dialects)('Redis lost and back empty (data
     expect(fresh).toMatchObject({ status: 503, error: 'server.unavailable' });
     const recovering = await readyz(t);
     expect(recovering.status).toBe(503);
-    expect(recovering.checks.redis).toMatch(/^recovering/);
+    expect(recovering.checks.redis).toBe('failed'); // recovering, says the log: /readyz says only ok or failed
 
     // The window is the request time window (5 minutes) plus a margin: move the clock past it.
     offsetMs = timeSkewMsMax + 6_000;
@@ -179,7 +179,7 @@ describe('SQLite: the database may not grow, is locked, or the disk is full', ()
       for (const a of answers) expect([200, 503]).toContain(a.status);
       const ready = await readyz(t);
       expect(ready.status).toBe(503);
-      expect(ready.checks.disk).toMatch(/^failed lately: database or disk is full/);
+      expect(ready.checks.disk).toBe('failed'); // the log says why: /readyz says only ok or failed
       await expectBooksBalanced(t, acknowledged);
       report.push(
         `SQLite max_page_count: ${answers.length - 1} transfers 20000, then ${full!.status} ${full!.error} in ${full!.ms} ms; /readyz ${ready.status} (${ready.checks.disk})`,

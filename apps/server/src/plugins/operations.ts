@@ -1,7 +1,8 @@
 /**
  * What an operator and a load balancer need from each process: `GET /healthz` (the process is
  * alive), `GET /readyz` (the database answers and every migration is applied; a load balancer
- * stops sending traffic when it is not), and Prometheus metrics at `GET /metrics` when
+ * stops sending traffic when it is not; anonymous, so each check says only ok or failed, and what
+ * failed goes to the log and to the readiness_check_ok gauge), and Prometheus metrics at `GET /metrics` when
  * METRICS_TOKEN is set (a Bearer token; without it the path does not exist). Each app has its own
  * registry, so tests that build many apps never share counters.
  */
@@ -47,6 +48,18 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
+ * What a check found, in words, for the operator: `ok`, or what failed (the driver's text, the
+ * missing migrations, the free bytes). /readyz answers anonymously, so it says only `ok` or
+ * `failed` per check (publicChecks); the words go to the log and the check's state to /metrics.
+ */
+export type CheckDetails = Record<string, string>;
+
+/** A check's public answer: the driver's text names hosts and ports, which no stranger needs. */
+export function publicChecks(details: CheckDetails): Record<string, 'ok' | 'failed'> {
+  return Object.fromEntries(Object.entries(details).map(([name, detail]) => [name, detail === 'ok' ? 'ok' : 'failed']));
+}
+
+/**
  * Ready when the database answers, every migration is applied, the replay store answers (Redis
  * when configured), the disk under SQLite has room, and no request met a fault of one of them in
  * the last few seconds (decision 036). A stuck job (its lease lapsed and no runner took the period
@@ -57,7 +70,7 @@ export async function readiness(
   dbHandle: DbHandle,
   jobs?: JobRunner,
   extra: { faults?: FaultMonitor; replayStore?: ReplayStore; dataDir?: string } = {},
-): Promise<{ isReady: boolean; checks: Record<string, string> }> {
+): Promise<{ isReady: boolean; checks: CheckDetails }> {
   const { faults, replayStore, dataDir } = extra;
   const checks: Record<string, string> = {};
   try {
@@ -117,17 +130,42 @@ export const operationsPlugin = fp(async (app: FastifyInstance, options: Operati
     return { status: 'ok' };
   });
 
-  app.get('/readyz', async (_request, reply) => {
-    const { isReady, checks } = await readiness(dbHandle, jobs, { faults, replayStore, dataDir });
+  // A load balancer asks every few seconds: the words are logged when they change, not each time.
+  let lastLogged = '';
+  const check = async (log: FastifyInstance['log']) => {
+    const result = await readiness(dbHandle, jobs, { faults, replayStore, dataDir });
+    const said = JSON.stringify(result.checks);
+    if (said !== lastLogged) {
+      const isAllOk = Object.values(result.checks).every((v) => v === 'ok');
+      if (isAllOk) log.info({ checks: result.checks }, 'readiness: every check ok');
+      else log.warn({ checks: result.checks }, 'readiness: a check failed');
+      lastLogged = said;
+    }
+    return result;
+  };
+
+  app.get('/readyz', async (request, reply) => {
+    const { isReady, checks } = await check(request.log);
     return reply
       .code(isReady ? 200 : 503)
       .header('cache-control', 'no-store')
-      .send({ status: isReady ? 'ready' : 'not ready', checks });
+      .send({ status: isReady ? 'ready' : 'not ready', checks: publicChecks(checks) });
   });
 
   if (!metricsToken) return;
 
   const registry = new client.Registry();
+  // The gauges read from the database: while it is down they are left out of the answer (and the
+  // failure is logged once per scrape), so /metrics still answers with readiness_check_ok at 0,
+  // which is when an operator needs it most.
+  const orNothing = async <T>(read: () => Promise<T>): Promise<T | null> => {
+    try {
+      return await read();
+    } catch (error) {
+      app.log.warn({ reason: (error as Error).message }, 'metrics: a gauge could not be read');
+      return null;
+    }
+  };
   client.collectDefaultMetrics({ register: registry });
   const requests = new client.Counter({
     name: 'http_requests_total',
@@ -153,8 +191,11 @@ export const operationsPlugin = fp(async (app: FastifyInstance, options: Operati
     help: '1 when the newest ledger verification balanced, 0 when it did not, -1 when none ran',
     registers: [registry],
     async collect() {
-      const row = await dbHandle.db.selectFrom('ledger_verifications').select('is_balanced').orderBy('checked_at', 'desc').limit(1).executeTakeFirst();
-      this.set(row ? num(row.is_balanced) : -1);
+      const row = await orNothing(() =>
+        dbHandle.db.selectFrom('ledger_verifications').select('is_balanced').orderBy('checked_at', 'desc').limit(1).executeTakeFirst(),
+      );
+      this.reset();
+      if (row !== null) this.set(row ? num(row.is_balanced) : -1);
     },
   });
   new client.Gauge({
@@ -163,7 +204,8 @@ export const operationsPlugin = fp(async (app: FastifyInstance, options: Operati
     labelNames: ['queue'] as const,
     registers: [registry],
     async collect() {
-      for (const { queue, waiting } of await reviews.waitingCounts()) this.set({ queue }, waiting);
+      this.reset();
+      for (const { queue, waiting } of (await orNothing(() => reviews.waitingCounts())) ?? []) this.set({ queue }, waiting);
     },
   });
   new client.Gauge({
@@ -172,7 +214,9 @@ export const operationsPlugin = fp(async (app: FastifyInstance, options: Operati
     labelNames: ['job'] as const,
     registers: [registry],
     async collect() {
-      for (const job of await jobs.status()) this.set({ job: job.name }, job.lastStatus === null ? -1 : job.lastStatus === 'succeeded' ? 1 : 0);
+      this.reset();
+      for (const job of (await orNothing(() => jobs.status())) ?? [])
+        this.set({ job: job.name }, job.lastStatus === null ? -1 : job.lastStatus === 'succeeded' ? 1 : 0);
     },
   });
   new client.Gauge({
@@ -181,7 +225,21 @@ export const operationsPlugin = fp(async (app: FastifyInstance, options: Operati
     labelNames: ['job'] as const,
     registers: [registry],
     async collect() {
-      for (const job of await jobs.status()) this.set({ job: job.name }, job.lastFinishedAt / 1000);
+      this.reset();
+      for (const job of (await orNothing(() => jobs.status())) ?? []) this.set({ job: job.name }, job.lastFinishedAt / 1000);
+    },
+  });
+
+  new client.Gauge({
+    name: 'readiness_check_ok',
+    help: '1 when the readiness check passes, 0 when it fails (the reason is in the log), by check',
+    labelNames: ['check'] as const,
+    registers: [registry],
+    async collect() {
+      const { checks } = await check(app.log);
+      // A check absent this time (jobs, reported only when ready) must not keep its old value.
+      this.reset();
+      for (const [name, detail] of Object.entries(checks)) this.set({ check: name }, detail === 'ok' ? 1 : 0);
     },
   });
 
