@@ -8,6 +8,7 @@ import { loadChainSettings, type ChainSettings } from './modules/payments/chain/
 import { loadS3Settings, type S3Settings } from './modules/platform/uploads/s3-store.ts';
 import { loadHotWalletKey, type HotWalletKey } from './modules/payments/withdrawals/hot-wallet-settings.ts';
 import { defaultDbTimeouts, type DbTimeouts } from './db/timeouts.ts';
+import { ConfigError } from './config-error.ts';
 
 export interface Config {
   nodeEnv: string;
@@ -66,20 +67,20 @@ export interface Config {
 
 function ranged(value: string | undefined, fallback: number, name: string, min: number, max: number): number {
   const n = int(value, fallback, name);
-  if (n < min || n > max) throw new Error(`${name} must be ${min} to ${max}`);
+  if (n < min || n > max) throw new ConfigError(name, `must be ${min} to ${max}`);
   return n;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer`);
+  if (!Number.isInteger(n) || n < 0) throw new ConfigError(name, 'must be a non-negative integer');
   return n;
 }
 
 function jobsPollSeconds(value: string | undefined): number {
   const seconds = int(value, 5, 'JOBS_POLL_SECONDS');
-  if (seconds < 1 || seconds > 3600) throw new Error('JOBS_POLL_SECONDS must be 1 to 3600');
+  if (seconds < 1 || seconds > 3600) throw new ConfigError('JOBS_POLL_SECONDS', 'must be 1 to 3600');
   return seconds;
 }
 
@@ -100,8 +101,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = repoRoot(import.meta.dirname);
   const isCaptchaOn = (env.CAPTCHA ?? 'on') !== 'off';
   const isDemo = env.DEMO_DATA !== undefined ? env.DEMO_DATA !== 'off' : !isProduction;
-  if (isProduction && !isCaptchaOn) throw new Error('CAPTCHA=off is refused when NODE_ENV=production');
-  if (isProduction && isDemo) throw new Error('demo data is refused when NODE_ENV=production');
+  // Refused like every other setting (config-error.ts): main.ts prints one line and exits 1.
+  if (isProduction && !isCaptchaOn) throw new ConfigError('CAPTCHA', 'off when NODE_ENV=production (the image code guards sign-in)');
+  if (isProduction && isDemo) throw new ConfigError('DEMO_DATA', 'on when NODE_ENV=production (demo members have known passwords)');
   return {
     nodeEnv,
     isProduction,
