@@ -60,6 +60,8 @@ for (let i = 0; i < ids.length; i += 200) {
 const productId = await insertProduct(db, baseTerms);
 const fixtureSeconds = (performance.now() - started) / 1000;
 
+// The bench's own controls take plain JSON; the product's server reads no body but the envelope's.
+app.addContentTypeParser('application/json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
 app.post<{ Body: { kind: 'code' | 'flash'; total: number; startsAt: number } }>('/bench/sale', async (request) => {
   const { kind, total, startsAt } = request.body;
   const saleId = crypto.randomUUID();

@@ -70,12 +70,20 @@ export function apiRoute<N extends EndpointName>(
    * what it answers for a body above its own limit instead of the generic request.tooLarge (an
    * upload says the file ceilings, in the member's language).
    */
-  options: { bodyBytesMax?: number; bodyTooLarge?: () => AppError } = {},
+  options: {
+    bodyBytesMax?: number;
+    bodyTooLarge?: () => AppError;
+    /**
+     * The answer carries a file (a receipt, a banner image) as sealed JSON: should anything ever
+     * render the answer itself, it is a download, never sniffed, and runs nothing (decision 016).
+     */
+    isFileAnswer?: boolean;
+  } = {},
 ): void {
   const endpoint = endpoints[name];
   // A larger body is read only for a live member session: the session is checked from the
   // headers before a byte of the body is, so nobody else can make the server take in megabytes.
-  const routeOptions = options.bodyBytesMax
+  const bodyOptions = options.bodyBytesMax
     ? {
         bodyLimit: options.bodyBytesMax,
         onRequest: async (request: FastifyRequest) => {
@@ -89,6 +97,22 @@ export function apiRoute<N extends EndpointName>(
         },
       }
     : {};
+  const routeOptions = {
+    ...bodyOptions,
+    // The envelope plugin opens the body of every route declared sealed, by the matched route.
+    config: { envelope: plainPrefix ? ('plain' as const) : ('sealed' as const) },
+    ...(options.isFileAnswer
+      ? {
+          onSend: async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+            reply.header('content-disposition', 'attachment; filename="file.json"');
+            reply.header('x-content-type-options', 'nosniff');
+            reply.header('content-security-policy', "default-src 'none'; sandbox; frame-ancestors 'none'");
+            reply.header('cache-control', 'no-store');
+            return payload;
+          },
+        }
+      : {}),
+  };
   app.post(plainPrefix ? `${plainPrefix}${endpoint.path}` : endpoint.path, routeOptions, (request, reply) =>
     // The budget started when the envelope was opened: its nonce write spent part of it.
     withinBudget(respond(request, reply), deps.budgetMs ? Math.max(1, (request.budgetDeadline ?? Date.now() + deps.budgetMs) - Date.now()) : 0),

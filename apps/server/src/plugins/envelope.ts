@@ -19,7 +19,20 @@ declare module 'fastify' {
     /** Set once the request's envelope is open: the key its answer is sealed with. */
     envelope?: { cek: Buffer; nonce: string; time: number };
   }
+  interface FastifyContextConfig {
+    /**
+     * What the route's body is: `sealed` (every API route: opened here before anything else runs)
+     * `socket` (the support WebSocket, a GET whose first frame carries the session and whose
+     * frames carry no member data) or `plain` (only the benchmark's baseline, outside /api/). The
+     * gate reads this from the matched route, never from the URL, because the router matches a
+     * decoded path (`/%61pi/` is `/api/`) while the raw URL keeps the client's spelling.
+     */
+    envelope?: 'sealed' | 'socket' | 'plain';
+  }
 }
+
+/** The prefix every sealed route's path starts with; a route there without `envelope: 'sealed'` stops the start. */
+export const apiPrefix = '/api/';
 
 /** The server key: from configuration, or made on first start and kept with the data (mode 0600). */
 export function resolveServerKey(options: { envelopeKey: string; dataDir: string }): ServerKey {
@@ -47,11 +60,34 @@ async function envelopePluginBody(app: FastifyInstance, options: EnvelopeOptions
   const { replayStore } = options;
 
   app.decorate('serverPublicJwk', serverKey.publicJwk);
+  // The envelope's parser is the only one: Fastify's default JSON and text parsers would hand a
+  // plain body to a handler if the gate below were ever skipped, so they are not there to do it.
+  // A body of any other type is refused before routing completes (envelope.required).
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser(mediaType, { parseAs: 'string', bodyLimit: bodyBytesMax }, (_req, body, done) => done(null, body));
 
+  // Every route is checked as it is registered: an API route that does not declare itself sealed,
+  // or a sealed route that answers anything but POST, stops the start instead of serving plain JSON.
+  app.addHook('onRoute', (route) => {
+    const gate = route.config?.envelope;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const isApiPath = route.url.toLowerCase().startsWith(apiPrefix);
+    if (isApiPath && gate !== 'sealed' && gate !== 'socket') throw new Error(`envelope: API route ${route.url} is not declared sealed (config.envelope)`);
+    if (
+      gate === 'socket' &&
+      (!isApiPath || methods.some((method) => method !== 'GET' && method !== 'HEAD') || (route as { websocket?: boolean }).websocket !== true)
+    ) {
+      throw new Error(`envelope: only a WebSocket GET under ${apiPrefix} may be a socket route: ${route.url}`);
+    }
+    if (gate === 'sealed' && (!isApiPath || methods.some((method) => method !== 'POST'))) {
+      throw new Error(`envelope: a sealed route is a POST under ${apiPrefix}: ${methods.join(',')} ${route.url}`);
+    }
+    if (gate === 'plain' && isApiPath) throw new Error(`envelope: a plain route may not live under ${apiPrefix}: ${route.url}`);
+  });
+
   app.addHook('preValidation', async (request: FastifyRequest) => {
-    // Only POSTs to API routes carry an envelope; anything else falls through to its 404.
-    if (!request.url.startsWith('/api/') || request.method !== 'POST' || request.is404) return;
+    // The matched route decides, whatever the URL's spelling; a 404 has no route and no handler.
+    if (request.is404 || request.routeOptions.config.envelope !== 'sealed') return;
     // The budget starts once the body is in: a slow upload's transfer time is not the server's wait.
     if (options.budgetMs) request.budgetDeadline = Date.now() + options.budgetMs;
     const body = request.body;
@@ -69,7 +105,9 @@ async function envelopePluginBody(app: FastifyInstance, options: EnvelopeOptions
     }
     const { header } = opened;
     // From here on the client holds the key, so even refusals could be sealed; they carry no data.
-    if (header.path !== request.url.split('?')[0]) throw new AppError('envelope.pathMismatch');
+    // The sealed path must name the route that matched: a request sealed for one endpoint cannot
+    // be replayed at another, however the URL is spelled.
+    if (header.path !== request.routeOptions.url) throw new AppError('envelope.pathMismatch');
     if (Math.abs(now() - header.time) > timeSkewMsMax) throw new AppError('envelope.stale');
     // Past header.time + skew the request is stale, so the nonce need not be kept longer.
     const remembered = replayStore.remember(header.nonce, Math.ceil(header.time) + timeSkewMsMax);
@@ -89,6 +127,12 @@ async function envelopePluginBody(app: FastifyInstance, options: EnvelopeOptions
     const { time: _time, ip: _ip, ...rest } = payload as Record<string, unknown>;
     request.body = rest;
     request.envelope = { cek: opened.cek, nonce: header.nonce, time: header.time };
+  });
+
+  // No API answer is kept by a browser or a proxy cache: each is for one request and one key.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if ((request.routeOptions.config.envelope || request.is404) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
   });
 
   app.get('/envelope-key.json', async (_request, reply) => {

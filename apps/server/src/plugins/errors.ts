@@ -65,7 +65,8 @@ async function errorsPluginBody(app: FastifyInstance, options: { faults?: FaultM
       request.log.info({ code: error.code }, 'client error');
       // Outside the API only static files answer; one they refuse (an encoded traversal, a NUL
       // byte, a backslash) is a page that does not exist, whatever the reason it was refused.
-      if (!request.url.startsWith('/api/')) return sendError(request, reply, new AppError('route.notFound'));
+      // Decided by the matched route, not the URL's spelling (the router matched a decoded path).
+      if (request.is404 || request.routeOptions.config.envelope === undefined) return sendError(request, reply, new AppError('route.notFound'));
       return sendError(request, reply, new AppError('request.invalid'));
     }
     request.log.error({ err: error }, 'unhandled error');

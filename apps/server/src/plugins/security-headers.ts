@@ -90,9 +90,14 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
  */
 export const subresourceHeaderNames = ['x-content-type-options', 'cross-origin-resource-policy', 'referrer-policy'] as const;
 
-/** The apps' built scripts and stylesheets (plugins/static.ts serves them under assets/). */
-export function isAppAsset(url: string): boolean {
-  return (url.startsWith('/assets/') || url.startsWith('/admin/assets/')) && /\.(?:js|css)(?:\?|$)/.test(url);
+/**
+ * A script or a stylesheet, told by the type of what is being sent (the apps' built files, served
+ * by plugins/static.ts with the type of the file actually read), never by the URL: the URL keeps
+ * the client's spelling, so `/assets/%2e%2e/index.html?a.js` looked like a script and the page
+ * went out without its policy.
+ */
+export function isSubresourceType(contentType: unknown): boolean {
+  return typeof contentType === 'string' && /^(?:text\/css|(?:text|application)\/javascript)\s*(?:;|$)/i.test(contentType);
 }
 
 /**
@@ -123,9 +128,15 @@ export async function registerSecurityHeaders(
     if (value === undefined) throw new Error(`security headers: helmet set no ${name}`);
     assetHeaders[name] = value;
   }
+  const documentOnly = Object.keys(headers).filter((name) => !(name in assetHeaders));
   // On every answer, before any route runs: a route may still replace one (uploads set their own policy).
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isAppAsset(request.url) ? assetHeaders : headers);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
     done();
+  });
+  // A script or stylesheet is not a document: the document's headers leave it once its type is known.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (isSubresourceType(reply.getHeader('content-type'))) for (const name of documentOnly) reply.removeHeader(name);
+    done(null, payload);
   });
 }

@@ -70,6 +70,14 @@ function chosenEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
   return null;
 }
 
+/** A static file's path as asked for: no dot segment, no backslash or NUL, not the page template. */
+export function isPlainFilePath(pathName: string): boolean {
+  if (/[\\\0]/.test(pathName)) return false;
+  const segments = pathName.split('/');
+  if (segments.some((segment) => segment === '.' || segment === '..')) return false;
+  return path.posix.normalize(pathName) !== '/index.html';
+}
+
 export async function registerStatic(app: FastifyInstance, options: { webDistDir: string; adminDistDir: string }): Promise<void> {
   const key = JSON.stringify(app.serverPublicJwk);
   const apps = [
@@ -99,6 +107,10 @@ export async function registerStatic(app: FastifyInstance, options: { webDistDir
         preCompressed: true,
         cacheControl: false,
         decorateReply: index === 0,
+        // Only a file named plainly: a path with a dot segment or a backslash (however it was
+        // spelled in the URL; the router hands over the decoded one) and the page template, which
+        // is served only through sendIndex with the key written in, are pages that do not exist.
+        allowedPath: (pathName: string) => isPlainFilePath(pathName),
         setHeaders(res, filePath) {
           // Vite puts a content hash in every asset name, so those never change.
           if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { endpointPaths, uploadLimits } from '@pp/contract';
+import { uploadLimits } from '@pp/contract';
 import { actorOf, apiRoute, type RouteDeps } from '../../../plugins/api-route.ts';
 import { tooLarge } from '../../platform/uploads/index.ts';
 import type { ContentService } from './service.ts';
@@ -14,7 +14,8 @@ export interface ContentRoutesDeps {
 export function contentRoutes(app: FastifyInstance, s: ContentRoutesDeps): void {
   const d = s.routeDeps;
   apiRoute(app, d, 'appMediaList', async ({ lang }) => s.content.mediaList(lang));
-  apiRoute(app, d, 'mediaImage', async ({ body }) => s.content.mediaImage(body.id));
+  // A banner image is sealed JSON like every answer; should anything render it, it is a download (as uploads).
+  apiRoute(app, d, 'mediaImage', async ({ body }) => s.content.mediaImage(body.id), undefined, { isFileAnswer: true });
   apiRoute(app, d, 'announcementList', async ({ body, lang }) => s.content.announcementList(lang, body.cursor, body.pageSize));
   apiRoute(app, d, 'announcementDetail', async ({ body, lang }) => s.content.announcementDetail(lang, body.id));
   apiRoute(app, d, 'contentDocument', async ({ body, lang }) => s.content.document(body.kind, lang));
@@ -37,12 +38,4 @@ export function contentRoutes(app: FastifyInstance, s: ContentRoutesDeps): void 
   });
   apiRoute(app, d, 'documentVersions', async ({ body }) => s.content.documentVersions(body.kind, body.lang));
   apiRoute(app, d, 'documentPublish', async ({ staff, body }) => s.content.documentPublish(actorOf(staff), body));
-  // A banner image is sealed JSON like every answer; should anything render it, it is a download (as uploads).
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method === 'POST' && (request.url.split('?')[0] ?? '') === endpointPaths.mediaImage) {
-      reply.header('content-disposition', 'attachment; filename="file.json"');
-      reply.header('cache-control', 'no-store');
-    }
-    return payload;
-  });
 }

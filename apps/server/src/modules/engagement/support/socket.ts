@@ -76,7 +76,9 @@ export async function supportSocketPlugin(app: FastifyInstance, options: { servi
     return reply.code(403).header('connection', 'close').send();
   };
 
-  app.get(supportSocketPath, { websocket: true, onRequest: refuseOtherOrigins }, (socket: WebSocket) => {
+  // Under /api/ but not sealed: the socket's hello carries the session and its frames carry no
+  // member data, so it declares itself a socket to the envelope's start check.
+  app.get(supportSocketPath, { websocket: true, onRequest: refuseOtherOrigins, config: { envelope: 'socket' } }, (socket: WebSocket) => {
     const send = (event: SupportSocketEvent) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
     };

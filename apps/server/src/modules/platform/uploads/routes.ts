@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { endpointPaths, uploadLimits } from '@pp/contract';
+import { uploadLimits } from '@pp/contract';
 import { apiRoute, type RouteDeps } from '../../../plugins/api-route.ts';
 import { tooLarge } from './inspect.ts';
 import type { UploadService } from './service.ts';
-
-const filePaths = new Set<string>([endpointPaths.uploadFile, endpointPaths.staffUploadFile]);
 
 /** The services this module's routes use, passed by the composition root (issue 32). */
 export interface UploadRoutesDeps {
@@ -19,17 +17,7 @@ export function uploadRoutes(app: FastifyInstance, s: UploadRoutesDeps): void {
     bodyBytesMax: uploadLimits.uploadBodyBytesMax,
     bodyTooLarge: tooLarge,
   });
-  apiRoute(app, s.routeDeps, 'uploadFile', async ({ session, body }) => s.uploads.read(body.id, session.userId));
-  apiRoute(app, s.routeDeps, 'staffUploadFile', async ({ body }) => s.uploads.read(body.id, null));
-  // A file answer is sealed JSON, opened by the portal's script; should anything ever render the
-  // answer itself, it is a download, never sniffed, and runs nothing (decision 016).
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method === 'POST' && filePaths.has(request.url.split('?')[0] ?? '')) {
-      reply.header('content-disposition', 'attachment; filename="file.json"');
-      reply.header('x-content-type-options', 'nosniff');
-      reply.header('content-security-policy', "default-src 'none'; sandbox; frame-ancestors 'none'");
-      reply.header('cache-control', 'no-store');
-    }
-    return payload;
-  });
+  // A file answer is sealed JSON, opened by the portal's script; the route itself makes it a download.
+  apiRoute(app, s.routeDeps, 'uploadFile', async ({ session, body }) => s.uploads.read(body.id, session.userId), undefined, { isFileAnswer: true });
+  apiRoute(app, s.routeDeps, 'staffUploadFile', async ({ body }) => s.uploads.read(body.id, null), undefined, { isFileAnswer: true });
 }
