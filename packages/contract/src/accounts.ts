@@ -13,28 +13,43 @@ export const accountLimits = {
 } as const;
 
 /**
- * Names no member may register: what staff, the system or the product could be taken for. The
- * web form and the server refuse them by the same rule (`isReservedUserName`, in the schema).
+ * Words no member name may contain: what staff, the system or the product could be taken for.
+ * The one list; the web form and the server refuse by the same rule (`isReservedUserName`, in the
+ * schema). A name is refused when it contains one anywhere, so `the_admin`, `support_team` and
+ * `superadmin` are refused with `admin` itself; the price is that a few ordinary names that happen
+ * to contain one (`staffan`, `rooter`) are refused too, which a member fixes by choosing another.
  */
-export const reservedUserNames = ['admin', 'administrator', 'root', 'support', 'staff', 'system', 'service', 'pointsportal', 'portal'] as const;
+export const reservedUserNames = [
+  'admin',
+  'administrator',
+  'root',
+  'support',
+  'staff',
+  'system',
+  'service',
+  'pointsportal',
+  'portal',
+  'official',
+  'helpdesk',
+  'kefu',
+  'moderator',
+  'security',
+] as const;
 
 /** Characters read as another: digits for letters (adm1n, supp0rt, 5ystem), l for I, rn for m. */
 const readsAs: Record<string, string> = { '0': 'o', '1': 'i', l: 'i', '2': 'z', '3': 'e', '4': 'a', '5': 's', '6': 'g', '7': 't', '8': 'b', '9': 'g' };
 const lookAlikeKey = (text: string) => text.replace(/rn/g, 'm').replace(/[0-9l]/g, (ch) => readsAs[ch] ?? ch);
-const reservedKeys = new Set<string>(reservedUserNames.map(lookAlikeKey));
+const reservedKeys = reservedUserNames.map(lookAlikeKey);
 
 /**
- * True for a reserved name and its look-alikes: any case, separators (ad_min, sys-tem, p.ortal),
- * digits for letters (adm1n, supp0rt, 5ystem), and a number after it (admin1, admin_01, servic3).
+ * True for a name that contains a reserved word after normalising: any case, separators anywhere
+ * (ad_min, sys-tem, p.ortal, spaces), digits anywhere taken out (1admin, a1dmin, kefu_01) or read
+ * as the letters they look like (adm1n, supp0rt, 5ystem), and the letters read as others (admln, adrnin).
  */
 export function isReservedUserName(name: string): boolean {
   const plain = name.toLowerCase().replace(/[\s_.-]/g, '');
-  // Trailing digits are either a number after the name or letters written as digits: try each cut.
-  const trailingDigits = /\d*$/.exec(plain)![0].length;
-  for (let cut = 0; cut <= trailingDigits; cut++) {
-    if (reservedKeys.has(lookAlikeKey(plain.slice(0, plain.length - cut)))) return true;
-  }
-  return false;
+  const forms = [plain.replace(/[0-9]/g, ''), plain].map(lookAlikeKey);
+  return forms.some((form) => reservedKeys.some((key) => form.includes(key)));
 }
 
 // Messages are i18n keys under `validation.`; both the web and the server translate them.
