@@ -7,7 +7,7 @@ import type { JobRunner } from '../../../jobs/runner.ts';
 import { uploadCleanupJob } from './service.ts';
 import { uploadRoutes, type UploadRoutesDeps } from './routes.ts';
 
-export { UploadService, uploadCleanupJob, unusedUploadRetentionMs, cleanFileName, uploadsPerHourMax, type UploadRow } from './service.ts';
+export { UploadService, uploadCleanupJob, unusedUploadRetentionMs, storedFileName, uploadsPerHourMax, type UploadRow } from './service.ts';
 export { UploadReferences, type UploadReference, type RegisteredUploadReference } from './references.ts';
 export { tooLarge } from './inspect.ts';
 export { FileUploadStore, type UploadStore } from './store.ts';

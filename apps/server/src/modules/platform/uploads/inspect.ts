@@ -7,17 +7,20 @@
  *   page appended or hidden in a comment, a second format behind the first) is not in the pixels,
  *   so it is not in the stored copy. An image that declares more than `uploadInputPixelsMax`
  *   pixels is refused before it is decoded.
- * - A PDF is stored as sent, but only when it starts with %PDF- and has none of the features
- *   that make a PDF act (JavaScript, open and additional actions, launch, embedded files, forms
- *   that submit, rich media, encryption that would hide any of them), looked for in the file and
- *   in every Flate stream inside it.
+ * - A PDF (it must start with %PDF-) is never stored as sent: a maintained PDF library parses it
+ *   and a new document is written with only the pages' size, drawing and the resources the
+ *   drawing names (pdf-rewrite.ts, decision 060). Document and page actions, JavaScript, launch,
+ *   links, annotations, forms, XFA, embedded files, outlines and metadata are not carried over,
+ *   wherever in the file they were and however they were encoded; the stored name is receipt.pdf,
+ *   never the member's label. A file that cannot be parsed, is encrypted, has more than
+ *   `pdfPagesMax` pages or decompresses past `pdfDecodedBytesMax` is refused.
  * Everything else (SVG, HTML, GIF, HEIC, scripts, archives) is refused.
  */
-import zlib from 'node:zlib';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
 import { uploadLimits, type UploadMimeType } from '@pp/contract';
 import { AppError } from '../../../errors.ts';
+import { rewritePdf } from './pdf-rewrite.ts';
 
 export interface InspectedFile {
   mimeType: UploadMimeType;
@@ -76,50 +79,14 @@ async function reencodeImage(original: Buffer, mimeType: UploadMimeType): Promis
   }
 }
 
-/** Names that make a PDF do something when opened, or hide what it holds. */
-const activeNames = /\/(?:JS|JavaScript|OpenAction|AA|Launch|EmbeddedFiles?|RichMedia|XFA|SubmitForm|ImportData|GoToE|GoToR|Encrypt)(?![A-Za-z0-9])/;
-/** Markup that a browser sniffing the file would run; a real PDF has no reason to carry it. */
-const markup = /<\s*(?:script|html|iframe|object|embed|svg)\b/i;
-/** Bytes the Flate streams of one PDF may inflate to in all; more is a compression bomb. */
-const inflatedBytesMax = 32 * 1024 * 1024;
-/** Streams looked into; a receipt has a handful, a bomb of tiny streams is refused. */
-const streamsMax = 5_000;
-
-/** PDF names may spell a character as #xx (/J#61vaScript is /JavaScript): spelled out before the search. */
-function decodeNames(text: string): string {
-  return text.replace(/\/[^\s/<>[\]()%{}]+/g, (name) => name.replace(/#([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))));
-}
-
-function hasActiveContent(text: string): boolean {
-  return activeNames.test(decodeNames(text)) || markup.test(text);
-}
-
-function checkPdf(original: Buffer): InspectedFile {
-  const text = original.toString('latin1');
-  if (hasActiveContent(text)) throw new AppError('upload.activeContent');
-  // Object streams (PDF 1.5) keep dictionaries inside compressed streams: look there too.
-  const streamPattern = /stream\r?\n/g;
-  let inflatedTotal = 0;
-  let streams = 0;
-  for (let match = streamPattern.exec(text); match; match = streamPattern.exec(text)) {
-    if (++streams > streamsMax) throw new AppError('upload.unreadable');
-    const start = match.index + match[0].length;
-    const end = text.indexOf('endstream', start);
-    if (end < 0) break;
-    const body = original.subarray(start, end);
-    let inflated: Buffer | null = null;
-    try {
-      inflated = zlib.inflateSync(body, { maxOutputLength: inflatedBytesMax - inflatedTotal + 1 });
-    } catch (error) {
-      // Not Flate (an image, another filter): nothing to read. Too large: refused below.
-      if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new AppError('upload.unreadable');
-    }
-    if (inflated) {
-      inflatedTotal += inflated.length;
-      if (inflatedTotal > inflatedBytesMax) throw new AppError('upload.unreadable');
-      if (hasActiveContent(inflated.toString('latin1'))) throw new AppError('upload.activeContent');
-    }
-    streamPattern.lastIndex = end;
-  }
-  return { mimeType: 'application/pdf', bytes: original, width: null, height: null };
+/**
+ * A PDF is rewritten (pdf-rewrite.ts): what is stored is a new document holding only the pages'
+ * drawing, whatever the file sent carried besides.
+ */
+async function checkPdf(original: Buffer): Promise<InspectedFile> {
+  const { bytes } = await rewritePdf(original);
+  // The drawing is written again with one Flate layer, so a page of text can grow a little; a
+  // copy above the stored ceiling is refused like a file above it.
+  if (bytes.length > uploadLimits.uploadBytesMax) throw tooLarge();
+  return { mimeType: 'application/pdf', bytes, width: null, height: null };
 }

@@ -14,7 +14,7 @@ import { inspectUpload, tooLarge } from './inspect.ts';
 import { newStorageKey, type UploadStore } from './store.ts';
 import { UploadReferences, type UploadReference } from './references.ts';
 import type { JobDefinition } from '../../../jobs/runner.ts';
-import { uploadLimits, withoutInvisibleCharacters } from '@pp/contract';
+import { uploadLimits } from '@pp/contract';
 
 /** Uploads per member per hour: a deposit needs two files; retries and mistakes fit well inside. */
 export const uploadsPerHourMax = 30;
@@ -30,14 +30,13 @@ export type UploadRow = NonNullable<Awaited<ReturnType<UploadService['row']>>>;
 const extensionOf: Record<UploadMimeType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf' };
 
 /**
- * The device's file name as a label: no path, no quoting characters, bounded, and none of the
- * control, bidirectional or other invisible characters bank names refuse (the one rule of
- * decision 015), so `receipt\u202Egpj.html` is shown to staff as what it is.
+ * The name a stored file is known by: "receipt" and the extension of the type found in its
+ * content. The member's own file name is never kept or shown: staff saved a file under a
+ * member's `receipt.html` and opened it as a page. Rows written before this rule are named the
+ * same way when read, whatever their `file_name` says.
  */
-export function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  const printable = [...withoutInvisibleCharacters(base)].filter((ch) => !'"<>`'.includes(ch)).join('');
-  return printable.trim().slice(0, uploadLimits.fileNameCharsMax);
+export function storedFileName(mimeType: string): string {
+  return `receipt.${extensionOf[mimeType as UploadMimeType] ?? 'bin'}`;
 }
 
 export class UploadService {
@@ -95,7 +94,7 @@ export class UploadService {
       byte_size: BigInt(inspected.bytes.length),
       width: inspected.width,
       height: inspected.height,
-      file_name: cleanFileName(input.fileName),
+      file_name: storedFileName(inspected.mimeType),
       storage_key: storageKey,
       sha256: crypto.createHash('sha256').update(inspected.bytes).digest('hex'),
       original_sha256: crypto.createHash('sha256').update(original).digest('hex'),
@@ -117,8 +116,8 @@ export class UploadService {
       byteSize: num(row.byte_size),
       width: row.width === null ? null : num(row.width),
       height: row.height === null ? null : num(row.height),
-      // Cleaned again when read: a label stored before the rule covered bidirectional marks.
-      fileName: cleanFileName(row.file_name),
+      // From the type, not the row: a row stored before may still hold a member's label.
+      fileName: storedFileName(row.mime_type),
       createdAt: num(row.created_at),
     };
   }
@@ -136,7 +135,7 @@ export class UploadService {
     if (!row) throw new AppError('upload.notFound');
     const bytes = await this.store.get(row.storage_key);
     const info = this.info(row);
-    return { ...info, fileName: info.fileName || `${row.id}.${extensionOf[info.mimeType]}`, content: bytes.toString('base64') };
+    return { ...info, content: bytes.toString('base64') };
   }
 
   /**
