@@ -14,7 +14,9 @@
  *
  * Every counter holds a place before the password hash is checked (holdHit), so a burst of
  * parallel attempts sees at most the limit evaluated; a right password gives its places back, a
- * wrong one turns them into counted failures. The holds have a lease of a few seconds, so a
+ * wrong one turns them into counted failures. A place refused because checks in flight hold the
+ * rest is not a lock: that attempt is told to wait (rate.limited) the seconds until a place is
+ * sure to be free; auth.locked and captcha.required count only failures. The holds have a lease of a few seconds, so a
  * process killed mid-check leaves no failure behind (decision 038).
  * With CAPTCHA=off the image code counts as given, so the captcha step never appears.
  */
@@ -22,7 +24,7 @@ import type { Db } from '../db/index.ts';
 import { num } from '../db/index.ts';
 import type { CaptchaService } from '../modules/identity/captcha/service.ts';
 import { AppError } from '../errors.ts';
-import { addressKey, countHeldFailure, hitsUnlimited, holdHit, releaseHit, type Reservation } from './rate-limit.ts';
+import { addressKey, countHeldFailure, hitsUnlimited, holdHit, holdLeaseMs, releaseHit, type Reservation } from './rate-limit.ts';
 
 export const loginLimits = {
   failureWindowMs: 15 * 60_000,
@@ -66,6 +68,11 @@ function minutesLeft(resetsAt: number, now: number): number {
   return Math.max(1, Math.ceil((resetsAt - now) / 60_000));
 }
 
+/** Checks in flight hold every place: wait until one is sure to be free (a hold's lease, a few seconds). */
+function busy(place: Reservation, now: number): AppError {
+  return new AppError('rate.limited', { seconds: Math.max(1, Math.ceil(((place.freesAt ?? now + holdLeaseMs) - now) / 1000)) });
+}
+
 export class LoginThrottle {
   constructor(
     private readonly db: Db,
@@ -90,7 +97,10 @@ export class LoginThrottle {
     };
 
     const pair = await holdHit(this.db, `${prefix}:pair:${attempt.accountKey}:${address}`, windowMs, loginLimits.pairFailuresMax, now);
-    if (!pair.isReserved) throw new AppError('auth.locked', { minutes: minutesLeft(pair.resetsAt, now) });
+    if (!pair.isReserved) {
+      // A lock only after wrong passwords; right ones still being checked are a moment's wait.
+      throw pair.hits >= loginLimits.pairFailuresMax ? new AppError('auth.locked', { minutes: minutesLeft(pair.resetsAt, now) }) : busy(pair, now);
+    }
     held.push(pair);
 
     if (!isKnown) {
@@ -99,10 +109,13 @@ export class LoginThrottle {
       const account = await holdHit(this.db, `${prefix}:account:${attempt.accountKey}`, windowMs, accountMax, now);
       if (!account.isReserved) {
         await refuse(
-          // Places taken, failures and checks in flight alike: the full stranger limit is a lock.
-          account.hits + (account.held ?? 0) >= loginLimits.strangerFailuresMax
+          // Counted failures decide: the full stranger limit is a lock, the first few ask for the
+          // image code; checks in flight filling the rest are a moment's wait.
+          account.hits >= loginLimits.strangerFailuresMax
             ? new AppError('auth.locked', { minutes: minutesLeft(account.resetsAt, now) })
-            : new AppError('captcha.required'),
+            : account.hits >= accountMax
+              ? new AppError('captcha.required')
+              : busy(account, now),
         );
       }
       held.push(account);
@@ -110,7 +123,7 @@ export class LoginThrottle {
         // With the image code solved the address is only counted, never closed.
         const addressMax = isCaptchaNeeded ? loginLimits.addressFailuresBeforeCaptcha : hitsUnlimited;
         const byAddress = await holdHit(this.db, `${prefix}:address:${address}`, windowMs, addressMax, now);
-        if (!byAddress.isReserved) await refuse(new AppError('captcha.required'));
+        if (!byAddress.isReserved) await refuse(byAddress.hits >= addressMax ? new AppError('captcha.required') : busy(byAddress, now));
         held.push(byAddress);
       }
     }

@@ -50,6 +50,12 @@ export interface Reservation extends Window {
    */
   holdId?: string;
   held?: number;
+  /**
+   * A hold refused because checks in flight (not counted failures) fill the window: when enough
+   * of their leases end for a place to be free, at the latest (they usually end sooner, when the
+   * checks do). A caller tells the client to wait that long, which is not a lock.
+   */
+  freesAt?: number;
 }
 
 export async function countHit(db: Db, key: string, windowMs: number, now = Date.now()): Promise<Window> {
@@ -131,7 +137,20 @@ export async function holdHit(db: Db, key: string, windowMs: number, max: number
     const held = Number(live.n);
     const windowStart = num(row.window_start);
     const window = { key, hits, windowStart, resetsAt: windowStart + windowMs };
-    if (hits + held >= max) return { ...window, isReserved: false, held };
+    if (hits + held >= max) {
+      if (hits >= max) return { ...window, isReserved: false, held };
+      // Failures alone leave room: the place frees when the (hits + held - max + 1)th lease ends.
+      const freeing = await tx
+        .selectFrom('rate_limit_holds')
+        .select('expires_at')
+        .where('key', '=', key)
+        .where('expires_at', '>', now)
+        .orderBy('expires_at', 'asc')
+        .limit(1)
+        .offset(hits + held - max)
+        .executeTakeFirst();
+      return { ...window, isReserved: false, held, freesAt: freeing ? num(freeing.expires_at) : now + leaseMs };
+    }
     const holdId = crypto.randomUUID();
     await tx
       .insertInto('rate_limit_holds')
