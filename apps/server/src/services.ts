@@ -133,6 +133,8 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
   const accounts: AccountService = new AccountService(db, sessions, settings, throttle, events, (userId, request) => security.afterPassword(userId, request));
   const ledger = new LedgerRepository(dbHandle);
   const reviews = new ReviewService(db, audit, settings);
+  // Control settings change through a review item (decision 061).
+  settings.useReviewQueue(reviews);
   const mail = new MailService(db, config, log);
   const security: SecurityService = new SecurityService(db, sessions, mail, (userId, request) => accounts.startSession(userId, request));
   // Uploads go to the filesystem store under UPLOAD_DIR (DATA_DIR/uploads by default); decision 016.

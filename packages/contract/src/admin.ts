@@ -36,6 +36,8 @@ export const staffPermissions = [
   'content.manage',
   /** Answer members in the live support chat and assign conversations (decision 024). */
   'support.chat',
+  /** Open the files members uploaded (receipts, chat images); every staff role reads their metadata (decision 061). */
+  'uploads.read',
 ] as const;
 export type StaffPermission = (typeof staffPermissions)[number];
 
@@ -54,8 +56,9 @@ export const rolePermissions: Record<StaffRole, readonly StaffPermission[]> = {
     'packages.manage',
     'plan.manage',
     'plan.run',
+    'uploads.read',
   ],
-  support: ['audit.read', 'members.read', 'members.manage', 'config.read', 'reviews.read', 'dashboard.read', 'content.manage', 'support.chat'],
+  support: ['audit.read', 'members.read', 'members.manage', 'config.read', 'reviews.read', 'dashboard.read', 'content.manage', 'support.chat', 'uploads.read'],
   viewer: ['audit.read', 'members.read', 'config.read', 'reviews.read', 'dashboard.read'],
 };
 
@@ -214,8 +217,12 @@ export const configEntry = z.object({
   defaultValue: z.unknown(),
   kind: z.enum(['amount', 'integer', 'boolean', 'percent', 'text', 'json', 'chains']),
   isMoney: z.boolean(),
+  /** A setting that governs a control (four eyes, fees, limits): a staff change waits for a second staff member's approval (decision 061). */
+  control: z.boolean(),
   updatedAt: z.number().nullable(),
   updatedBy: z.string().nullable(),
+  /** The change waiting for a second approval, on the settingChange review queue; null when none waits. */
+  pendingChange: z.object({ reviewId: z.string(), value: z.unknown(), requestedBy: z.string(), requestedAt: z.number() }).nullable(),
 });
 export type ConfigEntry = z.infer<typeof configEntry>;
 export const configUpdateRequest = z.object({ key: z.string().max(100), value: z.unknown(), reason });
@@ -250,6 +257,10 @@ export const reviewItem = z.object({
   rejectReason: z.string().nullable(),
   rejectReasonCode: z.enum(rejectReasonCodes).nullable(),
   needsSecondApproval: z.boolean(),
+  /** Approvals the item needs (1 or 2), frozen on it when it was made (decision 061). */
+  approvalsRequired: z.number(),
+  /** Whether the calling staff member may approve it now (not its maker, not its first approver, the role and permission it needs). */
+  canApprove: z.boolean(),
 });
 export type ReviewItem = z.infer<typeof reviewItem>;
 export const reviewListRequest = z.object({

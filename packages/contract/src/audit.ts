@@ -7,6 +7,7 @@ import { memberActionNames, type MemberActionName } from './admin.ts';
 
 const fixedAuditActions = [
   'config.update',
+  'config.changeRequest',
   'review.approve',
   'review.reject',
   'ledger.adjust.request',

@@ -68,6 +68,9 @@ export const errorCatalogue = {
   // Decision 007 (limits and lockouts).
   'captcha.required': { status: 200 },
   'review.ownItem': { status: 200 },
+  // Four eyes that no setting and no new account walks around (decision 061).
+  'review.approverMadeByMaker': { status: 200 },
+  'config.changePending': { status: 200 },
   // Number ceilings (docs/decisions/008).
   'ledger.amountTooLarge': { status: 200 },
   'ledger.balanceTooLarge': { status: 200 },

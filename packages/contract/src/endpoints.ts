@@ -116,7 +116,7 @@ export const endpoints = {
   // Uploads and bank deposits (decision 016). uploadCreate alone takes bodies up to uploadBodyBytesMax.
   uploadCreate: endpoint(endpointPaths.uploadCreate, 'member', d.uploadCreateRequest, d.uploadInfo),
   uploadFile: endpoint(endpointPaths.uploadFile, 'member', d.uploadFileRequest, d.uploadFileResponse),
-  staffUploadFile: staffEndpoint(endpointPaths.staffUploadFile, 'reviews.read', d.uploadFileRequest, d.uploadFileResponse),
+  staffUploadFile: staffEndpoint(endpointPaths.staffUploadFile, 'uploads.read', d.uploadFileRequest, d.uploadFileResponse),
   bankDepositConfig: endpoint(endpointPaths.bankDepositConfig, 'member', a.empty, d.bankDepositConfig),
   deposit: endpoint(endpointPaths.deposit, 'member', d.depositCreateRequest, d.depositCreateResponse),
   depositRecordList: endpoint(endpointPaths.depositRecordList, 'member', d.depositRecordListRequest, d.depositRecordListResponse),

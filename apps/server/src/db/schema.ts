@@ -163,6 +163,10 @@ export interface ReviewItemsTable {
   decided_at: Int | null;
   /** The exact amount when no points column holds it (a chain deposit above the movement ceiling; amount is 0 then; decision 037). */
   amount_exact: string | null;
+  /** Approvals the item needs, 1 or 2, frozen when it was made (decision 061): decisions read this, never the live setting. */
+  approvals_required: Generated<Int>;
+  /** The four-eyes amount in force when the item was made (minor units); null on items decided before it was kept. */
+  four_eyes_amount: Int | null;
 }
 
 /** Per review queue (in stripe rows, summed on read), the items waiting (decision 057): kept by triggers on review_items. */

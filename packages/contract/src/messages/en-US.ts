@@ -55,6 +55,8 @@ export const enUS = {
     // Decision 007 (limits and lockouts).
     'captcha.required': 'Enter the image code to continue',
     'review.ownItem': 'You cannot decide an item you created; another staff member must',
+    'review.approverMadeByMaker': "A staff account an admin made in the last 7 days cannot approve that admin's requests; another staff member must",
+    'config.changePending': 'A change of this setting is already waiting for a second approval; approve or reject it first',
     'ledger.amountTooLarge': 'The amount is above the limit of one movement',
     'ledger.balanceTooLarge': 'This would take an account above its balance limit',
     // Member security centre (decision 010).
@@ -113,6 +115,7 @@ export const enUS = {
     maximumAmount: 'Maximum amount {{x}}',
     insufficientBalance: 'Insufficient balance',
     amountTooLarge: 'The amount may be at most 100,000,000',
+    bonusAboveFee: 'The transfer bonus may not be above the transfer fee',
     enterSecurityCode: 'Enter the 6-digit authentication code or a recovery code',
     chooseFile: 'Please choose a file',
     fileTooLarge: 'The file is too large',

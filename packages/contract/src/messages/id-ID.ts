@@ -57,6 +57,9 @@ export const idID: ServerMessages = {
     // Decision 007 (limits and lockouts).
     'captcha.required': 'Masukkan kode gambar untuk melanjutkan',
     'review.ownItem': 'Anda tidak dapat memutuskan item yang Anda buat sendiri; staf lain harus memutuskannya',
+    'review.approverMadeByMaker':
+      'Akun staf yang dibuat admin dalam 7 hari terakhir tidak dapat menyetujui permintaan admin tersebut; staf lain harus menyetujuinya',
+    'config.changePending': 'Perubahan pengaturan ini sudah menunggu persetujuan kedua; setujui atau tolak dulu perubahan itu',
     'ledger.amountTooLarge': 'Jumlah melebihi batas satu transaksi',
     'ledger.balanceTooLarge': 'Ini akan membuat saldo akun melebihi batasnya',
     // Member security centre (decision 010).
@@ -115,6 +118,7 @@ export const idID: ServerMessages = {
     maximumAmount: 'Jumlah maksimum {{x}}',
     insufficientBalance: 'Saldo tidak mencukupi',
     amountTooLarge: 'Jumlah paling banyak 100.000.000',
+    bonusAboveFee: 'Bonus transfer tidak boleh lebih tinggi dari biaya transfer',
     enterSecurityCode: 'Masukkan kode autentikasi 6 digit atau kode pemulihan',
     chooseFile: 'Silakan pilih berkas',
     fileTooLarge: 'Berkas terlalu besar',

@@ -56,6 +56,8 @@ export const jaJP: ServerMessages = {
     // Decision 007 (limits and lockouts).
     'captcha.required': '続行するには画像認証コードを入力してください',
     'review.ownItem': '自分が作成した項目は処理できません。別のスタッフが処理する必要があります',
+    'review.approverMadeByMaker': '管理者が過去 7 日以内に作成したスタッフアカウントは、その管理者の申請を承認できません。別のスタッフが承認する必要があります',
+    'config.changePending': 'この設定の変更がすでに 2 人目の承認を待っています。先にその変更を承認または却下してください',
     'ledger.amountTooLarge': '金額が1回あたりの上限を超えています',
     'ledger.balanceTooLarge': 'この操作で口座残高が上限を超えます',
     // Member security centre (decision 010).
@@ -115,6 +117,7 @@ export const jaJP: ServerMessages = {
     maximumAmount: '最高金額は{{x}}です',
     insufficientBalance: '残高が不足しています',
     amountTooLarge: '金額は最大 100,000,000 までです',
+    bonusAboveFee: '送金ボーナスは送金手数料を超えることはできません',
     enterSecurityCode: '6桁の認証コードまたはリカバリーコードを入力してください',
     chooseFile: 'ファイルを選択してください',
     fileTooLarge: 'ファイルが大きすぎます',

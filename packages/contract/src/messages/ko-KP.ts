@@ -56,6 +56,8 @@ export const koKP: ServerMessages = {
     // Decision 007 (limits and lockouts).
     'captcha.required': '계속하려면 그림 인증 코드를 입력해 주세요',
     'review.ownItem': '자신이 만든 항목은 처리할 수 없습니다. 다른 직원이 처리해야 합니다',
+    'review.approverMadeByMaker': '관리자가 최근 7일 안에 만든 직원 계정은 그 관리자의 요청을 승인할 수 없습니다. 다른 직원이 승인해야 합니다',
+    'config.changePending': '이 설정의 변경이 이미 두 번째 승인을 기다리고 있습니다. 먼저 그 변경을 승인하거나 거부하십시오',
     'ledger.amountTooLarge': '금액이 1회 한도를 초과합니다',
     'ledger.balanceTooLarge': '이 작업으로 계좌 잔액이 한도를 초과합니다',
     // Member security centre (decision 010).
@@ -114,6 +116,7 @@ export const koKP: ServerMessages = {
     maximumAmount: '최대 금액은 {{x}}입니다',
     insufficientBalance: '잔액이 부족합니다',
     amountTooLarge: '금액은 최대 100,000,000까지입니다',
+    bonusAboveFee: '송금 보너스는 송금 수수료보다 높을 수 없습니다',
     enterSecurityCode: '6자리 인증 코드 또는 복구 코드를 입력하십시오',
     chooseFile: '파일을 선택하십시오',
     fileTooLarge: '파일이 너무 큽니다',

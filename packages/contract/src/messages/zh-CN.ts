@@ -56,6 +56,8 @@ export const zhCN: ServerMessages = {
     // Decision 007 (limits and lockouts).
     'captcha.required': '请输入图形验证码后继续',
     'review.ownItem': '不能处理自己创建的审核项，须由其他工作人员处理',
+    'review.approverMadeByMaker': '管理员在 7 天内创建的工作人员账户不能审批该管理员提出的申请，须由其他工作人员审批',
+    'config.changePending': '此设置已有一项更改在等待第二人审批，请先批准或拒绝该更改',
     'ledger.amountTooLarge': '金额超过单笔上限',
     'ledger.balanceTooLarge': '此操作将使账户余额超过上限',
     // Member security centre (decision 010).
@@ -114,6 +116,7 @@ export const zhCN: ServerMessages = {
     maximumAmount: '最大金额{{x}}',
     insufficientBalance: '余额不足',
     amountTooLarge: '金额最多为 100,000,000',
+    bonusAboveFee: '转账奖励不得高于转账手续费',
     enterSecurityCode: '请输入6位身份验证码或恢复码',
     chooseFile: '请选择文件',
     fileTooLarge: '文件过大',

@@ -44,6 +44,7 @@ import { recordsTypeInTimeOrder } from './042-records-type-in-time-order.ts';
 import { notificationUnreadCounts } from './043-notification-unread-counts.ts';
 import { withdrawalsByStatus } from './044-withdrawals-by-status.ts';
 import { ledgerDayTotals } from './045-ledger-day-totals.ts';
+import { reviewFrozenRule } from './046-review-frozen-rule.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -92,5 +93,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '043-notification-unread-counts': notificationUnreadCounts(dialect),
     '044-withdrawals-by-status': withdrawalsByStatus(dialect),
     '045-ledger-day-totals': ledgerDayTotals(dialect),
+    '046-review-frozen-rule': reviewFrozenRule(dialect),
   };
 }

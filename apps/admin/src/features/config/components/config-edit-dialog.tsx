@@ -67,8 +67,9 @@ function ConfigEditForm({ entry, onClose, pending: { isPending, setIsPending } }
     await runWithKey(
       payload,
       (change, requestId) => updateConfig(change.key, change.value, change.reason, requestId),
-      () => {
-        showToast('success', t('configPage.saved', { key: entry.key }));
+      (saved) => {
+        // A control setting's change waits for a second staff member (decision 061).
+        showToast('success', saved.pendingChange ? t('configPage.sentForApproval', { key: entry.key }) : t('configPage.saved', { key: entry.key }));
         onClose();
       },
     );

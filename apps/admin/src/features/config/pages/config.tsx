@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ConfigEntry } from '@pp/contract';
 import { Badge } from '../../../components/ui/badge';
@@ -7,6 +8,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/states';
 import { formatDateTime } from '../../../lib/format';
 import { translateOr } from '../../../lib/i18n';
+import { paths } from '../../../lib/paths';
 import { useCan } from '../../../lib/staff-session';
 import { useConfigList } from '../api/config-list';
 import { ConfigEditDialog } from '../components/config-edit-dialog';
@@ -83,6 +85,21 @@ export function ConfigPage() {
                         </p>
                       ) : null}
                       {entry.isMoney ? <Badge tone="warning">{t('configPage.money')}</Badge> : null}
+                      {entry.control ? (
+                        <span title={t('configPage.controlHint')}>
+                          <Badge tone="info">{t('configPage.control')}</Badge>
+                        </span>
+                      ) : null}
+                      {entry.pendingChange ? (
+                        <p className="small" role="status">
+                          {t('configPage.pending', {
+                            value: JSON.stringify(entry.pendingChange.value),
+                            name: entry.pendingChange.requestedBy,
+                            time: formatDateTime(entry.pendingChange.requestedAt),
+                          })}{' '}
+                          <Link to={paths.reviewQueue('settingChange')}>{t('configPage.pendingOpen')}</Link>
+                        </p>
+                      ) : null}
                     </div>
                     <dl className="config-values">
                       <div>

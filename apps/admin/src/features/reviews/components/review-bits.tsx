@@ -41,6 +41,16 @@ const technicalFields = new Set(['destination', 'address', 'hash', 'accountNumbe
 const coinFields = new Set(['sourceCoin', 'targetCoin', 'coinName']);
 const coinName = (value: string) => translateOr(`coins.${value}`, value);
 
+/** A setting's value kept as JSON: a plain value as itself, a list or object as compact JSON. */
+export function settingText(json: string): string {
+  try {
+    const value = JSON.parse(json) as unknown;
+    return typeof value === 'string' ? value : JSON.stringify(value);
+  } catch {
+    return json;
+  }
+}
+
 export function SummaryList({ summary }: { summary: ReviewItem['summary'] }) {
   const { t } = useTranslation();
   const entries = Object.entries(summary);
@@ -69,6 +79,18 @@ export function SummaryList({ summary }: { summary: ReviewItem['summary'] }) {
       );
     }
     if (key === 'rate') return <>{formatExactAmount(value)}</>;
+    // A setting change: the setting by its name, its values as the JSON the server keeps.
+    if (key === 'key' && 'after' in summary) {
+      return (
+        <>
+          {translateOr(`config.${value}`, value)}{' '}
+          <code className="muted small" data-technical>
+            {value}
+          </code>
+        </>
+      );
+    }
+    if ((key === 'before' || key === 'after') && 'key' in summary) return <code className="mono break">{settingText(value)}</code>;
     // A bank withdrawal's payout in its currency (withdrawals carry the currency beside it).
     if (key === 'localAmount') return <>{`${formatExactAmount(value)}${typeof summary.currency === 'string' ? ` ${summary.currency}` : ''}`}</>;
     if (technicalFields.has(key)) return <code className="mono break">{value}</code>;
@@ -99,7 +121,8 @@ export function useOutcomeText(): (result: DecisionResult) => string {
         return t('reviews.outcome.awaitingSecond');
       case 'refused':
         return t('reviews.outcome.refused', {
-          reason: result.error ? translateOr(`errors.${result.error}`, result.error) : t('reviews.outcome.noReason'),
+          // A refused setting change names the validation key its value broke (validation.bonusAboveFee).
+          reason: result.error ? translateOr(`errors.${result.error}`, translateOr(result.error, result.error)) : t('reviews.outcome.noReason'),
         });
     }
   };

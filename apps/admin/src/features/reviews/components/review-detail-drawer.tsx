@@ -111,13 +111,15 @@ function ReviewDetail({ item, canDecide, onDecide }: { item: ReviewItem; canDeci
           <button type="button" className="btn btn-danger" onClick={() => onDecide(item, 'reject')}>
             {t('reviews.reject')}
           </button>
-          {canApproveIn(item.queue) ? (
+          {/* The server says whether this staff member may approve (not the maker, not the first approver). */}
+          {canApproveIn(item.queue) && item.canApprove ? (
             <button type="button" className="btn btn-primary" onClick={() => onDecide(item, 'approve')}>
               {t('reviews.approve')}
             </button>
           ) : null}
         </div>
       ) : null}
+      {canDecide && isDecidable(item) && canApproveIn(item.queue) && !item.canApprove ? <p className="muted">{t('reviews.notYours')}</p> : null}
     </div>
   );
 }

@@ -126,7 +126,15 @@ describe.each(dialects)('dashboard series on %s', (dialect) => {
     expect(ok.code, ok.message).toBe(20000);
     expect(ok.data.days).toHaveLength(90);
     expect(ok.data.timeZone).toBe('Asia/Shanghai');
-    expect(ok.data.queues.map((q) => q.queue)).toEqual(['manualAdjustment', 'exchange', 'bankDeposit', 'withdrawal', 'packageClaim', 'chainDeposit']);
+    expect(ok.data.queues.map((q) => q.queue)).toEqual([
+      'manualAdjustment',
+      'exchange',
+      'bankDeposit',
+      'withdrawal',
+      'packageClaim',
+      'chainDeposit',
+      'settingChange',
+    ]);
     for (const q of ok.data.queues) expect(q.sizes).toHaveLength(90);
     expect((await viewer.call<Series>('dashboardSeries', {})).data.days).toHaveLength(30);
     expect((await viewer.call('dashboardSeries', { days: 365 })).error).toBe('request.invalid');

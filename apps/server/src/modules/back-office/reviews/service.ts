@@ -6,9 +6,13 @@
  * effect (post or void the pending transfer) happens in the same transaction. Above the
  * configured amount an approval needs a second, different staff member with the finance role.
  * The staff member who made an item never decides it, at any amount (decision 007).
+ *
+ * Decision 061: the number of approvals is frozen on the item when it is made (a setting raised
+ * later changes nothing for it), and every decision goes through `approvalRefusal`, the one
+ * approval rule, which also answers `canApprove` in the lists.
  */
 import crypto from 'node:crypto';
-import { rejectOnlyReviewQueues, type ReviewItem, type StaffRole, formatMinor, parseAmount } from '@pp/contract';
+import { rejectOnlyReviewQueues, roleCan, type ErrorKey, type ReviewItem, type StaffPermission, type StaffRole, formatMinor, parseAmount } from '@pp/contract';
 import type { Db, Tx } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
 import { inTransaction } from '../../../db/transaction.ts';
@@ -18,15 +22,68 @@ import type { ConfigService } from '../../platform/config/index.ts';
 import { keysetPage, newestFirst } from '../../../db/keyset.ts';
 
 export interface QueueHandler {
-  approve(tx: Tx, item: ReviewRow): Promise<void>;
-  reject(tx: Tx, item: ReviewRow): Promise<void>;
+  /** `actor` is the staff member whose approval completes the item (a setting change is written in their name). */
+  approve(tx: Tx, item: ReviewRow, actor: Actor & { role: StaffRole }): Promise<void>;
+  reject(tx: Tx, item: ReviewRow, actor: Actor & { role: StaffRole }): Promise<void>;
+  /** A permission every decider of this queue needs besides reviews.decide (a setting change: the config one). */
+  permission?: StaffPermission;
+}
+
+/**
+ * Days during which a staff account an admin made cannot approve that admin's items (decision
+ * 061): the admin chose its password and could enrol its authenticator himself, so for a while it
+ * is not a second person for him. After that its holder has signed in and changed what they must.
+ */
+export const newStaffDays = 7;
+const newStaffMs = newStaffDays * 24 * 60 * 60 * 1000;
+
+/** The staff member deciding, with what the rule needs to know about them. */
+export interface Decider extends Actor {
+  role: StaffRole;
+  /** The admin who made this account within the last `newStaffDays`, else null. */
+  madeBy: string | null;
+}
+
+/**
+ * The one approval rule (decision 061): the error key that refuses `decider` this decision on
+ * `item`, or null when they may make it. Every decision path calls it, and the lists call it for
+ * `canApprove`, so no path can walk around it. It reads only the item's frozen rule, never a
+ * live setting.
+ */
+export function approvalRefusal(
+  item: Pick<ReviewRow, 'queue' | 'status' | 'created_by_staff_id' | 'first_approver_id' | 'approvals_required'>,
+  decision: Decision,
+  decider: Decider,
+  handler: Pick<QueueHandler, 'permission'> | undefined,
+): ErrorKey | null {
+  if (item.status !== 'pending' && item.status !== 'awaitingSecond') return 'review.notPending';
+  // A reject-only queue's items are never approved, not even as a first of two approvals: its
+  // one queue holds chain deposits above the one-movement ceiling (decision 037), hence the key.
+  if (decision === 'approve' && rejectOnlyReviewQueues.includes(item.queue)) return 'ledger.amountTooLarge';
+  if (handler?.permission && !roleCan(decider.role, handler.permission)) return 'auth.forbidden';
+  // Approving or rejecting: the maker of an item is never one of its deciders.
+  if (item.created_by_staff_id !== null && item.created_by_staff_id === decider.id) return 'review.ownItem';
+  // Nor an account its maker (or its first approver) made days ago: the same person's other hands.
+  if (decider.madeBy !== null && (decider.madeBy === item.created_by_staff_id || decider.madeBy === item.first_approver_id))
+    return 'review.approverMadeByMaker';
+  if (item.status === 'awaitingSecond') {
+    // Whatever completes an item waiting for its second approval is a second person's act.
+    if (item.first_approver_id === decider.id) return 'review.sameApprover';
+    if (decision === 'approve' && decider.role !== 'finance') return 'review.secondNeedsFinance';
+  }
+  return null;
+}
+
+/** Where an approval takes the item under its frozen rule. */
+function approvedStatus(item: Pick<ReviewRow, 'status' | 'approvals_required'>): 'approved' | 'awaitingSecond' {
+  return item.status === 'pending' && Number(item.approvals_required) >= 2 ? 'awaitingSecond' : 'approved';
 }
 
 export type ReviewRow = NonNullable<Awaited<ReturnType<ReviewService['row']>>>;
 export type Decision = 'approve' | 'reject';
 export type DecideOutcome = { id: string; outcome: 'approved' | 'rejected' | 'awaitingSecond' | 'refused'; error?: string };
 
-export const reviewQueues = ['manualAdjustment', 'exchange', 'bankDeposit', 'withdrawal', 'packageClaim', 'chainDeposit'] as const;
+export const reviewQueues = ['manualAdjustment', 'exchange', 'bankDeposit', 'withdrawal', 'packageClaim', 'chainDeposit', 'settingChange'] as const;
 
 /** A review queue, newest item first (decision 052). */
 const reviewItemsPage = newestFirst('reviewList', 'review_items.created_at', 'review_items.id');
@@ -65,10 +122,16 @@ export class ReviewService {
       createdByStaffId: string | null;
       summary: Record<string, string | number | boolean | null>;
       evidence: Array<{ label: string; value: string; isImage: boolean }>;
+      /** A queue whose items are not amounts (a setting change) gives its own rule; otherwise the four-eyes amount decides. */
+      approvalsRequired?: 1 | 2;
     },
   ): Promise<string> {
     if (input.amountExact !== undefined && (input.amount !== 0n || !/^\d+\.\d+$/.test(input.amountExact)))
       throw new Error('an exact amount goes with amount 0, as a decimal string');
+    // The rule is read in the item's own transaction and kept on it (decision 061).
+    const threshold = parseAmount(await this.config.get('reviews.fourEyesAmount', tx)) ?? 0n;
+    const approvalsRequired =
+      input.approvalsRequired ?? (!rejectOnlyReviewQueues.includes(input.queue) && (input.amountExact !== undefined || input.amount > threshold) ? 2 : 1);
     const id = crypto.randomUUID();
     await tx
       .insertInto('review_items')
@@ -88,31 +151,57 @@ export class ReviewService {
         created_at: Date.now(),
         decided_at: null,
         amount_exact: input.amountExact ?? null,
+        approvals_required: approvalsRequired,
+        four_eyes_amount: threshold,
       })
       .execute();
     return id;
   }
 
-  async list(filter: { queue: string; status?: string; memberName?: string; cursor?: string; pageSize: number }) {
+  async list(filter: { queue: string; status?: string; memberName?: string; cursor?: string; pageSize: number }, viewer: Actor & { role: StaffRole }) {
+    // A left join: a setting change concerns no member.
     let query = this.db
       .selectFrom('review_items')
-      .innerJoin('users', 'users.id', 'review_items.member_id')
+      .leftJoin('users', 'users.id', 'review_items.member_id')
       .selectAll('review_items')
       .select('users.user_name as member_name')
       .where('review_items.queue', '=', filter.queue);
     if (filter.status) query = query.where('review_items.status', '=', filter.status);
     if (filter.memberName) query = query.where('users.user_name_key', '=', filter.memberName.trim().toLowerCase());
     const { items: page, nextCursor } = await keysetPage(query, reviewItemsPage, filter.cursor, filter.pageSize);
-    const items = await this.toItems(page.map((r) => ({ row: r, memberName: r.member_name })));
+    const items = await this.toItems(
+      page.map((r) => ({ row: r, memberName: r.member_name ?? '' })),
+      await this.decider(viewer),
+    );
     return { items, nextCursor };
   }
 
-  async detail(id: string): Promise<ReviewItem> {
+  async detail(id: string, viewer: Actor & { role: StaffRole }): Promise<ReviewItem> {
     const row = await this.row(id);
     if (!row) throw new AppError('review.notFound');
     const member = await this.db.selectFrom('users').select('user_name').where('id', '=', row.member_id).executeTakeFirst();
-    const [item] = await this.toItems([{ row, memberName: member?.user_name ?? '' }]);
+    const [item] = await this.toItems([{ row, memberName: member?.user_name ?? '' }], await this.decider(viewer));
     return item!;
+  }
+
+  /**
+   * The staff member with who made their account, when an admin made it in the last
+   * `newStaffDays` (the staff.create audit row names the admin). One primary-key read, and one
+   * audit read only for a new account.
+   */
+  async decider(staff: Actor & { role: StaffRole }, db: Db | Tx = this.db): Promise<Decider> {
+    const row = await db.selectFrom('staff').select('created_at').where('id', '=', staff.id).executeTakeFirst();
+    let madeBy: string | null = null;
+    if (row && Date.now() - num(row.created_at) < newStaffMs) {
+      const made = await db
+        .selectFrom('audit_log')
+        .select('actor_id')
+        .where('action', '=', 'staff.create')
+        .where('target_id', '=', staff.id)
+        .executeTakeFirst();
+      madeBy = made?.actor_id ?? null;
+    }
+    return { ...staff, madeBy };
   }
 
   async waitingCounts(): Promise<Array<{ queue: string; waiting: number }>> {
@@ -127,8 +216,8 @@ export class ReviewService {
     return reviewQueues.map((queue) => ({ queue, waiting: counts.get(queue) ?? 0 }));
   }
 
-  /** One query for the decisions of the whole page and one read of the threshold, not one per item. */
-  private async toItems(entries: Array<{ row: ReviewRow; memberName: string }>): Promise<ReviewItem[]> {
+  /** One query for the decisions of the whole page, not one per item; each item's own frozen rule. */
+  private async toItems(entries: Array<{ row: ReviewRow; memberName: string }>, viewer: Decider): Promise<ReviewItem[]> {
     if (entries.length === 0) return [];
     const decisions = await this.db
       .selectFrom('review_decisions')
@@ -140,7 +229,6 @@ export class ReviewService {
       )
       .orderBy('at')
       .execute();
-    const threshold = parseAmount(await this.config.get('reviews.fourEyesAmount')) ?? 0n;
     return entries.map(({ row, memberName }) => {
       const [code, ...rest] = (row.reject_reason ?? '').split('|');
       return {
@@ -160,7 +248,9 @@ export class ReviewService {
         rejectReason: row.reject_reason === null ? null : rest.join('|'),
         rejectReasonCode: row.reject_reason === null ? null : ((code || 'other') as ReviewItem['rejectReasonCode']),
         // An item that can never be approved (decision 037) needs no second approval either.
-        needsSecondApproval: !rejectOnlyReviewQueues.includes(row.queue) && BigInt(row.amount) > threshold,
+        needsSecondApproval: !rejectOnlyReviewQueues.includes(row.queue) && Number(row.approvals_required) >= 2,
+        approvalsRequired: Number(row.approvals_required),
+        canApprove: roleCan(viewer.role, 'reviews.decide') && approvalRefusal(row, 'approve', viewer, this.handlers.get(row.queue)) === null,
       };
     });
   }
@@ -173,53 +263,30 @@ export class ReviewService {
     actor: Actor & { role: StaffRole },
   ): Promise<DecideOutcome[]> {
     const results: DecideOutcome[] = [];
-    const threshold = parseAmount(await this.config.get('reviews.fourEyesAmount')) ?? 0n;
+    const decider = await this.decider(actor);
     for (const id of [...new Set(ids)]) {
       try {
-        results.push({ id, outcome: await this.decideOne(id, decision, reasonCode, reason, actor, threshold) });
+        results.push({ id, outcome: await this.decideOne(id, decision, reasonCode, reason, decider) });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        results.push({ id, outcome: 'refused', error: error.key });
+        // A setting change whose value no longer passes its checks says which check (decision 061).
+        results.push({ id, outcome: 'refused', error: error.key === 'request.invalid' && error.validation ? error.validation : error.key });
       }
     }
     return results;
   }
 
-  private async decideOne(
-    id: string,
-    decision: Decision,
-    reasonCode: string | undefined,
-    reason: string,
-    actor: Actor & { role: StaffRole },
-    threshold: bigint,
-  ) {
+  private async decideOne(id: string, decision: Decision, reasonCode: string | undefined, reason: string, actor: Decider) {
     if (decision === 'reject' && !reason && !reasonCode) throw new AppError('review.reasonRequired');
     return inTransaction(this.db, async (tx) => {
       const item = await this.row(id, tx);
       if (!item) throw new AppError('review.notFound');
       const handler = this.handlers.get(item.queue);
       if (!handler) throw new Error(`no handler for queue ${item.queue}`);
-      if (item.status !== 'pending' && item.status !== 'awaitingSecond') throw new AppError('review.notPending');
-      // A reject-only queue's items are never approved, not even as a first of two approvals: its
-      // one queue holds chain deposits above the one-movement ceiling (decision 037), hence the key.
-      if (decision === 'approve' && rejectOnlyReviewQueues.includes(item.queue)) throw new AppError('ledger.amountTooLarge');
-      // Approving or rejecting: the maker of a money item is never one of its deciders.
-      if (item.created_by_staff_id !== null && item.created_by_staff_id === actor.id) throw new AppError('review.ownItem');
+      const refusal = approvalRefusal(item, decision, actor, handler);
+      if (refusal) throw new AppError(refusal);
       const now = Date.now();
-      let next: 'approved' | 'rejected' | 'awaitingSecond';
-      if (decision === 'reject') {
-        next = 'rejected';
-      } else if (BigInt(item.amount) > threshold) {
-        if (item.status === 'pending') {
-          next = 'awaitingSecond';
-        } else {
-          if (item.first_approver_id === actor.id) throw new AppError('review.sameApprover');
-          if (actor.role !== 'finance') throw new AppError('review.secondNeedsFinance');
-          next = 'approved';
-        }
-      } else {
-        next = 'approved';
-      }
+      const next: 'approved' | 'rejected' | 'awaitingSecond' = decision === 'reject' ? 'rejected' : approvedStatus(item);
       // The status moves only from what we read: a second click, or another staff member, loses here.
       const moved = await tx
         .updateTable('review_items')
@@ -232,8 +299,9 @@ export class ReviewService {
         .where('status', '=', item.status)
         .executeTakeFirst();
       if (moved.numUpdatedRows !== 1n) throw new AppError('review.notPending');
-      if (next === 'approved') await handler.approve(tx, item);
-      if (next === 'rejected') await handler.reject(tx, item);
+      const decidedBy = { id: actor.id, name: actor.name, ip: actor.ip, role: actor.role };
+      if (next === 'approved') await handler.approve(tx, item, decidedBy);
+      if (next === 'rejected') await handler.reject(tx, item, decidedBy);
       await tx
         .insertInto('review_decisions')
         .values({

@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toChecksumAddress, tronAddressFromHex, type WithdrawalAddressEntry } from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, TestClient, type TestApp } from '../../../../test/helper.ts';
+import { setSetting as setBothSteps } from '../../../../test/settings.ts';
 import { AppError } from '../../../errors.ts';
 import { AddressService } from './service.ts';
 import type { ChangeContext } from './destination-changes.ts';
@@ -11,7 +12,6 @@ type List = { items: WithdrawalAddressEntry[]; limit: number; coolingOffHours: n
 const randomHex = () => crypto.randomBytes(20).toString('hex');
 const bep20 = () => toChecksumAddress(randomHex());
 const trc20 = () => tronAddressFromHex(randomHex());
-const admin = { id: 'test', name: 'test', ip: '127.0.0.1' };
 const hourMs = 3_600_000;
 
 describe.each(dialects)('withdrawal addresses on %s', (dialect) => {
@@ -25,8 +25,7 @@ describe.each(dialects)('withdrawal addresses on %s', (dialect) => {
 
   const mails = async () =>
     t.services.dbHandle.db.selectFrom('mail_outbox').select(['subject', 'body_text']).where('to_address', '=', email).orderBy('created_at').execute();
-  const setSetting = (key: 'withdrawal.addressCoolingOffHours' | 'withdrawal.addressesMax', value: number) =>
-    t.services.settings.update(key, value, 'test', admin, true);
+  const setSetting = (key: 'withdrawal.addressCoolingOffHours' | 'withdrawal.addressesMax', value: number) => setBothSteps(t, key, value, 'test');
 
   beforeAll(async () => {
     t = await makeTestApp(dialect);

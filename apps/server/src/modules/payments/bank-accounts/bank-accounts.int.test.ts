@@ -2,11 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BankAccountEntry } from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, TestClient, type TestApp } from '../../../../test/helper.ts';
+import { setSetting as setBothSteps } from '../../../../test/settings.ts';
 import type { ChangeContext } from '../addresses/index.ts';
 import { BankAccountService } from './service.ts';
 
 type List = { items: BankAccountEntry[]; limit: number; coolingOffHours: number };
-const admin = { id: 'test', name: 'test', ip: '127.0.0.1' };
 const hourMs = 3_600_000;
 let serial = 0;
 const accountNumber = () => `6222 0000 ${String(1000 + serial++).padStart(4, '0')} 9999`;
@@ -28,8 +28,7 @@ describe.each(dialects)('bank accounts on %s', (dialect) => {
       .where('subject', '=', 'Your withdrawal bank accounts changed')
       .orderBy('created_at')
       .execute();
-  const setSetting = (key: 'withdrawal.addressCoolingOffHours' | 'withdrawal.bankAccountsMax', value: number) =>
-    t.services.settings.update(key, value, 'test', admin, true);
+  const setSetting = (key: 'withdrawal.addressCoolingOffHours' | 'withdrawal.bankAccountsMax', value: number) => setBothSteps(t, key, value, 'test');
 
   beforeAll(async () => {
     t = await makeTestApp(dialect);

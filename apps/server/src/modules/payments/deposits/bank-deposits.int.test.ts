@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BankDepositConfig, DepositRecord, RecordEntry, ReviewItem, UploadInfo } from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type TestApp } from '../../../../test/helper.ts';
+import { setSetting } from '../../../../test/settings.ts';
 import * as files from '../../../../test/upload-files.ts';
 import { verifyLedger } from '../../wallet/ledger/index.ts';
 import { receiptNumberKey } from './service.ts';
@@ -82,10 +83,9 @@ describe.each(dialects)('bank deposits on %s', (dialect) => {
       field: 'receiptFileId',
       message: 'Please upload the receipt',
     });
-    const admin = { id: 'test', name: 'test', ip: '127.0.0.1' };
-    await t.services.settings.update('deposit.multipleOf', '63', 'spec example', admin, true);
+    await setSetting(t, 'deposit.multipleOf', '63', 'spec example');
     expect(await m.call('deposit', { ...base, amount: '100', requestId: rid() })).toMatchObject({ field: 'amount', message: 'Please enter a multiple of 63' });
-    await t.services.settings.update('deposit.multipleOf', '0', 'back to no step', admin, true);
+    await setSetting(t, 'deposit.multipleOf', '0', 'back to no step');
     // Another member's file cannot be used as a receipt, nor can a made-up id.
     const theirs = await uploadPhoto(other);
     expect((await m.call('deposit', { ...base, receiptFileId: theirs, amount: '100', requestId: rid() })).error).toBe('upload.notFound');

@@ -13,6 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletClient, encodeFunctionData, http, parseAbi, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { dialects, makeTestApp, staffClient, type TestApp, type TestClient } from '../../../../test/helper.ts';
+import { setSetting as setBothSteps } from '../../../../test/settings.ts';
 import { startLocalChain, type LocalChain } from '../../../../test/chain-token.ts';
 import { fundHotWallet, type FundedHotWallet } from '../../../../test/hot-wallet-funding.ts';
 import { AppError } from '../../../errors.ts';
@@ -71,7 +72,7 @@ describe.each(dialects)('withdrawal chain payouts on %s', (dialect) => {
   const order = (id: string) => orderRow(db() as unknown as Tx, id);
   const transferState = async (id: string) => (await db().selectFrom('ledger_transfers').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state;
   const setSetting = async (key: string, value: unknown) => {
-    await t.services.settings.update(key, value, 'test', actor, true);
+    await setBothSteps(t, key, value, 'test');
   };
 
   /** A member with `amount + fee` deposited, both held for a withdrawal waiting for disbursement. */

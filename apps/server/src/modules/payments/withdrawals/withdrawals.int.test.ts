@@ -18,13 +18,13 @@ import {
   type BankAccountEntry,
 } from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type TestApp } from '../../../../test/helper.ts';
+import { setSetting } from '../../../../test/settings.ts';
 import { verifyLedger } from '../../wallet/ledger/index.ts';
 import { orderOf } from './service.ts';
 
 type Decided = { results: Array<{ id: string; outcome: string; error?: string }> };
 type Orders = { items: WithdrawalOrder[]; nextCursor: string | null };
 type Info = { coinName: string; available: string; frozen: string; pendingTotal: string; pendingCount: number };
-const admin = { id: 'test', name: 'test', ip: '127.0.0.1' };
 const randomHex = () => crypto.randomBytes(20).toString('hex');
 
 describe.each(dialects)('withdrawals on %s', (dialect) => {
@@ -191,12 +191,11 @@ describe.each(dialects)('withdrawals on %s', (dialect) => {
       rate: '7.1',
     });
     const all = await t.services.settings.get('withdrawal.types');
-    await t.services.settings.update(
+    await setSetting(
+      t,
       'withdrawal.types',
       all.map((x) => (x.withdrawalType === 'USDT_TRC20' ? { ...x, enabled: false } : x)),
       'test',
-      admin,
-      true,
     );
     try {
       expect((await a.client.call<{ types: WithdrawalTypeEntry[] }>('withdrawalConfigList')).data.types.map((x) => x.withdrawalType)).toEqual([
@@ -209,7 +208,7 @@ describe.each(dialects)('withdrawals on %s', (dialect) => {
         message: 'This withdrawal type is not available; choose another',
       });
     } finally {
-      await t.services.settings.update('withdrawal.types', all, 'test', admin, true);
+      await setSetting(t, 'withdrawal.types', all, 'test');
     }
   });
 
@@ -353,10 +352,10 @@ describe.each(dialects)('withdrawals on %s', (dialect) => {
 
   it('never overdraws under a concurrent burst', async () => {
     const c = await member('burster', 100_000_000n);
-    await t.services.settings.update('withdrawal.pendingMax', 20, 'test', admin, true);
+    await setSetting(t, 'withdrawal.pendingMax', 20, 'test');
     // The password check lets at most txPasswordFailuresMax checks run at once (a burst beyond
     // waits a moment); raised here so all ten reach the ledger together.
-    await t.services.settings.update('security.txPasswordFailuresMax', 20, 'test', admin, true);
+    await setSetting(t, 'security.txPasswordFailuresMax', 20, 'test');
     try {
       // Ten requests of 20 + 1 fee against 100: four fit, the rest are refused.
       const results = await Promise.all(Array.from({ length: 10 }, () => chain(c, '20')));
@@ -366,8 +365,8 @@ describe.each(dialects)('withdrawals on %s', (dialect) => {
       expect(await info(c)).toEqual({ coinName: 'USDT', available: '16.000000', frozen: '84.000000', pendingTotal: '84.000000', pendingCount: 4 });
       expect(await t.services.dbHandle.db.selectFrom('withdrawals').select('id').where('member_id', '=', c.id).execute()).toHaveLength(4);
     } finally {
-      await t.services.settings.update('withdrawal.pendingMax', 3, 'test', admin, true);
-      await t.services.settings.update('security.txPasswordFailuresMax', 5, 'test', admin, true);
+      await setSetting(t, 'withdrawal.pendingMax', 3, 'test');
+      await setSetting(t, 'security.txPasswordFailuresMax', 5, 'test');
     }
     await clear(c);
     expect(await info(c)).toMatchObject({ available: '100.000000', frozen: '0.000000' });
@@ -550,18 +549,17 @@ describe.each(dialects)('withdrawals on %s', (dialect) => {
 
   it('a bank order pays the local amount rounded down at the rate of the moment', async () => {
     const all = await t.services.settings.get('withdrawal.types');
-    await t.services.settings.update(
+    await setSetting(
+      t,
       'withdrawal.types',
       all.map((x) => (x.withdrawalType === 'BANK_CNY' ? { ...x, rate: '7.123457' } : x)),
       'test',
-      admin,
-      true,
     );
     let made;
     try {
       made = await bank(a, '100');
     } finally {
-      await t.services.settings.update('withdrawal.types', all, 'test', admin, true);
+      await setSetting(t, 'withdrawal.types', all, 'test');
     }
     // 100 x 7.123457 = 712.3457: the member is promised 712.34, never the rounded-up 712.35.
     expect(await order(a, made.data.id)).toMatchObject({ currency: 'CNY', localAmount: '712.34' });

@@ -20,6 +20,12 @@ interface Setting<T> {
   defaultValue: T;
   /** Finance may change money settings; only admins change the others. */
   isMoney: boolean;
+  /**
+   * A setting that governs a control (four eyes, fees, limits, payouts): a staff change of it is a
+   * pending change on the settingChange review queue, applied when another staff member approves
+   * (decision 061).
+   */
+  control?: true;
   description: string;
 }
 
@@ -135,6 +141,7 @@ export const configRegistry = {
     group: 'withdrawal',
     kind: 'json',
     isMoney: true,
+    control: true,
     schema: z
       .array(
         z
@@ -227,6 +234,7 @@ export const configRegistry = {
     schema: z.number().int().min(1).max(20),
     defaultValue: 3,
     isMoney: true,
+    control: true,
     description: 'Withdrawals one member may have waiting (not yet paid or rejected) at once.',
   }),
   'withdrawal.autoPayout': setting({
@@ -235,6 +243,7 @@ export const configRegistry = {
     schema: z.boolean(),
     defaultValue: true,
     isMoney: true,
+    control: true,
     description: 'The payout job pays approved BEP20 withdrawals from the hot wallet (when one is configured), within the limits below.',
   }),
   'withdrawal.hotWalletPayoutMax': setting({
@@ -243,6 +252,7 @@ export const configRegistry = {
     schema: decimal,
     defaultValue: '2000',
     isMoney: true,
+    control: true,
     description: 'Largest single payout the hot wallet sends; larger orders are paid manually.',
   }),
   'withdrawal.hotWalletDailyMax': setting({
@@ -251,6 +261,7 @@ export const configRegistry = {
     schema: decimal,
     defaultValue: '20000',
     isMoney: true,
+    control: true,
     description: 'Most the hot wallet sends in any 24 hours; past it orders wait or are paid manually.',
   }),
   'withdrawal.payoutConfirmations': setting({
@@ -259,6 +270,7 @@ export const configRegistry = {
     schema: z.number().int().min(1).max(1000),
     defaultValue: 3,
     isMoney: true,
+    control: true,
     description: 'Confirmations a payout transaction (hot wallet or pasted hash) needs before the order is marked paid.',
   }),
   // Bank accounts and withdrawal addresses (decision 015): security settings, so admins only.
@@ -268,6 +280,7 @@ export const configRegistry = {
     schema: z.number().int().min(0).max(720),
     defaultValue: 24,
     isMoney: false,
+    control: true,
     description: 'Hours after a wallet address or bank account is added or changed before a withdrawal may use it (0 to 720).',
   }),
   'withdrawal.bankAccountsMax': setting({
@@ -315,6 +328,7 @@ export const configRegistry = {
     group: 'exchange',
     kind: 'json',
     isMoney: true,
+    control: true,
     schema: z
       .array(
         z
@@ -350,6 +364,7 @@ export const configRegistry = {
     schema: decimal,
     defaultValue: '0',
     isMoney: true,
+    control: true,
     description: 'An exchange whose amount (in its source points) is below this is approved at once, without staff review; 0 sends every exchange to review.',
   }),
   'transfer.coins': setting({
@@ -374,6 +389,7 @@ export const configRegistry = {
     schema: percent,
     defaultValue: '1',
     isMoney: true,
+    control: true,
     description: 'Fuel fee on a transfer, paid by the sender on top of the amount.',
   }),
   'transfer.bonusPercent': setting({
@@ -382,6 +398,7 @@ export const configRegistry = {
     schema: percent,
     defaultValue: '0',
     isMoney: true,
+    control: true,
     description: 'Bonus paid by the platform to the recipient, as a percentage of the amount.',
   }),
   'reviews.fourEyesAmount': setting({
@@ -390,6 +407,7 @@ export const configRegistry = {
     schema: decimal,
     defaultValue: '1000',
     isMoney: true,
+    control: true,
     description: 'Above this amount an approval needs a second, different finance staff member.',
   }),
   'dashboard.timeZone': setting({
@@ -427,6 +445,24 @@ export const configRegistry = {
 } as const;
 
 export type ConfigKey = keyof typeof configRegistry;
+
+/** Whether staff changes of a setting wait for a second staff member's approval (decision 061). */
+export function isControl(key: ConfigKey): boolean {
+  return (configRegistry[key] as Setting<unknown>).control === true;
+}
+
+/**
+ * Rules across settings, checked on every staff change and again when a pending change is applied
+ * (decision 061), against the other settings as they are then. Each answers a validation key.
+ */
+export const crossFieldRules: Array<{ keys: readonly ConfigKey[]; check(value: (key: ConfigKey) => unknown): string | null }> = [
+  {
+    // A bonus above the fee makes money: two members sending points back and forth would grow
+    // them by (bonus - fee) of every transfer, paid by the platform.
+    keys: ['transfer.feePercent', 'transfer.bonusPercent'],
+    check: (value) => (Number(value('transfer.bonusPercent')) > Number(value('transfer.feePercent')) ? 'validation.bonusAboveFee' : null),
+  },
+];
 export type ConfigValue<K extends ConfigKey> = (typeof configRegistry)[K]['defaultValue'];
 
 export function isConfigKey(key: string): key is ConfigKey {

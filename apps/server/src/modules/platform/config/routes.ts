@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { roleCan } from '@pp/contract';
 import { actorOf, apiRoute, type RouteDeps } from '../../../plugins/api-route.ts';
 import type { ConfigService } from './service.ts';
 
@@ -11,10 +10,9 @@ export interface ConfigRoutesDeps {
 
 export function configRoutes(app: FastifyInstance, s: ConfigRoutesDeps): void {
   apiRoute(app, s.routeDeps, 'configList', async () => s.settings.list());
-  apiRoute(app, s.routeDeps, 'configUpdate', async ({ staff, body }) => {
-    // The endpoint needs config.writeMoney; settings that move no money also need config.write.
-    const canWriteAll = roleCan(staff.role, 'config.write');
-    return s.settings.update(body.key, body.value, body.reason, actorOf(staff), canWriteAll);
-  });
+  // The endpoint needs config.writeMoney; settings that move no money also need config.write (the service checks).
+  apiRoute(app, s.routeDeps, 'configUpdate', async ({ staff, body }) =>
+    s.settings.update(body.key, body.value, body.reason, { ...actorOf(staff), role: staff.role }),
+  );
   apiRoute(app, s.routeDeps, 'configHistory', async ({ body }) => s.settings.history(body.key));
 }

@@ -1,16 +1,82 @@
-/** Reads settings (stored value or the registry default) and changes them with an audit row. */
+/**
+ * Reads settings (stored value or the registry default) and changes them with an audit row. A
+ * setting that governs a control (`control` in the registry) is changed in two steps (decision
+ * 061): a staff change becomes a pending change on the settingChange review queue, and the review
+ * queues' one approval rule decides it; the approval of another staff member applies it, checked
+ * again against its schema and the cross-field rules as they stand then.
+ */
+import { roleCan, type StaffRole } from '@pp/contract';
 import { AppError } from '../../../errors.ts';
 import type { Db, Tx } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import type { AuditService, Actor } from '../../back-office/audit/index.ts';
-import { configRegistry, isConfigKey, type ConfigKey, type ConfigValue } from './registry.ts';
+import { configRegistry, crossFieldRules, isConfigKey, isControl, type ConfigKey, type ConfigValue } from './registry.ts';
+
+export const settingChangeQueue = 'settingChange';
+
+/** What a pending change keeps on its review item (the fields of review_items it reads). */
+interface QueuedChange {
+  subject_id: string;
+  summary_json: string;
+}
+
+/**
+ * The review queues as this module uses them: put a change on the queue, and handle its
+ * decisions. Declared here by shape, so the settings module does not import the queues (which
+ * read settings themselves).
+ */
+export interface ChangeQueue {
+  register(
+    queue: string,
+    handler: {
+      approve(tx: Tx, item: QueuedChange, actor: Actor & { role: StaffRole }): Promise<void>;
+      reject(tx: Tx, item: QueuedChange, actor: Actor & { role: StaffRole }): Promise<void>;
+      permission?: 'config.writeMoney';
+    },
+  ): void;
+  submit(
+    tx: Tx,
+    input: {
+      queue: string;
+      memberId: string;
+      coinName: string;
+      amount: bigint;
+      subjectId: string;
+      createdByStaffId: string | null;
+      summary: Record<string, string | number | boolean | null>;
+      evidence: Array<{ label: string; value: string; isImage: boolean }>;
+      approvalsRequired?: 1 | 2;
+    },
+  ): Promise<string>;
+}
+
+const waiting = ['pending', 'awaitingSecond'];
 
 export class ConfigService {
+  private queue: ChangeQueue | null = null;
+
   constructor(
     private readonly db: Db,
     private readonly audit: AuditService,
   ) {}
+
+  /**
+   * Wires the review queues in (the composition root, once both exist). One approval by another
+   * staff member applies a change: the maker and one checker are the four eyes; a second checker
+   * would add a person to every fee change without guarding anything a first one does not.
+   */
+  useReviewQueue(queue: ChangeQueue): void {
+    this.queue = queue;
+    queue.register(settingChangeQueue, {
+      // Every control setting but the address cooling-off is a money setting; the approve step checks that one's own permission.
+      permission: 'config.writeMoney',
+      approve: (tx, item, actor) => this.apply(tx, item, actor),
+      reject: async (_tx, item, actor) => {
+        if (isConfigKey(item.subject_id)) this.mayChange(item.subject_id, actor.role);
+      },
+    });
+  }
 
   async get<K extends ConfigKey>(key: K, db: Db | Tx = this.db): Promise<ConfigValue<K>> {
     const row = await db.selectFrom('config_values').select('value_json').where('key', '=', key).executeTakeFirst();
@@ -20,6 +86,7 @@ export class ConfigService {
   async list() {
     const rows = await this.db.selectFrom('config_values').selectAll().execute();
     const stored = new Map(rows.map((r) => [r.key, r]));
+    const pending = await this.pendingChanges();
     return Object.entries(configRegistry).map(([key, s]) => {
       const row = stored.get(key);
       return {
@@ -27,35 +94,124 @@ export class ConfigService {
         group: s.group,
         kind: s.kind,
         isMoney: s.isMoney,
+        control: isControl(key as ConfigKey),
         value: row ? (JSON.parse(row.value_json) as unknown) : s.defaultValue,
         defaultValue: s.defaultValue,
         updatedAt: row ? num(row.updated_at) : null,
         updatedBy: row?.updated_by ?? null,
+        pendingChange: pending.get(key) ?? null,
       };
     });
   }
 
-  /** Validates, writes and audits in one transaction; `canWriteAll` false limits to money settings. */
-  async update(key: string, value: unknown, reason: string, actor: Actor, canWriteAll: boolean) {
+  /** The changes waiting for a second approval, by setting (a handful of rows on the queue's index). */
+  private async pendingChanges(db: Db | Tx = this.db) {
+    const rows = await db
+      .selectFrom('review_items')
+      .select(['id', 'subject_id', 'summary_json', 'created_at'])
+      .where('queue', '=', settingChangeQueue)
+      .where('status', 'in', waiting)
+      .execute();
+    return new Map(
+      rows.map((r) => {
+        const summary = JSON.parse(r.summary_json) as { after: string; requestedBy: string };
+        return [
+          r.subject_id,
+          { reviewId: r.id, value: JSON.parse(summary.after) as unknown, requestedBy: summary.requestedBy, requestedAt: num(r.created_at) },
+        ];
+      }),
+    );
+  }
+
+  /**
+   * Validates and then writes and audits in one transaction, or, for a control setting, puts the
+   * change on the settingChange queue. A role without config.write changes money settings only.
+   */
+  async update(key: string, value: unknown, reason: string, actor: Actor & { role: StaffRole }) {
     if (!isConfigKey(key)) throw new AppError('request.invalid', undefined, 'key', 'errors.request.invalid');
-    const entry = configRegistry[key];
-    if (!canWriteAll && !entry.isMoney) throw new AppError('auth.forbidden');
-    const parsed = entry.schema.safeParse(value);
+    this.mayChange(key, actor.role);
+    await inTransaction(this.db, async (tx) => {
+      const parsed = await this.checked(tx, key, value);
+      if (!isControl(key)) return this.write(tx, key, parsed, actor, reason);
+      if (!this.queue) throw new Error('the settings need the review queues for a control setting');
+      const open = await tx
+        .selectFrom('review_items')
+        .select('id')
+        .where('queue', '=', settingChangeQueue)
+        .where('status', 'in', waiting)
+        .where('subject_id', '=', key)
+        .executeTakeFirst();
+      if (open) throw new AppError('config.changePending');
+      const before = await this.get(key, tx);
+      const reviewId = await this.queue.submit(tx, {
+        queue: settingChangeQueue,
+        // A setting change concerns no member and moves no points.
+        memberId: '',
+        coinName: '',
+        amount: 0n,
+        subjectId: key,
+        createdByStaffId: actor.id,
+        summary: { key, before: JSON.stringify(before), after: JSON.stringify(parsed), requestedBy: actor.name, reason },
+        evidence: [{ label: 'reason', value: reason, isImage: false }],
+        approvalsRequired: 1,
+      });
+      await this.audit.record(tx, actor, {
+        action: 'config.changeRequest',
+        targetType: 'config',
+        targetId: key,
+        before,
+        after: { value: parsed, reviewId },
+        reason,
+      });
+    });
+    const updated = (await this.list()).find((e) => e.key === key);
+    return updated!;
+  }
+
+  /** Finance changes money settings; only a role with config.write changes the others. */
+  private mayChange(key: ConfigKey, role: StaffRole): void {
+    if (!roleCan(role, 'config.write') && !(configRegistry[key].isMoney && roleCan(role, 'config.writeMoney'))) throw new AppError('auth.forbidden');
+  }
+
+  /** The value parsed by its schema and checked by the cross-field rules against the other settings as they are in `tx`. */
+  private async checked<K extends ConfigKey>(tx: Tx, key: K, value: unknown): Promise<ConfigValue<K>> {
+    const parsed = configRegistry[key].schema.safeParse(value);
     if (!parsed.success) {
       const message = parsed.error.issues[0]?.message ?? '';
       throw new AppError('request.invalid', undefined, 'value', message.startsWith('validation.') ? message : 'validation.enterValidValue');
     }
-    await inTransaction(this.db, async (tx) => this.writeIn(tx, key, parsed.data as ConfigValue<typeof key>, actor, reason));
-    const updated = (await this.list()).find((e) => e.key === key);
-    return updated!;
+    for (const rule of crossFieldRules) {
+      if (!rule.keys.includes(key)) continue;
+      const values = new Map<ConfigKey, unknown>();
+      for (const other of rule.keys) values.set(other, other === key ? parsed.data : await this.get(other, tx));
+      const broken = rule.check((k) => values.get(k));
+      if (broken) throw new AppError('request.invalid', undefined, 'value', broken);
+    }
+    return parsed.data as ConfigValue<K>;
+  }
+
+  /** Applies an approved pending change in the approver's name, checked again as things stand now. */
+  private async apply(tx: Tx, item: QueuedChange, actor: Actor & { role: StaffRole }): Promise<void> {
+    const key = item.subject_id;
+    if (!isConfigKey(key)) throw new AppError('request.invalid', undefined, 'key', 'errors.request.invalid');
+    this.mayChange(key, actor.role);
+    const summary = JSON.parse(item.summary_json) as { after: string; requestedBy: string; reason: string };
+    const value = await this.checked(tx, key, JSON.parse(summary.after));
+    await this.write(tx, key, value, actor, `${summary.reason} (asked by ${summary.requestedBy})`);
   }
 
   /**
    * Writes an already valid value and its `config.update` audit row inside the caller's
    * transaction (a feature that saves a setting together with its own rows, e.g. the shares' open
-   * state with the share configuration).
+   * state with the share configuration). Never a control setting: those change only through the
+   * settingChange queue.
    */
   async writeIn<K extends ConfigKey>(tx: Tx, key: K, value: ConfigValue<K>, actor: Actor, reason: string): Promise<void> {
+    if (isControl(key)) throw new Error(`${key} governs a control: it changes only through a second approval`);
+    await this.write(tx, key, value, actor, reason);
+  }
+
+  private async write<K extends ConfigKey>(tx: Tx, key: K, value: ConfigValue<K>, actor: Actor, reason: string): Promise<void> {
     const before = await this.get(key, tx);
     const json = JSON.stringify(value);
     const now = Date.now();

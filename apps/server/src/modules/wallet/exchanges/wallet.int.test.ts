@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExchangeEntry, RecordEntry, TransferEntry } from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type TestApp } from '../../../../test/helper.ts';
+import { setSetting } from '../../../../test/settings.ts';
 import { verifyLedger } from '../ledger/index.ts';
 
 describe.each(dialects)('wallet on %s', (dialect) => {
@@ -140,8 +141,8 @@ describe.each(dialects)('wallet on %s', (dialect) => {
     await registerMember(t, 'receiver');
     const r = new TestClient(t.app, t.serverKey.publicJwk);
     r.token = await login({ ...t, client: r }, 'receiver', 'Passw0rd!x');
-    const admin = { id: 'test', name: 'test', ip: '127.0.0.1' };
-    await t.services.settings.update('transfer.bonusPercent', '10', 'test', admin, true);
+    // A bonus above the fee is refused (decision 061): the bonus equals the 1% fee here.
+    await setSetting(t, 'transfer.bonusPercent', '1', 'test');
     const base = { transferType: 'internalTransfer', coinName: 'USDT', transactionPassword: member.transactionPassword };
     expect((await m.call('transferCreate', { ...base, toUserName: 'walleter', amount: '5', requestId: rid() })).error).toBe('transfer.toSelf');
     expect((await m.call('transferCreate', { ...base, toUserName: 'ghost', amount: '5', requestId: rid() })).error).toBe('transfer.recipientNotFound');
@@ -150,9 +151,9 @@ describe.each(dialects)('wallet on %s', (dialect) => {
     );
     const sent = await m.call<{ id: string }>('transferCreate', { ...base, toUserName: 'receiver', amount: '100', requestId: rid() });
     expect(sent.code, sent.message).toBe(20000);
-    // 1% fuel fee paid by the sender; 10% bonus paid to the recipient by the platform.
+    // 1% fuel fee paid by the sender; 1% bonus paid to the recipient by the platform.
     expect((await usdt(m)).assetsAvailable).toBe('849.000000');
-    expect((await usdt(r)).assetsAvailable).toBe('110.000000');
+    expect((await usdt(r)).assetsAvailable).toBe('101.000000');
     const out = await m.call<{ items: TransferEntry[] }>('transferList', { direction: 'out' });
     expect(out.data.items[0]).toMatchObject({
       direction: 'out',
@@ -160,7 +161,7 @@ describe.each(dialects)('wallet on %s', (dialect) => {
       toUserName: 'receiver',
       amount: '100.000000',
       fee: '1.000000',
-      bonus: '10.000000',
+      bonus: '1.000000',
     });
     const incoming = await r.call<{ items: TransferEntry[] }>('transferList', {});
     expect(incoming.data.items[0]).toMatchObject({ direction: 'in', fromUserName: 'walleter' });

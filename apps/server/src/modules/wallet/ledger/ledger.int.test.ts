@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { dialects, login, makeTestApp, registerMember, TestClient, type TestApp } from '../../../../test/helper.ts';
+import { setSetting } from '../../../../test/settings.ts';
 import { AppError } from '../../../errors.ts';
 import type { AccountRef, LedgerRepository } from './repository.ts';
 import { verifyLedger } from './verify.ts';
@@ -325,8 +326,7 @@ describe.each(dialects)('racing transfers through the API on %s', (dialect) => {
   afterAll(async () => t.close());
 
   it('200 concurrent transfers from a member whose balance covers 10: exactly 10 succeed, none goes negative', async () => {
-    const admin = { id: 'test', name: 'test', ip: '127.0.0.1' };
-    await t.services.settings.update('transfer.feePercent', '0', 'race test', admin, true);
+    await setSetting(t, 'transfer.feePercent', '0', 'race test');
     const sender = await registerMember(t, 'racesender');
     await registerMember(t, 'racetarget');
     const senderId = (await t.services.accounts.repository.byName('racesender'))!.id;

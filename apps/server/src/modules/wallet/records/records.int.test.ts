@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExchangeEntry, RecordEntry } from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type TestApp } from '../../../../test/helper.ts';
+import { changeSetting } from '../../../../test/settings.ts';
 import { verifyAndRecord, verifyLedger } from '../ledger/index.ts';
 
 describe.each(dialects)('records and auto-approval on %s', (dialect) => {
@@ -131,7 +132,9 @@ describe.each(dialects)('records and auto-approval on %s', (dialect) => {
   });
 
   it('approves an exchange below the configured amount at once, and still sends one at the amount to review', async () => {
-    const set = await finance.call('configUpdate', { key: 'exchange.autoApproveBelow', value: '50', reason: 'small exchanges need no one' });
+    // A control setting: live once a second staff member approves it (decision 061).
+    const finance2 = await staffClient(t, 'finance2', 'Finance2@12345');
+    const set = await changeSetting(finance, finance2, 'exchange.autoApproveBelow', '50', 'small exchanges need no one');
     expect(set.code, set.message).toBe(20000);
     const body = { exchangeType: 'USDT_TO_ASSETS', amount: '30', transactionPassword: member.transactionPassword, requestId: rid() };
     const small = await m.call<{ id: string; status: string }>('exchangeCreate', body);
