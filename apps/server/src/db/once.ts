@@ -33,6 +33,12 @@ export interface OnceKey {
   input: unknown;
 }
 
+/**
+ * The input hash of a key carried over from an older store that kept no hash of the request itself
+ * (migration 049): such a row answers its stored result to any input under its key.
+ */
+export const legacyInputHash = 'legacy';
+
 /** A stable hash of a request's input: keys sorted, so the same object hashes the same. */
 export function inputHash(input: unknown): string {
   return crypto.createHash('sha256').update(stableJson(input)).digest('base64url');
@@ -76,7 +82,7 @@ export async function once<T>(tx: Tx, key: OnceKey, work: () => Promise<T>): Pro
     .where('actor', '=', key.actor)
     .where('request_id', '=', key.requestId)
     .executeTakeFirstOrThrow();
-  if (earlier.input_hash !== hash) throw new AppError('ledger.requestIdReused');
+  if (earlier.input_hash !== hash && earlier.input_hash !== legacyInputHash) throw new AppError('ledger.requestIdReused');
   // Written in the claimer's transaction before it committed, so a visible claim has its answer.
   if (earlier.result_json === null) throw new Error(`request log: ${key.scope} claimed without an answer`);
   return JSON.parse(earlier.result_json) as T;

@@ -186,6 +186,16 @@ export interface ReviewDecisionsTable {
   at: Int;
 }
 
+/** The request log of `once` (db/once.ts): a keyed write's claim, its input's hash and its answer. */
+export interface RequestLogTable {
+  scope: string;
+  actor: string;
+  request_id: string;
+  input_hash: string;
+  result_json: string | null;
+  created_at: Int;
+}
+
 export interface LedgerAccountsTable {
   id: string;
   /** A member id, or "system". */
@@ -804,6 +814,7 @@ export interface Database {
   ledger_checkpoint_accounts: LedgerCheckpointAccountsTable;
   revenue_totals: RevenueTotalsTable;
   ledger_day_totals: LedgerDayTotalsTable;
+  request_log: RequestLogTable;
   exchanges: ExchangesTable;
   member_transfers: MemberTransfersTable;
   uploads: UploadsTable;

@@ -45,6 +45,8 @@ import { notificationUnreadCounts } from './043-notification-unread-counts.ts';
 import { withdrawalsByStatus } from './044-withdrawals-by-status.ts';
 import { ledgerDayTotals } from './045-ledger-day-totals.ts';
 import { reviewFrozenRule } from './046-review-frozen-rule.ts';
+import { requestLog } from './048-request-log.ts';
+import { adjustmentKeysToRequestLog } from './049-adjustment-keys-to-request-log.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -94,5 +96,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '044-withdrawals-by-status': withdrawalsByStatus(dialect),
     '045-ledger-day-totals': ledgerDayTotals(dialect),
     '046-review-frozen-rule': reviewFrozenRule(dialect),
+    '048-request-log': requestLog(),
+    '049-adjustment-keys-to-request-log': adjustmentKeysToRequestLog(),
   };
 }

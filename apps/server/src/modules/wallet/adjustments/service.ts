@@ -4,6 +4,7 @@
  * put in the manualAdjustment review queue; approval posts it, rejection voids it.
  */
 import type { Tx } from '../../../db/index.ts';
+import { once } from '../../../db/once.ts';
 import { AppError } from '../../../errors.ts';
 import type { AuditService, Actor } from '../../back-office/audit/index.ts';
 import { formatMinor, parseAmount } from '@pp/contract';
@@ -32,44 +33,44 @@ export class AdjustmentService {
     const memberAccount = { owner: member.id, coinName: input.coinName, purpose: 'available' };
     const code = input.direction === 'credit' ? 'airdrop' : 'underweight';
     const systemAccount = { owner: 'system', coinName: input.coinName, purpose: code };
-    return this.ledger.inTransaction(async (tx) => {
-      const existing = await this.ledger.findByRequestId(tx, `adjust:${input.requestId}`);
-      const transfer = await this.ledger.transfer(
-        {
-          requestId: `adjust:${input.requestId}`,
-          code,
+    // Keyed once (db/once.ts): eight parallel sends of one request make one pending transfer and
+    // one review item, and every send is answered with them. The journal needs no key of its own.
+    const key = { scope: 'adjustmentCreate', actor: actor.id, requestId: input.requestId, input };
+    return this.ledger.inTransaction((tx) =>
+      once(tx, key, async () => {
+        const transfer = await this.ledger.transfer(
+          {
+            requestId: null,
+            code,
+            coinName: input.coinName,
+            amount,
+            debit: input.direction === 'credit' ? systemAccount : memberAccount,
+            credit: input.direction === 'credit' ? memberAccount : systemAccount,
+            isPending: true,
+            memo: input.reason,
+          },
+          tx,
+        );
+        const reviewId = await this.reviews.submit(tx, {
+          queue: 'manualAdjustment',
+          memberId: member.id,
           coinName: input.coinName,
           amount,
-          debit: input.direction === 'credit' ? systemAccount : memberAccount,
-          credit: input.direction === 'credit' ? memberAccount : systemAccount,
-          isPending: true,
-          memo: input.reason,
-        },
-        tx,
-      );
-      if (existing) {
-        const item = await tx.selectFrom('review_items').select('id').where('subject_id', '=', transfer.id).executeTakeFirstOrThrow();
-        return { reviewId: item.id, transferId: transfer.id };
-      }
-      const reviewId = await this.reviews.submit(tx, {
-        queue: 'manualAdjustment',
-        memberId: member.id,
-        coinName: input.coinName,
-        amount,
-        subjectId: transfer.id,
-        createdByStaffId: actor.id,
-        summary: { direction: input.direction, code, requestedBy: actor.name },
-        evidence: [{ label: 'reason', value: input.reason, isImage: false }],
-      });
-      await this.audit.record(tx, actor, {
-        action: 'ledger.adjust.request',
-        targetType: 'member',
-        targetId: member.id,
-        before: null,
-        after: { code, coinName: input.coinName, amount: formatMinor(amount), transferId: transfer.id, reviewId },
-        reason: input.reason,
-      });
-      return { reviewId, transferId: transfer.id };
-    });
+          subjectId: transfer.id,
+          createdByStaffId: actor.id,
+          summary: { direction: input.direction, code, requestedBy: actor.name },
+          evidence: [{ label: 'reason', value: input.reason, isImage: false }],
+        });
+        await this.audit.record(tx, actor, {
+          action: 'ledger.adjust.request',
+          targetType: 'member',
+          targetId: member.id,
+          before: null,
+          after: { code, coinName: input.coinName, amount: formatMinor(amount), transferId: transfer.id, reviewId },
+          reason: input.reason,
+        });
+        return { reviewId, transferId: transfer.id };
+      }),
+    );
   }
 }
