@@ -21,6 +21,7 @@
 import crypto from 'node:crypto';
 import { AppError } from '../errors.ts';
 import type { Tx } from './index.ts';
+import { legacyInputHash } from './migrations/049-adjustment-keys-to-request-log.ts';
 
 export interface OnceKey {
   /** What kind of write: the endpoint's name, so two endpoints never share an id's answer. */
@@ -32,12 +33,6 @@ export interface OnceKey {
   /** The request as the handler read it; its hash tells a retry from a reuse of the id. */
   input: unknown;
 }
-
-/**
- * The input hash of a key carried over from an older store that kept no hash of the request itself
- * (migration 049): such a row answers its stored result to any input under its key.
- */
-export const legacyInputHash = 'legacy';
 
 /** A stable hash of a request's input: keys sorted, so the same object hashes the same. */
 export function inputHash(input: unknown): string {

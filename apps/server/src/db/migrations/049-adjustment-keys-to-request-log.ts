@@ -1,5 +1,4 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import { legacyInputHash } from '../once.ts';
 
 /**
  * Staff adjustments were keyed by the journal's `request_id` (`adjust:<request id>`); they are
@@ -8,6 +7,12 @@ import { legacyInputHash } from '../once.ts';
  * result instead of making a second transfer. Its input was never stored, only a hash of the
  * transfer, so the row is marked legacy: it answers any input under that key.
  */
+/**
+ * The input hash of a key carried over from an older store that kept no hash of the request itself:
+ * such a row answers its stored result to any input under its key (db/once.ts).
+ */
+export const legacyInputHash = 'legacy';
+
 export function adjustmentKeysToRequestLog(): Migration {
   return {
     async up(db: Kysely<unknown>) {
