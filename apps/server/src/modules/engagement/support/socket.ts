@@ -32,6 +32,8 @@ export const helloTimeoutMs = 3_000;
  * opens its members' sockets a few at a time, each saying hello within milliseconds.
  */
 export const waitingPerAddressMax = 16;
+/** On shutdown, how long a socket's client has to answer the close frame before the socket is cut. */
+const closeGraceMs = 1_000;
 
 /**
  * Same origin only (docs/support.md): a browser always says which page opened a socket, so one
@@ -76,6 +78,18 @@ export async function supportSocketPlugin(app: FastifyInstance, options: { servi
   /** Sockets waiting for their hello, by client address (addressKey: an IPv6 client by its /64). */
   const waiting = new Map<string, number>();
   let total = 0;
+  // On shutdown every socket is closed at once with 1001 (going away), before the library's own
+  // close (which gives no code): a socket waits for pushes and is never a request in flight, so
+  // it must not hold the drain, and the apps reconnect to another process after 1001. A client
+  // that does not answer the close frame (a frozen tab, a phone asleep) would keep its socket for
+  // ws's 30 s close timeout, past the 15 s drain: it is cut after a short grace.
+  app.addHook('preClose', (done) => {
+    for (const client of app.websocketServer.clients) {
+      client.close(1001, 'server shutting down');
+      setTimeout(() => client.terminate(), closeGraceMs).unref();
+    }
+    done();
+  });
   await app.register(websocket, {
     options: { maxPayload: supportLimits.socketFrameBytesMax },
     // ws has already closed the socket with the right code (1009 for a frame above the ceiling);
