@@ -3,7 +3,7 @@
  * (decision 032, kept by 039). Its largest element, the first balance, needed the whole app
  * (React, the router, the member chunk, the texts) and five sealed answers before the first
  * paint: 2.8 to 3.1 s on Lighthouse's simulated phone. The frame, the page header, the banners' places and one balance
- * card are rendered here once per language and layout with the real components; the small
+ * card, and the quick actions below it, are rendered here once per language and layout with the real components; the small
  * module `member-paint-start.ts` fills in the member's name, flags, banners and balances from the
  * same four sealed calls the app makes first, paints it, and hands the answers to the app, which
  * renders the same page over it (boot/hand-over.ts removes the copy in that commit).
@@ -18,6 +18,7 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { DesktopLayout } from '../components/layouts/desktop-layout';
 import { MobileLayout } from '../components/layouts/mobile-layout';
+import { SupportOpenerContext } from '../components/layouts/support-opener';
 import { AccountOverview } from '../features/assets/components/account-overview';
 import { Banners } from '../features/content/components/banners';
 import { DashboardPage } from '../features/dashboard/pages/dashboard';
@@ -52,22 +53,27 @@ export function renderMemberPaint(language: Language, texts: { coins?: Record<st
   const banner: MediaEntry = { id: 'banner', title: '', imageId: 'banner', linkUrl: '', lang: language } as MediaEntry;
   client.setQueryData(['appMediaList', language], [banner]);
   const flags = { canBuyPurchaseCode: true, canBuyEquity: true, canTransfer: true };
+  // The quick actions' customer-service entry shows only where the chat can be opened, as in the
+  // member layout; here it opens nothing (the filler marks every button of the copy disabled).
+  const openSupport = () => undefined;
   const render = (Layout: typeof MobileLayout) =>
     renderToString(
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={[paths.dashboard]}>
-          <Layout userName={nameMarker} flags={flags} unreadCount={0} onLogout={() => undefined} isLoggingOut={false} onOpenSupport={() => undefined}>
-            <DashboardPage
-              userName={nameMarker}
-              overview={
-                <>
-                  <Banners />
-                  <AccountOverview />
-                </>
-              }
-              sections={null}
-            />
-          </Layout>
+          <SupportOpenerContext value={openSupport}>
+            <Layout userName={nameMarker} flags={flags} unreadCount={0} onLogout={() => undefined} isLoggingOut={false} onOpenSupport={openSupport}>
+              <DashboardPage
+                userName={nameMarker}
+                overview={
+                  <>
+                    <Banners />
+                    <AccountOverview isCompact />
+                  </>
+                }
+                sections={null}
+              />
+            </Layout>
+          </SupportOpenerContext>
         </MemoryRouter>
       </QueryClientProvider>,
     ).replace(/href="\/(?!\/)/g, 'href="#/');

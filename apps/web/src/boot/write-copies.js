@@ -50,6 +50,9 @@ for (const language of languages) {
     const missing = page.match(/(?:>|=")[a-z][A-Za-z]*(?:\.[A-Za-z]+)+(?:<|")/g);
     if (missing) throw new Error(`write-copies: the ${layout} dashboard in ${language} shows keys instead of texts: ${missing.join(' ')}`);
     const needs = [/\u2060pp-member-name\u2060/, /<li class="asset">/, /class="asset-name"/, /class="asset-total"/, /<ul class="banners"><li class="banner">/];
+    // The app renders the quick actions with the first screen, right below the balances; a copy
+    // without them would show the page one way and the app another (the hand-over would jump).
+    needs.push(/<ul class="quick-actions">/);
     // The nav entries behind flags show in the desktop frame; the phone's are in its closed menu.
     if (layout === 'desktop') needs.push(/href="#\/code"/, /href="#\/equity"/, /href="#\/transfer"/);
     for (const need of needs) if (!need.test(page)) throw new Error(`write-copies: the ${layout} dashboard in ${language} has no ${need}`);

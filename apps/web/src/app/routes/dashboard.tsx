@@ -26,7 +26,7 @@ export function DashboardRoute() {
       overview={
         <>
           <Banners />
-          <AccountOverview />
+          <AccountOverview isCompact />
         </>
       }
       sections={

@@ -5,8 +5,12 @@ import { currentLanguage } from '../../../lib/i18n';
 import { useAssetsList } from '../api/assets-list';
 import { useCoinLabel } from '../api/coin-list';
 
-/** Every balance of the member with its available, frozen, fixed and total amounts. */
-export function AccountOverview({ title }: { title?: string }) {
+/**
+ * Every balance of the member with its available, frozen, fixed and total amounts. Compact (the
+ * home) lays each balance out in two short lines on a phone, so the home's quick actions below
+ * still fit on the first screen; the markup is the same, which the painted home relies on.
+ */
+export function AccountOverview({ title, isCompact = false }: { title?: string; isCompact?: boolean }) {
   const { t } = useTranslation();
   const assets = useAssetsList();
   const coinLabel = useCoinLabel();
@@ -18,7 +22,7 @@ export function AccountOverview({ title }: { title?: string }) {
       assets.data.length === 0 ? (
         <p className="empty">{t('assets.empty')}</p>
       ) : (
-        <ul className="asset-grid">
+        <ul className={isCompact ? 'asset-grid asset-grid-compact' : 'asset-grid'}>
           {assets.data.map((a) => (
             <li key={a.coinName} className="asset">
               <h3 className="asset-name">{coinLabel(a.coinName)}</h3>

@@ -6,7 +6,7 @@ import { QuickActions } from '../components/quick-actions';
 
 interface DashboardPageProps {
   userName: string | undefined;
-  /** The first screen: banners and balances, from their features (composed in app/routes). */
+  /** The first screen: banners and the compact balances, from their features (composed in app/routes). */
   overview: ReactNode;
   /** The sections below it, rendered once the first screen has painted. */
   sections: ReactNode;
@@ -20,10 +20,12 @@ export function DashboardPage({ userName, overview, sections }: DashboardPagePro
       <PageHeader title={t('dashboard.title')} description={userName ? t('dashboard.welcome', { name: userName }) : undefined} />
       <div className="stack">
         {overview}
-        <AfterFirstPaint>
-          {sections}
-          <QuickActions />
-        </AfterFirstPaint>
+        {/* The entries members come to the home for: right below the balances, so a phone shows
+            them on its first screen. Rendered with the first screen, not after it, because the
+            copy painted before the app (boot/member-paint.tsx) shows them here too and the
+            hand-over must not move them. */}
+        <QuickActions />
+        <AfterFirstPaint>{sections}</AfterFirstPaint>
       </div>
     </>
   );

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +32,58 @@ interface PackagesPageProps {
   flashSales?: (onChanged: () => void) => ReactNode;
 }
 
+/** Whether the tab row has more tabs past its start and past its end (hidden by its scroll). */
+interface RowEdges {
+  start: boolean;
+  end: boolean;
+}
+
+/**
+ * The tab row, one line that scrolls sideways on a phone: the selected tab is brought into the
+ * row's view when the page opens with it (a link to /package?tab=jackpot) and when it changes, and
+ * the row reports which edges have more tabs past them, for the fade that says it scrolls.
+ */
+function useTabRow(tab: PackageTab) {
+  const rowRef = useRef<HTMLFieldSetElement>(null);
+  const [edges, setEdges] = useState<RowEdges>({ start: false, end: false });
+  const hasScrolledRef = useRef(false);
+
+  const measure = useCallback(() => {
+    const row = rowRef.current;
+    if (!row) return;
+    // A pixel of slack: the scroll position is fractional on a phone's dense screen.
+    const start = row.scrollLeft > 1;
+    const end = row.scrollLeft + row.clientWidth < row.scrollWidth - 1;
+    setEdges((was) => (was.start === start && was.end === end ? was : { start, end }));
+  }, []);
+
+  // Before the first paint, so the page never shows the row at its start and then jumps.
+  useLayoutEffect(() => {
+    const row = rowRef.current;
+    const chosen = row?.querySelector<HTMLElement>('.segment-active');
+    if (!row || !chosen) return;
+    const left = chosen.offsetLeft - (row.clientWidth - chosen.offsetWidth) / 2;
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    row.scrollTo({ left: Math.max(0, left), behavior: hasScrolledRef.current && !reduced ? 'smooth' : 'instant' });
+    hasScrolledRef.current = true;
+    measure();
+  }, [tab, measure]);
+
+  useEffect(() => {
+    const row = rowRef.current;
+    if (!row) return;
+    row.addEventListener('scroll', measure, { passive: true });
+    const resized = new ResizeObserver(measure);
+    resized.observe(row);
+    return () => {
+      row.removeEventListener('scroll', measure);
+      resized.disconnect();
+    };
+  }, [measure]);
+
+  return { rowRef, edges };
+}
+
 /** /package: the products and buying, the member's holdings and their actions, records, codes, claims and the jackpot. */
 export function PackagesPage({ availableOf, coinLabel, selfUserName, onBalancesChanged, flashSales }: PackagesPageProps) {
   const { t } = useTranslation();
@@ -41,6 +93,7 @@ export function PackagesPage({ availableOf, coinLabel, selfUserName, onBalancesC
   const tab: PackageTab = packageTabs.find((x) => x === asked) ?? 'products';
   const products = useMatchingList();
   const name = useId();
+  const { rowRef, edges } = useTabRow(tab);
 
   const onChanged = () => {
     for (const queryKey of [
@@ -118,7 +171,7 @@ export function PackagesPage({ availableOf, coinLabel, selfUserName, onBalancesC
       <PageHeader title={t('pages.package')} description={t('packages.description')} />
       <div className="stack">
         {flashSales?.(onChanged)}
-        <fieldset className="segmented package-tabs">
+        <fieldset ref={rowRef} className="segmented package-tabs" data-more-start={edges.start ? '' : undefined} data-more-end={edges.end ? '' : undefined}>
           <legend className="visually-hidden">{t('packages.tabs.label')}</legend>
           {packageTabs.map((x) => (
             <label key={x} className={tab === x ? 'segment segment-active' : 'segment'}>

@@ -1,6 +1,7 @@
 /**
  * The member's live chat with customer service (decision 024): the conversation, newest at the
- * bottom, older pages on demand, a message box (Enter sends, Shift+Enter breaks the line) and an
+ * bottom, older pages on demand, a message box (with a hardware keyboard Enter sends and
+ * Shift+Enter breaks the line; on a touch screen Enter breaks the line and Send sends) and an
  * image attachment through the same checks as deposit receipts. Messages and file names are
  * shown as text only. New messages arrive through the support socket's "changed" push.
  */
@@ -10,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, sendWithKey, useSubmit, useSupportSocket } from '@pp/browser-kit';
 import { supportLimits, uploadLimits, type SupportMessage } from '@pp/contract';
 import { getToken } from '../../../lib/storage';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { formatDateTime } from '../../../lib/dates';
 import { formatLocale } from '../../../lib/i18n';
 import { createUpload, base64Of } from '../../deposits/api/upload-create';
@@ -43,8 +45,16 @@ function Attachment({ id, fileName }: { id: string; fileName: string }) {
   );
 }
 
+/**
+ * A fine pointer (a mouse or a trackpad) is where a hardware keyboard is likely. A phone's on-screen
+ * keyboard has no Shift+Enter, so there Enter keeps its meaning of a new line and the hint leaves
+ * the shortcut out.
+ */
+const keyboardQuery = '(pointer: fine)';
+
 export function SupportChat() {
   const { t } = useTranslation();
+  const hasKeyboard = useMediaQuery(keyboardQuery);
   const queryClient = useQueryClient();
   const thread = useSupportThread(true);
   const [older, setOlder] = useState<{ messages: SupportMessage[]; cursor: string | null } | null>(null);
@@ -111,7 +121,7 @@ export function SupportChat() {
     );
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+    if (hasKeyboard && event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       send();
     }
@@ -171,7 +181,7 @@ export function SupportChat() {
           aria-describedby="chat-hint"
         />
         <p id="chat-hint" className="field-hint">
-          {t('support.chat.hint', { max: supportLimits.messageCharsMax })}
+          {t(hasKeyboard ? 'support.chat.hint' : 'support.chat.limitHint', { max: supportLimits.messageCharsMax })}
         </p>
         <div className="chat-actions">
           <label className="btn btn-secondary btn-small chat-attach">
