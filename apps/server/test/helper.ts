@@ -105,7 +105,11 @@ export class TestClient {
 
   /** Calls an endpoint of the contract by name through the whole envelope. */
   async call<T = unknown>(name: EndpointName, body: object = {}, headers: Record<string, string> = {}): Promise<CallResult<T>> {
-    return this.post<T>(endpoints[name].path, body, headers);
+    // A keyed write gets a fresh idempotency key unless the test gives one, as each click of the
+    // apps' forms does: two calls of a test are two submissions.
+    const shape = (endpoints[name].request as { shape?: Record<string, unknown> }).shape;
+    const keyed = shape && 'requestId' in shape && !('requestId' in body) ? { ...body, requestId: crypto.randomUUID() } : body;
+    return this.post<T>(endpoints[name].path, keyed, headers);
   }
 
   /** The time requests are sealed with; a test that moves the server's clock moves this one too. */

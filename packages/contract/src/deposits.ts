@@ -4,6 +4,7 @@
  * endpoint alone has a larger body limit (`uploadBodyBytesMax`).
  */
 import { z } from 'zod';
+import { requestId } from './request-id.ts';
 import { amountInput, currencyAmountOf, cursorInput } from './numbers.ts';
 import { recordRejectReasonCodes } from './wallet.ts';
 
@@ -35,11 +36,6 @@ const fileId = z
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9-]+$/);
-const requestId = z
-  .string()
-  .min(16)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/);
 
 export const uploadCreateRequest = z.object({
   /** The name the member's device gave the file; kept only as a label (and for the download name). */

@@ -16,6 +16,7 @@
  * allowed type pays 1 point of price). Percentages are decimal strings (e.g. "0.5" = 0.5 %).
  */
 import { z } from 'zod';
+import { requestId } from './request-id.ts';
 import { amountInput, cursorInput } from './numbers.ts';
 import { languages } from './languages.ts';
 
@@ -102,11 +103,6 @@ export const packageLimits = {
   eventsPageMax: 100,
 } as const;
 
-const requestId = z
-  .string()
-  .min(16)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/);
 const transactionPassword = z
   .string('validation.enterTransactionPassword')
   .min(1, 'validation.enterTransactionPassword')
@@ -427,6 +423,7 @@ export const productSaveRequest = z.object({
   isInviteOnly: z.boolean(),
   invitedUserNames: z.array(z.string().max(64)).max(1000),
   sortOrder: z.number().int().min(0).max(10_000),
+  requestId,
 });
 export const productAdminListResponse = z.array(productAdminEntry);
 export const holdingAdminListRequest = z.object({

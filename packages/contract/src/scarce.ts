@@ -10,6 +10,7 @@
  * (`scarce.<reason>`).
  */
 import { z } from 'zod';
+import { requestId } from './request-id.ts';
 import { amountInput, amountInputOrZero, cursorInput } from './numbers.ts';
 
 export const saleKinds = ['code', 'flash'] as const;
@@ -34,11 +35,6 @@ export const scarceLimits = {
   bonusPeriodHoursMax: 24 * 366,
 } as const;
 
-const requestId = z
-  .string()
-  .min(16)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/);
 const transactionPassword = z
   .string('validation.enterTransactionPassword')
   .min(1, 'validation.enterTransactionPassword')

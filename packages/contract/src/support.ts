@@ -4,6 +4,7 @@
  * something changed, so nothing of a conversation ever travels outside the envelope.
  */
 import { z } from 'zod';
+import { requestId } from './request-id.ts';
 import { cursorInput } from './numbers.ts';
 import { uploadInfo } from './deposits.ts';
 
@@ -45,11 +46,6 @@ const id = z
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9-]+$/, 'validation.invalid');
-const requestId = z
-  .string()
-  .min(16)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/);
 
 export const supportAuthors = ['member', 'staff'] as const;
 export const supportMessage = z.object({

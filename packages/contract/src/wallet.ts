@@ -3,6 +3,7 @@
  * `requestId` (kept across retries of one submission) and the transaction password.
  */
 import { z } from 'zod';
+import { requestId } from './request-id.ts';
 import { amountInput, cursorInput, timeFilterMs } from './numbers.ts';
 import { bonusCause } from './plan.ts';
 
@@ -76,11 +77,6 @@ export const recordRejectReasonCodes = ['receiptUnreadable', 'amountMismatch', '
 
 export const walletLimits = { pageSizeMax: 50 } as const;
 
-const requestId = z
-  .string()
-  .min(16)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/);
 const transactionPassword = z.string('validation.enterTransactionPassword').min(1, 'validation.enterTransactionPassword').max(128);
 const cursor = cursorInput;
 const pageSize = z.number().int().min(1).max(walletLimits.pageSizeMax).default(20);

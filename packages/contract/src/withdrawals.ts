@@ -11,6 +11,7 @@
  * pendingDisbursement with its error, the hold untouched.
  */
 import { z } from 'zod';
+import { requestId } from './request-id.ts';
 import { amountInput, currencyAmountOf, cursorInput, divideRounded, minorOf, parseAmount, unitMinor } from './numbers.ts';
 import { withdrawalChains } from './chain-address.ts';
 import { recordRejectReasonCodes } from './wallet.ts';
@@ -30,11 +31,6 @@ export const withdrawalLimits = {
   bankReferenceCharsMax: 64,
 } as const;
 
-const requestId = z
-  .string()
-  .min(16)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/);
 const transactionPassword = z
   .string('validation.enterTransactionPassword')
   .min(1, 'validation.enterTransactionPassword')

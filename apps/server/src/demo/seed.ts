@@ -397,7 +397,8 @@ export const demoProducts = [
 /** The catalogue, saved by staff like any change, and the demo member's holding of 10 units of the first (1,000 USDT fixed). */
 async function seedDemoPackages(services: Services, admin: { id: string; name: string; ip: string }, demoId: string): Promise<void> {
   const ids: string[] = [];
-  for (const p of demoProducts) ids.push((await services.catalogue.save(admin, { ...p, isOnSale: true, invitedUserNames: [] })).id);
+  for (const p of demoProducts)
+    ids.push((await services.catalogue.save(admin, { ...p, isOnSale: true, invitedUserNames: [], requestId: `demo-product-${ids.length}` })).id);
   await services.packages.buy(demoId, {
     productId: ids[0]!,
     quantity: 10,

@@ -17,7 +17,8 @@ import {
   type RequestOf,
 } from '@pp/contract';
 
-export type ProductSaveRequest = RequestOf<'productSave'>;
+/** What the form makes; the idempotency key is added when it is sent (api/product-save.ts). */
+export type ProductSaveRequest = Omit<RequestOf<'productSave'>, 'requestId'>;
 
 /** Every PackageTerms field, in the order the editor shows them. */
 export const termFields = [

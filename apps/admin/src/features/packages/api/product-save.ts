@@ -8,7 +8,7 @@ import type { ProductSaveRequest } from '../product-form';
  * dialog shows the refusal beside the field it names. The catalogue reloads after.
  */
 export async function saveProduct(request: ProductSaveRequest, requestId: string): Promise<ProductAdminEntry> {
-  const entry = await apiCall('productSave', request, { requestId, isQuiet: true });
+  const entry = await apiCall('productSave', { ...request, requestId }, { requestId, isQuiet: true });
   await queryClient.invalidateQueries({ queryKey: ['packages', 'products'] });
   return entry;
 }

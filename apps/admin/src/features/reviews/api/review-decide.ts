@@ -11,8 +11,8 @@ export type RejectReasonCode = NonNullable<RequestOf<'reviewDecide'>['reasonCode
  * the server has answered for every id; then the lists, the details and the dashboard counts
  * are fetched again, so the screen shows what the server now holds.
  */
-export async function decideReviews(body: RequestOf<'reviewDecide'>, requestId: string): Promise<DecisionResult[]> {
-  const { results } = await apiCall('reviewDecide', body, { requestId, isQuiet: true });
+export async function decideReviews(body: Omit<RequestOf<'reviewDecide'>, 'requestId'>, requestId: string): Promise<DecisionResult[]> {
+  const { results } = await apiCall('reviewDecide', { ...body, requestId }, { requestId, isQuiet: true });
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: ['reviews'] }),
     queryClient.invalidateQueries({ queryKey: ['dashboard'] }),

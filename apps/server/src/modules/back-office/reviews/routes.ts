@@ -13,6 +13,6 @@ export function reviewRoutes(app: FastifyInstance, s: ReviewRoutesDeps): void {
   apiRoute(app, s.routeDeps, 'reviewList', async ({ staff, body }) => s.reviews.list(body, { ...actorOf(staff), role: staff.role }));
   apiRoute(app, s.routeDeps, 'reviewDetail', async ({ staff, body }) => s.reviews.detail(body.id, { ...actorOf(staff), role: staff.role }));
   apiRoute(app, s.routeDeps, 'reviewDecide', async ({ staff, body }) => ({
-    results: await s.reviews.decide(body.ids, body.decision, body.reasonCode, body.reason, { ...actorOf(staff), role: staff.role }),
+    results: await s.reviews.decide(body.ids, body.decision, body.reasonCode, body.reason, { ...actorOf(staff), role: staff.role }, body.requestId),
   }));
 }

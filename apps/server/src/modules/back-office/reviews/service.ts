@@ -16,6 +16,7 @@ import { rejectOnlyReviewQueues, roleCan, type ErrorKey, type ReviewItem, type S
 import type { Db, Tx } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
 import { inTransaction } from '../../../db/transaction.ts';
+import { once } from '../../../db/once.ts';
 import { AppError } from '../../../errors.ts';
 import type { AuditService, Actor } from '../audit/index.ts';
 import type { ConfigService } from '../../platform/config/index.ts';
@@ -261,12 +262,17 @@ export class ReviewService {
     reasonCode: string | undefined,
     reason: string,
     actor: Actor & { role: StaffRole },
+    /**
+     * The client's idempotency key: each item's decision is keyed once with it (db/once.ts), so a
+     * retry whose first answer was lost is answered with what was decided, not `review.notPending`.
+     */
+    requestId: string | null = null,
   ): Promise<DecideOutcome[]> {
     const results: DecideOutcome[] = [];
     const decider = await this.decider(actor);
     for (const id of [...new Set(ids)]) {
       try {
-        results.push({ id, outcome: await this.decideOne(id, decision, reasonCode, reason, decider) });
+        results.push({ id, outcome: await this.decideOne(id, decision, reasonCode, reason, decider, requestId) });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         // A setting change whose value no longer passes its checks says which check (decision 061).
@@ -276,53 +282,59 @@ export class ReviewService {
     return results;
   }
 
-  private async decideOne(id: string, decision: Decision, reasonCode: string | undefined, reason: string, actor: Decider) {
+  private async decideOne(id: string, decision: Decision, reasonCode: string | undefined, reason: string, actor: Decider, requestId: string | null) {
     if (decision === 'reject' && !reason && !reasonCode) throw new AppError('review.reasonRequired');
-    return inTransaction(this.db, async (tx) => {
-      const item = await this.row(id, tx);
-      if (!item) throw new AppError('review.notFound');
-      const handler = this.handlers.get(item.queue);
-      if (!handler) throw new Error(`no handler for queue ${item.queue}`);
-      const refusal = approvalRefusal(item, decision, actor, handler);
-      if (refusal) throw new AppError(refusal);
-      const now = Date.now();
-      const next: 'approved' | 'rejected' | 'awaitingSecond' = decision === 'reject' ? 'rejected' : approvedStatus(item);
-      // The status moves only from what we read: a second click, or another staff member, loses here.
-      const moved = await tx
-        .updateTable('review_items')
-        .set({
-          status: next,
-          ...(next === 'awaitingSecond' ? { first_approver_id: actor.id } : { decided_at: now }),
-          ...(next === 'rejected' ? { reject_reason: `${reasonCode ?? 'other'}|${reason}` } : {}),
-        })
-        .where('id', '=', id)
-        .where('status', '=', item.status)
-        .executeTakeFirst();
-      if (moved.numUpdatedRows !== 1n) throw new AppError('review.notPending');
-      const decidedBy = { id: actor.id, name: actor.name, ip: actor.ip, role: actor.role };
-      if (next === 'approved') await handler.approve(tx, item, decidedBy);
-      if (next === 'rejected') await handler.reject(tx, item, decidedBy);
-      await tx
-        .insertInto('review_decisions')
-        .values({
-          id: crypto.randomUUID(),
-          item_id: id,
-          staff_id: actor.id,
-          staff_name: actor.name,
-          decision,
-          reason: reasonCode ? `${reasonCode}: ${reason}` : reason,
-          at: now,
-        })
-        .execute();
-      await this.audit.record(tx, actor, {
-        action: `review.${decision}`,
-        targetType: `review:${item.queue}`,
-        targetId: id,
-        before: { status: item.status },
-        after: { status: next },
+    const key = requestId ? { scope: 'reviewDecide', actor: actor.id, requestId: `${requestId}:${id}`, input: { decision, reasonCode, reason } } : null;
+    return inTransaction(this.db, (tx) =>
+      key ? once(tx, key, () => this.decideIn(tx, id, decision, reasonCode, reason, actor)) : this.decideIn(tx, id, decision, reasonCode, reason, actor),
+    );
+  }
+
+  /** One item's decision inside `tx`: the approval rule, the status move, the queue's handler, the trail. */
+  private async decideIn(tx: Tx, id: string, decision: Decision, reasonCode: string | undefined, reason: string, actor: Decider) {
+    const item = await this.row(id, tx);
+    if (!item) throw new AppError('review.notFound');
+    const handler = this.handlers.get(item.queue);
+    if (!handler) throw new Error(`no handler for queue ${item.queue}`);
+    const refusal = approvalRefusal(item, decision, actor, handler);
+    if (refusal) throw new AppError(refusal);
+    const now = Date.now();
+    const next: 'approved' | 'rejected' | 'awaitingSecond' = decision === 'reject' ? 'rejected' : approvedStatus(item);
+    // The status moves only from what we read: a second click, or another staff member, loses here.
+    const moved = await tx
+      .updateTable('review_items')
+      .set({
+        status: next,
+        ...(next === 'awaitingSecond' ? { first_approver_id: actor.id } : { decided_at: now }),
+        ...(next === 'rejected' ? { reject_reason: `${reasonCode ?? 'other'}|${reason}` } : {}),
+      })
+      .where('id', '=', id)
+      .where('status', '=', item.status)
+      .executeTakeFirst();
+    if (moved.numUpdatedRows !== 1n) throw new AppError('review.notPending');
+    const decidedBy = { id: actor.id, name: actor.name, ip: actor.ip, role: actor.role };
+    if (next === 'approved') await handler.approve(tx, item, decidedBy);
+    if (next === 'rejected') await handler.reject(tx, item, decidedBy);
+    await tx
+      .insertInto('review_decisions')
+      .values({
+        id: crypto.randomUUID(),
+        item_id: id,
+        staff_id: actor.id,
+        staff_name: actor.name,
+        decision,
         reason: reasonCode ? `${reasonCode}: ${reason}` : reason,
-      });
-      return next;
+        at: now,
+      })
+      .execute();
+    await this.audit.record(tx, actor, {
+      action: `review.${decision}`,
+      targetType: `review:${item.queue}`,
+      targetId: id,
+      before: { status: item.status },
+      after: { status: next },
+      reason: reasonCode ? `${reasonCode}: ${reason}` : reason,
     });
+    return next;
   }
 }

@@ -10,6 +10,7 @@ import { payWithEntry, type PackageKind, type PackageTerms, type ProductAdminEnt
 import type { Db, Tx } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
 import { inTransaction } from '../../../db/transaction.ts';
+import { once } from '../../../db/once.ts';
 import type { PackageProductsTable } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
 import type { Actor, AuditService } from '../../back-office/audit/index.ts';
@@ -156,54 +157,61 @@ export class CatalogueService {
     const members = wanted.length === 0 ? [] : await this.db.selectFrom('users').select(['id', 'user_name_key']).where('user_name_key', 'in', wanted).execute();
     const unknown = wanted.filter((n) => !members.some((m) => m.user_name_key === n));
     if (unknown.length > 0) throw new AppError('package.productInvalid', { detail: `no member named ${unknown.slice(0, 5).join(', ')}` });
-    const id = await inTransaction(this.db, async (tx) => {
-      const now = Date.now();
-      const values = {
-        kind: input.kind,
-        names: JSON.stringify(input.names),
-        descriptions: JSON.stringify(input.descriptions),
-        terms: JSON.stringify(input.terms),
-        pay_with: JSON.stringify(input.payWith),
-        per_member_limit: input.perMemberLimit,
-        total_limit: input.totalLimit,
-        is_on_sale: input.isOnSale ? 1 : 0,
-        min_grade: input.minGrade,
-        is_invite_only: input.isInviteOnly ? 1 : 0,
-        sort_order: input.sortOrder,
-        updated_at: now,
-      };
-      let before: ProductAdminEntry | null = null;
-      let productId: string;
-      if (input.id === undefined) {
-        productId = crypto.randomUUID();
-        await tx
-          .insertInto('package_products')
-          .values({ id: productId, ...values, sold: 0n, version: 1, created_at: now })
-          .execute();
-      } else {
-        productId = input.id;
-        const current = await productById(tx, productId);
-        if (!current) throw new AppError('package.notFound');
-        before = this.toAdminEntry(current, (await this.invitedNames(tx, [productId])).get(productId) ?? []);
-        // The version read must still be the stored one: a save over someone else's is refused.
-        const updated = await tx
-          .updateTable('package_products')
-          .set((eb) => ({ ...values, version: eb('version', '+', 1) }))
-          .where('id', '=', productId)
-          .where('version', '=', input.version ?? num(current.row.version))
-          .executeTakeFirst();
-        if (updated.numUpdatedRows !== 1n) throw new AppError('config.staleVersion');
-        await tx.deleteFrom('package_invites').where('product_id', '=', productId).execute();
-      }
-      if (members.length > 0)
-        await tx
-          .insertInto('package_invites')
-          .values(members.map((m) => ({ product_id: productId, member_id: m.id })))
-          .execute();
-      const after = this.toAdminEntry((await productById(tx, productId))!, (await this.invitedNames(tx, [productId])).get(productId) ?? []);
-      await this.audit.record(tx, actor, { action: 'package.productSave', targetType: 'packageProduct', targetId: productId, before, after, reason: '' });
-      return productId;
-    });
+    // Keyed once (db/once.ts): a retried save whose answer was lost does not make a second product.
+    const { requestId, ...fields } = input;
+    const id = await inTransaction(this.db, (tx) =>
+      once(tx, { scope: 'productSave', actor: actor.id, requestId, input: fields }, () => this.write(tx, actor, input, members)),
+    );
     return (await this.adminList()).find((p) => p.id === id)!;
+  }
+
+  /** The product's row and invitations written in `tx`, audited; answers the product's id. */
+  private async write(tx: Tx, actor: Actor, input: ProductSave, members: Array<{ id: string }>): Promise<string> {
+    const now = Date.now();
+    const values = {
+      kind: input.kind,
+      names: JSON.stringify(input.names),
+      descriptions: JSON.stringify(input.descriptions),
+      terms: JSON.stringify(input.terms),
+      pay_with: JSON.stringify(input.payWith),
+      per_member_limit: input.perMemberLimit,
+      total_limit: input.totalLimit,
+      is_on_sale: input.isOnSale ? 1 : 0,
+      min_grade: input.minGrade,
+      is_invite_only: input.isInviteOnly ? 1 : 0,
+      sort_order: input.sortOrder,
+      updated_at: now,
+    };
+    let before: ProductAdminEntry | null = null;
+    let productId: string;
+    if (input.id === undefined) {
+      productId = crypto.randomUUID();
+      await tx
+        .insertInto('package_products')
+        .values({ id: productId, ...values, sold: 0n, version: 1, created_at: now })
+        .execute();
+    } else {
+      productId = input.id;
+      const current = await productById(tx, productId);
+      if (!current) throw new AppError('package.notFound');
+      before = this.toAdminEntry(current, (await this.invitedNames(tx, [productId])).get(productId) ?? []);
+      // The version read must still be the stored one: a save over someone else's is refused.
+      const updated = await tx
+        .updateTable('package_products')
+        .set((eb) => ({ ...values, version: eb('version', '+', 1) }))
+        .where('id', '=', productId)
+        .where('version', '=', input.version ?? num(current.row.version))
+        .executeTakeFirst();
+      if (updated.numUpdatedRows !== 1n) throw new AppError('config.staleVersion');
+      await tx.deleteFrom('package_invites').where('product_id', '=', productId).execute();
+    }
+    if (members.length > 0)
+      await tx
+        .insertInto('package_invites')
+        .values(members.map((m) => ({ product_id: productId, member_id: m.id })))
+        .execute();
+    const after = this.toAdminEntry((await productById(tx, productId))!, (await this.invitedNames(tx, [productId])).get(productId) ?? []);
+    await this.audit.record(tx, actor, { action: 'package.productSave', targetType: 'packageProduct', targetId: productId, before, after, reason: '' });
+    return productId;
   }
 }

@@ -109,6 +109,7 @@ describe.each(dialects)('records and auto-approval on %s', (dialect) => {
         isInviteOnly: false,
         invitedUserNames: [],
         sortOrder: 0,
+        requestId: 'records-test-product',
       },
     );
     const bought = await m.call('buyMatching', {
