@@ -7,7 +7,8 @@
 //   group: the checked radio is its selected state), with a selected style, and a fade at an edge
 //   where the row scrolls on;
 // - every cell of the 2048 board is the same square, so no row changes height after a move;
-// - the support chat shows "Enter sends" only with a fine pointer (not on the phone).
+// - the support chat shows "Enter sends" only with a fine pointer (not on the phone) and has one
+//   Close control.
 // Screenshots: test-artifacts/screenshots/member-phone-polish-<page>-<width>-<lang>.png.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -237,7 +238,7 @@ for (const { layout, width, height } of layouts) {
         await shot(page, `member-phone-polish-game-${name}.png`);
       });
 
-      test('the chat says "Enter sends" only with a fine pointer', async () => {
+      test('the chat says "Enter sends" only with a fine pointer and has one Close', async () => {
         await page.goto('/#/index');
         await waitForHeading(page, t(lang, 'dashboard.title'));
         const home = page.getByRole('region', { name: t(lang, 'dashboard.quickActions'), exact: true });
@@ -260,6 +261,7 @@ for (const { layout, width, height } of layouts) {
         } else {
           expect(text, 'the desktop chat').toContain(enterSends);
         }
+        expect(closes, 'Close controls in the chat').toBe(1);
         await shot(page, `member-phone-polish-chat-${name}.png`);
         await chat
           .getByRole('button', { name: t(lang, 'common.close'), exact: true })

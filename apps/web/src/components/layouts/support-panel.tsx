@@ -8,7 +8,9 @@ const SupportChat = lazy(() => import('../../features/support/components/support
 
 /**
  * Customer service (decision 024): the built-in live chat, or, when the operator configured a
- * third-party widget (support.liveChatScript), that widget's script, loaded only then.
+ * third-party widget (support.liveChatScript), that widget's script, loaded only then. The
+ * dialog's own close button in its head is the one way out besides Escape: a second Close below
+ * the chat said the same thing twice and took a line of a phone's screen.
  */
 export function SupportPanel({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -28,11 +30,6 @@ export function SupportPanel({ isOpen, onClose }: { isOpen: boolean; onClose: ()
           <SupportChat />
         </Suspense>
       )}
-      <div className="dialog-actions">
-        <button type="button" className="btn btn-secondary" onClick={onClose}>
-          {t('common.close')}
-        </button>
-      </div>
     </Dialog>
   );
 }
