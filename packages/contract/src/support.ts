@@ -17,8 +17,11 @@ export const supportLimits = {
   pageSizeMax: 50,
   /** Conversations per page of the staff inbox. */
   inboxPageSizeMax: 50,
-  /** Milliseconds a socket may stay silent before it says who it is. */
-  socketAuthTimeoutMs: 10_000,
+  /**
+   * Milliseconds a socket may stay silent before it says who it is. The apps send the hello as soon
+   * as the socket opens (milliseconds); a stranger holding sockets open without one gets no more.
+   */
+  socketAuthTimeoutMs: 3_000,
   /** Bytes of one frame a client may send on the socket (only the hello is expected). */
   socketFrameBytesMax: 1024,
 } as const;

@@ -20,11 +20,8 @@ const socketsMax = 20_000;
 const socketsPerIdentityMax = 8;
 /** How often an open socket's session is checked again (logout, expiry, a disabled staff member). */
 const recheckMs = 30_000;
-/**
- * A socket that has not said hello is closed after this long. The apps send theirs as soon as the
- * socket opens (milliseconds); a stranger holding sockets open without one gets no more than this.
- */
-export const helloTimeoutMs = 3_000;
+/** A socket that has not said hello is closed after this long (the contract's ceiling, with its reason). */
+export const helloTimeoutMs = supportLimits.socketAuthTimeoutMs;
 /**
  * Sockets one client address may have waiting for their hello at once; more are closed at once
  * (1008). Counted in this process, and that is enough here: the limit protects this process's own
