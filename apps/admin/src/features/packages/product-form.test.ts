@@ -58,7 +58,7 @@ describe('toSaveRequest', () => {
     const mapped = toSaveRequest(filledForm());
     expect(mapped.ok).toBe(true);
     if (!mapped.ok) return;
-    expect(endpoints.productSave.request.safeParse(mapped.request).success).toBe(true);
+    expect(endpoints.productSave.request.safeParse({ ...mapped.request, requestId: 'form-test-request-1' }).success).toBe(true);
     expect(mapped.request.id).toBeUndefined();
     expect(mapped.request.names).toEqual({ 'zh-CN': '黄金套餐', 'en-US': 'Gold plan' });
     expect(mapped.request.descriptions).toEqual({ 'en-US': 'Thirty days, daily rewards' });
@@ -72,7 +72,7 @@ describe('toSaveRequest', () => {
     const mapped = toSaveRequest(productFormOf(saved));
     expect(mapped.ok).toBe(true);
     if (!mapped.ok) return;
-    expect(endpoints.productSave.request.safeParse(mapped.request).success).toBe(true);
+    expect(endpoints.productSave.request.safeParse({ ...mapped.request, requestId: 'form-test-request-1' }).success).toBe(true);
     expect(mapped.request).toMatchObject({
       id: 'p-1',
       version: 4,
