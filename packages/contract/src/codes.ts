@@ -56,6 +56,8 @@ export const errorCatalogue = {
   'review.sameApprover': { status: 200 },
   'review.secondNeedsFinance': { status: 200 },
   'review.reasonRequired': { status: 200 },
+  // A rejection reason of another kind of item (a receipt reason on a withdrawal): the member would read nonsense.
+  'review.reasonCodeNotForQueue': { status: 200 },
   'ledger.insufficientBalance': { status: 200 },
   'ledger.requestIdReused': { status: 200 },
   'ledger.pendingNotFound': { status: 200 },

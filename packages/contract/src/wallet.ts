@@ -72,8 +72,49 @@ export type TransactionStatus = (typeof transactionStatuses)[number];
 export const recordMovements = ['in', 'out', 'move'] as const;
 export type RecordMovement = (typeof recordMovements)[number];
 export const memberAccountPurposes = ['available', 'fixed'] as const;
-/** Why staff rejected something, as a code the member sees translated; the same list as the review queue's. */
-export const recordRejectReasonCodes = ['receiptUnreadable', 'amountMismatch', 'duplicate', 'suspectedFraud', 'notReceived', 'other'] as const;
+/**
+ * Why staff rejected something, as a code the member reads translated, by the kind of item
+ * rejected: a reason only makes sense for what it talks about, so a withdrawal is never refused
+ * for an unreadable receipt (it has none) and a deposit never for a wrong destination.
+ * - deposit: what staff check on a member's money coming in: that it arrived, the receipt, the amount.
+ * - withdrawal: what staff check on money going out: the destination (bank account or address),
+ *   the account holder's name against the member's, and the identity or compliance check a
+ *   reviewer runs by hand. No "limit exceeded": the server refuses an order over the limits when
+ *   it is made, so no reviewer meets one.
+ * - general: every other queue (exchanges, staff adjustments, package claims, setting changes)
+ *   has no document or destination to fault, only the reasons every item shares.
+ * `duplicate`, `suspectedFraud` and `other` belong to every kind.
+ */
+export const rejectReasonCodesByKind = {
+  deposit: ['notReceived', 'receiptUnreadable', 'amountMismatch', 'duplicate', 'suspectedFraud', 'other'],
+  withdrawal: ['destinationInvalid', 'nameMismatch', 'complianceCheck', 'suspectedFraud', 'duplicate', 'other'],
+  general: ['suspectedFraud', 'duplicate', 'other'],
+} as const;
+export type RejectReasonKind = keyof typeof rejectReasonCodesByKind;
+/** Every reason code of every kind: what a stored rejection may carry, and what the member's lists show. */
+export const recordRejectReasonCodes = [
+  'notReceived',
+  'receiptUnreadable',
+  'amountMismatch',
+  'destinationInvalid',
+  'nameMismatch',
+  'complianceCheck',
+  'duplicate',
+  'suspectedFraud',
+  'other',
+] as const;
+export type RejectReasonCode = (typeof recordRejectReasonCodes)[number];
+/** The review queues whose items are not of the general kind; a queue not named here is general. */
+const reviewQueueReasonKinds: Readonly<Record<string, RejectReasonKind>> = { bankDeposit: 'deposit', chainDeposit: 'deposit', withdrawal: 'withdrawal' };
+export const rejectReasonKindOf = (queue: string): RejectReasonKind => reviewQueueReasonKinds[queue] ?? 'general';
+/** The reason codes an item of `queue` may be rejected with. */
+export const rejectReasonCodesFor = (queue: string): readonly RejectReasonCode[] => rejectReasonCodesByKind[rejectReasonKindOf(queue)];
+/** The codes every one of `queues` accepts, in the first queue's order: what one rejection of a mixed batch may use. */
+export const rejectReasonCodesCommonTo = (queues: readonly string[]): readonly RejectReasonCode[] => {
+  const [first, ...rest] = queues;
+  if (first === undefined) return [];
+  return rejectReasonCodesFor(first).filter((code) => rest.every((queue) => rejectReasonCodesFor(queue).includes(code)));
+};
 
 export const walletLimits = { pageSizeMax: 50 } as const;
 

@@ -43,6 +43,7 @@ export const enUS = {
     'review.sameApprover': 'A second, different staff member must approve this amount',
     'review.secondNeedsFinance': 'The second approval needs a finance staff member',
     'review.reasonRequired': 'Give a reason for the rejection',
+    'review.reasonCodeNotForQueue': 'This rejection reason does not apply to this kind of item; choose one of its own',
     'ledger.insufficientBalance': 'Insufficient balance',
     'ledger.requestIdReused': 'This request id was already used for a different request',
     'ledger.pendingNotFound': 'No such pending transfer',

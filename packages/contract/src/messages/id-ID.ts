@@ -45,6 +45,7 @@ export const idID: ServerMessages = {
     'review.sameApprover': 'Jumlah ini harus disetujui oleh staf kedua yang berbeda',
     'review.secondNeedsFinance': 'Persetujuan kedua memerlukan staf bagian keuangan',
     'review.reasonRequired': 'Silakan isi alasan penolakan',
+    'review.reasonCodeNotForQueue': 'Alasan penolakan ini tidak berlaku untuk jenis item ini; pilih alasan yang sesuai',
     'ledger.insufficientBalance': 'Saldo tidak mencukupi',
     'ledger.requestIdReused': 'ID permintaan ini sudah dipakai untuk permintaan lain',
     'ledger.pendingNotFound': 'Transfer tertunda tidak ditemukan',

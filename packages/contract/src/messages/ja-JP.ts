@@ -44,6 +44,7 @@ export const jaJP: ServerMessages = {
     'review.sameApprover': 'この金額には別のスタッフによる承認が必要です',
     'review.secondNeedsFinance': '2回目の承認には財務担当のスタッフが必要です',
     'review.reasonRequired': '却下の理由を入力してください',
+    'review.reasonCodeNotForQueue': 'この却下理由はこの種類の案件には使えません。案件に合った理由を選んでください',
     'ledger.insufficientBalance': '残高が不足しています',
     'ledger.requestIdReused': 'このリクエストIDは別のリクエストで使用済みです',
     'ledger.pendingNotFound': '保留中の振替が見つかりません',

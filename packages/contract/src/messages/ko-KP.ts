@@ -44,6 +44,7 @@ export const koKP: ServerMessages = {
     'review.sameApprover': '이 금액은 다른 직원의 추가 승인이 필요합니다',
     'review.secondNeedsFinance': '두 번째 승인은 재무 담당 직원이 해야 합니다',
     'review.reasonRequired': '거절 사유를 입력해 주세요',
+    'review.reasonCodeNotForQueue': '이 거절 사유는 이 종류의 항목에 쓸 수 없습니다. 해당 항목에 맞는 사유를 선택해 주세요',
     'ledger.insufficientBalance': '잔액이 부족합니다',
     'ledger.requestIdReused': '이 요청 ID는 이미 다른 요청에 사용되었습니다',
     'ledger.pendingNotFound': '대기 중인 이체를 찾을 수 없습니다',

@@ -44,6 +44,7 @@ export const zhCN: ServerMessages = {
     'review.sameApprover': '此金额需要另一位员工再次审批',
     'review.secondNeedsFinance': '第二次审批需要财务角色的员工',
     'review.reasonRequired': '请填写驳回原因',
+    'review.reasonCodeNotForQueue': '该驳回原因不适用于此类事项，请选择与之相符的原因',
     'ledger.insufficientBalance': '余额不足',
     'ledger.requestIdReused': '该请求编号已用于其他请求',
     'ledger.pendingNotFound': '待处理的转账不存在',

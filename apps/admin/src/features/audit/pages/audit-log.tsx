@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { FilterForm, ListCard } from '../../../components/ui/list-page';
 import { endOfDayMs, formatDateTime, formatJson, startOfDayMs } from '../../../lib/format';
 import { translateOr } from '../../../lib/i18n';
+import { splitCodedReason } from '../../../lib/coded-reason';
 import { useAuditList, type AuditFilter } from '../api/audit-list';
 
 const emptyForm = { actor: '', action: '', targetId: '', text: '', from: '', to: '' };
@@ -122,7 +123,7 @@ function AuditRow({ entry, isExpanded, onToggle }: { entry: AuditEntry; isExpand
           </span>
         </td>
         <td className="col-reason" data-user-content>
-          {entry.reason}
+          <ReasonText reason={entry.reason} action={entry.action} />
         </td>
         <td className="nowrap">
           <button type="button" className="btn btn-small" aria-expanded={isExpanded} aria-controls={isExpanded ? detailId : undefined} onClick={onToggle}>
@@ -156,6 +157,19 @@ function AuditRow({ entry, isExpanded, onToggle }: { entry: AuditEntry; isExpand
 }
 
 /** "review:exchange" reads "Review item · Exchanges". */
+/** A coded reason (`code: words`) as its translated label followed by the words; any other reason as written. */
+function ReasonText({ reason, action }: { reason: string; action: string }) {
+  const { t } = useTranslation();
+  const coded = splitCodedReason(reason, action);
+  if (!coded) return <>{reason}</>;
+  return (
+    <>
+      <span>{t(`rejectReasons.${coded.code}`)}</span>
+      {coded.text ? `: ${coded.text}` : null}
+    </>
+  );
+}
+
 function targetTypeText(targetType: string): string {
   const [base = '', sub] = targetType.split(':', 2);
   const name = translateOr(`auditTargets.${base}`, base);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { payoutBankRequest, payoutManualChainRequest, rejectReasonCodes, withdrawalLimits, type PayoutEntry } from '@pp/contract';
+import { payoutBankRequest, payoutManualChainRequest, rejectReasonCodesByKind, withdrawalLimits, type PayoutEntry, type RejectReasonCode } from '@pp/contract';
 import { SelectField, showToast } from '@pp/browser-kit';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { formatExactAmount } from '../../../lib/format';
@@ -10,7 +10,7 @@ import { ActionDialog } from './action-dialog';
 import { coinAmount, heldTotal } from './payout-bits';
 import type { PayoutAction } from './payout-card';
 
-type ReasonCode = (typeof rejectReasonCodes)[number];
+type ReasonCode = RejectReasonCode;
 
 export interface PayoutTarget {
   entry: PayoutEntry;
@@ -161,7 +161,7 @@ function RejectDialog({ entry, onClose, onDone }: { entry: PayoutEntry | null; o
           setCode(value as ReasonCode | '');
           setCodeError(null);
         }}
-        options={[{ value: '', label: t('common.choose') }, ...rejectReasonCodes.map((c) => ({ value: c, label: t(`rejectReasons.${c}`) }))]}
+        options={[{ value: '', label: t('common.choose') }, ...rejectReasonCodesByKind.withdrawal.map((c) => ({ value: c, label: t(`rejectReasons.${c}`) }))]}
         hint={t('reviews.rejectCodeHint')}
         error={codeError}
         required

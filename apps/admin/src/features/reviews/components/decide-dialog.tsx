@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateOr } from '../../../lib/i18n';
-import { rejectReasonCodes } from '@pp/contract';
 import { SelectField, sendWithKey, useRequestId } from '@pp/browser-kit';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { formatExactAmount } from '../../../lib/format';
 import { decideReviews, type Decision, type DecisionResult, type RejectReasonCode } from '../api/review-decide';
+import { offeredRejectCodes } from './reject-reasons';
 
 export interface DecideTarget {
   decision: Decision;
-  items: ReadonlyArray<{ id: string; memberName: string; amount: string; coinName: string }>;
+  items: ReadonlyArray<{ id: string; queue: string; memberName: string; amount: string; coinName: string }>;
 }
 
 interface DecideDialogProps {
@@ -21,7 +21,8 @@ interface DecideDialogProps {
 /**
  * Confirms an approval or a rejection of one or many items. A rejection needs a reason the
  * member reads in their own language (a reason code), plus the staff member's own words when
- * the code is "other"; an approval may have a note. The dialog stays until the server answers.
+ * the code is "other"; an approval may have a note. Only the codes of the items' queue are
+ * offered (the server refuses the others). The dialog stays until the server answers.
  */
 export function DecideDialog({ target, onClose, onDecided }: DecideDialogProps) {
   const { t } = useTranslation();
@@ -31,6 +32,7 @@ export function DecideDialog({ target, onClose, onDecided }: DecideDialogProps) 
   const isReject = target?.decision === 'reject';
   const count = target?.items.length ?? 0;
   const first = target?.items[0];
+  const codes = offeredRejectCodes(target?.items ?? []);
 
   function close() {
     setCode('');
@@ -85,7 +87,7 @@ export function DecideDialog({ target, onClose, onDecided }: DecideDialogProps) 
             setCode(value as RejectReasonCode | '');
             setCodeError(null);
           }}
-          options={[{ value: '', label: t('common.choose') }, ...rejectReasonCodes.map((c) => ({ value: c, label: t(`rejectReasons.${c}`) }))]}
+          options={[{ value: '', label: t('common.choose') }, ...codes.map((c) => ({ value: c, label: t(`rejectReasons.${c}`) }))]}
           hint={t('reviews.rejectCodeHint')}
           error={codeError}
           required

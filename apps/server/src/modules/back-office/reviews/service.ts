@@ -12,7 +12,17 @@
  * approval rule, which also answers `canApprove` in the lists.
  */
 import crypto from 'node:crypto';
-import { rejectOnlyReviewQueues, roleCan, type ErrorKey, type ReviewItem, type StaffPermission, type StaffRole, formatMinor, parseAmount } from '@pp/contract';
+import {
+  rejectOnlyReviewQueues,
+  rejectReasonCodesFor,
+  roleCan,
+  type ErrorKey,
+  type ReviewItem,
+  type StaffPermission,
+  type StaffRole,
+  formatMinor,
+  parseAmount,
+} from '@pp/contract';
 import type { Db, Tx } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
 import { inTransaction } from '../../../db/transaction.ts';
@@ -298,6 +308,9 @@ export class ReviewService {
     if (!handler) throw new Error(`no handler for queue ${item.queue}`);
     const refusal = approvalRefusal(item, decision, actor, handler);
     if (refusal) throw new AppError(refusal);
+    // The member reads the code translated: only a reason of this kind of item says something true.
+    if (decision === 'reject' && reasonCode !== undefined && !(rejectReasonCodesFor(item.queue) as readonly string[]).includes(reasonCode))
+      throw new AppError('review.reasonCodeNotForQueue');
     const now = Date.now();
     const next: 'approved' | 'rejected' | 'awaitingSecond' = decision === 'reject' ? 'rejected' : approvedStatus(item);
     // The status moves only from what we read: a second click, or another staff member, loses here.

@@ -11,7 +11,7 @@ import { AppError } from '../../../errors.ts';
 import type { Actor, AuditService } from '../../back-office/audit/index.ts';
 import type { ChainSettings } from '../chain/index.ts';
 import type { ConfigService } from '../../platform/config/index.ts';
-import { parseAmount } from '@pp/contract';
+import { parseAmount, rejectReasonCodesByKind } from '@pp/contract';
 import type { LedgerRepository } from '../../wallet/ledger/index.ts';
 import { markPaid, markRejected, orderRow } from './order-state.ts';
 import { keysetPage, newestFirst } from '../../../db/keyset.ts';
@@ -79,6 +79,8 @@ export class PayoutService {
 
   /** An approved order refused before payment: both holds voided, the reason kept for the member. */
   async reject(actor: Actor, id: string, reasonCode: string, reason: string): Promise<{ status: 'rejected'; txHash: string | null }> {
+    // The same rule as the review queue's: the member reads the code, so only a withdrawal's reasons.
+    if (!(rejectReasonCodesByKind.withdrawal as readonly string[]).includes(reasonCode)) throw new AppError('review.reasonCodeNotForQueue');
     return this.ledger.inTransaction(async (tx) => {
       const order = await orderRow(tx, id);
       await markRejected(tx, this.ledger, order, ['pendingDisbursement'], reasonCode, reason);

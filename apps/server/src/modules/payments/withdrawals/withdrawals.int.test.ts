@@ -451,6 +451,40 @@ describe.each(dialects)('withdrawals on %s', (dialect) => {
     expect((await records(a, { status: 'failed' })).map((r) => r.memo)).toContain(number);
   });
 
+  it('refuses a deposit reason on a withdrawal and changes nothing; a withdrawal reason reaches the member', async () => {
+    const made = await chain(a, '30');
+    const reviewId = await reviewOf(made.data.id);
+    const reject = (reasonCode: string, reason: string) =>
+      finance.call<Decided>('reviewDecide', { ids: [reviewId], decision: 'reject', reasonCode, reason }).then((r) => r.data.results[0]!);
+    // "The receipt cannot be read" belongs to deposits: refused with its own key, the order still waiting.
+    expect(await reject('receiptUnreadable', 'x')).toMatchObject({ outcome: 'refused', error: 'review.reasonCodeNotForQueue' });
+    expect(await order(a, made.data.id)).toMatchObject({ status: 'pendingReview', rejectReasonCode: null, rejectReason: null });
+    expect((await transfersOf(made.data.id)).map((x) => x.state)).toEqual(['pending', 'pending']);
+    expect(await info(a)).toMatchObject({ frozen: '31.000000', pendingCount: 1 });
+    const trail = () => t.services.dbHandle.db.selectFrom('audit_log').select('reason').where('target_id', '=', reviewId).execute();
+    expect(await trail()).toEqual([]);
+    // A withdrawal's own reason: the member's order and records carry the code, the trail the code and words.
+    expect(await reject('destinationInvalid', 'the address belongs to an exchange that refuses BEP20')).toMatchObject({ outcome: 'rejected' });
+    expect(await order(a, made.data.id)).toMatchObject({
+      status: 'rejected',
+      rejectReasonCode: 'destinationInvalid',
+      rejectReason: 'the address belongs to an exchange that refuses BEP20',
+    });
+    const number = (await order(a, made.data.id)).number;
+    expect((await records(a)).filter((r) => r.memo === number).map((r) => r.rejectReasonCode)).toEqual(['destinationInvalid', 'destinationInvalid']);
+    expect(await trail()).toEqual([{ reason: 'destinationInvalid: the address belongs to an exchange that refuses BEP20' }]);
+    // The payout rejection of an approved order keeps to the same list.
+    const approved = await chain(a, '20');
+    expect((await decide(finance, approved.data.id, 'approve')).outcome).toBe('approved');
+    expect(await finance.call('payoutReject', { id: approved.data.id, reasonCode: 'amountMismatch', reason: 'x' })).toMatchObject({
+      error: 'review.reasonCodeNotForQueue',
+    });
+    expect(await order(a, approved.data.id)).toMatchObject({ status: 'pendingDisbursement' });
+    expect(await finance.call('payoutReject', { id: approved.data.id, reasonCode: 'nameMismatch', reason: '' })).toMatchObject({ code: 20000 });
+    expect(await order(a, approved.data.id)).toMatchObject({ status: 'rejected', rejectReasonCode: 'nameMismatch' });
+    await clear(a);
+  });
+
   it('above reviews.fourEyesAmount an approval needs a second, different finance member', async () => {
     // 1000 + 1 fee is over the 1000 threshold.
     const made = await chain(a, '1000');

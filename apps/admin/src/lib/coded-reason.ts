@@ -1,0 +1,18 @@
+import { recordRejectReasonCodes, type RejectReasonCode } from '@pp/contract';
+
+/** The trail's actions whose reason the server writes as `code: the staff member's words`. */
+const codedReasonActions: ReadonlySet<string> = new Set(['review.approve', 'review.reject', 'payout.reject']);
+
+/**
+ * A reason stored as `code: text` (a review decision, a payout rejection) split into its reason
+ * code, which the screen shows translated, and the staff member's own words; null for a reason
+ * that starts with no known code, shown as written. With `action`, only the actions that write
+ * coded reasons are read this way, so free words that happen to begin with "other:" stay as typed.
+ */
+export function splitCodedReason(reason: string, action?: string): { code: RejectReasonCode; text: string } | null {
+  if (action !== undefined && !codedReasonActions.has(action)) return null;
+  const match = /^([A-Za-z]+): ?([\s\S]*)$/.exec(reason);
+  const code = match?.[1];
+  if (!match || code === undefined || !(recordRejectReasonCodes as readonly string[]).includes(code)) return null;
+  return { code: code as RejectReasonCode, text: (match[2] ?? '').trim() };
+}
