@@ -90,6 +90,24 @@ async function staffToken(): Promise<string> {
   return session.token;
 }
 
+/** A session of a demo staff member who enrols an authenticator at first sign-in, through the API. */
+async function enrolledStaffToken(userName: string, password: string): Promise<string> {
+  const first = await callOk<{ challengeId: string; stage: string; secret?: string }>(
+    server.baseUrl,
+    'staffLogin',
+    { userName, password, loginType: 'STAFF' },
+    { loginType: 'STAFF' },
+  );
+  if (!first.secret) throw new Error(`${userName} has an authenticator already; this test signs in a fresh one`);
+  const session = await callOk<{ token: string }>(
+    server.baseUrl,
+    first.stage === 'totp-setup' ? 'staffTotpSetup' : 'staffTotpVerify',
+    { challengeId: first.challengeId, code: await totpCode(first.secret) },
+    { loginType: 'STAFF' },
+  );
+  return session.token;
+}
+
 async function settle(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: 15_000 });
@@ -128,17 +146,41 @@ interface Setup {
 }
 let setup: Setup;
 let page: Page;
+/** A second staff member (finance2), who approves the control settings admin changes. */
+let checkerToken = '';
+
+/** Approves every setting change waiting on the settingChange queue, as the second staff member. */
+async function approvePendingSettingChanges(): Promise<void> {
+  const waiting = await callOk<{ items: Array<{ id: string }> }>(
+    server.baseUrl,
+    'reviewList',
+    { queue: 'settingChange', status: 'pending' },
+    { token: checkerToken, loginType: 'STAFF' },
+  );
+  if (waiting.items.length === 0) throw new Error('no setting change waits for approval');
+  const decided = await callOk<{ results: Array<{ outcome: string; error?: string }> }>(
+    server.baseUrl,
+    'reviewDecide',
+    { ids: waiting.items.map((item) => item.id), decision: 'approve', reason: '' },
+    { token: checkerToken, loginType: 'STAFF' },
+  );
+  const refused = decided.results.filter((r) => r.outcome !== 'approved');
+  if (refused.length > 0) throw new Error(`setting change not approved: ${JSON.stringify(refused)}`);
+}
 
 describe('payouts of approved withdrawals', () => {
   beforeAll(async () => {
     const admin = await staffToken();
-    // New destinations are usable at once (the default cooling-off is 24 hours).
-    await callOk(
+    // New destinations are usable at once (the default cooling-off is 24 hours). The cooling-off
+    // governs a control, so the change waits for a second staff member (finance2) to approve it.
+    const asked = await callOk<{ pendingChange?: { reviewId: string } | null }>(
       server.baseUrl,
       'configUpdate',
       { key: 'withdrawal.addressCoolingOffHours', value: 0, reason: 'e2e: destinations usable at once' },
       { token: admin, loginType: 'STAFF' },
     );
+    checkerToken = await enrolledStaffToken('finance2', 'Finance2@12345');
+    if (asked.pendingChange) await approvePendingSettingChanges();
 
     // The member: a bank account, a BEP20 address, and a withdrawal to each (through the API).
     const session = await memberToken(server.baseUrl, member);
@@ -392,7 +434,7 @@ describe('payouts of approved withdrawals', () => {
     await expect.poll(() => dialog.innerText()).toContain(a('payouts.rejectBody', { total: '50.50 USDT', member: member.userName }));
     await dialog.getByRole('button', { name: a('payouts.rejectConfirm'), exact: true }).click();
     await dialog.getByText(a('reviews.chooseRejectReason'), { exact: true }).waitFor();
-    await dialog.getByLabel(a('reviews.rejectReasonLabel'), { exact: true }).selectOption('amountMismatch');
+    await dialog.getByLabel(a('reviews.rejectReasonLabel'), { exact: true }).selectOption('destinationInvalid');
     await dialog.getByLabel(a('reviews.rejectNoteOptional'), { exact: true }).fill('The bank refused the transfer');
     await dialog.getByRole('button', { name: a('payouts.rejectConfirm'), exact: true }).click();
     await toast(page, lang, a('payouts.done.rejected', { number: order.number })).waitFor();
@@ -405,7 +447,7 @@ describe('payouts of approved withdrawals', () => {
         { token: session },
       )
     ).items.find((o) => o.id === order.id);
-    expect(rejected).toMatchObject({ status: 'rejected', rejectReasonCode: 'amountMismatch', rejectReason: 'The bank refused the transfer' });
+    expect(rejected).toMatchObject({ status: 'rejected', rejectReasonCode: 'destinationInvalid', rejectReason: 'The bank refused the transfer' });
     expect(await available()).toBeCloseTo(before, 6);
   }, 120_000);
 
@@ -438,7 +480,9 @@ describe('payouts of approved withdrawals', () => {
     const changed = current.map((t) => (t.withdrawalType === 'USDT_BEP20' ? { ...t, minimum: '20' } : t));
     await value.fill(JSON.stringify(changed, null, 2));
     await dialog.getByRole('button', { name: a('common.save'), exact: true }).click();
-    await toast(page, lang, a('configPage.saved', { key: 'withdrawal.types' })).waitFor();
+    // A control setting: the change waits for a second staff member, then reaches the member.
+    await toast(page, lang, a('configPage.sentForApproval', { key: 'withdrawal.types' })).waitFor();
+    await approvePendingSettingChanges();
     const types = await callOk<{ types: Array<{ withdrawalType: string; minimum: string }> }>(
       server.baseUrl,
       'withdrawalConfigList',

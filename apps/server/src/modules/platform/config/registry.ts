@@ -279,7 +279,10 @@ export const configRegistry = {
     kind: 'integer',
     schema: z.number().int().min(0).max(720),
     defaultValue: 24,
-    isMoney: false,
+    // A withdrawal control like the pending limit: finance may ask for a change and another
+    // finance member approve it. As an admin-only setting, a change needed a second admin, whom
+    // no new installation has and whose new account may not approve for days.
+    isMoney: true,
     control: true,
     description: 'Hours after a wallet address or bank account is added or changed before a withdrawal may use it (0 to 720).',
   }),
