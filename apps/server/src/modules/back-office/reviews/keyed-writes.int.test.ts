@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductAdminEntry } from '@pp/contract';
 import { dialects, makeTestApp, staffClient, type TestApp, type TestClient } from '../../../../test/helper.ts';
 import { verifyLedger } from '../../wallet/ledger/index.ts';
+import { baseTerms } from '../../../../test/package-fixtures.ts';
 
 type Decided = { results: Array<{ id: string; outcome: string; error?: string }> };
 
@@ -13,23 +14,7 @@ const product = {
   kind: 'normal',
   names: { 'en-US': 'Keyed plan' },
   descriptions: {},
-  terms: {
-    price: '100',
-    premium: '2',
-    fee: '1',
-    feeCoinName: 'USDT',
-    contractDays: 180,
-    unlockDays: 30,
-    effectiveDelayHours: 24,
-    releasePercent: '0.5',
-    releasePeriodHours: 24,
-    maxProfitPercent: '150',
-    maxReward: '0',
-    redeemFeePercent: '5',
-    redeemFeeUnlockedPercent: '1',
-    claimGuaranteePercent: '80',
-    drawCycleDays: 7,
-  },
+  terms: baseTerms,
   payWith: [{ coinName: 'USDT', maxPercent: '100' }],
   perMemberLimit: 0,
   totalLimit: 0,
