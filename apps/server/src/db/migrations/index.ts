@@ -47,6 +47,9 @@ import { ledgerDayTotals } from './045-ledger-day-totals.ts';
 import { reviewFrozenRule } from './046-review-frozen-rule.ts';
 import { requestLog } from './048-request-log.ts';
 import { adjustmentKeysToRequestLog } from './049-adjustment-keys-to-request-log.ts';
+import { walletKeysToRequestLog } from './050-wallet-keys-to-request-log.ts';
+import { paymentKeysToRequestLog } from './051-payment-keys-to-request-log.ts';
+import { productKeysToRequestLog } from './052-product-keys-to-request-log.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -98,5 +101,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '046-review-frozen-rule': reviewFrozenRule(dialect),
     '048-request-log': requestLog(),
     '049-adjustment-keys-to-request-log': adjustmentKeysToRequestLog(),
+    '050-wallet-keys-to-request-log': walletKeysToRequestLog(),
+    '051-payment-keys-to-request-log': paymentKeysToRequestLog(),
+    '052-product-keys-to-request-log': productKeysToRequestLog(),
   };
 }
