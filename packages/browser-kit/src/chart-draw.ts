@@ -6,14 +6,15 @@
  */
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { chartDateFormat, chartPalette, type ChartProps } from './chart-format.ts';
+import { barSlot, chartDateFormat, chartPalette, lineLook, type ChartProps } from './chart-format.ts';
 
 type DrawOptions = Pick<ChartProps, 'kind' | 'x' | 'xUnit' | 'series' | 'formatValue' | 'locale' | 'timeZone'> & { height: number };
 
 const axisFont = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
 function axisDates(locale: string, xUnit: 'day' | 'month', timeZone?: string): Intl.DateTimeFormat {
-  const options: Intl.DateTimeFormatOptions = xUnit === 'day' ? { month: 'numeric', day: 'numeric' } : { year: '2-digit', month: 'short' };
+  // A month tick names its year in full: "Jan 26" reads as the 26th of January.
+  const options: Intl.DateTimeFormatOptions = xUnit === 'day' ? { month: 'numeric', day: 'numeric' } : { year: 'numeric', month: 'short' };
   try {
     return new Intl.DateTimeFormat(locale, { ...options, timeZone });
   } catch {
@@ -35,21 +36,32 @@ export function drawChart(el: HTMLElement, options: DrawOptions): () => void {
   const plotSeries: uPlot.Series[] = series.map((s, i) => {
     const color = chartPalette[i % chartPalette.length];
     if (kind === 'bar') {
-      // Side by side around the x position: the first left of it, the second right of it.
-      const align: -1 | 0 | 1 = barCount === 2 ? (i === 0 ? -1 : 1) : 0;
+      // Grouped side by side: each series has its own slot of the day's group, so bars of equal or
+      // smaller height are never drawn over one another (uPlot's `disp` places each bar's left edge).
+      const slot = barSlot(i, barCount);
       return {
         label: s.label,
         stroke: color,
         fill: color,
         width: 0,
         points: { show: false },
-        paths: uPlot.paths.bars!({ size: [barCount === 2 ? 0.36 : 0.6 / Math.max(1, barCount - 1), 40], align }),
+        paths: uPlot.paths.bars!({
+          size: [1, 40],
+          disp: {
+            x0: { unit: 1, values: () => x.map((_, at) => at + slot.offset) },
+            size: { unit: 1, values: () => x.map(() => slot.width) },
+          },
+        }),
       };
     }
+    // Lines that coincide stay visible: the first drawn is the widest and each later one is narrower
+    // and dashed, so a line lying on another shows both colours.
+    const look = lineLook(i, series.length);
     return {
       label: s.label,
       stroke: color,
-      width: 2,
+      width: look.width,
+      dash: look.dash,
       fill: series.length === 1 ? `${color}1a` : undefined,
       points: { show: count <= 31, size: 5 },
       spanGaps: false,

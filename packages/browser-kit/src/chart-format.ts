@@ -46,3 +46,22 @@ export function chartDateFormat(locale: string, xUnit: 'day' | 'month', timeZone
     return new Intl.DateTimeFormat(locale, options);
   }
 }
+
+/** A group of bars takes this share of the space between two x positions; the rest is the gap. */
+const barGroupShare = 0.72;
+
+/**
+ * Where series `index` of `count` bars sits around its x position, in x-scale units (one unit
+ * between two points): its left edge's offset from the position and its width. The group is
+ * centred; each bar keeps a tenth of its slot free so neighbours do not touch.
+ */
+export function barSlot(index: number, count: number): { offset: number; width: number } {
+  const slot = barGroupShare / Math.max(1, count);
+  return { offset: -barGroupShare / 2 + index * slot + slot * 0.05, width: slot * 0.9 };
+}
+
+/** The stroke of line `index` of `count`: widest first, later lines narrower and dashed. */
+export function lineLook(index: number, count: number): { width: number; dash: number[] | undefined } {
+  if (count <= 1) return { width: 2, dash: undefined };
+  return { width: 2 + (count - 1 - index) * 1.5, dash: index === 0 ? undefined : [8, 4 + index * 2] };
+}

@@ -2,6 +2,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Chart, ChartTable, chartDateFormat } from './chart';
+import { barSlot, lineLook } from './chart-format';
 
 const x = [Date.UTC(2026, 10, 1), Date.UTC(2026, 10, 2), Date.UTC(2026, 10, 3)];
 const series = [
@@ -60,5 +61,33 @@ describe('Chart', () => {
     expect(html).toContain('chart.empty');
     expect(html).not.toContain('<details');
     expect(html).not.toContain('chart-canvas');
+  });
+});
+
+describe('the drawing geometry', () => {
+  it('gives every bar of a group its own slot: no two bars of one x overlap, all inside the group', () => {
+    for (let count = 1; count <= 5; count++) {
+      const slots = Array.from({ length: count }, (_, i) => barSlot(i, count));
+      for (const slot of slots) {
+        expect(slot.width).toBeGreaterThan(0);
+        expect(slot.offset).toBeGreaterThanOrEqual(-0.5);
+        expect(slot.offset + slot.width).toBeLessThanOrEqual(0.5);
+      }
+      for (let i = 1; i < count; i++) expect(slots[i]!.offset).toBeGreaterThanOrEqual(slots[i - 1]!.offset + slots[i - 1]!.width);
+    }
+  });
+
+  it('draws coinciding lines so each stays visible: widest first, the later ones narrower and dashed', () => {
+    expect(lineLook(0, 1)).toEqual({ width: 2, dash: undefined });
+    const looks = [0, 1, 2].map((i) => lineLook(i, 3));
+    expect(looks[0]!.dash).toBeUndefined();
+    for (let i = 1; i < 3; i++) {
+      expect(looks[i]!.width).toBeLessThan(looks[i - 1]!.width);
+      expect(looks[i]!.dash).toBeDefined();
+    }
+  });
+
+  it('names the year in full on a monthly axis', () => {
+    expect(chartDateFormat('en-US', 'month', 'UTC').format(Date.UTC(2026, 0, 1))).toBe('Jan 2026');
   });
 });
