@@ -1,6 +1,6 @@
 /**
  * Builds the Fastify app: cross-cutting plugins first (errors, envelope), then the feature
- * modules, each its entry's plugin registered with the services it uses (issue 32), then the
+ * modules, each its entry's plugin registered with the services it uses, then the
  * static apps. Tests build it once and call it with app.inject.
  */
 import path from 'node:path';
@@ -20,7 +20,7 @@ import type { ServerKey } from '@pp/envelope/node';
 import { serverJobs } from './jobs/index.ts';
 import { verifyAndRecord } from './modules/wallet/ledger/index.ts';
 import { seedDemo } from './demo/seed.ts';
-// The modules (issue 32): each entry is a Fastify plugin that registers its routes and jobs.
+// The modules: each entry is a Fastify plugin that registers its routes and jobs.
 import { countriesModule } from './modules/platform/countries/index.ts';
 import { captchaModule } from './modules/identity/captcha/index.ts';
 import { accountsModule } from './modules/identity/accounts/index.ts';
@@ -117,7 +117,7 @@ export async function buildApp(
   // The jobs that belong to no module (ledger checks, housekeeping), registered before the modules'
   // own as before; each module registers its jobs as it is registered, none runs before jobs.start().
   for (const job of serverJobs(dbHandle, config.housekeepingSchedule)) await services.jobs.register(job);
-  // Each module is a plugin given only the services it uses (issue 32): none imports the composition root.
+  // Each module is a plugin given only the services it uses: none imports the composition root.
   const s = services;
   const { routeDeps, jobs } = services;
   await app.register(countriesModule, { routeDeps });

@@ -1,4 +1,4 @@
-// Issue 30, decision 036: PostgreSQL failing under a running server process, for real. The server
+// Faults survived (decision 036): PostgreSQL failing under a running server process, for real. The server
 // reaches PostgreSQL through a TCP proxy the test controls (test/tcp-proxy.ts), under sealed
 // transfer load: every connection terminated by pg_terminate_backend, the link holding packets,
 // every connection cut and new ones refused (a restart or failover), and 200 ms on every packet.

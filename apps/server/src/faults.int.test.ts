@@ -1,4 +1,4 @@
-// Issue 30, decision 036: Redis and the disk failing under a running server, for real.
+// Faults survived (decision 036): Redis and the disk failing under a running server, for real.
 // - Redis: a redis-server of the test's own on a free port is killed (calls answer 503 quickly,
 //   /readyz names Redis), then started again empty: a request captured before the loss is
 //   refused, and so is everything older than the store's new start plus the request window;

@@ -6,7 +6,7 @@
  */
 // The packages' fixed balances (decision 020).
 import './modules/products/packages/verify.ts';
-// The member's revenue totals (decision 049).
+// The member's revenue totals checked against the journal (decision 063).
 import './modules/wallet/records/verify.ts';
 import './modules/back-office/dashboard/verify.ts';
 import './modules/wallet/ledger/verify-cli.ts';

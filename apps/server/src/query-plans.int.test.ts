@@ -1,5 +1,5 @@
 /**
- * No request scans a large table (issue 33, decision 046). Every statement the member's first-load
+ * No request scans a large table, so cost stays flat with history (decision 046). Every statement the member's first-load
  * calls and the staff's lists, searches and dashboard issue is captured through Kysely's log on
  * data shaped like production (bench/scale/generate.ts at a small factor, then ANALYZE), and run
  * again under EXPLAIN QUERY PLAN (SQLite) or EXPLAIN (PostgreSQL, with enable_seqscan off so a
@@ -109,7 +109,7 @@ export function fullScans(dialect: 'sqlite' | 'postgres', statement: string, pla
 export const timeColumns: Record<string, string> = { ledger_transfers: 'created_at', audit_log: 'at', notifications: 'created_at' };
 
 /**
- * Two walks a LIMIT does not bound, on SQLite (issue 33):
+ * Two walks a LIMIT does not bound, on SQLite:
  * - a LIMITed page sorted in a temp B-tree after a search of a large table by equalities alone:
  *   every row of the group (a member's whole history) is read and sorted for one page;
  * - a time range on a large table that its search does not use: the walk reads the rows between

@@ -44,7 +44,7 @@ import { PackageService } from './modules/products/packages/service.ts';
 import { CatalogueService } from './modules/products/packages/catalogue.ts';
 // Registers the packages' fixed-balance check with the ledger's verification (decision 044).
 import './modules/products/packages/verify.ts';
-// The member's revenue totals against the journal (decision 049).
+// The member's revenue totals checked against the journal (decision 063).
 import './modules/wallet/records/verify.ts';
 import './modules/back-office/dashboard/verify.ts';
 // Compensation plan (decision 022).

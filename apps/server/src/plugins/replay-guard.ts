@@ -123,7 +123,7 @@ export class SqliteReplayStore implements ReplayStore {
   private readonly writeBatch: (batch: PendingNonce[]) => ReplayVerdict[];
   private readonly batcher: NonceBatcher;
   private prunedAt = 0;
-  /** The prune under way: its batches after the first go between nonce batches (decision 047). */
+  /** The prune under way: its batches after the first go between nonce batches (every prune in batches, decision 067). */
   private pruning: Promise<number> | null = null;
   private readonly stopCheckpoints: () => void;
 
@@ -144,7 +144,7 @@ export class SqliteReplayStore implements ReplayStore {
     // against 27 us a nonce one by one when keyed by the nonce alone). A unique index on the
     // nonce makes a seen nonce a replay whatever its time, as docs/protocol.md says and the
     // PostgreSQL and Redis stores do: keyed by (expiry, nonce) alone, a client reusing a nonce
-    // with another time was taken as fresh (issue 30).
+    // with another time was taken as fresh.
     this.db.exec(
       'create table if not exists envelope_nonces_by_time (expires_at integer not null, nonce text not null, primary key (expires_at, nonce)) strict, without rowid',
     );
@@ -214,7 +214,7 @@ export class SqliteReplayStore implements ReplayStore {
 
 export class PostgresReplayStore implements ReplayStore {
   private prunedAt = 0;
-  /** The prune under way, in batches beside the nonce batches (decision 047); a failed one is tried again a minute later. */
+  /** The prune under way, in batches beside the nonce batches (every prune in batches, decision 067); a failed one is tried again a minute later. */
   private pruning: Promise<number> | null = null;
   private readonly batcher = new NonceBatcher((batch) => this.writeBatch(batch));
 

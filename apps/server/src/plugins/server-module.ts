@@ -1,5 +1,5 @@
 /**
- * A server module's entry as a Fastify plugin (issue 32): `serverModule<Deps>({ name, register })`
+ * A server module's entry as a Fastify plugin: `serverModule<Deps>({ name, register })`
  * gives the plugin a module's `index.ts` exports and `app.ts` (the composition root) registers with
  * exactly the services the module uses: `await app.register(accountsModule, { routeDeps, accounts, ... })`.
  * `register` adds the module's routes and its scheduled jobs (and any hook of its own).
