@@ -1,5 +1,5 @@
 /**
- * The one way a back-office list pages (issue 32): every list endpoint takes `cursor` and
+ * The one way a back-office list pages: every list endpoint takes `cursor` and
  * `pageSize` and answers a page with `nextCursor`; `cursorListQuery` turns an endpoint, its
  * filter body and a page size into TanStack Query's infinite-query options, and `useCursorList`
  * reads it with the pages' items joined in order. A list page then holds only its filter and

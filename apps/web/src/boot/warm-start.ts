@@ -3,8 +3,9 @@
  * chunk (whose loader asks for the frame's data: user info, balances, coins, levels, package
  * config), the member texts and, on /index, the dashboard's chunk, beside its own first step
  * (the shell's texts), instead of the router finding them one after another once the entry has
- * rendered (decision 014, issue 8's first-load trace). The router's own imports then find the
- * same modules loaded and the same queries under way (TanStack Query shares a fetch in flight).
+ * rendered, as the first load's trace showed it doing (the member portal's first load, decision
+ * 014). The router's own imports then find the same modules loaded and the same queries under way
+ * (TanStack Query shares a fetch in flight).
  * Without a token nothing is asked for: the guard sends the visitor to the login.
  */
 import { hasToken } from '../lib/storage';

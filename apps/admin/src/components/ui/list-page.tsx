@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ListBody, type ListQuery } from './states';
 
 /**
- * The one shape of a back-office list page (issue 32): a `FilterForm` card above a `ListCard`.
+ * The one shape of a back-office list page: a `FilterForm` card above a `ListCard`.
  * The filter form is a named search landmark that submits on Enter and offers "Search" (and
  * "Reset" when given); the card titles the list (visibly or for screen readers only) and shows its
  * loading, failed, empty or filled body with "load more" under a paged list. A list without a

@@ -1,5 +1,5 @@
 /**
- * The steps of every member money form (issue 32, "forms one way"), without React so they can be
+ * The steps of every member money form ("forms one way"), without React so they can be
  * tested alone: the checked request waits for the member's confirmation; confirming sends it
  * with the idempotency key of that request (the same key when the same confirmation is sent
  * again after a refusal or a lost answer, a new one after success); a refusal goes back to the

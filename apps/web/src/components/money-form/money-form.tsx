@@ -1,5 +1,5 @@
 /**
- * The one member money form (issue 32): the fields and the quote, then a confirmation that shows
+ * The one member money form: the fields and the quote, then a confirmation that shows
  * what will move and the fee, then the transaction password's request is sent (exchange,
  * transfer, withdrawal, packages, shares). Submitting checks the form and opens the
  * confirmation; confirming sends through the kit's one submit hook (one submission at a time,
