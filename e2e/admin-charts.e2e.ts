@@ -1,4 +1,4 @@
-// Proves the back-office dashboard's charts (issue 31, decision 042) in the browser: in two
+// Proves the back-office dashboard's charts (decision 042) in the browser: in two
 // languages on desktop (1280x800) and phone (390x844), each chart is there with its title, a drawn
 // plot or its empty state, and its figures as a table whose dates and numbers follow the language;
 // the 30/90 days switch refetches; nothing overflows sideways; axe finds nothing serious or

@@ -1,4 +1,4 @@
-// Proves the JavaScript a first visit to /#/login downloads is at most 120 KB gzip (issue 8's budget; React 19 with React DOM, decision 039) (each script body gzipped here at level 9, whatever encoding the server used), prints the figure, and that the page starts without errors.
+// Proves the JavaScript a first visit to /#/login downloads is at most 120 KB gzip (the first-visit budget; React 19 with React DOM, decision 039) (each script body gzipped here at level 9, whatever encoding the server used), prints the figure, and that the page starts without errors.
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -8,7 +8,7 @@ import { t, type Language } from './support/i18n';
 import { startServer, type RunningServer } from './support/server';
 
 /**
- * Issue 8's budget, 120 KB. The portal renders with React 19 and React DOM again (decision 039,
+ * The first-visit budget, 120 KB. The portal renders with React 19 and React DOM again (decision 039,
  * after 034's Preact at 54.5 KB): React DOM alone is about 60 KB of it.
  */
 const budgetBytes = 120 * 1024;

@@ -1,4 +1,4 @@
-// Proves a USDT deposit on chain end to end in the browser (issue 9), on desktop 1280x800 (en-US)
+// Proves a USDT deposit on chain end to end in the browser, on desktop 1280x800 (en-US)
 // and phone 390x844 (zh-CN): a local EVM node (ganache, in-process, 127.0.0.1) with an 18-decimal
 // BEP20-style token; the server watches it (jobs on: the chain watcher runs every 10 seconds).
 // The demo member opens /recharge, the USDT tab, reads the BEP20 deposit address on the page; the

@@ -1,4 +1,4 @@
-// Proves the member charts of issue 31 section 3 (decision 041) in the browser, in zh-CN and en-US,
+// Proves the member charts (decision 041) in the browser, in zh-CN and en-US,
 // desktop 1280x800 and phone 390x844: the balance history on /details (30 days, then 90 with the
 // toggle), performance by month on /user-info and /invite-tree, and a holding's release progress on
 // /package/:id. Each chart is drawn (a canvas), its text alternative lists the server's figures with

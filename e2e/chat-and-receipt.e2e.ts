@@ -1,4 +1,4 @@
-// Issue 31, section 2: the support chat dialog fits the screen and shows its title, and a bank
+// The support chat dialog fits the screen and shows its title, and a bank
 // deposit's record shows a thumbnail of its receipt that opens in a viewer. Desktop 1280x800 and
 // phone 390x844. The chat: with a long unbroken message sent, the dialog's box lies inside the
 // viewport, neither the page nor the dialog nor its log scrolls sideways, the title is the translated "customer service" in two languages, Send

@@ -1,4 +1,4 @@
-// Proves content and notifications (issue 12, decision 023) in the browser, on desktop 1280x800
+// Proves content and notifications (decision 023) in the browser, on desktop 1280x800
 // (en-US, demo) and phone 390x844 (zh-CN, alice): staff publish an announcement in two languages
 // and each member reads it in their own; staff upload a banner image through the back-office (its
 // file name a script payload) and the banner shows on the dashboard; staff edit the terms in the

@@ -1,4 +1,4 @@
-// Proves the member home's entries and the white paper (issue 31, decision 040), on desktop
+// Proves the member home's entries and the white paper (decision 040), on desktop
 // 1280x800 (en-US) and phone 390x844 (ja-JP): every entry of the home's quick actions is there,
 // reachable with the keyboard in order, and opens its page (customer service opens the support
 // chat dialog); the white paper is reached from the header's menu of each layout and shows the

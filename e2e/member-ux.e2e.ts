@@ -1,4 +1,4 @@
-// Proves issue 31's member-portal fixes in the browser, desktop 1280x800 and phone 390x844: toasts
+// Proves the member portal's layout and language fixes in the browser, desktop 1280x800 and phone 390x844: toasts
 // start below the header (the sign-in message and a copy message never overlap the header's box);
 // /equity while shares are closed says "not on sale" instead of an offer of zeros at 0.00; the
 // registration form in ja-JP lists countries in Japanese and finds one by its Japanese name; the

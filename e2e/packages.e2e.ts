@@ -1,4 +1,4 @@
-// Proves the member side of packages (issue 10, decision 020) in the browser, on desktop 1280x800
+// Proves the member side of packages (decision 020) in the browser, on desktop 1280x800
 // (en-US, demo) and phone 390x844 (zh-CN, alice): staff put four products on sale through the
 // API; the member sees them with their terms, a grade-restricted special package refused with
 // its reason and its Buy button disabled, a quantity over the member limit refused in the buy

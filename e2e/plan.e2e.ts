@@ -1,4 +1,4 @@
-// Proves the compensation plan in the browser (issue 11, decision 022): the portal's plan chart
+// Proves the compensation plan in the browser (decision 022): the portal's plan chart
 // and ranking pages in en-US on a 1280x800 desktop and in zh-CN on a 390x844 phone (no sideways
 // scrolling), drawn from the live plan and the month's purchases; then in the back-office staff
 // add a plan version through the editor's form on the desktop (en-US) and on the phone (zh-CN):

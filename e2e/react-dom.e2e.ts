@@ -1,4 +1,4 @@
-// Issue 31: the member portal renders with React DOM, like the back-office (no alias to another
+// The member portal renders with React DOM, like the back-office (no alias to another
 // renderer). In Chromium, the app's root of /#/login, a signed-in member's /#/index and /admin/
 // carries React DOM's container mark (createRoot's `__reactContainer$…`), the page's heading is a
 // node React DOM made (`__reactFiber$…`), and nothing carries Preact's marks (`__k` on a container,

@@ -1,4 +1,4 @@
-// Proves the member wallet screens (issue 4) on desktop 1280x800 and mobile 390x844: an exchange on /details holds the points (frozen up) until it is cancelled after 'Confirm cancel exchange?'; a transfer demo -> alice with its confirmation shows in both histories and in alice's balance; every records filter on /records narrows the rows to what the server holds, with load more and the details; the transfer entry appears in the side nav (desktop) and the menu (mobile) once carol's ASSETS_POINT rise above 0; and at the end `ledger:verify` finds the books balanced.
+// Proves the member wallet screens on desktop 1280x800 and mobile 390x844: an exchange on /details holds the points (frozen up) until it is cancelled after 'Confirm cancel exchange?'; a transfer demo -> alice with its confirmation shows in both histories and in alice's balance; every records filter on /records narrows the rows to what the server holds, with load more and the details; the transfer entry appears in the side nav (desktop) and the menu (mobile) once carol's ASSETS_POINT rise above 0; and at the end `ledger:verify` finds the books balanced.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { balancesOf, callOk, memberToken, newRequestId } from './support/api';
@@ -169,7 +169,7 @@ describe('wallet', () => {
       // The preview: 2 % fee taken from the target points.
       const fee = (amount * 2) / 100;
       await page.getByText(`${fee.toFixed(2)} ${coinLabel.ASSETS_POINT}`, { exact: true }).waitFor();
-      // Nothing is sent on the first click: the confirmation shows what moves and the fee, as a transfer's does (issue 31).
+      // Nothing is sent on the first click: the confirmation shows what moves and the fee, as a transfer's does.
       await page.getByRole('button', { name: t(lang, 'exchange.submit'), exact: true }).click();
       const confirm = page.getByRole('dialog', { name: t(lang, 'exchange.confirmTitle'), exact: true });
       await confirm.waitFor();

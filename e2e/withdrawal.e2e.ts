@@ -1,4 +1,4 @@
-// Proves a USDT withdrawal end to end in the browser (issue 9), on desktop 1280x800 (en-US) and
+// Proves a USDT withdrawal end to end in the browser, on desktop 1280x800 (en-US) and
 // phone 390x844 (zh-CN), against a local EVM node (ganache, in-process, 127.0.0.1) with an
 // 18-decimal BEP20-style token and a hot wallet funded with it (its key given to the server as
 // PAYOUT_BEP20_PRIVATE_KEY, as production does).
