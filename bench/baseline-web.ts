@@ -1,6 +1,6 @@
 /**
  * The member portal as an earlier commit built it, for a benchmark to measure beside the current
- * build in the same run (a busy machine moves both figures alike; issue 31 asks for React's figures
+ * build in the same run (a busy machine moves both figures alike, so React's figures are read
  * beside the same run's figures of the build before it).
  *
  * The commit's tree comes from `git archive` into a folder under the system temp dir; its

@@ -1,8 +1,8 @@
 /**
- * Cost that stays flat as the data grows (issue 33, decision 046): `npm run bench -- scale`.
+ * Cost that stays flat as the data grows (decision 046): `npm run bench -- scale`.
  *
  * Generates two databases with set-based SQL from the real schema (bench/scale/generate.ts): a
- * small one (10,000 transfers) and a large one (SCALE times the issue's sizes, 1 by default:
+ * small one (10,000 transfers) and a large one (SCALE times the target sizes, 1 by default:
  * 1,000,000 members, 10,000,000 transfers, ...), prints each one's generation time and size, times
  * the full ledger verification on the large one, then starts the real server on each in its own
  * process (bench/scale/server.ts) and times every call of bench/scale/calls.ts with sealed

@@ -1,8 +1,8 @@
 /**
- * The scale benchmark's data (issue 33, decision 046): a database shaped like a platform after two
+ * The scale benchmark's data (decision 046): a database shaped like a platform after two
  * years, written with set-based SQL (INSERT ... SELECT over a number series: a recursive CTE on
  * SQLite, generate_series on PostgreSQL), never through the API. It starts from the real schema
- * (the caller migrates first) and fills it; `factor` scales every count (1 = the issue's sizes).
+ * (the caller migrates first) and fills it; `factor` scales every count (1 = the target sizes).
  *
  * At factor 1: 1,000,000 members (one referral chain 10,000 deep, the rest a tree of fan-out 10
  * under the chain's top), 10,000,000 ledger transfers over two years across every point type and
@@ -278,7 +278,7 @@ async function generateScaleWith(handle: DbHandle, factor: number, options: { no
   const seqBase = await maxSeq('ledger_transfers');
   // The journal's totals triggers (revenue totals, migration 034, decision 049; day totals,
   // migration 045, decision 059) would add each counted transfer a row at a time: paused while the
-  // journal is written, the totals are set from it afterwards.
+  // journal is written, the totals are set from it afterwards (decision 064).
   const journalTriggers = ['revenue_totals_add', 'ledger_day_totals_add'];
   const triggerSql = new Map<string, string>();
   for (const name of journalTriggers) {

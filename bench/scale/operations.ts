@@ -1,5 +1,5 @@
 /**
- * Operations at size on PostgreSQL (issue 33, decision 047): the next migration's index on the
+ * Operations at size on PostgreSQL (indexes built concurrently, decision 047): the next migration's index on the
  * journal built with createIndexConcurrently (CREATE INDEX CONCURRENTLY after the migrations,
  * db/concurrent-index.ts) on the generated data while a writer keeps appending balanced transfers
  * to the same journal: the build's time, and the writes' p50/p99 during it beside the same writes
