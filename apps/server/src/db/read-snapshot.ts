@@ -1,6 +1,6 @@
 /**
  * A consistent read snapshot for long checks (the ledger's full and incremental verifications,
- * decisions 045 and 051) that no writer waits for and that never stops the server's event loop:
+ * the batched chain credits and the long reads kept off the event loop, decisions 045 and 066) that no writer waits for and that never stops the server's event loop:
  *
  * - PostgreSQL: a REPEATABLE READ, READ ONLY transaction on a connection of its own, without the
  *   pool's statement timeout (a set-based pass over ten million journal rows takes longer than a

@@ -2,12 +2,12 @@ import type { Kysely, Migration } from 'kysely';
 import type { Dialect } from '../dialect.ts';
 
 /**
- * The columns housekeeping prunes by (decisions 047 and 051, issue 33), indexed so each batch of
+ * The columns housekeeping prunes by (every prune in batches, on an indexed column: decisions 047 and 067), indexed so each batch of
  * `deleteInBatches` seeks its rows instead of scanning the table for them. All in the migration's
  * transaction: the three tables that grow with members (sessions, login_history, known_addresses)
  * were meant for `concurrentIndexes`, but a concurrent build there deadlocked against another
  * process's `pg_advisory_lock` call (CREATE INDEX CONCURRENTLY waits for every older transaction,
- * the waiting lock call included; decision 051), so they are built here, once, while their
+ * the waiting lock call included; decision 067), so they are built here, once, while their
  * writers wait.
  */
 export const housekeepingIndexes036: Array<{ name: string; table: string; column: string }> = [

@@ -1,5 +1,5 @@
 /**
- * The records module's side of the books (decision 049): `revenue_totals` (migration 034), the
+ * The records module's side of the books (revenue kept with the movement and checked against the journal, decisions 049 and 063): `revenue_totals` (migration 034), the
  * member's revenue kept with the movement, which `revenueSummary` (service.ts) reads. Registered
  * with the ledger's verification when this module loads (decision 044; the composition,
  * services.ts, and `npm run ledger:verify` import it), it checks that every row equals the
