@@ -12,8 +12,5 @@ export function exchangeRoutes(app: FastifyInstance, s: ExchangeRoutesDeps): voi
   apiRoute(app, s.routeDeps, 'exchangeTypeList', async () => s.exchanges.types());
   apiRoute(app, s.routeDeps, 'exchangeCreate', async ({ session, body }) => s.exchanges.create(session.userId, body));
   apiRoute(app, s.routeDeps, 'exchangeList', async ({ session, body }) => s.exchanges.list(session.userId, body.cursor, body.pageSize));
-  apiRoute(app, s.routeDeps, 'exchangeCancel', async ({ session, body }) => {
-    await s.exchanges.cancel(session.userId, body.exchangeId);
-    return { ok: true as const };
-  });
+  apiRoute(app, s.routeDeps, 'exchangeCancel', async ({ session, body }) => s.exchanges.cancel(session.userId, body.exchangeId, body.requestId));
 }

@@ -11,11 +11,11 @@ import crypto from 'node:crypto';
 import type { ExchangeEntry, ExchangeType } from '@pp/contract';
 import type { Db, Tx } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
+import { once } from '../../../db/once.ts';
 import { AppError } from '../../../errors.ts';
 import type { AccountService } from '../../identity/accounts/index.ts';
 import type { ConfigService } from '../../platform/config/index.ts';
 import { amountRuleBroken, formatMinor, multiplyRateStrict, parseAmount, percentOfStrict } from '@pp/contract';
-import { onceAfterRace } from '../ledger/index.ts';
 import type { LedgerRepository } from '../ledger/index.ts';
 import type { ReviewRow, ReviewService } from '../../back-office/reviews/index.ts';
 import { keysetPage, newestFirst } from '../../../db/keyset.ts';
@@ -71,15 +71,17 @@ export class ExchangeService {
     // not held) and the target points paid in the same transaction (decision 011).
     const isAutoApproved = amount < (parseAmount(await this.settings.get('exchange.autoApproveBelow')) ?? 0n);
     await this.accounts.authorizeMoneyAction(memberId, input.transactionPassword);
-    return onceAfterRace(() =>
-      this.ledger.inTransaction(async (tx) => {
-        const requestId = `exchange:${memberId}:${input.requestId}`;
-        const isRetry = (await this.ledger.findByRequestId(tx, requestId)) !== undefined;
+    // Keyed once (db/once.ts): parallel sends and retries of one request hold the points once and
+    // are all answered with the first exchange. The input is the business request only, so a retry
+    // with the transaction password typed again is still the same request.
+    const key = { scope: 'exchangeCreate', actor: memberId, requestId: input.requestId, input: { exchangeType: type.exchangeType, amount } };
+    return this.ledger.inTransaction((tx) =>
+      once(tx, key, async () => {
         let hold;
         try {
           hold = await this.ledger.transfer(
             {
-              requestId,
+              requestId: null,
               code: 'convert',
               coinName: type.sourceCoin,
               amount,
@@ -95,10 +97,6 @@ export class ExchangeService {
             throw new AppError('request.invalid', undefined, 'amount', 'validation.insufficientBalance');
           }
           throw error;
-        }
-        if (isRetry) {
-          const first = (await this.byHold(tx, hold.id))!;
-          return { id: first.id, status: first.status === 'pendingReview' ? 'pendingReview' : 'approved' };
         }
         const id = crypto.randomUUID();
         const reviewId = await this.reviews.submit(tx, {
@@ -146,7 +144,8 @@ export class ExchangeService {
           })
           .execute();
         if (isAutoApproved) await this.payOut(tx, { member_id: memberId, target_coin: type.targetCoin, received, fee, number });
-        return { id, status: isAutoApproved ? 'approved' : 'pendingReview' };
+        const status: 'pendingReview' | 'approved' = isAutoApproved ? 'approved' : 'pendingReview';
+        return { id, status };
       }),
     );
   }
@@ -221,23 +220,33 @@ export class ExchangeService {
     await notify(tx, exchange.member_id, 'exchangeRejected', { number: exchange.number });
   }
 
-  /** The member cancels while the exchange waits for review; a retry of a done cancel is fine. */
-  async cancel(memberId: string, exchangeId: string): Promise<void> {
-    await this.ledger.inTransaction(async (tx) => {
-      const exchange = await this.mustGet(tx, exchangeId);
-      if (exchange.member_id !== memberId) throw new AppError('exchange.notFound');
-      if (exchange.status === 'cancelled') return;
-      // The review item moves first and only from a waiting state: staff deciding at the same moment lose or win whole.
-      const claimed = await tx
-        .updateTable('review_items')
-        .set({ status: 'cancelled', decided_at: Date.now() })
-        .where('id', '=', exchange.review_id)
-        .where('status', 'in', ['pending', 'awaitingSecond'])
-        .executeTakeFirst();
-      if (claimed.numUpdatedRows !== 1n) throw new AppError('exchange.notPending');
-      await this.settle(tx, exchange, 'cancelled', null);
-      await this.ledger.resolvePending(exchange.hold_transfer_id, 'void', tx);
+  /**
+   * The member cancels while the exchange waits for review; a cancel of an exchange already
+   * cancelled is fine. With the member's request id it is keyed once (db/once.ts), so parallel
+   * sends of one cancel are all answered alike instead of the losers being told it is not pending.
+   */
+  async cancel(memberId: string, exchangeId: string, requestId: string | null = null): Promise<{ ok: true }> {
+    return this.ledger.inTransaction((tx) => {
+      const work = () => this.cancelIn(tx, memberId, exchangeId);
+      return requestId === null ? work() : once(tx, { scope: 'exchangeCancel', actor: memberId, requestId, input: { exchangeId } }, work);
     });
+  }
+
+  private async cancelIn(tx: Tx, memberId: string, exchangeId: string): Promise<{ ok: true }> {
+    const exchange = await this.mustGet(tx, exchangeId);
+    if (exchange.member_id !== memberId) throw new AppError('exchange.notFound');
+    if (exchange.status === 'cancelled') return { ok: true };
+    // The review item moves first and only from a waiting state: staff deciding at the same moment lose or win whole.
+    const claimed = await tx
+      .updateTable('review_items')
+      .set({ status: 'cancelled', decided_at: Date.now() })
+      .where('id', '=', exchange.review_id)
+      .where('status', 'in', ['pending', 'awaitingSecond'])
+      .executeTakeFirst();
+    if (claimed.numUpdatedRows !== 1n) throw new AppError('exchange.notPending');
+    await this.settle(tx, exchange, 'cancelled', null);
+    await this.ledger.resolvePending(exchange.hold_transfer_id, 'void', tx);
+    return { ok: true };
   }
 
   async list(memberId: string, cursor: string | undefined, pageSize: number): Promise<{ items: ExchangeEntry[]; nextCursor: string | null }> {

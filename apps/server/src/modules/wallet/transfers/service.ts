@@ -7,11 +7,11 @@ import crypto from 'node:crypto';
 import type { TransferConfig, TransferEntry } from '@pp/contract';
 import type { Db } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
+import { once } from '../../../db/once.ts';
 import { AppError } from '../../../errors.ts';
 import type { AccountService } from '../../identity/accounts/index.ts';
 import type { ConfigService } from '../../platform/config/index.ts';
 import { amountRuleBroken, formatMinor, parseAmount, percentOfStrict } from '@pp/contract';
-import { onceAfterRace } from '../ledger/index.ts';
 import type { LedgerRepository } from '../ledger/index.ts';
 import { cursorAfter, keysetPage, newestFirst } from '../../../db/keyset.ts';
 
@@ -39,7 +39,7 @@ export class TransferService {
   async create(
     memberId: string,
     input: { toUserName: string; coinName: string; amount: string; transactionPassword: string; requestId: string },
-  ): Promise<string> {
+  ): Promise<{ id: string }> {
     const config = await this.config();
     if (!(config.coins as string[]).includes(input.coinName)) throw new AppError('request.invalid', undefined, 'coinName', 'validation.choosePointType');
     const amount = parseAmount(input.amount);
@@ -56,17 +56,24 @@ export class TransferService {
     const coin = input.coinName;
     const sender = { owner: memberId, coinName: coin, purpose: 'available' };
     const receiver = { owner: recipient.id, coinName: coin, purpose: 'available' };
-    return onceAfterRace(() =>
-      this.ledger.inTransaction(async (tx) => {
-        const requestId = `transfer:${memberId}:${input.requestId}`;
-        const isRetry = (await this.ledger.findByRequestId(tx, requestId)) !== undefined;
+    // Keyed once (db/once.ts): parallel sends and retries of one request move the money once and
+    // are all answered with the first transfer. The input is the business request only, so a retry
+    // with the transaction password typed again is still the same request.
+    const key = {
+      scope: 'transferCreate',
+      actor: memberId,
+      requestId: input.requestId,
+      input: { toUserName: input.toUserName, coinName: coin, amount },
+    };
+    return this.ledger.inTransaction((tx) =>
+      once(tx, key, async () => {
         let main;
         try {
           main = await this.ledger.transfer(
-            { requestId, code: 'internalTransfer', coinName: coin, amount, debit: sender, credit: receiver, isPending: false, memo: recipient.user_name },
+            { requestId: null, code: 'internalTransfer', coinName: coin, amount, debit: sender, credit: receiver, isPending: false, memo: recipient.user_name },
             tx,
           );
-          if (!isRetry && fee > 0n) {
+          if (fee > 0n) {
             await this.ledger.transfer(
               {
                 requestId: null,
@@ -86,10 +93,6 @@ export class TransferService {
             throw new AppError('request.invalid', undefined, 'amount', 'validation.insufficientBalance');
           }
           throw error;
-        }
-        if (isRetry) {
-          const existing = await tx.selectFrom('member_transfers').select('id').where('transfer_id', '=', main.id).executeTakeFirstOrThrow();
-          return existing.id;
         }
         if (bonus > 0n) {
           await this.ledger.transfer(
@@ -111,7 +114,7 @@ export class TransferService {
           .insertInto('member_transfers')
           .values({ id, transfer_id: main.id, from_id: memberId, to_id: recipient.id, coin_name: coin, amount, fee, bonus, created_at: Date.now() })
           .execute();
-        return id;
+        return { id };
       }),
     );
   }
