@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import type { NotificationEntry } from '@pp/contract';
 import { PagedListBody } from '../../../components/ui/paged-list-body';
 import { formatDateTime } from '../../../lib/dates';
-import { formatDecimal } from '@pp/contract';
 import { useNotificationList } from '../api/notification-list';
 import { useMarkNotificationsRead } from '../api/notification-read';
 import { notificationParams, notificationTargets } from '../notification-text';
@@ -16,8 +15,7 @@ export function NotificationList({ coinLabel }: { coinLabel: (coinName: string) 
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   const hasUnread = items.some((n) => !n.isRead);
   const text = (n: NotificationEntry) => {
-    const p = notificationParams(n);
-    if (p.amount) p.amount = formatDecimal(p.amount, i18n.language);
+    const p = notificationParams(n, i18n.language);
     if (p.coinName) p.coinName = coinLabel(p.coinName);
     return t(`notifications.types.${n.type}`, p);
   };
