@@ -6,11 +6,17 @@ import { SignedAmount } from './signed-amount';
 
 const magnitudeOf = (value: string) => value.trim().replace(/^[-+]/, '');
 
+/** Statuses of a movement not settled yet: reviewed, paid out or confirmed later. */
+const waitingStatuses: ReadonlySet<RecordEntry['status']> = new Set(['pendingReview', 'pendingDisbursement', 'processing']);
+export const isWaiting = (record: RecordEntry): boolean => waitingStatuses.has(record.status);
+
 /**
  * What a record did to the member's money. A move between the member's own balances (available
  * to fixed) is neither a gain nor a loss, so it is shown without sign or colour; a cancelled or
  * rejected hold came back whole, so its amount is neutral and the refund is said in words, and a
- * rejected credit is neutral too, since it never arrived.
+ * rejected credit is neutral too, since it never arrived. A credit still waiting (a deposit under
+ * review) is not money the member has yet: it keeps its "+" but not the green of credited money,
+ * and its status badge beside it says it is pending.
  */
 export function RecordAmount({ record }: { record: RecordEntry }) {
   const language = currentLanguage();
@@ -18,6 +24,13 @@ export function RecordAmount({ record }: { record: RecordEntry }) {
   const isVoided = record.status === 'cancelled' || record.status === 'rejected' || record.status === 'failed';
   if (record.movement === 'move' || record.returned !== null || isVoided) {
     return <span className="amount">{formatExact(magnitudeOf(record.amount), language)}</span>;
+  }
+  if (isWaiting(record) && !record.amount.trim().startsWith('-')) {
+    return (
+      <span className="amount amount-pending" data-pending="true">
+        +{formatExact(magnitudeOf(record.amount), language)}
+      </span>
+    );
   }
   return <SignedAmount value={record.amount} />;
 }
