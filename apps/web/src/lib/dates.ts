@@ -36,3 +36,24 @@ export function formatDateTime(ms: number, locale: string): string {
     hourCycle: 'h23',
   }).format(ms);
 }
+
+/**
+ * A time zone in the reader's words with its offset from UTC at `at`: Asia/Shanghai reads
+ * "China Standard Time" and "UTC+08:00" in English, "中国标准时间" in Chinese. Members do not
+ * read IANA names, and the offset lets them work out the hour wherever they are. A zone Intl has
+ * no name for gives its offset as the name too; the caller then shows the offset alone.
+ */
+export function describeTimeZone(timeZone: string, locale: string, at: number = Date.now()): { name: string; offset: string } {
+  const part = (style: 'long' | 'longOffset') => {
+    try {
+      return new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: style }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? '';
+    } catch {
+      return '';
+    }
+  };
+  // "GMT+08:00" (id-ID writes "GMT+08.00"; UTC itself is "GMT" or "GMT+00:00") as "UTC+08:00".
+  const raw = part('longOffset').replace(/^GMT/, '').replace('.', ':');
+  const offset = `UTC${raw === '' ? '+00:00' : raw}`;
+  const name = part('long');
+  return { name: name === '' || /^(GMT|UTC)([+-]|$)/.test(name) ? offset : name, offset };
+}

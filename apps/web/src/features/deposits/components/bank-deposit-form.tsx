@@ -8,6 +8,7 @@ import { formatAmount } from '@pp/contract';
 import { createDeposit } from '../api/deposit-create';
 import { bankDepositAmountProblem, bankTransferAmount } from '../bank-deposit-quote';
 import { FileUploadField } from './file-upload-field';
+import { describeTimeZone } from '../../../lib/dates';
 
 /** The request id is the form's own business (the submit hook's), not the member's. */
 const depositInput = depositCreateRequest.omit({ requestId: true });
@@ -31,6 +32,8 @@ interface BankDepositFormProps {
 export function BankDepositForm({ config, onDeposited }: BankDepositFormProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
+  const zone = describeTimeZone(config.window.timeZone, language);
+  const zoneText = zone.name === zone.offset ? zone.offset : t('deposit.timeZoneValue', { name: zone.name, offset: zone.offset });
   const { isPending: isBusy, runWithKey } = useSubmit();
   const form = useForm(empty);
   const { values, errors, setValue } = form;
@@ -98,7 +101,7 @@ export function BankDepositForm({ config, onDeposited }: BankDepositFormProps) {
             </dd>
           </div>
         </dl>
-        <p className="field-hint">{t('deposit.window', { from: config.window.from, to: config.window.to, timeZone: config.window.timeZone })}</p>
+        <p className="field-hint">{t('deposit.window', { from: config.window.from, to: config.window.to, timeZone: zoneText })}</p>
         <p className="field-hint">
           {t('deposit.limits', { minimum: formatExact(config.minimum, language), maximum: formatExact(config.maximum, language) })}
           {hasStep ? ` ${t('deposit.step', { step: formatDecimal(config.multipleOf, language) })}` : ''}
