@@ -1,6 +1,6 @@
 // Proves the display formats of spec section 9 for each locale we ship.
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDuration, shippedSigns, groupBankNumber, maskEmail, maskPhone } from './format.ts';
+import { formatAmount, formatCount, formatDuration, shippedSigns, groupBankNumber, maskEmail, maskPhone } from './format.ts';
 import { languages, pickLanguage } from './languages.ts';
 
 describe('formatAmount', () => {
@@ -60,5 +60,15 @@ describe('other formats', () => {
     expect(pickLanguage('ko-KR,ko;q=0.9')).toBe('ko-KP');
     expect(pickLanguage('fr-FR, id;q=0.5')).toBe('id-ID');
     expect(pickLanguage('fr')).toBe('zh-CN');
+  });
+});
+
+describe('formatCount', () => {
+  it("groups a count with each shipped language's thousands sign", () => {
+    expect(formatCount(99990, 'en-US')).toBe('99,990');
+    expect(formatCount(100000, 'ko-KP')).toBe('100,000');
+    expect(formatCount(100000, 'id-ID')).toBe('100.000');
+    expect(formatCount(7, 'zh-CN')).toBe('7');
+    expect(formatCount(12345678901234567890n, 'ja-JP')).toBe('12,345,678,901,234,567,890');
   });
 });

@@ -65,6 +65,15 @@ export function formatAmount(value: string | bigint, locale: string, fractionDig
   return `${isZero ? '' : sign}${grouped}${fractionDigits > 0 ? decimal + cut : ''}`;
 }
 
+/**
+ * A count (members, units, items) with the reader's thousands sign: "99,990" in English,
+ * "99.990" in Indonesian. Whole numbers only; a fraction is cut, as a count has none.
+ */
+export function formatCount(value: number | bigint, locale: string): string {
+  const whole = typeof value === 'bigint' ? value : Number.isFinite(value) ? BigInt(Math.trunc(value)) : 0n;
+  return formatAmount(whole, locale, 0);
+}
+
 /** Seconds as h:mm:ss (hours are not padded and may pass 24). */
 export function formatDuration(totalSeconds: number): string {
   const s = Math.max(0, Math.floor(totalSeconds));

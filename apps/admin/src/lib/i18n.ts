@@ -6,9 +6,9 @@
  * the member pages' part too (messages/member/), since staff act on the same withdrawals and
  * payouts and meet their errors (payout.*) and validation keys (validation.enterTxHash).
  */
-import i18next from 'i18next';
+import i18next, { type FormatterModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { defaultLanguage, isLanguage, type Language, type FirstServerMessages, type MemberServerMessages } from '@pp/contract';
+import { defaultLanguage, formatCount, isLanguage, type Language, type FirstServerMessages, type MemberServerMessages } from '@pp/contract';
 import type sourceLocale from '../locales/en-US.json';
 import { getStoredLanguage, setStoredLanguage } from './storage';
 
@@ -51,13 +51,28 @@ function applyDocument(language: Language): void {
   document.title = i18next.t('app.title');
 }
 
+/**
+ * Every number given to a text is a count (members, items, codes) and reads with the language's
+ * thousands sign, "100,000" or "100.000", never "100000"; amounts arrive as formatted strings.
+ * The texts use no named formats, so this formatter only has the one job.
+ */
+const countFormatter: FormatterModule = {
+  type: 'formatter',
+  init: () => undefined,
+  add: () => undefined,
+  addCached: () => () => '',
+  // Any other value goes back as it came; i18next turns it into text as it always did.
+  format: (value: unknown, _format?: string, lng?: string): string =>
+    typeof value === 'number' && Number.isInteger(value) ? formatCount(value, lng ?? currentLanguage()) : (value as string),
+};
+
 export async function initI18n(): Promise<void> {
   const language = currentLanguage();
-  await i18next.use(initReactI18next).init({
+  await i18next.use(initReactI18next).use(countFormatter).init({
     lng: language,
     fallbackLng: false,
     resources: { [language]: { translation: await resourcesOf(language) } },
-    interpolation: { escapeValue: false },
+    interpolation: { escapeValue: false, alwaysFormat: true },
     returnNull: false,
     // One namespace: a colon in a run-time key ("review:exchange") is part of the key.
     nsSeparator: false,

@@ -39,3 +39,11 @@ describe('translateKey', () => {
     expect(translateKey('extra.added')).toBe('new');
   });
 });
+
+describe('counts in texts', () => {
+  it("group a whole number with the language's thousands sign and leave strings as given", () => {
+    expect(translateKey('notifications.buttonUnread', { count: 100000 })).toContain('100,000');
+    expect(translateKey('notifications.buttonUnread', { count: 99990 })).toContain('99,990');
+    expect(translateKey('app.copyright', { year: '2031' })).toContain('2031');
+  });
+});

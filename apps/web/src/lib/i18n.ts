@@ -13,7 +13,7 @@
  * `{{name}}` placeholders take the given values unescaped (React escapes), a missing value gives
  * an empty string, and an unknown key comes back as given, so a missing text is visible.
  */
-import { defaultLanguage, isLanguage, type FirstServerMessages, type Language, type MemberServerMessages, type ServerMessages } from '@pp/contract';
+import { defaultLanguage, formatCount, isLanguage, type FirstServerMessages, type Language, type MemberServerMessages, type ServerMessages } from '@pp/contract';
 import type sourceLocale from '../locales/en-US.json';
 import type memberSourceLocale from '../locales/member/en-US.json';
 import { getStoredLanguage, setStoredLanguage } from './storage';
@@ -96,10 +96,16 @@ function lookup(key: string): string | undefined {
   return typeof found === 'string' ? found : undefined;
 }
 
+/**
+ * A number given to a text is a count (members, units, hours) and reads with the language's
+ * thousands sign ("100,000개", "99.990"); amounts arrive already formatted as strings, and a
+ * value that must stay bare (a year) is passed as a string.
+ */
 function interpolate(text: string, params: TranslationParams | undefined): string {
   if (!text.includes('{{')) return text;
   return text.replace(/\{\{\s*([^{}\s]+)\s*\}\}/g, (_, name: string) => {
     const value = params && Object.hasOwn(params, name) ? params[name] : undefined;
+    if (typeof value === 'number' && Number.isInteger(value)) return formatCount(value, currentLanguage());
     return value === undefined ? '' : String(value);
   });
 }

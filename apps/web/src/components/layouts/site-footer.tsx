@@ -4,7 +4,7 @@ export function SiteFooter() {
   const { t } = useTranslation();
   return (
     <footer className="site-footer">
-      <p>{t('app.copyright', { year: new Date().getFullYear() })}</p>
+      <p>{t('app.copyright', { year: String(new Date().getFullYear()) })}</p>
     </footer>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { scarceLimits, type ResponseOf, formatExact } from '@pp/contract';
+import { scarceLimits, type ResponseOf, formatExact, formatCount } from '@pp/contract';
 import { TextField, useForm, showToast } from '@pp/browser-kit';
 import { MoneyForm, useMoneyForm } from '../../../components/money-form/money-form';
 import { currentLanguage, translateKey } from '../../../lib/i18n';
@@ -69,7 +69,7 @@ export function EquityBuyForm({ info, availableOf, coinLabel, onBought }: Equity
           <dl className="info-list info-list-compact" data-testid="equity-confirm">
             <div className="info-row">
               <dt>{t('equity.shares')}</dt>
-              <dd>{pending.shares}</dd>
+              <dd>{formatCount(pending.shares, language)}</dd>
             </div>
             <div className="info-row">
               <dt>{t('equity.totalCost')}</dt>

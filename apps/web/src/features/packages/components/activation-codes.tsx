@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { activationStates, type ProductEntry, formatExact } from '@pp/contract';
+import { activationStates, type ProductEntry, formatExact, formatCount } from '@pp/contract';
 import { CopyButton, Dialog, SelectField, TextField, showToast, useSubmit } from '@pp/browser-kit';
 import { Button } from '../../../components/ui/button';
 import { PagedListBody } from '../../../components/ui/paged-list-body';
@@ -218,7 +218,7 @@ function CodeList() {
               <dl className="list-card-fields">
                 <div>
                   <dt>{t('packages.holdings.units')}</dt>
-                  <dd>{item.units}</dd>
+                  <dd>{formatCount(item.units, language)}</dd>
                 </div>
                 <div>
                   <dt>{t('packages.holdings.principal')}</dt>

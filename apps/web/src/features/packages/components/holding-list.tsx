@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { holdingStates, type HoldingEntry, type HoldingState, type ProductEntry, formatExact } from '@pp/contract';
+import { holdingStates, type HoldingEntry, type HoldingState, type ProductEntry, formatExact, formatCount } from '@pp/contract';
 import { Button } from '../../../components/ui/button';
 import { PagedListBody } from '../../../components/ui/paged-list-body';
 import { formatDateTime } from '../../../lib/dates';
@@ -103,7 +103,7 @@ function HoldingCard({
         </div>
         <div>
           <dt>{t('packages.holdings.units')}</dt>
-          <dd>{holding.units}</dd>
+          <dd>{formatCount(holding.units, language)}</dd>
         </div>
         <div>
           <dt>{t('packages.holdings.principal')}</dt>

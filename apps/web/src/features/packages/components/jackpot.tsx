@@ -6,7 +6,7 @@ import { PagedListBody } from '../../../components/ui/paged-list-body';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatExact } from '@pp/contract';
+import { formatExact, formatCount } from '@pp/contract';
 import { useJackpotInfo } from '../api/jackpot-info';
 import { useJackpotRecordList } from '../api/jackpot-record-list';
 
@@ -77,7 +77,7 @@ function CycleCard({ cycle, coinLabel }: { cycle: JackpotCycleEntry; coinLabel: 
         </div>
         <div>
           <dt>{t('packages.jackpot.entries')}</dt>
-          <dd>{cycle.eligibleCount}</dd>
+          <dd>{formatCount(cycle.eligibleCount, language)}</dd>
         </div>
         {cycle.drawState === 'drawn' ? (
           // A cycle's pool is fixed at its draw; before it, the pool above is what counts.

@@ -6,7 +6,7 @@ import { paths } from '../../../lib/paths';
 import { Card } from '../../../components/ui/card';
 import { CardLoadState } from '../../../components/ui/card-load-state';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatExact, parsePoints } from '@pp/contract';
+import { formatExact, formatCount, parsePoints } from '@pp/contract';
 import { useLiveHoldings } from '../api/buy-matching-list';
 import { matchingListQueryOptions, useMatchingList } from '../api/matching-list';
 import { AutoTopUpSwitch } from './auto-top-up';
@@ -26,7 +26,7 @@ export function PackagesSummary({ onAutoTopUpChanged }: { onAutoTopUpChanged?: (
       <dl className="revenue-list package-summary" data-testid="packages-summary">
         <div className="revenue-item">
           <dt>{t('packages.summary.live')}</dt>
-          <dd data-testid="summary-live">{live.data.isPartial ? t('packages.summary.atLeast', { count: live.data.items.length }) : live.data.items.length}</dd>
+          <dd data-testid="summary-live">{live.data.isPartial ? t('packages.summary.atLeast', { count: live.data.items.length }) : formatCount(live.data.items.length, language)}</dd>
         </div>
         <div className="revenue-item">
           <dt>{t('packages.summary.principal')}</dt>

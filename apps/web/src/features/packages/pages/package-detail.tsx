@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { PagedListBody } from '../../../components/ui/paged-list-body';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatExact } from '@pp/contract';
+import { formatExact, formatCount } from '@pp/contract';
 import { useInsuranceDetailInfo } from '../api/insurance-detail-info';
 import { EffectivenessBadge, KindBadge, StateBadge } from '../components/badges';
 import { EventDetail } from '../components/event-detail';
@@ -87,7 +87,7 @@ function HoldingHead({ holding, coinLabel }: { holding: HoldingEntry; coinLabel:
         <dl className="info-list info-list-compact">
           <div className="info-row">
             <dt>{t('packages.holdings.units')}</dt>
-            <dd>{holding.units}</dd>
+            <dd>{formatCount(holding.units, language)}</dd>
           </div>
           <div className="info-row">
             <dt>{t('packages.holdings.principal')}</dt>

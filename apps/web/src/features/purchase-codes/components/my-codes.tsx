@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { purchaseCodeStates, type ResponseOf, formatExact } from '@pp/contract';
+import { purchaseCodeStates, type ResponseOf, formatExact, formatCount } from '@pp/contract';
 import { ApiError, CopyButton, Dialog, TextField, showToast, useSubmit } from '@pp/browser-kit';
 import { paths } from '../../../lib/paths';
 import { Button } from '../../../components/ui/button';
@@ -78,7 +78,7 @@ export function MyCodes({ coinLabel, selfUserName, onChanged }: MyCodesProps) {
                 </div>
                 <div>
                   <dt>{t('scarce.units')}</dt>
-                  <dd>{item.units}</dd>
+                  <dd>{formatCount(item.units, language)}</dd>
                 </div>
                 <div>
                   <dt>{t('purchaseCodes.boughtAt')}</dt>

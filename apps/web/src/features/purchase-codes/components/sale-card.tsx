@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage, translateKey } from '../../../lib/i18n';
-import { formatExact } from '@pp/contract';
+import { formatExact, formatCount } from '@pp/contract';
 import { armPurchase } from '../api/arm-purchase';
 import { salePurchase } from '../api/sale-purchase';
 import { dropPermit, purchaseRequestIds, setPermit, usePermit } from '../permits';
@@ -99,7 +99,7 @@ export function SaleCard({ sale, serverNow, coinLabel, onBought, onRefused }: Sa
         </div>
         <div>
           <dt>{t('scarce.units')}</dt>
-          <dd>{sale.units}</dd>
+          <dd>{formatCount(sale.units, language)}</dd>
         </div>
         <div>
           <dt>{t('scarce.left')}</dt>
