@@ -2,8 +2,10 @@
 // database: every ledger write path adds a posted deposit or withdrawal to its UTC day's row in its
 // own transaction (standalone, inside a unit of work, postMany, a hold once posted), nothing else
 // does (other codes, pending or voided holds, rolled-back units), racing transfers keep the totals
-// exact, the dashboard answers from the kept rows what the old sum over the journal gave, the books
+// exact, the kept rows give what the old sum over the journal gave, the books
 // check catches a tampered or missing total, and the migration fills the table from the journal.
+// The dashboard's card itself counts the day of the dashboard's time zone from the journal, as
+// its charts do (a UTC day's kept total cannot give a Shanghai day); series.int.test.ts proves it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMinor, type TransactionType } from '@pp/contract';
 import { dialects, makeTestApp, staffClient, type TestApp } from '../../../../test/helper.ts';
@@ -11,6 +13,7 @@ import { freshHandle, migrateBefore } from '../../../../test/fresh-db.ts';
 import { migrateToLatest, type Db } from '../../../db/index.ts';
 import { LedgerRepository, verifyAndRecord, verifyLedger, type AccountRef, type TransferInput } from '../../wallet/ledger/index.ts';
 import { dayMs, verifyDayTotals } from './verify.ts';
+import { dayBoundaries } from './series.ts';
 
 const member = (owner: string, coinName = 'USDT'): AccountRef => ({ owner, coinName, purpose: 'available' });
 const system = (purpose: string, coinName = 'USDT'): AccountRef => ({ owner: 'system', coinName, purpose });
@@ -158,12 +161,25 @@ describe.each(dialects)('dashboard day totals on %s', (dialect) => {
     expect(after.kept - before.kept).toBe(BigInt((24 * 25) / 2) + 8n * 1000n);
   });
 
-  it('answers the dashboard from the kept rows, and the books check catches a tampered or missing total', async () => {
+  it('answers the dashboard from the journal of its zone, and the books check catches a tampered or missing total', async () => {
     const viewer = await staffClient(t, 'viewer', 'Viewer@12345');
     const summary = async () => (await viewer.call<{ today: { deposits: string; withdrawals: string } }>('dashboard')).data.today;
+    /** The dashboard zone's day so far, summed over the journal: the card's oracle. */
+    const zoneDay = async (code: TransactionType) => {
+      const [from, to] = dayBoundaries(await t.services.settings.get('dashboard.timeZone'), 1, Date.now()) as [number, number];
+      const row = await db
+        .selectFrom('ledger_transfers')
+        .select((eb) => eb.fn.sum<bigint | string | null>('amount').as('total'))
+        .where('code', '=', code)
+        .where('coin_name', '=', 'USDT')
+        .where('kind', 'in', ['posted', 'post_pending'])
+        .where('created_at', '>=', from)
+        .where('created_at', '<', to)
+        .executeTakeFirst();
+      return row?.total === null || row?.total === undefined ? 0n : BigInt(row.total);
+    };
     const d = await both('deposit');
-    const w = await both('withdraw');
-    expect(await summary()).toMatchObject({ deposits: formatMinor(d.journal), withdrawals: formatMinor(w.journal) });
+    expect(await summary()).toMatchObject({ deposits: formatMinor(await zoneDay('deposit')), withdrawals: formatMinor(await zoneDay('withdraw')) });
     expect(d.journal).toBeGreaterThan(0n);
 
     // One stripe row off by one: the dashboard shows what is kept, and the books check says so.
@@ -184,7 +200,7 @@ describe.each(dialects)('dashboard day totals on %s', (dialect) => {
         .where('stripe', '=', row.stripe)
         .execute();
     await tamper(BigInt(row.amount) + 1n);
-    expect((await summary()).deposits).toBe(formatMinor(d.journal + 1n));
+    expect((await summary()).deposits).toBe(formatMinor(await zoneDay('deposit')));
     const problems = await verifyDayTotals(db);
     expect(problems).toEqual([
       `day total of ${new Date(today() * dayMs).toISOString().slice(0, 10)} deposit USDT is ${d.journal + 1n} but the journal gives ${d.journal}`,

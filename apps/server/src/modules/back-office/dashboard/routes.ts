@@ -14,7 +14,7 @@ export interface DashboardRoutesDeps {
 }
 
 export function dashboardRoutes(app: FastifyInstance, s: DashboardRoutesDeps): void {
-  apiRoute(app, s.routeDeps, 'dashboard', async () => s.dashboard.summary());
+  apiRoute(app, s.routeDeps, 'dashboard', async () => s.dashboard.summary(await s.settings.get('dashboard.timeZone')));
   apiRoute(app, s.routeDeps, 'dashboardSeries', async ({ body }) =>
     dashboardSeries(s.dbHandle.db, { timeZone: await s.settings.get('dashboard.timeZone'), days: body.days, now: Date.now() }),
   );

@@ -272,6 +272,31 @@ describe.each(dialects)('dashboard series on %s', (dialect) => {
     expect(delta('manualAdjustment')).toEqual(new Array(30).fill(0));
   });
 
+  it("counts the card's today in the charts' time zone, the same as the charts' last day", async () => {
+    // At 20:00 in Shanghai the day began at 16:00 UTC the day before: the 7.25 credited at that
+    // moment is today's in Shanghai and yesterday's by UTC, so a UTC card would miss it.
+    for (const timeZone of ['Asia/Shanghai', 'UTC']) {
+      const charts = await dashboardSeries(db(), { timeZone, days: 30, now });
+      const summary = await t.services.dashboard.summary(timeZone, now);
+      expect(summary.today.deposits, timeZone).toBe(charts.deposits.points[29]);
+      expect(summary.today.withdrawals, timeZone).toBe(charts.withdrawals.points[29]);
+      const [from, to] = dayBoundaries(timeZone, 1, now) as [number, number];
+      const joined = await db()
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<bigint>().as('n'))
+        .where('created_at', '>=', from)
+        .where('created_at', '<', to)
+        .executeTakeFirstOrThrow();
+      expect(summary.today.newMembers, timeZone).toBe(Number(joined.n));
+    }
+    const shanghai = await t.services.dashboard.summary('Asia/Shanghai', now);
+    const utc = await t.services.dashboard.summary('UTC', now);
+    expect(minor(shanghai.today.deposits) - minor(utc.today.deposits)).toBeGreaterThanOrEqual(7_250_000n + 100_000_000n);
+    // Through the API: the configured zone, Asia/Shanghai here.
+    const answer = await viewer.call<{ today: { deposits: string } }>('dashboard');
+    expect(answer.data.today.deposits).toBe((await t.services.dashboard.summary('Asia/Shanghai')).today.deposits);
+  });
+
   it('follows the configured time zone, through the API', async () => {
     expect((await admin.call('configUpdate', { key: 'dashboard.timeZone', value: 'Mars/Olympus', reason: 'typo' })).error).toBe('request.invalid');
     expect((await admin.call('configUpdate', { key: 'dashboard.timeZone', value: 'America/New_York', reason: 'head office moved' })).code).toBe(20000);

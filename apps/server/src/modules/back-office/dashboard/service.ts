@@ -3,7 +3,8 @@ import type { Db } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
 import { formatMinor } from '@pp/contract';
 import type { ReviewService } from '../reviews/index.ts';
-import { dayMs, type DayTotalCode } from './verify.ts';
+import { type DayTotalCode } from './verify.ts';
+import { dayBoundaries } from './series.ts';
 
 export class DashboardService {
   constructor(
@@ -12,31 +13,39 @@ export class DashboardService {
   ) {}
 
   /**
-   * Posted USDT moved on a UTC day by transfers of this code (a held amount counts once posted):
-   * the day's stripe rows of `ledger_day_totals`, kept with the movement (migration 045), so the
-   * read does not grow with the day's movements.
+   * Posted USDT moved between two moments by transfers of this code (a held amount counts once
+   * posted), read from the journal as the charts read it, over the range of its (code, created_at)
+   * index. The day totals kept with the movement (migration 045) are cut at UTC midnight, so
+   * they cannot give a day of another zone; one day of one code's movements is a short range.
    */
-  private async postedOnDay(code: DayTotalCode, day: number): Promise<bigint> {
+  private async postedBetween(code: DayTotalCode, from: number, to: number): Promise<bigint> {
     const row = await this.db
-      .selectFrom('ledger_day_totals')
+      .selectFrom('ledger_transfers')
       .select((eb) => eb.fn.sum<bigint | string | null>('amount').as('total'))
-      .where('day', '=', day)
       .where('code', '=', code)
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to)
       .where('coin_name', '=', 'USDT')
+      .where('kind', 'in', ['posted', 'post_pending'])
       .executeTakeFirst();
     return row?.total === null || row?.total === undefined ? 0n : BigInt(row.total);
   }
 
-  async summary() {
-    const today = Math.floor(Date.now() / dayMs);
+  /**
+   * "Today" is the day of the dashboard's time zone (dashboard.timeZone), the one its charts cut
+   * days in, so the card and the charts' last bar count the same hours.
+   */
+  async summary(timeZone: string, now: number = Date.now()) {
+    const [from, to] = dayBoundaries(timeZone, 1, now) as [number, number];
     const [queues, deposits, withdrawals, newMembers, lastCheck] = await Promise.all([
       this.reviews.waitingCounts(),
-      this.postedOnDay('deposit', today),
-      this.postedOnDay('withdraw', today),
+      this.postedBetween('deposit', from, to),
+      this.postedBetween('withdraw', from, to),
       this.db
         .selectFrom('users')
         .select((eb) => eb.fn.countAll<bigint>().as('n'))
-        .where('created_at', '>=', today * dayMs)
+        .where('created_at', '>=', from)
+        .where('created_at', '<', to)
         .executeTakeFirstOrThrow(),
       this.db.selectFrom('ledger_verifications').selectAll().orderBy('checked_at', 'desc').limit(1).executeTakeFirst(),
     ]);
