@@ -14,7 +14,8 @@ import { num } from '../../../db/index.ts';
 import { AppError } from '../../../errors.ts';
 import { keysetPage, newestFirst } from '../../../db/keyset.ts';
 import { formatMinor, parseAmount, percentOfStrict } from '@pp/contract';
-import { isUniqueViolation, onceAfterRace } from '../../wallet/ledger/index.ts';
+import { once } from '../../../db/once.ts';
+import { isUniqueViolation } from '../../wallet/ledger/index.ts';
 import type { LedgerRepository } from '../../wallet/ledger/index.ts';
 import type { ReviewRow, ReviewService } from '../../back-office/reviews/index.ts';
 import { notify } from '../../engagement/notifications/index.ts';
@@ -43,10 +44,6 @@ export function productName(namesJson: string | null | undefined, lang: Language
   return names[lang] || names['en-US'] || Object.values(names).find((n) => n) || '';
 }
 
-function hashOf(body: object): string {
-  return crypto.createHash('sha256').update(JSON.stringify(body)).digest('hex');
-}
-
 /** The member's insurance claims, newest first (decision 052). */
 const claimsPage = newestFirst('claimList', 'package_claims.created_at', 'package_claims.id');
 
@@ -63,75 +60,63 @@ export class ClaimService {
   }
 
   async create(memberId: string, input: { holdingId: string; requestId: string }): Promise<{ id: string }> {
-    const hash = hashOf({ holdingId: input.holdingId });
+    // Keyed once (db/once.ts): a retry or a parallel duplicate is answered the first claim's id.
+    const key = { scope: 'claimCreate', actor: memberId, requestId: input.requestId, input: { holdingId: input.holdingId } };
     const run = () =>
-      this.ledger.inTransaction(async (tx) => {
-        const first = await tx
-          .selectFrom('package_requests')
-          .selectAll()
-          .where('member_id', '=', memberId)
-          .where('request_id', '=', input.requestId)
-          .executeTakeFirst();
-        if (first) {
-          if (first.action !== 'claim' || first.request_hash !== hash) throw new AppError('ledger.requestIdReused');
-          return { id: first.result_id };
-        }
-        const holding = await tx
-          .selectFrom('package_holdings')
-          .select(['id', 'number', 'member_id', 'state', 'end_reason', 'terms', 'principal', 'released'])
-          .where('id', '=', input.holdingId)
-          .where('member_id', '=', memberId)
-          .executeTakeFirst();
-        if (!holding) throw new AppError('package.holdingNotFound');
-        const open = await tx.selectFrom('package_claims').select('id').where('open_key', '=', holding.id).executeTakeFirst();
-        if (open) throw new AppError('package.claimPending');
-        const amount = claimableAmount(holding);
-        if (amount === null) throw new AppError('package.notClaimable');
-        const terms = JSON.parse(holding.terms) as PackageTerms;
-        const id = crypto.randomUUID();
-        const now = Date.now();
-        // The request row first: a retry finds it and answers the first result.
-        await tx
-          .insertInto('package_requests')
-          .values({ member_id: memberId, request_id: input.requestId, action: 'claim', request_hash: hash, result_id: id, created_at: BigInt(now) })
-          .execute();
-        const reviewId = await this.reviews.submit(tx, {
-          queue: claimQueue,
-          memberId,
-          coinName: terms.feeCoinName,
-          amount,
-          subjectId: id,
-          createdByStaffId: null,
-          summary: {
-            holdingNumber: holding.number,
-            principal: formatMinor(BigInt(holding.principal)),
-            released: formatMinor(BigInt(holding.released)),
-            claimGuaranteePercent: terms.claimGuaranteePercent,
-          },
-          evidence: [],
-        });
-        await tx
-          .insertInto('package_claims')
-          .values({
-            id,
-            holding_id: holding.id,
-            open_key: holding.id,
-            member_id: memberId,
-            coin_name: terms.feeCoinName,
+      this.ledger.inTransaction((tx) =>
+        once(tx, key, async () => {
+          const holding = await tx
+            .selectFrom('package_holdings')
+            .select(['id', 'number', 'member_id', 'state', 'end_reason', 'terms', 'principal', 'released'])
+            .where('id', '=', input.holdingId)
+            .where('member_id', '=', memberId)
+            .executeTakeFirst();
+          if (!holding) throw new AppError('package.holdingNotFound');
+          const open = await tx.selectFrom('package_claims').select('id').where('open_key', '=', holding.id).executeTakeFirst();
+          if (open) throw new AppError('package.claimPending');
+          const amount = claimableAmount(holding);
+          if (amount === null) throw new AppError('package.notClaimable');
+          const terms = JSON.parse(holding.terms) as PackageTerms;
+          const id = crypto.randomUUID();
+          const now = Date.now();
+          const reviewId = await this.reviews.submit(tx, {
+            queue: claimQueue,
+            memberId,
+            coinName: terms.feeCoinName,
             amount,
-            state: 'pendingReview',
-            review_id: reviewId,
-            transfer_id: null,
-            reject_reason_code: null,
-            reject_reason: null,
-            created_at: BigInt(now),
-            decided_at: null,
-          })
-          .execute();
-        return { id };
-      });
+            subjectId: id,
+            createdByStaffId: null,
+            summary: {
+              holdingNumber: holding.number,
+              principal: formatMinor(BigInt(holding.principal)),
+              released: formatMinor(BigInt(holding.released)),
+              claimGuaranteePercent: terms.claimGuaranteePercent,
+            },
+            evidence: [],
+          });
+          await tx
+            .insertInto('package_claims')
+            .values({
+              id,
+              holding_id: holding.id,
+              open_key: holding.id,
+              member_id: memberId,
+              coin_name: terms.feeCoinName,
+              amount,
+              state: 'pendingReview',
+              review_id: reviewId,
+              transfer_id: null,
+              reject_reason_code: null,
+              reject_reason: null,
+              created_at: BigInt(now),
+              decided_at: null,
+            })
+            .execute();
+          return { id };
+        }),
+      );
     try {
-      return await onceAfterRace(run);
+      return await run();
     } catch (error) {
       // Two claims of the same holding at once under different request ids: the loser hit open_key.
       if (isUniqueViolation(error)) throw new AppError('package.claimPending');

@@ -2,11 +2,13 @@
  * Member actions on packages (decision 020): buy, upgrade, add units, refill, redeem with its fee
  * preview, transfer to another member, activation codes, auto top-up, and the lists.
  *
- * Every action is one database transaction: its request row first (`package_requests`, so a
- * retry returns the first result and the same id with another body is ledger.requestIdReused),
- * then the limits as conditional updates (`sold` and `package_member_units`, so a burst never
- * sells more than offered), then the holding's rows and the ledger transfers. The transaction
- * password is checked before anything else.
+ * Every action is one database transaction keyed once by its request id (db/once.ts: a retry or a
+ * parallel duplicate is answered what the first answered, and the same id with another body is
+ * ledger.requestIdReused), then the limits as conditional updates (`sold` and
+ * `package_member_units`, so a burst never sells more than offered), then the holding's rows and
+ * the ledger transfers. The transaction password is checked before anything else, outside the
+ * transaction, and is not part of the key's input: a retry with the password typed again is still
+ * the same request.
  */
 import crypto from 'node:crypto';
 import { timeOrderedId } from '../../../db/ids.ts';
@@ -27,12 +29,12 @@ import {
 } from '@pp/contract';
 import type { Db, Tx } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
+import { once } from '../../../db/once.ts';
 import { keysetPage, newestFirst } from '../../../db/keyset.ts';
 import { AppError } from '../../../errors.ts';
 import type { AccountService } from '../../identity/accounts/index.ts';
 import type { UserRow } from '../../identity/accounts/index.ts';
 import type { ConfigService } from '../../platform/config/index.ts';
-import { onceAfterRace } from '../../wallet/ledger/index.ts';
 import type { LedgerRepository } from '../../wallet/ledger/index.ts';
 import type { EventEmitter } from '../../../lib/events.ts';
 import { productById, toProduct, type PayWith, type Product } from './catalogue.ts';
@@ -62,10 +64,6 @@ const experienceMark = '#experience';
 const eventsPageSize = 50;
 /** Crockford base32: no I, L, O or U. */
 const crockford = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
-function requestHash(action: string, body: object): string {
-  return crypto.createHash('sha256').update(JSON.stringify({ action, body })).digest('hex');
-}
 
 /** 16 characters of Crockford base32: 80 random bits. */
 export function newActivationCode(): string {
@@ -265,37 +263,13 @@ export class PackageService {
     return room >= principal;
   }
 
-  /** A member action once per request id, in one transaction; `resultId` is what it answers. */
-  private once(
-    memberId: string,
-    action: string,
-    requestId: string,
-    body: object,
-    resultId: string,
-    work: (tx: Tx, now: number, resultId: string) => Promise<void>,
-  ): Promise<string> {
-    const hash = requestHash(action, body);
-    return onceAfterRace(() =>
-      this.ledger.inTransaction(async (tx) => {
-        const first = await tx
-          .selectFrom('package_requests')
-          .select(['request_hash', 'result_id'])
-          .where('member_id', '=', memberId)
-          .where('request_id', '=', requestId)
-          .executeTakeFirst();
-        if (first) {
-          if (first.request_hash !== hash) throw new AppError('ledger.requestIdReused');
-          return first.result_id;
-        }
-        const now = Date.now();
-        await tx
-          .insertInto('package_requests')
-          .values({ member_id: memberId, request_id: requestId, action, request_hash: hash, result_id: resultId, created_at: now })
-          .execute();
-        await work(tx, now, resultId);
-        return resultId;
-      }),
-    );
+  /**
+   * A member action once per request id, in one transaction (db/once.ts). `scope` is the endpoint's
+   * name and `input` the business input only (no password, no request id); the answer is what the
+   * endpoint answers, stored as JSON for a retry.
+   */
+  private keyed<T>(scope: string, memberId: string, requestId: string, input: object, work: (tx: Tx, now: number) => Promise<T>): Promise<T> {
+    return this.ledger.inTransaction((tx) => once(tx, { scope, actor: memberId, requestId, input }, () => work(tx, Date.now())));
   }
 
   private async liveHolding(tx: Tx | Db, memberId: string, holdingId: string): Promise<HoldingRow> {
@@ -330,7 +304,8 @@ export class PackageService {
     const member = await this.accounts.authorizeMoneyAction(memberId, input.transactionPassword);
     const sharePercent = await this.settings.get('jackpot.sharePercent');
     const body = { productId: input.productId, quantity: input.quantity, payments: input.payments };
-    return this.once(memberId, 'buy', input.requestId, body, timeOrderedId(), async (tx, now, holdingId) => {
+    const answer = await this.keyed('buyMatching', memberId, input.requestId, body, async (tx, now) => {
+      const holdingId = timeOrderedId();
       const product = await this.mustProduct(tx, input.productId);
       await this.refuse(tx, product, member, input.quantity);
       const cost = costOf(product.terms, input.quantity);
@@ -358,7 +333,9 @@ export class PackageService {
         memo: number,
         at: now,
       });
+      return { holdingId };
     });
+    return answer.holdingId;
   }
 
   /** To a product with a higher price: the price difference in the mix, the new fee and premium; terms, cap and dates restart. */
@@ -369,7 +346,7 @@ export class PackageService {
     const member = await this.accounts.authorizeMoneyAction(memberId, input.transactionPassword);
     const sharePercent = await this.settings.get('jackpot.sharePercent');
     const body = { holdingId: input.holdingId, toProductId: input.toProductId, payments: input.payments };
-    return this.once(memberId, 'upgrade', input.requestId, body, input.holdingId, async (tx, now) => {
+    const answer = await this.keyed('upgradeMatching', memberId, input.requestId, body, async (tx, now) => {
       const holding = await this.liveHolding(tx, memberId, input.holdingId);
       const product = await this.mustProduct(tx, input.toProductId);
       const units = num(holding.units);
@@ -421,7 +398,9 @@ export class PackageService {
         memo: holding.number,
         at: now,
       });
+      return { holdingId: input.holdingId };
     });
+    return answer.holdingId;
   }
 
   /** More units of a live holding at its own price (`addWarehouse`); the cap grows by their share. */
@@ -432,7 +411,7 @@ export class PackageService {
     const member = await this.accounts.authorizeMoneyAction(memberId, input.transactionPassword);
     const sharePercent = await this.settings.get('jackpot.sharePercent');
     const body = { holdingId: input.holdingId, quantity: input.quantity, payments: input.payments };
-    return this.once(memberId, 'add', input.requestId, body, input.holdingId, async (tx, now) => {
+    const answer = await this.keyed('addWarehouse', memberId, input.requestId, body, async (tx, now) => {
       const holding = await this.liveHolding(tx, memberId, input.holdingId);
       const product = await this.mustProduct(tx, holding.product_id);
       // An experience holding is one small holding, never grown.
@@ -469,7 +448,9 @@ export class PackageService {
         memo: holding.number,
         at: now,
       });
+      return { holdingId: input.holdingId };
     });
+    return answer.holdingId;
   }
 
   /** Refill (`fillingPositions`) an expired holding that ended by term or maximum reward: the same units under the product's current terms. */
@@ -477,7 +458,7 @@ export class PackageService {
     const member = await this.accounts.authorizeMoneyAction(memberId, input.transactionPassword);
     const sharePercent = await this.settings.get('jackpot.sharePercent');
     const body = { holdingId: input.holdingId, payments: input.payments };
-    return this.once(memberId, 'fill', input.requestId, body, input.holdingId, async (tx, now) => {
+    const answer = await this.keyed('fillingPositions', memberId, input.requestId, body, async (tx, now) => {
       const holding = await this.ownHolding(tx, memberId, input.holdingId);
       if (holding.state !== 'expired' || (holding.end_reason !== 'term' && holding.end_reason !== 'maxReward')) throw new AppError('package.wrongState');
       const claim = await tx.selectFrom('package_claims').select('id').where('open_key', '=', holding.id).executeTakeFirst();
@@ -525,7 +506,9 @@ export class PackageService {
         memo: holding.number,
         at: now,
       });
+      return { holdingId: input.holdingId };
     });
+    return answer.holdingId;
   }
 
   /** What a redeem now would charge and give back, per point type (the redeem uses the same rule). */
@@ -555,10 +538,12 @@ export class PackageService {
 
   async redeem(memberId: string, input: { holdingId: string; transactionPassword: string; requestId: string }): Promise<string> {
     await this.accounts.authorizeMoneyAction(memberId, input.transactionPassword);
-    return this.once(memberId, 'redeem', input.requestId, { holdingId: input.holdingId }, input.holdingId, async (tx, now) => {
+    const answer = await this.keyed('redeem', memberId, input.requestId, { holdingId: input.holdingId }, async (tx, now) => {
       const holding = await this.liveHolding(tx, memberId, input.holdingId);
       await endHolding(tx, this.ledger, holding.id, 'redeemed', now, redeemFeePercent(parseTerms(holding.terms), holding, now));
+      return { holdingId: input.holdingId };
     });
+    return answer.holdingId;
   }
 
   /** A live holding to another member: principal fixed to fixed (makeOver), the same terms, dates and released amount. */
@@ -568,7 +553,7 @@ export class PackageService {
     if (!recipient) throw new AppError('package.recipientNotFound');
     if (recipient.id === memberId) throw new AppError('package.toSelf');
     const body = { holdingId: input.holdingId, toUserId: recipient.id };
-    return this.once(memberId, 'transfer', input.requestId, body, input.holdingId, async (tx, now) => {
+    const answer = await this.keyed('internalTransfer', memberId, input.requestId, body, async (tx, now) => {
       const holding = await this.liveHolding(tx, memberId, input.holdingId);
       const ended = await tx
         .updateTable('package_holdings')
@@ -636,7 +621,9 @@ export class PackageService {
           at: now,
         });
       }
+      return { holdingId: input.holdingId };
     });
+    return answer.holdingId;
   }
 
   async setAutoTopUp(memberId: string, status: boolean): Promise<void> {
@@ -658,7 +645,10 @@ export class PackageService {
     await this.accounts.authorizeMoneyAction(memberId, input.transactionPassword);
     const sharePercent = await this.settings.get('jackpot.sharePercent');
     const body = { productId: input.productId, quantity: input.quantity, payments: input.payments };
-    const codeId = await this.once(memberId, 'codeBuy', input.requestId, body, crypto.randomUUID(), async (tx, now, id) => {
+    // The key's answer is the code's id; the code itself is read after, as it stands then (its
+    // state, who activated it, the product's name in the reader's language), as the list shows it.
+    const { id: codeId } = await this.keyed('activationCodeBuy', memberId, input.requestId, body, async (tx, now) => {
+      const id = crypto.randomUUID();
       const product = await this.mustProduct(tx, input.productId);
       if (!product.isOnSale) throw new AppError('package.saleClosed');
       if (product.perMemberLimit > 0 && input.quantity > product.perMemberLimit) throw new AppError('package.memberLimit');
@@ -706,18 +696,24 @@ export class PackageService {
           activated_at: null,
         })
         .execute();
+      return { id };
     });
     const row = await codeQuery(this.db, memberId).where('c.id', '=', codeId).executeTakeFirst();
     if (!row) throw new AppError('package.codeInvalid');
     return codeEntry(row, lang);
   }
 
-  /** Anyone signed in activates a code for a member by name; once (a conditional update), under the holder's limits. */
-  async activateCode(callerId: string, input: { userName: string; code: string; requestId: string }): Promise<string> {
+  /**
+   * Anyone signed in activates a code for a member by name; once (a conditional update), under the
+   * holder's limits. The purchase-code endpoints activate through here under their own key (`as`:
+   * their endpoint's name and their own business input).
+   */
+  async activateCode(callerId: string, input: { userName: string; code: string; requestId: string }, as?: { scope: string; input: object }): Promise<string> {
     const holder = await this.accounts.repository.byName(input.userName);
     const code = normalizeCode(input.code);
-    const body = { userName: input.userName.trim().toLowerCase(), code };
-    return this.once(callerId, 'codeActivate', input.requestId, body, timeOrderedId(), async (tx, now, holdingId) => {
+    const key = as ?? { scope: 'activationCodeActivate', input: { userName: input.userName.trim().toLowerCase(), code } };
+    const answer = await this.keyed(key.scope, callerId, input.requestId, key.input, async (tx, now) => {
+      const holdingId = timeOrderedId();
       const row = await tx.selectFrom('package_activation_codes').selectAll().where('code', '=', code).executeTakeFirst();
       if (!row || !holder) throw new AppError('package.codeInvalid');
       const taken = await tx
@@ -766,7 +762,9 @@ export class PackageService {
         });
       }
       await this.purchased(tx, holder.id, BigInt(row.principal), now);
+      return { holdingId };
     });
+    return answer.holdingId;
   }
 
   async codeList(memberId: string, lang: Language, state: 'notActivated' | 'activated' | undefined, cursor: string | undefined, pageSize: number) {

@@ -7,7 +7,8 @@
  * index (member, kind, period) of `equity_records` is written in the same transaction as the
  * ledger transfer.
  *
- * A purchase: the transaction password, then one transaction: the request row, the issued stock
+ * A purchase: the transaction password, then one transaction keyed once by the request id
+ * (db/once.ts: a retry or a parallel duplicate is answered the first record), the issued stock
  * `sold = sold + n where sold + n <= total_issued`, the member's shares under the maximum with a
  * guarded upsert, one ledger transfer (member available -> system equity), the record.
  */
@@ -17,13 +18,13 @@ import type { equityConfigSaveRequest } from '@pp/contract';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
+import { once } from '../../../db/once.ts';
 import type { JobDefinition } from '../../../jobs/runner.ts';
 import { AppError } from '../../../errors.ts';
 import { keysetPage, newestFirst } from '../../../db/keyset.ts';
 import type { AccountService } from '../../identity/accounts/index.ts';
 import type { Actor, AuditService } from '../../back-office/audit/index.ts';
 import { formatMinor, parseAmount } from '@pp/contract';
-import { onceAfterRace } from '../../wallet/ledger/index.ts';
 import type { LedgerRepository } from '../../wallet/ledger/index.ts';
 
 const configId = 'equity';
@@ -144,29 +145,12 @@ export class EquityService {
     const c = await this.config();
     if (!c) throw new AppError('equity.notOpen');
     await this.accounts.authorizeMoneyAction(memberId, input.transactionPassword);
-    const hash = crypto
-      .createHash('sha256')
-      .update(JSON.stringify({ action: 'equityBuy', shares: input.shares }))
-      .digest('hex');
     const n = BigInt(input.shares);
-    const recordId = crypto.randomUUID();
-    return onceAfterRace(() =>
-      this.ledger.inTransaction(async (tx) => {
-        const first = await tx
-          .selectFrom('package_requests')
-          .select(['request_hash', 'result_id'])
-          .where('member_id', '=', memberId)
-          .where('request_id', '=', input.requestId)
-          .executeTakeFirst();
-        if (first) {
-          if (first.request_hash !== hash) throw new AppError('ledger.requestIdReused');
-          return first.result_id;
-        }
+    const key = { scope: 'buyEquity', actor: memberId, requestId: input.requestId, input: { shares: input.shares } };
+    const answer = await this.ledger.inTransaction((tx) =>
+      once(tx, key, async () => {
+        const recordId = crypto.randomUUID();
         const now = this.clock();
-        await tx
-          .insertInto('package_requests')
-          .values({ member_id: memberId, request_id: input.requestId, action: 'equityBuy', request_hash: hash, result_id: recordId, created_at: now })
-          .execute();
         const own = await tx.selectFrom('equity_holdings').selectAll().where('member_id', '=', memberId).executeTakeFirst();
         const max = BigInt(c.max_per_member);
         const have = BigInt(own?.purchased ?? 0) + BigInt(own?.bonus ?? 0);
@@ -225,9 +209,10 @@ export class EquityService {
             created_at: now,
           })
           .execute();
-        return recordId;
+        return { recordId };
       }),
     );
+    return answer.recordId;
   }
 
   async records(memberId: string, cursor: string | undefined, pageSize: number) {

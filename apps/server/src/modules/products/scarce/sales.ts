@@ -5,10 +5,11 @@
  * of the transaction password, then a random permit whose sha256 is stored in `scarce_permits`,
  * bound to the member and the sale). A purchase then runs, in this order:
  *  1. the sale row by primary key: too early, too late and sold out are answered from it with no
- *     write (a sold-out answer costs one read more than a balance read: the request id's row, so
- *     that a retry of a purchase that won still gets its first answer);
- *  2. one transaction: the request row (`package_requests`, action `sale:<id>`: a retry with the
- *     same id returns the first result), the permit consumed with a conditional update, the stock
+ *     write (a sold-out answer costs one read more than a balance read: the request id's row in
+ *     the request log, so that a retry of a purchase that won still gets its first answer);
+ *  2. one transaction keyed once by the request id (db/once.ts: scope `buyPurchaseCode` or
+ *     `flashSaleBuy`, input the sale's id; a retry or a parallel duplicate is answered the first
+ *     result, never a second purchase), the permit consumed with a conditional update, the stock
  *     taken with `sold = sold + 1 where sold < total`, the member's count with an upsert guarded
  *     by the per-member limit, one ledger transfer (member available -> system activationCodes
  *     for a code; member available -> member fixed for a flash-sale holding), then the code or
@@ -29,11 +30,12 @@ import {
 import type { z } from 'zod';
 import type { Db, Tx } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
+import { inputHash, once } from '../../../db/once.ts';
+import { legacyInputHash } from '../../../db/migrations/049-adjustment-keys-to-request-log.ts';
 import { AppError } from '../../../errors.ts';
 import { keysetPage, newestFirst } from '../../../db/keyset.ts';
 import type { AccountService } from '../../identity/accounts/index.ts';
 import type { Actor, AuditService } from '../../back-office/audit/index.ts';
-import { onceAfterRace } from '../../wallet/ledger/index.ts';
 import type { LedgerRepository } from '../../wallet/ledger/index.ts';
 import { productById } from '../packages/index.ts';
 import { addEvent, addToPrincipal, insertHolding, move, pickText } from '../packages/index.ts';
@@ -57,6 +59,9 @@ type SaleRow = {
   created_by: string;
   created_at: number | bigint;
 };
+
+/** What a purchase answers (`salePurchaseResponse`), stored as the key's answer. */
+type PurchaseAnswer = { purchaseId: string; codeId: string | null; holdingId: string | null };
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
 
@@ -302,96 +307,79 @@ export class SaleService {
   }
 
   /** A purchase with an armed permit; see the module comment for the order of the checks. */
-  async purchase(memberId: string, kind: SaleKind, input: { saleId: string; permit: string; requestId: string }) {
-    const action = `sale:${input.saleId}`;
-    const hash = sha256(JSON.stringify({ action, saleId: input.saleId }));
+  async purchase(memberId: string, kind: SaleKind, input: { saleId: string; permit: string; requestId: string }): Promise<PurchaseAnswer> {
+    // The permit is single-use and not part of the key's input: a retry is the same purchase.
+    const key = { scope: kind === 'code' ? 'buyPurchaseCode' : 'flashSaleBuy', actor: memberId, requestId: input.requestId, input: { saleId: input.saleId } };
     const now = this.clock();
     const sale = await this.sale(this.db, input.saleId);
     if (sale.kind !== kind) throw refusal('notFound');
     const early = timeOrStockRefusal(sale, now);
     if (early) {
-      // A retry of a purchase that won before the sell-out still gets its first answer.
+      // A retry of a purchase that won before the sell-out still gets its first answer. Only a
+      // read: the claim is taken in the purchase's transaction, which a sold-out answer never opens.
       const first = await this.db
-        .selectFrom('package_requests')
-        .select(['request_hash', 'result_id'])
-        .where('member_id', '=', memberId)
-        .where('request_id', '=', input.requestId)
+        .selectFrom('request_log')
+        .select(['input_hash', 'result_json'])
+        .where('scope', '=', key.scope)
+        .where('actor', '=', key.actor)
+        .where('request_id', '=', key.requestId)
         .executeTakeFirst();
-      if (!first) throw refusal(early);
-      if (first.request_hash !== hash) throw new AppError('ledger.requestIdReused');
-      return this.result(first.result_id);
+      if (!first || first.result_json === null) throw refusal(early);
+      if (first.input_hash !== inputHash(key.input) && first.input_hash !== legacyInputHash) throw new AppError('ledger.requestIdReused');
+      return JSON.parse(first.result_json) as PurchaseAnswer;
     }
-    const purchaseId = crypto.randomUUID();
-    const resultId = await onceAfterRace(() =>
-      this.ledger.inTransaction(async (tx) => {
-        const first = await tx
-          .selectFrom('package_requests')
-          .select(['request_hash', 'result_id'])
-          .where('member_id', '=', memberId)
-          .where('request_id', '=', input.requestId)
-          .executeTakeFirst();
-        if (first) {
-          if (first.request_hash !== hash) throw new AppError('ledger.requestIdReused');
-          return first.result_id;
-        }
-        await tx
-          .insertInto('package_requests')
-          .values({ member_id: memberId, request_id: input.requestId, action, request_hash: hash, result_id: purchaseId, created_at: now })
-          .execute();
-        // The stock is read first, without a lock, so a purchase that cannot win does no work; the
-        // guarded update that takes an item comes last, just before the commit, so on PostgreSQL the
-        // sale's row is locked only for that update and the commit, not for the whole purchase.
-        const stock = await tx.selectFrom('scarce_sales').select(['sold', 'total']).where('id', '=', sale.id).executeTakeFirstOrThrow();
-        if (num(stock.sold) >= num(stock.total)) throw refusal('soldOut');
-        const used = await tx
-          .updateTable('scarce_permits')
-          .set({ used_at: BigInt(now) })
-          .where('sale_id', '=', sale.id)
-          .where('member_id', '=', memberId)
-          .where('token_hash', '=', sha256(input.permit))
-          .where('used_at', 'is', null)
-          .where('expires_at', '>', BigInt(now))
-          .executeTakeFirst();
-        if (used.numUpdatedRows !== 1n) throw refusal('permitInvalid');
-        const limit = BigInt(num(sale.per_member_limit));
-        const counted = await tx
-          .insertInto('scarce_sale_members')
-          .values({ sale_id: sale.id, member_id: memberId, bought: 1 })
-          .onConflict((oc) =>
-            oc
-              .columns(['sale_id', 'member_id'])
-              .doUpdateSet((eb) => ({ bought: eb('scarce_sale_members.bought', '+', 1) }))
-              .where(() => sql<boolean>`scarce_sale_members.bought + 1 <= ${limit}`),
-          )
-          .executeTakeFirst();
-        if (counted.numInsertedOrUpdatedRows !== 1n) throw refusal('memberLimit');
-        await this.deliver(tx, sale, memberId, purchaseId, now);
-        const taken = await tx
-          .updateTable('scarce_sales')
-          .set((eb) => ({ sold: eb('sold', '+', 1n) }))
-          .where('id', '=', sale.id)
-          .where((eb) => eb('sold', '<', eb.ref('total')))
-          .where('starts_at', '<=', BigInt(now))
-          .where('ends_at', '>', BigInt(now))
-          .executeTakeFirst();
-        if (taken.numUpdatedRows !== 1n) throw refusal('soldOut');
-        return purchaseId;
-      }),
-    ).catch((error: unknown) => {
-      if (error instanceof AppError && error.key === 'package.insufficientBalance') throw refusal('insufficientBalance');
-      throw error;
-    });
-    return this.result(resultId);
-  }
-
-  private async result(purchaseId: string) {
-    const row = await this.db.selectFrom('scarce_purchases').select(['id', 'code_id', 'holding_id']).where('id', '=', purchaseId).executeTakeFirst();
-    if (!row) throw refusal('notFound');
-    return { purchaseId: row.id, codeId: row.code_id, holdingId: row.holding_id };
+    return this.ledger
+      .inTransaction((tx) =>
+        once(tx, key, async (): Promise<PurchaseAnswer> => {
+          const purchaseId = crypto.randomUUID();
+          // The stock is read first, without a lock, so a purchase that cannot win does no work; the
+          // guarded update that takes an item comes last, just before the commit, so on PostgreSQL the
+          // sale's row is locked only for that update and the commit, not for the whole purchase.
+          const stock = await tx.selectFrom('scarce_sales').select(['sold', 'total']).where('id', '=', sale.id).executeTakeFirstOrThrow();
+          if (num(stock.sold) >= num(stock.total)) throw refusal('soldOut');
+          const used = await tx
+            .updateTable('scarce_permits')
+            .set({ used_at: BigInt(now) })
+            .where('sale_id', '=', sale.id)
+            .where('member_id', '=', memberId)
+            .where('token_hash', '=', sha256(input.permit))
+            .where('used_at', 'is', null)
+            .where('expires_at', '>', BigInt(now))
+            .executeTakeFirst();
+          if (used.numUpdatedRows !== 1n) throw refusal('permitInvalid');
+          const limit = BigInt(num(sale.per_member_limit));
+          const counted = await tx
+            .insertInto('scarce_sale_members')
+            .values({ sale_id: sale.id, member_id: memberId, bought: 1 })
+            .onConflict((oc) =>
+              oc
+                .columns(['sale_id', 'member_id'])
+                .doUpdateSet((eb) => ({ bought: eb('scarce_sale_members.bought', '+', 1) }))
+                .where(() => sql<boolean>`scarce_sale_members.bought + 1 <= ${limit}`),
+            )
+            .executeTakeFirst();
+          if (counted.numInsertedOrUpdatedRows !== 1n) throw refusal('memberLimit');
+          const delivered = await this.deliver(tx, sale, memberId, purchaseId, now);
+          const taken = await tx
+            .updateTable('scarce_sales')
+            .set((eb) => ({ sold: eb('sold', '+', 1n) }))
+            .where('id', '=', sale.id)
+            .where((eb) => eb('sold', '<', eb.ref('total')))
+            .where('starts_at', '<=', BigInt(now))
+            .where('ends_at', '>', BigInt(now))
+            .executeTakeFirst();
+          if (taken.numUpdatedRows !== 1n) throw refusal('soldOut');
+          return delivered;
+        }),
+      )
+      .catch((error: unknown) => {
+        if (error instanceof AppError && error.key === 'package.insufficientBalance') throw refusal('insufficientBalance');
+        throw error;
+      });
   }
 
   /** The money and the goods: a code waiting for activation, or a holding at once. */
-  private async deliver(tx: Tx, sale: SaleRow, memberId: string, purchaseId: string, now: number): Promise<void> {
+  private async deliver(tx: Tx, sale: SaleRow, memberId: string, purchaseId: string, now: number): Promise<PurchaseAnswer> {
     const price = BigInt(sale.price);
     const product = await productById(tx, sale.product_id);
     if (!product) throw refusal('notFound');
@@ -440,7 +428,7 @@ export class SaleService {
           created_at: now,
         })
         .execute();
-      return;
+      return { purchaseId, codeId, holdingId: null };
     }
     const holdingId = timeOrderedId(now);
     const number = await insertHolding(tx, {
@@ -479,6 +467,7 @@ export class SaleService {
         created_at: now,
       })
       .execute();
+    return { purchaseId, codeId: null, holdingId };
   }
 
   // ---- purchase codes ----
@@ -496,7 +485,11 @@ export class SaleService {
     const row = await this.ownCode(memberId, input.code);
     const name = await this.accounts.repository.nameOf(memberId);
     if (!name) throw new AppError('member.notFound');
-    return this.packages.activateCode(memberId, { userName: name, code: row.code, requestId: input.requestId });
+    return this.packages.activateCode(
+      memberId,
+      { userName: name, code: row.code, requestId: input.requestId },
+      { scope: 'activatePurchaseCode', input: { code: row.code } },
+    );
   }
 
   /** Gives one's own code to another member by name: it is activated into a package for them; once. */
@@ -505,7 +498,11 @@ export class SaleService {
     const to = await this.accounts.repository.byName(input.toUserName);
     if (!to) throw new AppError('package.recipientNotFound');
     if (to.id === memberId) throw new AppError('package.toSelf');
-    return this.packages.activateCode(memberId, { userName: to.user_name, code: row.code, requestId: input.requestId });
+    return this.packages.activateCode(
+      memberId,
+      { userName: to.user_name, code: row.code, requestId: input.requestId },
+      { scope: 'givePurchaseCode', input: { code: row.code, toUserId: to.id } },
+    );
   }
 
   async codeList(memberId: string, lang: Language, state: 'notActivated' | 'activated' | undefined, cursor: string | undefined, pageSize: number) {
