@@ -352,16 +352,16 @@ async function generateScaleWith(handle: DbHandle, factor: number, options: { no
       0,
       counts.deposits,
       (n) => sql`${withPair(creditCodes, 'deposit', counts.deposits)(n)}
-      INSERT INTO bank_deposits (id, number, member_id, request_id, request_hash, coin_name, amount, currency, rate, local_amount, receipt_number, receipt_number_key, receipt_upload_id, other_upload_id, status, credit_transfer_id, review_id, reject_reason, created_at, decided_at)
-      SELECT 'bd' || p, 'BD' || p, ${pairMember}, 'req-bd' || p, 'h', ${coin}, 1000000 + (p % 1000) * 1000, 'IDR', '16000', '16000', 'RCPT' || p, 'rcpt' || p, 'up' || p, NULL,
+      INSERT INTO bank_deposits (id, number, member_id, coin_name, amount, currency, rate, local_amount, receipt_number, receipt_number_key, receipt_upload_id, other_upload_id, status, credit_transfer_id, review_id, reject_reason, created_at, decided_at)
+      SELECT 'bd' || p, 'BD' || p, ${pairMember}, ${coin}, 1000000 + (p % 1000) * 1000, 'IDR', '16000', '16000', 'RCPT' || p, 'rcpt' || p, 'up' || p, NULL,
         ${pick(sql`k`, ['pendingReview', 'approved', 'rejected'])}, 't' || (2 * p + 1), 'rvd' || p, NULL, ${lit(start)} + p * ${lit(span)}, NULL FROM q`,
     );
     await series(
       0,
       counts.withdrawals,
       (n) => sql`${withPair(debitCodes, 'withdraw', counts.withdrawals)(n)}
-      INSERT INTO withdrawals (id, number, member_id, request_id, request_hash, withdrawal_type, channel, chain, coin_name, amount, fee, destination, destination_id, status, hold_transfer_id, fee_transfer_id, review_id, created_at)
-      SELECT 'wd' || p, 'WD' || p, ${pairMember}, 'req-wd' || p, 'h', ${pick(sql`k`, ['bsc', 'bank'])}, ${pick(sql`k`, ['chain', 'bank'])}, NULL, ${coin}, 1000 + (p % 10) * 1000, 0, 'dest', 'dest' || p,
+      INSERT INTO withdrawals (id, number, member_id, withdrawal_type, channel, chain, coin_name, amount, fee, destination, destination_id, status, hold_transfer_id, fee_transfer_id, review_id, created_at)
+      SELECT 'wd' || p, 'WD' || p, ${pairMember}, ${pick(sql`k`, ['bsc', 'bank'])}, ${pick(sql`k`, ['chain', 'bank'])}, NULL, ${coin}, 1000 + (p % 10) * 1000, 0, 'dest', 'dest' || p,
         ${pick(sql`k`, ['pendingReview', 'pendingDisbursement', 'processing', 'success', 'rejected'])}, 't' || (2 * p + 2), NULL, 'rvw' || p, ${lit(start)} + p * ${lit(span)} FROM q`,
     );
   });

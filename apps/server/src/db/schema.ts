@@ -315,8 +315,6 @@ export interface BankDepositsTable {
   id: string;
   number: string;
   member_id: string;
-  request_id: string;
-  request_hash: string;
   coin_name: string;
   amount: Int;
   currency: string;
@@ -480,8 +478,6 @@ export interface WithdrawalsTable {
   id: string;
   number: string;
   member_id: string;
-  request_id: string;
-  request_hash: string;
   withdrawal_type: string;
   /** chain | bank */
   channel: string;

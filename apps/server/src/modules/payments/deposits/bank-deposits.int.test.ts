@@ -250,6 +250,29 @@ describe.each(dialects)('bank deposits on %s', (dialect) => {
     await settle();
   });
 
+  it('makes one deposit, one pending credit and one review item of 8 parallel identical sends, each answered alike and none a 500', async () => {
+    await settle();
+    const db = t.services.dbHandle.db;
+    const body = { amount: '75', receiptNumber: `RACE8-${dialect}`, receiptFileId: await uploadPhoto(m), requestId: rid() };
+    const answers = await Promise.all(Array.from({ length: 8 }, () => m.call<{ id: string; number: string; status: string }>('deposit', body)));
+    for (const answer of answers) {
+      expect(answer.status, answer.message).toBe(200);
+      expect(answer.code, answer.message).toBe(20000);
+      expect(answer.data).toEqual(answers[0]!.data);
+    }
+    const rows = await db.selectFrom('bank_deposits').select(['id', 'credit_transfer_id']).where('receipt_number', '=', body.receiptNumber).execute();
+    expect(rows.map((r) => r.id)).toEqual([answers[0]!.data.id]);
+    expect(await db.selectFrom('ledger_transfers').select('id').where('memo', '=', answers[0]!.data.number).execute()).toEqual([
+      { id: rows[0]!.credit_transfer_id },
+    ]);
+    expect(await db.selectFrom('review_items').select('id').where('subject_id', '=', rows[0]!.credit_transfer_id).execute()).toHaveLength(1);
+    // The same key with another receipt number is another request under a key that promised one.
+    const reused = await m.call('deposit', { ...body, receiptNumber: `${body.receiptNumber}-B` });
+    expect(reused).toMatchObject({ status: 200, error: 'ledger.requestIdReused' });
+    expect(await db.selectFrom('bank_deposits').select('id').where('receipt_number', '=', `${body.receiptNumber}-B`).execute()).toHaveLength(0);
+    await settle();
+  });
+
   it('limits the deposits one member has waiting, even when they arrive at once', async () => {
     await settle();
     const file = await uploadPhoto(m);

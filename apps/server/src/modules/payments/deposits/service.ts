@@ -23,16 +23,15 @@ import {
 import type { Db, Dialect, Tx } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
 import { lockMember } from '../../../db/locks.ts';
+import { once } from '../../../db/once.ts';
 import { keysetPage, newestFirst } from '../../../db/keyset.ts';
 import { AppError } from '../../../errors.ts';
 import type { ConfigService } from '../../platform/config/index.ts';
-import { onceAfterRace } from '../../wallet/ledger/index.ts';
 import type { LedgerRepository } from '../../wallet/ledger/index.ts';
 import type { ReviewRow, ReviewService } from '../../back-office/reviews/index.ts';
 import type { UploadRow, UploadService } from '../../platform/uploads/index.ts';
 import { notify } from '../../engagement/notifications/index.ts';
 
-type DepositRow = NonNullable<Awaited<ReturnType<BankDepositService['byCredit']>>>;
 type ReasonCode = (typeof recordRejectReasonCodes)[number];
 
 /** Receipt numbers compared the way people retype them: case, spaces and dashes do not count. */
@@ -99,22 +98,7 @@ export class BankDepositService {
     return db.selectFrom('bank_deposits').selectAll().where('credit_transfer_id', '=', creditTransferId).executeTakeFirst();
   }
 
-  private byRequest(db: Db | Tx, memberId: string, requestId: string) {
-    return db.selectFrom('bank_deposits').selectAll().where('member_id', '=', memberId).where('request_id', '=', requestId).executeTakeFirst();
-  }
-
   async create(memberId: string, input: DepositInput): Promise<{ id: string; number: string; status: 'pendingReview' }> {
-    const hash = crypto
-      .createHash('sha256')
-      .update(JSON.stringify([input.amount, input.receiptNumber, input.receiptFileId, input.otherFileId ?? null]))
-      .digest('hex');
-    const answer = (row: DepositRow) => {
-      if (row.request_hash !== hash) throw new AppError('ledger.requestIdReused');
-      return { id: row.id, number: row.number, status: 'pendingReview' as const };
-    };
-    const earlier = await this.byRequest(this.db, memberId, input.requestId);
-    if (earlier) return answer(earlier);
-
     const cfg = await this.config();
     const amount = parseAmount(input.amount);
     if (amount === null || amount <= 0n) throw new AppError('request.invalid', undefined, 'amount', 'validation.amountPositive');
@@ -128,14 +112,17 @@ export class BankDepositService {
     const other = input.otherFileId ? await this.uploads.ownedBy(input.otherFileId, memberId) : null;
     const pendingMax = await this.settings.get('deposit.bankPendingMax');
 
-    return onceAfterRace(() =>
-      this.ledger.inTransaction(async (tx) => {
+    // Keyed once (db/once.ts) by what the member sent, less the key itself: a retry after a lost
+    // answer, or the same submission sent several times at once, makes one deposit and is
+    // answered with it; the same key with another amount or receipt is refused.
+    const { requestId, ...sent } = input;
+    const key = { scope: 'deposit', actor: memberId, requestId, input: sent };
+    return this.ledger.inTransaction((tx) =>
+      once(tx, key, async () => {
         // One member's submissions take turns here (PostgreSQL: the member's row locked until
         // commit; SQLite runs one write transaction at a time), so the pending count below is
         // exact even when several arrive at once.
         await lockMember(tx, this.dialect, memberId);
-        const raced = await this.byRequest(tx, memberId, input.requestId);
-        if (raced) return answer(raced);
         const pending = await tx
           .selectFrom('bank_deposits')
           .select((eb) => eb.fn.countAll<bigint>().as('n'))
@@ -146,11 +133,10 @@ export class BankDepositService {
         const id = crypto.randomUUID();
         const number = `BD${Date.now()}${crypto.randomInt(1000, 9999)}`;
         // The credit waits as a pending transfer: the member sees it in the records, the balance
-        // moves only when staff post it. Its request id makes a second insert of the same
-        // submission fail on the unique index, so two racing first tries make one deposit.
+        // moves only when staff post it. The request log keys it, so the journal needs no key.
         const credit = await this.ledger.transfer(
           {
-            requestId: `bankDeposit:${memberId}:${input.requestId}`,
+            requestId: null,
             code: 'deposit',
             coinName: 'USDT',
             amount,
@@ -190,8 +176,6 @@ export class BankDepositService {
             id,
             number,
             member_id: memberId,
-            request_id: input.requestId,
-            request_hash: hash,
             coin_name: 'USDT',
             amount,
             currency: cfg.currency,

@@ -94,7 +94,7 @@ describe.each(dialects)('withdrawal chain payouts on %s', (dialect) => {
     await ledger.inTransaction(async (tx) => {
       const hold = await ledger.transfer(
         {
-          requestId: `withdrawal:${memberId}:${id}`,
+          requestId: null,
           code: 'withdraw',
           coinName: 'USDT',
           amount: input.amount,
@@ -106,7 +106,7 @@ describe.each(dialects)('withdrawal chain payouts on %s', (dialect) => {
       );
       const feeHold = await ledger.transfer(
         {
-          requestId: `withdrawal:${memberId}:${id}:fee`,
+          requestId: null,
           code: 'withdrawFee',
           coinName: 'USDT',
           amount: fee,
@@ -123,8 +123,6 @@ describe.each(dialects)('withdrawal chain payouts on %s', (dialect) => {
           id,
           number: `W${dialect}${n}${crypto.randomBytes(3).toString('hex')}`,
           member_id: memberId,
-          request_id: id,
-          request_hash: 'test',
           withdrawal_type: `USDT_${input.chain}`,
           channel: 'chain',
           chain: input.chain,

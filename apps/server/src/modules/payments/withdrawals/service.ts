@@ -21,6 +21,7 @@ import {
 import type { Db, Dialect, Tx } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
 import { lockMember } from '../../../db/locks.ts';
+import { once } from '../../../db/once.ts';
 import { keysetPage, newestFirst } from '../../../db/keyset.ts';
 import { AppError } from '../../../errors.ts';
 import type { AccountService } from '../../identity/accounts/index.ts';
@@ -29,7 +30,6 @@ import type { BankAccountService } from '../bank-accounts/index.ts';
 import { explorerTxUrl, type ChainSettings } from '../chain/index.ts';
 import type { ConfigService } from '../../platform/config/index.ts';
 import type { ConfigValue } from '../../platform/config/index.ts';
-import { onceAfterRace } from '../../wallet/ledger/index.ts';
 import type { LedgerRepository } from '../../wallet/ledger/index.ts';
 import type { ReviewRow, ReviewService } from '../../back-office/reviews/index.ts';
 import { markRejected, moveStatus, orderRow, type WithdrawalRow } from './order-state.ts';
@@ -113,6 +113,7 @@ export class WithdrawalService {
 
   async info(memberId: string) {
     const balances = await this.ledger.memberBalances(memberId);
+    const pendingMax = await this.settings.get('withdrawal.pendingMax');
     const usdt = balances.get('USDT') ?? { available: 0n, frozen: 0n };
     // At most withdrawal.pendingMax rows: summed here, the same on both databases.
     const waiting = await this.db
@@ -128,6 +129,7 @@ export class WithdrawalService {
       frozen: formatMinor(usdt.frozen),
       pendingTotal: formatMinor(pendingTotal),
       pendingCount: waiting.length,
+      pendingMax,
     };
   }
 
@@ -157,10 +159,6 @@ export class WithdrawalService {
     return { type, amount, fee: fee.fee };
   }
 
-  private byRequest(db: Db | Tx, memberId: string, requestId: string) {
-    return db.selectFrom('withdrawals').selectAll().where('member_id', '=', memberId).where('request_id', '=', requestId).executeTakeFirst();
-  }
-
   private async create(
     memberId: string,
     channel: 'chain' | 'bank',
@@ -168,27 +166,23 @@ export class WithdrawalService {
     input: CreateInput,
   ): Promise<{ id: string; number: string; status: 'pendingReview' }> {
     const { type, amount, fee } = await this.quote(channel, input);
-    // What makes two submissions the same request (the password is not part of it).
-    const hash = crypto
-      .createHash('sha256')
-      .update(JSON.stringify([channel, type.withdrawalType, formatMinor(amount), destinationId]))
-      .digest('hex');
-    const answer = (row: { id: string; number: string; request_hash: string }) => {
-      if (row.request_hash !== hash) throw new AppError('ledger.requestIdReused');
-      return { id: row.id, number: row.number, status: 'pendingReview' as const };
-    };
     // Before anything is written: a wrong password counts towards the lock and changes nothing else.
     await this.accounts.authorizeMoneyAction(memberId, input.transactionPassword);
     const pendingMax = await this.settings.get('withdrawal.pendingMax');
 
-    return onceAfterRace(() =>
-      this.ledger.inTransaction(async (tx) => {
+    // Keyed once (db/once.ts) by what the member asked for: the password is left out, so a retry
+    // with the password typed again is still the same request, and the amount is read as points,
+    // so "30" and "30.00" are one request too. Sent again, or several times at once, it makes one
+    // order with one pair of holds and answers it; the key with another amount or destination is
+    // refused. Each endpoint is its own scope, as a chain and a bank order are different requests.
+    const asked = { withdrawalType: input.withdrawalType, amount: formatMinor(amount), [channel === 'chain' ? 'addressId' : 'bankAccountId']: destinationId };
+    const key = { scope: channel === 'chain' ? 'bscWithdrawal' : 'withdrawal', actor: memberId, requestId: input.requestId, input: asked };
+    return this.ledger.inTransaction((tx) =>
+      once(tx, key, async () => {
         // One member's requests take turns (PostgreSQL: the member's row locked until commit;
         // SQLite runs one write transaction at a time), so the waiting count below is exact and
         // a change of the destination cannot slip between its check and the order.
         await lockMember(tx, this.dialect, memberId);
-        const earlier = await this.byRequest(tx, memberId, input.requestId);
-        if (earlier) return answer(earlier);
         const waiting = await tx
           .selectFrom('withdrawals')
           .select((eb) => eb.fn.countAll<bigint>().as('n'))
@@ -199,14 +193,13 @@ export class WithdrawalService {
         const destination = await this.destinationOf(tx, memberId, channel, destinationId, type, amount);
         const id = crypto.randomUUID();
         const number = `WD${Date.now()}${crypto.randomInt(1000, 9999)}`;
-        const requestId = `withdrawal:${memberId}:${input.requestId}`;
         const member = { owner: memberId, coinName: type.coinName, purpose: 'available' };
         let hold;
         let feeHold = null;
         try {
           hold = await this.ledger.transfer(
             {
-              requestId,
+              requestId: null,
               code: 'withdraw',
               coinName: type.coinName,
               amount,
@@ -220,7 +213,7 @@ export class WithdrawalService {
           if (fee > 0n) {
             feeHold = await this.ledger.transfer(
               {
-                requestId: `${requestId}:fee`,
+                requestId: null,
                 code: 'withdrawFee',
                 coinName: type.coinName,
                 amount: fee,
@@ -266,8 +259,6 @@ export class WithdrawalService {
             id,
             number,
             member_id: memberId,
-            request_id: input.requestId,
-            request_hash: hash,
             withdrawal_type: type.withdrawalType,
             channel,
             chain: type.chain,

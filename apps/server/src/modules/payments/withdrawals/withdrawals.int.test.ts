@@ -346,9 +346,53 @@ describe.each(dialects)('withdrawals on %s', (dialect) => {
     ).data.id;
     await makeUsable('member_withdrawal_addresses', otherTrc);
     expect(await a.client.call('bscWithdrawal', { ...body, addressId: otherTrc })).toMatchObject({ error: 'ledger.requestIdReused' });
-    expect((await transfersOf(first.data.id)).map((x) => x.request_id)).toEqual([`withdrawal:${a.id}:${requestId}`, `withdrawal:${a.id}:${requestId}:fee`]);
+    // Keyed by the request log under the endpoint's name; the holds carry no journal key.
+    expect((await transfersOf(first.data.id)).map((x) => x.request_id)).toEqual([null, null]);
+    const logged = await t.services.dbHandle.db.selectFrom('request_log').selectAll().where('request_id', '=', requestId).execute();
+    expect(logged.map((r) => [r.scope, r.actor, JSON.parse(r.result_json!)])).toEqual([['bscWithdrawal', a.id, { ...first.data, status: 'pendingReview' }]]);
     await clear(a);
   });
+
+  it.each(['withdrawal', 'bscWithdrawal'] as const)(
+    '%s: 8 parallel identical sends make one order with one pair of holds, each answered alike and none a 500',
+    async (endpoint) => {
+      const db = t.services.dbHandle.db;
+      const c = await member(endpoint === 'withdrawal' ? 'racerbank' : 'racerchain', 1_000_000_000n);
+      // All eight reach the password check together (it lets txPasswordFailuresMax run at once).
+      await setSetting(t, 'security.txPasswordFailuresMax', 20, 'test');
+      try {
+        const requestId = rid();
+        const body =
+          endpoint === 'withdrawal'
+            ? { withdrawalType: 'BANK_CNY', amount: '100', bankAccountId: c.bank, transactionPassword: c.txPassword, requestId }
+            : { withdrawalType: 'USDT_BEP20', amount: '100', addressId: c.bep20, transactionPassword: c.txPassword, requestId };
+        const answers = await Promise.all(Array.from({ length: 8 }, () => c.client.call<{ id: string; number: string; status: string }>(endpoint, body)));
+        for (const answer of answers) {
+          expect(answer.status, answer.message).toBe(200);
+          expect(answer.code, answer.message).toBe(20000);
+          expect(answer.data).toEqual(answers[0]!.data);
+        }
+        const orders = await db.selectFrom('withdrawals').select('id').where('member_id', '=', c.id).execute();
+        expect(orders.map((o) => o.id)).toEqual([answers[0]!.data.id]);
+        // One hold of the amount and one of the fee (1 on BEP20, 1% of 100 by bank).
+        expect((await transfersOf(answers[0]!.data.id)).map((x) => [x.code, BigInt(x.amount), x.state])).toEqual([
+          ['withdraw', 100_000_000n, 'pending'],
+          ['withdrawFee', 1_000_000n, 'pending'],
+        ]);
+        expect(await info(c)).toMatchObject({ available: '899.000000', frozen: '101.000000', pendingCount: 1 });
+        expect(await db.selectFrom('review_items').select('id').where('subject_id', '=', answers[0]!.data.id).execute()).toHaveLength(1);
+        // A retry with the amount written "100.00" is the same request.
+        expect((await c.client.call(endpoint, { ...body, amount: '100.00' })).data).toEqual(answers[0]!.data);
+        // The same key with another amount is refused and holds nothing more.
+        expect(await c.client.call(endpoint, { ...body, amount: '110' })).toMatchObject({ status: 200, error: 'ledger.requestIdReused' });
+        expect(await db.selectFrom('withdrawals').select('id').where('member_id', '=', c.id).execute()).toHaveLength(1);
+        expect(await info(c)).toMatchObject({ frozen: '101.000000', pendingCount: 1 });
+      } finally {
+        await setSetting(t, 'security.txPasswordFailuresMax', 5, 'test');
+      }
+      await clear(c);
+    },
+  );
 
   it('never overdraws under a concurrent burst', async () => {
     const c = await member('burster', 100_000_000n);
