@@ -69,6 +69,8 @@ export const withdrawalInfoResponse = z.object({
   /** Amount + fee of the member's orders not yet paid or rejected. */
   pendingTotal: z.string(),
   pendingCount: z.number().int(),
+  /** How many such orders a member may have at once (withdrawal.pendingMax): the page says so before the form. */
+  pendingMax: z.number().int(),
 });
 
 /** bscWithdrawal: on chain, to one of the member's wallet addresses (of the type's chain). */
