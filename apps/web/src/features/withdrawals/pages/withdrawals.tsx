@@ -30,6 +30,9 @@ export function WithdrawalsPage({ coinLabel, destinations, onBalancesChanged }: 
   const queryClient = useQueryClient();
   const [picked, setPicked] = useState<WithdrawalChannel>('chain');
   const name = useId();
+  // Told before the form, not after the password and the confirmation: with the most open
+  // withdrawals a member may have, a new one is refused until one of them is paid or rejected.
+  const isAtLimit = info.data !== undefined && info.data.pendingCount >= info.data.pendingMax;
 
   const onWithdrawn = () => {
     void queryClient.invalidateQueries({ queryKey: withdrawalInfoQueryOptions().queryKey });
@@ -48,6 +51,11 @@ export function WithdrawalsPage({ coinLabel, destinations, onBalancesChanged }: 
         <p className="empty">{t('withdraw.unavailable')}</p>
       ) : (
         <div className="stack">
+          {isAtLimit ? (
+            <p className="withdraw-limit-notice" role="status" data-testid="withdraw-limit">
+              {t('withdraw.limitReached', { max: info.data!.pendingMax })}
+            </p>
+          ) : null}
           {shown.length > 1 ? (
             <fieldset className="segmented withdraw-tabs">
               <legend className="visually-hidden">{t('withdraw.channel')}</legend>
@@ -59,15 +67,18 @@ export function WithdrawalsPage({ coinLabel, destinations, onBalancesChanged }: 
               ))}
             </fieldset>
           ) : null}
-          <WithdrawalForm
-            key={channel}
-            channel={channel}
-            types={types}
-            available={info.data?.available}
-            coinLabel={coinLabel}
-            destinations={destinations}
-            onWithdrawn={onWithdrawn}
-          />
+          {/* A disabled fieldset disables every field and the submit inside it, natively. */}
+          <fieldset className="withdraw-form-lock" disabled={isAtLimit}>
+            <WithdrawalForm
+              key={channel}
+              channel={channel}
+              types={types}
+              available={info.data?.available}
+              coinLabel={coinLabel}
+              destinations={destinations}
+              onWithdrawn={onWithdrawn}
+            />
+          </fieldset>
         </div>
       );
   } else {
