@@ -3,8 +3,7 @@
  * POST the apps send): to set up data, to read what the screens should show, and to prove that
  * the server itself refuses what the UI hides.
  */
-import { endpoints } from '@pp/contract';
-import { endpointPaths } from '@pp/contract/paths';
+import { endpointPaths, isKeyed } from '@pp/contract/paths';
 import { mediaType, type PublicJwk } from '@pp/envelope';
 import { openResponse, sealRequest } from '@pp/envelope/node';
 
@@ -46,10 +45,9 @@ function serverKey(baseUrl: string): Promise<PublicJwk> {
 /** One sealed POST to an endpoint of the contract; the answer's data is opened when present. */
 export async function callApi<T = unknown>(baseUrl: string, name: EndpointName, body: object = {}, options: CallOptions = {}): Promise<ApiResult<T>> {
   const path = endpointPaths[name];
-  // A keyed write gets a fresh idempotency key unless the test gives one, as each click of the
+  // A keyed write (the contract's isKeyed) gets a fresh idempotency key unless the test gives one, as each click of the
   // apps' forms does: two calls of a test are two submissions.
-  const shape = (endpoints[name].request as { shape?: Record<string, unknown> }).shape;
-  const keyed = shape && 'requestId' in shape && !('requestId' in body) ? { ...body, requestId: newRequestId() } : body;
+  const keyed = isKeyed(name) && !('requestId' in body) ? { ...body, requestId: newRequestId() } : body;
   const sealed = sealRequest(await serverKey(baseUrl), path, keyed);
   const response = await fetch(`${baseUrl}${path}`, {
     method: 'POST',

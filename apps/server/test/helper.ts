@@ -10,7 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import type { KyselyConfig } from 'kysely';
-import { endpoints, type EndpointName } from '@pp/contract';
+import { endpoints, isKeyed, type EndpointName } from '@pp/contract';
 import { mediaType } from '@pp/envelope';
 import { openResponse, sealRequest } from '@pp/envelope/node';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -105,10 +105,9 @@ export class TestClient {
 
   /** Calls an endpoint of the contract by name through the whole envelope. */
   async call<T = unknown>(name: EndpointName, body: object = {}, headers: Record<string, string> = {}): Promise<CallResult<T>> {
-    // A keyed write gets a fresh idempotency key unless the test gives one, as each click of the
+    // A keyed write (the contract's isKeyed) gets a fresh idempotency key unless the test gives one, as each click of the
     // apps' forms does: two calls of a test are two submissions.
-    const shape = (endpoints[name].request as { shape?: Record<string, unknown> }).shape;
-    const keyed = shape && 'requestId' in shape && !('requestId' in body) ? { ...body, requestId: crypto.randomUUID() } : body;
+    const keyed = isKeyed(name) && !('requestId' in body) ? { ...body, requestId: crypto.randomUUID() } : body;
     return this.post<T>(endpoints[name].path, keyed, headers);
   }
 

@@ -128,7 +128,7 @@ describe('createApiClient', () => {
     expect(takeFirstAnswer).not.toHaveBeenCalledWith('/api/app/user/coinList');
   });
 
-  it('a write with a request id that met a 503, a 502 or no answer says its outcome is unknown and a retry is safe; a read keeps the status text', async () => {
+  it('a keyed write that met a 503, a 502 or no answer says its outcome is unknown and a retry is safe; a read keeps the status text', async () => {
     const member = client('token', {});
     member.session.setToken('member-token');
     fetchMock.mockResolvedValueOnce(answer(503, { code: 9001, message: 'unavailable', data: null, error: 'server.unavailable' }));
@@ -154,6 +154,25 @@ describe('createApiClient', () => {
     expect(ids).toEqual(['r-1', 'r-1', 'r-1']);
     fetchMock.mockResolvedValueOnce(answer(502, {}));
     await expect(member.apiCall('assetsList', {})).rejects.toMatchObject({ message: 't:api.badGateway' });
+    // A write the server does not key (no request id in its contract) keeps the status text too.
+    fetchMock.mockResolvedValueOnce(answer(502, {}));
+    await expect(member.apiCall('updateAgreeStatus', { agree: true })).rejects.toMatchObject({ message: 't:api.badGateway' });
+  });
+
+  it('refuses to key an endpoint the contract does not declare keyed, before sending anything', async () => {
+    const member = client('token', {});
+    member.session.setToken('member-token');
+    const sent = fetchMock.mock.calls.length;
+    await expect(member.apiCall('updateAgreeStatus', { agree: true }, { requestId: 'r-9' })).rejects.toThrow('updateAgreeStatus is not a keyed write');
+    await expect(member.apiCall('assetsList', {}, { requestId: 'r-9' })).rejects.toThrow('assetsList is not a keyed write');
+    expect(fetchMock.mock.calls.length).toBe(sent);
+    expect(getToasts()).toEqual([]);
+    // A keyed write takes its key from the options alone.
+    fetchMock.mockResolvedValueOnce(answer(200, { code: 20000, message: 'ok', data: JSON.stringify({ ok: true }) }));
+    await expect(member.apiCall('updatePassWord', { oldPassword: 'a', password: 'b', confirmPassword: 'b' }, { requestId: 'r-10' })).resolves.toEqual({
+      ok: true,
+    });
+    expect((vi.mocked(sealRequest).mock.calls.at(-1)![2] as { requestId?: string }).requestId).toBe('r-10');
   });
 
   it('a request the browser aborted (fetch or XMLHttpRequest) is thrown as aborted without a toast; a real network failure still shows one', async () => {

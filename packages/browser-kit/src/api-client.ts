@@ -8,7 +8,7 @@
  * office and the other way round), its session store, its translations, and what happens when
  * the session expires (the portal reloads; the back office goes to its login screen).
  */
-import { endpointPaths } from '@pp/contract/paths';
+import { endpointPaths, isKeyed, type KeyedEndpointName } from '@pp/contract/paths';
 import type { EndpointName, RequestOf, ResponseOf } from '@pp/contract';
 import { openResponse, sealRequest } from '@pp/envelope/web';
 import { ApiError, type ApiErrorKind } from './api-error';
@@ -29,7 +29,10 @@ const keyReloadWindowMs = 60_000;
 export { ApiError, errorText, type ApiErrorKind } from './api-error';
 
 export interface CallOptions {
-  /** The idempotency key of a write; keep it across retries of one submission (useRequestId). */
+  /**
+   * The idempotency key of a keyed write (the contract's `isKeyed`); keep it across retries of
+   * one submission (useRequestId). Refused for any other endpoint: the server would not do it once.
+   */
   requestId?: string;
   /** Cancels the call, e.g. when a query is no longer needed; a cancelled call shows nothing. */
   signal?: AbortSignal;
@@ -129,8 +132,11 @@ export interface ApiClient {
    * Calls one endpoint of the contract. Resolves with the opened `data` on code 20000; otherwise
    * shows the catalogue's message and rejects with an ApiError.
    */
-  apiCall<N extends EndpointName>(name: N, body: RequestOf<N>, options?: CallOptions): Promise<ResponseOf<N>>;
+  apiCall<N extends EndpointName>(name: N, body: BodyOf<N>, options?: CallOptions): Promise<ResponseOf<N>>;
 }
+
+/** What a caller passes: a keyed write's key may come in the options alone (the client adds it to the body). */
+export type BodyOf<N extends EndpointName> = N extends KeyedEndpointName ? Omit<RequestOf<N>, 'requestId'> & { requestId?: string } : RequestOf<N>;
 
 /** A fetch or XMLHttpRequest the browser cancelled (navigation, a closed tab, a stopped page), not a network failure. */
 function isAbortError(error: unknown): boolean {
@@ -217,8 +223,10 @@ export function createApiClient({ loginType, session, i18n, onExpired, takeFirst
     return new ApiError(kind, text, details);
   }
 
-  async function apiCall<N extends EndpointName>(name: N, body: RequestOf<N>, options: CallOptions = {}): Promise<ResponseOf<N>> {
+  async function apiCall<N extends EndpointName>(name: N, body: BodyOf<N>, options: CallOptions = {}): Promise<ResponseOf<N>> {
     const path = endpointPaths[name];
+    // A key on an endpoint the server does not do once would make "a retry is safe" a lie: a bug.
+    if (options.requestId && !isKeyed(name)) throw new Error(`${name} is not a keyed write: it takes no request id`);
     const payload = options.requestId ? { ...body, requestId: options.requestId } : body;
     // The error texts must be there before the answer is read.
     const messages = i18n.ready?.().catch(() => undefined);
@@ -265,10 +273,11 @@ export function createApiClient({ loginType, session, i18n, onExpired, takeFirst
 
     await messages;
     let outcome = classifyAnswer(answer, i18n.hasKey);
-    // A write (it carries a request id) that got no answer, or a 5xx, may have happened or not:
-    // say so, and that sending it again is safe, since the form keeps the same request id until
-    // it succeeds (request-id.ts) and the server does a write once per id (decision 036).
-    if (outcome.kind === 'error' && options.requestId && (answer.kind !== 'http' || answer.status >= 500) && i18n.hasKey(outcomeUnknownKey)) {
+    // A keyed write that got no answer, or a 5xx, may have happened or not: say so, and that
+    // sending it again is safe, since the form keeps the same request id until it succeeds
+    // (request-id.ts) and the server does a keyed write once per id (the contract's isKeyed).
+    // Any other call keeps the status's own text.
+    if (outcome.kind === 'error' && isKeyed(name) && (answer.kind !== 'http' || answer.status >= 500) && i18n.hasKey(outcomeUnknownKey)) {
       outcome = { ...outcome, message: { key: outcomeUnknownKey } };
     }
     if (outcome.kind !== 'success') throw act(outcome, answer, wire, options.isQuiet ?? false);

@@ -6,7 +6,7 @@
 export { ApiError, errorText } from './api-error';
 export type { ApiErrorKind } from './api-error';
 export { createApiClient, requestTimeoutMs } from './api-client';
-export type { ApiClient, ApiClientOptions, CallOptions, ClientTranslations, FirstAnswer } from './api-client';
+export type { ApiClient, ApiClientOptions, BodyOf, CallOptions, ClientTranslations, FirstAnswer } from './api-client';
 export { isServerKey, pageServerKey, sealedHeaders, sealedPost } from './sealed-post';
 export type { SealedAnswer, SealedPostOptions, ServerKey } from './sealed-post';
 export { classifyAnswer, messageOf, paramsOf } from './api-errors';

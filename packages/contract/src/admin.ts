@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import { amountInput, cursorInput, timeFilterMs } from './numbers.ts';
 import { recordRejectReasonCodes } from './wallet.ts';
-import { requestId } from './request-id.ts';
 
 export const staffRoles = ['admin', 'finance', 'support', 'viewer'] as const;
 export type StaffRole = (typeof staffRoles)[number];
@@ -278,7 +277,6 @@ export const reviewDecideRequest = z.object({
   decision: z.enum(['approve', 'reject']),
   reasonCode: z.enum(rejectReasonCodes).optional(),
   reason: z.string().trim().max(500, 'validation.reasonTooLong').default(''),
-  requestId,
 });
 export const reviewDecideResponse = z.object({
   results: z.array(z.object({ id: z.string(), outcome: z.enum(['approved', 'rejected', 'awaitingSecond', 'refused']), error: z.string().optional() })),

@@ -4,7 +4,6 @@
  * endpoint alone has a larger body limit (`uploadBodyBytesMax`).
  */
 import { z } from 'zod';
-import { requestId } from './request-id.ts';
 import { amountInput, currencyAmountOf, cursorInput } from './numbers.ts';
 import { recordRejectReasonCodes } from './wallet.ts';
 
@@ -96,7 +95,6 @@ export const depositCreateRequest = z.object({
     .max(64)
     .regex(/^[A-Za-z0-9-]+$/, 'validation.uploadReceipt'),
   otherFileId: fileId.optional(),
-  requestId,
 });
 export const depositCreateResponse = z.object({ id: z.string(), number: z.string(), status: z.literal('pendingReview') });
 

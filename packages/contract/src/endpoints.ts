@@ -13,16 +13,44 @@ import * as pl from './plan.ts';
 import * as ct from './content.ts';
 import * as sp from './support.ts';
 import * as sc from './scarce.ts';
-import { endpointPaths } from './paths.ts';
+import { endpointPaths, type KeyedEndpointName } from './paths.ts';
+import { requestId } from './request-id.ts';
 
 /**
  * Every API endpoint, declared once. The server registers routes from this table and validates
  * bodies and answers with these schemas; the web client types its calls from it.
  * `auth`: 'member' needs a member session, 'public' does not; 'staff' needs a staff session with
  * the endpoint's `permission`; 'staffPublic' is the staff login.
+ * `keyed`: a write declared with writeEndpoint or staffWriteEndpoint. Its request carries the
+ * idempotency key `requestId` and the server does it once per key, so the browser kit may tell
+ * the user that sending it again is safe. The same names are listed without zod in paths.ts
+ * (`keyedEndpointNames`, `isKeyed`) for the kit's first download; the two must agree (checked
+ * below by the compiler and by endpoints.test.ts).
  */
 function endpoint<Auth extends 'public' | 'member', Req extends z.ZodType, Res extends z.ZodType>(path: string, auth: Auth, request: Req, response: Res) {
-  return { path, auth, request, response, permission: null } as const;
+  return { path, auth, request, response, permission: null, keyed: false } as const;
+}
+
+/** The request of a keyed write: `requestId` added, unless the request declares its own (the staff adjustment's older, shorter key). */
+function keyedRequest<Shape extends z.ZodRawShape, Config extends z.core.$ZodObjectConfig>(
+  request: z.ZodObject<Shape, Config>,
+): z.ZodObject<z.core.util.Extend<Shape, { requestId: typeof requestId }>, Config> {
+  if ('requestId' in request.shape) return request as never;
+  return (request as z.ZodObject).safeExtend({ requestId }) as never;
+}
+
+/** A member or public write the server does once per `requestId` (db/once.ts on the server). */
+function writeEndpoint<Auth extends 'public' | 'member', Shape extends z.ZodRawShape, Config extends z.core.$ZodObjectConfig, Res extends z.ZodType>(
+  path: string,
+  auth: Auth,
+  request: z.ZodObject<Shape, Config>,
+  response: Res,
+) {
+  return { path, auth, request: keyedRequest(request), response, permission: null, keyed: true } as const;
+}
+
+function staffAuth<P extends s.StaffPermission | null>(permission: P) {
+  return (permission === null ? 'staffPublic' : 'staff') as P extends null ? 'staffPublic' : 'staff';
 }
 
 /** A back-office endpoint: a staff session with `permission`, or none for the login steps. */
@@ -32,23 +60,32 @@ function staffEndpoint<P extends s.StaffPermission | null, Req extends z.ZodType
   request: Req,
   response: Res,
 ) {
-  const auth = (permission === null ? 'staffPublic' : 'staff') as P extends null ? 'staffPublic' : 'staff';
-  return { path, auth, request, response, permission } as const;
+  return { path, auth: staffAuth(permission), request, response, permission, keyed: false } as const;
+}
+
+/** A back-office write the server does once per `requestId`, as writeEndpoint. */
+function staffWriteEndpoint<P extends s.StaffPermission, Shape extends z.ZodRawShape, Config extends z.core.$ZodObjectConfig, Res extends z.ZodType>(
+  path: string,
+  permission: P,
+  request: z.ZodObject<Shape, Config>,
+  response: Res,
+) {
+  return { path, auth: staffAuth(permission), request: keyedRequest(request), response, permission, keyed: true } as const;
 }
 
 export const endpoints = {
   countryList: endpoint(endpointPaths.countryList, 'public', a.empty, a.countryList),
   captchaImage: endpoint(endpointPaths.captchaImage, 'public', a.empty, a.captchaResponse),
-  userRegister: endpoint(endpointPaths.userRegister, 'public', a.registerRequest, a.ok),
+  userRegister: writeEndpoint(endpointPaths.userRegister, 'public', a.registerRequest, a.ok),
   login: endpoint(endpointPaths.login, 'public', a.loginRequest, a.loginResponse),
   logout: endpoint(endpointPaths.logout, 'member', a.empty, a.ok),
-  forgotPassword: endpoint(endpointPaths.forgotPassword, 'public', a.forgotPasswordRequest, a.ok),
+  forgotPassword: writeEndpoint(endpointPaths.forgotPassword, 'public', a.forgotPasswordRequest, a.ok),
   noLoginSend: endpoint(endpointPaths.noLoginSend, 'public', a.noLoginSendRequest, a.codeSentResponse),
   loginSend: endpoint(endpointPaths.loginSend, 'member', a.loginSendRequest, a.codeSentResponse),
   userInfo: endpoint(endpointPaths.userInfo, 'member', a.empty, a.userInfo),
-  updatePassWord: endpoint(endpointPaths.updatePassWord, 'member', a.updatePasswordRequest, a.ok),
-  updateTransactionPassword: endpoint(endpointPaths.updateTransactionPassword, 'member', a.updateTransactionPasswordRequest, a.ok),
-  forgotTransactionPassword: endpoint(endpointPaths.forgotTransactionPassword, 'member', a.forgotTransactionPasswordRequest, a.ok),
+  updatePassWord: writeEndpoint(endpointPaths.updatePassWord, 'member', a.updatePasswordRequest, a.ok),
+  updateTransactionPassword: writeEndpoint(endpointPaths.updateTransactionPassword, 'member', a.updateTransactionPasswordRequest, a.ok),
+  forgotTransactionPassword: writeEndpoint(endpointPaths.forgotTransactionPassword, 'member', a.forgotTransactionPasswordRequest, a.ok),
   levelList: endpoint(endpointPaths.levelList, 'member', a.empty, z.array(a.levelEntry)),
   coinList: endpoint(endpointPaths.coinList, 'member', a.empty, z.array(a.coinEntry)),
   updateAgreeStatus: endpoint(endpointPaths.updateAgreeStatus, 'member', a.updateAgreeStatusRequest, a.ok),
@@ -59,11 +96,11 @@ export const endpoints = {
   revenueSummary: endpoint(endpointPaths.revenueSummary, 'member', a.empty, w.revenueSummaryResponse),
   balanceHistory: endpoint(endpointPaths.balanceHistory, 'member', w.balanceHistoryRequest, w.balanceHistoryResponse),
   exchangeTypeList: endpoint(endpointPaths.exchangeTypeList, 'member', a.empty, z.array(w.exchangeType)),
-  exchangeCreate: endpoint(endpointPaths.exchangeCreate, 'member', w.exchangeCreateRequest, w.exchangeCreateResponse),
+  exchangeCreate: writeEndpoint(endpointPaths.exchangeCreate, 'member', w.exchangeCreateRequest, w.exchangeCreateResponse),
   exchangeList: endpoint(endpointPaths.exchangeList, 'member', w.exchangeListRequest, w.exchangeListResponse),
-  exchangeCancel: endpoint(endpointPaths.exchangeCancel, 'member', w.exchangeCancelRequest, a.ok),
+  exchangeCancel: writeEndpoint(endpointPaths.exchangeCancel, 'member', w.exchangeCancelRequest, a.ok),
   transferConfig: endpoint(endpointPaths.transferConfig, 'member', a.empty, w.transferConfig),
-  transferCreate: endpoint(endpointPaths.transferCreate, 'member', w.transferCreateRequest, w.idResponse),
+  transferCreate: writeEndpoint(endpointPaths.transferCreate, 'member', w.transferCreateRequest, w.idResponse),
   transferList: endpoint(endpointPaths.transferList, 'member', w.transferListRequest, w.transferListResponse),
 
   staffLogin: staffEndpoint(endpointPaths.staffLogin, null, s.staffLoginRequest, s.staffLoginResponse),
@@ -72,19 +109,19 @@ export const endpoints = {
   staffLogout: staffEndpoint(endpointPaths.staffLogout, 'dashboard.read', a.empty, a.ok),
   staffMe: staffEndpoint(endpointPaths.staffMe, 'dashboard.read', a.empty, s.staffProfile),
   staffList: staffEndpoint(endpointPaths.staffList, 'staff.manage', a.empty, z.array(s.staffEntry)),
-  staffCreate: staffEndpoint(endpointPaths.staffCreate, 'staff.manage', s.staffCreateRequest, s.staffEntry),
-  staffUpdate: staffEndpoint(endpointPaths.staffUpdate, 'staff.manage', s.staffUpdateRequest, s.staffEntry),
+  staffCreate: staffWriteEndpoint(endpointPaths.staffCreate, 'staff.manage', s.staffCreateRequest, s.staffEntry),
+  staffUpdate: staffWriteEndpoint(endpointPaths.staffUpdate, 'staff.manage', s.staffUpdateRequest, s.staffEntry),
   auditList: staffEndpoint(endpointPaths.auditList, 'audit.read', s.auditListRequest, s.auditListResponse),
   memberSearch: staffEndpoint(endpointPaths.memberSearch, 'members.read', s.memberSearchRequest, s.memberSearchResponse),
   memberDetail: staffEndpoint(endpointPaths.memberDetail, 'members.read', s.memberDetailRequest, s.memberDetail),
-  memberAction: staffEndpoint(endpointPaths.memberAction, 'members.manage', s.memberActionRequest, a.ok),
-  memberGrade: staffEndpoint(endpointPaths.memberGrade, 'members.grade', s.memberGradeRequest, a.ok),
+  memberAction: staffWriteEndpoint(endpointPaths.memberAction, 'members.manage', s.memberActionRequest, a.ok),
+  memberGrade: staffWriteEndpoint(endpointPaths.memberGrade, 'members.grade', s.memberGradeRequest, a.ok),
   configList: staffEndpoint(endpointPaths.configList, 'config.read', a.empty, z.array(s.configEntry)),
-  configUpdate: staffEndpoint(endpointPaths.configUpdate, 'config.writeMoney', s.configUpdateRequest, s.configEntry),
+  configUpdate: staffWriteEndpoint(endpointPaths.configUpdate, 'config.writeMoney', s.configUpdateRequest, s.configEntry),
   configHistory: staffEndpoint(endpointPaths.configHistory, 'config.read', s.configHistoryRequest, s.configHistoryResponse),
   reviewList: staffEndpoint(endpointPaths.reviewList, 'reviews.read', s.reviewListRequest, s.reviewListResponse),
   reviewDetail: staffEndpoint(endpointPaths.reviewDetail, 'reviews.read', s.reviewDetailRequest, s.reviewItem),
-  reviewDecide: staffEndpoint(endpointPaths.reviewDecide, 'reviews.decide', s.reviewDecideRequest, s.reviewDecideResponse),
+  reviewDecide: staffWriteEndpoint(endpointPaths.reviewDecide, 'reviews.decide', s.reviewDecideRequest, s.reviewDecideResponse),
   dashboard: staffEndpoint(endpointPaths.dashboard, 'dashboard.read', a.empty, s.dashboardResponse),
   dashboardSeries: staffEndpoint(endpointPaths.dashboardSeries, 'dashboard.read', s.dashboardSeriesRequest, s.dashboardSeriesResponse),
   memberLedger: staffEndpoint(
@@ -93,9 +130,9 @@ export const endpoints = {
     s.memberLedgerRequest,
     z.object({ balances: z.array(a.assetEntry), records: w.recordListResponse }),
   ),
-  adjustmentCreate: staffEndpoint(endpointPaths.adjustmentCreate, 'ledger.adjust', s.adjustmentCreateRequest, s.adjustmentCreateResponse),
+  adjustmentCreate: staffWriteEndpoint(endpointPaths.adjustmentCreate, 'ledger.adjust', s.adjustmentCreateRequest, s.adjustmentCreateResponse),
   jobList: staffEndpoint(endpointPaths.jobList, 'dashboard.read', a.empty, z.array(s.jobStatus)),
-  jobRunNow: staffEndpoint(endpointPaths.jobRunNow, 'jobs.run', s.jobRunNowRequest, a.ok),
+  jobRunNow: staffWriteEndpoint(endpointPaths.jobRunNow, 'jobs.run', s.jobRunNowRequest, a.ok),
 
   // Member security centre (decision 010).
   loginTwoFactor: endpoint(endpointPaths.loginTwoFactor, 'public', sec.loginTwoFactorRequest, a.loginSessionResponse),
@@ -118,7 +155,7 @@ export const endpoints = {
   uploadFile: endpoint(endpointPaths.uploadFile, 'member', d.uploadFileRequest, d.uploadFileResponse),
   staffUploadFile: staffEndpoint(endpointPaths.staffUploadFile, 'uploads.read', d.uploadFileRequest, d.uploadFileResponse),
   bankDepositConfig: endpoint(endpointPaths.bankDepositConfig, 'member', a.empty, d.bankDepositConfig),
-  deposit: endpoint(endpointPaths.deposit, 'member', d.depositCreateRequest, d.depositCreateResponse),
+  deposit: writeEndpoint(endpointPaths.deposit, 'member', d.depositCreateRequest, d.depositCreateResponse),
   depositRecordList: endpoint(endpointPaths.depositRecordList, 'member', d.depositRecordListRequest, d.depositRecordListResponse),
   // Bank accounts and withdrawal addresses (decision 015).
   addBankAccount: endpoint(endpointPaths.addBankAccount, 'member', pd.bankAccountAddRequest, pd.bankAccountEntry),
@@ -132,8 +169,8 @@ export const endpoints = {
   // Withdrawals and payouts (decision 019).
   withdrawalConfigList: endpoint(endpointPaths.withdrawalConfigList, 'member', a.empty, wd.withdrawalConfigListResponse),
   withdrawalInfo: endpoint(endpointPaths.withdrawalInfo, 'member', a.empty, wd.withdrawalInfoResponse),
-  withdrawal: endpoint(endpointPaths.withdrawal, 'member', wd.bankWithdrawalRequest, wd.withdrawalCreateResponse),
-  bscWithdrawal: endpoint(endpointPaths.bscWithdrawal, 'member', wd.chainWithdrawalRequest, wd.withdrawalCreateResponse),
+  withdrawal: writeEndpoint(endpointPaths.withdrawal, 'member', wd.bankWithdrawalRequest, wd.withdrawalCreateResponse),
+  bscWithdrawal: writeEndpoint(endpointPaths.bscWithdrawal, 'member', wd.chainWithdrawalRequest, wd.withdrawalCreateResponse),
   withdrawalOrderList: endpoint(endpointPaths.withdrawalOrderList, 'member', wd.withdrawalListRequest, wd.withdrawalListResponse),
   withdrawalBankOrderList: endpoint(endpointPaths.withdrawalBankOrderList, 'member', wd.withdrawalListRequest, wd.withdrawalListResponse),
   bscWithdrawalOrderList: endpoint(endpointPaths.bscWithdrawalOrderList, 'member', wd.withdrawalListRequest, wd.withdrawalListResponse),
@@ -146,26 +183,26 @@ export const endpoints = {
   // Packages (decision 020).
   matchingList: endpoint(endpointPaths.matchingList, 'member', a.empty, pk.productListResponse),
   buyMatchingList: endpoint(endpointPaths.buyMatchingList, 'member', pk.holdingListRequest, pk.holdingListResponse),
-  buyMatching: endpoint(endpointPaths.buyMatching, 'member', pk.buyRequest, pk.holdingIdResponse),
-  upgradeMatching: endpoint(endpointPaths.upgradeMatching, 'member', pk.upgradeRequest, pk.holdingIdResponse),
-  fillingPositions: endpoint(endpointPaths.fillingPositions, 'member', pk.fillRequest, pk.holdingIdResponse),
+  buyMatching: writeEndpoint(endpointPaths.buyMatching, 'member', pk.buyRequest, pk.holdingIdResponse),
+  upgradeMatching: writeEndpoint(endpointPaths.upgradeMatching, 'member', pk.upgradeRequest, pk.holdingIdResponse),
+  fillingPositions: writeEndpoint(endpointPaths.fillingPositions, 'member', pk.fillRequest, pk.holdingIdResponse),
   redeemFee: endpoint(endpointPaths.redeemFee, 'member', pk.redeemFeeRequest, pk.redeemFeeResponse),
-  redeem: endpoint(endpointPaths.redeem, 'member', pk.redeemRequest, pk.holdingIdResponse),
-  addWarehouse: endpoint(endpointPaths.addWarehouse, 'member', pk.addRequest, pk.holdingIdResponse),
-  internalTransfer: endpoint(endpointPaths.internalTransfer, 'member', pk.holdingTransferRequest, pk.holdingIdResponse),
+  redeem: writeEndpoint(endpointPaths.redeem, 'member', pk.redeemRequest, pk.holdingIdResponse),
+  addWarehouse: writeEndpoint(endpointPaths.addWarehouse, 'member', pk.addRequest, pk.holdingIdResponse),
+  internalTransfer: writeEndpoint(endpointPaths.internalTransfer, 'member', pk.holdingTransferRequest, pk.holdingIdResponse),
   insuranceDetailInfo: endpoint(endpointPaths.insuranceDetailInfo, 'member', pk.holdingDetailRequest, pk.holdingDetailResponse),
   paymentRecordList: endpoint(endpointPaths.paymentRecordList, 'member', pk.paymentRecordListRequest, pk.paymentRecordListResponse),
   checkBuyInsurance: endpoint(endpointPaths.checkBuyInsurance, 'member', pk.checkBuyRequest, pk.checkBuyResponse),
   updateInsuranceAutoAddWarehouseStatus: endpoint(endpointPaths.updateInsuranceAutoAddWarehouseStatus, 'member', pk.autoTopUpRequest, a.ok),
-  activationCodeBuy: endpoint(endpointPaths.activationCodeBuy, 'member', pk.activationCodeBuyRequest, pk.activationCodeBuyResponse),
+  activationCodeBuy: writeEndpoint(endpointPaths.activationCodeBuy, 'member', pk.activationCodeBuyRequest, pk.activationCodeBuyResponse),
   activationCodeList: endpoint(endpointPaths.activationCodeList, 'member', pk.activationCodeListRequest, pk.activationCodeListResponse),
-  activationCodeActivate: endpoint(endpointPaths.activationCodeActivate, 'member', pk.activationCodeActivateRequest, pk.holdingIdResponse),
-  claimCreate: endpoint(endpointPaths.claimCreate, 'member', pk.claimCreateRequest, w.idResponse),
+  activationCodeActivate: writeEndpoint(endpointPaths.activationCodeActivate, 'member', pk.activationCodeActivateRequest, pk.holdingIdResponse),
+  claimCreate: writeEndpoint(endpointPaths.claimCreate, 'member', pk.claimCreateRequest, w.idResponse),
   claimList: endpoint(endpointPaths.claimList, 'member', pk.claimListRequest, pk.claimListResponse),
   jackpotInfo: endpoint(endpointPaths.jackpotInfo, 'member', a.empty, pk.jackpotInfoResponse),
   jackpotRecordList: endpoint(endpointPaths.jackpotRecordList, 'member', pk.jackpotRecordListRequest, pk.jackpotRecordListResponse),
   productAdminList: staffEndpoint(endpointPaths.productAdminList, 'config.read', a.empty, pk.productAdminListResponse),
-  productSave: staffEndpoint(endpointPaths.productSave, 'packages.manage', pk.productSaveRequest, pk.productAdminEntry),
+  productSave: staffWriteEndpoint(endpointPaths.productSave, 'packages.manage', pk.productSaveRequest, pk.productAdminEntry),
   holdingAdminList: staffEndpoint(endpointPaths.holdingAdminList, 'members.read', pk.holdingAdminListRequest, pk.holdingAdminListResponse),
   jackpotAdminList: staffEndpoint(endpointPaths.jackpotAdminList, 'dashboard.read', a.empty, pk.jackpotAdminListResponse),
   // Community (decision 021).
@@ -177,10 +214,10 @@ export const endpoints = {
   planChart: endpoint(endpointPaths.planChart, 'member', a.empty, pl.planChartResponse),
   planRanking: endpoint(endpointPaths.planRanking, 'member', pl.rankingRequest, pl.rankingResponse),
   planVersionList: staffEndpoint(endpointPaths.planVersionList, 'config.read', a.empty, pl.planVersionListResponse),
-  planVersionCreate: staffEndpoint(endpointPaths.planVersionCreate, 'plan.manage', pl.planVersionCreateRequest, pl.planVersionEntry),
+  planVersionCreate: staffWriteEndpoint(endpointPaths.planVersionCreate, 'plan.manage', pl.planVersionCreateRequest, pl.planVersionEntry),
   planPeriodList: staffEndpoint(endpointPaths.planPeriodList, 'config.read', a.empty, pl.planPeriodListResponse),
   planDryRun: staffEndpoint(endpointPaths.planDryRun, 'config.read', pl.planRunRequest, pl.planRunResponse),
-  planRun: staffEndpoint(endpointPaths.planRun, 'plan.run', pl.planRunRequest, pl.planRunResponse),
+  planRun: staffWriteEndpoint(endpointPaths.planRun, 'plan.run', pl.planRunRequest, pl.planRunResponse),
   // Content and notifications (decision 023). The documents are public: /terms/reg needs one before sign-in.
   appMediaList: endpoint(endpointPaths.appMediaList, 'member', a.empty, ct.mediaListResponse),
   mediaImage: endpoint(endpointPaths.mediaImage, 'member', ct.mediaImageRequest, ct.mediaImageResponse),
@@ -208,26 +245,26 @@ export const endpoints = {
   // Live support chat and the game (decision 024).
   supportConfig: endpoint(endpointPaths.supportConfig, 'member', a.empty, sp.supportConfigResponse),
   supportThread: endpoint(endpointPaths.supportThread, 'member', sp.supportThreadRequest, sp.supportThreadResponse),
-  supportSend: endpoint(endpointPaths.supportSend, 'member', sp.supportSendRequest, sp.supportSendResponse),
+  supportSend: writeEndpoint(endpointPaths.supportSend, 'member', sp.supportSendRequest, sp.supportSendResponse),
   supportRead: endpoint(endpointPaths.supportRead, 'member', a.empty, a.ok),
   supportUnread: endpoint(endpointPaths.supportUnread, 'member', a.empty, sp.supportUnreadResponse),
   gmtUserInfo: endpoint(endpointPaths.gmtUserInfo, 'member', a.empty, sp.gameUserInfoResponse),
   supportInbox: staffEndpoint(endpointPaths.supportInbox, 'support.chat', sp.supportInboxRequest, sp.supportInboxResponse),
   supportStaffThread: staffEndpoint(endpointPaths.supportStaffThread, 'support.chat', sp.supportStaffThreadRequest, sp.supportStaffThreadResponse),
-  supportStaffSend: staffEndpoint(endpointPaths.supportStaffSend, 'support.chat', sp.supportStaffSendRequest, sp.supportSendResponse),
+  supportStaffSend: staffWriteEndpoint(endpointPaths.supportStaffSend, 'support.chat', sp.supportStaffSendRequest, sp.supportSendResponse),
   supportStaffRead: staffEndpoint(endpointPaths.supportStaffRead, 'support.chat', sp.supportStaffReadRequest, a.ok),
   supportAssign: staffEndpoint(endpointPaths.supportAssign, 'support.chat', sp.supportAssignRequest, sp.supportConversationEntry),
   supportAgents: staffEndpoint(endpointPaths.supportAgents, 'support.chat', a.empty, sp.supportAgentsResponse),
   // Scarce goods (decision 025).
   saleList: endpoint(endpointPaths.saleList, 'member', sc.saleListRequest, sc.saleListResponse),
   armPurchase: endpoint(endpointPaths.armPurchase, 'member', sc.armPurchaseRequest, sc.armPurchaseResponse),
-  buyPurchaseCode: endpoint(endpointPaths.buyPurchaseCode, 'member', sc.salePurchaseRequest, sc.salePurchaseResponse),
-  flashSaleBuy: endpoint(endpointPaths.flashSaleBuy, 'member', sc.salePurchaseRequest, sc.salePurchaseResponse),
+  buyPurchaseCode: writeEndpoint(endpointPaths.buyPurchaseCode, 'member', sc.salePurchaseRequest, sc.salePurchaseResponse),
+  flashSaleBuy: writeEndpoint(endpointPaths.flashSaleBuy, 'member', sc.salePurchaseRequest, sc.salePurchaseResponse),
   purchaseCodeRecordList: endpoint(endpointPaths.purchaseCodeRecordList, 'member', sc.purchaseCodeRecordListRequest, sc.purchaseCodeRecordListResponse),
-  activatePurchaseCode: endpoint(endpointPaths.activatePurchaseCode, 'member', sc.activatePurchaseCodeRequest, sc.purchaseCodeActivateResponse),
-  givePurchaseCode: endpoint(endpointPaths.givePurchaseCode, 'member', sc.givePurchaseCodeRequest, sc.purchaseCodeActivateResponse),
+  activatePurchaseCode: writeEndpoint(endpointPaths.activatePurchaseCode, 'member', sc.activatePurchaseCodeRequest, sc.purchaseCodeActivateResponse),
+  givePurchaseCode: writeEndpoint(endpointPaths.givePurchaseCode, 'member', sc.givePurchaseCodeRequest, sc.purchaseCodeActivateResponse),
   buyEquityInfo: endpoint(endpointPaths.buyEquityInfo, 'member', a.empty, sc.equityInfoResponse),
-  buyEquity: endpoint(endpointPaths.buyEquity, 'member', sc.equityBuyRequest, sc.equityBuyResponse),
+  buyEquity: writeEndpoint(endpointPaths.buyEquity, 'member', sc.equityBuyRequest, sc.equityBuyResponse),
   buyEquityRecordList: endpoint(endpointPaths.buyEquityRecordList, 'member', sc.equityRecordListRequest, sc.equityRecordListResponse),
   saleAdminList: staffEndpoint(endpointPaths.saleAdminList, 'config.read', sc.saleAdminListRequest, sc.saleAdminListResponse),
   saleOpen: staffEndpoint(endpointPaths.saleOpen, 'packages.manage', sc.saleOpenRequest, sc.saleAdminEntry),
@@ -237,6 +274,12 @@ export const endpoints = {
 } as const;
 
 export type Endpoints = typeof endpoints;
+
+/** The endpoints declared keyed above; the compiler refuses a difference from paths.ts's list. */
+type DeclaredKeyed = { [N in keyof Endpoints]: Endpoints[N]['keyed'] extends true ? N : never }[keyof Endpoints];
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const keyedListsAgree: Same<DeclaredKeyed, KeyedEndpointName> = true;
+void keyedListsAgree;
 export type EndpointName = keyof Endpoints;
 export type RequestOf<N extends EndpointName> = z.input<Endpoints[N]['request']>;
 export type ResponseOf<N extends EndpointName> = z.output<Endpoints[N]['response']>;

@@ -188,3 +188,58 @@ export const endpointPaths = {
   saleClose: '/api/admin/scarce/saleClose',
   equityConfigGet: '/api/admin/equity/config',
 } as const;
+
+/**
+ * The keyed writes (endpoints.ts declares them with writeEndpoint or staffWriteEndpoint), listed
+ * without zod for the browser kit: their request carries `requestId` and the server does each
+ * once per key, so a retry after a lost answer is safe. endpoints.ts does not compile if the two
+ * differ.
+ */
+export const keyedEndpointNames = [
+  'userRegister',
+  'forgotPassword',
+  'updatePassWord',
+  'updateTransactionPassword',
+  'forgotTransactionPassword',
+  'exchangeCreate',
+  'exchangeCancel',
+  'transferCreate',
+  'staffCreate',
+  'staffUpdate',
+  'memberAction',
+  'memberGrade',
+  'configUpdate',
+  'reviewDecide',
+  'adjustmentCreate',
+  'jobRunNow',
+  'deposit',
+  'withdrawal',
+  'bscWithdrawal',
+  'buyMatching',
+  'upgradeMatching',
+  'fillingPositions',
+  'redeem',
+  'addWarehouse',
+  'internalTransfer',
+  'activationCodeBuy',
+  'activationCodeActivate',
+  'claimCreate',
+  'productSave',
+  'planVersionCreate',
+  'planRun',
+  'supportSend',
+  'supportStaffSend',
+  'buyPurchaseCode',
+  'flashSaleBuy',
+  'activatePurchaseCode',
+  'givePurchaseCode',
+  'buyEquity',
+] as const satisfies ReadonlyArray<keyof typeof endpointPaths>;
+export type KeyedEndpointName = (typeof keyedEndpointNames)[number];
+
+const keyedNames: ReadonlySet<string> = new Set(keyedEndpointNames);
+
+/** Whether the server does this endpoint once per `requestId`, so the client may key it and call a retry safe. */
+export function isKeyed(name: keyof typeof endpointPaths): name is KeyedEndpointName {
+  return keyedNames.has(name);
+}

@@ -10,7 +10,6 @@
  * (`scarce.<reason>`).
  */
 import { z } from 'zod';
-import { requestId } from './request-id.ts';
 import { amountInput, amountInputOrZero, cursorInput } from './numbers.ts';
 
 export const saleKinds = ['code', 'flash'] as const;
@@ -71,7 +70,7 @@ export const saleListResponse = z.object({ serverTime: z.number(), items: z.arra
 
 export const armPurchaseRequest = z.object({ saleId: id, transactionPassword });
 export const armPurchaseResponse = z.object({ permit: z.string(), expiresAt: z.number(), serverTime: z.number() });
-export const salePurchaseRequest = z.object({ saleId: id, permit: z.string().min(16).max(128), requestId });
+export const salePurchaseRequest = z.object({ saleId: id, permit: z.string().min(16).max(128) });
 export const salePurchaseResponse = z.object({ purchaseId: z.string(), codeId: z.string().nullable(), holdingId: z.string().nullable() });
 
 /** A purchase code the member bought in a rush. */
@@ -93,8 +92,8 @@ export const purchaseCodeEntry = z.object({
 });
 export const purchaseCodeRecordListRequest = z.object({ state: z.enum(purchaseCodeStates).optional(), cursor: cursorInput, pageSize });
 export const purchaseCodeRecordListResponse = z.object({ items: z.array(purchaseCodeEntry), nextCursor: z.string().nullable() });
-export const activatePurchaseCodeRequest = z.object({ code, requestId });
-export const givePurchaseCodeRequest = z.object({ code, toUserName: userName, requestId });
+export const activatePurchaseCodeRequest = z.object({ code });
+export const givePurchaseCodeRequest = z.object({ code, toUserName: userName });
 export const purchaseCodeActivateResponse = z.object({ holdingId: z.string() });
 
 /** Back-office: open a rush or a flash sale (audited). */
@@ -141,7 +140,7 @@ export const equityInfoResponse = z.object({
   bonus: z.string(),
   totalOwned: z.number(),
 });
-export const equityBuyRequest = z.object({ shares: z.number().int().min(1).max(scarceLimits.sharesPerBuyMax), transactionPassword, requestId });
+export const equityBuyRequest = z.object({ shares: z.number().int().min(1).max(scarceLimits.sharesPerBuyMax), transactionPassword });
 export const equityBuyResponse = z.object({ recordId: z.string() });
 export const equityRecordKinds = ['buy', 'bonus'] as const;
 export const equityRecordEntry = z.object({

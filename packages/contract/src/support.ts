@@ -4,7 +4,6 @@
  * something changed, so nothing of a conversation ever travels outside the envelope.
  */
 import { z } from 'zod';
-import { requestId } from './request-id.ts';
 import { cursorInput } from './numbers.ts';
 import { uploadInfo } from './deposits.ts';
 
@@ -74,7 +73,7 @@ export const supportThreadResponse = z.object({
 
 const messageBody = z.string().trim().max(supportLimits.messageCharsMax, 'validation.messageTooLong');
 export const supportSendRequest = z
-  .object({ requestId, body: messageBody.default(''), uploadId: id.optional() })
+  .object({ body: messageBody.default(''), uploadId: id.optional() })
   .refine((v) => v.body.length > 0 || v.uploadId !== undefined, { message: 'validation.enterMessage', path: ['body'] });
 export const supportSendResponse = z.object({ conversationId: z.string(), message: supportMessage });
 export const supportUnreadResponse = z.object({ unread: z.number() });
@@ -106,7 +105,6 @@ export const supportStaffThreadRequest = z.object({ conversationId: id, before: 
 export const supportStaffThreadResponse = supportThreadResponse.extend({ conversation: supportConversationEntry });
 export const supportStaffSendRequest = z.object({
   conversationId: id,
-  requestId,
   body: z.string().trim().min(1, 'validation.enterMessage').max(supportLimits.messageCharsMax, 'validation.messageTooLong'),
 });
 export const supportStaffReadRequest = z.object({ conversationId: id });

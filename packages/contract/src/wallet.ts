@@ -3,7 +3,6 @@
  * `requestId` (kept across retries of one submission) and the transaction password.
  */
 import { z } from 'zod';
-import { requestId } from './request-id.ts';
 import { amountInput, cursorInput, timeFilterMs } from './numbers.ts';
 import { bonusCause } from './plan.ts';
 
@@ -176,7 +175,6 @@ export const exchangeCreateRequest = z.object({
   exchangeType: z.string('validation.chooseExchangeType').min(1, 'validation.chooseExchangeType').max(40),
   amount: amountInput,
   transactionPassword,
-  requestId,
 });
 export const exchangeStatuses = ['pendingReview', 'approved', 'rejected', 'cancelled'] as const;
 export const exchangeEntry = z.object({
@@ -199,7 +197,7 @@ export const exchangeListRequest = z.object({ cursor, pageSize });
 export const exchangeListResponse = z.object({ items: z.array(exchangeEntry), nextCursor: z.string().nullable() });
 /** The new exchange; `status` says whether it waits for staff or was approved at once (below exchange.autoApproveBelow). */
 export const exchangeCreateResponse = z.object({ id: z.string(), status: z.enum(['pendingReview', 'approved']) });
-export const exchangeCancelRequest = z.object({ exchangeId: z.string().max(64), requestId });
+export const exchangeCancelRequest = z.object({ exchangeId: z.string().max(64) });
 
 export const transferConfig = z.object({
   transferTypes: z.array(z.literal('internalTransfer')),
@@ -215,7 +213,6 @@ export const transferCreateRequest = z.object({
   coinName: z.enum(coinNames, 'validation.choosePointType'),
   amount: amountInput,
   transactionPassword,
-  requestId,
 });
 export const transferEntry = z.object({
   id: z.string(),

@@ -11,7 +11,6 @@
  * pendingDisbursement with its error, the hold untouched.
  */
 import { z } from 'zod';
-import { requestId } from './request-id.ts';
 import { amountInput, currencyAmountOf, cursorInput, divideRounded, minorOf, parseAmount, unitMinor } from './numbers.ts';
 import { withdrawalChains } from './chain-address.ts';
 import { recordRejectReasonCodes } from './wallet.ts';
@@ -79,7 +78,6 @@ export const chainWithdrawalRequest = z.object({
   amount: amountInput,
   addressId: z.string('validation.chooseAddress').regex(/^[A-Za-z0-9-]{1,64}$/, 'validation.chooseAddress'),
   transactionPassword,
-  requestId,
 });
 /** withdrawal: to one of the member's bank accounts. */
 export const bankWithdrawalRequest = z.object({
@@ -87,7 +85,6 @@ export const bankWithdrawalRequest = z.object({
   amount: amountInput,
   bankAccountId: z.string('validation.chooseBankAccount').regex(/^[A-Za-z0-9-]{1,64}$/, 'validation.chooseBankAccount'),
   transactionPassword,
-  requestId,
 });
 export const withdrawalCreateResponse = z.object({ id: z.string(), number: z.string(), status: z.literal('pendingReview') });
 

@@ -8,6 +8,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { EndpointName, RequestOf, ResponseOf } from '@pp/contract';
+import type { BodyOf } from '@pp/browser-kit';
 import { apiCall } from './api-client';
 
 /** The endpoints whose request pages by cursor. */
@@ -37,7 +38,7 @@ export function cursorListQuery<N extends Paged>(
 ) {
   return infiniteQueryOptions({
     queryKey: [...key, body] as const,
-    queryFn: ({ pageParam, signal }) => apiCall(name, { ...body, cursor: pageParam ?? undefined, pageSize } as RequestOf<N>, { signal }),
+    queryFn: ({ pageParam, signal }) => apiCall(name, { ...body, cursor: pageParam ?? undefined, pageSize } as RequestOf<N> as BodyOf<N>, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last: ResponseOf<N>) => nextCursor(last),
     refetchInterval,

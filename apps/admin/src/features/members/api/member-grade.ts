@@ -2,7 +2,7 @@ import type { RequestOf } from '@pp/contract';
 import { apiCall } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 
-export async function changeMemberGrade(body: RequestOf<'memberGrade'>, requestId: string): Promise<void> {
+export async function changeMemberGrade(body: Omit<RequestOf<'memberGrade'>, 'requestId'>, requestId: string): Promise<void> {
   await apiCall('memberGrade', body, { requestId, isQuiet: true });
   await queryClient.invalidateQueries({ queryKey: ['members'] });
 }

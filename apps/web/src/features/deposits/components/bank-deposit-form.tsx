@@ -10,8 +10,8 @@ import { bankDepositAmountProblem, bankTransferAmount } from '../bank-deposit-qu
 import { FileUploadField } from './file-upload-field';
 import { describeTimeZone } from '../../../lib/dates';
 
-/** The request id is the form's own business (the submit hook's), not the member's. */
-const depositInput = depositCreateRequest.omit({ requestId: true });
+/** No request id here: the contract's keyed endpoint adds it, and it is the submit hook's business. */
+const depositInput = depositCreateRequest;
 const empty = { amount: '', receiptNumber: '', receiptFileId: '', otherFileId: '' };
 
 /** Errors the server names by key that belong under a field (the rest are toasts only). */

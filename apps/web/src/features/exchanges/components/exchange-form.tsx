@@ -7,8 +7,8 @@ import { createExchange, type ExchangeCreateInput } from '../api/exchange-create
 import { useExchangeTypeList } from '../api/exchange-type-list';
 import { exchangeAmountProblem, exchangeQuote } from '../exchange-quote';
 
-/** The request id is the money form's own business (useMoneyForm), not the member's. */
-const exchangeInput = exchangeCreateRequest.omit({ requestId: true });
+/** No request id here: the contract's keyed endpoint adds it, and it is the money form's own business (useMoneyForm). */
+const exchangeInput = exchangeCreateRequest;
 const empty = { exchangeType: '', amount: '', transactionPassword: '' };
 
 /** Errors the server names by key that belong under a field (the rest are toasts only). */

@@ -6,8 +6,8 @@ import { currentLanguage, translateKey } from '../../../lib/i18n';
 import { createTransfer, type TransferCreateInput } from '../api/transfer-create';
 import { transferAmountProblem, transferQuote } from '../transfer-quote';
 
-/** The request id is the money form's own business (useMoneyForm), not the member's. */
-const transferInput = transferCreateRequest.omit({ requestId: true });
+/** No request id here: the contract's keyed endpoint adds it, and it is the money form's own business (useMoneyForm). */
+const transferInput = transferCreateRequest;
 const empty = { transferType: 'internalTransfer', toUserName: '', coinName: '', amount: '', transactionPassword: '' };
 
 /** Errors the server names by key that belong under a field (the rest are toasts only). */

@@ -22,9 +22,9 @@ import type { WithdrawalDestinations } from '../destinations';
 import { withdrawalAmountProblem, withdrawalQuote } from '../withdrawal-quote';
 import { DestinationChoice, type DestinationOption } from './destination-choice';
 
-/** The request id is the money form's own business (useMoneyForm), not the member's. */
-const chainInput = chainWithdrawalRequest.omit({ requestId: true });
-const bankInput = bankWithdrawalRequest.omit({ requestId: true });
+/** No request id here: the contract's keyed endpoint adds it, and it is the money form's own business (useMoneyForm). */
+const chainInput = chainWithdrawalRequest;
+const bankInput = bankWithdrawalRequest;
 
 /** Errors the server names by key that belong under a field (the rest are toasts only). */
 const fieldOfError = {
