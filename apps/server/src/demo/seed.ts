@@ -164,7 +164,7 @@ export const demoAnnouncement: Record<Language, { title: string; body: string }>
     body: '<p>환영합니다! 이곳에서 입금, 환전, 이체, 출금과 패키지 구매를 할 수 있습니다.</p><p>데모 계정에는 24시간 대기 기간이 지난 은행 계좌와 BEP20, TRC20 출금 주소가 이미 등록되어 있어 바로 출금을 해 볼 수 있습니다.</p>',
   },
   'id-ID': {
-    title: 'Selamat datang di Points Portal',
+    title: 'Selamat datang di Portal Poin',
     body: '<p>Selamat datang! Di sini Anda dapat menyetor, menukar, mentransfer, menarik dana, dan membeli paket.</p><p>Akun demo sudah memiliki rekening bank serta alamat penarikan BEP20 dan TRC20 yang telah melewati masa tunggu 24 jam, jadi Anda bisa langsung mencoba penarikan.</p>',
   },
 };
@@ -183,7 +183,7 @@ export const demoWhitePaper: Record<Language, { title: string; body: string }> =
     body: [
       '<p>积分门户是一个会员积分平台：会员持有多种积分，可以充值、兑换、转账、提现，并购买带保障的套餐。本白皮书说明各类积分的用途、套餐如何释放奖励、社区奖励如何计算，以及使用前需要了解的风险。</p>',
       '<h2>一、积分类型</h2>',
-      '<ul><li><strong>USDT</strong>：通过链上（BEP20、TRC20）或银行充值获得，可用于购买套餐、支付手续费和提现。</li><li><strong>资产积分</strong>：平台内流通的积分，可在会员之间转账，并可按比例用于购买套餐。</li><li><strong>奖励积分</strong>：套餐释放和社区奖励的收益，可兑换为 USDT 或用于复投。</li></ul>',
+      '<ul><li><strong>USDT</strong>：通过链上（BEP20、TRC20）或银行充值获得，可用于购买套餐、支付手续费和提现。</li><li><strong>注册积分</strong>：平台内流通的积分，可在会员之间转账，并可按比例用于购买套餐。</li><li><strong>奖励积分</strong>：套餐释放和社区奖励的收益，可兑换为 USDT 或用于复投。</li></ul>',
       '<p>所有积分都记在复式账本上：每一笔变动都有来源和去向，平台每天核对账本是否平衡。</p>',
       '<h2>二、套餐与释放</h2>',
       '<ul><li>购买套餐时，本金被锁定为“固定”余额，保费和手续费另行支付。</li><li>生效后，每个周期按约定比例释放奖励积分，直到达到收益上限或合约到期。</li><li>解锁日之后可以赎回本金，赎回费按条款计算；到期时本金自动退回可用余额。</li><li>合约到期时如已释放的奖励低于保障比例，可以申请理赔，由工作人员审核后从保险池支付差额。</li></ul>',
@@ -200,7 +200,7 @@ export const demoWhitePaper: Record<Language, { title: string; body: string }> =
     body: [
       '<p>Points Portal is a membership points platform: members hold several point balances, deposit, exchange, transfer and withdraw them, and buy packages that carry a guarantee. This white paper explains what each point type is for, how packages release rewards, how community rewards are worked out, and the risks to understand before you take part.</p>',
       '<h2>1. Point types</h2>',
-      '<ul><li><strong>USDT</strong>: credited by an on-chain deposit (BEP20, TRC20) or a bank deposit; pays for packages and fees and can be withdrawn.</li><li><strong>Asset points</strong>: the points that circulate inside the platform; they can be transferred between members and pay part of a package.</li><li><strong>Reward points</strong>: what packages release and community rewards pay; they can be exchanged for USDT or reinvested.</li></ul>',
+      '<ul><li><strong>USDT</strong>: credited by an on-chain deposit (BEP20, TRC20) or a bank deposit; pays for packages and fees and can be withdrawn.</li><li><strong>Registration points</strong>: the points that circulate inside the platform; they can be transferred between members and pay part of a package.</li><li><strong>Reward points</strong>: what packages release and community rewards pay; they can be exchanged for USDT or reinvested.</li></ul>',
       '<p>Every balance is kept in a double-entry ledger: each movement has a source and a destination, and the platform checks every day that the books balance.</p>',
       '<h2>2. Packages and releases</h2>',
       '<ul><li>When you buy a package, its principal is locked as your fixed balance; the premium and the fee are paid on top.</li><li>Once the package is effective, reward points are released each period at the agreed rate until the reward cap is reached or the contract ends.</li><li>After the unlock date you may redeem the principal for the fee the terms state; at the end of the contract the principal returns to your available balance.</li><li>If a package ends by its term having released less than its guaranteed share, you may claim the difference; staff review the claim and it is paid from the insurance pool.</li></ul>',
@@ -217,7 +217,7 @@ export const demoWhitePaper: Record<Language, { title: string; body: string }> =
     body: [
       '<p>ポイントポータルは会員向けのポイントプラットフォームです。会員は複数のポイント残高を持ち、入金・交換・振替・出金ができ、保障付きのパッケージを購入できます。本書では、各ポイントの用途、パッケージの報酬の支払い方、コミュニティ報酬の計算方法、参加前に知っておくべきリスクを説明します。</p>',
       '<h2>1. ポイントの種類</h2>',
-      '<ul><li><strong>USDT</strong>：オンチェーン入金（BEP20、TRC20）または銀行入金で入金されます。パッケージや手数料の支払いに使え、出金できます。</li><li><strong>資産ポイント</strong>：プラットフォーム内で流通するポイントです。会員間で振替でき、パッケージ代金の一部に使えます。</li><li><strong>報酬ポイント</strong>：パッケージの支払いとコミュニティ報酬で受け取るポイントです。USDT に交換するか、再投資できます。</li></ul>',
+      '<ul><li><strong>USDT</strong>：オンチェーン入金（BEP20、TRC20）または銀行入金で入金されます。パッケージや手数料の支払いに使え、出金できます。</li><li><strong>登録ポイント</strong>：プラットフォーム内で流通するポイントです。会員間で振替でき、パッケージ代金の一部に使えます。</li><li><strong>報酬ポイント</strong>：パッケージの支払いとコミュニティ報酬で受け取るポイントです。USDT に交換するか、再投資できます。</li></ul>',
       '<p>すべての残高は複式簿記の台帳で管理され、各取引には出どころと行き先があります。プラットフォームは毎日、台帳の貸借が一致しているかを確認しています。</p>',
       '<h2>2. パッケージと報酬の支払い</h2>',
       '<ul><li>パッケージを購入すると、元本は固定残高としてロックされ、保険料と手数料は別途支払います。</li><li>有効になった後は、報酬上限に達するか契約が終了するまで、期間ごとに約定の割合で報酬ポイントが支払われます。</li><li>ロック解除日以降は、条件に定める手数料で元本を償還できます。契約終了時には元本が利用可能残高に戻ります。</li><li>契約満了時に支払われた報酬が保障割合に満たない場合は、差額を請求できます。スタッフが審査し、保険プールから支払われます。</li></ul>',
@@ -234,7 +234,7 @@ export const demoWhitePaper: Record<Language, { title: string; body: string }> =
     body: [
       '<p>포인트 포털은 회원용 포인트 플랫폼입니다. 회원은 여러 종류의 포인트 잔액을 보유하고 입금, 교환, 이체, 출금을 할 수 있으며 보장이 있는 패키지를 구매할 수 있습니다. 이 백서는 각 포인트의 용도, 패키지 보상의 지급 방식, 공동체 보상의 계산 방법, 참여 전에 알아야 할 위험을 설명합니다.</p>',
       '<h2>1. 포인트 종류</h2>',
-      '<ul><li><strong>USDT</strong>: 체인 입금(BEP20, TRC20) 또는 은행 입금으로 들어오며, 패키지와 수수료 지불에 쓰이고 출금할 수 있습니다.</li><li><strong>자산 포인트</strong>: 플랫폼 안에서 유통되는 포인트로, 회원 사이에 이체할 수 있고 패키지 대금의 일부로 쓸 수 있습니다.</li><li><strong>보상 포인트</strong>: 패키지 지급과 공동체 보상으로 받는 포인트로, USDT로 교환하거나 재투자할 수 있습니다.</li></ul>',
+      '<ul><li><strong>USDT</strong>: 체인 입금(BEP20, TRC20) 또는 은행 입금으로 들어오며, 패키지와 수수료 지불에 쓰이고 출금할 수 있습니다.</li><li><strong>등록 포인트</strong>: 플랫폼 안에서 유통되는 포인트로, 회원 사이에 이체할 수 있고 패키지 대금의 일부로 쓸 수 있습니다.</li><li><strong>보상 포인트</strong>: 패키지 지급과 공동체 보상으로 받는 포인트로, USDT로 교환하거나 재투자할 수 있습니다.</li></ul>',
       '<p>모든 잔액은 복식부기 장부에 기록됩니다. 모든 이동에는 출처와 목적지가 있으며, 플랫폼은 매일 장부의 균형을 확인합니다.</p>',
       '<h2>2. 패키지와 보상 지급</h2>',
       '<ul><li>패키지를 구매하면 원금은 고정 잔액으로 잠기고, 보험료와 수수료는 따로 냅니다.</li><li>효력이 생긴 뒤에는 보상 한도에 이르거나 계약이 끝날 때까지 기간마다 약정된 비율로 보상 포인트가 지급됩니다.</li><li>잠금 해제일 이후에는 약관에 정한 수수료로 원금을 상환할 수 있으며, 계약이 끝나면 원금은 사용 가능 잔액으로 돌아옵니다.</li><li>계약 만기 때 지급된 보상이 보장 비율보다 적으면 차액을 청구할 수 있습니다. 직원이 심사한 뒤 보험 기금에서 지급합니다.</li></ul>',
@@ -247,11 +247,11 @@ export const demoWhitePaper: Record<Language, { title: string; body: string }> =
     ].join(''),
   },
   'id-ID': {
-    title: 'Buku putih Points Portal',
+    title: 'Buku putih Portal Poin',
     body: [
-      '<p>Points Portal adalah platform poin keanggotaan: anggota memiliki beberapa saldo poin, dapat menyetor, menukar, mentransfer, dan menarik poin, serta membeli paket yang disertai jaminan. Buku putih ini menjelaskan kegunaan setiap jenis poin, cara paket membayarkan imbalan, cara menghitung imbalan komunitas, dan risiko yang perlu dipahami sebelum Anda ikut serta.</p>',
+      '<p>Portal Poin adalah platform poin keanggotaan: anggota memiliki beberapa saldo poin, dapat menyetor, menukar, mentransfer, dan menarik poin, serta membeli paket yang disertai jaminan. Buku putih ini menjelaskan kegunaan setiap jenis poin, cara paket membayarkan imbalan, cara menghitung imbalan komunitas, dan risiko yang perlu dipahami sebelum Anda ikut serta.</p>',
       '<h2>1. Jenis poin</h2>',
-      '<ul><li><strong>USDT</strong>: masuk melalui setoran on-chain (BEP20, TRC20) atau setoran bank; dipakai untuk membayar paket dan biaya, dan dapat ditarik.</li><li><strong>Poin aset</strong>: poin yang beredar di dalam platform; dapat ditransfer antaranggota dan membayar sebagian harga paket.</li><li><strong>Poin imbalan</strong>: hasil pembayaran paket dan imbalan komunitas; dapat ditukar ke USDT atau diinvestasikan kembali.</li></ul>',
+      '<ul><li><strong>USDT</strong>: masuk melalui setoran on-chain (BEP20, TRC20) atau setoran bank; dipakai untuk membayar paket dan biaya, dan dapat ditarik.</li><li><strong>Poin registrasi</strong>: poin yang beredar di dalam platform; dapat ditransfer antaranggota dan membayar sebagian harga paket.</li><li><strong>Poin hadiah</strong>: hasil pembayaran paket dan imbalan komunitas; dapat ditukar ke USDT atau diinvestasikan kembali.</li></ul>',
       '<p>Setiap saldo dicatat dalam buku besar berpasangan: setiap perpindahan memiliki asal dan tujuan, dan platform memeriksa setiap hari bahwa pembukuan seimbang.</p>',
       '<h2>2. Paket dan pembayaran imbalan</h2>',
       '<ul><li>Saat Anda membeli paket, pokoknya dikunci sebagai saldo tetap; premi dan biaya dibayar terpisah.</li><li>Setelah paket berlaku, poin imbalan dibayarkan setiap periode sesuai tarif yang disepakati hingga batas imbalan tercapai atau kontrak berakhir.</li><li>Setelah tanggal buka kunci, Anda dapat menebus pokok dengan biaya sesuai ketentuan; pada akhir kontrak pokok kembali ke saldo tersedia.</li><li>Jika paket berakhir sesuai jangka waktunya dengan imbalan di bawah bagian yang dijamin, Anda dapat mengajukan klaim atas selisihnya; staf meninjau klaim dan membayarnya dari dana asuransi.</li></ul>',

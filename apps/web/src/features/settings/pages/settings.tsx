@@ -8,7 +8,7 @@ import { LoginPasswordForm } from '../components/login-password-form';
 import { LogoutCard } from '../components/logout-card';
 import { TransactionPasswordForm } from '../components/transaction-password-form';
 
-/** /setting: passwords, the way to the security centre, and log out. */
+/** /setting: passwords, the way to the security centre, the terms, and log out. */
 export function SettingsPage() {
   const { t } = useTranslation();
   return (
@@ -26,6 +26,15 @@ export function SettingsPage() {
         <LoginPasswordForm />
         <TransactionPasswordForm />
         <ForgotTransactionPasswordForm />
+        {/* The terms a member accepted stay one tap away once signed in, not only at registration. */}
+        <Card title={t('settings.about.title')}>
+          <div className="stack-tight">
+            <p className="field-hint">{t('settings.about.text')}</p>
+            <Link className="btn btn-secondary security-entry-link" to={paths.terms} data-testid="settings-terms-link">
+              {t('settings.about.terms')}
+            </Link>
+          </div>
+        </Card>
         <LogoutCard />
       </div>
     </>
