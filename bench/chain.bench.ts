@@ -19,7 +19,7 @@ import { LedgerRepository } from '../apps/server/src/modules/wallet/ledger/repos
 import { verifyLedger } from '../apps/server/src/modules/wallet/ledger/verify.ts';
 import { ChainService } from '../apps/server/src/modules/payments/chain/service.ts';
 import { transferEvent } from '../apps/server/src/modules/payments/chain/rpc.ts';
-import { loadChainSettings } from '../apps/server/src/modules/payments/chain/settings.ts';
+import { loadChainSettings } from '../apps/server/src/config/chain-settings.ts';
 import { testXpubs } from '../apps/server/test/chain-test-keys.ts';
 import { startLocalChain } from '../apps/server/test/chain-token.ts';
 import type { BenchFigure } from './results.ts';

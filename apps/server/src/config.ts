@@ -4,9 +4,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadChainSettings, type ChainSettings } from './modules/payments/chain/settings.ts';
-import { loadS3Settings, type S3Settings } from './modules/platform/uploads/s3-store.ts';
-import { loadHotWalletKey, type HotWalletKey } from './modules/payments/withdrawals/hot-wallet-settings.ts';
+import { loadChainSettings, type ChainSettings } from './config/chain-settings.ts';
+import { loadS3Settings, type S3Settings } from './config/s3-settings.ts';
+import { loadHotWalletKey, type HotWalletKey } from './config/hot-wallet-key.ts';
 import { defaultDbTimeouts, type DbTimeouts } from './db/timeouts.ts';
 import { ConfigError } from './config-error.ts';
 
@@ -43,13 +43,13 @@ export interface Config {
   jobsPollMs: number;
   /** When housekeeping runs (HOUSEKEEPING_SCHEDULE, a cron expression, seconds optional; default every 10 minutes). */
   housekeepingSchedule: string;
-  /** USDT deposit chains (CHAIN_BEP20_*, CHAIN_TRC20_*; modules/payments/chain/settings.ts): a chain without an RPC URL is off. */
+  /** USDT deposit chains (CHAIN_BEP20_*, CHAIN_TRC20_*; config/chain-settings.ts): a chain without an RPC URL is off. */
   chains: ChainSettings[];
   /** The BEP20 payout hot wallet's key (PAYOUT_BEP20_PRIVATE_KEY or PAYOUT_BEP20_KEY_FILE; decision 019); null when none. */
   hotWalletKey: HotWalletKey | null;
   /** Where uploaded files are kept (decision 016); outside the web root, DATA_DIR/uploads by default. */
   uploadDir: string;
-  /** An S3-compatible bucket for uploads instead of uploadDir (UPLOAD_S3_*; modules/platform/uploads/s3-store.ts); null when not set. */
+  /** An S3-compatible bucket for uploads instead of uploadDir (UPLOAD_S3_*; config/s3-settings.ts); null when not set. */
   uploadS3: S3Settings | null;
   /** The game identity token (decision 024): Ed25519 private JWK as JSON; empty keeps one in dataDir/game-token-key.json. */
   gameTokenKey: string;

@@ -12,8 +12,22 @@ import { languageOf } from './errors.ts';
 import { sealFor } from './envelope.ts';
 import { bodyShapeProblem } from './body-shape.ts';
 import { withinBudget } from './faults.ts';
-import type { SessionIdentity, SessionService } from '../modules/identity/sessions/service.ts';
 import { roleCan, type StaffRole } from '@pp/contract';
+
+/** The caller of a member or staff call, as the sessions module finds it from the bearer token. */
+export interface SessionIdentity {
+  sessionId: string;
+  userId: string;
+  loginType: 'USER' | 'STAFF';
+}
+
+/**
+ * What the gate asks of the sessions module. The plugins sit below the modules, so the shape is
+ * named here and app.ts passes the sessions module's service, which has it.
+ */
+export interface SessionGate {
+  authenticate(request: FastifyRequest, loginType: SessionIdentity['loginType']): Promise<SessionIdentity>;
+}
 
 /** The staff member behind a staff session, checked on every call. */
 export interface StaffIdentity {
@@ -33,7 +47,7 @@ export function actorOf(staff: { id: string; userName: string; ip: string }) {
 export type StaffLookup = (staffId: string) => Promise<{ id: string; userName: string; role: StaffRole } | null>;
 
 export interface RouteDeps {
-  sessions: SessionService;
+  sessions: SessionGate;
   staffLookup: StaffLookup;
   /**
    * A call not answered within this many ms is answered 503 server.unavailable (REQUEST_BUDGET_MS,

@@ -13,16 +13,23 @@ import client from 'prom-client';
 import type { DbHandle } from '../db/index.ts';
 import { num } from '../db/index.ts';
 import { migrations } from '../db/migrations/index.ts';
-import type { ReviewService } from '../modules/back-office/reviews/service.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import { timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import type { FaultMonitor } from './faults.ts';
 import type { ReplayStore } from './replay-guard.ts';
 
+/**
+ * What the metrics ask of the reviews module: each queue's waiting count. The plugins sit below
+ * the modules, so the shape is named here and app.ts passes the reviews module's service.
+ */
+export interface ReviewQueueCounts {
+  waitingCounts(): Promise<Array<{ queue: string; waiting: number }>>;
+}
+
 export interface OperationsOptions {
   dbHandle: DbHandle;
-  reviews: ReviewService;
+  reviews: ReviewQueueCounts;
   jobs: JobRunner;
   metricsToken: string;
   /** The faults requests met lately (plugins/faults.ts); readiness reports each for a few seconds. */
