@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
-import { hasToken } from '../../../lib/storage';
+import { apiCall } from './api-client';
+import { hasToken } from './storage';
 
 export const packageConfigQueryOptions = () =>
   queryOptions({

@@ -1,5 +1,5 @@
 import type { RequestOf } from '@pp/contract';
-import { apiCall } from '../../../lib/api-client';
+import { apiCall } from './api-client';
 
 /** Standard base64 of a file's bytes, in slices so a large file never builds one huge argument list. */
 export async function base64Of(blob: Blob): Promise<string> {

@@ -6,7 +6,7 @@ import { logout } from '../../features/auth/api/logout';
 import { assetsListQueryOptions, useAssetsList } from '../../features/assets/api/assets-list';
 import { coinListQueryOptions, useCoinList } from '../../features/assets/api/coin-list';
 import { hasTransferablePoints } from '../../features/assets/balances';
-import { packageConfigQueryOptions, usePackageConfig } from '../../features/packages/api/package-config';
+import { packageConfigQueryOptions, usePackageConfig } from '../../lib/package-config';
 import { levelListQueryOptions, useLevelList } from '../../features/user/api/level-list';
 import { useNotificationUnread } from '../../features/notifications/api/notification-unread';
 import { userInfoQueryOptions, useUserInfo } from '../../features/user/api/user-info';

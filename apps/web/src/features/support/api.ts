@@ -18,4 +18,3 @@ export const olderMessages = (before: string) => apiCall('supportThread', { befo
 export const sendSupportMessage = (body: { requestId: string; body: string; uploadId?: string }) => apiCall('supportSend', body, { requestId: body.requestId });
 export const markSupportRead = () => apiCall('supportRead', {});
 export const supportAttachment = (id: string) => apiCall('uploadFile', { id });
-export const gameUserInfo = () => apiCall('gmtUserInfo', {});

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { UploadInfo } from '@pp/contract';
 import { ApiError } from '@pp/browser-kit';
 import { translateKey } from '../../../lib/i18n';
-import { base64Of, createUpload } from '../api/upload-create';
-import { shrinkForUpload } from '../shrink-image';
+import { base64Of, createUpload } from '../../../lib/upload-create';
+import { shrinkForUpload } from '../../../lib/shrink-image';
 
 interface FileUploadFieldProps {
   label: string;

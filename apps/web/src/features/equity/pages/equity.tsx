@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card';
 import { CardLoadState } from '../../../components/ui/card-load-state';
 import { PageHeader } from '../../../components/ui/page-header';
-import { usePackageConfig } from '../../packages/api/package-config';
+import { usePackageConfig } from '../../../lib/package-config';
 import { buyEquityInfoQueryOptions, useBuyEquityInfo } from '../api/buy-equity-info';
 import { buyEquityRecordListKey } from '../api/buy-equity-record-list';
 import { EquityBuyForm } from '../components/equity-buy-form';

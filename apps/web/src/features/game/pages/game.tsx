@@ -7,7 +7,7 @@ import { useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../../components/ui/page-header';
-import { gameUserInfo } from '../../support/api';
+import { gameUserInfo } from '../api';
 import { newGame, play, type Direction, type GameState } from '../game-2048';
 
 const keyDirections: Record<string, Direction> = {

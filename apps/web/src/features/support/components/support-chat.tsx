@@ -14,8 +14,8 @@ import { getToken } from '../../../lib/storage';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { formatDateTime } from '../../../lib/dates';
 import { formatLocale } from '../../../lib/i18n';
-import { createUpload, base64Of } from '../../deposits/api/upload-create';
-import { shrinkForUpload } from '../../deposits/shrink-image';
+import { createUpload, base64Of } from '../../../lib/upload-create';
+import { shrinkForUpload } from '../../../lib/shrink-image';
 import { markSupportRead, olderMessages, sendSupportMessage, supportAttachment, supportKeys, useSupportThread } from '../api';
 
 function Attachment({ id, fileName }: { id: string; fileName: string }) {
