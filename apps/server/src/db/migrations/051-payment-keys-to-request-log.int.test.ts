@@ -1,13 +1,17 @@
 // Migration 051 on a database that has bank deposits and withdrawals keyed the old way (their own
 // request_id and request_hash columns): each key moves into the request log with the answer its
-// endpoint gave, a retry of such a request through `once` under the key the services use now gets
-// that first answer and makes nothing, and the tables lose the two columns but keep every row,
-// index and unique rule.
+// endpoint gave, a retry of such a request (through `once`, and through the API on a running app)
+// gets that first answer and makes nothing, and the tables lose the two columns but keep every
+// row, index and unique rule.
+import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
-import { dialects } from '../../../test/helper.ts';
+import { sql, type Kysely } from 'kysely';
+import type { BankAccountEntry, UploadInfo } from '@pp/contract';
+import { dialects, login, makeTestApp, registerMember, TestClient } from '../../../test/helper.ts';
 import { freshHandle, migrateBefore } from '../../../test/fresh-db.ts';
-import { migrateToLatest } from '../index.ts';
+import * as files from '../../../test/upload-files.ts';
+import { migrateToLatest, type Db } from '../index.ts';
+import { paymentKeysToRequestLog } from './051-payment-keys-to-request-log.ts';
 import { once } from '../once.ts';
 import { inTransaction } from '../transaction.ts';
 
@@ -153,3 +157,132 @@ describe.each(dialects)('payment keys carried into the request log on %s', (dial
     }
   });
 });
+
+describe.each(dialects)('payment requests sent before the upgrade, retried after it on %s', (dialect) => {
+  it('answers a retried deposit and withdrawal with their first orders through the API, and moves nothing', async () => {
+    const t = await makeTestApp(dialect);
+    try {
+      const db = t.services.dbHandle.db;
+      const m = await registerMember(t, 'upgrader');
+      const c = new TestClient(t.app, t.serverKey.publicJwk);
+      c.token = await login({ ...t, client: c }, m.userName, m.password);
+      const memberId = (await t.services.accounts.repository.byName(m.userName))!.id;
+      await t.services.ledger.transfer({
+        requestId: null,
+        code: 'deposit',
+        coinName: 'USDT',
+        amount: 1_000_000_000n,
+        debit: { owner: 'system', coinName: 'USDT', purpose: 'chainDeposit' },
+        credit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
+        isPending: false,
+      });
+      const bankAccountId = (
+        await c.call<BankAccountEntry>('addBankAccount', {
+          bankName: 'Bank Central Asia',
+          accountName: 'Budi Santoso',
+          accountNumber: '6212345678',
+          transactionPassword: m.transactionPassword,
+        })
+      ).data.id;
+      await db
+        .updateTable('member_bank_accounts')
+        .set({ usable_from: Date.now() - 1000 })
+        .where('id', '=', bankAccountId)
+        .execute();
+      const receipt = await c.call<UploadInfo>('uploadCreate', { fileName: 'receipt.jpg', content: (await files.photoWithExif(900, 700)).toString('base64') });
+      expect(receipt.code, receipt.message).toBe(20000);
+
+      // Three requests made now, then put back as the old code kept them: the key in the order's
+      // own row, nothing in the request log.
+      const key = () => `pre-upgrade-${crypto.randomUUID()}`;
+      const depositBody = { amount: '80', receiptNumber: 'PRE-1', receiptFileId: receipt.data.id, requestId: key() };
+      const bankBody = { withdrawalType: 'BANK_CNY', amount: '100', bankAccountId, transactionPassword: m.transactionPassword, requestId: key() };
+      const sent = {
+        deposit: await c.call<{ id: string; number: string; status: string }>('deposit', depositBody),
+        withdrawal: await c.call<{ id: string; number: string; status: string }>('withdrawal', bankBody),
+      };
+      for (const answer of Object.values(sent)) expect(answer.code, answer.message).toBe(20000);
+      await asBeforeTheUpgrade(db, dialect, [
+        { table: 'bank_deposits', id: sent.deposit.data.id, requestId: depositBody.requestId },
+        { table: 'withdrawals', id: sent.withdrawal.data.id, requestId: bankBody.requestId },
+      ]);
+      const counts = async () => ({
+        deposits: Number(
+          (
+            await db
+              .selectFrom('bank_deposits')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+        withdrawals: Number(
+          (
+            await db
+              .selectFrom('withdrawals')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+        journal: Number(
+          (
+            await db
+              .selectFrom('ledger_transfers')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+        reviews: Number(
+          (
+            await db
+              .selectFrom('review_items')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      });
+      // Without the carried keys these retries would be new requests: the test must be able to fail.
+      expect(await db.selectFrom('request_log').select('request_id').where('request_id', 'in', [depositBody.requestId, bankBody.requestId]).execute()).toEqual(
+        [],
+      );
+
+      await paymentKeysToRequestLog().up(db as unknown as Kysely<unknown>);
+
+      const before = { counts: await counts(), balances: await t.services.ledger.memberBalances(memberId) };
+      const retried = {
+        deposit: await c.call<{ id: string; number: string; status: string }>('deposit', depositBody),
+        withdrawal: await c.call<{ id: string; number: string; status: string }>('withdrawal', bankBody),
+      };
+      expect(retried.deposit).toMatchObject({ status: 200, code: 20000, data: sent.deposit.data });
+      expect(retried.withdrawal).toMatchObject({ status: 200, code: 20000, data: sent.withdrawal.data });
+      // The old hash was not taken like the new one, so a carried key answers its first order to any body.
+      expect((await c.call('withdrawal', { ...bankBody, amount: '110' })).data).toEqual(sent.withdrawal.data);
+      expect(await counts()).toEqual(before.counts);
+      expect(await t.services.ledger.memberBalances(memberId)).toEqual(before.balances);
+      // A new request still makes an order: the one path that runs.
+      expect((await c.call('withdrawal', { ...bankBody, requestId: key() })).code).toBe(20000);
+      expect((await counts()).withdrawals).toBe(before.counts.withdrawals + 1);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+/**
+ * The two tables as they were before migration 051, with these rows keyed in them the old way and
+ * their request log rows gone. SQLite gets the columns without their unique rule (it cannot add a
+ * constraint to a table); PostgreSQL gets the constraint under its old name, which 051 drops.
+ */
+async function asBeforeTheUpgrade(db: Db, dialect: string, rows: Array<{ table: 'bank_deposits' | 'withdrawals'; id: string; requestId: string }>) {
+  const any = db as unknown as Kysely<unknown>;
+  for (const table of ['bank_deposits', 'withdrawals']) {
+    await sql`alter table ${sql.table(table)} add column request_id text`.execute(any);
+    await sql`alter table ${sql.table(table)} add column request_hash text`.execute(any);
+    await sql`update ${sql.table(table)} set request_id = id, request_hash = 'old-hash'`.execute(any);
+    if (dialect === 'postgres')
+      await sql`alter table ${sql.table(table)} add constraint ${sql.ref(`${table}_request`)} unique (member_id, request_id)`.execute(any);
+  }
+  for (const row of rows) {
+    await sql`update ${sql.table(row.table)} set request_id = ${row.requestId} where id = ${row.id}`.execute(any);
+    await sql`delete from request_log where request_id = ${row.requestId}`.execute(any);
+  }
+}
