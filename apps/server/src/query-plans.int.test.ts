@@ -50,7 +50,8 @@ export const largeTables = new Set([
   'package_holding_principals',
   'package_holding_events',
   'package_releases',
-  'package_requests',
+  // The request log of every keyed write (db/once.ts), read only by its primary key.
+  'request_log',
   'package_activation_codes',
   'package_claims',
   'package_member_units',

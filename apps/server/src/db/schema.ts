@@ -410,14 +410,6 @@ export interface PackageReleasesTable {
   transfer_id: string | null;
   paid_at: Int;
 }
-export interface PackageRequestsTable {
-  member_id: string;
-  request_id: string;
-  action: string;
-  request_hash: string;
-  result_id: string;
-  created_at: Int;
-}
 export interface PackageActivationCodesTable {
   id: string;
   code: string;
@@ -823,7 +815,6 @@ export interface Database {
   package_holding_principals: PackageHoldingPrincipalsTable;
   package_holding_events: PackageHoldingEventsTable;
   package_releases: PackageReleasesTable;
-  package_requests: PackageRequestsTable;
   package_activation_codes: PackageActivationCodesTable;
   package_claims: PackageClaimsTable;
   jackpot_cycles: JackpotCyclesTable;
