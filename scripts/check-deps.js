@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 /**
- * The walls check (issue 32): dependency-cruiser with the rules of .dependency-cruiser.cjs over
- * apps/, packages/ and bench/. Prints every rule with its count and fails on any violation that
- * is not in .dependency-cruiser-known-violations.json: the imports that broke a wall before the
+ * The walls check: dependency-cruiser with the rules of .dependency-cruiser.cjs over apps/,
+ * packages/ and bench/. The config refuses by default: an import that no `allowed` rule matches
+ * is a `not-in-allowed` error, and the `forbidden` rules name the walls that matter most. Prints
+ * every rule with its count and fails on any violation that is not in
+ * .dependency-cruiser-known-violations.json: the imports that broke a wall before the
  * rule existed, listed one by one, to be worked off (the list may only shrink:
  * `npm run deps:baseline` rewrites it, and a review reads that diff). Run by `npm run lint`.
  */
@@ -22,7 +24,11 @@ if (run.error || !run.stdout) {
   process.exit(2);
 }
 const { summary } = JSON.parse(run.stdout);
-const rules = summary.ruleSetUsed.forbidden ?? [];
+// The allowed list reports as one rule of dependency-cruiser's own name, after the named walls.
+const allowedRules = summary.ruleSetUsed.allowed ?? [];
+const rules = [...(summary.ruleSetUsed.forbidden ?? [])];
+if (allowedRules.length > 0)
+  rules.push({ name: 'not-in-allowed', comment: `an import none of the ${allowedRules.length} allowed arrows matches (refused by default)` });
 const counts = new Map(rules.map((r) => [r.name, { broken: 0, known: 0 }]));
 for (const v of summary.violations) {
   const entry = counts.get(v.rule.name) ?? { broken: 0, known: 0 };
