@@ -67,7 +67,6 @@ const writes: Partial<Record<EndpointName, string>> = {
 
 /** Keyed endpoints whose replay was still found to change something. */
 const keyedButNot: Partial<Record<EndpointName, string>> = {
-  jobRunNow: 'NOT YET: a replay runs the job again (the job is idempotent by period)',
   planRun: 'NOT YET: paid once, but a replay creates empty ledger shard accounts',
 };
 

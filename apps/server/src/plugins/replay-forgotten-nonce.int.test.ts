@@ -298,6 +298,23 @@ async function totpCode(secret: string): Promise<string> {
   return generate({ secret, epoch: Math.floor(Date.now() / 1000), guardrails: createGuardrails({ MIN_SECRET_BYTES: 10 }) });
 }
 
+/**
+ * Waits until no job run asked for is still going: a staff "run now" is answered before the run
+ * ends, and its rows would otherwise land in the next endpoint's snapshot.
+ */
+async function settled(t: TestApp): Promise<void> {
+  const db = t.services.dbHandle.db;
+  for (let i = 0; i < 100; i++) {
+    const busy = await db
+      .selectFrom('job_state')
+      .select('name')
+      .where((eb) => eb.or([eb('lease_owner', 'is not', null), eb('run_requested_at', '>', 0n)]))
+      .executeTakeFirst();
+    if (!busy) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** The data of an accepted answer; a refusal while preparing stops the test with its reason. */
 function must<T>(what: string, result: CallResult<T>): T {
   if (result.code !== 20000) throw new Error(`preparing ${what}: ${result.status} ${result.error} ${result.message}`);
@@ -534,6 +551,7 @@ describe.each(dialects)('a replay after the nonce store forgot changes nothing (
       // last replay is the state before this send.
       const before = previous ?? (await snapshot(t, tables));
       const first: CallResult<Record<string, unknown> | null> = await client.send(endpoint.path, sealed);
+      await settled(t);
       const afterFirst = await snapshot(t, tables);
       const rowsAfterFirst = lastRows;
       const firstChanged = changed(before, afterFirst);
@@ -549,6 +567,7 @@ describe.each(dialects)('a replay after the nonce store forgot changes nothing (
 
       expect(await forget(), `${name}: the nonce store is empty`).toBe(0);
       const second = await client.send(endpoint.path, sealed);
+      await settled(t);
       const afterSecond = await snapshot(t, tables);
       previous = afterSecond;
       // What the replay answered is what is in force now (a replayed setup made a new secret).
@@ -577,8 +596,9 @@ describe.each(dialects)('a replay after the nonce store forgot changes nothing (
     expect(names.length).toBe(Object.keys(endpoints).length);
     expect(fiveHundreds).toEqual([]);
     expect(unexpected).toEqual([]);
-    expect(secondEffects).toEqual([]);
+    // The books balance whatever the replays did; checked before the second effects so it runs.
     expect((await verifyLedger(t.services.dbHandle.db)).problems).toEqual([]);
+    expect(secondEffects).toEqual([]);
   }, 600_000);
 
   /** Keeps what one endpoint's answer gives the ones after it (a secret, an id). */
