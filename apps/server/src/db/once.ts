@@ -82,3 +82,20 @@ export async function once<T>(tx: Tx, key: OnceKey, work: () => Promise<T>): Pro
   if (earlier.result_json === null) throw new Error(`request log: ${key.scope} claimed without an answer`);
   return JSON.parse(earlier.result_json) as T;
 }
+
+/**
+ * The key of a keyed endpoint's request: scope the endpoint's name, the caller, the request id,
+ * and as input the rest of the body less `omit` (passwords and codes: a secret is not kept, even
+ * hashed; the client's new id per changed payload tells a new request from a retry).
+ */
+export function requestKey<B extends { requestId: string }>(scope: string, actor: string, body: B, omit: ReadonlyArray<keyof B> = []): OnceKey {
+  const input: Record<string, unknown> = { ...body };
+  delete input.requestId;
+  for (const field of omit) delete input[field as string];
+  return { scope, actor, requestId: body.requestId, input };
+}
+
+/** `once` for a keyed call; the work as it is without a key (a job or a seed calling the same service). */
+export function onceIfKeyed<T>(tx: Tx, key: OnceKey | null | undefined, work: () => Promise<T>): Promise<T> {
+  return key ? once(tx, key, work) : work();
+}

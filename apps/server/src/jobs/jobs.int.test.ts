@@ -204,6 +204,19 @@ describe.each(dialects)('jobs on %s', (dialect: Dialect) => {
       .toMatchObject({ lastStatus: 'succeeded', lastPeriod: expect.stringMatching(/^manual:\d+$/) });
     const audit = await t.services.dbHandle.db.selectFrom('audit_log').select(['action', 'target_id']).where('action', '=', 'job.runNow').execute();
     expect(audit).toEqual([{ action: 'job.runNow', target_id: 'ledger-verify' }]);
+    // Keyed once: a retry of one request (its answer lost) asks for no second run and writes no
+    // second audit row; the same id with another reason is refused, not run.
+    const retried = { name: 'housekeeping', reason: 'retried ' + crypto.randomUUID(), requestId: crypto.randomUUID() };
+    expect((await admin.call('jobRunNow', retried)).code).toBe(20000);
+    expect((await admin.call('jobRunNow', retried)).code).toBe(20000);
+    const runs = await t.services.dbHandle.db
+      .selectFrom('audit_log')
+      .select('target_id')
+      .where('action', '=', 'job.runNow')
+      .where('target_id', '=', 'housekeeping')
+      .execute();
+    expect(runs).toHaveLength(1);
+    expect((await admin.call('jobRunNow', { ...retried, reason: 'another reason' })).error).toBe('ledger.requestIdReused');
     expect((await admin.call('jobRunNow', { name: 'no-such-job', reason: 'x' })).error).toBe('job.notFound');
     const finance = await staffClient(t, 'finance2', 'Finance2@12345');
     expect((await finance.call('jobRunNow', { name: 'housekeeping', reason: 'x' })).error).toBe('auth.forbidden');

@@ -5,6 +5,7 @@ import type { AssetService } from '../../wallet/assets/index.ts';
 import type { AdminMemberService } from './service.ts';
 import type { RecordService } from '../../wallet/records/index.ts';
 import { AppError } from '../../../errors.ts';
+import { requestKey } from '../../../db/once.ts';
 
 /** The services this module's routes use, passed by the composition root (issue 32). */
 export interface AdminMemberRoutesDeps {
@@ -19,7 +20,7 @@ export function adminMemberRoutes(app: FastifyInstance, s: AdminMemberRoutesDeps
   apiRoute(app, s.routeDeps, 'memberSearch', async ({ body }) => s.adminMembers.search(body.query, body.cursor, body.pageSize));
   apiRoute(app, s.routeDeps, 'memberDetail', async ({ body }) => s.adminMembers.detail(body.memberId));
   apiRoute(app, s.routeDeps, 'memberAction', async ({ staff, body }) => {
-    await s.adminMembers.act(actorOf(staff), body.memberId, body.action, body.reason, body.sessionId);
+    await s.adminMembers.act(actorOf(staff), body.memberId, body.action, body.reason, body.sessionId, requestKey('memberAction', staff.id, body));
     return { ok: true as const };
   });
   apiRoute(app, s.routeDeps, 'memberLedger', async ({ body }) => {
@@ -31,7 +32,7 @@ export function adminMemberRoutes(app: FastifyInstance, s: AdminMemberRoutesDeps
     };
   });
   apiRoute(app, s.routeDeps, 'memberGrade', async ({ staff, body }) => {
-    await s.adminMembers.setGrade(actorOf(staff), body.memberId, body.level, body.reason);
+    await s.adminMembers.setGrade(actorOf(staff), body.memberId, body.level, body.reason, requestKey('memberGrade', staff.id, body));
     return { ok: true as const };
   });
 }

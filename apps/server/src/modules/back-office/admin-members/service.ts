@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
 import { cursorAfter, decodeCursor, keysetCondition, type Keyset } from '../../../db/keyset.ts';
 import { inTransaction } from '../../../db/transaction.ts';
+import { onceIfKeyed, type OnceKey } from '../../../db/once.ts';
 import { AppError } from '../../../errors.ts';
 import type { AuditService, Actor } from '../audit/index.ts';
 import type { UserRow } from '../../identity/accounts/index.ts';
@@ -146,8 +147,9 @@ export class AdminMemberService {
     };
   }
 
-  async act(actor: Actor, memberId: string, action: MemberAction, reason: string, sessionId?: string): Promise<void> {
-    if (communityActions.includes(action)) return this.actOnCommunity(actor, memberId, action as CommunityAction, reason);
+  /** `key`: the staff request's idempotency key (db/once.ts), so a retried action acts and is audited once. */
+  async act(actor: Actor, memberId: string, action: MemberAction, reason: string, sessionId?: string, key: OnceKey | null = null): Promise<void> {
+    if (communityActions.includes(action)) return this.actOnCommunity(actor, memberId, action as CommunityAction, reason, key);
     const before = await this.mustGet(memberId);
     // The transaction-password lock lives in rate_limits (decision 007); read before the transaction.
     const txBefore = await this.accounts.txLockState(memberId);
@@ -157,33 +159,35 @@ export class AdminMemberService {
       isMoneyLocked: num(u.is_money_locked) === 1,
       ...txLock,
     });
-    await inTransaction(this.db, async (tx) => {
-      const update = tx.updateTable('users').where('id', '=', memberId);
-      if (action === 'lockLogin') await update.set({ is_login_locked: 1 }).execute();
-      if (action === 'unlockLogin') await update.set({ is_login_locked: 0 }).execute();
-      if (action === 'lockMoney') await update.set({ is_money_locked: 1 }).execute();
-      if (action === 'unlockMoney') await update.set({ is_money_locked: 0 }).execute();
-      if (action === 'resetTxLock') await tx.deleteFrom('rate_limits').where('key', '=', txPasswordKey(memberId)).execute();
-      if (action === 'revokeSessions' || action === 'lockLogin') {
-        let revoke = tx
-          .updateTable('sessions')
-          .set({ revoked_at: Date.now() })
-          .where('user_id', '=', memberId)
-          .where('login_type', '=', 'USER')
-          .where('revoked_at', 'is', null);
-        if (sessionId && action === 'revokeSessions') revoke = revoke.where('id', '=', sessionId);
-        await revoke.execute();
-      }
-      const after = await tx.selectFrom('users').selectAll().where('id', '=', memberId).executeTakeFirstOrThrow();
-      await this.audit.record(tx, actor, {
-        action: `member.${action}`,
-        targetType: 'member',
-        targetId: memberId,
-        before: action === 'revokeSessions' ? { sessionId: sessionId ?? 'all' } : state(before, txBefore),
-        after: action === 'revokeSessions' ? { revoked: sessionId ?? 'all' } : state(after, txAfter),
-        reason,
-      });
-    });
+    await inTransaction(this.db, (tx) =>
+      onceIfKeyed(tx, key, async () => {
+        const update = tx.updateTable('users').where('id', '=', memberId);
+        if (action === 'lockLogin') await update.set({ is_login_locked: 1 }).execute();
+        if (action === 'unlockLogin') await update.set({ is_login_locked: 0 }).execute();
+        if (action === 'lockMoney') await update.set({ is_money_locked: 1 }).execute();
+        if (action === 'unlockMoney') await update.set({ is_money_locked: 0 }).execute();
+        if (action === 'resetTxLock') await tx.deleteFrom('rate_limits').where('key', '=', txPasswordKey(memberId)).execute();
+        if (action === 'revokeSessions' || action === 'lockLogin') {
+          let revoke = tx
+            .updateTable('sessions')
+            .set({ revoked_at: Date.now() })
+            .where('user_id', '=', memberId)
+            .where('login_type', '=', 'USER')
+            .where('revoked_at', 'is', null);
+          if (sessionId && action === 'revokeSessions') revoke = revoke.where('id', '=', sessionId);
+          await revoke.execute();
+        }
+        const after = await tx.selectFrom('users').selectAll().where('id', '=', memberId).executeTakeFirstOrThrow();
+        await this.audit.record(tx, actor, {
+          action: `member.${action}`,
+          targetType: 'member',
+          targetId: memberId,
+          before: action === 'revokeSessions' ? { sessionId: sessionId ?? 'all' } : state(before, txBefore),
+          after: action === 'revokeSessions' ? { revoked: sessionId ?? 'all' } : state(after, txAfter),
+          reason,
+        });
+      }),
+    );
   }
 
   /**
@@ -191,27 +195,29 @@ export class AdminMemberService {
    * 021). The plan's flag rules see the new grade at once (decision 026): a flag whose rule now
    * holds, and that staff have not pinned, is granted in the same transaction and named in the audit.
    */
-  async setGrade(actor: Actor, memberId: string, level: number, reason: string): Promise<void> {
+  async setGrade(actor: Actor, memberId: string, level: number, reason: string, key: OnceKey | null = null): Promise<void> {
     const before = await this.mustGet(memberId);
-    await inTransaction(this.db, async (tx) => {
-      await tx.updateTable('users').set({ level }).where('id', '=', memberId).execute();
-      const pinned = await tx.selectFrom('member_figures').select('grade_pinned').where('member_id', '=', memberId).executeTakeFirst();
-      await tx.updateTable('member_figures').set({ grade_pinned: 1 }).where('member_id', '=', memberId).execute();
-      const flagsGrantedByRule: RuleFlag[] = [];
-      if (this.flags) {
-        const now = Date.now();
-        for (const flag of ['protected', 'buyPurchaseCodeStatus'] as const)
-          if (await this.flags.reevaluateFlag(tx, memberId, flag, now)) flagsGrantedByRule.push(flag);
-      }
-      await this.audit.record(tx, actor, {
-        action: 'member.grade',
-        targetType: 'member',
-        targetId: memberId,
-        before: { level: num(before.level), isGradePinned: num(pinned?.grade_pinned) === 1 },
-        after: { level, isGradePinned: true, ...(flagsGrantedByRule.length ? { flagsGrantedByRule } : {}) },
-        reason,
-      });
-    });
+    await inTransaction(this.db, (tx) =>
+      onceIfKeyed(tx, key, async () => {
+        await tx.updateTable('users').set({ level }).where('id', '=', memberId).execute();
+        const pinned = await tx.selectFrom('member_figures').select('grade_pinned').where('member_id', '=', memberId).executeTakeFirst();
+        await tx.updateTable('member_figures').set({ grade_pinned: 1 }).where('member_id', '=', memberId).execute();
+        const flagsGrantedByRule: RuleFlag[] = [];
+        if (this.flags) {
+          const now = Date.now();
+          for (const flag of ['protected', 'buyPurchaseCodeStatus'] as const)
+            if (await this.flags.reevaluateFlag(tx, memberId, flag, now)) flagsGrantedByRule.push(flag);
+        }
+        await this.audit.record(tx, actor, {
+          action: 'member.grade',
+          targetType: 'member',
+          targetId: memberId,
+          before: { level: num(before.level), isGradePinned: num(pinned?.grade_pinned) === 1 },
+          after: { level, isGradePinned: true, ...(flagsGrantedByRule.length ? { flagsGrantedByRule } : {}) },
+          reason,
+        });
+      }),
+    );
   }
 
   /**
@@ -219,41 +225,43 @@ export class AdminMemberService {
    * audited with the state before and after. Unpinning a flag hands it back to the plan's flag
    * rules at once: the member's rule in force now is checked and grants the flag if it holds.
    */
-  private async actOnCommunity(actor: Actor, memberId: string, action: CommunityAction, reason: string): Promise<void> {
+  private async actOnCommunity(actor: Actor, memberId: string, action: CommunityAction, reason: string, key: OnceKey | null): Promise<void> {
     await this.mustGet(memberId);
-    await inTransaction(this.db, async (tx) => {
-      const read = async () => {
-        const u = await tx
-          .selectFrom('users')
-          .select(['is_protected', 'buy_purchase_code_status', 'protected_pinned', 'buy_purchase_code_pinned'])
-          .where('id', '=', memberId)
-          .executeTakeFirstOrThrow();
-        const f = await tx.selectFrom('member_figures').select('grade_pinned').where('member_id', '=', memberId).executeTakeFirst();
-        return {
-          isProtected: num(u.is_protected) === 1,
-          buyPurchaseCodeStatus: num(u.buy_purchase_code_status) === 1,
-          isGradePinned: num(f?.grade_pinned) === 1,
-          isProtectedPinned: num(u.protected_pinned) === 1,
-          isPurchaseCodePinned: num(u.buy_purchase_code_pinned) === 1,
+    await inTransaction(this.db, (tx) =>
+      onceIfKeyed(tx, key, async () => {
+        const read = async () => {
+          const u = await tx
+            .selectFrom('users')
+            .select(['is_protected', 'buy_purchase_code_status', 'protected_pinned', 'buy_purchase_code_pinned'])
+            .where('id', '=', memberId)
+            .executeTakeFirstOrThrow();
+          const f = await tx.selectFrom('member_figures').select('grade_pinned').where('member_id', '=', memberId).executeTakeFirst();
+          return {
+            isProtected: num(u.is_protected) === 1,
+            buyPurchaseCodeStatus: num(u.buy_purchase_code_status) === 1,
+            isGradePinned: num(f?.grade_pinned) === 1,
+            isProtectedPinned: num(u.protected_pinned) === 1,
+            isPurchaseCodePinned: num(u.buy_purchase_code_pinned) === 1,
+          };
         };
-      };
-      const before = await read();
-      const users = tx.updateTable('users').where('id', '=', memberId);
-      // A staff setting pins the flag: the plan's flag rules leave it alone (decision 026).
-      if (action === 'protect') await users.set({ is_protected: 1, protected_pinned: 1 }).execute();
-      if (action === 'unprotect') await users.set({ is_protected: 0, protected_pinned: 1 }).execute();
-      if (action === 'allowPurchaseCode') await users.set({ buy_purchase_code_status: 1, buy_purchase_code_pinned: 1 }).execute();
-      if (action === 'denyPurchaseCode') await users.set({ buy_purchase_code_status: 0, buy_purchase_code_pinned: 1 }).execute();
-      if (action === 'unpinGrade') await tx.updateTable('member_figures').set({ grade_pinned: 0 }).where('member_id', '=', memberId).execute();
-      let grantedByRule: boolean | undefined;
-      if (action === 'unpinProtected' || action === 'unpinPurchaseCode') {
-        const isPinned = action === 'unpinProtected' ? before.isProtectedPinned : before.isPurchaseCodePinned;
-        if (!isPinned) throw new AppError('member.flagNotPinned');
-        await users.set(action === 'unpinProtected' ? { protected_pinned: 0 } : { buy_purchase_code_pinned: 0 }).execute();
-        grantedByRule = this.flags ? await this.flags.reevaluateFlag(tx, memberId, unpinFlag[action], Date.now()) : false;
-      }
-      const after = { ...(await read()), ...(grantedByRule === undefined ? {} : { grantedByRule }) };
-      await this.audit.record(tx, actor, { action: `member.${action}`, targetType: 'member', targetId: memberId, before, after, reason });
-    });
+        const before = await read();
+        const users = tx.updateTable('users').where('id', '=', memberId);
+        // A staff setting pins the flag: the plan's flag rules leave it alone (decision 026).
+        if (action === 'protect') await users.set({ is_protected: 1, protected_pinned: 1 }).execute();
+        if (action === 'unprotect') await users.set({ is_protected: 0, protected_pinned: 1 }).execute();
+        if (action === 'allowPurchaseCode') await users.set({ buy_purchase_code_status: 1, buy_purchase_code_pinned: 1 }).execute();
+        if (action === 'denyPurchaseCode') await users.set({ buy_purchase_code_status: 0, buy_purchase_code_pinned: 1 }).execute();
+        if (action === 'unpinGrade') await tx.updateTable('member_figures').set({ grade_pinned: 0 }).where('member_id', '=', memberId).execute();
+        let grantedByRule: boolean | undefined;
+        if (action === 'unpinProtected' || action === 'unpinPurchaseCode') {
+          const isPinned = action === 'unpinProtected' ? before.isProtectedPinned : before.isPurchaseCodePinned;
+          if (!isPinned) throw new AppError('member.flagNotPinned');
+          await users.set(action === 'unpinProtected' ? { protected_pinned: 0 } : { buy_purchase_code_pinned: 0 }).execute();
+          grantedByRule = this.flags ? await this.flags.reevaluateFlag(tx, memberId, unpinFlag[action], Date.now()) : false;
+        }
+        const after = { ...(await read()), ...(grantedByRule === undefined ? {} : { grantedByRule }) };
+        await this.audit.record(tx, actor, { action: `member.${action}`, targetType: 'member', targetId: memberId, before, after, reason });
+      }),
+    );
   }
 }

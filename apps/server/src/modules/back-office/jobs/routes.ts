@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { actorOf, apiRoute, type RouteDeps } from '../../../plugins/api-route.ts';
 import { AppError } from '../../../errors.ts';
 import { inTransaction } from '../../../db/transaction.ts';
+import { once, requestKey } from '../../../db/once.ts';
 import type { DbHandle } from '../../../db/index.ts';
 import type { JobRunner } from '../../../jobs/runner.ts';
 import type { AuditService } from '../audit/index.ts';
@@ -19,23 +20,26 @@ export function jobRoutes(app: FastifyInstance, s: JobRoutesDeps): void {
   apiRoute(app, s.routeDeps, 'jobList', async () => s.jobs.status());
   apiRoute(app, s.routeDeps, 'jobRunNow', async ({ staff, body }) => {
     const actor = actorOf(staff);
-    await inTransaction(s.dbHandle.db, async (tx) => {
-      const requestedAt = Date.now();
-      const result = await tx
-        .updateTable('job_state')
-        .set({ run_requested_at: BigInt(requestedAt), run_requested_by: actor.name })
-        .where('name', '=', body.name)
-        .executeTakeFirst();
-      if (result.numUpdatedRows !== 1n) throw new AppError('job.notFound');
-      await s.audit.record(tx, actor, {
-        action: 'job.runNow',
-        targetType: 'job',
-        targetId: body.name,
-        before: null,
-        after: { requestedAt },
-        reason: body.reason,
-      });
-    });
+    // Keyed once (db/once.ts): a retried "run now" asks for one run and writes one audit row.
+    await inTransaction(s.dbHandle.db, (tx) =>
+      once(tx, requestKey('jobRunNow', staff.id, body), async () => {
+        const requestedAt = Date.now();
+        const result = await tx
+          .updateTable('job_state')
+          .set({ run_requested_at: BigInt(requestedAt), run_requested_by: actor.name })
+          .where('name', '=', body.name)
+          .executeTakeFirst();
+        if (result.numUpdatedRows !== 1n) throw new AppError('job.notFound');
+        await s.audit.record(tx, actor, {
+          action: 'job.runNow',
+          targetType: 'job',
+          targetId: body.name,
+          before: null,
+          after: { requestedAt },
+          reason: body.reason,
+        });
+      }),
+    );
     // This process wakes the job now; any other process would take it at its next poll.
     s.jobs.tick(body.name);
     return { ok: true as const };

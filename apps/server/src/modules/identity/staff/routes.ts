@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { rolePermissions } from '@pp/contract';
 import { actorOf, apiRoute, type RouteDeps } from '../../../plugins/api-route.ts';
+import { requestKey } from '../../../db/once.ts';
 import type { SessionService } from '../sessions/index.ts';
 import type { StaffService } from './service.ts';
 
@@ -28,5 +29,5 @@ export function staffRoutes(app: FastifyInstance, s: StaffRoutesDeps): void {
   }));
   apiRoute(app, d, 'staffList', async () => s.staff.list());
   apiRoute(app, d, 'staffCreate', async ({ staff, body }) => s.staff.createAudited(actorOf(staff), body));
-  apiRoute(app, d, 'staffUpdate', async ({ staff, body }) => s.staff.update(actorOf(staff), body));
+  apiRoute(app, d, 'staffUpdate', async ({ staff, body }) => s.staff.update(actorOf(staff), body, requestKey('staffUpdate', staff.id, body)));
 }

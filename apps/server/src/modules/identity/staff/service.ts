@@ -13,6 +13,7 @@ import { rolePermissions, type StaffRole } from '@pp/contract';
 import type { Db } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
 import { inTransaction } from '../../../db/transaction.ts';
+import { onceIfKeyed, type OnceKey } from '../../../db/once.ts';
 import { AppError } from '../../../errors.ts';
 import type { LoginThrottle } from '../../../plugins/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../accounts/index.ts';
@@ -212,30 +213,37 @@ export class StaffService {
     return this.entry((await this.byId(id))!);
   }
 
-  async update(actor: Actor, input: { staffId: string; role?: StaffRole; isDisabled?: boolean; resetTotp?: boolean; reason: string }) {
+  /** `key`: the request's idempotency key (db/once.ts): a retried change is made and audited once. */
+  async update(
+    actor: Actor,
+    input: { staffId: string; role?: StaffRole; isDisabled?: boolean; resetTotp?: boolean; reason: string },
+    key: OnceKey | null = null,
+  ) {
     if (input.staffId === actor.id && (input.role !== undefined || input.isDisabled)) throw new AppError('staff.cannotChangeSelf');
     const before = await this.byId(input.staffId);
     if (!before) throw new AppError('staff.notFound');
-    await inTransaction(this.db, async (tx) => {
-      await tx
-        .updateTable('staff')
-        .set({
-          ...(input.role !== undefined ? { role: input.role } : {}),
-          ...(input.isDisabled !== undefined ? { is_disabled: input.isDisabled ? 1 : 0 } : {}),
-          ...(input.resetTotp ? { totp_secret: null, totp_last_step: 0 } : {}),
-        })
-        .where('id', '=', input.staffId)
-        .execute();
-      const after = await tx.selectFrom('staff').selectAll().where('id', '=', input.staffId).executeTakeFirstOrThrow();
-      await this.audit.record(tx, actor, {
-        action: 'staff.update',
-        targetType: 'staff',
-        targetId: input.staffId,
-        before: { role: before.role, isDisabled: num(before.is_disabled) === 1, hasTotp: before.totp_secret !== null },
-        after: { role: after.role, isDisabled: num(after.is_disabled) === 1, hasTotp: after.totp_secret !== null },
-        reason: input.reason,
-      });
-    });
+    await inTransaction(this.db, (tx) =>
+      onceIfKeyed(tx, key, async () => {
+        await tx
+          .updateTable('staff')
+          .set({
+            ...(input.role !== undefined ? { role: input.role } : {}),
+            ...(input.isDisabled !== undefined ? { is_disabled: input.isDisabled ? 1 : 0 } : {}),
+            ...(input.resetTotp ? { totp_secret: null, totp_last_step: 0 } : {}),
+          })
+          .where('id', '=', input.staffId)
+          .execute();
+        const after = await tx.selectFrom('staff').selectAll().where('id', '=', input.staffId).executeTakeFirstOrThrow();
+        await this.audit.record(tx, actor, {
+          action: 'staff.update',
+          targetType: 'staff',
+          targetId: input.staffId,
+          before: { role: before.role, isDisabled: num(before.is_disabled) === 1, hasTotp: before.totp_secret !== null },
+          after: { role: after.role, isDisabled: num(after.is_disabled) === 1, hasTotp: after.totp_secret !== null },
+          reason: input.reason,
+        });
+      }),
+    );
     if (input.isDisabled || input.resetTotp || input.role !== undefined) await this.sessions.revokeAll(input.staffId, 'STAFF');
     return this.entry((await this.byId(input.staffId))!);
   }

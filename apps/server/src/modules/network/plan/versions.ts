@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import { planDocument, planLimits, type PlanDocument, type PlanVersionEntry, parseAmount } from '@pp/contract';
 import type { Db, Tx } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
+import { onceIfKeyed, type OnceKey } from '../../../db/once.ts';
 import { AppError } from '../../../errors.ts';
 import type { Actor, AuditService } from '../../back-office/audit/index.ts';
 
@@ -114,48 +115,64 @@ export class PlanVersionService {
   }
 
   /** A new version from `effectiveAt` (not before now), audited with the version it follows. */
-  async create(actor: Actor, input: { document: PlanDocument; effectiveAt: number; note: string }, now = Date.now()): Promise<PlanVersionEntry> {
+  /** `key`: the request's idempotency key (db/once.ts): a retried save makes one version and answers it. */
+  async create(
+    actor: Actor,
+    input: { document: PlanDocument; effectiveAt: number; note: string },
+    now = Date.now(),
+    key: OnceKey | null = null,
+  ): Promise<PlanVersionEntry> {
     const problem = planProblem(input.document);
     if (problem) throw new AppError('plan.invalid', problem);
     // A minute of slack for the clock of the staff's browser.
     if (input.effectiveAt < now - 60_000) throw new AppError('plan.effectivePast', undefined, 'effectiveAt');
     const effectiveAt = Math.max(input.effectiveAt, now);
     const id = crypto.randomUUID();
-    const version = await this.inTransaction(async (tx) => {
-      const last = await tx
-        .selectFrom('plan_versions')
-        .select((eb) => eb.fn.max('version').as('v'))
-        .executeTakeFirst();
-      const next = num(last?.v ?? 0) + 1;
-      const before = await planInForce(tx, effectiveAt);
-      // The unique version number makes two staff saving at once one winner and one stale version.
-      try {
-        await tx
-          .insertInto('plan_versions')
-          .values({
-            id,
-            version: next,
-            effective_at: BigInt(effectiveAt),
-            document: JSON.stringify(input.document),
-            note: input.note,
-            created_by: actor.name,
-            created_at: BigInt(now),
-          })
-          .execute();
-      } catch (error) {
-        if (/unique|duplicate/i.test(String((error as Error).message))) throw new AppError('config.staleVersion');
-        throw error;
-      }
-      await this.audit.record(tx, actor, {
-        action: 'plan.versionCreate',
-        targetType: 'planVersion',
-        targetId: String(next),
-        before: { version: before.version, effectiveAt: before.effectiveAt, document: before.document },
-        after: { version: next, effectiveAt, document: input.document },
-        reason: input.note,
-      });
-      return next;
-    });
-    return { id, version, effectiveAt, note: input.note, createdBy: actor.name, createdAt: now, isInForce: effectiveAt <= now, document: input.document };
+    return this.inTransaction((tx) =>
+      onceIfKeyed(tx, key, async (): Promise<PlanVersionEntry> => {
+        const last = await tx
+          .selectFrom('plan_versions')
+          .select((eb) => eb.fn.max('version').as('v'))
+          .executeTakeFirst();
+        const next = num(last?.v ?? 0) + 1;
+        const before = await planInForce(tx, effectiveAt);
+        // The unique version number makes two staff saving at once one winner and one stale version.
+        try {
+          await tx
+            .insertInto('plan_versions')
+            .values({
+              id,
+              version: next,
+              effective_at: BigInt(effectiveAt),
+              document: JSON.stringify(input.document),
+              note: input.note,
+              created_by: actor.name,
+              created_at: BigInt(now),
+            })
+            .execute();
+        } catch (error) {
+          if (/unique|duplicate/i.test(String((error as Error).message))) throw new AppError('config.staleVersion');
+          throw error;
+        }
+        await this.audit.record(tx, actor, {
+          action: 'plan.versionCreate',
+          targetType: 'planVersion',
+          targetId: String(next),
+          before: { version: before.version, effectiveAt: before.effectiveAt, document: before.document },
+          after: { version: next, effectiveAt, document: input.document },
+          reason: input.note,
+        });
+        return {
+          id,
+          version: next,
+          effectiveAt,
+          note: input.note,
+          createdBy: actor.name,
+          createdAt: now,
+          isInForce: effectiveAt <= now,
+          document: input.document,
+        };
+      }),
+    );
   }
 }

@@ -10,6 +10,7 @@ import { AppError } from '../../../errors.ts';
 import type { Db, Tx } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
 import { inTransaction } from '../../../db/transaction.ts';
+import { onceIfKeyed, type OnceKey } from '../../../db/once.ts';
 import type { AuditService, Actor } from '../../back-office/audit/index.ts';
 import { configRegistry, crossFieldRules, isConfigKey, isControl, type ConfigKey, type ConfigValue } from './registry.ts';
 
@@ -127,45 +128,49 @@ export class ConfigService {
    * Validates and then writes and audits in one transaction, or, for a control setting, puts the
    * change on the settingChange queue. A role without config.write changes money settings only.
    */
-  async update(key: string, value: unknown, reason: string, actor: Actor & { role: StaffRole }) {
+  async update(key: string, value: unknown, reason: string, actor: Actor & { role: StaffRole }, requestKey: OnceKey | null = null) {
     if (!isConfigKey(key)) throw new AppError('request.invalid', undefined, 'key', 'errors.request.invalid');
     this.mayChange(key, actor.role);
-    await inTransaction(this.db, async (tx) => {
-      const parsed = await this.checked(tx, key, value);
-      if (!isControl(key)) return this.write(tx, key, parsed, actor, reason);
-      if (!this.queue) throw new Error('the settings need the review queues for a control setting');
-      const open = await tx
-        .selectFrom('review_items')
-        .select('id')
-        .where('queue', '=', settingChangeQueue)
-        .where('status', 'in', waiting)
-        .where('subject_id', '=', key)
-        .executeTakeFirst();
-      if (open) throw new AppError('config.changePending');
-      const before = await this.get(key, tx);
-      const reviewId = await this.queue.submit(tx, {
-        queue: settingChangeQueue,
-        // A setting change concerns no member and moves no points.
-        memberId: '',
-        coinName: '',
-        amount: 0n,
-        subjectId: key,
-        createdByStaffId: actor.id,
-        summary: { key, before: JSON.stringify(before), after: JSON.stringify(parsed), requestedBy: actor.name, reason },
-        evidence: [{ label: 'reason', value: reason, isImage: false }],
-        approvalsRequired: 1,
-      });
-      await this.audit.record(tx, actor, {
-        action: 'config.changeRequest',
-        targetType: 'config',
-        targetId: key,
-        before,
-        after: { value: parsed, reviewId },
-        reason,
-      });
-    });
+    // Keyed once (db/once.ts): a retry whose answer was lost is not refused as config.changePending.
+    await inTransaction(this.db, (tx) => onceIfKeyed(tx, requestKey, () => this.change(tx, key, value, reason, actor)));
     const updated = (await this.list()).find((e) => e.key === key);
     return updated!;
+  }
+
+  /** Writes the setting, or puts a control setting's change on the settingChange queue, in `tx`. */
+  private async change(tx: Tx, key: ConfigKey, value: unknown, reason: string, actor: Actor & { role: StaffRole }): Promise<void> {
+    const parsed = await this.checked(tx, key, value);
+    if (!isControl(key)) return this.write(tx, key, parsed, actor, reason);
+    if (!this.queue) throw new Error('the settings need the review queues for a control setting');
+    const open = await tx
+      .selectFrom('review_items')
+      .select('id')
+      .where('queue', '=', settingChangeQueue)
+      .where('status', 'in', waiting)
+      .where('subject_id', '=', key)
+      .executeTakeFirst();
+    if (open) throw new AppError('config.changePending');
+    const before = await this.get(key, tx);
+    const reviewId = await this.queue.submit(tx, {
+      queue: settingChangeQueue,
+      // A setting change concerns no member and moves no points.
+      memberId: '',
+      coinName: '',
+      amount: 0n,
+      subjectId: key,
+      createdByStaffId: actor.id,
+      summary: { key, before: JSON.stringify(before), after: JSON.stringify(parsed), requestedBy: actor.name, reason },
+      evidence: [{ label: 'reason', value: reason, isImage: false }],
+      approvalsRequired: 1,
+    });
+    await this.audit.record(tx, actor, {
+      action: 'config.changeRequest',
+      targetType: 'config',
+      targetId: key,
+      before,
+      after: { value: parsed, reviewId },
+      reason,
+    });
   }
 
   /** Finance changes money settings; only a role with config.write changes the others. */
