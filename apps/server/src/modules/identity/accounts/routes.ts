@@ -99,15 +99,15 @@ export function accountRoutes(app: FastifyInstance, s: AccountRoutesDeps): void 
   apiRoute(app, s.routeDeps, 'userInfo', async ({ session, request }) => accounts.userInfo(session.userId, originOf(request, s.config.publicOrigin)));
 
   apiRoute(app, s.routeDeps, 'updatePassWord', async ({ session, body, request, lang }) => {
-    await accounts.updatePassword(session, body, request.ip);
-    await s.security.notify(session.userId, 'passwordChanged', request, lang);
-    return { ok: true as const };
+    const { answer, isFirst } = await accounts.updatePassword(session, body, request.ip);
+    if (isFirst) await s.security.notify(session.userId, 'passwordChanged', request, lang);
+    return answer;
   });
 
   apiRoute(app, s.routeDeps, 'updateTransactionPassword', async ({ session, body, request, lang }) => {
-    await accounts.updateTransactionPassword(session, body);
-    await s.security.notify(session.userId, 'txPasswordChanged', request, lang);
-    return { ok: true as const };
+    const { answer, isFirst } = await accounts.updateTransactionPassword(session, body);
+    if (isFirst) await s.security.notify(session.userId, 'txPasswordChanged', request, lang);
+    return answer;
   });
 
   apiRoute(app, s.routeDeps, 'forgotTransactionPassword', async ({ session, body, request, lang }) => {

@@ -16,7 +16,8 @@ import {
   type UpdateTransactionPasswordRequest,
   type UserInfo,
 } from '@pp/contract';
-import type { Db } from '../../../db/index.ts';
+import type { Db, Tx } from '../../../db/index.ts';
+import { once, requestKey, type OnceKey } from '../../../db/once.ts';
 import { num } from '../../../db/index.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { AppError } from '../../../errors.ts';
@@ -42,6 +43,12 @@ function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; message?: string };
   return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e.message ?? '');
 }
+
+/** Thrown by a keyed work whose secret check failed: checkedOnce counts it and answers the limit's refusal. */
+const wrongSecret = new Error('wrong secret');
+
+/** How long a keyed send turned away by places held for checks in flight waits for them. */
+const busyWaitMs = 3_000;
 
 function randomDigits(count: number): string {
   let out = String(crypto.randomInt(1, 10));
@@ -200,22 +207,93 @@ export class AccountService {
     return user;
   }
 
-  async updatePassword(session: SessionIdentity, input: UpdatePasswordRequest, ip: string): Promise<void> {
+  /**
+   * A keyed password change (the request's `requestId`; the passwords are left out of the key's
+   * input, a secret is not kept even hashed). The old password is checked inside `once`, so a
+   * retry after a lost answer gets the first answer, though the old password it carries has
+   * changed since. `isFirst` tells the route whether this call changed it (the e-mail goes once).
+   */
+  async updatePassword(session: SessionIdentity, input: UpdatePasswordRequest & { requestId: string }, ip: string) {
     const user = await this.mustGet(session.userId);
-    // The old password is a password guess like a login: it counts toward the same limits.
-    const ticket = await this.throttle.begin({ scope: 'USER', accountKey: user.user_name_key, accountId: user.id, ip, isCallerProven: true });
-    if (!(await verifyPassword(user.password_hash, input.oldPassword))) {
-      await ticket.failed();
-      throw new AppError('user.oldPasswordWrong');
+    const key = requestKey('updatePassWord', user.id, input, ['oldPassword', 'password', 'confirmPassword']);
+    const passwordHash = await hashPassword(input.password);
+    return this.checkedOnce(
+      key,
+      async () => {
+        // The old password is a password guess like a login: it counts toward the same limits.
+        const ticket = await this.throttle.begin({ scope: 'USER', accountKey: user.user_name_key, accountId: user.id, ip, isCallerProven: true });
+        return { succeeded: ticket.succeeded, failed: async () => (await ticket.failed(), new AppError('user.oldPasswordWrong')) };
+      },
+      async (tx) => {
+        const stored = await tx.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+        if (!(await verifyPassword(stored.password_hash, input.oldPassword))) throw wrongSecret;
+        await tx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
+        // Every other session ends; the one that proved the old password goes on (decision 005).
+        await this.sessions.revokeAll(user.id, 'USER', session.sessionId, tx);
+        return { ok: true as const };
+      },
+    );
+  }
+
+  /**
+   * `once` for a keyed write guarded by a slow secret check under a limit. An answer already
+   * stored is given back before any limit or check: the retry of a change that went through
+   * would fail the old secret now. Otherwise the limit reserves the attempt, then the check and
+   * the write run inside `once`, so of identical sends one checks and writes and the others wait
+   * for its answer. A send the limit turns away because places are held by checks still running
+   * waits a moment and looks again: those checks are mostly its own twins, whose answer is its.
+   * A wrong secret (the work throws `wrongSecret`) rolls back the claim and counts the failure.
+   */
+  private async checkedOnce<T>(
+    key: OnceKey,
+    reserve: () => Promise<{ succeeded(): Promise<void>; failed(): Promise<AppError> }>,
+    work: (tx: Tx) => Promise<T>,
+  ): Promise<{ answer: T; isFirst: boolean }> {
+    const waitUntil = Date.now() + busyWaitMs;
+    for (;;) {
+      if (await this.isAnswered(key)) {
+        // Answered already, so the work does not run; a log purged meanwhile is a moment's wait.
+        const answer = await inTransaction(this.db, (tx) => once(tx, key, () => Promise.reject(new AppError('rate.limited', { seconds: 1 }))));
+        return { answer: answer as T, isFirst: false };
+      }
+      let ticket;
+      try {
+        ticket = await reserve();
+      } catch (error) {
+        if (error instanceof AppError && error.key === 'rate.limited' && Date.now() < waitUntil) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          continue;
+        }
+        throw error;
+      }
+      let isFirst = false;
+      try {
+        const answer = await inTransaction(this.db, (tx) => {
+          isFirst = false;
+          return once(tx, key, () => {
+            isFirst = true;
+            return work(tx);
+          });
+        });
+        await ticket.succeeded();
+        return { answer, isFirst };
+      } catch (error) {
+        if (error === wrongSecret) throw await ticket.failed();
+        await ticket.succeeded();
+        throw error;
+      }
     }
-    await ticket.succeeded();
-    await this.db
-      .updateTable('users')
-      .set({ password_hash: await hashPassword(input.password) })
-      .where('id', '=', user.id)
-      .execute();
-    // Every other session ends; the one that proved the old password goes on (decision 005).
-    await this.sessions.revokeAll(user.id, 'USER', session.sessionId);
+  }
+
+  private async isAnswered(key: OnceKey): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('request_log')
+      .select('request_id')
+      .where('scope', '=', key.scope)
+      .where('actor', '=', key.actor)
+      .where('request_id', '=', key.requestId)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /**
@@ -227,6 +305,16 @@ export class AccountService {
    */
   async verifyTransactionPassword(userId: string, password: string): Promise<void> {
     const user = await this.mustGet(userId);
+    const attempt = await this.holdTxAttempt(userId);
+    if (await verifyPassword(user.tx_password_hash, password)) {
+      await attempt.succeeded();
+      return;
+    }
+    throw await attempt.failed();
+  }
+
+  /** Holds a place for one transaction-password check; `failed` counts it and gives the refusal to answer. */
+  private async holdTxAttempt(userId: string): Promise<{ succeeded(): Promise<void>; failed(): Promise<AppError> }> {
     const max = await this.settings.get('security.txPasswordFailuresMax');
     const lockMs = (await this.settings.get('security.txPasswordLockMinutes')) * 60_000;
     const key = txPasswordKey(userId);
@@ -237,14 +325,15 @@ export class AccountService {
       // Places are held by entries still being checked: not a lock, a moment's wait.
       throw new AppError('rate.limited', { seconds: 1 });
     }
-    if (await verifyPassword(user.tx_password_hash, password)) {
-      await releaseHit(this.db, place);
-      return;
-    }
-    await countHeldFailure(this.db, place, lockMs);
-    const window = await lockWhenFull(this.db, key, lockMs, max, lockMs);
-    if (window.isLocked) throw new AppError('user.txLocked', { minutes: minutesLeft(window.resetsAt) });
-    throw new AppError('user.txPasswordWrong', { triesLeft: Math.max(1, max - window.hits) });
+    return {
+      succeeded: () => releaseHit(this.db, place),
+      failed: async () => {
+        await countHeldFailure(this.db, place, lockMs);
+        const window = await lockWhenFull(this.db, key, lockMs, max, lockMs);
+        if (window.isLocked) return new AppError('user.txLocked', { minutes: minutesLeft(window.resetsAt) });
+        return new AppError('user.txPasswordWrong', { triesLeft: Math.max(1, max - window.hits) });
+      },
+    };
   }
 
   /** The transaction-password lock as staff see it: failures in the window, and until when money actions are locked (0: not locked). */
@@ -255,10 +344,22 @@ export class AccountService {
     return { txFailures: Math.min(window.hits, max), txLockedUntil: window.hits >= max ? window.resetsAt : 0 };
   }
 
-  async updateTransactionPassword(session: SessionIdentity, input: UpdateTransactionPasswordRequest): Promise<void> {
-    await this.verifyTransactionPassword(session.userId, input.oldTransactionPassword);
+  /** Keyed as updatePassword: the old transaction password is checked inside `once`, under its lock. */
+  async updateTransactionPassword(session: SessionIdentity, input: UpdateTransactionPasswordRequest & { requestId: string }) {
+    const userId = session.userId;
+    await this.mustGet(userId);
+    const key = requestKey('updateTransactionPassword', userId, input, ['oldTransactionPassword', 'transactionPassword', 'confirmTransactionPassword']);
     const txHash = await hashPassword(input.transactionPassword);
-    await this.db.updateTable('users').set({ tx_password_hash: txHash }).where('id', '=', session.userId).execute();
+    return this.checkedOnce(
+      key,
+      () => this.holdTxAttempt(userId),
+      async (tx) => {
+        const stored = await tx.selectFrom('users').select('tx_password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
+        if (!(await verifyPassword(stored.tx_password_hash, input.oldTransactionPassword))) throw wrongSecret;
+        await tx.updateTable('users').set({ tx_password_hash: txHash }).where('id', '=', userId).execute();
+        return { ok: true as const };
+      },
+    );
   }
 
   async resetTransactionPassword(userId: string, input: ForgotTransactionPasswordRequest): Promise<void> {

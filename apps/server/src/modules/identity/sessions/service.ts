@@ -95,8 +95,9 @@ export class SessionService {
   }
 
   /** Revokes every live session of a user, but the one named in `exceptSessionId`; answers how many ended. */
-  async revokeAll(userId: string, loginType: LoginType, exceptSessionId?: string): Promise<number> {
-    let query = this.db
+  /** `db` is a transaction when the revocation belongs to a write's own (a password change). */
+  async revokeAll(userId: string, loginType: LoginType, exceptSessionId?: string, db: Db = this.db): Promise<number> {
+    let query = db
       .updateTable('sessions')
       .set({ revoked_at: this.now() })
       .where('user_id', '=', userId)

@@ -1,0 +1,85 @@
+// Proves the keyed member writes of the account (password changes, resets, registration) have
+// their effect once per requestId: identical sends racing get one effect and one answer, a retry
+// after a lost answer gets the first answer though the secret it carries has changed since, and
+// the same id with another body is refused.
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EndpointName } from '@pp/contract';
+import { dialects, login, makeTestApp, registerMember, TestClient, type TestApp } from '../../../../test/helper.ts';
+
+describe.each(dialects)('keyed account writes on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp(dialect);
+  });
+  afterAll(async () => t.close());
+
+  const fresh = () => new TestClient(t.app, t.serverKey.publicJwk);
+  const db = () => t.services.dbHandle.db;
+  const logged = async (scope: string, requestId: string) =>
+    (await db().selectFrom('request_log').select('result_json').where('scope', '=', scope).where('request_id', '=', requestId).execute()).length;
+  const mails = async (to: string) => (await db().selectFrom('mail_outbox').select('id').where('to_address', '=', to).execute()).length;
+
+  /** Eight identical sends at once: all answered alike, never a 5xx; then a retry of the same id. */
+  async function race(c: TestClient, name: EndpointName, body: Record<string, unknown>) {
+    const results = await Promise.all(Array.from({ length: 8 }, () => c.call(name, body)));
+    for (const r of results) expect(r.status, r.message).toBeLessThan(500);
+    expect(new Set(results.map((r) => JSON.stringify([r.code, r.error, r.data]))).size).toBe(1);
+    return results[0]!;
+  }
+
+  it.each([
+    ['updatePassWord', 'passwordHash'],
+    ['updateTransactionPassword', 'txPasswordHash'],
+  ] as const)('%s: one change for racing sends, the first answer for a retry', async (name) => {
+    const m = await registerMember(t, `k${name.slice(6, 10).toLowerCase()}${crypto.randomInt(1e6)}`);
+    const c = fresh();
+    c.token = await login({ ...t, client: c }, m.userName, m.password);
+    const requestId = crypto.randomUUID();
+    const body =
+      name === 'updatePassWord'
+        ? { requestId, oldPassword: m.password, password: 'N3wPassword!', confirmPassword: 'N3wPassword!' }
+        : { requestId, oldTransactionPassword: m.transactionPassword, transactionPassword: 'N3wTrans!x', confirmTransactionPassword: 'N3wTrans!x' };
+    const column = name === 'updatePassWord' ? 'password_hash' : 'tx_password_hash';
+    const before = await mails(m.email);
+    const first = await race(c, name, body);
+    expect(first.code, first.message).toBe(20000);
+    expect(first.data).toEqual({ ok: true });
+    const changed = await db().selectFrom('users').select(column).where('user_name', '=', m.userName).executeTakeFirstOrThrow();
+    expect(await logged(name, requestId)).toBe(1);
+    // One change, one notice.
+    expect(await mails(m.email)).toBe(before + 1);
+
+    // The old password it carries is wrong now; the retry still gets the first answer and changes nothing.
+    const retry = await c.call(name, body);
+    expect(retry.code, retry.message).toBe(20000);
+    expect(retry.data).toEqual(first.data);
+    expect(await db().selectFrom('users').select(column).where('user_name', '=', m.userName).executeTakeFirstOrThrow()).toEqual(changed);
+    expect(await mails(m.email)).toBe(before + 1);
+
+    // The body is secrets only, none of them kept even hashed: the same id with other passwords
+    // is the same request to the server, and gets the first answer without a second change.
+    const other =
+      name === 'updatePassWord'
+        ? { requestId, oldPassword: 'N3wPassword!', password: 'Th1rdPassword', confirmPassword: 'Th1rdPassword' }
+        : { requestId, oldTransactionPassword: 'N3wTrans!x', transactionPassword: 'Th1rdTrans!', confirmTransactionPassword: 'Th1rdTrans!' };
+    expect((await c.call(name, other)).data).toEqual(first.data);
+    expect(await db().selectFrom('users').select(column).where('user_name', '=', m.userName).executeTakeFirstOrThrow()).toEqual(changed);
+    // Another id is another change.
+    const next = await c.call(name, { ...other, requestId: crypto.randomUUID() });
+    expect(next.code, next.message).toBe(20000);
+    expect(await db().selectFrom('users').select(column).where('user_name', '=', m.userName).executeTakeFirstOrThrow()).not.toEqual(changed);
+  });
+
+  it('a wrong old password rolls the claim back: the same id with the right one then goes through', async () => {
+    const m = await registerMember(t, `kwrong${crypto.randomInt(1e6)}`);
+    const c = fresh();
+    c.token = await login({ ...t, client: c }, m.userName, m.password);
+    const requestId = crypto.randomUUID();
+    const wrong = await c.call('updatePassWord', { requestId, oldPassword: 'Wr0ngPassword', password: 'N3wPassword!', confirmPassword: 'N3wPassword!' });
+    expect(wrong.error).toBe('user.oldPasswordWrong');
+    expect(await logged('updatePassWord', requestId)).toBe(0);
+    const right = await c.call('updatePassWord', { requestId, oldPassword: m.password, password: 'N3wPassword!', confirmPassword: 'N3wPassword!' });
+    expect(right.code, right.message).toBe(20000);
+  });
+});
