@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/index.ts';
 import type { RouteDeps } from './plugins/api-route.ts';
+import { claimSend } from './db/once.ts';
 import { CaptchaService } from './modules/identity/captcha/service.ts';
 import { LoginThrottle } from './plugins/login-throttle.ts';
 import { EventBus } from './lib/events.ts';
@@ -169,7 +170,12 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
   return {
     config,
     dbHandle,
-    routeDeps: { sessions, staffLookup: (id) => staff.lookup(id), budgetMs: config.requestBudgetMs },
+    routeDeps: {
+      sessions,
+      sends: { claim: (scope, nonce) => claimSend(db, scope, nonce) },
+      staffLookup: (id) => staff.lookup(id),
+      budgetMs: config.requestBudgetMs,
+    },
     sessions,
     captcha,
     mail,

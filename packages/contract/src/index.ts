@@ -8,6 +8,7 @@ export * from './security.ts';
 export * from './chain-address.ts';
 export * from './payout-destinations.ts';
 export * from './endpoints.ts';
+export * from './replay-rules.ts';
 export * from './paths.ts';
 export * from './messages/index.ts';
 export * from './format.ts';

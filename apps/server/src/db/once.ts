@@ -20,6 +20,8 @@
  */
 import crypto from 'node:crypto';
 import { AppError } from '../errors.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from './schema.ts';
 import type { Tx } from './index.ts';
 import { legacyInputHash } from './migrations/049-adjustment-keys-to-request-log.ts';
 
@@ -50,6 +52,26 @@ function stableJson(value: unknown): string {
   }
   return JSON.stringify(value ?? null);
 }
+
+/**
+ * Records one sealed send of an endpoint whose replay rule is `oncePerSend` (the contract's
+ * replay-rules.ts), by the envelope's nonce, in the database that holds the effect. The replay
+ * guard's nonce store can forget (Redis restarted from an older snapshot, an evicting Redis, a
+ * lost nonce file); this record cannot without the effect going with it, so the same send is
+ * refused as replayed either way. It commits before the work: a send whose work then fails is
+ * spent, and the client's retry is a new send (the kit seals every attempt afresh).
+ */
+export async function claimSend(db: Kysely<Database>, scope: string, nonce: string): Promise<void> {
+  const claimed = await db
+    .insertInto('request_log')
+    .values({ scope, actor: sendActor, request_id: nonce, input_hash: sendActor, result_json: null, created_at: Date.now() })
+    .onConflict((oc) => oc.columns(['scope', 'actor', 'request_id']).doNothing())
+    .executeTakeFirst();
+  if (claimed.numInsertedOrUpdatedRows !== 1n) throw new AppError('envelope.replayed');
+}
+
+/** The actor of a recorded send: never a member's or staff member's id (those are UUIDs). */
+export const sendActor = 'send';
 
 /** Runs `work` once for `key` inside `tx`; a repeat of the key answers what the first run answered. */
 export async function once<T>(tx: Tx, key: OnceKey, work: () => Promise<T>): Promise<T> {

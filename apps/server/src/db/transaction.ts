@@ -43,7 +43,22 @@ export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, opt
       let builder = db.transaction();
       if (options.isolation) builder = builder.setIsolationLevel(options.isolation);
       if (options.readOnly) builder = builder.setAccessMode('read only');
-      return await builder.execute(work);
+      let failed: { error: unknown } | undefined;
+      try {
+        return await builder.execute(async (tx) => {
+          try {
+            return await work(tx);
+          } catch (error) {
+            failed = { error };
+            throw error;
+          }
+        });
+      } catch (error) {
+        // SQLite ends the whole transaction itself on some failures (SQLITE_FULL in a statement
+        // without a statement journal); the rollback that follows then fails and would hide why.
+        if (failed && error !== failed.error && /no transaction is active/i.test(String((error as Error).message))) throw failed.error;
+        throw error;
+      }
     } catch (error) {
       if (attempt < attemptsMax && isRetryable(error)) continue;
       throw error;

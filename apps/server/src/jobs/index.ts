@@ -15,6 +15,12 @@ export const retention = {
   usedOrExpiredCodesMs: 86_400_000,
   endedSessionsMs: 30 * 86_400_000,
   jobRunsMs: 30 * 86_400_000,
+  /**
+   * A keyed write's stored answer and a recorded send (db/once.ts): a client keeps a request id
+   * for the retries of one submission (minutes) and a send's nonce is stale after twice the time
+   * skew, so a week keeps every retry and replay covered with room to spare.
+   */
+  requestLogMs: 7 * 86_400_000,
   /** A sign-in address stays "known" this long after its last use (decision 007). */
   knownAddressesMs: loginLimits.knownAddressTtlMs,
   /** Older sign-ins leave the history; a device unseen this long counts as new again. */
@@ -61,6 +67,7 @@ export function serverJobs(handle: DbHandle, housekeepingSchedule = '*/10 * * * 
         await deleteInBatches(handle, 'job_runs', 'started_at', BigInt(now - retention.jobRunsMs));
         await deleteInBatches(handle, 'known_addresses', 'last_seen_at', BigInt(now - retention.knownAddressesMs));
         await deleteInBatches(handle, 'login_history', 'at', BigInt(now - retention.loginHistoryMs));
+        await deleteInBatches(handle, 'request_log', 'created_at', BigInt(now - retention.requestLogMs));
       },
     },
   ];

@@ -166,8 +166,16 @@ describe.each(dialects)('jobs on %s', (dialect: Dialect) => {
         { login_type: 'USER', account_id: 'm1', address: '10.0.0.2', last_seen_at: BigInt(now - day) },
       ])
       .execute();
+    await a.db
+      .insertInto('request_log')
+      .values([
+        { scope: 'transferCreate', actor: 'm1', request_id: 'old-key', input_hash: 'h', result_json: '{}', created_at: now - 8 * day },
+        { scope: 'transferCreate', actor: 'm1', request_id: 'live-key', input_hash: 'h', result_json: '{}', created_at: now - 6 * day },
+      ])
+      .execute();
     const housekeeping = serverJobs(a).find((j) => j.name === 'housekeeping')!;
     await housekeeping.run({ period: 'test', signal: new AbortController().signal });
+    expect((await a.db.selectFrom('request_log').select('request_id').where('actor', '=', 'm1').execute()).map((r) => r.request_id)).toEqual(['live-key']);
     expect((await a.db.selectFrom('rate_limits').select('key').where('key', 'in', ['old-window', 'live-window']).execute()).map((r) => r.key)).toEqual([
       'live-window',
     ]);

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { ResponseCode, endpoints, serverMessage, type ApiResponse, type EndpointName, type Language } from '@pp/contract';
+import { ResponseCode, endpoints, replayRules, serverMessage, type ApiResponse, type EndpointName, type Language } from '@pp/contract';
 import { AppError } from '../errors.ts';
 import { languageOf } from './errors.ts';
 import { sealFor } from './envelope.ts';
@@ -46,8 +46,14 @@ export function actorOf(staff: { id: string; userName: string; ip: string }) {
 /** Loads a staff member by id; null when unknown or disabled. */
 export type StaffLookup = (staffId: string) => Promise<{ id: string; userName: string; role: StaffRole } | null>;
 
+/** Records a sealed send of a `oncePerSend` endpoint where a forgetful nonce store cannot lose it (db/once.ts claimSend). */
+export interface SendRecord {
+  claim(scope: string, nonce: string): Promise<void>;
+}
+
 export interface RouteDeps {
   sessions: SessionGate;
+  sends: SendRecord;
   staffLookup: StaffLookup;
   /**
    * A call not answered within this many ms is answered 503 server.unavailable (REQUEST_BUDGET_MS,
@@ -151,6 +157,9 @@ export function apiRoute<N extends EndpointName>(
       const message = issue?.message ?? '';
       throw new AppError('request.invalid', undefined, issue?.path.join('.') ?? '', message.startsWith('validation.') ? message : 'errors.request.invalid');
     }
+    // The replay rule of the endpoint, at the one gate every call passes: a send that would make a
+    // second thing, or hand out a second secret, is recorded by its nonce before the work.
+    if (replayRules[name].rule === 'oncePerSend' && request.envelope) await deps.sends.claim(name, request.envelope.nonce);
     const data = await handler({
       body: parsed.data as RouteContext<N>['body'],
       request,

@@ -50,6 +50,7 @@ import { adjustmentKeysToRequestLog } from './049-adjustment-keys-to-request-log
 import { walletKeysToRequestLog } from './050-wallet-keys-to-request-log.ts';
 import { paymentKeysToRequestLog } from './051-payment-keys-to-request-log.ts';
 import { productKeysToRequestLog } from './052-product-keys-to-request-log.ts';
+import { requestLogByAge } from './053-request-log-by-age.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -104,5 +105,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '050-wallet-keys-to-request-log': walletKeysToRequestLog(),
     '051-payment-keys-to-request-log': paymentKeysToRequestLog(),
     '052-product-keys-to-request-log': productKeysToRequestLog(),
+    '053-request-log-by-age': requestLogByAge(),
   };
 }

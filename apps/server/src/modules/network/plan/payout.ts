@@ -109,6 +109,10 @@ export class PlanPayoutService {
     const now = options.now ?? Date.now();
     const period = periodOf(periodKey);
     if (period.to > now) throw new AppError('plan.periodOpen');
+    // A period paid already answers without touching the ledger: warming would make system
+    // stripe accounts that no transfer of this call uses (a replayed or repeated run).
+    const paid = await this.db.selectFrom('plan_periods').select('period_key').where('period_key', '=', period.key).executeTakeFirst();
+    if (paid) return this.summaryOfPaid(period.key, false);
     await this.warmSystemAccounts();
     const result = await this.ledger.inTransaction(async (tx) => {
       const claimed = await tx
