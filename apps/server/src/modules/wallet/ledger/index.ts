@@ -4,4 +4,4 @@
  */
 export { LedgerRepository, type AccountRef, type TransferInput, type TransferRecord, type TransferCode } from './repository.ts';
 export { registerVerifier, verifyAndRecord, verifyLedger, type BooksCheck, type VerifyResult } from './verify.ts';
-export { isUniqueViolation, onceAfterRace } from './idempotency.ts';
+export { isUniqueViolation } from './idempotency.ts';
