@@ -68,15 +68,18 @@ const countFormatter: FormatterModule = {
 
 export async function initI18n(): Promise<void> {
   const language = currentLanguage();
-  await i18next.use(initReactI18next).use(countFormatter).init({
-    lng: language,
-    fallbackLng: false,
-    resources: { [language]: { translation: await resourcesOf(language) } },
-    interpolation: { escapeValue: false, alwaysFormat: true },
-    returnNull: false,
-    // One namespace: a colon in a run-time key ("review:exchange") is part of the key.
-    nsSeparator: false,
-  });
+  await i18next
+    .use(initReactI18next)
+    .use(countFormatter)
+    .init({
+      lng: language,
+      fallbackLng: false,
+      resources: { [language]: { translation: await resourcesOf(language) } },
+      interpolation: { escapeValue: false, alwaysFormat: true },
+      returnNull: false,
+      // One namespace: a colon in a run-time key ("review:exchange") is part of the key.
+      nsSeparator: false,
+    });
   applyDocument(language);
 }
 

@@ -13,7 +13,15 @@
  * `{{name}}` placeholders take the given values unescaped (React escapes), a missing value gives
  * an empty string, and an unknown key comes back as given, so a missing text is visible.
  */
-import { defaultLanguage, formatCount, isLanguage, type FirstServerMessages, type Language, type MemberServerMessages, type ServerMessages } from '@pp/contract';
+import {
+  defaultLanguage,
+  formatCount,
+  isLanguage,
+  type FirstServerMessages,
+  type Language,
+  type MemberServerMessages,
+  type ServerMessages,
+} from '@pp/contract';
 import type sourceLocale from '../locales/en-US.json';
 import type memberSourceLocale from '../locales/member/en-US.json';
 import { getStoredLanguage, setStoredLanguage } from './storage';

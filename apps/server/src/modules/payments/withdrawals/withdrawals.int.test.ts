@@ -268,7 +268,14 @@ describe.each(dialects)('withdrawals on %s', (dialect) => {
     expect(made.data).toMatchObject({ status: 'pendingReview' });
     expect(made.data.number).toMatch(/^WD\d{17}$/);
     // Amount 20 and the fee 1 held: frozen, not gone.
-    expect(await info(a)).toEqual({ coinName: 'USDT', available: '4979.000000', frozen: '21.000000', pendingTotal: '21.000000', pendingCount: 1, pendingMax: 3 });
+    expect(await info(a)).toEqual({
+      coinName: 'USDT',
+      available: '4979.000000',
+      frozen: '21.000000',
+      pendingTotal: '21.000000',
+      pendingCount: 1,
+      pendingMax: 3,
+    });
     const o = await order(a, made.data.id);
     expect(o).toMatchObject({
       number: made.data.number,
@@ -406,7 +413,14 @@ describe.each(dialects)('withdrawals on %s', (dialect) => {
       const ok = results.filter((r) => r.code === 20000);
       expect(ok).toHaveLength(4);
       for (const r of results.filter((x) => x.code !== 20000)) expect(r).toMatchObject({ field: 'amount', validation: 'validation.insufficientBalance' });
-      expect(await info(c)).toEqual({ coinName: 'USDT', available: '16.000000', frozen: '84.000000', pendingTotal: '84.000000', pendingCount: 4, pendingMax: 20 });
+      expect(await info(c)).toEqual({
+        coinName: 'USDT',
+        available: '16.000000',
+        frozen: '84.000000',
+        pendingTotal: '84.000000',
+        pendingCount: 4,
+        pendingMax: 20,
+      });
       expect(await t.services.dbHandle.db.selectFrom('withdrawals').select('id').where('member_id', '=', c.id).execute()).toHaveLength(4);
     } finally {
       await setSetting(t, 'withdrawal.pendingMax', 3, 'test');

@@ -26,7 +26,9 @@ export function PackagesSummary({ onAutoTopUpChanged }: { onAutoTopUpChanged?: (
       <dl className="revenue-list package-summary" data-testid="packages-summary">
         <div className="revenue-item">
           <dt>{t('packages.summary.live')}</dt>
-          <dd data-testid="summary-live">{live.data.isPartial ? t('packages.summary.atLeast', { count: live.data.items.length }) : formatCount(live.data.items.length, language)}</dd>
+          <dd data-testid="summary-live">
+            {live.data.isPartial ? t('packages.summary.atLeast', { count: live.data.items.length }) : formatCount(live.data.items.length, language)}
+          </dd>
         </div>
         <div className="revenue-item">
           <dt>{t('packages.summary.principal')}</dt>
