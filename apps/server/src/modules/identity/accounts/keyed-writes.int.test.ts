@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EndpointName } from '@pp/contract';
-import { dialects, login, makeTestApp, registerMember, TestClient, type TestApp } from '../../../../test/helper.ts';
+import { codeFromOutbox, dialects, login, makeTestApp, registerMember, TestClient, type TestApp } from '../../../../test/helper.ts';
 
 describe.each(dialects)('keyed account writes on %s', (dialect) => {
   let t: TestApp;
@@ -28,10 +28,7 @@ describe.each(dialects)('keyed account writes on %s', (dialect) => {
     return results[0]!;
   }
 
-  it.each([
-    ['updatePassWord', 'passwordHash'],
-    ['updateTransactionPassword', 'txPasswordHash'],
-  ] as const)('%s: one change for racing sends, the first answer for a retry', async (name) => {
+  it.each(['updatePassWord', 'updateTransactionPassword'] as const)('%s: one change for racing sends, the first answer for a retry', async (name) => {
     const m = await registerMember(t, `k${name.slice(6, 10).toLowerCase()}${crypto.randomInt(1e6)}`);
     const c = fresh();
     c.token = await login({ ...t, client: c }, m.userName, m.password);
@@ -81,5 +78,59 @@ describe.each(dialects)('keyed account writes on %s', (dialect) => {
     expect(await logged('updatePassWord', requestId)).toBe(0);
     const right = await c.call('updatePassWord', { requestId, oldPassword: m.password, password: 'N3wPassword!', confirmPassword: 'N3wPassword!' });
     expect(right.code, right.message).toBe(20000);
+  });
+  it('forgotTransactionPassword: the code is spent once, racing sends and a retry get the first answer', async () => {
+    const m = await registerMember(t, `kftx${crypto.randomInt(1e6)}`);
+    const c = fresh();
+    c.token = await login({ ...t, client: c }, m.userName, m.password);
+    await db().deleteFrom('rate_limits').where('key', 'like', 'code:interval:%').execute();
+    expect((await c.call('loginSend', { purpose: 'FORGOT_TRANSACTION_PASSWORD' })).code).toBe(20000);
+    const emailCode = await codeFromOutbox(t, m.email);
+    const requestId = crypto.randomUUID();
+    const body = { requestId, emailCode, transactionPassword: 'N3wTrans!x', confirmTransactionPassword: 'N3wTrans!x' };
+    const before = await mails(m.email);
+    const first = await race(c, 'forgotTransactionPassword', body);
+    expect(first.code, first.message).toBe(20000);
+    expect(await logged('forgotTransactionPassword', requestId)).toBe(1);
+    expect(await mails(m.email)).toBe(before + 1);
+    const changed = await db().selectFrom('users').select('tx_password_hash').where('user_name', '=', m.userName).executeTakeFirstOrThrow();
+
+    // The code is spent; the retry gets the first answer and changes nothing.
+    const retry = await c.call('forgotTransactionPassword', body);
+    expect(retry.code, retry.message).toBe(20000);
+    expect(retry.data).toEqual(first.data);
+    // The body is secrets only: other ones under the same id are the same request.
+    expect((await c.call('forgotTransactionPassword', { ...body, transactionPassword: 'Oth3rTrans!', confirmTransactionPassword: 'Oth3rTrans!' })).data).toEqual(first.data);
+    expect(await db().selectFrom('users').select('tx_password_hash').where('user_name', '=', m.userName).executeTakeFirstOrThrow()).toEqual(changed);
+    expect(await mails(m.email)).toBe(before + 1);
+    // Another id with the spent code is refused, and leaves no claim.
+    const again = crypto.randomUUID();
+    expect((await c.call('forgotTransactionPassword', { ...body, requestId: again })).error).toBe('code.invalid');
+    expect(await logged('forgotTransactionPassword', again)).toBe(0);
+  });
+
+  it('forgotPassword: once per key for racing sends and a retry; the same id for another account address is a reuse', async () => {
+    const m = await registerMember(t, `kfpw${crypto.randomInt(1e6)}`);
+    const c = fresh();
+    await db().deleteFrom('rate_limits').where('key', 'like', 'code:interval:%').execute();
+    expect((await c.call('noLoginSend', { email: m.email, purpose: 'FORGOT_PASSWORD', userName: m.userName })).code).toBe(20000);
+    const emailCode = await codeFromOutbox(t, m.email);
+    const requestId = crypto.randomUUID();
+    const body = { requestId, userName: m.userName, email: m.email, emailCode, password: 'Res3tPassword', confirmPassword: 'Res3tPassword' };
+    const before = await mails(m.email);
+    const first = await race(c, 'forgotPassword', body);
+    expect(first.code, first.message).toBe(20000);
+    expect(await logged('forgotPassword', requestId)).toBe(1);
+    expect(await mails(m.email)).toBe(before + 1);
+
+    const retry = await c.call('forgotPassword', body);
+    expect(retry.code, retry.message).toBe(20000);
+    expect(retry.data).toEqual(first.data);
+    expect(await mails(m.email)).toBe(before + 1);
+    // Same id, same account, another address: not a retry.
+    const reused = await c.call('forgotPassword', { ...body, email: `other-${m.email}` });
+    expect(reused.status).toBeLessThan(500);
+    expect(reused.error).toBe('ledger.requestIdReused');
+    expect((await fresh().call('login', { userName: m.userName, password: 'Res3tPassword', loginType: 'USER' })).code).toBe(20000);
   });
 });

@@ -7,6 +7,9 @@ import type { CaptchaService } from '../captcha/index.ts';
 import type { AccountService } from './service.ts';
 import type { Language } from '@pp/contract';
 import { AppError } from '../../../errors.ts';
+import { requestKey } from '../../../db/once.ts';
+import { hashPassword } from './passwords.ts';
+import { storedAnswer } from './keyed.ts';
 import { emailCodeLimits, type EmailCodeService } from './email-codes.ts';
 
 /** Grades of spec section 3; 0 and -1 are both a regular member. */
@@ -81,12 +84,20 @@ export function accountRoutes(app: FastifyInstance, s: AccountRoutesDeps): void 
   });
 
   apiRoute(app, s.routeDeps, 'forgotPassword', async ({ body, request, lang }) => {
+    // Public: the caller is the account named, as typed (less case); the secrets stay out of the key.
+    const key = requestKey('forgotPassword', body.userName.trim().toLowerCase(), { ...body, email: body.email.toLowerCase() }, ['emailCode', 'password', 'confirmPassword']);
     const user = await accounts.memberByNameAndEmail(body.userName, body.email);
-    if (!user) throw new AppError('code.invalid');
-    await emailCodes.consume(user.email, 'FORGOT_PASSWORD', user.id, body.emailCode);
-    await accounts.resetPassword(user.id, body);
-    await s.security.notify(user.id, 'passwordChanged', request, lang);
-    return { ok: true as const };
+    // A name and address that do not belong together are refused as a wrong code, unless the id
+    // was used already: then it is the reuse it is (or, for the same body, its first answer).
+    if (!user) return storedAnswer(s.dbHandle.db, key, new AppError('code.invalid'));
+    const passwordHash = await hashPassword(body.password);
+    const check = { email: user.email, purpose: 'FORGOT_PASSWORD', userId: user.id, code: body.emailCode } as const;
+    const { answer, isFirst } = await emailCodes.onceWithCode(key, check, async (tx) => {
+      await accounts.resetPassword(tx, user.id, passwordHash);
+      return { ok: true as const };
+    });
+    if (isFirst) await s.security.notify(user.id, 'passwordChanged', request, lang);
+    return answer;
   });
 
   apiRoute(app, s.routeDeps, 'loginSend', async ({ session, request, lang }) => {
@@ -112,10 +123,15 @@ export function accountRoutes(app: FastifyInstance, s: AccountRoutesDeps): void 
 
   apiRoute(app, s.routeDeps, 'forgotTransactionPassword', async ({ session, body, request, lang }) => {
     const user = await accounts.mustGet(session.userId);
-    await emailCodes.consume(user.email, 'FORGOT_TRANSACTION_PASSWORD', user.id, body.emailCode);
-    await accounts.resetTransactionPassword(user.id, body);
-    await s.security.notify(user.id, 'txPasswordChanged', request, lang);
-    return { ok: true as const };
+    const key = requestKey('forgotTransactionPassword', user.id, body, ['emailCode', 'transactionPassword', 'confirmTransactionPassword']);
+    const txHash = await hashPassword(body.transactionPassword);
+    const check = { email: user.email, purpose: 'FORGOT_TRANSACTION_PASSWORD', userId: user.id, code: body.emailCode } as const;
+    const { answer, isFirst } = await emailCodes.onceWithCode(key, check, async (tx) => {
+      await accounts.resetTransactionPassword(tx, user.id, txHash);
+      return { ok: true as const };
+    });
+    if (isFirst) await s.security.notify(user.id, 'txPasswordChanged', request, lang);
+    return answer;
   });
 
   apiRoute(app, s.routeDeps, 'levelList', async () => levels);

@@ -17,7 +17,8 @@ import {
   type UserInfo,
 } from '@pp/contract';
 import type { Db, Tx } from '../../../db/index.ts';
-import { once, requestKey, type OnceKey } from '../../../db/once.ts';
+import { requestKey, type OnceKey } from '../../../db/once.ts';
+import { isAnswered, onceInTransaction, sleep, storedAnswer } from './keyed.ts';
 import { num } from '../../../db/index.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { AppError } from '../../../errors.ts';
@@ -192,13 +193,10 @@ export class AccountService {
     return user && user.email === email.toLowerCase() ? user : null;
   }
 
-  async resetPassword(userId: string, input: ForgotPasswordRequest): Promise<void> {
-    await this.db
-      .updateTable('users')
-      .set({ password_hash: await hashPassword(input.password) })
-      .where('id', '=', userId)
-      .execute();
-    await this.sessions.revokeAll(userId, 'USER');
+  /** Sets a forgotten password inside a keyed write's transaction (the e-mailed code spent in it); every session ends. */
+  async resetPassword(tx: Tx, userId: string, passwordHash: string): Promise<void> {
+    await tx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+    await this.sessions.revokeAll(userId, 'USER', undefined, tx);
   }
 
   async mustGet(userId: string): Promise<UserRow> {
@@ -251,49 +249,27 @@ export class AccountService {
   ): Promise<{ answer: T; isFirst: boolean }> {
     const waitUntil = Date.now() + busyWaitMs;
     for (;;) {
-      if (await this.isAnswered(key)) {
-        // Answered already, so the work does not run; a log purged meanwhile is a moment's wait.
-        const answer = await inTransaction(this.db, (tx) => once(tx, key, () => Promise.reject(new AppError('rate.limited', { seconds: 1 }))));
-        return { answer: answer as T, isFirst: false };
-      }
+      if (await isAnswered(this.db, key)) return { answer: await storedAnswer<T>(this.db, key), isFirst: false };
       let ticket;
       try {
         ticket = await reserve();
       } catch (error) {
         if (error instanceof AppError && error.key === 'rate.limited' && Date.now() < waitUntil) {
-          await new Promise((resolve) => setTimeout(resolve, 50));
+          await sleep(50);
           continue;
         }
         throw error;
       }
-      let isFirst = false;
       try {
-        const answer = await inTransaction(this.db, (tx) => {
-          isFirst = false;
-          return once(tx, key, () => {
-            isFirst = true;
-            return work(tx);
-          });
-        });
+        const done = await onceInTransaction(this.db, key, work);
         await ticket.succeeded();
-        return { answer, isFirst };
+        return done;
       } catch (error) {
         if (error === wrongSecret) throw await ticket.failed();
         await ticket.succeeded();
         throw error;
       }
     }
-  }
-
-  private async isAnswered(key: OnceKey): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('request_log')
-      .select('request_id')
-      .where('scope', '=', key.scope)
-      .where('actor', '=', key.actor)
-      .where('request_id', '=', key.requestId)
-      .executeTakeFirst();
-    return row !== undefined;
   }
 
   /**
@@ -362,11 +338,11 @@ export class AccountService {
     );
   }
 
-  async resetTransactionPassword(userId: string, input: ForgotTransactionPasswordRequest): Promise<void> {
-    const txHash = await hashPassword(input.transactionPassword);
-    await this.db.updateTable('users').set({ tx_password_hash: txHash }).where('id', '=', userId).execute();
+  /** Sets a forgotten transaction password inside a keyed write's transaction (the e-mailed code spent in it). */
+  async resetTransactionPassword(tx: Tx, userId: string, txHash: string): Promise<void> {
+    await tx.updateTable('users').set({ tx_password_hash: txHash }).where('id', '=', userId).execute();
     // A reset by e-mail code proves the owner: the lock of the old password ends with it.
-    await clearHits(this.db, txPasswordKey(userId));
+    await clearHits(tx, txPasswordKey(userId));
   }
 
   async userInfo(userId: string, origin: string): Promise<UserInfo> {
