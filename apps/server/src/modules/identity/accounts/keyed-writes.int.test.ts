@@ -133,4 +133,43 @@ describe.each(dialects)('keyed account writes on %s', (dialect) => {
     expect(reused.error).toBe('ledger.requestIdReused');
     expect((await fresh().call('login', { userName: m.userName, password: 'Res3tPassword', loginType: 'USER' })).code).toBe(20000);
   });
+  it('userRegister: one member for racing sends, the first answer for a retry, a reuse refused', async () => {
+    const userName = `kreg${crypto.randomInt(1e6)}`;
+    const email = `${userName}@example.com`;
+    const c = fresh();
+    expect((await c.call('noLoginSend', { email, purpose: 'REGISTER' })).code).toBe(20000);
+    const emailCode = await codeFromOutbox(t, email);
+    const requestId = crypto.randomUUID();
+    const body = {
+      requestId,
+      userName,
+      password: 'Passw0rd!x',
+      confirmPassword: 'Passw0rd!x',
+      transactionPassword: 'Trans0ction!x',
+      confirmTransactionPassword: 'Trans0ction!x',
+      countryCode: 'ID',
+      email,
+      emailCode,
+      inviteId: '10000001',
+      agree: true,
+    };
+    const first = await race(c, 'userRegister', body);
+    expect(first.code, first.message).toBe(20000);
+    const members = async () => (await db().selectFrom('users').select('id').where('email', '=', email).execute()).length;
+    expect(await members()).toBe(1);
+    expect(await logged('userRegister', requestId)).toBe(1);
+    // The code is spent: the retry gets the first answer, and no second member.
+    const retry = await c.call('userRegister', body);
+    expect(retry.code, retry.message).toBe(20000);
+    expect(retry.data).toEqual(first.data);
+    expect(await members()).toBe(1);
+    const reused = await c.call('userRegister', { ...body, countryCode: 'MY' });
+    expect(reused.status).toBeLessThan(500);
+    expect(reused.error).toBe('ledger.requestIdReused');
+    // A wrong code leaves no claim; the address's place is given back.
+    const wrongId = crypto.randomUUID();
+    const wrong = await c.call('userRegister', { ...body, requestId: wrongId, userName: `${userName}x`, emailCode: '000000' });
+    expect(wrong.error).toBe('code.invalid');
+    expect(await logged('userRegister', wrongId)).toBe(0);
+  });
 });

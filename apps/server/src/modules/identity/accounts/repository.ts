@@ -16,12 +16,13 @@ export class AccountRepository {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  byName(userName: string): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('user_name_key', '=', nameKey(userName)).executeTakeFirst();
+  /** `db`: a write's transaction when the answer decides that write. */
+  byName(userName: string, db: Db = this.db): Promise<UserRow | undefined> {
+    return db.selectFrom('users').selectAll().where('user_name_key', '=', nameKey(userName)).executeTakeFirst();
   }
 
-  byReferralId(referralId: string): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('referral_id', '=', referralId.trim()).executeTakeFirst();
+  byReferralId(referralId: string, db: Db = this.db): Promise<UserRow | undefined> {
+    return db.selectFrom('users').selectAll().where('referral_id', '=', referralId.trim()).executeTakeFirst();
   }
 
   async nameOf(id: string | null): Promise<string | null> {

@@ -55,9 +55,8 @@ export function accountRoutes(app: FastifyInstance, s: AccountRoutesDeps): void 
   const { sessions, accounts, captcha, emailCodes } = s;
 
   apiRoute(app, s.routeDeps, 'userRegister', async ({ body, request }) => {
-    await captcha.verify(body.captchaId, body.captchaCode);
-    await accounts.register(body, request.ip, () => emailCodes.consume(body.email.toLowerCase(), 'REGISTER', null, body.emailCode));
-    return { ok: true as const };
+    const image = { verify: () => captcha.verify(body.captchaId, body.captchaCode), wasSpent: () => captcha.wasSpentWith(body.captchaId, body.captchaCode) };
+    return accounts.register(body, request.ip, image, emailCodes);
   });
 
   // The image code of a login is checked by the login throttle: asked for only after failures (decision 007).

@@ -30,6 +30,7 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 import type { ConfigService } from '../../platform/config/index.ts';
 import { AccountRepository, nameKey, type UserRow } from './repository.ts';
 import type { EventEmitter } from '../../../lib/events.ts';
+import type { EmailCodeService } from './email-codes.ts';
 
 export const accountLimits = {
   registrationsPerIpPerHourMax: 10,
@@ -87,64 +88,87 @@ export class AccountService {
   }
 
   /**
-   * Registration: the address's place is reserved first, then the e-mail code is used up, and
-   * only then are the name and the invite ID looked at, so a stranger without a code learns
-   * nothing about which names exist (decision 007). A refused attempt gives its place back.
+   * Registration, once per key (public: the actor is the name asked for, less case; passwords,
+   * codes and the image code stay out of the key). An answer already stored comes back before
+   * anything is checked: the retry's image code and e-mail code are spent. Otherwise the image
+   * code is checked (a send racing an identical one that spent it waits a moment for its
+   * answer), the address's place is reserved, the e-mail code's guess is counted, and only in the
+   * write's transaction, with the code spent there, are the name and the invite ID looked at, so
+   * a stranger without a code learns nothing about which names exist (decision 007). A refused
+   * attempt gives its place back, and so does a send answered by an identical one.
    */
-  async register(input: RegisterRequest, ip: string, useEmailCode: () => Promise<void>): Promise<string> {
+  async register(
+    input: RegisterRequest & { requestId: string },
+    ip: string,
+    captcha: { verify(): Promise<void>; wasSpent(): Promise<boolean> },
+    emailCodes: EmailCodeService,
+  ): Promise<{ ok: true }> {
     if (!isKnownCountry(input.countryCode)) {
       throw new AppError('request.invalid', undefined, 'countryCode', 'validation.selectCountry');
+    }
+    const key = requestKey('userRegister', input.userName.trim().toLowerCase(), { ...input, email: input.email.toLowerCase() }, [
+      'password',
+      'confirmPassword',
+      'transactionPassword',
+      'confirmTransactionPassword',
+      'emailCode',
+      'captchaId',
+      'captchaCode',
+    ]);
+    const waitUntil = Date.now() + busyWaitMs;
+    for (;;) {
+      if (await isAnswered(this.db, key)) return storedAnswer(this.db, key);
+      try {
+        await captcha.verify();
+        break;
+      } catch (error) {
+        if (error instanceof AppError && error.key === 'captcha.invalid' && Date.now() < waitUntil && (await captcha.wasSpent())) {
+          await sleep(50);
+          continue;
+        }
+        throw error;
+      }
     }
     const place = await reserveHit(this.db, `register:ip:${addressKey(ip)}`, 3_600_000, accountLimits.registrationsPerIpPerHourMax);
     if (!place.isReserved) throw new AppError('rate.limited', { seconds: Math.max(1, Math.ceil((place.resetsAt - Date.now()) / 1000)) });
     try {
-      await useEmailCode();
-      if (await this.repository.byName(input.userName)) throw new AppError('user.nameTaken');
-      const referrer = await this.repository.byReferralId(input.inviteId);
-      if (!referrer) throw new AppError('user.inviteNotFound');
-      return await this.createMember(input, referrer);
+      const hashes = await this.hashesOf(input);
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const check = { email: input.email.toLowerCase(), purpose: 'REGISTER', userId: null, code: input.emailCode } as const;
+          const { answer, isFirst } = await emailCodes.onceWithCode(key, check, async (tx) => {
+            if (await this.repository.byName(input.userName, tx)) throw new AppError('user.nameTaken');
+            const referrer = await this.repository.byReferralId(input.inviteId, tx);
+            if (!referrer) throw new AppError('user.inviteNotFound');
+            await this.insertMember(tx, input, referrer, hashes);
+            return { ok: true as const };
+          });
+          if (!isFirst) await releaseHit(this.db, place);
+          return answer;
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          if (await this.repository.byName(input.userName)) throw new AppError('user.nameTaken');
+          // A referral ID or user number collided: the claim went with it; draw new ones, a bounded number of times.
+          if (attempt >= 5) throw error;
+        }
+      }
     } catch (error) {
       await releaseHit(this.db, place);
       throw error;
     }
   }
 
-  /** Writes the member. Call through register (after the e-mail code is used), or from the demo seed. */
-  async createMember(input: RegisterRequest, referrer: UserRow | null): Promise<string> {
+  private async hashesOf(input: RegisterRequest): Promise<{ passwordHash: string; txPasswordHash: string }> {
     const [passwordHash, txPasswordHash] = await Promise.all([hashPassword(input.password), hashPassword(input.transactionPassword)]);
-    const id = crypto.randomUUID();
+    return { passwordHash, txPasswordHash };
+  }
+
+  /** Writes the member outside a keyed request (the demo seed). */
+  async createMember(input: RegisterRequest, referrer: UserRow | null): Promise<string> {
+    const hashes = await this.hashesOf(input);
     for (let attempt = 0; ; attempt++) {
       try {
-        // One transaction per attempt: the member's row and the community figures it changes (decision 021).
-        await inTransaction(this.db, async (tx) => {
-          const createdAt = Date.now();
-          await tx
-            .insertInto('users')
-            .values({
-              id,
-              user_name: input.userName,
-              user_name_key: nameKey(input.userName),
-              password_hash: passwordHash,
-              tx_password_hash: txPasswordHash,
-              country_code: input.countryCode,
-              email: input.email.toLowerCase(),
-              referral_id: randomDigits(8),
-              user_number: randomDigits(10),
-              referrer_id: referrer?.id ?? null,
-              tree_path: referrer ? `${referrer.tree_path}${referrer.id}/` : '/',
-              level: 0,
-              buy_purchase_code_status: 0,
-              is_protected: 0,
-              auto_top_up: 0,
-              agree_status: 1,
-              is_login_locked: 0,
-              is_money_locked: 0,
-              created_at: createdAt,
-            })
-            .execute();
-          await this.events.emit(tx, 'memberCreated', { memberId: id, referrerId: referrer?.id ?? null, at: createdAt });
-        });
-        break;
+        return await inTransaction(this.db, (tx) => this.insertMember(tx, input, referrer, hashes));
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         if (await this.repository.byName(input.userName)) throw new AppError('user.nameTaken');
@@ -152,6 +176,37 @@ export class AccountService {
         if (attempt >= 5) throw error;
       }
     }
+  }
+
+  /** The member's row and the community figures it changes, in one transaction (decision 021). */
+  private async insertMember(tx: Tx, input: RegisterRequest, referrer: UserRow | null, hashes: { passwordHash: string; txPasswordHash: string }): Promise<string> {
+    const id = crypto.randomUUID();
+    const createdAt = Date.now();
+    await tx
+      .insertInto('users')
+      .values({
+        id,
+        user_name: input.userName,
+        user_name_key: nameKey(input.userName),
+        password_hash: hashes.passwordHash,
+        tx_password_hash: hashes.txPasswordHash,
+        country_code: input.countryCode,
+        email: input.email.toLowerCase(),
+        referral_id: randomDigits(8),
+        user_number: randomDigits(10),
+        referrer_id: referrer?.id ?? null,
+        tree_path: referrer ? `${referrer.tree_path}${referrer.id}/` : '/',
+        level: 0,
+        buy_purchase_code_status: 0,
+        is_protected: 0,
+        auto_top_up: 0,
+        agree_status: 1,
+        is_login_locked: 0,
+        is_money_locked: 0,
+        created_at: createdAt,
+      })
+      .execute();
+    await this.events.emit(tx, 'memberCreated', { memberId: id, referrerId: referrer?.id ?? null, at: createdAt });
     return id;
   }
 

@@ -50,4 +50,14 @@ export class CaptchaService {
       .executeTakeFirst();
     if (!row || row.answer_hash !== hashAnswer(captchaId, answer)) throw new AppError('captcha.invalid');
   }
+
+  /**
+   * Whether this image code was answered right and is spent: an identical send racing the one
+   * that spent it (a keyed write's twin), which may wait for that one's answer.
+   */
+  async wasSpentWith(captchaId: string | undefined, answer: string | undefined): Promise<boolean> {
+    if (!captchaId || !answer) return false;
+    const row = await this.db.selectFrom('captchas').select(['answer_hash', 'used_at']).where('id', '=', captchaId).executeTakeFirst();
+    return row !== undefined && row.used_at !== null && row.answer_hash === hashAnswer(captchaId, answer);
+  }
 }
