@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import { createGuardrails, generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { rolePermissions, type StaffRole } from '@pp/contract';
-import type { Db } from '../../../db/index.ts';
+import type { Db, Tx } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { onceIfKeyed, type OnceKey } from '../../../db/once.ts';
@@ -51,17 +51,23 @@ export class StaffService {
     return { id: row.id, userName: row.user_name, role: row.role as StaffRole };
   }
 
+  /** A staff member made outside a request (the create-staff command): not audited, no key. */
   async create(userName: string, password: string, role: StaffRole, totpSecret: string | null = null): Promise<string> {
+    const passwordHash = await hashPassword(password);
+    return this.nameUnique(() => inTransaction(this.db, (tx) => this.insert(tx, userName, passwordHash, role, totpSecret)));
+  }
+
+  private async insert(tx: Tx, userName: string, passwordHash: string, role: StaffRole, totpSecret: string | null): Promise<string> {
     const id = crypto.randomUUID();
-    const existing = await this.db.selectFrom('staff').select('id').where('user_name_key', '=', userName.toLowerCase()).executeTakeFirst();
+    const existing = await tx.selectFrom('staff').select('id').where('user_name_key', '=', userName.toLowerCase()).executeTakeFirst();
     if (existing) throw new AppError('staff.nameTaken');
-    await this.db
+    await tx
       .insertInto('staff')
       .values({
         id,
         user_name: userName,
         user_name_key: userName.toLowerCase(),
-        password_hash: await hashPassword(password),
+        password_hash: passwordHash,
         role,
         totp_secret: totpSecret,
         totp_last_step: 0,
@@ -71,6 +77,17 @@ export class StaffService {
       })
       .execute();
     return id;
+  }
+
+  /** Two creates of one name racing: the unique index refuses the later, answered as the name taken. */
+  private async nameUnique<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      const e = error as { code?: string; message?: string };
+      if (e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e.message ?? '')) throw new AppError('staff.nameTaken');
+      throw error;
+    }
   }
 
   /** Step one: the password, behind the login throttle. Answers a challenge for the code (and the enrolment, if new). */
@@ -198,19 +215,29 @@ export class StaffService {
     };
   }
 
-  async createAudited(actor: Actor, input: { userName: string; password: string; role: StaffRole; reason: string }) {
-    const id = await this.create(input.userName, input.password, input.role);
-    await inTransaction(this.db, (tx) =>
-      this.audit.record(tx, actor, {
-        action: 'staff.create',
-        targetType: 'staff',
-        targetId: id,
-        before: null,
-        after: { userName: input.userName, role: input.role },
-        reason: input.reason,
-      }),
+  /**
+   * `key`: the request's idempotency key (db/once.ts). The staff member and the audit entry are
+   * written in one transaction inside `once`, so a retry creates and audits nothing more and
+   * answers the entry the first one answered (stored as the JSON the endpoint answers).
+   */
+  async createAudited(actor: Actor, input: { userName: string; password: string; role: StaffRole; reason: string }, key: OnceKey | null = null) {
+    const passwordHash = await hashPassword(input.password);
+    return this.nameUnique(() =>
+      inTransaction(this.db, (tx) =>
+        onceIfKeyed(tx, key, async () => {
+          const id = await this.insert(tx, input.userName, passwordHash, input.role, null);
+          await this.audit.record(tx, actor, {
+            action: 'staff.create',
+            targetType: 'staff',
+            targetId: id,
+            before: null,
+            after: { userName: input.userName, role: input.role },
+            reason: input.reason,
+          });
+          return this.entry(await tx.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+        }),
+      ),
     );
-    return this.entry((await this.byId(id))!);
   }
 
   /** `key`: the request's idempotency key (db/once.ts): a retried change is made and audited once. */
