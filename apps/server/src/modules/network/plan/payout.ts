@@ -19,6 +19,7 @@ import { bonusTypes, planLimits, type BonusType, type PlanRunResponse, formatMin
 import type { Db, DbHandle, Tx } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
 import { AppError } from '../../../errors.ts';
+import { once, onceIfKeyed, type OnceKey } from '../../../db/once.ts';
 import type { Actor, AuditService } from '../../back-office/audit/index.ts';
 import type { LedgerRepository, TransferCode, TransferInput } from '../../wallet/ledger/index.ts';
 import { endHolding } from '../../products/packages/index.ts';
@@ -77,6 +78,11 @@ export interface RunOptions {
   ranBy?: string;
   /** The staff member who ran it: the payment is audited (plan.periodRun) in its transaction. */
   actor?: Actor;
+  /**
+   * The request's idempotency key (db/once.ts), for a run from the back office: the paid period
+   * guards against paying twice, the key gives a retry the answer of the run that paid.
+   */
+  key?: OnceKey;
 }
 
 export class PlanPayoutService {
@@ -109,43 +115,63 @@ export class PlanPayoutService {
     const now = options.now ?? Date.now();
     const period = periodOf(periodKey);
     if (period.to > now) throw new AppError('plan.periodOpen');
+    const key = options.key ?? null;
+    // A keyed run answered already gives that answer back, before the period is looked at: it
+    // is paid now, by that very run.
+    if (key && (await this.isAnswered(key))) return this.ledger.inTransaction((tx) => once(tx, key, () => Promise.reject(new AppError('rate.limited', { seconds: 1 }))));
     // A period paid already answers without touching the ledger: warming would make system
     // stripe accounts that no transfer of this call uses (a replayed or repeated run).
     const paid = await this.db.selectFrom('plan_periods').select('period_key').where('period_key', '=', period.key).executeTakeFirst();
-    if (paid) return this.summaryOfPaid(period.key, false);
+    if (paid) {
+      // Paid meanwhile, perhaps by an identical send racing this one: its stored answer is this one's.
+      return key ? this.ledger.inTransaction((tx) => once(tx, key, () => this.summaryOfPaid(period.key, false))) : this.summaryOfPaid(period.key, false);
+    }
     await this.warmSystemAccounts();
-    const result = await this.ledger.inTransaction(async (tx) => {
-      const claimed = await tx
-        .insertInto('plan_periods')
-        .values({
-          period_key: period.key,
-          from_at: BigInt(period.from),
-          to_at: BigInt(period.to),
-          line_count: 0,
-          paid: 0n,
-          ran_by: options.ranBy ?? 'job',
-          ran_at: BigInt(now),
-        })
-        .onConflict((oc) => oc.column('period_key').doNothing())
-        .returning('period_key')
-        .execute();
-      if (claimed.length === 0) return null;
-      const lines = await this.compute(tx, period);
-      await this.write(tx, period, lines, now);
-      if (options.actor && this.audit) {
-        await this.audit.record(tx, options.actor, {
-          action: 'plan.periodRun',
-          targetType: 'planPeriod',
-          targetId: period.key,
-          before: null,
-          reason: '',
-          after: { lineCount: lines.length, paid: formatMinor(lines.reduce((sum, l) => sum + l.paid, 0n)) },
-        });
-      }
-      return lines;
-    });
-    if (result === null) return this.summaryOfPaid(period.key, false);
-    return this.describe(period.key, false, false, result);
+    const result = await this.ledger.inTransaction(async (tx) =>
+      onceIfKeyed(tx, key, async (): Promise<PlanRunResponse> => {
+        const claimed = await tx
+          .insertInto('plan_periods')
+          .values({
+            period_key: period.key,
+            from_at: BigInt(period.from),
+            to_at: BigInt(period.to),
+            line_count: 0,
+            paid: 0n,
+            ran_by: options.ranBy ?? 'job',
+            ran_at: BigInt(now),
+          })
+          .onConflict((oc) => oc.column('period_key').doNothing())
+          .returning('period_key')
+          .execute();
+        if (claimed.length === 0) return this.summaryOfPaid(period.key, false);
+        const lines = await this.compute(tx, period);
+        await this.write(tx, period, lines, now);
+        if (options.actor && this.audit) {
+          await this.audit.record(tx, options.actor, {
+            action: 'plan.periodRun',
+            targetType: 'planPeriod',
+            targetId: period.key,
+            before: null,
+            reason: '',
+            after: { lineCount: lines.length, paid: formatMinor(lines.reduce((sum, l) => sum + l.paid, 0n)) },
+          });
+        }
+        // The answer is stored with the key as JSON: the contract's response, strings for amounts.
+        return this.describe(period.key, false, false, lines, tx);
+      }),
+    );
+    return result;
+  }
+
+  private async isAnswered(key: OnceKey): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('request_log')
+      .select('request_id')
+      .where('scope', '=', key.scope)
+      .where('actor', '=', key.actor)
+      .where('request_id', '=', key.requestId)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** The job: every ended period since the first purchase (at most lookBackDays back) not paid yet. */
@@ -416,7 +442,7 @@ export class PlanPayoutService {
     return { periodKey, isDryRun, wasPaid: true, lineCount: 0, totals: [], lines: [] };
   }
 
-  private async describe(periodKey: string, isDryRun: boolean, wasPaid: boolean, lines: Line[]): Promise<PlanRunResponse> {
+  private async describe(periodKey: string, isDryRun: boolean, wasPaid: boolean, lines: Line[], db: Db = this.db): Promise<PlanRunResponse> {
     const totals = new Map<BonusType, { lineCount: number; gross: bigint; capped: bigint; fee: bigint; paid: bigint }>();
     for (const l of lines) {
       const t = totals.get(l.bonusType) ?? { lineCount: 0, gross: 0n, capped: 0n, fee: 0n, paid: 0n };
@@ -429,7 +455,7 @@ export class PlanPayoutService {
     }
     const shown = lines.slice(0, planLimits.dryRunLinesMax);
     const names = await loadMembers(
-      this.db,
+      db,
       shown.flatMap((l) => [l.memberId, ...(l.sourceMemberId ? [l.sourceMemberId] : [])]),
     );
     return {
