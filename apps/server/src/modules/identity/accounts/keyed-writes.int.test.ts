@@ -100,7 +100,9 @@ describe.each(dialects)('keyed account writes on %s', (dialect) => {
     expect(retry.code, retry.message).toBe(20000);
     expect(retry.data).toEqual(first.data);
     // The body is secrets only: other ones under the same id are the same request.
-    expect((await c.call('forgotTransactionPassword', { ...body, transactionPassword: 'Oth3rTrans!', confirmTransactionPassword: 'Oth3rTrans!' })).data).toEqual(first.data);
+    expect(
+      (await c.call('forgotTransactionPassword', { ...body, transactionPassword: 'Oth3rTrans!', confirmTransactionPassword: 'Oth3rTrans!' })).data,
+    ).toEqual(first.data);
     expect(await db().selectFrom('users').select('tx_password_hash').where('user_name', '=', m.userName).executeTakeFirstOrThrow()).toEqual(changed);
     expect(await mails(m.email)).toBe(before + 1);
     // Another id with the spent code is refused, and leaves no claim.

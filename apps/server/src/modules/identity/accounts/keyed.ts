@@ -31,7 +31,11 @@ export function storedAnswer<T>(db: Db, key: OnceKey, refusal: Error = new AppEr
 }
 
 /** Runs `work` once for `key` in its own transaction; `isFirst` says whether this call ran it. */
-export async function onceInTransaction<T>(db: Db, key: OnceKey, work: (tx: import('../../../db/index.ts').Tx) => Promise<T>): Promise<{ answer: T; isFirst: boolean }> {
+export async function onceInTransaction<T>(
+  db: Db,
+  key: OnceKey,
+  work: (tx: import('../../../db/index.ts').Tx) => Promise<T>,
+): Promise<{ answer: T; isFirst: boolean }> {
   let isFirst = false;
   const answer = await inTransaction(db, (tx) => {
     // A deadlock retry runs the transaction again: only its last run tells.

@@ -84,7 +84,11 @@ export function accountRoutes(app: FastifyInstance, s: AccountRoutesDeps): void 
 
   apiRoute(app, s.routeDeps, 'forgotPassword', async ({ body, request, lang }) => {
     // Public: the caller is the account named, as typed (less case); the secrets stay out of the key.
-    const key = requestKey('forgotPassword', body.userName.trim().toLowerCase(), { ...body, email: body.email.toLowerCase() }, ['emailCode', 'password', 'confirmPassword']);
+    const key = requestKey('forgotPassword', body.userName.trim().toLowerCase(), { ...body, email: body.email.toLowerCase() }, [
+      'emailCode',
+      'password',
+      'confirmPassword',
+    ]);
     const user = await accounts.memberByNameAndEmail(body.userName, body.email);
     // A name and address that do not belong together are refused as a wrong code, unless the id
     // was used already: then it is the reuse it is (or, for the same body, its first answer).

@@ -179,7 +179,12 @@ export class AccountService {
   }
 
   /** The member's row and the community figures it changes, in one transaction (decision 021). */
-  private async insertMember(tx: Tx, input: RegisterRequest, referrer: UserRow | null, hashes: { passwordHash: string; txPasswordHash: string }): Promise<string> {
+  private async insertMember(
+    tx: Tx,
+    input: RegisterRequest,
+    referrer: UserRow | null,
+    hashes: { passwordHash: string; txPasswordHash: string },
+  ): Promise<string> {
     const id = crypto.randomUUID();
     const createdAt = Date.now();
     await tx

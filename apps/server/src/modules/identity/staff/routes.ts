@@ -28,6 +28,8 @@ export function staffRoutes(app: FastifyInstance, s: StaffRoutesDeps): void {
     permissions: [...rolePermissions[staff.role]],
   }));
   apiRoute(app, d, 'staffList', async () => s.staff.list());
-  apiRoute(app, d, 'staffCreate', async ({ staff, body }) => s.staff.createAudited(actorOf(staff), body, requestKey('staffCreate', staff.id, body, ['password'])));
+  apiRoute(app, d, 'staffCreate', async ({ staff, body }) =>
+    s.staff.createAudited(actorOf(staff), body, requestKey('staffCreate', staff.id, body, ['password'])),
+  );
   apiRoute(app, d, 'staffUpdate', async ({ staff, body }) => s.staff.update(actorOf(staff), body, requestKey('staffUpdate', staff.id, body)));
 }

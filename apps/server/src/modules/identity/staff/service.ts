@@ -85,7 +85,8 @@ export class StaffService {
       return await work();
     } catch (error) {
       const e = error as { code?: string; message?: string };
-      if (e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e.message ?? '')) throw new AppError('staff.nameTaken');
+      if (e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e.message ?? ''))
+        throw new AppError('staff.nameTaken');
       throw error;
     }
   }

@@ -27,7 +27,8 @@ describe.each(dialects)('keyed staffCreate on %s', (dialect) => {
     expect(first.data).toMatchObject({ userName, role: 'viewer', isDisabled: false, hasTotp: false });
     const rows = await db.selectFrom('staff').select('id').where('user_name_key', '=', userName).execute();
     expect(rows).toHaveLength(1);
-    const audits = async () => (await db.selectFrom('audit_log').select('id').where('action', '=', 'staff.create').where('target_id', '=', rows[0]!.id).execute()).length;
+    const audits = async () =>
+      (await db.selectFrom('audit_log').select('id').where('action', '=', 'staff.create').where('target_id', '=', rows[0]!.id).execute()).length;
     expect(await audits()).toBe(1);
 
     const retry = await admin.call('staffCreate', body);

@@ -118,7 +118,8 @@ export class PlanPayoutService {
     const key = options.key ?? null;
     // A keyed run answered already gives that answer back, before the period is looked at: it
     // is paid now, by that very run.
-    if (key && (await this.isAnswered(key))) return this.ledger.inTransaction((tx) => once(tx, key, () => Promise.reject(new AppError('rate.limited', { seconds: 1 }))));
+    if (key && (await this.isAnswered(key)))
+      return this.ledger.inTransaction((tx) => once(tx, key, () => Promise.reject(new AppError('rate.limited', { seconds: 1 }))));
     // A period paid already answers without touching the ledger: warming would make system
     // stripe accounts that no transfer of this call uses (a replayed or repeated run).
     const paid = await this.db.selectFrom('plan_periods').select('period_key').where('period_key', '=', period.key).executeTakeFirst();

@@ -25,7 +25,8 @@ describe.each(dialects)('keyed planRun on %s', (dialect) => {
     expect(first.code, first.message).toBe(20000);
     expect(first.data).toMatchObject({ periodKey, isDryRun: false, wasPaid: false });
     expect(await db.selectFrom('plan_periods').select('period_key').where('period_key', '=', periodKey).execute()).toHaveLength(1);
-    const audits = async () => (await db.selectFrom('audit_log').select('id').where('action', '=', 'plan.periodRun').where('target_id', '=', periodKey).execute()).length;
+    const audits = async () =>
+      (await db.selectFrom('audit_log').select('id').where('action', '=', 'plan.periodRun').where('target_id', '=', periodKey).execute()).length;
     expect(await audits()).toBe(1);
 
     // The retry answers the run that paid, not "paid already".

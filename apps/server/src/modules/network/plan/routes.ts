@@ -24,7 +24,7 @@ export function planRoutes(app: FastifyInstance, s: PlanRoutesDeps): void {
   );
   apiRoute(app, d, 'planPeriodList', async () => ({ items: await s.planPayout.periodList() }));
   apiRoute(app, d, 'planDryRun', async ({ body }) => s.planPayout.dryRun(body.periodKey));
-  apiRoute(app, d, 'planRun', async ({ staff, body }) => 
+  apiRoute(app, d, 'planRun', async ({ staff, body }) =>
     s.planPayout.run(body.periodKey, { ranBy: actorOf(staff).name, actor: actorOf(staff), key: requestKey('planRun', staff.id, body) }),
   );
 }
