@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 // Only the messages module of the contract: the tests do not depend on the rest of it.
+import { formatCount } from '@pp/contract';
 import { serverMessage, serverMessages } from '@pp/contract/messages/index';
 import { repoRoot } from './server';
 
@@ -50,16 +51,24 @@ function raw(lang: Language, key: string, app: App = 'web'): string {
   return node;
 }
 
-const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+/**
+ * Fills {{placeholders}} as both apps do: a whole number reads with the language's thousands sign
+ * (the apps' text formatters use the contract's formatCount), any other value as given.
+ */
+const fill = (text: string, params: Record<string, string | number>, lang: Language) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    const value = params[name];
+    return typeof value === 'number' && Number.isInteger(value) ? formatCount(value, lang) : String(value ?? '');
+  });
 
 /** A web text by its dotted key, with {{placeholders}} filled; throws when the key is missing. */
 export function t(lang: Language, key: string, params: Record<string, string | number> = {}): string {
-  return fill(raw(lang, key), params);
+  return fill(raw(lang, key), params, lang);
 }
 
 /** A back-office text by its dotted key, with {{placeholders}} filled; throws when the key is missing. */
 export function adminT(lang: Language, key: string, params: Record<string, string | number> = {}): string {
-  return fill(raw(lang, key, 'admin'), params);
+  return fill(raw(lang, key, 'admin'), params, lang);
 }
 
 /** A web text as a whole-text pattern in which every {{placeholder}} matches any text. */
