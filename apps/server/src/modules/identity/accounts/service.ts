@@ -7,8 +7,6 @@ import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import {
   maskEmail,
-  type ForgotPasswordRequest,
-  type ForgotTransactionPasswordRequest,
   type LoginRequest,
   type LoginResponse,
   type RegisterRequest,
