@@ -85,7 +85,7 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL database', () 
       portA,
       key,
       endpoints.configUpdate.path,
-      { key: 'transfer.minimumAmount', value: minimum, reason: 'two-process test' },
+      { key: 'transfer.minimumAmount', value: minimum, reason: 'two-process test', requestId: crypto.randomUUID() },
       staffToken,
       undefined,
       'STAFF',
