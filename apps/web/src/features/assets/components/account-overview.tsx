@@ -58,7 +58,7 @@ export function AccountOverview({ title, isCompact = false }: { title?: string; 
       </div>
     );
   } else {
-    body = <div className="skeleton-grid" aria-busy="true" aria-label={t('app.loading')} />;
+    body = <div className="skeleton-grid" role="status" aria-busy="true" aria-label={t('app.loading')} />;
   }
   return <Card title={title ?? t('dashboard.overview')}>{body}</Card>;
 }

@@ -105,7 +105,7 @@ export function ChainDepositPanel() {
       </div>
     );
   } else {
-    addressBody = <div className="skeleton-lines" aria-busy="true" aria-label={t('app.loading')} />;
+    addressBody = <div className="skeleton-lines" role="status" aria-busy="true" aria-label={t('app.loading')} />;
   }
 
   return (
@@ -148,7 +148,7 @@ function ChainDepositHistory({ chain }: { chain: DepositChain | undefined }) {
       </div>
     );
   }
-  if (!list.data) return <div className="skeleton-lines" aria-busy="true" aria-label={t('app.loading')} />;
+  if (!list.data) return <div className="skeleton-lines" role="status" aria-busy="true" aria-label={t('app.loading')} />;
   if (items.length === 0) return <p className="empty">{t('chainDeposit.empty')}</p>;
   const Rows = isDesktop ? DepositTable : DepositCards;
   return (

@@ -25,7 +25,7 @@ export function DepositHistory() {
       </div>
     );
   }
-  if (!list.data) return <div className="skeleton-lines" aria-busy="true" aria-label={t('app.loading')} />;
+  if (!list.data) return <div className="skeleton-lines" role="status" aria-busy="true" aria-label={t('app.loading')} />;
   if (items.length === 0) return <p className="empty">{t('deposit.empty')}</p>;
   return (
     <div className="stack-tight">

@@ -58,7 +58,7 @@ function BankTab({ onBalancesChanged }: DepositsPageProps) {
         </button>
       </div>
     );
-  else form = <div className="skeleton-lines" aria-busy="true" aria-label={t('app.loading')} />;
+  else form = <div className="skeleton-lines" role="status" aria-busy="true" aria-label={t('app.loading')} />;
   return (
     <div className="transfer-layout">
       <Card title={t('deposit.formTitle')}>{form}</Card>

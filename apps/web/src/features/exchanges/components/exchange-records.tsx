@@ -79,7 +79,7 @@ export function ExchangeRecords({ coinLabel, onCancelled }: ExchangeRecordsProps
       </div>
     );
   } else {
-    body = <div className="skeleton-lines" aria-busy="true" aria-label={t('app.loading')} />;
+    body = <div className="skeleton-lines" role="status" aria-busy="true" aria-label={t('app.loading')} />;
   }
 
   return (

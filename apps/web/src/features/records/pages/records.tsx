@@ -54,7 +54,7 @@ export function RecordsPage({ coinOptions, coinLabel }: RecordsPageProps) {
       </div>
     );
   } else {
-    body = <div className="skeleton-lines" aria-busy="true" aria-label={t('app.loading')} />;
+    body = <div className="skeleton-lines" role="status" aria-busy="true" aria-label={t('app.loading')} />;
   }
 
   return (

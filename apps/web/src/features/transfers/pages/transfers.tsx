@@ -43,7 +43,7 @@ export function TransfersPage({ availableOf, coinLabel, selfUserName, onBalances
       </div>
     );
   } else {
-    form = <div className="skeleton-lines" aria-busy="true" aria-label={t('app.loading')} />;
+    form = <div className="skeleton-lines" role="status" aria-busy="true" aria-label={t('app.loading')} />;
   }
 
   return (

@@ -53,7 +53,7 @@ export function UserInfoPage({ withdrawalDestinations, performance }: UserInfoPa
               </button>
             </div>
           ) : (
-            <div className="skeleton-lines" aria-busy="true" aria-label={t('app.loading')} />
+            <div className="skeleton-lines" role="status" aria-busy="true" aria-label={t('app.loading')} />
           )}
         </Card>
       </>
