@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createPublicClient, http, type Hex } from 'viem';
 import { migrateToLatest, openDb } from '../apps/server/src/db/index.ts';
-import { AuditService } from '../apps/server/src/modules/back-office/audit/service.ts';
+import { AuditService } from '../apps/server/src/modules/platform/audit/service.ts';
 import { ConfigService } from '../apps/server/src/modules/platform/config/service.ts';
 import { LedgerRepository } from '../apps/server/src/modules/wallet/ledger/repository.ts';
 import { verifyLedger } from '../apps/server/src/modules/wallet/ledger/verify.ts';

@@ -31,7 +31,7 @@ const a = (key: string, params?: Record<string, string | number>) => adminT(lang
  */
 
 /**
- * apps/server/src/modules/back-office/audit/service.ts escapes \\, % and _ in the text filter with a backslash,
+ * apps/server/src/modules/platform/audit/service.ts escapes \\, % and _ in the text filter with a backslash,
  * but the LIKE has no ESCAPE clause and SQLite has no default escape character: on SQLite a
  * search containing _ or % finds nothing (PostgreSQL's default escape is the backslash).
  */

@@ -6,7 +6,7 @@ import { cursorAfter, decodeCursor, keysetCondition, type Keyset } from '../../.
 import { inTransaction } from '../../../db/transaction.ts';
 import { onceIfKeyed, type OnceKey } from '../../../db/once.ts';
 import { AppError } from '../../../errors.ts';
-import type { AuditService, Actor } from '../audit/index.ts';
+import type { AuditService, Actor } from '../../platform/audit/index.ts';
 import type { UserRow } from '../../identity/accounts/index.ts';
 import { txPasswordKey, type AccountService } from '../../identity/accounts/index.ts';
 import type { RuleFlag } from '../../network/community/index.ts';

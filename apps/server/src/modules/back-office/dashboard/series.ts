@@ -12,7 +12,7 @@ import { sql, type Expression, type RawBuilder } from 'kysely';
 import type { Db } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
 import { loadPurchases } from '../../network/plan/index.ts';
-import { reviewQueues } from '../reviews/index.ts';
+import { reviewQueues } from '../../platform/reviews/index.ts';
 
 /** The zone's offset from UTC (ms) at a moment. */
 function zoneOffset(format: Intl.DateTimeFormat, at: number): number {

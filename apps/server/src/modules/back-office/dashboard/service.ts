@@ -2,7 +2,7 @@
 import type { Db } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
 import { formatMinor } from '@pp/contract';
-import type { ReviewService } from '../reviews/index.ts';
+import type { ReviewService } from '../../platform/reviews/index.ts';
 import { type DayTotalCode } from './verify.ts';
 import { dayBoundaries } from './series.ts';
 

@@ -6,7 +6,7 @@ import { inTransaction } from '../../../db/transaction.ts';
 import { once, requestKey } from '../../../db/once.ts';
 import type { DbHandle } from '../../../db/index.ts';
 import type { JobRunner } from '../../../jobs/runner.ts';
-import type { AuditService } from '../audit/index.ts';
+import type { AuditService } from '../../platform/audit/index.ts';
 
 /** The services this module's routes use, passed by the composition root (issue 32). */
 export interface JobRoutesDeps {

@@ -28,7 +28,7 @@ import { num } from '../../../db/index.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { AppError } from '../../../errors.ts';
 import { keysetPage, newestFirst, type Keyset } from '../../../db/keyset.ts';
-import type { Actor, AuditService } from '../../back-office/audit/index.ts';
+import type { Actor, AuditService } from '../../platform/audit/index.ts';
 import type { UploadService } from '../../platform/uploads/index.ts';
 import { sanitizeBody } from './sanitize.ts';
 

@@ -13,7 +13,7 @@ import { decodeCursor, keysetPage, newestFirst, type Keyset } from '../../../db/
 import { inTransaction } from '../../../db/transaction.ts';
 import { AppError } from '../../../errors.ts';
 import { reserveHit } from '../../../plugins/rate-limit.ts';
-import type { Actor, AuditService } from '../../back-office/audit/index.ts';
+import type { Actor, AuditService } from '../../platform/audit/index.ts';
 import type { UploadService } from '../../platform/uploads/index.ts';
 import type { SupportPubSub } from './pubsub.ts';
 

@@ -9,7 +9,7 @@ import { staffRoles, type StaffRole } from '@pp/contract';
 import { loadConfig } from '../../../config.ts';
 import { migrateToLatest, openDb } from '../../../db/index.ts';
 import { inTransaction } from '../../../db/transaction.ts';
-import { AuditService } from '../../back-office/audit/index.ts';
+import { AuditService } from '../../platform/audit/index.ts';
 import { LoginThrottle } from '../../../plugins/login-throttle.ts';
 import { CaptchaService } from '../captcha/index.ts';
 import { SessionService } from '../sessions/index.ts';

@@ -17,7 +17,7 @@ import { onceIfKeyed, type OnceKey } from '../../../db/once.ts';
 import { AppError } from '../../../errors.ts';
 import type { LoginThrottle } from '../../../plugins/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../accounts/index.ts';
-import type { AuditService, Actor } from '../../back-office/audit/index.ts';
+import type { AuditService, Actor } from '../../platform/audit/index.ts';
 import type { SessionService } from '../sessions/index.ts';
 
 export const staffLimits = {

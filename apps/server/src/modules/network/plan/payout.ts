@@ -20,7 +20,7 @@ import type { Db, DbHandle, Tx } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
 import { AppError } from '../../../errors.ts';
 import { once, onceIfKeyed, type OnceKey } from '../../../db/once.ts';
-import type { Actor, AuditService } from '../../back-office/audit/index.ts';
+import type { Actor, AuditService } from '../../platform/audit/index.ts';
 import type { LedgerRepository, TransferCode, TransferInput } from '../../wallet/ledger/index.ts';
 import { endHolding } from '../../products/packages/index.ts';
 import type { JobDefinition } from '../../../jobs/runner.ts';

@@ -11,7 +11,7 @@ import type { Db, Tx } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
 import { onceIfKeyed, type OnceKey } from '../../../db/once.ts';
 import { AppError } from '../../../errors.ts';
-import type { Actor, AuditService } from '../../back-office/audit/index.ts';
+import type { Actor, AuditService } from '../../platform/audit/index.ts';
 
 export interface PlanVersion {
   id: string;

@@ -13,7 +13,7 @@ import type { Db, Tx } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
 import { AppError } from '../../../errors.ts';
 import { notify } from '../../engagement/notifications/index.ts';
-import type { ReviewRow, ReviewService } from '../../back-office/reviews/index.ts';
+import type { ReviewRow, ReviewService } from '../../platform/reviews/index.ts';
 import { explorerTxUrl, type ChainSettings } from './settings.ts';
 
 /** Raw token units to points minor units (scale 6), rounded down. */

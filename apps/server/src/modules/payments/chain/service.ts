@@ -22,7 +22,7 @@ import { keysetPage, newestFirst } from '../../../db/keyset.ts';
 import type { ConfigService } from '../../platform/config/index.ts';
 import { isUniqueViolation } from '../../wallet/ledger/index.ts';
 import type { LedgerRepository } from '../../wallet/ledger/index.ts';
-import type { ReviewService } from '../../back-office/reviews/index.ts';
+import type { ReviewService } from '../../platform/reviews/index.ts';
 import { ConfigError } from '../../../config-error.ts';
 import { chainNames, deriveAddress, memberIndexMax } from './derivation.ts';
 import { exactAmountOfRaw, HeldChainDeposits, heldItemsOf, isAboveMovementCeiling } from './held-deposits.ts';

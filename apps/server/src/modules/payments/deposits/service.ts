@@ -28,7 +28,7 @@ import { keysetPage, newestFirst } from '../../../db/keyset.ts';
 import { AppError } from '../../../errors.ts';
 import type { ConfigService } from '../../platform/config/index.ts';
 import type { LedgerRepository } from '../../wallet/ledger/index.ts';
-import type { ReviewRow, ReviewService } from '../../back-office/reviews/index.ts';
+import type { ReviewRow, ReviewService } from '../../platform/reviews/index.ts';
 import type { UploadRow, UploadService } from '../../platform/uploads/index.ts';
 import { notify } from '../../engagement/notifications/index.ts';
 

@@ -22,7 +22,7 @@ import type { hotWalletStatusResponse, WithdrawalStatus } from '@pp/contract';
 import type { Db, Tx } from '../../../db/index.ts';
 import type { JobDefinition } from '../../../jobs/runner.ts';
 import { AppError } from '../../../errors.ts';
-import type { Actor, AuditService } from '../../back-office/audit/index.ts';
+import type { Actor, AuditService } from '../../platform/audit/index.ts';
 import type { ConfigService } from '../../platform/config/index.ts';
 import { isUniqueViolation } from '../../wallet/ledger/index.ts';
 import { formatMinor, parseAmount } from '@pp/contract';

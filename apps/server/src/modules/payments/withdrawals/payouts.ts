@@ -8,7 +8,7 @@
 import type { PayoutEntry, PayoutMethod } from '@pp/contract';
 import type { Db } from '../../../db/index.ts';
 import { AppError } from '../../../errors.ts';
-import type { Actor, AuditService } from '../../back-office/audit/index.ts';
+import type { Actor, AuditService } from '../../platform/audit/index.ts';
 import type { ChainSettings } from '../chain/index.ts';
 import type { ConfigService } from '../../platform/config/index.ts';
 import { parseAmount, rejectReasonCodesByKind } from '@pp/contract';

@@ -31,7 +31,7 @@ import { explorerTxUrl, type ChainSettings } from '../chain/index.ts';
 import type { ConfigService } from '../../platform/config/index.ts';
 import type { ConfigValue } from '../../platform/config/index.ts';
 import type { LedgerRepository } from '../../wallet/ledger/index.ts';
-import type { ReviewRow, ReviewService } from '../../back-office/reviews/index.ts';
+import type { ReviewRow, ReviewService } from '../../platform/reviews/index.ts';
 import { markRejected, moveStatus, orderRow, type WithdrawalRow } from './order-state.ts';
 
 export type WithdrawalTypeSetting = ConfigValue<'withdrawal.types'>[number];

@@ -11,7 +11,7 @@ import type { Db, Tx } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { onceIfKeyed, type OnceKey } from '../../../db/once.ts';
-import type { AuditService, Actor } from '../../back-office/audit/index.ts';
+import type { AuditService, Actor } from '../../platform/audit/index.ts';
 import { configRegistry, crossFieldRules, isConfigKey, isControl, type ConfigKey, type ConfigValue } from './registry.ts';
 
 export const settingChangeQueue = 'settingChange';

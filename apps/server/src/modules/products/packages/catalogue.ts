@@ -13,7 +13,7 @@ import { inTransaction } from '../../../db/transaction.ts';
 import { once } from '../../../db/once.ts';
 import type { PackageProductsTable } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
-import type { Actor, AuditService } from '../../back-office/audit/index.ts';
+import type { Actor, AuditService } from '../../platform/audit/index.ts';
 import { nameKey } from '../../identity/accounts/index.ts';
 import { minorOfTerm, parseTerms } from './holdings.ts';
 

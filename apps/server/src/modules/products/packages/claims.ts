@@ -17,7 +17,7 @@ import { formatMinor, parseAmount, percentOfStrict } from '@pp/contract';
 import { once } from '../../../db/once.ts';
 import { isUniqueViolation } from '../../wallet/ledger/index.ts';
 import type { LedgerRepository } from '../../wallet/ledger/index.ts';
-import type { ReviewRow, ReviewService } from '../../back-office/reviews/index.ts';
+import type { ReviewRow, ReviewService } from '../../platform/reviews/index.ts';
 import { notify } from '../../engagement/notifications/index.ts';
 
 export const claimQueue = 'packageClaim';

@@ -23,7 +23,7 @@ import type { JobDefinition } from '../../../jobs/runner.ts';
 import { AppError } from '../../../errors.ts';
 import { keysetPage, newestFirst } from '../../../db/keyset.ts';
 import type { AccountService } from '../../identity/accounts/index.ts';
-import type { Actor, AuditService } from '../../back-office/audit/index.ts';
+import type { Actor, AuditService } from '../../platform/audit/index.ts';
 import { formatMinor, parseAmount } from '@pp/contract';
 import type { LedgerRepository } from '../../wallet/ledger/index.ts';
 

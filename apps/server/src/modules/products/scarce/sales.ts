@@ -35,7 +35,7 @@ import { legacyInputHash } from '../../../db/migrations/049-adjustment-keys-to-r
 import { AppError } from '../../../errors.ts';
 import { keysetPage, newestFirst } from '../../../db/keyset.ts';
 import type { AccountService } from '../../identity/accounts/index.ts';
-import type { Actor, AuditService } from '../../back-office/audit/index.ts';
+import type { Actor, AuditService } from '../../platform/audit/index.ts';
 import type { LedgerRepository } from '../../wallet/ledger/index.ts';
 import { productById } from '../packages/index.ts';
 import { addEvent, addToPrincipal, insertHolding, move, pickText } from '../packages/index.ts';

@@ -6,10 +6,10 @@
 import type { Tx } from '../../../db/index.ts';
 import { once } from '../../../db/once.ts';
 import { AppError } from '../../../errors.ts';
-import type { AuditService, Actor } from '../../back-office/audit/index.ts';
+import type { AuditService, Actor } from '../../platform/audit/index.ts';
 import { formatMinor, parseAmount } from '@pp/contract';
 import type { LedgerRepository } from '../ledger/index.ts';
-import type { ReviewRow, ReviewService } from '../../back-office/reviews/index.ts';
+import type { ReviewRow, ReviewService } from '../../platform/reviews/index.ts';
 import type { AccountRepository } from '../../identity/accounts/index.ts';
 
 export class AdjustmentService {

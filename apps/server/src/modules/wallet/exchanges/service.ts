@@ -17,7 +17,7 @@ import type { AccountService } from '../../identity/accounts/index.ts';
 import type { ConfigService } from '../../platform/config/index.ts';
 import { amountRuleBroken, formatMinor, multiplyRateStrict, parseAmount, percentOfStrict } from '@pp/contract';
 import type { LedgerRepository } from '../ledger/index.ts';
-import type { ReviewRow, ReviewService } from '../../back-office/reviews/index.ts';
+import type { ReviewRow, ReviewService } from '../../platform/reviews/index.ts';
 import { keysetPage, newestFirst } from '../../../db/keyset.ts';
 import { notify } from '../../engagement/notifications/index.ts';
 

@@ -6,7 +6,7 @@ export { AuditService, type Actor } from './service.ts';
 
 /** The module's plugin (issue 32): its routes, registered by app.ts with the services they use. */
 export const auditModule = serverModule<AuditRoutesDeps>({
-  name: 'back-office/audit',
+  name: 'platform/audit',
   register: async (app, deps) => {
     auditRoutes(app, deps);
   },

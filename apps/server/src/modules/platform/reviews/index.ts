@@ -6,7 +6,7 @@ export { type ReviewRow, type ReviewService, reviewQueues } from './service.ts';
 
 /** The module's plugin (issue 32): its routes, registered by app.ts with the services they use. */
 export const reviewsModule = serverModule<ReviewRoutesDeps>({
-  name: 'back-office/reviews',
+  name: 'platform/reviews',
   register: async (app, deps) => {
     reviewRoutes(app, deps);
   },

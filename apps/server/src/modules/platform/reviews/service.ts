@@ -29,7 +29,7 @@ import { inTransaction } from '../../../db/transaction.ts';
 import { once } from '../../../db/once.ts';
 import { AppError } from '../../../errors.ts';
 import type { AuditService, Actor } from '../audit/index.ts';
-import type { ConfigService } from '../../platform/config/index.ts';
+import type { ConfigService } from '../config/index.ts';
 import { keysetPage, newestFirst } from '../../../db/keyset.ts';
 
 export interface QueueHandler {
