@@ -39,7 +39,7 @@ export interface PasswordChangeNotices {
   notify(userId: string, notice: 'passwordChanged' | 'txPasswordChanged', request: FastifyRequest, lang: Language): Promise<void>;
 }
 
-/** The services this module's routes use, passed by the composition root (issue 32). */
+/** The services this module's routes use, passed in by the composition root so the module imports no other module's insides. */
 export interface AccountRoutesDeps {
   config: Config;
   dbHandle: DbHandle;

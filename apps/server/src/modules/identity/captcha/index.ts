@@ -1,10 +1,10 @@
-/** The image captcha module's entry (issue 32): what other modules and the composition root use. */
+/** The image captcha module's entry: what other modules and the composition root use. */
 import { serverModule } from '../../../plugins/server-module.ts';
 import { captchaRoutes, type CaptchaRoutesDeps } from './routes.ts';
 
 export { CaptchaService } from './service.ts';
 
-/** The module's plugin (issue 32): its routes, registered by app.ts with the services they use. */
+/** The module's plugin: its routes, registered by app.ts with the services they use. */
 export const captchaModule = serverModule<CaptchaRoutesDeps>({
   name: 'identity/captcha',
   register: async (app, deps) => {

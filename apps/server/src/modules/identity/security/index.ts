@@ -1,5 +1,5 @@
 /**
- * The security centre's entry (decision 010, issue 32): what other modules and the composition
+ * The security centre's entry (docs/decisions/010-security-centre.md): what other modules and the composition
  * root use.
  */
 import { serverModule } from '../../../plugins/server-module.ts';
@@ -7,7 +7,7 @@ import { securityRoutes, type SecurityRoutesDeps } from './routes.ts';
 
 export { SecurityService, mailTime } from './service.ts';
 
-/** The module's plugin (issue 32): its routes, registered by app.ts with the services they use. */
+/** The module's plugin: its routes, registered by app.ts with the services they use. */
 export const securityModule = serverModule<SecurityRoutesDeps>({
   name: 'identity/security',
   register: async (app, deps) => {

@@ -1,5 +1,5 @@
 /**
- * The sessions module's entry (issue 32): what other modules and the composition root use.
+ * The sessions module's entry: what other modules and the composition root use.
  * Member and staff sessions (token hash, idle and absolute expiry).
  */
 export { SessionService, type SessionIdentity } from './service.ts';

@@ -5,7 +5,7 @@ import { requestKey } from '../../../db/once.ts';
 import type { SessionService } from '../sessions/index.ts';
 import type { StaffService } from './service.ts';
 
-/** The services this module's routes use, passed by the composition root (issue 32). */
+/** The services this module's routes use, passed in by the composition root so the module imports no other module's insides. */
 export interface StaffRoutesDeps {
   routeDeps: RouteDeps;
   sessions: SessionService;

@@ -23,7 +23,7 @@ interface Setting<T> {
   /**
    * A setting that governs a control (four eyes, fees, limits, payouts): a staff change of it is a
    * pending change on the settingChange review queue, applied when another staff member approves
-   * (decision 061).
+   * (docs/decisions/061-four-eyes-frozen-and-settings-maker-checker.md).
    */
   control?: true;
   description: string;

@@ -3,7 +3,7 @@ import { actorOf, apiRoute, type RouteDeps } from '../../../plugins/api-route.ts
 import { requestKey } from '../../../db/once.ts';
 import type { ConfigService } from './service.ts';
 
-/** The services this module's routes use, passed by the composition root (issue 32). */
+/** The services this module's routes use, passed in by the composition root so the module imports no other module's insides. */
 export interface ConfigRoutesDeps {
   routeDeps: RouteDeps;
   settings: ConfigService;

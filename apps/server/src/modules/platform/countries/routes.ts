@@ -12,7 +12,7 @@ const countries: Country[] = countryDialCodes.map(([code, dialCode]) => ({
   en: enNames.of(code) ?? code,
 }));
 
-/** The services this module's routes use, passed by the composition root (issue 32). */
+/** The services this module's routes use, passed in by the composition root so the module imports no other module's insides. */
 export interface CountryRoutesDeps {
   routeDeps: RouteDeps;
 }

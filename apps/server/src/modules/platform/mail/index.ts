@@ -1,2 +1,2 @@
-/** The outgoing mail module's entry (issue 32): what other modules and the composition root use. */
+/** The outgoing mail module's entry: what other modules and the composition root use. */
 export { type MailService } from './service.ts';

@@ -1,6 +1,6 @@
 /**
- * The uploads module's entry (decision 016): what other modules and the composition root use.
- * Modules that keep upload ids register them with `UploadService.registerReference` (decision 054).
+ * The uploads module's entry (docs/decisions/016-uploads-and-bank-deposits.md): what other modules and the composition root use.
+ * Modules that keep upload ids register them with `UploadService.registerReference` (docs/decisions/054-upload-references-and-domain-events.md).
  */
 import { serverModule } from '../../../plugins/server-module.ts';
 import type { JobRunner } from '../../../jobs/runner.ts';
@@ -18,7 +18,7 @@ export interface UploadsModuleDeps extends UploadRoutesDeps {
   jobs: JobRunner;
 }
 
-/** The module's plugin (issue 32): its routes and the job that removes unused uploads. */
+/** The module's plugin: its routes and the job that removes unused uploads. */
 export const uploadsModule = serverModule<UploadsModuleDeps>({
   name: 'platform/uploads',
   register: async (app, deps) => {
