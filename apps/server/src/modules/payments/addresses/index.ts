@@ -1,5 +1,5 @@
 /**
- * The withdrawal destinations' entry (decision 015, issue 32): the shared destination rules that
+ * The withdrawal destinations' entry (docs/decisions/015-bank-accounts-and-addresses.md): the shared destination rules that
  * bank accounts build on, and the wallet-address service withdrawals check against.
  */
 import { serverModule } from '../../../plugins/server-module.ts';
@@ -9,7 +9,7 @@ export { type ChangeContext, changeContext, maskedAccountNumber } from './destin
 export { DestinationService, type DestinationSpec } from './destination-service.ts';
 export { type AddressService } from './service.ts';
 
-/** The module's plugin (issue 32): its routes, registered by app.ts with the services they use. */
+/** The module's plugin: its routes, registered by app.ts with the services they use. */
 export const addressesModule = serverModule<AddressRoutesDeps>({
   name: 'payments/addresses',
   register: async (app, deps) => {

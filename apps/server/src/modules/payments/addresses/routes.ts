@@ -3,7 +3,7 @@ import { apiRoute, type RouteDeps } from '../../../plugins/api-route.ts';
 import type { AddressService } from './service.ts';
 import { changeContext } from './destination-changes.ts';
 
-/** The services this module's routes use, passed by the composition root (issue 32). */
+/** The services this module's routes use, passed in by the composition root so the module imports no other module's insides. */
 export interface AddressRoutesDeps {
   routeDeps: RouteDeps;
   addresses: AddressService;

@@ -1,5 +1,5 @@
 /**
- * The chain module's entry (issue 32): address forms, the chain settings and the token transfer
+ * The chain module's entry: address forms, the chain settings and the token transfer
  * event, which the chain payouts use. The test deposit keys live with the test helpers (`apps/server/test/chain-test-keys.ts`).
  */
 import { serverModule } from '../../../plugins/server-module.ts';
@@ -16,9 +16,9 @@ export interface ChainModuleDeps extends ChainRoutesDeps {
 }
 
 /**
- * The module's plugin (issue 32): its routes; at start, the configured deposit keys must be the
- * ones the stored addresses came from (a ConfigError otherwise, decision 017); then one watcher
- * job per configured chain.
+ * The module's plugin: its routes; at start, the configured deposit keys must be the
+ * ones the stored addresses came from, or a ConfigError stops the server, since members' old addresses
+ * would otherwise receive money nobody watches; then one watcher job per configured chain.
  */
 export const chainModule = serverModule<ChainModuleDeps>({
   name: 'payments/chain',

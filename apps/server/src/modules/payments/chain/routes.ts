@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiRoute, type RouteDeps } from '../../../plugins/api-route.ts';
 import type { ChainService } from './service.ts';
 
-/** The services this module's routes use, passed by the composition root (issue 32). */
+/** The services this module's routes use, passed in by the composition root so the module imports no other module's insides. */
 export interface ChainRoutesDeps {
   routeDeps: RouteDeps;
   chain: ChainService;

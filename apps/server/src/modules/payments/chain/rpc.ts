@@ -32,7 +32,7 @@ const uint256Data = /^0x[0-9a-fA-F]{64}$/;
  * also refusing an address topic whose upper 12 bytes are not zero (no EVM emits one) or a log
  * still pending, marked removed or of another contract than `token` (lower-case). Written by hand for the Transfer event alone: viem's generic
  * decoding of 10,000 logs cost about 650 ms of CPU, more than the node took to answer them
- * (decision 045, 2026-11-28).
+ * (docs/decisions/045-ledger-checkpoint-and-batched-chain-credits.md, 2026-11-28).
  */
 export function decodeTransferLog(log: RawLog, token: `0x${string}`): TransferLog | null {
   if (

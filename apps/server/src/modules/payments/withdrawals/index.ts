@@ -1,4 +1,4 @@
-/** The withdrawals module's entry (decision 019, issue 32): requests, bank and on-chain payouts, their routes and the payout job. */
+/** The withdrawals module's entry (docs/decisions/019-withdrawals-and-payouts.md): requests, bank and on-chain payouts, their routes and the payout job. */
 import { serverModule } from '../../../plugins/server-module.ts';
 import type { JobRunner } from '../../../jobs/runner.ts';
 import { withdrawalRoutes, type WithdrawalRoutesDeps } from './routes.ts';
@@ -9,7 +9,7 @@ export interface WithdrawalsModuleDeps extends WithdrawalRoutesDeps, ChainPayout
   jobs: JobRunner;
 }
 
-/** The module's plugin (issue 32): its routes, and the hot-wallet payout job when a payout chain is configured. */
+/** The module's plugin: its routes, and the hot-wallet payout job when a payout chain is configured. */
 export const withdrawalsModule = serverModule<WithdrawalsModuleDeps>({
   name: 'payments/withdrawals',
   register: async (app, deps) => {

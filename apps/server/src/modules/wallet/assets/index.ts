@@ -1,11 +1,11 @@
-/** The balances module's entry (issue 32): what other modules and the composition root use. */
+/** The balances module's entry: what other modules and the composition root use. */
 import { serverModule } from '../../../plugins/server-module.ts';
 import { assetRoutes, type AssetRoutesDeps } from './routes.ts';
 
 export { AssetService } from './service.ts';
 export { dayStarts } from './balance-history.ts';
 
-/** The module's plugin (issue 32): its routes, registered by app.ts with the services they use. */
+/** The module's plugin: its routes, registered by app.ts with the services they use. */
 export const assetsModule = serverModule<AssetRoutesDeps>({
   name: 'wallet/assets',
   register: async (app, deps) => {

@@ -233,7 +233,8 @@ describe.each(dialects)('wallet on %s', (dialect) => {
   });
 
   it('pages both directions of transfers as one list, newest first, each transfer once', async () => {
-    // The unfiltered list merges one page of each side's index (issue 33): walk it two at a time.
+    // The unfiltered list merges one page of each side's index, so a page boundary can fall between
+    // the two sides: walk it two at a time to prove no transfer is lost or shown twice.
     const back = await registerMember(t, 'pager');
     const p = new TestClient(t.app, t.serverKey.publicJwk);
     p.token = await login({ ...t, client: p }, 'pager', back.password);

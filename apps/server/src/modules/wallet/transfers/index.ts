@@ -1,8 +1,8 @@
-/** The member transfers module's entry (issue 32): its routes. */
+/** The member transfers module's entry: its routes. */
 import { serverModule } from '../../../plugins/server-module.ts';
 import { transferRoutes, type TransferRoutesDeps } from './routes.ts';
 
-/** The module's plugin (issue 32): its routes, registered by app.ts with the services they use. */
+/** The module's plugin: its routes, registered by app.ts with the services they use. */
 export const transfersModule = serverModule<TransferRoutesDeps>({
   name: 'wallet/transfers',
   register: async (app, deps) => {

@@ -143,8 +143,8 @@ export class TransferService {
     else if (direction === 'out') ({ items: page, nextCursor } = await side('t.from_id'));
     else {
       // Both directions: one page of each side's (member, created_at) index, merged newest first
-      // (issue 33: an OR of the two read every transfer of the member and sorted them; at
-      // 10,000,000 transfers that was 5x the small database's p99).
+      // (an OR of the two read every transfer of the member and sorted them; at 10,000,000
+      // transfers that was 5x the small database's p99).
       const [sent, received] = await Promise.all([side('t.from_id'), side('t.to_id')]);
       const seen = new Set<string>();
       const merged = [...sent.items, ...received.items]
