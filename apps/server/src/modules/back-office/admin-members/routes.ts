@@ -7,7 +7,7 @@ import type { RecordService } from '../../wallet/records/index.ts';
 import { AppError } from '../../../errors.ts';
 import { requestKey } from '../../../db/once.ts';
 
-/** The services this module's routes use, passed by the composition root (issue 32). */
+/** The services this module's routes use, passed in by the composition root so the module imports no other module's insides. */
 export interface AdminMemberRoutesDeps {
   routeDeps: RouteDeps;
   accounts: AccountService;

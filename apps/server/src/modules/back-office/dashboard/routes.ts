@@ -5,7 +5,7 @@ import type { ConfigService } from '../../platform/config/index.ts';
 import type { DashboardService } from './service.ts';
 import { dashboardSeries } from './series.ts';
 
-/** The services this module's routes use, passed by the composition root (issue 32). */
+/** The services this module's routes use, passed in by the composition root so the module imports no other module's insides. */
 export interface DashboardRoutesDeps {
   dbHandle: DbHandle;
   routeDeps: RouteDeps;

@@ -4,7 +4,7 @@ import { actorOf, apiRoute, type RouteDeps } from '../../../plugins/api-route.ts
 import { tooLarge } from '../../platform/uploads/index.ts';
 import type { ContentService } from './service.ts';
 
-/** The services this module's routes use, passed by the composition root (issue 32). */
+/** The services this module's routes use, passed in by the composition root so the module imports no other module's insides. */
 export interface ContentRoutesDeps {
   routeDeps: RouteDeps;
   content: ContentService;

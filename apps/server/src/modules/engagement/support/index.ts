@@ -1,4 +1,4 @@
-/** The live support chat and game module's entry (decision 024, issue 32): its routes and its socket. */
+/** The live support chat and game module's entry (docs/decisions/024-support-chat-and-game.md): its routes and its socket. */
 import { serverModule } from '../../../plugins/server-module.ts';
 import { supportRoutes, type SupportRoutesDeps } from './routes.ts';
 import { supportSocketPlugin, type SupportSocketDeps } from './socket.ts';
@@ -6,7 +6,7 @@ import { supportSocketPlugin, type SupportSocketDeps } from './socket.ts';
 /** The services the support module uses: its routes' and its socket's. */
 export type SupportModuleDeps = SupportRoutesDeps & SupportSocketDeps;
 
-/** The module's plugin (issue 32): its routes, the support socket, and the socket's pub/sub closed with the app. */
+/** The module's plugin: its routes, the support socket, and the socket's pub/sub closed with the app. */
 export const supportModule = serverModule<SupportModuleDeps>({
   name: 'engagement/support',
   register: async (app, deps) => {

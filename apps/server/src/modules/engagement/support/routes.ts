@@ -6,7 +6,7 @@ import type { SupportService } from './service.ts';
 import { AppError } from '../../../errors.ts';
 import { gameTokenKeyPath, type GameTokenService } from './game-token.ts';
 
-/** The services this module's routes use, passed by the composition root (issue 32). */
+/** The services this module's routes use, passed in by the composition root so the module imports no other module's insides. */
 export interface SupportRoutesDeps {
   dbHandle: DbHandle;
   routeDeps: RouteDeps;

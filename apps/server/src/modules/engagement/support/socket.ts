@@ -61,7 +61,7 @@ function isClientFrameError(error: Error & { code?: unknown }): boolean {
   return typeof error.code === 'string' && error.code.startsWith('WS_ERR_');
 }
 
-/** The services the support socket uses, passed by the composition root (issue 32). */
+/** The services the support socket uses, passed in by the composition root so the module imports no other module's insides. */
 export interface SupportSocketDeps {
   config: Config;
   routeDeps: RouteDeps;

@@ -10,7 +10,7 @@ function originOf(request: FastifyRequest, configured: string): string {
   return `${request.protocol}://${request.host}`;
 }
 
-/** The services this module's routes use, passed by the composition root (issue 32). */
+/** The services this module's routes use, passed in by the composition root so the module imports no other module's insides. */
 export interface CommunityRoutesDeps {
   config: Config;
   dbHandle: DbHandle;

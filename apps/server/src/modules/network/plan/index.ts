@@ -1,4 +1,4 @@
-/** The compensation plan's entry (issue 32): what the dashboard uses of the plan's sources. */
+/** The compensation plan's entry: what the dashboard uses of the plan's sources. */
 import { serverModule } from '../../../plugins/server-module.ts';
 import type { JobRunner } from '../../../jobs/runner.ts';
 import { planRoutes, type PlanRoutesDeps } from './routes.ts';
@@ -10,7 +10,7 @@ export interface PlanModuleDeps extends PlanRoutesDeps {
   jobs: JobRunner;
 }
 
-/** The module's plugin (issue 32): its routes and the period payouts job (decision 022). */
+/** The module's plugin: its routes and the period payouts job (docs/decisions/022-compensation-plan.md). */
 export const planModule = serverModule<PlanModuleDeps>({
   name: 'network/plan',
   register: async (app, deps) => {

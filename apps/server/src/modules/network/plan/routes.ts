@@ -5,7 +5,7 @@ import type { PlanService } from './service.ts';
 import type { PlanVersionService } from './versions.ts';
 import type { PlanPayoutService } from './payout.ts';
 
-/** The services this module's routes use, passed by the composition root (issue 32). */
+/** The services this module's routes use, passed in by the composition root so the module imports no other module's insides. */
 export interface PlanRoutesDeps {
   routeDeps: RouteDeps;
   plan: PlanService;

@@ -3,8 +3,8 @@
  * events), the members above each buyer (users.tree_path, users.level), and the period volumes.
  *
  * `periodVolume` is the one place the plan sums volumes; it reads the purchase events itself. Once
- * the community module keeps performance figures per member (issue 11), this function is where to
- * read them instead.
+ * the community module keeps performance figures per member, this function is where to read them
+ * instead.
  */
 import type { Db, Tx } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';

@@ -1,5 +1,5 @@
 /**
- * The packages module's entry (decision 020, issue 32): what the flash sales, the plan payouts,
+ * The packages module's entry (docs/decisions/020-packages.md): what the flash sales, the plan payouts,
  * the community series and the composition root use of the catalogue, the holdings and releases.
  */
 import { serverModule } from '../../../plugins/server-module.ts';
@@ -20,7 +20,7 @@ export interface PackagesModuleDeps extends PackageRoutesDeps, PackageJobRoutesD
   jobs: JobRunner;
 }
 
-/** The module's plugin (issue 32): packages, claims and jackpot routes; the reward release and the jackpot draws (decision 020). */
+/** The module's plugin: packages, claims and jackpot routes; the reward release and the jackpot draws (docs/decisions/020-packages.md). */
 export const packagesModule = serverModule<PackagesModuleDeps>({
   name: 'products/packages',
   register: async (app, deps) => {

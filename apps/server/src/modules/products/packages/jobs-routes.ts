@@ -4,7 +4,7 @@ import { apiRoute, type RouteDeps } from '../../../plugins/api-route.ts';
 import type { ClaimService } from './claims.ts';
 import type { JackpotService } from './jackpot.ts';
 
-/** The services this module's routes use, passed by the composition root (issue 32). */
+/** The services this module's routes use, passed in by the composition root so the module imports no other module's insides. */
 export interface PackageJobRoutesDeps {
   routeDeps: RouteDeps;
   packageClaims: ClaimService;

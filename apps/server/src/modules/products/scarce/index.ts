@@ -1,4 +1,4 @@
-/** The scarce goods module's entry (decision 025, issue 32): flash sales, shares and their routes. */
+/** The scarce goods module's entry (docs/decisions/025-scarce-goods.md): flash sales, shares and their routes. */
 import { serverModule } from '../../../plugins/server-module.ts';
 import type { JobRunner } from '../../../jobs/runner.ts';
 import { scarceRoutes, type ScarceRoutesDeps } from './routes.ts';
@@ -8,7 +8,7 @@ export interface ScarceModuleDeps extends ScarceRoutesDeps {
   jobs: JobRunner;
 }
 
-/** The module's plugin (issue 32): its routes and the shares' bonus of each period (decision 025). */
+/** The module's plugin: its routes and the shares' bonus of each period (docs/decisions/025-scarce-goods.md). */
 export const scarceModule = serverModule<ScarceModuleDeps>({
   name: 'products/scarce',
   register: async (app, deps) => {

@@ -4,7 +4,7 @@ import { actorOf, apiRoute, type RouteDeps } from '../../../plugins/api-route.ts
 import type { SaleService } from './sales.ts';
 import type { EquityService } from './equity.ts';
 
-/** The services this module's routes use, passed by the composition root (issue 32). */
+/** The services this module's routes use, passed in by the composition root so the module imports no other module's insides. */
 export interface ScarceRoutesDeps {
   routeDeps: RouteDeps;
   sales: SaleService;
