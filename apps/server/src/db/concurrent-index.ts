@@ -40,7 +40,7 @@ export const concurrentIndexes: ConcurrentIndex[] = [
   // only holds are in them, so a posted transfer (nearly all of them) costs no index write.
   { name: 'ledger_transfers_debit_held', table: 'ledger_transfers', columns: ['debit_account_id', 'state', 'seq'], where: "kind = 'pending'" },
   { name: 'ledger_transfers_credit_held', table: 'ledger_transfers', columns: ['credit_account_id', 'state', 'seq'], where: "kind = 'pending'" },
-  // Migration 038 (issue 33): a member's records of a time range, each side of the journal in
+  // Migration 038: a member's records of a time range, each side of the journal in
   // (time, seq) order, and the audit log of a time range: seeks that stop after the page.
   { name: 'ledger_transfers_debit_time_seq', table: 'ledger_transfers', columns: ['debit_account_id', 'created_at', 'seq'] },
   { name: 'ledger_transfers_credit_time_seq', table: 'ledger_transfers', columns: ['credit_account_id', 'created_at', 'seq'] },

@@ -1,7 +1,8 @@
 /**
- * Keyset paging, written once (issue 32, decision 052). Every list of the server pages the same
- * way: newest first (or by name) on a set of sort columns whose last one is unique, the next page
- * being the rows strictly after the last one shown. This file owns the three parts of that:
+ * Keyset paging, written once so no list pages its own way (docs/decisions/052-one-keyset-paging-helper.md).
+ * Every list of the server pages the same way: newest first (or by name) on a set of sort columns
+ * whose last one is unique, the next page being the rows strictly after the last one shown. This
+ * file owns the three parts of that:
  *
  * - the cursor: one opaque format, `k1:<value>:<value>…:<check>`. `k1` is the version; an
  *   integer is written in base 36, an id as it is (`[\w-]`, a UUID), a text in base64url; the

@@ -1,7 +1,8 @@
 /**
  * Prepared statements kept between queries on SQLite. Kysely's SQLite driver calls
  * `database.prepare(sql)` for every query, and better-sqlite3 compiles the SQL anew each time:
- * on a plain read that compilation was 13% of the server's CPU (issue 8's profile). Kysely builds
+ * on a plain read that compilation was 13% of the server's CPU (the bench server's CPU profile,
+ * docs/decisions/018-envelope-cost.md). Kysely builds
  * the same SQL text for the same query shape, so the compiled statement is kept by its text.
  *
  * Safe to reuse because Kysely runs one query at a time on its single SQLite connection (its

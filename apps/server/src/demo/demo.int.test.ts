@@ -1,6 +1,6 @@
-// Demo data on a fresh start (issue 31): demo's bank account and BEP20 and TRC20 addresses are past
-// the cooling-off of decision 015, so a withdrawal works at once and reaches the staff review queue;
-// the welcome announcement and the white paper are published in the five languages.
+// Demo data on a fresh start: demo's bank account and BEP20 and TRC20 addresses are past the
+// cooling-off for new withdrawal destinations, so a withdrawal works at once and reaches the staff
+// review queue; the welcome announcement and the white paper are published in the five languages.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languages, type BankAccountEntry, type ContentDocument, type DocumentVersionEntry, type WithdrawalAddressEntry } from '@pp/contract';

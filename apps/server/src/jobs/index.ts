@@ -1,7 +1,8 @@
 /**
  * The scheduled jobs of the server that belong to no module (ledger checks, housekeeping), each
  * run by the one mechanism in runner.ts and registered by app.ts. A module registers its own jobs
- * from its entry's plugin (chain watchers, reward release, bonus periods: issue 32).
+ * from its entry's plugin (chain watchers, reward release, bonus periods), so adding a module's job
+ * needs no edit here.
  */
 import type { DbHandle } from '../db/index.ts';
 import { deleteInBatches } from '../db/batched-delete.ts';

@@ -72,7 +72,7 @@ describe('SqliteReplayStore', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('refuses a seen nonce whatever time it comes with, as the PostgreSQL and Redis stores do (issue 30)', async () => {
+  it('refuses a seen nonce whatever time it comes with, as the PostgreSQL and Redis stores do, so a new time cannot make a replay fresh', async () => {
     const now = 1_000_000;
     const store = new SqliteReplayStore(':memory:', () => now);
     expect(await store.remember('c'.repeat(22), now + 1000)).toBe('fresh');

@@ -74,7 +74,7 @@ describe.each(kinds)('nonce store under bursts (%s)', (kind) => {
     }
   });
 
-  it('a seen nonce is a replay whatever time it comes with (issue 30: SQLite took it as fresh)', async () => {
+  it('a seen nonce is a replay whatever time it comes with, so a new time cannot make a replay fresh (SQLite once did)', async () => {
     const [store, other] = await twoStores(kind);
     const expires = Date.now() + 60_000;
     expect(await store.remember(nonce(50_000), expires)).toBe('fresh');

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { Dialect } from '../dialect.ts';
 
 /**
- * Indexes the query-plan test asks for (issue 33, decision 046):
+ * Indexes the query-plan test asks for (docs/decisions/046-cost-flat-with-history.md):
  * - the staff's holdings list pages every member's holdings newest first by (created_at, id);
  *   without it both databases read and sorted every holding for each page;
  * - the dashboard's members who joined today: a range on users.created_at (SQLite skip-scanned

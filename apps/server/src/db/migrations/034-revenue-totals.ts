@@ -3,7 +3,7 @@ import type { Dialect } from '../dialect.ts';
 import { inOneTransaction } from './one-transaction.ts';
 
 /**
- * A member's revenue kept with the movement (issue 33, decision 049): `revenue_totals` holds, per
+ * A member's revenue kept with the movement (docs/decisions/049-revenue-totals-kept-with-the-movement.md): `revenue_totals` holds, per
  * credited account and revenue code, the sum of the posted transfers of that code into the account,
  * so `revenueSummary` reads a handful of rows instead of summing the member's whole history.
  *

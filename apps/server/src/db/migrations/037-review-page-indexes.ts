@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { Dialect } from '../dialect.ts';
 
 /**
- * A review queue's page, newest first (issue 33): the scale bench at 10,000,000 transfers (100,000
+ * A review queue's page, newest first: the scale bench at 10,000,000 transfers (100,000
  * waiting items and as many decided ones) measured the staff's first page of each queue at 190 to
  * 260 ms p50, 10 to 29 times its small-database figure. The page orders by (created_at, id) within
  * a queue, with or without a status: the old (queue, status, created_at) index gave that order only

@@ -3,7 +3,7 @@ import type { Dialect } from '../dialect.ts';
 import { inOneTransaction } from './one-transaction.ts';
 
 /**
- * The back-office's waiting counts kept with the items (issue 33, decision 057): the dashboard
+ * The back-office's waiting counts kept with the items (docs/decisions/057-journal-index-budget-and-kept-waiting-counts.md): the dashboard
  * counted each queue's waiting items on every load, 150 ms p50 on PostgreSQL at 100,000 waiting
  * items against 7.5 ms on a small database. `review_waiting` holds per queue the number of items
  * whose status is waiting (pending or awaitingSecond), in a few stripe rows summed on read.

@@ -2,7 +2,7 @@ import type { Migration } from 'kysely';
 import type { Dialect } from '../dialect.ts';
 
 /**
- * A member's records of one type are read in time order (issue 33, decision 057), like a time
+ * A member's records of one type are read in time order (docs/decisions/057-journal-index-budget-and-kept-waiting-counts.md), like a time
  * range: newest first by (created_at, seq), through (account, code, created_at, seq) on each side
  * of the journal. A type and a month together were a walk of the month's rows of the account,
  * fetching each row to test its code (at 10,000,000 transfers on PostgreSQL 20 ms p50 against 3.4

@@ -3,7 +3,7 @@ import type { Dialect } from '../dialect.ts';
 import { inOneTransaction } from './one-transaction.ts';
 
 /**
- * A member's unread notifications kept as a count (issue 33, decision 058). The home page and the
+ * A member's unread notifications kept as a count (docs/decisions/058-kept-unread-counts-and-withdrawals-by-status.md). The home page and the
  * header ask for the unread count on every load; it was counted (up to
  * `contentLimits.unreadCountMax`, 1,000) from the member's unread rows, which at 2,000,000
  * notifications cost the long-history member 18.6 ms p99 on SQLite against 6.4 ms on a small

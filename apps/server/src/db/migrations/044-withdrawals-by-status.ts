@@ -2,7 +2,7 @@ import type { Migration } from 'kysely';
 import type { Dialect } from '../dialect.ts';
 
 /**
- * A member's withdrawals of one status, newest first (issue 33, decision 058): through
+ * A member's withdrawals of one status, newest first (docs/decisions/058-kept-unread-counts-and-withdrawals-by-status.md): through
  * (member_id, status, created_at, id). The list filtered by status walked the member's
  * withdrawals through (member_id, created_at) and tested each row's status, so a member with
  * years of withdrawals and few (or none) in the status asked for read all of them: at 250,000

@@ -3,7 +3,7 @@ import type { Dialect } from '../dialect.ts';
 import { inOneTransaction } from './one-transaction.ts';
 
 /**
- * The dashboard's "today" kept with the movement (issue 33, decision 059). The dashboard summed
+ * The dashboard's "today" kept with the movement (docs/decisions/059-dashboard-today-kept-with-the-movement.md). The dashboard summed
  * each request's deposits and withdrawals posted since the start of the UTC day from the journal:
  * a read that grew with the day's movements (at 2,415 deposits and 3,855 withdrawals in a day,
  * 5.5 ms p50 against 2.4 on a small database on SQLite). `ledger_day_totals` holds, per UTC day
