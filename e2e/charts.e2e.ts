@@ -82,7 +82,7 @@ const cases: Array<[Language, Layout]> = [
   ['en-US', 'mobile'],
 ];
 
-describe('member charts (issue 31 section 3)', () => {
+describe('member charts', () => {
   test.each(cases)('%s %s: balance history, performance by month, release progress', async (lang, layout) => {
     const context = await newContext(browser, server.baseUrl, layout, { lang });
     const page = await context.newPage();

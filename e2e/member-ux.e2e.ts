@@ -70,7 +70,7 @@ async function recordToastFrames(context: BrowserContext): Promise<void> {
 const toastFrames = (page: Page) => page.evaluate(() => (window as unknown as { toastFrames: Frame[] }).toastFrames);
 const intersects = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
-describe('member portal (issue 31)', () => {
+describe('member portal', () => {
   test.each(['desktop', 'mobile'] as const)('%s: toasts start below the header, never over its controls', async (layout) => {
     const lang: Language = 'en-US';
     const context = await newContext(browser, server.baseUrl, layout, { lang });

@@ -1,7 +1,8 @@
 /**
- * The one submit hook of both browser apps (issue 32, "forms one way"): page forms and dialog
- * forms alike. One submission at a time (a second submit while one runs is dropped), a pending
- * flag for the buttons (and the dialog's lock through `onBusyChange`), an idempotency key per
+ * The one submit hook of both browser apps, so every form behaves the same
+ * (docs/decisions/053-forms-one-way-and-one-money-form.md): page forms and dialog forms alike.
+ * One submission at a time (a second submit while one runs is dropped), a pending flag for the
+ * buttons (and the dialog's lock through `onBusyChange`), an idempotency key per
  * attempt (`requestId`: same input, same key across retries; reset on success), and a refusal
  * shown where it belongs: under the field `fieldOf` names, else in `formError` (dialogs show it
  * above the buttons, since toasts sit behind a modal; pages leave it to the API client's toast).
