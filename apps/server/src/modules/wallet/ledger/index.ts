@@ -1,6 +1,7 @@
 /**
- * The ledger's entry (issue 32): what other modules use. Modules that keep their own books register
- * a check of them with `registerVerifier` (decision 044).
+ * The ledger's entry: what other modules use. Modules that keep their own books register a check of
+ * them with `registerVerifier`, so the ledger check runs it without importing any module above the
+ * ledger (docs/decisions/044-money-core-below-the-transport.md).
  */
 export { LedgerRepository, type AccountRef, type TransferInput, type TransferRecord, type TransferCode } from './repository.ts';
 export { registerVerifier, verifyAndRecord, verifyLedger, type BooksCheck, type VerifyResult } from './verify.ts';
