@@ -26,6 +26,7 @@ import { RecordService } from './modules/wallet/records/service.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { SecurityService } from './modules/identity/security/service.ts';
 import { ChainService } from './modules/payments/chain/service.ts';
+import { HeldChainDeposits } from './modules/payments/chain/held-deposits.ts';
 import { FileUploadStore, S3UploadStore, UploadService } from './modules/platform/uploads/index.ts';
 import { BankDepositService } from './modules/payments/deposits/service.ts';
 import { BankAccountService } from './modules/payments/bank-accounts/service.ts';
@@ -133,7 +134,29 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
   // `security` is built just below and called only when a member signs in.
   const accounts: AccountService = new AccountService(db, sessions, settings, throttle, events, (userId, request) => security.afterPassword(userId, request));
   const ledger = new LedgerRepository(dbHandle);
-  const reviews = new ReviewService(db, audit, settings);
+  // Each queue's decisions come from the module that owns the queue, in one typed map: a queue
+  // without its handler does not compile, and no module registers itself (decision 077). The
+  // owners are made below with the queues they submit to, so their entries are read when staff
+  // decide, once every service exists.
+  const reviews = new ReviewService(db, audit, settings, {
+    get manualAdjustment() {
+      return services.adjustments.reviewHandler;
+    },
+    get exchange() {
+      return services.exchanges.reviewHandler;
+    },
+    get bankDeposit() {
+      return services.bankDeposits.reviewHandler;
+    },
+    get withdrawal() {
+      return services.withdrawals.reviewHandler;
+    },
+    get packageClaim() {
+      return services.packageClaims.reviewHandler;
+    },
+    chainDeposit: HeldChainDeposits.reviewHandler,
+    settingChange: settings.reviewHandler,
+  });
   // Control settings change through a review item (decision 061).
   settings.useReviewQueue(reviews);
   const mail = new MailService(db, config, log);
@@ -167,7 +190,7 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
   events.on('packagePurchased', (tx, e) => community.onPurchase(tx, e.memberId, e.amount, e.at));
   // Packages (decision 020); the rushes of decision 025 sell their codes.
   const packages = new PackageService(db, ledger, accounts, settings, events);
-  return {
+  const services: Services = {
     config,
     dbHandle,
     routeDeps: {
@@ -228,4 +251,5 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
       set: (tx, value, actor, reason) => settings.writeIn(tx, 'features.equityBuyStatus', value, actor, reason),
     }),
   };
+  return services;
 }

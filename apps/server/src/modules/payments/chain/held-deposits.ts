@@ -13,7 +13,7 @@ import type { Db, Tx } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
 import { AppError } from '../../../errors.ts';
 import { notify } from '../../engagement/notifications/index.ts';
-import type { ReviewRow, ReviewService } from '../../platform/reviews/index.ts';
+import type { QueueHandler, ReviewRow, ReviewService } from '../../platform/reviews/index.ts';
 import { explorerTxUrl, type ChainSettings } from './settings.ts';
 
 /** Raw token units to points minor units (scale 6), rounded down. */
@@ -54,13 +54,14 @@ export interface HeldDepositRow {
 }
 
 export class HeldChainDeposits {
-  constructor(private readonly reviews: ReviewService) {
-    reviews.register(heldDepositQueue, {
-      // The review service refuses first (reject-only queue); this stays as the last word.
-      approve: () => Promise.reject(new AppError('ledger.amountTooLarge')),
-      reject: (tx, item) => this.reject(tx, item),
-    });
-  }
+  /** The chainDeposit queue's decisions; the composition hands them to the review service with every other queue's. */
+  static readonly reviewHandler: QueueHandler = {
+    // The review service refuses first (reject-only queue); this stays as the last word.
+    approve: () => Promise.reject(new AppError('ledger.amountTooLarge')),
+    reject: (tx, item) => HeldChainDeposits.reject(tx, item),
+  };
+
+  constructor(private readonly reviews: ReviewService) {}
 
   /** Puts a held deposit in the staff queue; call in the transaction that moved it to heldForReview. */
   async enqueue(tx: Tx, d: HeldDepositRow, s: ChainSettings): Promise<string> {
@@ -89,7 +90,7 @@ export class HeldChainDeposits {
   }
 
   /** Staff closed it: the deposit reads rejected (once), the member is told; the ledger is untouched. */
-  private async reject(tx: Tx, item: ReviewRow): Promise<void> {
+  private static async reject(tx: Tx, item: ReviewRow): Promise<void> {
     const moved = await tx
       .updateTable('chain_deposits')
       .set({ status: 'rejected' })

@@ -28,7 +28,7 @@ import { keysetPage, newestFirst } from '../../../db/keyset.ts';
 import { AppError } from '../../../errors.ts';
 import type { ConfigService } from '../../platform/config/index.ts';
 import type { LedgerRepository } from '../../wallet/ledger/index.ts';
-import type { ReviewRow, ReviewService } from '../../platform/reviews/index.ts';
+import type { QueueHandler, ReviewRow, ReviewService } from '../../platform/reviews/index.ts';
 import type { UploadRow, UploadService } from '../../platform/uploads/index.ts';
 import { notify } from '../../engagement/notifications/index.ts';
 
@@ -64,11 +64,13 @@ export class BankDepositService {
   ) {
     // A deposit keeps its receipt and its other file for as long as it exists (decision 054).
     uploads.registerReference({ name: 'deposits.files', table: 'bank_deposits', columns: ['receipt_upload_id', 'other_upload_id'] });
-    reviews.register('bankDeposit', {
-      approve: (tx, item) => this.settle(tx, item, 'approved'),
-      reject: (tx, item) => this.settle(tx, item, 'rejected'),
-    });
   }
+
+  /** The bankDeposit queue's decisions; the composition hands them to the review service with every other queue's. */
+  readonly reviewHandler: QueueHandler = {
+    approve: (tx, item) => this.settle(tx, item, 'approved'),
+    reject: (tx, item) => this.settle(tx, item, 'rejected'),
+  };
 
   async config(): Promise<BankDepositConfig> {
     const [recipient, currency, rate, window, minimum, maximum, multipleOf] = await Promise.all([

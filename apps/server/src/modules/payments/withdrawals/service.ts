@@ -31,7 +31,7 @@ import { explorerTxUrl, type ChainSettings } from '../chain/index.ts';
 import type { ConfigService } from '../../platform/config/index.ts';
 import type { ConfigValue } from '../../platform/config/index.ts';
 import type { LedgerRepository } from '../../wallet/ledger/index.ts';
-import type { ReviewRow, ReviewService } from '../../platform/reviews/index.ts';
+import type { QueueHandler, ReviewRow, ReviewService } from '../../platform/reviews/index.ts';
 import { markRejected, moveStatus, orderRow, type WithdrawalRow } from './order-state.ts';
 
 export type WithdrawalTypeSetting = ConfigValue<'withdrawal.types'>[number];
@@ -99,12 +99,13 @@ export class WithdrawalService {
     private readonly addresses: AddressService,
     private readonly bankAccounts: BankAccountService,
     private readonly chains: readonly ChainSettings[],
-  ) {
-    reviews.register('withdrawal', {
-      approve: (tx, item) => this.approve(tx, item),
-      reject: (tx, item) => this.reject(tx, item),
-    });
-  }
+  ) {}
+
+  /** The withdrawal queue's decisions; the composition hands them to the review service with every other queue's. */
+  readonly reviewHandler: QueueHandler = {
+    approve: (tx, item) => this.approve(tx, item),
+    reject: (tx, item) => this.reject(tx, item),
+  };
 
   async configList(): Promise<{ types: WithdrawalTypeEntry[] }> {
     const types = await this.settings.get('withdrawal.types');

@@ -23,19 +23,11 @@ interface QueuedChange {
 }
 
 /**
- * The review queues as this module uses them: put a change on the queue, and handle its
- * decisions. Declared here by shape, so the settings module does not import the queues (which
- * read settings themselves).
+ * The review queues as this module uses them: put a change on the queue. Declared here by shape,
+ * as are its decisions below, so the settings module does not import the queues (which read
+ * settings themselves).
  */
 export interface ChangeQueue {
-  register(
-    queue: string,
-    handler: {
-      approve(tx: Tx, item: QueuedChange, actor: Actor & { role: StaffRole }): Promise<void>;
-      reject(tx: Tx, item: QueuedChange, actor: Actor & { role: StaffRole }): Promise<void>;
-      permission?: 'config.writeMoney';
-    },
-  ): void;
   submit(
     tx: Tx,
     input: {
@@ -52,6 +44,13 @@ export interface ChangeQueue {
   ): Promise<string>;
 }
 
+/** The settingChange queue's decisions, in the shape of the review queues' handler. */
+export interface ChangeDecisions {
+  approve(tx: Tx, item: QueuedChange, actor: Actor & { role: StaffRole }): Promise<void>;
+  reject(tx: Tx, item: QueuedChange, actor: Actor & { role: StaffRole }): Promise<void>;
+  permission: 'config.writeMoney';
+}
+
 const waiting = ['pending', 'awaitingSecond'];
 
 export class ConfigService {
@@ -63,20 +62,23 @@ export class ConfigService {
   ) {}
 
   /**
-   * Wires the review queues in (the composition root, once both exist). One approval by another
-   * staff member applies a change: the maker and one checker are the four eyes; a second checker
-   * would add a person to every fee change without guarding anything a first one does not.
+   * The settingChange queue's decisions; the composition hands them to the review service with
+   * every other queue's. One approval by another staff member applies a change: the maker and one
+   * checker are the four eyes; a second checker would add a person to every fee change without
+   * guarding anything a first one does not.
    */
+  readonly reviewHandler: ChangeDecisions = {
+    // Every control setting but the address cooling-off is a money setting; the approve step checks that one's own permission.
+    permission: 'config.writeMoney',
+    approve: (tx, item, actor) => this.apply(tx, item, actor),
+    reject: async (_tx, item, actor) => {
+      if (isConfigKey(item.subject_id)) this.mayChange(item.subject_id, actor.role);
+    },
+  };
+
+  /** Wires the review queues in (the composition root, once both exist): a control setting's change waits on them. */
   useReviewQueue(queue: ChangeQueue): void {
     this.queue = queue;
-    queue.register(settingChangeQueue, {
-      // Every control setting but the address cooling-off is a money setting; the approve step checks that one's own permission.
-      permission: 'config.writeMoney',
-      approve: (tx, item, actor) => this.apply(tx, item, actor),
-      reject: async (_tx, item, actor) => {
-        if (isConfigKey(item.subject_id)) this.mayChange(item.subject_id, actor.role);
-      },
-    });
   }
 
   async get<K extends ConfigKey>(key: K, db: Db | Tx = this.db): Promise<ConfigValue<K>> {

@@ -2,7 +2,7 @@
 import { serverModule } from '../../../plugins/server-module.ts';
 import { reviewRoutes, type ReviewRoutesDeps } from './routes.ts';
 
-export { type ReviewRow, type ReviewService, reviewQueues } from './service.ts';
+export { type QueueHandler, type ReviewHandlers, type ReviewQueue, type ReviewRow, type ReviewService, reviewQueues } from './service.ts';
 
 /** The module's plugin (issue 32): its routes, registered by app.ts with the services they use. */
 export const reviewsModule = serverModule<ReviewRoutesDeps>({

@@ -1,6 +1,9 @@
 /**
- * Review queues: one mechanism for every kind of item a person must approve (manual adjustments
- * now; exchanges, bank deposits and withdrawals plug in later through a QueueHandler). Each
+ * Review queues: one mechanism for every kind of item a person must approve (manual adjustments,
+ * exchanges, bank and held chain deposits, withdrawals, package claims, setting changes). The
+ * module that owns a queue exports its QueueHandler, and the composition hands this service one
+ * typed map of them when it makes it: a queue without a handler does not compile, and no module
+ * registers itself at run time (decision 077). Each
  * decision is its own transaction: the item's status moves with a conditional update, so an item
  * is decided once even when two staff members click at the same time, and the handler's money
  * effect (post or void the pending transfer) happens in the same transaction. Above the
@@ -95,21 +98,25 @@ export type Decision = 'approve' | 'reject';
 export type DecideOutcome = { id: string; outcome: 'approved' | 'rejected' | 'awaitingSecond' | 'refused'; error?: string };
 
 export const reviewQueues = ['manualAdjustment', 'exchange', 'bankDeposit', 'withdrawal', 'packageClaim', 'chainDeposit', 'settingChange'] as const;
+export type ReviewQueue = (typeof reviewQueues)[number];
+
+/** Each queue's decisions, from the module that owns the queue: one entry per queue, none missing. */
+export type ReviewHandlers = { readonly [Q in ReviewQueue]: QueueHandler };
 
 /** A review queue, newest item first (decision 052). */
 const reviewItemsPage = newestFirst('reviewList', 'review_items.created_at', 'review_items.id');
 
 export class ReviewService {
-  private readonly handlers = new Map<string, QueueHandler>();
-
   constructor(
     private readonly db: Db,
     private readonly audit: AuditService,
     private readonly config: ConfigService,
+    private readonly handlers: ReviewHandlers,
   ) {}
 
-  register(queue: string, handler: QueueHandler): void {
-    this.handlers.set(queue, handler);
+  /** The handler of an item's queue; none for a queue name this build does not know (a row not written by `submit`). */
+  private handlerOf(queue: string): QueueHandler | undefined {
+    return Object.hasOwn(this.handlers, queue) ? this.handlers[queue as ReviewQueue] : undefined;
   }
 
   row(id: string, db: Db | Tx = this.db) {
@@ -124,7 +131,7 @@ export class ReviewService {
   async submit(
     tx: Tx,
     input: {
-      queue: string;
+      queue: ReviewQueue;
       memberId: string;
       coinName: string;
       amount: bigint;
@@ -261,7 +268,7 @@ export class ReviewService {
         // An item that can never be approved (decision 037) needs no second approval either.
         needsSecondApproval: !rejectOnlyReviewQueues.includes(row.queue) && Number(row.approvals_required) >= 2,
         approvalsRequired: Number(row.approvals_required),
-        canApprove: roleCan(viewer.role, 'reviews.decide') && approvalRefusal(row, 'approve', viewer, this.handlers.get(row.queue)) === null,
+        canApprove: roleCan(viewer.role, 'reviews.decide') && approvalRefusal(row, 'approve', viewer, this.handlerOf(row.queue)) === null,
       };
     });
   }
@@ -304,7 +311,7 @@ export class ReviewService {
   private async decideIn(tx: Tx, id: string, decision: Decision, reasonCode: string | undefined, reason: string, actor: Decider) {
     const item = await this.row(id, tx);
     if (!item) throw new AppError('review.notFound');
-    const handler = this.handlers.get(item.queue);
+    const handler = this.handlerOf(item.queue);
     if (!handler) throw new Error(`no handler for queue ${item.queue}`);
     const refusal = approvalRefusal(item, decision, actor, handler);
     if (refusal) throw new AppError(refusal);

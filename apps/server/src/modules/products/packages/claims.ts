@@ -17,7 +17,7 @@ import { formatMinor, parseAmount, percentOfStrict } from '@pp/contract';
 import { once } from '../../../db/once.ts';
 import { isUniqueViolation } from '../../wallet/ledger/index.ts';
 import type { LedgerRepository } from '../../wallet/ledger/index.ts';
-import type { ReviewRow, ReviewService } from '../../platform/reviews/index.ts';
+import type { QueueHandler, ReviewRow, ReviewService } from '../../platform/reviews/index.ts';
 import { notify } from '../../engagement/notifications/index.ts';
 
 export const claimQueue = 'packageClaim';
@@ -52,12 +52,13 @@ export class ClaimService {
     private readonly db: Db,
     private readonly ledger: LedgerRepository,
     private readonly reviews: ReviewService,
-  ) {
-    reviews.register(claimQueue, {
-      approve: (tx, item) => this.approve(tx, item),
-      reject: (tx, item) => this.reject(tx, item),
-    });
-  }
+  ) {}
+
+  /** The packageClaim queue's decisions; the composition hands them to the review service with every other queue's. */
+  readonly reviewHandler: QueueHandler = {
+    approve: (tx, item) => this.approve(tx, item),
+    reject: (tx, item) => this.reject(tx, item),
+  };
 
   async create(memberId: string, input: { holdingId: string; requestId: string }): Promise<{ id: string }> {
     // Keyed once (db/once.ts): a retry or a parallel duplicate is answered the first claim's id.

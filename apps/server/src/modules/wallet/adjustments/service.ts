@@ -9,7 +9,7 @@ import { AppError } from '../../../errors.ts';
 import type { AuditService, Actor } from '../../platform/audit/index.ts';
 import { formatMinor, parseAmount } from '@pp/contract';
 import type { LedgerRepository } from '../ledger/index.ts';
-import type { ReviewRow, ReviewService } from '../../platform/reviews/index.ts';
+import type { QueueHandler, ReviewRow, ReviewService } from '../../platform/reviews/index.ts';
 import type { AccountRepository } from '../../identity/accounts/index.ts';
 
 export class AdjustmentService {
@@ -18,12 +18,13 @@ export class AdjustmentService {
     private readonly reviews: ReviewService,
     private readonly audit: AuditService,
     private readonly members: AccountRepository,
-  ) {
-    reviews.register('manualAdjustment', {
-      approve: (tx: Tx, item: ReviewRow) => this.ledger.resolvePending(item.subject_id, 'post', tx).then(() => undefined),
-      reject: (tx: Tx, item: ReviewRow) => this.ledger.resolvePending(item.subject_id, 'void', tx).then(() => undefined),
-    });
-  }
+  ) {}
+
+  /** The manualAdjustment queue's decisions; the composition hands them to the review service with every other queue's. */
+  readonly reviewHandler: QueueHandler = {
+    approve: (tx: Tx, item: ReviewRow) => this.ledger.resolvePending(item.subject_id, 'post', tx).then(() => undefined),
+    reject: (tx: Tx, item: ReviewRow) => this.ledger.resolvePending(item.subject_id, 'void', tx).then(() => undefined),
+  };
 
   async create(actor: Actor, input: { memberId: string; coinName: string; direction: 'credit' | 'debit'; amount: string; reason: string; requestId: string }) {
     const amount = parseAmount(input.amount);

@@ -17,7 +17,7 @@ import type { AccountService } from '../../identity/accounts/index.ts';
 import type { ConfigService } from '../../platform/config/index.ts';
 import { amountRuleBroken, formatMinor, multiplyRateStrict, parseAmount, percentOfStrict } from '@pp/contract';
 import type { LedgerRepository } from '../ledger/index.ts';
-import type { ReviewRow, ReviewService } from '../../platform/reviews/index.ts';
+import type { QueueHandler, ReviewRow, ReviewService } from '../../platform/reviews/index.ts';
 import { keysetPage, newestFirst } from '../../../db/keyset.ts';
 import { notify } from '../../engagement/notifications/index.ts';
 
@@ -33,12 +33,13 @@ export class ExchangeService {
     private readonly reviews: ReviewService,
     private readonly accounts: AccountService,
     private readonly settings: ConfigService,
-  ) {
-    reviews.register('exchange', {
-      approve: (tx, item) => this.approve(tx, item),
-      reject: (tx, item) => this.reject(tx, item),
-    });
-  }
+  ) {}
+
+  /** The exchange queue's decisions; the composition hands them to the review service with every other queue's. */
+  readonly reviewHandler: QueueHandler = {
+    approve: (tx, item) => this.approve(tx, item),
+    reject: (tx, item) => this.reject(tx, item),
+  };
 
   types(): Promise<ExchangeType[]> {
     return this.settings.get('exchange.types');
