@@ -42,9 +42,14 @@ module.exports = {
       to: { path: '^packages/$1/' },
     },
     {
-      comment: 'The browser kit stands on the contract and the envelope.',
-      from: { path: '^packages/browser-kit/' },
+      comment: 'The typed client (what a third party uses, and the apps under their UI) stands on the contract and the envelope.',
+      from: { path: '^packages/client/' },
       to: { path: '^packages/(contract|envelope)/' },
+    },
+    {
+      comment: 'The browser kit stands on the typed client, the contract and the envelope.',
+      from: { path: '^packages/browser-kit/' },
+      to: { path: '^packages/(client|contract|envelope)/' },
     },
     // The server, bottom up.
     {
@@ -163,6 +168,13 @@ module.exports = {
       to: { path: '^apps/' },
     },
     {
+      name: 'client-for-any-program',
+      comment: 'packages/client is what a third party runs: it imports no app and no UI (the browser kit stands on it, not the other way).',
+      severity: 'error',
+      from: { path: '^packages/client/' },
+      to: { path: '^(apps/|packages/browser-kit/)' },
+    },
+    {
       name: 'apps-apart',
       comment: 'An app never imports another app: what both sides share lives in packages/.',
       severity: 'error',
@@ -189,6 +201,14 @@ module.exports = {
       severity: 'error',
       from: { path: `${server}modules/wallet/ledger/` },
       to: { path: `${server}(plugins/|jobs/|modules/(?!wallet/ledger/)|services\\.ts$|app\\.ts$)` },
+    },
+    {
+      name: 'platform-below-the-domains',
+      comment:
+        "modules/platform (settings, countries, mail, uploads, the audit trail, the review queues) serves every domain and imports none: a domain reacts to it through what the composition passes in (a review queue's handler) or the event bus.",
+      severity: 'error',
+      from: { path: `${server}modules/platform/`, pathNot: testCode },
+      to: { path: `${server}modules/(?!platform/)` },
     },
     {
       name: 'no-composition-root-in-modules',

@@ -8,13 +8,14 @@
  * office and the other way round), its session store, its translations, and what happens when
  * the session expires (the portal reloads; the back office goes to its login screen).
  */
-import { endpointPaths, isKeyed, type KeyedEndpointName } from '@pp/contract/paths';
-import type { EndpointName, RequestOf, ResponseOf } from '@pp/contract';
+import { endpointPaths, isKeyed } from '@pp/contract/paths';
+import type { EndpointName, ResponseOf } from '@pp/contract';
+import type { BodyOf } from '@pp/client';
 import { openResponse, sealRequest } from '@pp/envelope/web';
 import { ApiError, type ApiErrorKind } from './api-error';
 import { classifyAnswer, paramsOf, type Answer, type Message, type Outcome, type WireBody } from './api-errors';
 import type { SessionStore } from './storage';
-import { isServerKey, pageServerKey, sealedHeaders, sealedPost, type SealedAnswer, type ServerKey } from './sealed-post';
+import { fetchServerKey, pageServerKey, sealedHeaders, sealedPost, type SealedAnswer, type ServerKey } from './sealed-post';
 import { closeAllToasts, showToast } from './toast';
 
 /** Spec section 9. */
@@ -119,12 +120,7 @@ export type FirstAnswer = SealedAnswer;
 
 /** The server injects its key into index.html; the JSON file is the fallback (dev server, old page). */
 async function loadServerKey(): Promise<ServerKey> {
-  const inPage = pageServerKey();
-  if (inPage) return inPage;
-  const response = await fetch('/envelope-key.json', { credentials: 'same-origin', cache: 'no-store' });
-  const parsed: unknown = response.ok ? await response.json() : null;
-  if (!isServerKey(parsed)) throw new Error('no envelope key');
-  return parsed;
+  return pageServerKey() ?? fetchServerKey();
 }
 
 export interface ApiClient {
@@ -136,7 +132,7 @@ export interface ApiClient {
 }
 
 /** What a caller passes: a keyed write's key may come in the options alone (the client adds it to the body). */
-export type BodyOf<N extends EndpointName> = N extends KeyedEndpointName ? Omit<RequestOf<N>, 'requestId'> & { requestId?: string } : RequestOf<N>;
+export type { BodyOf };
 
 /** A fetch or XMLHttpRequest the browser cancelled (navigation, a closed tab, a stopped page), not a network failure. */
 function isAbortError(error: unknown): boolean {
