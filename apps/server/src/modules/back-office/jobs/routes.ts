@@ -8,7 +8,7 @@ import type { DbHandle } from '../../../db/index.ts';
 import type { JobRunner } from '../../../jobs/runner.ts';
 import type { AuditService } from '../../platform/audit/index.ts';
 
-/** The services this module's routes use, passed by the composition root (issue 32). */
+/** The services this module's routes use, passed in by the composition root so the module imports no other module's insides. */
 export interface JobRoutesDeps {
   dbHandle: DbHandle;
   routeDeps: RouteDeps;
