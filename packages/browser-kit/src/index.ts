@@ -30,7 +30,7 @@ export { LanguageMenu, LanguageOptions } from './language-menu';
 export { lazyPage, LoadError, loadTimeoutMs, withLoadTimeout } from './lazy-page';
 export { createRequestIdTracker, sendWithKey, useRequestId } from './request-id';
 export type { RequestIdTracker } from './request-id';
-export { createSessionStore } from './storage';
+export { createSessionStore, readDevicePreference, writeDevicePreference } from './storage';
 export { useSupportSocket } from './support-socket';
 export type { SessionStore } from './storage';
 export { closeAllToasts, closeToast, getToasts, showToast, subscribeToasts, toastDurationMs } from './toast';

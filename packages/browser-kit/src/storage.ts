@@ -51,3 +51,24 @@ export function createSessionStore(tokenKey: string): SessionStore {
     writeMarker: (key, value) => write(`pp.${key}`, value),
   };
 }
+
+/**
+ * A preference of this device, kept across tabs and restarts (local storage, unlike the session's
+ * keys above): the member's "hide balances" eye. Failures count as "nothing stored", as above.
+ */
+export function readDevicePreference(key: string): string | null {
+  try {
+    return globalThis.localStorage?.getItem(`pp.${key}`) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeDevicePreference(key: string, value: string | null): void {
+  try {
+    if (value === null) globalThis.localStorage?.removeItem(`pp.${key}`);
+    else globalThis.localStorage?.setItem(`pp.${key}`, value);
+  } catch {
+    // Nothing to do: the preference simply is not remembered.
+  }
+}

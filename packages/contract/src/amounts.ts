@@ -223,3 +223,61 @@ export function formatExact(value: string | bigint, locale: string): string {
 export function formatDecimal(value: string, locale: string): string {
   return formatAmount(value, locale, Math.min(pointsScale, usedFractionDigits(value)));
 }
+
+/** What limits the Max button of an amount field: the same rules the server checks on send. */
+export interface AmountLimits {
+  /** The member's available balance, as the server sent it. */
+  available: string;
+  /** The fee paid on top of `amount` out of the same balance (the rule the server applies); none when absent. */
+  feeOf?: (amount: bigint) => bigint;
+  minimum?: string;
+  /** "0" or absent: no ceiling. */
+  maximum?: string;
+  /** "0" or absent: no step. */
+  multipleOf?: string;
+}
+
+/**
+ * The largest amount the balance covers with its fee on top, rounded down to the step and kept
+ * within the ceiling; null when even that is below the minimum (or nothing is available), so
+ * the button says there is nothing to fill rather than filling a refused amount. The fee rule
+ * is passed in, so the portal uses the one the server uses; a search over the amount keeps any
+ * fee that grows with the amount (fixed plus percent rounded up) exact to the minor unit.
+ */
+export function largestAmountWithin(limits: AmountLimits): bigint | null {
+  const available = parsePoints(limits.available);
+  if (available === null || available <= 0n) return null;
+  const feeOf = limits.feeOf ?? (() => 0n);
+  const fits = (amount: bigint) => amount + feeOf(amount) <= available;
+  let low = 0n;
+  let high = available < amountMaxMinor ? available : amountMaxMinor;
+  if (!fits(0n)) return null;
+  // Invariant: fits(low); the answer is in [low, high]. amount + fee only grows with the amount.
+  while (low < high) {
+    const middle = (low + high + 1n) / 2n;
+    if (fits(middle)) low = middle;
+    else high = middle - 1n;
+  }
+  const step = parsePoints(limits.multipleOf ?? '0') ?? 0n;
+  const maximum = parsePoints(limits.maximum ?? '0') ?? 0n;
+  let amount = maximum > 0n && low > maximum ? maximum : low;
+  if (step > 0n) amount -= amount % step;
+  const minimum = parsePoints(limits.minimum ?? '0') ?? 0n;
+  if (amount <= 0n || amount < minimum) return null;
+  return amount;
+}
+
+/**
+ * `percent` % of the Max amount (a preset such as 25 %), rounded down to the step; null when
+ * that is below the minimum, so the preset is not offered. Taken of Max, not of the balance, so
+ * every preset leaves room for its fee.
+ */
+export function presetAmount(limits: AmountLimits, percent: number): bigint | null {
+  const max = largestAmountWithin(limits);
+  if (max === null) return null;
+  const step = parsePoints(limits.multipleOf ?? '0') ?? 0n;
+  let amount = (max * BigInt(percent)) / 100n;
+  if (step > 0n) amount -= amount % step;
+  const minimum = parsePoints(limits.minimum ?? '0') ?? 0n;
+  return amount <= 0n || amount < minimum ? null : amount;
+}

@@ -95,6 +95,7 @@ export const endpoints = {
   recordTypeList: endpoint(endpointPaths.recordTypeList, 'member', a.empty, w.recordTypeListResponse),
   revenueSummary: endpoint(endpointPaths.revenueSummary, 'member', a.empty, w.revenueSummaryResponse),
   balanceHistory: endpoint(endpointPaths.balanceHistory, 'member', w.balanceHistoryRequest, w.balanceHistoryResponse),
+  assetsValue: endpoint(endpointPaths.assetsValue, 'member', a.empty, w.assetsValueResponse),
   exchangeTypeList: endpoint(endpointPaths.exchangeTypeList, 'member', a.empty, z.array(w.exchangeType)),
   exchangeCreate: writeEndpoint(endpointPaths.exchangeCreate, 'member', w.exchangeCreateRequest, w.exchangeCreateResponse),
   exchangeList: endpoint(endpointPaths.exchangeList, 'member', w.exchangeListRequest, w.exchangeListResponse),

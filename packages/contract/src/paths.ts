@@ -24,6 +24,7 @@ export const endpointPaths = {
   recordTypeList: '/api/app/assets/recordTypeList',
   revenueSummary: '/api/app/assets/revenueSummary',
   balanceHistory: '/api/app/assets/balanceHistory',
+  assetsValue: '/api/app/assets/assetsValue',
   exchangeTypeList: '/api/app/exchange/typeList',
   exchangeCreate: '/api/app/exchange/create',
   exchangeList: '/api/app/exchange/list',

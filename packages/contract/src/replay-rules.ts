@@ -38,6 +38,7 @@ export const replayRules: Record<EndpointName, { rule: ReplayRule; why?: string 
   recordTypeList: { rule: 'read' },
   revenueSummary: { rule: 'read' },
   balanceHistory: { rule: 'read' },
+  assetsValue: { rule: 'read' },
   exchangeTypeList: { rule: 'read' },
   exchangeCreate: { rule: 'keyed' },
   exchangeList: { rule: 'read' },

@@ -3,7 +3,7 @@
  * `requestId` (kept across retries of one submission) and the transaction password.
  */
 import { z } from 'zod';
-import { amountInput, cursorInput, timeFilterMs } from './numbers.ts';
+import { amountInput, cursorInput, timeFilterMs, divideRounded, formatMinor, multiplyRate, parsePoints, unitMinor } from './numbers.ts';
 import { bonusCause } from './plan.ts';
 
 export const coinNames = ['USDT', 'ASSETS_POINT', 'REWARD_POINT'] as const;
@@ -262,3 +262,71 @@ export const balanceHistoryResponse = z.object({
   coins: z.array(z.object({ coinName: z.string(), balances: z.array(z.string()) })),
 });
 export type BalanceHistory = z.infer<typeof balanceHistoryResponse>;
+
+/**
+ * assetsValue: every balance (available + frozen + fixed) valued in USDT, and their sum. A point
+ * type is valued at the exchange rate staff configured for it (`exchange.types`, before the
+ * exchange's fee: the fee is the price of converting, not of holding); a point type with no
+ * exchange to or from USDT has `value` null and is listed, never guessed.
+ */
+export const assetValueEntry = z.object({
+  coinName: z.string(),
+  total: z.string(),
+  /** USDT per point; null when no rate is configured. */
+  rate: z.string().nullable(),
+  value: z.string().nullable(),
+});
+export const assetsValueResponse = z.object({
+  currency: z.literal('USDT'),
+  /** The sum of the valued balances, in USDT. */
+  total: z.string(),
+  coins: z.array(assetValueEntry),
+  /** Point types held (total above 0) with no rate: not in `total`. */
+  unvaluedCoins: z.array(z.string()),
+});
+export type AssetsValue = z.infer<typeof assetsValueResponse>;
+
+/**
+ * The USDT value of `total` minor units of `coinName`, from the configured exchange types: an
+ * exchange from the point type to USDT gives USDT per point directly; failing that, one from USDT
+ * to it gives points per USDT, divided. Rounded down, so the total never shows more than the
+ * rates give. Null when neither exists (or a rate is 0 or malformed).
+ */
+export function usdtValueOf(
+  coinName: string,
+  total: bigint,
+  types: ReadonlyArray<Pick<ExchangeType, 'sourceCoin' | 'targetCoin' | 'rate'>>,
+): { rate: string; value: bigint } | null {
+  if (coinName === 'USDT') return { rate: '1', value: total };
+  const direct = types.find((t) => t.sourceCoin === coinName && t.targetCoin === 'USDT');
+  if (direct) {
+    const value = multiplyRate(total, direct.rate);
+    const rate = parsePoints(direct.rate);
+    if (value !== null && rate !== null && rate > 0n) return { rate: direct.rate, value };
+  }
+  const inverse = types.find((t) => t.sourceCoin === 'USDT' && t.targetCoin === coinName);
+  const pointsPerUsdt = inverse ? parsePoints(inverse.rate) : null;
+  if (pointsPerUsdt === null || pointsPerUsdt <= 0n) return null;
+  // rate of one point in USDT, shown at the points scale; the value divides exactly once.
+  return {
+    rate: formatMinor(divideRounded(unitMinor * unitMinor, pointsPerUsdt, 'down')),
+    value: divideRounded(total * unitMinor, pointsPerUsdt, 'down'),
+  };
+}
+
+/** The whole assetsValue answer from the balances and the configured exchange types. */
+export function assetsValueOf(
+  balances: ReadonlyArray<{ coinName: string; assetsTotal: string }>,
+  types: ReadonlyArray<Pick<ExchangeType, 'sourceCoin' | 'targetCoin' | 'rate'>>,
+): AssetsValue {
+  let sum = 0n;
+  const unvaluedCoins: string[] = [];
+  const coins = balances.map((b) => {
+    const total = parsePoints(b.assetsTotal) ?? 0n;
+    const valued = usdtValueOf(b.coinName, total, types);
+    if (valued) sum += valued.value;
+    else if (total > 0n) unvaluedCoins.push(b.coinName);
+    return { coinName: b.coinName, total: b.assetsTotal, rate: valued?.rate ?? null, value: valued ? formatMinor(valued.value) : null };
+  });
+  return { currency: 'USDT', total: formatMinor(sum), coins, unvaluedCoins };
+}

@@ -16,6 +16,7 @@ import { endpointPaths } from '@pp/contract/paths';
 import { pageServerKey, sealedPost, type ServerKey } from '@pp/browser-kit/sealed-post';
 import { openResponse } from '@pp/envelope/web';
 import { hasTransferablePoints } from '../features/assets/balances';
+import { areBalancesHidden, hiddenFigure } from '../features/assets/balance-privacy';
 import { putFirstAnswer } from './first-answers';
 import { desktopQuery } from '../lib/breakpoints';
 import { firstCalls, flaggedLinks, nameMarker, type MemberPaintTemplates } from './member-paint-marks';
@@ -110,6 +111,8 @@ function filled(templates: MemberPaintTemplates, language: Language, { user, ass
   const list = card?.parentElement;
   if (!card || !list) return null;
   card.remove();
+  // The member's eye, as the app will show it: a hidden balance is never painted, even briefly.
+  const figure = areBalancesHidden() ? () => hiddenFigure : (value: string) => formatAmount(value, language);
   for (const asset of assets) {
     const item = card.cloneNode(true) as HTMLElement;
     const label = item.querySelector('.asset-name');
@@ -117,9 +120,9 @@ function filled(templates: MemberPaintTemplates, language: Language, { user, ass
     const parts = item.querySelectorAll('dd');
     if (!label || total?.nodeType !== Node.TEXT_NODE || parts.length !== 3) return null;
     label.textContent = templates.coins[asset.coinName]!;
-    total.nodeValue = formatAmount(asset.assetsTotal, language);
+    total.nodeValue = figure(asset.assetsTotal);
     [asset.assetsAvailable, asset.assetsFrozen, asset.assetsFixed].forEach((value, i) => {
-      parts[i]!.textContent = formatAmount(value, language);
+      parts[i]!.textContent = figure(value);
     });
     list.appendChild(item);
   }

@@ -20,6 +20,8 @@ import { DesktopLayout } from '../components/layouts/desktop-layout';
 import { MobileLayout } from '../components/layouts/mobile-layout';
 import { SupportOpenerContext } from '../components/layouts/support-opener';
 import { AccountOverview } from '../features/assets/components/account-overview';
+import { TotalValue } from '../features/assets/components/total-value';
+import { PrimaryActions } from '../features/dashboard/components/primary-actions';
 import { Banners } from '../features/content/components/banners';
 import { DashboardPage } from '../features/dashboard/pages/dashboard';
 import { replaceTexts } from '../lib/i18n';
@@ -67,6 +69,7 @@ export function renderMemberPaint(language: Language, texts: { coins?: Record<st
                 overview={
                   <>
                     <Banners />
+                    <TotalValue actions={<PrimaryActions />} />
                     <AccountOverview isCompact />
                   </>
                 }

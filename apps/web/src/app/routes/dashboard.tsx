@@ -1,4 +1,6 @@
 import { AccountOverview } from '../../features/assets/components/account-overview';
+import { TotalValue } from '../../features/assets/components/total-value';
+import { PrimaryActions } from '../../features/dashboard/components/primary-actions';
 import { TotalRevenue } from '../../features/assets/components/total-revenue';
 import { DashboardPage } from '../../features/dashboard/pages/dashboard';
 import { CommunityFigures } from '../../features/invite/components/community-figures';
@@ -26,6 +28,7 @@ export function DashboardRoute() {
       overview={
         <>
           <Banners />
+          <TotalValue actions={<PrimaryActions />} />
           <AccountOverview isCompact />
         </>
       }

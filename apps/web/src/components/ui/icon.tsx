@@ -23,6 +23,9 @@ const shapes = {
   claim: 'M7 3h7l5 5v13H7V3zM14 3v5h5M10 13h6M10 17h4M4 7v14h2',
   trophy: 'M8 4h8v6a4 4 0 01-8 0V4zM8 6H4v1a4 4 0 004 4M16 6h4v1a4 4 0 01-4 4M12 14v4M8 21h8M9 18h6',
   book: 'M4 4h6a2 2 0 012 2v15a2 2 0 00-2-2H4V4zM20 4h-6a2 2 0 00-2 2v15a2 2 0 012-2h6V4z',
+  eye: 'M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12zM12 15a3 3 0 100-6 3 3 0 000 6z',
+  eyeOff:
+    'M3 3l18 18M10.6 5.1A10 10 0 0112 5c6.4 0 10 7 10 7a17 17 0 01-3.2 4M6.6 6.6C3.8 8.4 2 12 2 12s3.6 7 10 7a9.8 9.8 0 005.4-1.6M9.9 9.9a3 3 0 004.2 4.2',
 } as const;
 
 export type IconName = keyof typeof shapes | BaseIconName;

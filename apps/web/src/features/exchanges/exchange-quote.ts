@@ -5,7 +5,7 @@
  * these are the preview and the checks made before sending.
  */
 import type { ExchangeType } from '@pp/contract';
-import { amountProblem, multiplyRate, parseAmount, percentOf, type AmountProblem } from '@pp/contract';
+import { amountProblem, multiplyRate, parseAmount, percentOf, type AmountLimits, type AmountProblem } from '@pp/contract';
 
 export interface ExchangeQuote {
   /** Source points held, then spent. */
@@ -34,4 +34,12 @@ export function exchangeAmountProblem(type: ExchangeType, amountText: string, av
   // Nothing would be left after the fee: the server refuses it with the minimum's message.
   if (quote && quote.received <= 0n) return { key: 'validation.minimumAmount', params: { x: type.minimum } };
   return null;
+}
+
+/**
+ * What the Max button may fill: the whole source balance, within the minimum and step; the fee is
+ * taken from the target points received, not from the balance.
+ */
+export function exchangeLimits(type: ExchangeType, available: string): AmountLimits {
+  return { available, minimum: type.minimum, multipleOf: type.multipleOf };
 }

@@ -5,7 +5,7 @@
  * are the preview and the checks made before sending.
  */
 import type { TransferConfig } from '@pp/contract';
-import { amountProblem, parseAmount, percentOf, type AmountProblem } from '@pp/contract';
+import { amountProblem, parseAmount, percentOf, type AmountLimits, type AmountProblem } from '@pp/contract';
 
 export interface TransferQuote {
   amount: bigint;
@@ -37,4 +37,9 @@ export function transferAmountProblem(
     available,
     extra: (amount) => percentOf(amount, config.feePercent, 'up') ?? 0n,
   });
+}
+
+/** What the Max button may fill: the balance less the fuel fee the sender pays on top, at least the minimum. */
+export function transferLimits(config: Pick<TransferConfig, 'feePercent' | 'minimum'>, available: string): AmountLimits {
+  return { available, feeOf: (amount) => percentOf(amount, config.feePercent, 'up') ?? 0n, minimum: config.minimum };
 }

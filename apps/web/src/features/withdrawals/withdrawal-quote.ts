@@ -13,6 +13,7 @@ import {
   parseAmount,
   parsePoints,
   type AmountProblem,
+  type AmountLimits,
 } from '@pp/contract';
 
 export interface WithdrawalQuote {
@@ -51,4 +52,15 @@ export function withdrawalAmountProblem(type: WithdrawalTypeEntry, amountText: s
     available,
     extra: () => withdrawalFeeOf(amountText, type)?.fee ?? 0n,
   });
+}
+
+/** What the Max button may fill for this type: the balance less the fee (fixed plus percent), within the type's minimum, maximum and step. */
+export function withdrawalLimits(type: WithdrawalTypeEntry, available: string): AmountLimits {
+  return {
+    available,
+    feeOf: (amount) => withdrawalFeeOf(amount, type)?.fee ?? 0n,
+    minimum: type.minimum,
+    maximum: type.maximum,
+    multipleOf: type.multipleOf,
+  };
 }

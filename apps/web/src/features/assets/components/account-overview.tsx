@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '@pp/contract';
 import { Card } from '../../../components/ui/card';
-import { currentLanguage } from '../../../lib/i18n';
 import { useAssetsList } from '../api/assets-list';
 import { useCoinLabel } from '../api/coin-list';
+import { BalanceFigure } from './balance-figure';
 
 /**
  * Every balance of the member with its available, frozen, fixed and total amounts. Compact (the
@@ -14,7 +13,6 @@ export function AccountOverview({ title, isCompact = false }: { title?: string; 
   const { t } = useTranslation();
   const assets = useAssetsList();
   const coinLabel = useCoinLabel();
-  const language = currentLanguage();
 
   let body;
   if (assets.data) {
@@ -28,20 +26,26 @@ export function AccountOverview({ title, isCompact = false }: { title?: string; 
               <h3 className="asset-name">{coinLabel(a.coinName)}</h3>
               <p className="asset-total">
                 <span className="visually-hidden">{t('assets.total')} </span>
-                {formatAmount(a.assetsTotal, language)}
+                <BalanceFigure value={a.assetsTotal} />
               </p>
               <dl className="asset-parts">
                 <div>
                   <dt>{t('assets.available')}</dt>
-                  <dd>{formatAmount(a.assetsAvailable, language)}</dd>
+                  <dd>
+                    <BalanceFigure value={a.assetsAvailable} />
+                  </dd>
                 </div>
                 <div>
                   <dt>{t('assets.frozen')}</dt>
-                  <dd>{formatAmount(a.assetsFrozen, language)}</dd>
+                  <dd>
+                    <BalanceFigure value={a.assetsFrozen} />
+                  </dd>
                 </div>
                 <div>
                   <dt>{t('assets.fixed')}</dt>
-                  <dd>{formatAmount(a.assetsFixed, language)}</dd>
+                  <dd>
+                    <BalanceFigure value={a.assetsFixed} />
+                  </dd>
                 </div>
               </dl>
             </li>

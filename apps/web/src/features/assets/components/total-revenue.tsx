@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '@pp/contract';
 import { Card } from '../../../components/ui/card';
 import { useCoinLabel } from '../api/coin-list';
 import { useRevenueSummary } from '../api/revenue-summary';
+import { BalanceFigure } from './balance-figure';
 
 /** The dashboard's total revenue: reward credits per point type. */
 export function TotalRevenue() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const revenue = useRevenueSummary();
   const coinLabel = useCoinLabel();
   return (
@@ -22,7 +22,9 @@ export function TotalRevenue() {
           {revenue.data.map((entry) => (
             <div key={entry.coinName} className="revenue-item">
               <dt>{coinLabel(entry.coinName)}</dt>
-              <dd>{formatAmount(entry.total, i18n.language)}</dd>
+              <dd>
+                <BalanceFigure value={entry.total} />
+              </dd>
             </div>
           ))}
         </dl>

@@ -5,7 +5,8 @@ import { SelectField, TextField, useForm, showToast } from '@pp/browser-kit';
 import { currentLanguage, translateKey } from '../../../lib/i18n';
 import { createExchange, type ExchangeCreateInput } from '../api/exchange-create';
 import { useExchangeTypeList } from '../api/exchange-type-list';
-import { exchangeAmountProblem, exchangeQuote } from '../exchange-quote';
+import { exchangeAmountProblem, exchangeLimits, exchangeQuote } from '../exchange-quote';
+import { AmountShortcuts } from '../../../components/ui/amount-shortcuts';
 
 /** No request id here: the contract's keyed endpoint adds it, and it is the money form's own business (useMoneyForm). */
 const exchangeInput = exchangeCreateRequest;
@@ -152,6 +153,7 @@ export function ExchangeForm({ availableOf, coinLabel, onExchanged }: ExchangeFo
           type && available !== undefined ? t('exchange.available', { amount: formatExact(available, language), coin: coinLabel(type.sourceCoin) }) : undefined
         }
       />
+      <AmountShortcuts limits={type && available !== undefined ? exchangeLimits(type, available) : null} onFill={(v) => setValue('amount', v)} />
       {type ? (
         <dl className="preview" aria-live="polite">
           <div>

@@ -2,9 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { transferCreateRequest, type TransferConfig, formatExact, formatDecimal } from '@pp/contract';
 import { MoneyForm, useMoneyForm } from '../../../components/money-form/money-form';
 import { SelectField, TextField, useForm, showToast } from '@pp/browser-kit';
+import { AmountShortcuts } from '../../../components/ui/amount-shortcuts';
 import { currentLanguage, translateKey } from '../../../lib/i18n';
 import { createTransfer, type TransferCreateInput } from '../api/transfer-create';
-import { transferAmountProblem, transferQuote } from '../transfer-quote';
+import { transferAmountProblem, transferLimits, transferQuote } from '../transfer-quote';
 
 /** No request id here: the contract's keyed endpoint adds it, and it is the money form's own business (useMoneyForm). */
 const transferInput = transferCreateRequest;
@@ -146,6 +147,7 @@ export function TransferForm({ config, availableOf, coinLabel, selfUserName, onT
         maxLength={24}
         hint={t('transfer.minimum', { amount: formatExact(config.minimum, language) })}
       />
+      <AmountShortcuts limits={available !== undefined ? transferLimits(config, available) : null} onFill={(v) => setValue('amount', v)} />
       <dl className="preview" aria-live="polite">
         <div>
           <dt>{t('transfer.feeWithPercent', { percent: formatDecimal(config.feePercent, language) })}</dt>

@@ -19,7 +19,8 @@ import { MoneyForm, useMoneyForm } from '../../../components/money-form/money-fo
 import { currentLanguage, translateKey } from '../../../lib/i18n';
 import { createBankWithdrawal, createChainWithdrawal } from '../api/withdrawal-create';
 import type { WithdrawalDestinations } from '../destinations';
-import { withdrawalAmountProblem, withdrawalQuote } from '../withdrawal-quote';
+import { withdrawalAmountProblem, withdrawalLimits, withdrawalQuote } from '../withdrawal-quote';
+import { AmountShortcuts } from '../../../components/ui/amount-shortcuts';
 import { DestinationChoice, type DestinationOption } from './destination-choice';
 
 /** No request id here: the contract's keyed endpoint adds it, and it is the money form's own business (useMoneyForm). */
@@ -266,6 +267,7 @@ export function WithdrawalForm({ channel, types, available, coinLabel, destinati
           maxLength={24}
           hint={[available !== undefined ? t('withdraw.available', { amount: money(available) }) : '', rules ?? ''].filter(Boolean).join(' · ') || undefined}
         />
+        <AmountShortcuts limits={type && available !== undefined ? withdrawalLimits(type, available) : null} onFill={(v) => setValue('amount', v)} />
         <dl className="preview" aria-live="polite">
           <div>
             <dt>{t('withdraw.fee')}</dt>
