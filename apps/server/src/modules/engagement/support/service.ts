@@ -148,7 +148,7 @@ export class SupportService {
     const upload = input.uploadId ? await this.uploads.ownedBy(input.uploadId, memberId) : null;
     if (upload && !imageTypes.has(upload.mime_type)) throw new AppError('support.notImage');
     const conversationId = await this.ensureConversation(memberId);
-    const existing = await this.byRequest(conversationId, 'member', input.requestId);
+    const existing = await this.byRequest(conversationId, 'member', input.requestId, { body, uploadId: upload?.id ?? null });
     if (existing) return { conversationId, message: existing };
     // Counted in the database, so every process sees the same allowance.
     const reservation = await reserveHit(this.db, `support:${memberId}`, minuteMs, supportLimits.memberMessagesPerMinuteMax, this.now());
@@ -179,15 +179,27 @@ export class SupportService {
     return (await this.conversationOf(memberId))!.id;
   }
 
-  private async byRequest(conversationId: string, author: 'member' | 'staff', requestId: string): Promise<SupportMessage | null> {
+  /**
+   * The message already stored under this request id, if any. Another text or image under the same
+   * id is not a retry but a client bug: answering it with the first message would tell the sender
+   * their new message was sent while it was dropped, so it is refused as every keyed write refuses
+   * a reused id.
+   */
+  private async byRequest(
+    conversationId: string,
+    author: 'member' | 'staff',
+    requestId: string,
+    sent: { body: string; uploadId: string | null },
+  ): Promise<SupportMessage | null> {
     const row = await this.db
       .selectFrom('support_messages')
-      .select('id')
+      .select(['id', 'body', 'upload_id'])
       .where('conversation_id', '=', conversationId)
       .where('author', '=', author)
       .where('request_id', '=', requestId)
       .executeTakeFirst();
     if (!row) return null;
+    if (row.body !== sent.body || (row.upload_id ?? null) !== sent.uploadId) throw new AppError('ledger.requestIdReused');
     return this.messageById(conversationId, row.id);
   }
 
@@ -250,7 +262,7 @@ export class SupportService {
       });
     } catch (error) {
       // The same request sent twice at once: the unique key kept one; answer with it.
-      const existing = await this.byRequest(conversationId, m.author, m.requestId);
+      const existing = await this.byRequest(conversationId, m.author, m.requestId, m);
       if (existing) return existing;
       throw error;
     }
@@ -309,7 +321,7 @@ export class SupportService {
     const row = await this.conversationById(input.conversationId);
     const body = cleanMessage(input.body);
     if (!body) throw new AppError('request.invalid', undefined, 'body', 'validation.enterMessage');
-    const existing = await this.byRequest(row.id, 'staff', input.requestId);
+    const existing = await this.byRequest(row.id, 'staff', input.requestId, { body, uploadId: null });
     const message = existing ?? (await this.insert(row.id, { author: 'staff', staffId, body, uploadId: null, requestId: input.requestId }));
     await this.publish(row.id, row.member_id);
     return { conversationId: row.id, message };
