@@ -20,6 +20,7 @@ describe.each(dialects)('keyed account writes on %s', (dialect) => {
     (await db().selectFrom('request_log').select('result_json').where('scope', '=', scope).where('request_id', '=', requestId).execute()).length;
   const mails = async (to: string) => (await db().selectFrom('mail_outbox').select('id').where('to_address', '=', to).execute()).length;
 
+  // races: userRegister, forgotPassword, updatePassWord, updateTransactionPassword, forgotTransactionPassword
   /** Eight identical sends at once: all answered alike, never a 5xx; then a retry of the same id. */
   async function race(c: TestClient, name: EndpointName, body: Record<string, unknown>) {
     const results = await Promise.all(Array.from({ length: 8 }, () => c.call(name, body)));

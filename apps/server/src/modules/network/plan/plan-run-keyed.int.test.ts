@@ -14,6 +14,7 @@ describe.each(dialects)('keyed planRun on %s', (dialect) => {
   });
   afterAll(async () => t.close());
 
+  // races: planRun
   it('pays and audits a period once for racing sends and a retry; refuses a reuse', async () => {
     const db = t.services.dbHandle.db;
     const periodKey = `day:${new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10)}`;

@@ -250,6 +250,7 @@ describe.each(dialects)('bank deposits on %s', (dialect) => {
     await settle();
   });
 
+  // races: deposit
   it('makes one deposit, one pending credit and one review item of 8 parallel identical sends, each answered alike and none a 500', async () => {
     await settle();
     const db = t.services.dbHandle.db;

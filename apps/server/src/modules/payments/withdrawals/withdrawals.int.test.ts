@@ -360,6 +360,7 @@ describe.each(dialects)('withdrawals on %s', (dialect) => {
     await clear(a);
   });
 
+  // races: withdrawal, bscWithdrawal
   it.each(['withdrawal', 'bscWithdrawal'] as const)(
     '%s: 8 parallel identical sends make one order with one pair of holds, each answered alike and none a 500',
     async (endpoint) => {

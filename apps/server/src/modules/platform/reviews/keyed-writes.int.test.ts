@@ -67,6 +67,7 @@ describe.each(dialects)('keyed staff writes on %s', (dialect) => {
     expect(fresh.data.results[0]).toMatchObject({ outcome: 'refused', error: 'review.notPending' });
   });
 
+  // races: productSave
   it('makes one product from a save sent 8 times at once and again later', async () => {
     const requestId = crypto.randomUUID();
     const before = (await admin.call<ProductAdminEntry[]>('productAdminList')).data.length;

@@ -149,6 +149,8 @@ describe.each(dialects)('product writes keyed once on %s', (dialect) => {
     await t.close();
   });
 
+  // races: buyMatching, upgradeMatching, addWarehouse, fillingPositions, redeem, internalTransfer, activationCodeBuy,
+  // races: activationCodeActivate, claimCreate, buyPurchaseCode, flashSaleBuy, activatePurchaseCode, givePurchaseCode, buyEquity
   const cases: Record<string, () => Promise<Case>> = {
     buyMatching: async () => ({
       body: { productId, quantity: 1, payments: usdt('100'), transactionPassword: password },

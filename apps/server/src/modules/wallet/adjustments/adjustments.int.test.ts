@@ -32,6 +32,7 @@ describe.each(dialects)('staff adjustments on %s', (dialect) => {
     requestId,
   });
 
+  // races: adjustmentCreate
   it('makes one transfer and one review item from 8 parallel identical requests, each answered alike', async () => {
     for (let round = 0; round < 3; round++) {
       const requestId = `race-${round}-${crypto.randomUUID()}`;

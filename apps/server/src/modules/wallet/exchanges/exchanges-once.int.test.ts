@@ -62,6 +62,7 @@ describe.each(dialects)('exchanges keyed once on %s', (dialect) => {
   const balance = async (coin: string) => (await t.services.ledger.memberBalances(memberId)).get(coin) ?? { available: 0n, frozen: 0n, fixed: 0n };
   const exchangeIds = async () =>
     (await t.services.dbHandle.db.selectFrom('exchanges').select('id').where('member_id', '=', memberId).execute()).map((r) => r.id);
+  // races: exchangeCreate, exchangeCancel
   const eightAlike = async <T>(send8: () => Promise<CallResult<T>>) => {
     const answers = await Promise.all(Array.from({ length: 8 }, send8));
     for (const answer of answers) {

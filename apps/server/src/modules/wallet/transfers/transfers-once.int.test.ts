@@ -69,6 +69,7 @@ describe.each(dialects)('member transfers keyed once on %s', (dialect) => {
   const transferRows = async () =>
     (await t.services.dbHandle.db.selectFrom('member_transfers').select('id').where('from_id', '=', senderId).execute()).map((r) => r.id);
 
+  // races: transferCreate
   it('makes one transfer from 8 parallel identical requests, each answered alike, none a 5xx', async () => {
     for (let round = 0; round < 3; round++) {
       const requestId = `race-${round}-${crypto.randomUUID()}`;
