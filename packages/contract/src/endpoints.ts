@@ -141,7 +141,7 @@ export const endpoints = {
   securityTotpSetup: endpoint(endpointPaths.securityTotpSetup, 'member', a.empty, sec.totpSetupResponse),
   securityTotpEnable: endpoint(endpointPaths.securityTotpEnable, 'member', sec.totpEnableRequest, sec.totpEnableResponse),
   securityTotpDisable: endpoint(endpointPaths.securityTotpDisable, 'member', sec.totpDisableRequest, a.ok),
-  securitySessionList: endpoint(endpointPaths.securitySessionList, 'member', a.empty, sec.sessionListResponse),
+  securitySessionList: endpoint(endpointPaths.securitySessionList, 'member', sec.sessionListRequest, sec.sessionListResponse),
   securitySessionRevoke: endpoint(endpointPaths.securitySessionRevoke, 'member', sec.sessionRevokeRequest, a.ok),
   securitySessionRevokeOthers: endpoint(endpointPaths.securitySessionRevokeOthers, 'member', a.empty, sec.sessionRevokeOthersResponse),
   securityLoginHistory: endpoint(endpointPaths.securityLoginHistory, 'member', a.empty, sec.loginHistoryResponse),

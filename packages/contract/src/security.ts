@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorInput } from './numbers.ts';
 
 /**
  * The member security centre (decision 010): authenticator (TOTP) two-step login with recovery
@@ -11,8 +12,8 @@ export const securityLimits = {
   recoveryCodeChars: 10,
   /** The login history shows at most this many of the newest sign-ins. */
   loginHistoryMax: 50,
-  /** The session list shows at most this many live sessions, newest first. */
-  sessionListMax: 50,
+  /** Other live sessions per page of the session list (this device comes apart, on the first page). */
+  sessionPageSizeMax: 50,
 } as const;
 
 /** A 6-digit authenticator code. */
@@ -85,7 +86,21 @@ export const sessionEntry = z.object({
   isCurrent: z.boolean(),
 });
 export type SessionEntry = z.infer<typeof sessionEntry>;
-export const sessionListResponse = z.object({ items: z.array(sessionEntry) });
+/** Other sessions, newest sign-in first, by cursor pages; a page asks at most `sessionPageSizeMax`. */
+export const sessionListRequest = z.object({
+  cursor: cursorInput,
+  pageSize: z.number().int().min(1).max(securityLimits.sessionPageSizeMax).default(10),
+});
+export const sessionListResponse = z.object({
+  /** This device's session, on the first page only (null on later pages), so it leads the list wherever the others are. */
+  current: sessionEntry.nullable(),
+  /** The member's other live sessions: never the current one, never an expired, idle or ended one. */
+  items: z.array(sessionEntry),
+  nextCursor: z.string().nullable(),
+  /** How many other live sessions there are in all, for "sign out all other devices". */
+  othersCount: z.number(),
+});
+export type SessionListResponse = z.infer<typeof sessionListResponse>;
 
 export const sessionRevokeRequest = z.object({ sessionId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/) });
 export const sessionRevokeOthersResponse = z.object({ revoked: z.number() });

@@ -25,7 +25,7 @@ export function securityRoutes(app: FastifyInstance, s: SecurityRoutesDeps): voi
     return { ok: true as const };
   });
 
-  apiRoute(app, s.routeDeps, 'securitySessionList', async ({ session }) => security.sessionList(session));
+  apiRoute(app, s.routeDeps, 'securitySessionList', async ({ session, body }) => security.sessionList(session, body));
 
   apiRoute(app, s.routeDeps, 'securitySessionRevoke', async ({ session, body }) => {
     await security.revokeSession(session, body.sessionId);

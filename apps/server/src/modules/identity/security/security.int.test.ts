@@ -4,7 +4,7 @@
 // one, sign out all others, never another member's), the login history and the security e-mails.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
-import type { LoginHistoryEntry, SessionEntry } from '@pp/contract';
+import type { LoginHistoryEntry, SessionListResponse } from '@pp/contract';
 import { dialects, makeTestApp, registerMember, TestClient, type TestApp } from '../../../../test/helper.ts';
 
 const chromeOnWindows = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
@@ -182,11 +182,9 @@ describe.each(dialects)('security centre on %s', (dialect) => {
       await b.call<{ token: string }>('loginTwoFactor', { challengeId: (await passwordStep(b)).data.challengeId, code: recoveryCodes[3]! })
     ).data.token;
     expect(a.token && b.token).toBeTruthy();
-    const list = await m.call<{ items: SessionEntry[] }>('securitySessionList');
-    expect(list.data.items[0]!.isCurrent).toBe(true);
-    const current = list.data.items.filter((s) => s.isCurrent);
-    expect(current).toHaveLength(1);
-    expect(current[0]).toMatchObject({ ip: m.ip, browser: 'Chrome', os: 'Windows' });
+    const list = await m.call<SessionListResponse>('securitySessionList');
+    expect(list.data.current).toMatchObject({ ip: m.ip, browser: 'Chrome', os: 'Windows', isCurrent: true });
+    expect(list.data.items.filter((s) => s.isCurrent)).toHaveLength(0);
     const ofA = list.data.items.find((s) => s.ip === a.ip)!;
     expect(ofA).toMatchObject({ browser: 'Safari', os: 'iOS', isCurrent: false });
     // Another member cannot end this member's session.
@@ -207,15 +205,15 @@ describe.each(dialects)('security centre on %s', (dialect) => {
       error: 'request.invalid',
       field: 'challengeId',
     });
-    expect((await m.call<{ items: SessionEntry[] }>('securitySessionList')).data.items.some((s) => s.id === ofA.id)).toBe(false);
+    expect((await m.call<SessionListResponse>('securitySessionList')).data.items.some((s) => s.id === ofA.id)).toBe(false);
     // Sign out all others.
     const others = await m.call<{ revoked: number }>('securitySessionRevokeOthers');
     expect(others.data.revoked).toBeGreaterThanOrEqual(1);
     expect(await b.call('userInfo')).toMatchObject({ status: 401, code: 87321 });
     expect((await m.call('userInfo')).code).toBe(20000);
-    const left = (await m.call<{ items: SessionEntry[] }>('securitySessionList')).data.items;
-    expect(left).toHaveLength(1);
-    expect(left[0]!.isCurrent).toBe(true);
+    const left = (await m.call<SessionListResponse>('securitySessionList')).data;
+    expect(left).toMatchObject({ items: [], othersCount: 0, nextCursor: null });
+    expect(left.current?.isCurrent).toBe(true);
     expect((await outsider.call('userInfo')).code).toBe(20000);
   });
 

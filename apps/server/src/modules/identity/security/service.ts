@@ -20,6 +20,7 @@ import {
   type LoginMethod,
   type LoginResponse,
   type LoginTwoFactorRequest,
+  type SessionListResponse,
   type TotpDisableRequest,
   type TotpEnableRequest,
 } from '@pp/contract';
@@ -176,20 +177,20 @@ export class SecurityService {
     await this.notify(userId, 'twoFactorOff', request, lang);
   }
 
-  async sessionList(session: SessionIdentity) {
-    const rows = await this.sessions.listLive(session.userId, 'USER', contractLimits.sessionListMax);
-    // The member's own session first: the others are the ones to judge.
-    rows.sort((a, b) => Number(b.id === session.sessionId) - Number(a.id === session.sessionId));
-    return {
-      items: rows.map((r) => ({
-        id: r.id,
-        ip: r.ip,
-        ...deviceSummary(r.user_agent),
-        createdAt: num(r.created_at),
-        lastSeenAt: num(r.last_seen_at),
-        isCurrent: r.id === session.sessionId,
-      })),
-    };
+  /** This device's session apart (first page only), then the other live sessions by pages, newest sign-in first. */
+  async sessionList(session: SessionIdentity, input: { cursor?: string; pageSize: number }): Promise<SessionListResponse> {
+    const entry = (r: { id: string; ip: string; user_agent: string; created_at: number | bigint; last_seen_at: number | bigint }) => ({
+      id: r.id,
+      ip: r.ip,
+      ...deviceSummary(r.user_agent),
+      createdAt: num(r.created_at),
+      lastSeenAt: num(r.last_seen_at),
+      isCurrent: r.id === session.sessionId,
+    });
+    const isFirstPage = !input.cursor;
+    const current = isFirstPage ? await this.sessions.live(session.userId, 'USER', session.sessionId) : undefined;
+    const others = await this.sessions.livePage(session.userId, 'USER', session.sessionId, input.cursor, input.pageSize);
+    return { current: current ? entry(current) : null, items: others.items.map(entry), nextCursor: others.nextCursor, othersCount: others.total };
   }
 
   async revokeSession(session: SessionIdentity, sessionId: string): Promise<void> {

@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
 import { AppError } from '../../../errors.ts';
+import { keysetPage, newestFirst } from '../../../db/keyset.ts';
 
 export type LoginType = 'USER' | 'STAFF';
 export interface SessionIdentity {
@@ -15,6 +16,9 @@ export interface SessionIdentity {
   userId: string;
   loginType: LoginType;
 }
+
+/** A member's other live sessions, newest sign-in first (the sign-in time never moves, so pages do not shift). */
+const liveSessionsPage = newestFirst('securitySessionList');
 
 /** last_seen_at is written at most this often, so reads stay reads. */
 const lastSeenWriteIntervalMs = 60_000;
@@ -94,34 +98,56 @@ export class SessionService {
     await this.db.updateTable('sessions').set({ revoked_at: this.now() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
   }
 
-  /** Revokes every live session of a user, but the one named in `exceptSessionId`; answers how many ended. */
-  /** `db` is a transaction when the revocation belongs to a write's own (a password change). */
+  /**
+   * Revokes every live session of a user, but the one named in `exceptSessionId`; answers how many ended.
+   * Sessions already expired or idle cannot sign in any more, so they are left as they are and not counted:
+   * the member is told how many devices were really signed out.
+   * `db` is a transaction when the revocation belongs to a write's own (a password change).
+   */
   async revokeAll(userId: string, loginType: LoginType, exceptSessionId?: string, db: Db = this.db): Promise<number> {
+    const now = this.now();
     let query = db
       .updateTable('sessions')
-      .set({ revoked_at: this.now() })
+      .set({ revoked_at: now })
       .where('user_id', '=', userId)
       .where('login_type', '=', loginType)
-      .where('revoked_at', 'is', null);
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .where('last_seen_at', '>', now - this.limits.sessionIdleMs);
     if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
     const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows);
   }
 
-  /** A user's sessions that still work (not revoked, not expired, not idle), newest first, at most `limit`. */
-  listLive(userId: string, loginType: LoginType, limit: number) {
+  /**
+   * A user's sessions that still work (not revoked, not expired, not idle), but `exceptSessionId`:
+   * newest sign-in first, one keyset page; and how many there are in all. A member who signs in
+   * every day without signing out collects dozens, so the list is paged like every other list.
+   */
+  async livePage(userId: string, loginType: LoginType, exceptSessionId: string, cursor: string | undefined, pageSize: number) {
+    const query = this.liveQuery(userId, loginType).where('id', '!=', exceptSessionId);
+    const page = await keysetPage(query.select(['id', 'ip', 'user_agent', 'created_at', 'last_seen_at']), liveSessionsPage, cursor, pageSize);
+    const count = await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    return { ...page, total: Number(count.n) };
+  }
+
+  /** One of the user's sessions, when it still works. */
+  live(userId: string, loginType: LoginType, sessionId: string) {
+    return this.liveQuery(userId, loginType)
+      .where('id', '=', sessionId)
+      .select(['id', 'ip', 'user_agent', 'created_at', 'last_seen_at'])
+      .executeTakeFirst();
+  }
+
+  private liveQuery(userId: string, loginType: LoginType) {
     const now = this.now();
     return this.db
       .selectFrom('sessions')
-      .select(['id', 'ip', 'user_agent', 'created_at', 'last_seen_at'])
       .where('user_id', '=', userId)
       .where('login_type', '=', loginType)
       .where('revoked_at', 'is', null)
       .where('expires_at', '>', now)
-      .where('last_seen_at', '>', now - this.limits.sessionIdleMs)
-      .orderBy('created_at', 'desc')
-      .limit(limit)
-      .execute();
+      .where('last_seen_at', '>', now - this.limits.sessionIdleMs);
   }
 
   /** Revokes one live session, only if it belongs to this user; false when there was none. */

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import { PagedListBody } from '../../../components/ui/paged-list-body';
 import { formatDateTime } from '../../../lib/dates';
 import { useSubmit, showToast } from '@pp/browser-kit';
 import { currentLanguage } from '../../../lib/i18n';
@@ -16,10 +17,12 @@ import { LoadState } from './load-state';
 
 type Pending = { kind: 'one'; session: SessionEntry } | { kind: 'others' } | null;
 
-/** Where the account is signed in now: sign out one session, or every other one, after a confirmation. */
+/**
+ * Where the account is signed in now: this device first and marked, then the other devices newest
+ * sign-in first, by pages; sign out one of them, or every other one, after a confirmation.
+ */
 export function SessionsCard() {
   const { t } = useTranslation();
-  const language = currentLanguage();
   const queryClient = useQueryClient();
   const list = useSessionList();
   const [pending, setPending] = useState<Pending>(null);
@@ -42,41 +45,29 @@ export function SessionsCard() {
       }
     });
 
-  const items = list.data?.items ?? [];
-  const hasOthers = items.some((s) => !s.isCurrent);
+  const pages = list.data?.pages ?? [];
+  const current = pages[0]?.current ?? null;
+  const others = pages.flatMap((p) => p.items);
+  const othersCount = pages[0]?.othersCount ?? 0;
+  const hasOthers = othersCount > 0;
   let body;
   if (list.data) {
     body = (
-      <ul className="card-list">
-        {items.map((s) => (
-          <li key={s.id} className="list-card" data-testid="session-row">
-            <div className="list-card-row">
-              <span className="list-card-title break">{deviceLabel(t, s)}</span>
-              {s.isCurrent ? (
-                <StatusBadge tone="success">{t('security.sessions.current')}</StatusBadge>
-              ) : (
-                <Button variant="secondary" className="btn-small" onClick={() => setPending({ kind: 'one', session: s })}>
-                  {t('security.sessions.signOut')}
-                </Button>
-              )}
-            </div>
-            <dl className="list-card-fields">
-              <div>
-                <dt>{t('security.sessions.address')}</dt>
-                <dd className="break">{s.ip}</dd>
-              </div>
-              <div>
-                <dt>{t('security.sessions.signedIn')}</dt>
-                <dd>{formatDateTime(s.createdAt, language)}</dd>
-              </div>
-              <div>
-                <dt>{t('security.sessions.lastSeen')}</dt>
-                <dd>{formatDateTime(s.lastSeenAt, language)}</dd>
-              </div>
-            </dl>
-          </li>
-        ))}
-      </ul>
+      <>
+        {current ? (
+          <ul className="card-list" aria-label={t('security.sessions.current')}>
+            <SessionRow session={current} />
+          </ul>
+        ) : null}
+        <h3 className="section-title">{t('security.sessions.othersTitle', { count: othersCount })}</h3>
+        <PagedListBody list={list} isEmpty={others.length === 0} empty={t('security.sessions.none')}>
+          <ul className="card-list" aria-label={t('security.sessions.othersTitle', { count: othersCount })}>
+            {others.map((s) => (
+              <SessionRow key={s.id} session={s} onSignOut={() => setPending({ kind: 'one', session: s })} />
+            ))}
+          </ul>
+        </PagedListBody>
+      </>
     );
   } else {
     body = <LoadState isError={list.isError} onRetry={() => void list.refetch()} />;
@@ -96,7 +87,6 @@ export function SessionsCard() {
       <div className="stack-tight">
         <p className="field-hint">{t('security.sessions.intro')}</p>
         {body}
-        {list.data && !hasOthers ? <p className="field-hint">{t('security.sessions.none')}</p> : null}
       </div>
       <ConfirmDialog
         isOpen={pending !== null}
@@ -115,5 +105,39 @@ export function SessionsCard() {
         </p>
       </ConfirmDialog>
     </Card>
+  );
+}
+
+/** One session: the device, its address and times; this device is marked, another can be signed out. */
+function SessionRow({ session: s, onSignOut }: { session: SessionEntry; onSignOut?: () => void }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  return (
+    <li className="list-card" data-testid={s.isCurrent ? 'session-current' : 'session-row'}>
+      <div className="list-card-row">
+        <span className="list-card-title break">{deviceLabel(t, s)}</span>
+        {s.isCurrent ? (
+          <StatusBadge tone="success">{t('security.sessions.current')}</StatusBadge>
+        ) : onSignOut ? (
+          <Button variant="secondary" className="btn-small" onClick={onSignOut}>
+            {t('security.sessions.signOut')}
+          </Button>
+        ) : null}
+      </div>
+      <dl className="list-card-fields">
+        <div>
+          <dt>{t('security.sessions.address')}</dt>
+          <dd className="break">{s.ip}</dd>
+        </div>
+        <div>
+          <dt>{t('security.sessions.signedIn')}</dt>
+          <dd>{formatDateTime(s.createdAt, language)}</dd>
+        </div>
+        <div>
+          <dt>{t('security.sessions.lastSeen')}</dt>
+          <dd>{formatDateTime(s.lastSeenAt, language)}</dd>
+        </div>
+      </dl>
+    </li>
   );
 }
