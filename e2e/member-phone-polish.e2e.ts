@@ -1,7 +1,8 @@
 // Proves four member-experience fixes on a phone (390x844, touch) and on a desktop (1280x800), in
 // zh-CN and en-US:
-// - the home's quick actions start within the first screen (above the phone's tab bar), in the
-//   app and in the copy painted before the app, at the same place, so the hand-over does not jump;
+// - the home's money actions (deposit, withdraw, transfer, exchange, in the total's card) start
+//   within the first screen (above the phone's tab bar), in the app and in the copy painted before
+//   the app, at the same place, so the hand-over does not jump;
 // - the package page opened from a link (/#/package?tab=jackpot, and the home's Claims entry)
 //   shows the asked tab inside the scrolling tab row's visible box, checked (the row is a radio
 //   group: the checked radio is its selected state), with a selected style, and a fade at an edge
@@ -76,11 +77,11 @@ async function holdEntry(context: BrowserContext): Promise<() => void> {
   return release;
 }
 
-/** The top of the quick actions' card and of its first entry's bottom, the page scrolled to its top. */
+/** The top of the money actions' card and its first entry's bottom, the page scrolled to its top. */
 async function quickActionsPlace(page: Page, scope: string): Promise<{ top: number; firstBottom: number } | null> {
   return page.evaluate((selector) => {
     window.scrollTo(0, 0);
-    const list = document.querySelector(`${selector} ul.quick-actions`);
+    const list = document.querySelector(`${selector} ul.primary-actions`);
     const card = list?.closest('section') ?? list;
     const first = list?.querySelector('li');
     if (!card || !first) return null;
