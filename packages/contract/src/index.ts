@@ -17,6 +17,7 @@ export * from './chain.ts';
 export * from './deposits.ts';
 export * from './withdrawals.ts';
 export * from './packages.ts';
+export * from './release-schedule.ts';
 export * from './community.ts';
 export * from './grade-rules.ts';
 export * from './plan.ts';

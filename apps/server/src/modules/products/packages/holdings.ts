@@ -21,8 +21,11 @@ import {
   type Language,
   type PackageTerms,
   formatMinor,
+  holdingDatesFrom,
   parseAmount,
   percentOfStrict,
+  unitRewardCap as contractUnitRewardCap,
+  type HoldingDates as ContractHoldingDates,
 } from '@pp/contract';
 import type { Tx } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
@@ -34,7 +37,6 @@ import type { LedgerRepository, TransferCode } from '../../wallet/ledger/index.t
 export type HoldingRow = Selectable<PackageHoldingsTable>;
 
 const hourMs = 3_600_000;
-const dayMs = 24 * hourMs;
 
 /** The terms stored with a holding, a code or a product (JSON text). */
 export function parseTerms(json: string): PackageTerms {
@@ -47,12 +49,8 @@ export function minorOfTerm(text: string): bigint {
   return value;
 }
 
-/** Reward cap of one unit: price x maxProfitPercent / 100, or maxReward when lower and above 0. */
-export function unitRewardCap(terms: PackageTerms): bigint {
-  const byRatio = percentOfStrict(minorOfTerm(terms.price), terms.maxProfitPercent, 'down');
-  const absolute = minorOfTerm(terms.maxReward);
-  return absolute > 0n && absolute < byRatio ? absolute : byRatio;
-}
+/** Reward cap of one unit (the contract's rule, so a projection in the portal uses the same). */
+export const unitRewardCap = contractUnitRewardCap;
 
 export function rewardCapOf(terms: PackageTerms, units: number): bigint {
   return unitRewardCap(terms) * BigInt(units);
@@ -64,13 +62,7 @@ export function costOf(terms: PackageTerms, units: number) {
   return { principal: minorOfTerm(terms.price) * n, premium: minorOfTerm(terms.premium) * n, fee: minorOfTerm(terms.fee) * n };
 }
 
-export interface HoldingDates {
-  startedAt: number;
-  effectiveAt: number;
-  unlockAt: number;
-  expiresAt: number;
-  nextReleaseAt: number | null;
-}
+export type HoldingDates = ContractHoldingDates;
 
 /** The first period is due one period after effectiveAt, and never after expiresAt. */
 export function nextReleaseAfter(terms: PackageTerms, dueAt: number, expiresAt: number): number | null {
@@ -78,10 +70,9 @@ export function nextReleaseAfter(terms: PackageTerms, dueAt: number, expiresAt: 
   return next <= expiresAt ? next : null;
 }
 
+/** A new holding's dates: the contract's rule, the one the portal's purchase projection uses. */
 export function datesFrom(terms: PackageTerms, startedAt: number): HoldingDates {
-  const effectiveAt = startedAt + terms.effectiveDelayHours * hourMs;
-  const expiresAt = startedAt + terms.contractDays * dayMs;
-  return { startedAt, effectiveAt, unlockAt: startedAt + terms.unlockDays * dayMs, expiresAt, nextReleaseAt: nextReleaseAfter(terms, effectiveAt, expiresAt) };
+  return holdingDatesFrom(terms, startedAt);
 }
 
 /** The state a member sees: unlocked once unlockAt has passed, whatever the job wrote so far. */

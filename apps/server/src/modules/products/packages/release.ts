@@ -21,7 +21,7 @@ import type { Db, DbHandle, Tx } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
 import { timeOrderedId } from '../../../db/ids.ts';
 import { AppError } from '../../../errors.ts';
-import { percentOfStrict } from '@pp/contract';
+import { releasesUntil } from '@pp/contract';
 import type { LedgerRepository } from '../../wallet/ledger/index.ts';
 import type { JobDefinition } from '../../../jobs/runner.ts';
 import { notifyMany } from '../../engagement/notifications/index.ts';
@@ -87,13 +87,6 @@ class HoldingMoved extends Error {}
 export function firstReleaseAt(effectiveAt: number, periodHours: number, expiresAt: number): number | null {
   const next = effectiveAt + periodHours * hourMs;
   return next <= expiresAt ? next : null;
-}
-
-/** What one period pays: principal x releasePercent / 100 rounded down, at most cap - released. */
-export function periodAmount(principal: bigint, terms: Pick<PackageTerms, 'releasePercent'>, cap: bigint, released: bigint): bigint {
-  const full = percentOfStrict(principal, terms.releasePercent, 'down');
-  const room = cap - released;
-  return full < room ? full : room > 0n ? room : 0n;
 }
 
 export class PackageReleaseService {
@@ -474,40 +467,36 @@ interface Plan {
   next: number | null;
 }
 
-/** What a holding is due at `now` (pure): the periods and their amounts, the unlock, the end. */
+/**
+ * What a holding is due at `now` (pure): the periods and their amounts, the unlock, the end. The
+ * periods come from the contract's `releasesUntil`, the one loop the portal's projections run
+ * too, so what a member was shown is what this job pays.
+ */
 export function planHolding(h: HoldingRow, now: number): Plan {
   const terms = JSON.parse(h.terms) as PackageTerms;
-  const periodMs = terms.releasePeriodHours * hourMs;
   const expiresAt = num(h.expires_at);
   const cap = BigInt(h.reward_cap);
   const isReinvest = Number(h.auto_top_up ?? 0) === 1;
-  let principal = BigInt(h.principal);
-  let released = BigInt(h.released);
-  let periodsPaid = num(h.periods_paid);
-  let reinvested = 0n;
-  let lastPaidAt = 0;
-  // The next period (periods_paid + 1) is due at next_release_at; null when none is left.
-  let dueAt = h.next_release_at === null ? null : num(h.next_release_at);
-  const periods: Plan['periods'] = [];
-  for (;;) {
-    if (dueAt === null || dueAt > now || dueAt > expiresAt || released >= cap) break;
-    const amount = periodAmount(principal, terms, cap, released);
-    if (amount <= 0n) {
-      // Nothing can ever be paid (a zero percent or a tiny principal): only the term's end is left.
-      dueAt = null;
-      break;
-    }
-    const k = periodsPaid + 1;
-    periods.push({ period: k, amount, dueAt });
-    if (isReinvest) {
-      principal += amount;
-      reinvested += amount;
-    }
-    released += amount;
-    periodsPaid = k;
-    lastPaidAt = dueAt;
-    dueAt = dueAt + periodMs <= expiresAt ? dueAt + periodMs : null;
-  }
+  const before = BigInt(h.principal);
+  const run = releasesUntil(
+    terms,
+    {
+      principal: before,
+      cap,
+      released: BigInt(h.released),
+      periodsPaid: num(h.periods_paid),
+      // The next period (periods_paid + 1) is due at next_release_at; null when none is left.
+      nextReleaseAt: h.next_release_at === null ? null : num(h.next_release_at),
+      expiresAt,
+      isReinvest,
+    },
+    now,
+  );
+  const periods: Plan['periods'] = run.periods.map((p) => ({ period: p.period, amount: p.amount, dueAt: p.dueAt }));
+  const { principal, released, periodsPaid } = run;
+  const reinvested = principal - before;
+  const lastPaidAt = run.lastPaidAt ?? 0;
+  const dueAt = run.next;
   let state = h.state;
   const unlockAt = num(h.unlock_at);
   let unlockedAt: number | null = null;

@@ -37,6 +37,8 @@ export interface PayDialogProps {
   checkProductId?: string;
   /** A refusal known without asking (e.g. no product chosen). */
   blocked?: ReactNode;
+  /** What the purchase will release, for the quantity entered: in the form, and its total in the confirmation. */
+  projection?: (quantity: number, place: 'form' | 'summary') => ReactNode;
   availableOf: (coinName: string) => string | undefined;
   coinLabel: (coinName: string) => string;
   submitLabel: string;
@@ -78,6 +80,7 @@ function PayForm({
   cost,
   checkProductId,
   blocked,
+  projection,
   availableOf,
   coinLabel,
   submitLabel,
@@ -202,6 +205,7 @@ function PayForm({
                   <strong>{formatExact(due.principal + extra, language)}</strong>
                 </dd>
               </div>
+              {projection?.(pending.quantity, 'summary')}
             </dl>
           </>
         ),
@@ -259,6 +263,7 @@ function PayForm({
           <dd data-testid="pay-total">{formatExact(due.principal + extra, language)}</dd>
         </div>
       </dl>
+      {projection && quantity !== null ? projection(quantity, 'form') : null}
       {refusal ? (
         <p className="form-problem" role="alert" data-testid="buy-refusal">
           <RefusalText reason={refusal} memberRemaining={checked?.memberRemaining ?? null} totalRemaining={checked?.totalRemaining ?? null} />

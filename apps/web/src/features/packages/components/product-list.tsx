@@ -10,6 +10,7 @@ import { buyMatching } from '../api/buy-matching';
 import { timesUnits } from '../payment-mix';
 import { KindBadge, StateBadge } from './badges';
 import { PayDialog } from './pay-dialog';
+import { PurchaseReturn, PurchaseSchedule } from './purchase-schedule';
 import { RefusalText } from './refusal-text';
 import { TermsList } from './terms-list';
 
@@ -46,6 +47,11 @@ export function ProductList({ availableOf, coinLabel, onChanged }: ProductListPr
         feeCoinName={buying?.terms.feeCoinName ?? ''}
         hasQuantity
         checkProductId={buying?.id}
+        projection={(quantity, place) => {
+          if (!buying) return null;
+          const props = { terms: buying.terms, units: quantity, isReinvest: list.data?.autoTopUp ?? false, coinLabel };
+          return place === 'form' ? <PurchaseSchedule {...props} /> : <PurchaseReturn {...props} />;
+        }}
         cost={(quantity) => ({
           principal: timesUnits(buying?.terms.price ?? '0', quantity),
           premium: timesUnits(buying?.terms.premium ?? '0', quantity),

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { HoldingEntry, HoldingEvent } from '@pp/contract';
@@ -8,8 +9,9 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { PagedListBody } from '../../../components/ui/paged-list-body';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatExact, formatCount } from '@pp/contract';
+import { formatExact, formatCount, projectHolding } from '@pp/contract';
 import { useInsuranceDetailInfo } from '../api/insurance-detail-info';
+import { useMatchingList } from '../api/matching-list';
 import { EffectivenessBadge, KindBadge, StateBadge } from '../components/badges';
 import { EventDetail } from '../components/event-detail';
 import { ReleaseChart } from '../components/release-chart';
@@ -23,6 +25,9 @@ export function PackageDetailPage({ coinLabel }: { coinLabel: (coinName: string)
   const detail = useInsuranceDetailInfo(id);
   const holding = detail.data?.pages[0]?.holding;
   const events = detail.data?.pages.flatMap((p) => p.events) ?? [];
+  // Auto top-up is the member's setting (in the product list), not the holding's: it changes the projection.
+  const isReinvest = useMatchingList().data?.autoTopUp ?? false;
+  const projection = useMemo(() => (holding ? projectHolding(holding, isReinvest) : []), [holding, isReinvest]);
   const back = (
     <Link to={`${paths.package}?tab=holdings`} className="btn btn-secondary btn-small">
       {t('packages.detail.back')}
@@ -40,7 +45,7 @@ export function PackageDetailPage({ coinLabel }: { coinLabel: (coinName: string)
         {holding ? (
           <>
             <HoldingHead holding={holding} coinLabel={coinLabel} />
-            <ReleaseChart holding={holding} days={detail.data?.pages[0]?.releaseDays ?? []} coinLabel={coinLabel} />
+            <ReleaseChart holding={holding} days={detail.data?.pages[0]?.releaseDays ?? []} projection={projection} coinLabel={coinLabel} />
             <Card title={t('packages.detail.terms')}>
               <TermsList terms={holding.terms} coinLabel={coinLabel} isFull />
             </Card>
