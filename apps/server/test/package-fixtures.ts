@@ -13,6 +13,7 @@ import { timeOrderedId } from '../src/db/ids.ts';
 import { parseAmount, percentOfStrict } from '@pp/contract';
 import type { LedgerRepository } from '../src/modules/wallet/ledger/repository.ts';
 import { firstReleaseAt } from '../src/modules/products/packages/release.ts';
+import { settled } from '../src/modules/wallet/ledger/index.ts';
 
 export const dayMs = 86_400_000;
 export const hourMs = 3_600_000;
@@ -154,18 +155,20 @@ export async function createHoldings(handle: DbHandle, ledger: LedgerRepository,
         for (const p of principalsOf(spec)) credits.set(`${spec.memberId}/${p.coinName}`, (credits.get(`${spec.memberId}/${p.coinName}`) ?? 0n) + p.amount);
       for (const [key, amount] of credits) {
         const [memberId, coinName] = key.split('/') as [string, string];
-        await ledger.transfer(
-          {
-            requestId: null,
-            code: 'airdrop',
-            coinName,
-            amount,
-            debit: { owner: 'system', coinName, purpose: 'airdrop' },
-            credit: { owner: memberId, coinName, purpose: 'available' },
-            isPending: false,
-          },
-          tx,
-        );
+        await ledger
+          .transfer(
+            {
+              requestId: null,
+              code: 'airdrop',
+              coinName,
+              amount,
+              debit: { owner: 'system', coinName, purpose: 'airdrop' },
+              credit: { owner: memberId, coinName, purpose: 'available' },
+              isPending: false,
+            },
+            tx,
+          )
+          .then(settled);
       }
       for (const spec of batch) {
         const id = timeOrderedId();
@@ -173,19 +176,21 @@ export async function createHoldings(handle: DbHandle, ledger: LedgerRepository,
         const principals = principalsOf(spec);
         const principal = principals.reduce((sum, p) => sum + p.amount, 0n);
         for (const p of principals) {
-          const lock = await ledger.transfer(
-            {
-              requestId: null,
-              code: 'buyMatching',
-              coinName: p.coinName,
-              amount: p.amount,
-              debit: { owner: spec.memberId, coinName: p.coinName, purpose: 'available' },
-              credit: { owner: spec.memberId, coinName: p.coinName, purpose: 'fixed' },
-              isPending: false,
-              memo: id,
-            },
-            tx,
-          );
+          const lock = await ledger
+            .transfer(
+              {
+                requestId: null,
+                code: 'buyMatching',
+                coinName: p.coinName,
+                amount: p.amount,
+                debit: { owner: spec.memberId, coinName: p.coinName, purpose: 'available' },
+                credit: { owner: spec.memberId, coinName: p.coinName, purpose: 'fixed' },
+                isPending: false,
+                memo: id,
+              },
+              tx,
+            )
+            .then(settled);
           principalRows.push({ holding_id: id, coin_name: p.coinName, amount: p.amount });
           events.push({
             id: timeOrderedId(),
@@ -248,15 +253,17 @@ export async function createHoldings(handle: DbHandle, ledger: LedgerRepository,
 
 /** Funds a system pool (insurance, jackpot) from the airdrop account. */
 export async function fundSystem(ledger: LedgerRepository, purpose: string, coinName: string, amount: bigint): Promise<void> {
-  await ledger.transfer({
-    requestId: null,
-    code: 'airdrop',
-    coinName,
-    amount,
-    debit: { owner: 'system', coinName, purpose: 'airdrop' },
-    credit: { owner: 'system', coinName, purpose },
-    isPending: false,
-  });
+  await ledger
+    .transfer({
+      requestId: null,
+      code: 'airdrop',
+      coinName,
+      amount,
+      debit: { owner: 'system', coinName, purpose: 'airdrop' },
+      credit: { owner: 'system', coinName, purpose },
+      isPending: false,
+    })
+    .then(settled);
 }
 
 /**

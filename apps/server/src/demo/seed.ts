@@ -8,6 +8,7 @@ import type { Services } from '../services.ts';
 import { BankAccountService } from '../modules/payments/bank-accounts/service.ts';
 import { AddressService } from '../modules/payments/addresses/service.ts';
 import type { ChangeContext } from '../modules/payments/addresses/destination-changes.ts';
+import { settled } from '../modules/wallet/ledger/index.ts';
 
 export const demoMembers = [
   { userName: 'demo', password: 'Demo@12345', transactionPassword: 'Demo@123456', email: 'demo@example.com', countryCode: 'CN', referrer: null },
@@ -102,16 +103,18 @@ async function seedDemoMoney(services: Services, staffIds: Record<string, string
     transactionPassword: 'Alice@123456',
   });
   // A referral reward, so the dashboard's total revenue has something to show.
-  await services.ledger.transfer({
-    requestId: 'demo-seed-reward-1',
-    code: 'directBonus',
-    coinName: 'REWARD_POINT',
-    amount: 88_800_000n,
-    debit: { owner: 'system', coinName: 'REWARD_POINT', purpose: 'rewards' },
-    credit: { owner: demoId, coinName: 'REWARD_POINT', purpose: 'available' },
-    isPending: false,
-    memo: '',
-  });
+  settled(
+    await services.ledger.transfer({
+      requestId: 'demo-seed-reward-1',
+      code: 'directBonus',
+      coinName: 'REWARD_POINT',
+      amount: 88_800_000n,
+      debit: { owner: 'system', coinName: 'REWARD_POINT', purpose: 'rewards' },
+      credit: { owner: demoId, coinName: 'REWARD_POINT', purpose: 'available' },
+      isPending: false,
+      memo: '',
+    }),
+  );
   await seedDemoPackages(services, admin, demoId);
   await seedDemoDestinations(services, demoId);
   await seedDemoAnnouncement(services, admin);

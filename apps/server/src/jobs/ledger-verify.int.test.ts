@@ -11,6 +11,7 @@ import { nextSeq, type DbHandle } from '../db/index.ts';
 import { serverJobs } from './index.ts';
 import { checkpointName, verifyFull, verifyIncremental } from '../modules/wallet/ledger/checkpoint.ts';
 import type { LedgerRepository, TransferInput } from '../modules/wallet/ledger/index.ts';
+import { settled } from '../modules/wallet/ledger/index.ts';
 
 describe.each(dialects)('incremental ledger check on %s', (dialect) => {
   let t: TestApp;
@@ -66,12 +67,12 @@ describe.each(dialects)('incremental ledger check on %s', (dialect) => {
 
     const [alice, bob, carol] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
     const before = await journalSize();
-    for (const owner of [alice, bob, carol]) await ledger.transfer(airdrop(owner, 1_000_000n));
-    await ledger.transfer(between(alice, bob, 250_000n));
-    const held = await ledger.transfer(between(bob, carol, 100_000n, true));
-    const voided = await ledger.transfer(between(carol, alice, 50_000n, true));
-    await ledger.resolvePending(held.id, 'post');
-    await ledger.resolvePending(voided.id, 'void');
+    for (const owner of [alice, bob, carol]) await ledger.transfer(airdrop(owner, 1_000_000n)).then(settled);
+    await ledger.transfer(between(alice, bob, 250_000n)).then(settled);
+    const held = await ledger.transfer(between(bob, carol, 100_000n, true)).then(settled);
+    const voided = await ledger.transfer(between(carol, alice, 50_000n, true)).then(settled);
+    await ledger.resolvePending(held.id, 'post').then(settled);
+    await ledger.resolvePending(voided.id, 'void').then(settled);
     const added = (await journalSize()) - before;
     expect(added).toBe(8);
 
@@ -108,7 +109,7 @@ describe.each(dialects)('incremental ledger check on %s', (dialect) => {
     );
     await verifyIncremental(handle);
     const journal = await journalSize();
-    for (let i = 0; i < 25; i++) await ledger.transfer(airdrop(owner, 2n));
+    for (let i = 0; i < 25; i++) await ledger.transfer(airdrop(owner, 2n)).then(settled);
     const run = await verifyIncremental(handle);
     expect(run).toMatchObject({ isBalanced: true, transfersRead: 25 });
     // The member and at most every airdrop stripe; never the journal's other accounts.
@@ -118,7 +119,7 @@ describe.each(dialects)('incremental ledger check on %s', (dialect) => {
 
   it('finds a tampered balance of an account a new row touches, each time it is touched, until mended', async () => {
     const owner = crypto.randomUUID();
-    await ledger.transfer(airdrop(owner, 500n));
+    await ledger.transfer(airdrop(owner, 500n)).then(settled);
     await verifyIncremental(handle);
     const id = await accountOf(owner);
     await handle.db
@@ -126,7 +127,7 @@ describe.each(dialects)('incremental ledger check on %s', (dialect) => {
       .set((eb) => ({ credits_posted: eb('credits_posted', '+', 1n) }))
       .where('id', '=', id)
       .execute();
-    await ledger.transfer(airdrop(owner, 10n));
+    await ledger.transfer(airdrop(owner, 10n)).then(settled);
     const found = await verifyIncremental(handle);
     expect(found.isBalanced).toBe(false);
     expect(found.problems).toEqual([`account ${id} (${owner}/USDT/available) creditsPosted is 511 but the journal gives 510`]);
@@ -139,7 +140,7 @@ describe.each(dialects)('incremental ledger check on %s', (dialect) => {
         .run({ period: 'test', signal: new AbortController().signal }),
     ).resolves.toBeUndefined();
     // Touched again: still wrong, and said again.
-    await ledger.transfer(airdrop(owner, 10n));
+    await ledger.transfer(airdrop(owner, 10n)).then(settled);
     await expect(
       serverJobs(handle)
         .find((j) => j.name === 'ledger-verify')!
@@ -150,16 +151,16 @@ describe.each(dialects)('incremental ledger check on %s', (dialect) => {
       .set((eb) => ({ credits_posted: eb('credits_posted', '-', 1n) }))
       .where('id', '=', id)
       .execute();
-    await ledger.transfer(airdrop(owner, 10n));
+    await ledger.transfer(airdrop(owner, 10n)).then(settled);
     expect(await verifyIncremental(handle)).toMatchObject({ isBalanced: true, transfersRead: 1 });
   });
 
   it('finds a tampered new row and a malformed one', async () => {
     const [a, b] = [crypto.randomUUID(), crypto.randomUUID()];
-    await ledger.transfer(airdrop(a, 1_000n));
-    await ledger.transfer(airdrop(b, 1_000n));
+    await ledger.transfer(airdrop(a, 1_000n)).then(settled);
+    await ledger.transfer(airdrop(b, 1_000n)).then(settled);
     await verifyIncremental(handle);
-    const moved = await ledger.transfer(between(a, b, 100n));
+    const moved = await ledger.transfer(between(a, b, 100n)).then(settled);
     await handle.db.updateTable('ledger_transfers').set({ amount: 300n }).where('id', '=', moved.id).execute();
     const [idA, idB] = [await accountOf(a), await accountOf(b)];
     const tampered = await verifyIncremental(handle);
@@ -209,8 +210,8 @@ describe.each(dialects)('incremental ledger check on %s', (dialect) => {
 
   it.runIf(dialect === 'postgres')('reads a row whose transaction commits after a later one, on the next run', async () => {
     const [late, early] = [crypto.randomUUID(), crypto.randomUUID()];
-    await ledger.transfer(airdrop(late, 1_000n));
-    await ledger.transfer(airdrop(early, 1_000n));
+    await ledger.transfer(airdrop(late, 1_000n)).then(settled);
+    await ledger.transfer(airdrop(early, 1_000n)).then(settled);
     await verifyIncremental(handle);
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -218,7 +219,7 @@ describe.each(dialects)('incremental ledger check on %s', (dialect) => {
     const written = new Promise<void>((resolve) => (wrote = resolve));
     // This transaction takes its seq (and its transaction id) first and commits last.
     const open = handle.db.transaction().execute(async (tx) => {
-      await ledger.transfer(airdrop(late, 7n), tx);
+      await ledger.transfer(airdrop(late, 7n), tx).then(settled);
       wrote();
       await gate;
     });
@@ -226,7 +227,7 @@ describe.each(dialects)('incremental ledger check on %s', (dialect) => {
     // Between two members, not from the airdrop account: the open transaction holds one of that
     // system account's stripes (picked at random), and a second airdrop that picked the same stripe
     // would wait for it until the statement timeout (a 1 in 16 deadlock of the test, not the ledger).
-    await ledger.transfer(between(early, crypto.randomUUID(), 9n));
+    await ledger.transfer(between(early, crypto.randomUUID(), 9n)).then(settled);
     const whileOpen = await verifyIncremental(handle);
     // The later row is read and its account checked, the open one is not visible yet.
     expect(whileOpen).toMatchObject({ isBalanced: true, transfersRead: 1 });

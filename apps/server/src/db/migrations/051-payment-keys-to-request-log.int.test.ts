@@ -14,6 +14,7 @@ import { migrateToLatest, type Db } from '../index.ts';
 import { paymentKeysToRequestLog } from './051-payment-keys-to-request-log.ts';
 import { once } from '../once.ts';
 import { inTransaction } from '../transaction.ts';
+import { settled } from '../../modules/wallet/ledger/index.ts';
 
 const deposit = { id: 'bd-legacy', number: 'BD17000000000001234', requestId: 'legacy-deposit-0001' };
 const bankOrder = { id: 'wd-legacy-bank', number: 'WD17000000000005678', requestId: 'legacy-withdrawal-01' };
@@ -167,15 +168,17 @@ describe.each(dialects)('payment requests sent before the upgrade, retried after
       const c = new TestClient(t.app, t.serverKey.publicJwk);
       c.token = await login({ ...t, client: c }, m.userName, m.password);
       const memberId = (await t.services.accounts.repository.byName(m.userName))!.id;
-      await t.services.ledger.transfer({
-        requestId: null,
-        code: 'deposit',
-        coinName: 'USDT',
-        amount: 1_000_000_000n,
-        debit: { owner: 'system', coinName: 'USDT', purpose: 'chainDeposit' },
-        credit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
-        isPending: false,
-      });
+      await t.services.ledger
+        .transfer({
+          requestId: null,
+          code: 'deposit',
+          coinName: 'USDT',
+          amount: 1_000_000_000n,
+          debit: { owner: 'system', coinName: 'USDT', purpose: 'chainDeposit' },
+          credit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
+          isPending: false,
+        })
+        .then(settled);
       const bankAccountId = (
         await c.call<BankAccountEntry>('addBankAccount', {
           bankName: 'Bank Central Asia',

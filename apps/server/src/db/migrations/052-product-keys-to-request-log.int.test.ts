@@ -10,6 +10,7 @@ import { freshHandle, migrateBefore } from '../../../test/fresh-db.ts';
 import { insertProduct } from '../../../test/package-fixtures.ts';
 import { migrateToLatest } from '../index.ts';
 import { productKeysToRequestLog } from './052-product-keys-to-request-log.ts';
+import { settled } from '../../modules/wallet/ledger/index.ts';
 
 /** package_requests as migration 015 made it. */
 async function createOldTable(db: Kysely<unknown>) {
@@ -120,15 +121,17 @@ describe.each(dialects)('product keys carried into the request log on %s', (dial
       const db = t.services.dbHandle.db;
       await registerMember(t, 'legacybuyer');
       const memberId = (await t.services.accounts.repository.byName('legacybuyer'))!.id;
-      await t.services.ledger.transfer({
-        requestId: null,
-        code: 'airdrop',
-        coinName: 'USDT',
-        amount: 1_000_000_000n,
-        debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
-        credit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
-        isPending: false,
-      });
+      await t.services.ledger
+        .transfer({
+          requestId: null,
+          code: 'airdrop',
+          coinName: 'USDT',
+          amount: 1_000_000_000n,
+          debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
+          credit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
+          isPending: false,
+        })
+        .then(settled);
       const c = new TestClient(t.app, t.serverKey.publicJwk);
       c.token = await login({ ...t, client: c }, 'legacybuyer', 'Passw0rd!x');
       // 100 USDT a unit, premium and fee in USDT, all of it payable in USDT.

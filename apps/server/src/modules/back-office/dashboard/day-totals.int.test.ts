@@ -14,6 +14,7 @@ import { migrateToLatest, type Db } from '../../../db/index.ts';
 import { LedgerRepository, verifyAndRecord, verifyLedger, type AccountRef, type TransferInput } from '../../wallet/ledger/index.ts';
 import { dayMs, verifyDayTotals } from './verify.ts';
 import { dayBoundaries } from './series.ts';
+import { settled } from '../../wallet/ledger/index.ts';
 
 const member = (owner: string, coinName = 'USDT'): AccountRef => ({ owner, coinName, purpose: 'available' });
 const system = (purpose: string, coinName = 'USDT'): AccountRef => ({ owner: 'system', coinName, purpose });
@@ -90,29 +91,29 @@ describe.each(dialects)('dashboard day totals on %s', (dialect) => {
     const d0 = await both('deposit');
     const w0 = await both('withdraw');
     expect(d0.kept).toBe(d0.journal);
-    await ledger.transfer(deposit('day1', 100n));
-    await ledger.transfer(deposit('day1', 5n, { requestId: `day1-${dialect}` }));
+    await ledger.transfer(deposit('day1', 100n)).then(settled);
+    await ledger.transfer(deposit('day1', 5n, { requestId: `day1-${dialect}` })).then(settled);
     // A retry of the same request adds nothing.
-    await ledger.transfer(deposit('day1', 5n, { requestId: `day1-${dialect}` }));
-    await ledger.inTransaction((tx) => ledger.transfer(deposit('day1', 7n), tx));
+    await ledger.transfer(deposit('day1', 5n, { requestId: `day1-${dialect}` })).then(settled);
+    await ledger.inTransaction((tx) => ledger.transfer(deposit('day1', 7n), tx).then(settled));
     await ledger.inTransaction((tx) => ledger.postMany([deposit('day1', 11n), deposit('day2', 13n)], tx));
     // A held deposit (a review) counts once posted; a voided one never.
-    const held = await ledger.transfer(deposit('day1', 17n, { isPending: true }));
-    const voided = await ledger.transfer(deposit('day1', 19n, { isPending: true }));
+    const held = await ledger.transfer(deposit('day1', 17n, { isPending: true })).then(settled);
+    const voided = await ledger.transfer(deposit('day1', 19n, { isPending: true })).then(settled);
     // Another point type has rows of its own; other codes none.
-    await ledger.transfer(
-      deposit('day1', 23n, { coinName: 'REWARD_POINT', debit: system('chainDeposits', 'REWARD_POINT'), credit: member('day1', 'REWARD_POINT') }),
-    );
-    await ledger.transfer({ ...deposit('day1', 1000n), code: 'airdrop', debit: system('airdrop') });
+    await ledger
+      .transfer(deposit('day1', 23n, { coinName: 'REWARD_POINT', debit: system('chainDeposits', 'REWARD_POINT'), credit: member('day1', 'REWARD_POINT') }))
+      .then(settled);
+    await ledger.transfer({ ...deposit('day1', 1000n), code: 'airdrop', debit: system('airdrop') }).then(settled);
     // A withdrawal counts when it is paid (its hold posted), not when it is asked for.
-    const paid = await ledger.transfer(withdraw('day1', 29n));
-    const refused = await ledger.transfer(withdraw('day1', 31n));
+    const paid = await ledger.transfer(withdraw('day1', 29n)).then(settled);
+    const refused = await ledger.transfer(withdraw('day1', 31n)).then(settled);
     expect((await both('deposit')).kept - d0.kept).toBe(100n + 5n + 7n + 11n + 13n);
     expect((await both('withdraw')).kept - w0.kept).toBe(0n);
-    await ledger.resolvePending(held.id, 'post');
-    await ledger.inTransaction((tx) => ledger.resolvePending(voided.id, 'void', tx));
-    await ledger.resolvePending(paid.id, 'post');
-    await ledger.resolvePending(refused.id, 'void');
+    await ledger.resolvePending(held.id, 'post').then(settled);
+    await ledger.inTransaction((tx) => ledger.resolvePending(voided.id, 'void', tx).then(settled));
+    await ledger.resolvePending(paid.id, 'post').then(settled);
+    await ledger.resolvePending(refused.id, 'void').then(settled);
     const d1 = await both('deposit');
     const w1 = await both('withdraw');
     expect(d1.kept - d0.kept).toBe(100n + 5n + 7n + 11n + 13n + 17n);
@@ -129,7 +130,7 @@ describe.each(dialects)('dashboard day totals on %s', (dialect) => {
     const before = await both('deposit');
     await expect(
       ledger.inTransaction(async (tx) => {
-        await ledger.transfer(deposit('day3', 1000n), tx);
+        await ledger.transfer(deposit('day3', 1000n), tx).then(settled);
         await ledger.postMany([deposit('day3', 2000n)], tx);
         throw new Error('the unit fails after its transfers');
       }),
@@ -141,12 +142,15 @@ describe.each(dialects)('dashboard day totals on %s', (dialect) => {
     const before = await both('deposit');
     const failures: string[] = [];
     const standalone = Array.from({ length: 24 }, (_, i) =>
-      ledger.transfer(deposit(`racer${i % 6}`, BigInt(i + 1))).catch((e: unknown) => failures.push(String(e))),
+      ledger
+        .transfer(deposit(`racer${i % 6}`, BigInt(i + 1)))
+        .then(settled)
+        .catch((e: unknown) => failures.push(String(e))),
     );
     const units = Array.from({ length: 12 }, (_, i) =>
       ledger
         .inTransaction(async (tx) => {
-          await ledger.transfer(deposit(`racer${i % 6}`, 1000n), tx);
+          await ledger.transfer(deposit(`racer${i % 6}`, 1000n), tx).then(settled);
           // Every third unit fails after its transfer: its amount may not stay.
           if (i % 3 === 0) throw new Error('planned');
         })
@@ -226,15 +230,15 @@ describe.each(dialects)('migration 045 on %s', (dialect) => {
     try {
       await migrateBefore(handle, '045-ledger-day-totals');
       const ledger = new LedgerRepository(handle);
-      await ledger.transfer(deposit('old', 100n));
-      await ledger.transfer(deposit('old', 20n));
+      await ledger.transfer(deposit('old', 100n)).then(settled);
+      await ledger.transfer(deposit('old', 20n)).then(settled);
       await ledger.inTransaction((tx) => ledger.postMany([deposit('old', 3n), deposit('older', 4n)], tx));
-      const held = await ledger.transfer(withdraw('old', 5n));
-      await ledger.resolvePending(held.id, 'post');
-      const voided = await ledger.transfer(withdraw('old', 6n));
-      await ledger.resolvePending(voided.id, 'void');
-      await ledger.transfer(withdraw('old', 7n));
-      await ledger.transfer({ ...deposit('old', 8n), code: 'airdrop', debit: system('airdrop') });
+      const held = await ledger.transfer(withdraw('old', 5n)).then(settled);
+      await ledger.resolvePending(held.id, 'post').then(settled);
+      const voided = await ledger.transfer(withdraw('old', 6n)).then(settled);
+      await ledger.resolvePending(voided.id, 'void').then(settled);
+      await ledger.transfer(withdraw('old', 7n)).then(settled);
+      await ledger.transfer({ ...deposit('old', 8n), code: 'airdrop', debit: system('airdrop') }).then(settled);
       // Two of them moved to other days, as a journal of years holds.
       const ids = (await handle.db.selectFrom('ledger_transfers').select('id').where('code', '=', 'deposit').orderBy('seq').execute()).map((r) => r.id);
       await handle.db
@@ -256,7 +260,7 @@ describe.each(dialects)('migration 045 on %s', (dialect) => {
         [0, 'withdraw', 'USDT', 5n],
       ]);
       // From here the trigger keeps it.
-      await ledger.transfer(deposit('old', 1n));
+      await ledger.transfer(deposit('old', 1n)).then(settled);
       expect(await keptDay(handle.db, 'deposit', today())).toBe(8n);
       expect(await verifyDayTotals(handle.db)).toEqual([]);
     } finally {

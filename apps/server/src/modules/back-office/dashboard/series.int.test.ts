@@ -6,6 +6,7 @@ import { CompiledQuery, sql, type LogEvent } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dialects, login, makeTestApp, staffClient, TestClient, type TestApp } from '../../../../test/helper.ts';
 import { dashboardSeries, dayBoundaries } from './series.ts';
+import { settled } from '../../wallet/ledger/index.ts';
 
 type Series = {
   timeZone: string;
@@ -148,86 +149,100 @@ describe.each(dialects)('dashboard series on %s', (dialect) => {
     // credited today after waiting pending since yesterday, one still pending (not counted), one
     // before the 30 days (not counted).
     await at(todayStart - 1, () =>
-      ledger.transfer({
-        requestId: null,
-        code: 'deposit',
-        coinName: 'USDT',
-        amount: 5_000_000n,
-        debit: usdt('system', 'bankDeposit'),
-        credit: usdt(memberId, 'available'),
-        isPending: false,
-      }),
+      ledger
+        .transfer({
+          requestId: null,
+          code: 'deposit',
+          coinName: 'USDT',
+          amount: 5_000_000n,
+          debit: usdt('system', 'bankDeposit'),
+          credit: usdt(memberId, 'available'),
+          isPending: false,
+        })
+        .then(settled),
     );
     await at(todayStart, () =>
-      ledger.transfer({
-        requestId: null,
-        code: 'deposit',
-        coinName: 'USDT',
-        amount: 7_250_000n,
-        debit: usdt('system', 'bankDeposit'),
-        credit: usdt(memberId, 'available'),
-        isPending: false,
-      }),
+      ledger
+        .transfer({
+          requestId: null,
+          code: 'deposit',
+          coinName: 'USDT',
+          amount: 7_250_000n,
+          debit: usdt('system', 'bankDeposit'),
+          credit: usdt(memberId, 'available'),
+          isPending: false,
+        })
+        .then(settled),
     );
     const held = await at(todayStart - 3 * hour, () =>
-      ledger.transfer({
-        requestId: null,
-        code: 'deposit',
-        coinName: 'USDT',
-        amount: 100_000_000n,
-        debit: usdt('system', 'bankDeposit'),
-        credit: usdt(memberId, 'available'),
-        isPending: true,
-      }),
+      ledger
+        .transfer({
+          requestId: null,
+          code: 'deposit',
+          coinName: 'USDT',
+          amount: 100_000_000n,
+          debit: usdt('system', 'bankDeposit'),
+          credit: usdt(memberId, 'available'),
+          isPending: true,
+        })
+        .then(settled),
     );
-    await at(todayStart + 2 * hour, () => ledger.resolvePending(held.id, 'post'));
+    await at(todayStart + 2 * hour, () => ledger.resolvePending(held.id, 'post').then(settled));
     await at(todayStart + hour, () =>
-      ledger.transfer({
-        requestId: null,
-        code: 'deposit',
-        coinName: 'USDT',
-        amount: 1_000_000n,
-        debit: usdt('system', 'bankDeposit'),
-        credit: usdt(memberId, 'available'),
-        isPending: true,
-      }),
+      ledger
+        .transfer({
+          requestId: null,
+          code: 'deposit',
+          coinName: 'USDT',
+          amount: 1_000_000n,
+          debit: usdt('system', 'bankDeposit'),
+          credit: usdt(memberId, 'available'),
+          isPending: true,
+        })
+        .then(settled),
     );
     await at(todayStart - 29 * day - 1, () =>
-      ledger.transfer({
-        requestId: null,
-        code: 'deposit',
-        coinName: 'USDT',
-        amount: 3_000_000n,
-        debit: usdt('system', 'bankDeposit'),
-        credit: usdt(memberId, 'available'),
-        isPending: false,
-      }),
+      ledger
+        .transfer({
+          requestId: null,
+          code: 'deposit',
+          coinName: 'USDT',
+          amount: 3_000_000n,
+          debit: usdt('system', 'bankDeposit'),
+          credit: usdt(memberId, 'available'),
+          isPending: false,
+        })
+        .then(settled),
     );
     // Withdrawals: held two days ago, paid yesterday; another held and voided (not counted).
     const w = await at(todayStart - 2 * day, () =>
-      ledger.transfer({
-        requestId: null,
-        code: 'withdraw',
-        coinName: 'USDT',
-        amount: 2_000_000n,
-        debit: usdt(memberId, 'available'),
-        credit: usdt('system', 'withdrawals'),
-        isPending: true,
-      }),
+      ledger
+        .transfer({
+          requestId: null,
+          code: 'withdraw',
+          coinName: 'USDT',
+          amount: 2_000_000n,
+          debit: usdt(memberId, 'available'),
+          credit: usdt('system', 'withdrawals'),
+          isPending: true,
+        })
+        .then(settled),
     );
-    await at(todayStart - day + hour, () => ledger.resolvePending(w.id, 'post'));
+    await at(todayStart - day + hour, () => ledger.resolvePending(w.id, 'post').then(settled));
     const v = await at(todayStart - 2 * day, () =>
-      ledger.transfer({
-        requestId: null,
-        code: 'withdraw',
-        coinName: 'USDT',
-        amount: 1_000_000n,
-        debit: usdt(memberId, 'available'),
-        credit: usdt('system', 'withdrawals'),
-        isPending: true,
-      }),
+      ledger
+        .transfer({
+          requestId: null,
+          code: 'withdraw',
+          coinName: 'USDT',
+          amount: 1_000_000n,
+          debit: usdt(memberId, 'available'),
+          credit: usdt('system', 'withdrawals'),
+          isPending: true,
+        })
+        .then(settled),
     );
-    await at(todayStart - day + hour, () => ledger.resolvePending(v.id, 'void'));
+    await at(todayStart - day + hour, () => ledger.resolvePending(v.id, 'void').then(settled));
     // Package sales: a buy paid in two point types (one sale), an add, and a release (not a sale).
     const h1 = crypto.randomUUID();
     await holdingEvent(h1, 'buy', 'USDT', -300_000_000n, todayStart - 28 * day);
@@ -305,15 +320,17 @@ describe.each(dialects)('dashboard series on %s', (dialect) => {
     expect(r.data.days).toEqual(dayBoundaries('America/New_York', 30, Date.now()).slice(0, 30));
     // A deposit made now through the ledger shows in today's bar.
     const before = r.data.deposits;
-    await t.services.ledger.transfer({
-      requestId: null,
-      code: 'deposit',
-      coinName: 'USDT',
-      amount: 4_000_000n,
-      debit: usdt('system', 'bankDeposit'),
-      credit: usdt(memberId, 'available'),
-      isPending: false,
-    });
+    await t.services.ledger
+      .transfer({
+        requestId: null,
+        code: 'deposit',
+        coinName: 'USDT',
+        amount: 4_000_000n,
+        debit: usdt('system', 'bankDeposit'),
+        credit: usdt(memberId, 'available'),
+        isPending: false,
+      })
+      .then(settled);
     const after = (await viewer.call<Series>('dashboardSeries', { days: 30 })).data.deposits;
     expect(after.count[29]! - before.count[29]!).toBe(1);
     expect(minor(after.points[29]!) - minor(before.points[29]!)).toBe(4_000_000n);

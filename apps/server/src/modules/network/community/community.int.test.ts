@@ -18,6 +18,7 @@ import { verifyLedger } from '../../wallet/ledger/index.ts';
 import { recordNewMember } from './figures.ts';
 import { fixedGradeRules } from './grades.ts';
 import { CommunityService } from './service.ts';
+import { settled } from '../../wallet/ledger/index.ts';
 
 const txPassword = 'Trans0ction!x';
 const terms = {
@@ -67,15 +68,17 @@ describe.each(dialects)('community on %s', (dialect) => {
     t.client.ip = `10.7.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
     await registerMember(t, name, referrer ? (await userOf(referrer)).referral_id : '10000001');
     const id = (await userOf(name)).id;
-    await t.services.ledger.transfer({
-      requestId: null,
-      code: 'airdrop',
-      coinName: 'USDT',
-      amount: 100_000n * 1_000_000n,
-      debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
-      credit: { owner: id, coinName: 'USDT', purpose: 'available' },
-      isPending: false,
-    });
+    await t.services.ledger
+      .transfer({
+        requestId: null,
+        code: 'airdrop',
+        coinName: 'USDT',
+        amount: 100_000n * 1_000_000n,
+        debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
+        credit: { owner: id, coinName: 'USDT', purpose: 'available' },
+        isPending: false,
+      })
+      .then(settled);
     const c = new TestClient(t.app, t.serverKey.publicJwk);
     c.token = await login({ ...t, client: c }, name, 'Passw0rd!x');
     return c;

@@ -24,7 +24,7 @@ import { num } from '../../../db/index.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { AppError } from '../../../errors.ts';
 import type { ConfigService } from '../../platform/config/index.ts';
-import type { LedgerRepository, TransferInput } from '../../wallet/ledger/index.ts';
+import { settled, type LedgerRepository, type TransferInput } from '../../wallet/ledger/index.ts';
 import { tronAddress } from './derivation.ts';
 import { minorOfRaw, type HeldChainDeposits, type HeldDepositRow } from './held-deposits.ts';
 import type { ChainRpc, TransferLog } from './rpc.ts';
@@ -717,7 +717,7 @@ export class ChainWatcher {
       .executeTakeFirst();
     if (claimed.numUpdatedRows === 1n && status === 'heldForReview') await this.held!.enqueue(tx, d, this.settings);
     if (claimed.numUpdatedRows !== 1n || status !== 'credited') return false;
-    const transfer = await this.ledger.transfer(this.creditInput(d), tx);
+    const transfer = settled(await this.ledger.transfer(this.creditInput(d), tx));
     await tx.updateTable('chain_deposits').set({ transfer_id: transfer.id }).where('id', '=', d.id).execute();
     const notice = this.creditNotice(d);
     await notify(tx, notice.memberId, notice.type, notice.params);

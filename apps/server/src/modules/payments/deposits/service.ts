@@ -27,7 +27,7 @@ import { once } from '../../../db/once.ts';
 import { keysetPage, newestFirst } from '../../../db/keyset.ts';
 import { AppError } from '../../../errors.ts';
 import type { ConfigService } from '../../platform/config/index.ts';
-import type { LedgerRepository } from '../../wallet/ledger/index.ts';
+import { settled, type LedgerRepository } from '../../wallet/ledger/index.ts';
 import type { QueueHandler, ReviewRow, ReviewService } from '../../platform/reviews/index.ts';
 import type { UploadRow, UploadService } from '../../platform/uploads/index.ts';
 import { notify } from '../../engagement/notifications/index.ts';
@@ -136,18 +136,20 @@ export class BankDepositService {
         const number = `BD${Date.now()}${crypto.randomInt(1000, 9999)}`;
         // The credit waits as a pending transfer: the member sees it in the records, the balance
         // moves only when staff post it. The request log keys it, so the journal needs no key.
-        const credit = await this.ledger.transfer(
-          {
-            requestId: null,
-            code: 'deposit',
-            coinName: 'USDT',
-            amount,
-            debit: { owner: 'system', coinName: 'USDT', purpose: 'bankDeposit' },
-            credit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
-            isPending: true,
-            memo: number,
-          },
-          tx,
+        const credit = settled(
+          await this.ledger.transfer(
+            {
+              requestId: null,
+              code: 'deposit',
+              coinName: 'USDT',
+              amount,
+              debit: { owner: 'system', coinName: 'USDT', purpose: 'bankDeposit' },
+              credit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
+              isPending: true,
+              memo: number,
+            },
+            tx,
+          ),
         );
         const duplicates = await this.duplicatesOf(tx, receiptNumberKey(input.receiptNumber), [receipt, ...(other ? [other] : [])]);
         const reviewId = await this.reviews.submit(tx, {
@@ -243,7 +245,7 @@ export class BankDepositService {
       .where('status', '=', 'pendingReview')
       .executeTakeFirst();
     if (moved.numUpdatedRows !== 1n) throw new AppError('review.notPending');
-    await this.ledger.resolvePending(deposit.credit_transfer_id, status === 'approved' ? 'post' : 'void', tx);
+    settled(await this.ledger.resolvePending(deposit.credit_transfer_id, status === 'approved' ? 'post' : 'void', tx));
     await notify(tx, deposit.member_id, status === 'approved' ? 'depositCredited' : 'depositRejected', {
       amount: formatMinor(BigInt(deposit.amount)),
       coinName: deposit.coin_name,

@@ -25,6 +25,7 @@ import { markRejected, orderRow } from './order-state.ts';
 import type { HotWallet } from './payout-chain.ts';
 import { viemHotWallet, viemPayoutReader } from './payout-chain-viem.ts';
 import type { Tx } from '../../../db/index.ts';
+import { settled } from '../../wallet/ledger/index.ts';
 
 const erc20 = parseAbi([
   'function transfer(address to, uint256 value) returns (bool)',
@@ -82,40 +83,46 @@ describe.each(dialects)('withdrawal chain payouts on %s', (dialect) => {
     const id = crypto.randomUUID();
     const memberId = `member-${crypto.randomUUID()}`;
     const ledger = t.services.ledger;
-    await ledger.transfer({
-      requestId: `test-deposit:${id}`,
-      code: 'deposit',
-      coinName: 'USDT',
-      amount: input.amount + fee,
-      debit: { owner: 'system', coinName: 'USDT', purpose: 'chainDeposits' },
-      credit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
-      isPending: false,
-    });
+    await ledger
+      .transfer({
+        requestId: `test-deposit:${id}`,
+        code: 'deposit',
+        coinName: 'USDT',
+        amount: input.amount + fee,
+        debit: { owner: 'system', coinName: 'USDT', purpose: 'chainDeposits' },
+        credit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
+        isPending: false,
+      })
+      .then(settled);
     await ledger.inTransaction(async (tx) => {
-      const hold = await ledger.transfer(
-        {
-          requestId: null,
-          code: 'withdraw',
-          coinName: 'USDT',
-          amount: input.amount,
-          debit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
-          credit: { owner: 'system', coinName: 'USDT', purpose: 'withdrawals' },
-          isPending: true,
-        },
-        tx,
-      );
-      const feeHold = await ledger.transfer(
-        {
-          requestId: null,
-          code: 'withdrawFee',
-          coinName: 'USDT',
-          amount: fee,
-          debit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
-          credit: { owner: 'system', coinName: 'USDT', purpose: 'fees' },
-          isPending: true,
-        },
-        tx,
-      );
+      const hold = await ledger
+        .transfer(
+          {
+            requestId: null,
+            code: 'withdraw',
+            coinName: 'USDT',
+            amount: input.amount,
+            debit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
+            credit: { owner: 'system', coinName: 'USDT', purpose: 'withdrawals' },
+            isPending: true,
+          },
+          tx,
+        )
+        .then(settled);
+      const feeHold = await ledger
+        .transfer(
+          {
+            requestId: null,
+            code: 'withdrawFee',
+            coinName: 'USDT',
+            amount: fee,
+            debit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
+            credit: { owner: 'system', coinName: 'USDT', purpose: 'fees' },
+            isPending: true,
+          },
+          tx,
+        )
+        .then(settled);
       const now = Date.now();
       await tx
         .insertInto('withdrawals')

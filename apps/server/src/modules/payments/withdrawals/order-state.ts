@@ -8,7 +8,7 @@
 import type { Tx } from '../../../db/index.ts';
 import type { WithdrawalsTable } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
-import type { LedgerRepository } from '../../wallet/ledger/index.ts';
+import { settled, type LedgerRepository } from '../../wallet/ledger/index.ts';
 import { formatMinor } from '@pp/contract';
 import { notify } from '../../engagement/notifications/index.ts';
 
@@ -57,8 +57,8 @@ export async function orderRow(tx: Tx, id: string): Promise<WithdrawalRow> {
  */
 export async function markPaid(tx: Tx, ledger: LedgerRepository, order: WithdrawalRow, from: readonly string[], fields: StatusFields): Promise<void> {
   await moveStatus(tx, order.id, from, 'success', { ...fields, paid_at: fields.paid_at ?? Date.now() });
-  await ledger.resolvePending(order.hold_transfer_id, 'post', tx);
-  if (order.fee_transfer_id) await ledger.resolvePending(order.fee_transfer_id, 'post', tx);
+  settled(await ledger.resolvePending(order.hold_transfer_id, 'post', tx));
+  if (order.fee_transfer_id) settled(await ledger.resolvePending(order.fee_transfer_id, 'post', tx));
   await notify(tx, order.member_id, 'withdrawalPaid', { amount: formatMinor(BigInt(order.amount)), coinName: order.coin_name, number: order.number });
 }
 
@@ -75,8 +75,8 @@ export async function markRejected(
   reason: string,
 ): Promise<void> {
   await moveStatus(tx, order.id, from, 'rejected', { reject_reason: `${reasonCode}|${reason}`, decided_at: Date.now() });
-  await ledger.resolvePending(order.hold_transfer_id, 'void', tx);
-  if (order.fee_transfer_id) await ledger.resolvePending(order.fee_transfer_id, 'void', tx);
+  settled(await ledger.resolvePending(order.hold_transfer_id, 'void', tx));
+  if (order.fee_transfer_id) settled(await ledger.resolvePending(order.fee_transfer_id, 'void', tx));
   await notify(tx, order.member_id, 'withdrawalRejected', {
     amount: formatMinor(BigInt(order.amount)),
     coinName: order.coin_name,

@@ -30,7 +30,7 @@ import type { BankAccountService } from '../bank-accounts/index.ts';
 import { explorerTxUrl, type ChainSettings } from '../chain/index.ts';
 import type { ConfigService } from '../../platform/config/index.ts';
 import type { ConfigValue } from '../../platform/config/index.ts';
-import type { LedgerRepository } from '../../wallet/ledger/index.ts';
+import { refusalError, type LedgerRepository, type TransferRefusal } from '../../wallet/ledger/index.ts';
 import type { QueueHandler, ReviewRow, ReviewService } from '../../platform/reviews/index.ts';
 import { markRejected, moveStatus, orderRow, type WithdrawalRow } from './order-state.ts';
 
@@ -195,41 +195,41 @@ export class WithdrawalService {
         const id = crypto.randomUUID();
         const number = `WD${Date.now()}${crypto.randomInt(1000, 9999)}`;
         const member = { owner: memberId, coinName: type.coinName, purpose: 'available' };
-        let hold;
+        // Short of funds for the amount or its fee is the member's to fix; any other refusal is ours.
+        const refused = (result: TransferRefusal) =>
+          result === 'insufficientBalance' ? new AppError('request.invalid', undefined, 'amount', 'validation.insufficientBalance') : refusalError(result);
+        const held = await this.ledger.transfer(
+          {
+            requestId: null,
+            code: 'withdraw',
+            coinName: type.coinName,
+            amount,
+            debit: member,
+            credit: { owner: 'system', coinName: type.coinName, purpose: 'withdrawals' },
+            isPending: true,
+            memo: number,
+          },
+          tx,
+        );
+        if (!held.ok) throw refused(held.result);
+        const hold = held.record;
         let feeHold = null;
-        try {
-          hold = await this.ledger.transfer(
+        if (fee > 0n) {
+          const feeHeld = await this.ledger.transfer(
             {
               requestId: null,
-              code: 'withdraw',
+              code: 'withdrawFee',
               coinName: type.coinName,
-              amount,
+              amount: fee,
               debit: member,
-              credit: { owner: 'system', coinName: type.coinName, purpose: 'withdrawals' },
+              credit: { owner: 'system', coinName: type.coinName, purpose: 'fees' },
               isPending: true,
               memo: number,
             },
             tx,
           );
-          if (fee > 0n) {
-            feeHold = await this.ledger.transfer(
-              {
-                requestId: null,
-                code: 'withdrawFee',
-                coinName: type.coinName,
-                amount: fee,
-                debit: member,
-                credit: { owner: 'system', coinName: type.coinName, purpose: 'fees' },
-                isPending: true,
-                memo: number,
-              },
-              tx,
-            );
-          }
-        } catch (error) {
-          if (error instanceof AppError && error.key === 'ledger.insufficientBalance')
-            throw new AppError('request.invalid', undefined, 'amount', 'validation.insufficientBalance');
-          throw error;
+          if (!feeHeld.ok) throw refused(feeHeld.result);
+          feeHold = feeHeld.record;
         }
         const reviewId = await this.reviews.submit(tx, {
           queue: 'withdrawal',

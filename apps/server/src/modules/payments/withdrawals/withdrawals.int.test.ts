@@ -21,6 +21,7 @@ import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, 
 import { setSetting } from '../../../../test/settings.ts';
 import { verifyLedger } from '../../wallet/ledger/index.ts';
 import { orderOf } from './service.ts';
+import { settled } from '../../wallet/ledger/index.ts';
 
 type Decided = { results: Array<{ id: string; outcome: string; error?: string }> };
 type Orders = { items: WithdrawalOrder[]; nextCursor: string | null };
@@ -79,15 +80,17 @@ describe.each(dialects)('withdrawals on %s', (dialect) => {
   };
   /** A credited deposit, the way the chain watcher credits one (posted at once). */
   const credit = (memberId: string, amount: bigint) =>
-    t.services.ledger.transfer({
-      requestId: null,
-      code: 'deposit',
-      coinName: 'USDT',
-      amount,
-      debit: { owner: 'system', coinName: 'USDT', purpose: 'chainDeposit' },
-      credit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
-      isPending: false,
-    });
+    t.services.ledger
+      .transfer({
+        requestId: null,
+        code: 'deposit',
+        coinName: 'USDT',
+        amount,
+        debit: { owner: 'system', coinName: 'USDT', purpose: 'chainDeposit' },
+        credit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
+        isPending: false,
+      })
+      .then(settled);
   /** Time travel for the cooling-off: the destination became usable a second ago. */
   const makeUsable = (table: 'member_withdrawal_addresses' | 'member_bank_accounts', id: string) =>
     t.services.dbHandle.db

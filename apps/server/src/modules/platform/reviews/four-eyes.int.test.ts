@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toChecksumAddress, type ConfigEntry, type ReviewItem, type WithdrawalAddressEntry } from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type TestApp } from '../../../../test/helper.ts';
 import { approveSettingChange } from '../../../../test/settings.ts';
+import { settled } from '../../wallet/ledger/index.ts';
 
 type Decided = { results: Array<{ id: string; outcome: string; error?: string }> };
 type Updated = ConfigEntry & { pendingChange?: { reviewId: string; value: unknown } | null };
@@ -85,15 +86,17 @@ describe.each(dialects)('four eyes on %s', (dialect) => {
     const client = new TestClient(t.app, t.serverKey.publicJwk);
     client.token = await login({ ...t, client }, m.userName, m.password);
     const memberId = (await t.services.accounts.repository.byName(m.userName))!.id;
-    await t.services.ledger.transfer({
-      requestId: null,
-      code: 'deposit',
-      coinName: 'USDT',
-      amount: 5_000_000_000n,
-      debit: { owner: 'system', coinName: 'USDT', purpose: 'chainDeposit' },
-      credit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
-      isPending: false,
-    });
+    await t.services.ledger
+      .transfer({
+        requestId: null,
+        code: 'deposit',
+        coinName: 'USDT',
+        amount: 5_000_000_000n,
+        debit: { owner: 'system', coinName: 'USDT', purpose: 'chainDeposit' },
+        credit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
+        isPending: false,
+      })
+      .then(settled);
     const address = (
       await client.call<WithdrawalAddressEntry>('addWithdrawalAddress', {
         chain: 'BEP20',
@@ -131,15 +134,17 @@ describe.each(dialects)('four eyes on %s', (dialect) => {
     const client = new TestClient(t.app, t.serverKey.publicJwk);
     client.token = await login({ ...t, client }, m.userName, m.password);
     const memberId = (await t.services.accounts.repository.byName(m.userName))!.id;
-    await t.services.ledger.transfer({
-      requestId: null,
-      code: 'deposit',
-      coinName: 'USDT',
-      amount: 1_000_000_000n,
-      debit: { owner: 'system', coinName: 'USDT', purpose: 'chainDeposit' },
-      credit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
-      isPending: false,
-    });
+    await t.services.ledger
+      .transfer({
+        requestId: null,
+        code: 'deposit',
+        coinName: 'USDT',
+        amount: 1_000_000_000n,
+        debit: { owner: 'system', coinName: 'USDT', purpose: 'chainDeposit' },
+        credit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
+        isPending: false,
+      })
+      .then(settled);
     const exchange = () =>
       client.call<{ status: string }>('exchangeCreate', {
         exchangeType: 'USDT_TO_ASSETS',

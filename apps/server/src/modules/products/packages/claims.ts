@@ -16,7 +16,7 @@ import { keysetPage, newestFirst } from '../../../db/keyset.ts';
 import { formatMinor, parseAmount, percentOfStrict } from '@pp/contract';
 import { once } from '../../../db/once.ts';
 import { isUniqueViolation } from '../../wallet/ledger/index.ts';
-import type { LedgerRepository } from '../../wallet/ledger/index.ts';
+import { settled, type LedgerRepository } from '../../wallet/ledger/index.ts';
 import type { QueueHandler, ReviewRow, ReviewService } from '../../platform/reviews/index.ts';
 import { notify } from '../../engagement/notifications/index.ts';
 
@@ -161,18 +161,20 @@ export class ClaimService {
   private async approve(tx: Tx, item: ReviewRow): Promise<void> {
     const claim = await this.claimOf(tx, item);
     const amount = BigInt(claim.amount);
-    const payout = await this.ledger.transfer(
-      {
-        requestId: `claim:${claim.id}`,
-        code: 'claimPayout',
-        coinName: claim.coin_name,
-        amount,
-        debit: { owner: 'system', coinName: claim.coin_name, purpose: 'insurance' },
-        credit: { owner: claim.member_id, coinName: claim.coin_name, purpose: 'available' },
-        isPending: false,
-        memo: claim.holding_id,
-      },
-      tx,
+    const payout = settled(
+      await this.ledger.transfer(
+        {
+          requestId: `claim:${claim.id}`,
+          code: 'claimPayout',
+          coinName: claim.coin_name,
+          amount,
+          debit: { owner: 'system', coinName: claim.coin_name, purpose: 'insurance' },
+          credit: { owner: claim.member_id, coinName: claim.coin_name, purpose: 'available' },
+          isPending: false,
+          memo: claim.holding_id,
+        },
+        tx,
+      ),
     );
     const now = Date.now();
     const moved = await tx

@@ -32,7 +32,7 @@ import { num } from '../../../db/index.ts';
 import { timeOrderedId } from '../../../db/ids.ts';
 import type { PackageHoldingsTable } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
-import type { LedgerRepository, TransferCode } from '../../wallet/ledger/index.ts';
+import { refusalError, type LedgerRepository, type TransferCode } from '../../wallet/ledger/index.ts';
 
 export type HoldingRow = Selectable<PackageHoldingsTable>;
 
@@ -157,25 +157,21 @@ export async function move(
   ledger: LedgerRepository,
   t: { code: TransferCode; coinName: string; amount: bigint; from: { owner: string; purpose: string }; to: { owner: string; purpose: string }; memo: string },
 ): Promise<string> {
-  try {
-    const record = await ledger.transfer(
-      {
-        requestId: null,
-        code: t.code,
-        coinName: t.coinName,
-        amount: t.amount,
-        debit: { ...t.from, coinName: t.coinName },
-        credit: { ...t.to, coinName: t.coinName },
-        isPending: false,
-        memo: t.memo,
-      },
-      tx,
-    );
-    return record.id;
-  } catch (error) {
-    if (error instanceof AppError && error.key === 'ledger.insufficientBalance') throw new AppError('package.insufficientBalance');
-    throw error;
-  }
+  const outcome = await ledger.transfer(
+    {
+      requestId: null,
+      code: t.code,
+      coinName: t.coinName,
+      amount: t.amount,
+      debit: { ...t.from, coinName: t.coinName },
+      credit: { ...t.to, coinName: t.coinName },
+      isPending: false,
+      memo: t.memo,
+    },
+    tx,
+  );
+  if (outcome.ok) return outcome.record.id;
+  throw outcome.result === 'insufficientBalance' ? new AppError('package.insufficientBalance') : refusalError(outcome.result);
 }
 
 /**

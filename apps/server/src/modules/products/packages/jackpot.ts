@@ -16,7 +16,7 @@ import type { Db, DbHandle, Tx } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
 import { keysetPage, type Keyset } from '../../../db/keyset.ts';
 import { formatMinor, percentOfStrict } from '@pp/contract';
-import type { LedgerRepository } from '../../wallet/ledger/index.ts';
+import { settled, type LedgerRepository } from '../../wallet/ledger/index.ts';
 import type { ConfigService } from '../../platform/config/index.ts';
 import type { JobDefinition } from '../../../jobs/runner.ts';
 import { byHoldingNumber, drawWinners, seedCommitment } from './draw.ts';
@@ -183,18 +183,20 @@ export class JackpotService {
       const winnerTransfers = new Map<string, string>();
       for (const w of picked) {
         if (prize <= 0n) break;
-        const t = await this.ledger.transfer(
-          {
-            requestId: `jackpot:${cycleId}:${w.holdingId}`,
-            code: 'prizePoolBonus',
-            coinName: jackpotCoin,
-            amount: prize,
-            debit: { owner: 'system', coinName: jackpotCoin, purpose: 'jackpot' },
-            credit: { owner: w.memberId, coinName: jackpotCoin, purpose: 'available' },
-            isPending: false,
-            memo: cycleId,
-          },
-          tx,
+        const t = settled(
+          await this.ledger.transfer(
+            {
+              requestId: `jackpot:${cycleId}:${w.holdingId}`,
+              code: 'prizePoolBonus',
+              coinName: jackpotCoin,
+              amount: prize,
+              debit: { owner: 'system', coinName: jackpotCoin, purpose: 'jackpot' },
+              credit: { owner: w.memberId, coinName: jackpotCoin, purpose: 'available' },
+              isPending: false,
+              memo: cycleId,
+            },
+            tx,
+          ),
         );
         winnerTransfers.set(w.holdingId, t.id);
         await tx

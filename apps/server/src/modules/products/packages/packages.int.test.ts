@@ -8,6 +8,7 @@ import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, 
 import { verifyAndRecord, verifyLedger } from '../../wallet/ledger/index.ts';
 import { verifyPackages } from './verify.ts';
 import { endHolding } from './holdings.ts';
+import { settled } from '../../wallet/ledger/index.ts';
 
 const password = 'Trans0ction!x';
 
@@ -54,15 +55,17 @@ describe.each(dialects)('packages on %s', (dialect) => {
 
   const idOf = async (name: string) => (await t.services.accounts.repository.byName(name))!.id;
   const fund = async (name: string, coinName: string, amount: bigint) =>
-    t.services.ledger.transfer({
-      requestId: null,
-      code: 'airdrop',
-      coinName,
-      amount: amount * 1_000_000n,
-      debit: { owner: 'system', coinName, purpose: 'airdrop' },
-      credit: { owner: await idOf(name), coinName, purpose: 'available' },
-      isPending: false,
-    });
+    t.services.ledger
+      .transfer({
+        requestId: null,
+        code: 'airdrop',
+        coinName,
+        amount: amount * 1_000_000n,
+        debit: { owner: 'system', coinName, purpose: 'airdrop' },
+        credit: { owner: await idOf(name), coinName, purpose: 'available' },
+        isPending: false,
+      })
+      .then(settled);
   /** A fresh member with USDT and ASSETS_POINT, signed in. */
   const member = async (name: string, usdt = 10_000n, assets = 1_000n): Promise<TestClient> => {
     t.client.ip = `10.9.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
@@ -536,15 +539,17 @@ describe.each(dialects)('packages on %s', (dialect) => {
     const id = await idOf('orphan1');
     const db = t.services.dbHandle.db;
     const shift = (code: 'buyMatching' | 'redeem', from: string, to: string) =>
-      t.services.ledger.transfer({
-        requestId: null,
-        code,
-        coinName: 'USDT',
-        amount: 5_000_000n,
-        debit: { owner: id, coinName: 'USDT', purpose: from },
-        credit: { owner: id, coinName: 'USDT', purpose: to },
-        isPending: false,
-      });
+      t.services.ledger
+        .transfer({
+          requestId: null,
+          code,
+          coinName: 'USDT',
+          amount: 5_000_000n,
+          debit: { owner: id, coinName: 'USDT', purpose: from },
+          credit: { owner: id, coinName: 'USDT', purpose: to },
+          isPending: false,
+        })
+        .then(settled);
     await shift('buyMatching', 'available', 'fixed');
     const problems = await verifyPackages(db);
     expect(problems).toEqual([`member ${id} USDT: fixed balance 5000000 but live holdings lock 0`]);

@@ -10,6 +10,7 @@ import { baseTerms, insertProduct } from '../../../../test/package-fixtures.ts';
 import { verifyLedger } from '../../wallet/ledger/index.ts';
 import { verifyPackages } from './verify.ts';
 import { endHolding } from './holdings.ts';
+import { settled } from '../../wallet/ledger/index.ts';
 
 const password = 'Trans0ction!x';
 const usdt = (amount: string) => [{ coinName: 'USDT', amount }];
@@ -75,15 +76,17 @@ describe.each(dialects)('product writes keyed once on %s', (dialect) => {
     await registerMember(t, name);
     const id = (await t.services.accounts.repository.byName(name))!.id;
     if (amount > 0n)
-      await t.services.ledger.transfer({
-        requestId: null,
-        code: 'airdrop',
-        coinName: 'USDT',
-        amount: amount * 1_000_000n,
-        debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
-        credit: { owner: id, coinName: 'USDT', purpose: 'available' },
-        isPending: false,
-      });
+      await t.services.ledger
+        .transfer({
+          requestId: null,
+          code: 'airdrop',
+          coinName: 'USDT',
+          amount: amount * 1_000_000n,
+          debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
+          credit: { owner: id, coinName: 'USDT', purpose: 'available' },
+          isPending: false,
+        })
+        .then(settled);
     const c = new TestClient(t.app, t.serverKey.publicJwk);
     c.token = await login({ ...t, client: c }, name, 'Passw0rd!x');
     return { c, id };

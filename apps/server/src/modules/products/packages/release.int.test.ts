@@ -28,6 +28,7 @@ import { verifyLedger } from '../../wallet/ledger/index.ts';
 import { PackageReleaseService } from './release.ts';
 import { verifyPackages } from './verify.ts';
 import { registerMember } from '../../../../test/helper.ts';
+import { settled } from '../../wallet/ledger/index.ts';
 
 const t0 = Date.UTC(2026, 0, 1);
 
@@ -185,15 +186,17 @@ describe.each(dialects)('package release (%s)', (dialect) => {
     const db = t.services.dbHandle.db;
     const m = await registerMember(t, 'releasebuyer');
     const memberId = (await db.selectFrom('users').select('id').where('user_name_key', '=', 'releasebuyer').executeTakeFirstOrThrow()).id;
-    await t.services.ledger.transfer({
-      requestId: null,
-      code: 'airdrop',
-      coinName: 'USDT',
-      amount: 1_000_000_000n,
-      debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
-      credit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
-      isPending: false,
-    });
+    await t.services.ledger
+      .transfer({
+        requestId: null,
+        code: 'airdrop',
+        coinName: 'USDT',
+        amount: 1_000_000_000n,
+        debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
+        credit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
+        isPending: false,
+      })
+      .then(settled);
     const product = await insertProduct(db, termsB);
     const holdingId = await t.services.packages.buy(memberId, {
       productId: product,

@@ -22,7 +22,7 @@ import { num } from '../../../db/index.ts';
 import { timeOrderedId } from '../../../db/ids.ts';
 import { AppError } from '../../../errors.ts';
 import { releasesUntil } from '@pp/contract';
-import type { LedgerRepository } from '../../wallet/ledger/index.ts';
+import { settled, type LedgerRepository } from '../../wallet/ledger/index.ts';
 import type { JobDefinition } from '../../../jobs/runner.ts';
 import { notifyMany } from '../../engagement/notifications/index.ts';
 
@@ -360,18 +360,20 @@ export class PackageReleaseService {
       for (const p of principals) {
         const amount = BigInt(p.amount);
         if (amount <= 0n) continue;
-        const back = await this.ledger.transfer(
-          {
-            requestId: null,
-            code: 'redeem',
-            coinName: p.coin_name,
-            amount,
-            debit: { owner: h.member_id, coinName: p.coin_name, purpose: 'fixed' },
-            credit: { owner: h.member_id, coinName: p.coin_name, purpose: 'available' },
-            isPending: false,
-            memo: h.id,
-          },
-          tx,
+        const back = settled(
+          await this.ledger.transfer(
+            {
+              requestId: null,
+              code: 'redeem',
+              coinName: p.coin_name,
+              amount,
+              debit: { owner: h.member_id, coinName: p.coin_name, purpose: 'fixed' },
+              credit: { owner: h.member_id, coinName: p.coin_name, purpose: 'available' },
+              isPending: false,
+              memo: h.id,
+            },
+            tx,
+          ),
         );
         events.push({
           id: timeOrderedId(now),

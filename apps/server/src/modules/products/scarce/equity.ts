@@ -25,7 +25,7 @@ import { keysetPage, newestFirst } from '../../../db/keyset.ts';
 import type { AccountService } from '../../identity/accounts/index.ts';
 import type { Actor, AuditService } from '../../platform/audit/index.ts';
 import { formatMinor, parseAmount } from '@pp/contract';
-import type { LedgerRepository } from '../../wallet/ledger/index.ts';
+import { refusalError, settled, type LedgerRepository } from '../../wallet/ledger/index.ts';
 
 const configId = 'equity';
 
@@ -175,26 +175,21 @@ export class EquityService {
           .executeTakeFirst();
         if (taken.numUpdatedRows !== 1n) throw new AppError('equity.soldOut');
         const amount = BigInt(c.price) * n;
-        let transferId: string;
-        try {
-          const record = await this.ledger.transfer(
-            {
-              requestId: null,
-              code: 'equityBuy',
-              coinName: c.coin_name,
-              amount,
-              debit: { owner: memberId, coinName: c.coin_name, purpose: 'available' },
-              credit: { owner: 'system', coinName: c.coin_name, purpose: 'equity' },
-              isPending: false,
-              memo: `equity:${input.shares}`,
-            },
-            tx,
-          );
-          transferId = record.id;
-        } catch (error) {
-          if (error instanceof AppError && error.key === 'ledger.insufficientBalance') throw new AppError('equity.insufficientBalance');
-          throw error;
-        }
+        const bought = await this.ledger.transfer(
+          {
+            requestId: null,
+            code: 'equityBuy',
+            coinName: c.coin_name,
+            amount,
+            debit: { owner: memberId, coinName: c.coin_name, purpose: 'available' },
+            credit: { owner: 'system', coinName: c.coin_name, purpose: 'equity' },
+            isPending: false,
+            memo: `equity:${input.shares}`,
+          },
+          tx,
+        );
+        if (!bought.ok) throw bought.result === 'insufficientBalance' ? new AppError('equity.insufficientBalance') : refusalError(bought.result);
+        const transferId = bought.record.id;
         await tx
           .insertInto('equity_records')
           .values({
@@ -259,18 +254,20 @@ export class EquityService {
             .onConflict((oc) => oc.columns(['member_id', 'kind', 'period']).doNothing())
             .executeTakeFirst();
           if (inserted.numInsertedOrUpdatedRows !== 1n) continue;
-          const record = await this.ledger.transfer(
-            {
-              requestId: null,
-              code: 'equityBonus',
-              coinName: c.coin_name,
-              amount,
-              debit: { owner: 'system', coinName: c.coin_name, purpose: 'equityBonus' },
-              credit: { owner: o.member_id, coinName: c.coin_name, purpose: 'available' },
-              isPending: false,
-              memo: `equity bonus: period ${period}, ${shares} shares`,
-            },
-            tx,
+          const record = settled(
+            await this.ledger.transfer(
+              {
+                requestId: null,
+                code: 'equityBonus',
+                coinName: c.coin_name,
+                amount,
+                debit: { owner: 'system', coinName: c.coin_name, purpose: 'equityBonus' },
+                credit: { owner: o.member_id, coinName: c.coin_name, purpose: 'available' },
+                isPending: false,
+                memo: `equity bonus: period ${period}, ${shares} shares`,
+              },
+              tx,
+            ),
           );
           await tx.updateTable('equity_records').set({ transfer_id: record.id }).where('id', '=', id).execute();
           paid++;

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductAdminEntry } from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type CallResult, type TestApp } from '../../../../test/helper.ts';
 import { verifyLedger } from '../../wallet/ledger/index.ts';
+import { settled } from '../../wallet/ledger/index.ts';
 
 const password = 'Trans0ction!x';
 const terms = {
@@ -147,15 +148,17 @@ describe.each(dialects)('scarce goods back-office on %s', (dialect) => {
     t.client.ip = `10.9.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
     await registerMember(t, name);
     const memberId = (await t.services.accounts.repository.byName(name))!.id;
-    await t.services.ledger.transfer({
-      requestId: null,
-      code: 'airdrop',
-      coinName: 'USDT',
-      amount: 1_000_000_000n,
-      debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
-      credit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
-      isPending: false,
-    });
+    await t.services.ledger
+      .transfer({
+        requestId: null,
+        code: 'airdrop',
+        coinName: 'USDT',
+        amount: 1_000_000_000n,
+        debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
+        credit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
+        isPending: false,
+      })
+      .then(settled);
     const member = new TestClient(t.app, t.serverKey.publicJwk);
     member.token = await login({ ...t, client: member }, name, 'Passw0rd!x');
 

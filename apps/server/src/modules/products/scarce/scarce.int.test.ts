@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductAdminEntry } from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type TestApp } from '../../../../test/helper.ts';
 import { verifyLedger } from '../../wallet/ledger/index.ts';
+import { settled } from '../../wallet/ledger/index.ts';
 
 const password = 'Trans0ction!x';
 const terms = {
@@ -38,15 +39,17 @@ describe.each(dialects)('scarce goods on %s', (dialect) => {
   const member = async (name: string, usdt = 1_000n): Promise<TestClient> => {
     t.client.ip = `10.8.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
     await registerMember(t, name);
-    await t.services.ledger.transfer({
-      requestId: null,
-      code: 'airdrop',
-      coinName: 'USDT',
-      amount: usdt * 1_000_000n,
-      debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
-      credit: { owner: await idOf(name), coinName: 'USDT', purpose: 'available' },
-      isPending: false,
-    });
+    await t.services.ledger
+      .transfer({
+        requestId: null,
+        code: 'airdrop',
+        coinName: 'USDT',
+        amount: usdt * 1_000_000n,
+        debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
+        credit: { owner: await idOf(name), coinName: 'USDT', purpose: 'available' },
+        isPending: false,
+      })
+      .then(settled);
     const c = new TestClient(t.app, t.serverKey.publicJwk);
     c.token = await login({ ...t, client: c }, name, 'Passw0rd!x');
     return c;

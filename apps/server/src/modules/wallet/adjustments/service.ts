@@ -8,7 +8,7 @@ import { once } from '../../../db/once.ts';
 import { AppError } from '../../../errors.ts';
 import type { AuditService, Actor } from '../../platform/audit/index.ts';
 import { formatMinor, parseAmount } from '@pp/contract';
-import type { LedgerRepository } from '../ledger/index.ts';
+import { settled, type LedgerRepository } from '../ledger/index.ts';
 import type { QueueHandler, ReviewRow, ReviewService } from '../../platform/reviews/index.ts';
 import type { AccountRepository } from '../../identity/accounts/index.ts';
 
@@ -22,8 +22,8 @@ export class AdjustmentService {
 
   /** The manualAdjustment queue's decisions; the composition hands them to the review service with every other queue's. */
   readonly reviewHandler: QueueHandler = {
-    approve: (tx: Tx, item: ReviewRow) => this.ledger.resolvePending(item.subject_id, 'post', tx).then(() => undefined),
-    reject: (tx: Tx, item: ReviewRow) => this.ledger.resolvePending(item.subject_id, 'void', tx).then(() => undefined),
+    approve: (tx: Tx, item: ReviewRow) => this.ledger.resolvePending(item.subject_id, 'post', tx).then((outcome) => void settled(outcome)),
+    reject: (tx: Tx, item: ReviewRow) => this.ledger.resolvePending(item.subject_id, 'void', tx).then((outcome) => void settled(outcome)),
   };
 
   async create(actor: Actor, input: { memberId: string; coinName: string; direction: 'credit' | 'debit'; amount: string; reason: string; requestId: string }) {
@@ -39,18 +39,20 @@ export class AdjustmentService {
     const key = { scope: 'adjustmentCreate', actor: actor.id, requestId: input.requestId, input };
     return this.ledger.inTransaction((tx) =>
       once(tx, key, async () => {
-        const transfer = await this.ledger.transfer(
-          {
-            requestId: null,
-            code,
-            coinName: input.coinName,
-            amount,
-            debit: input.direction === 'credit' ? systemAccount : memberAccount,
-            credit: input.direction === 'credit' ? memberAccount : systemAccount,
-            isPending: true,
-            memo: input.reason,
-          },
-          tx,
+        const transfer = settled(
+          await this.ledger.transfer(
+            {
+              requestId: null,
+              code,
+              coinName: input.coinName,
+              amount,
+              debit: input.direction === 'credit' ? systemAccount : memberAccount,
+              credit: input.direction === 'credit' ? memberAccount : systemAccount,
+              isPending: true,
+              memo: input.reason,
+            },
+            tx,
+          ),
         );
         const reviewId = await this.reviews.submit(tx, {
           queue: 'manualAdjustment',

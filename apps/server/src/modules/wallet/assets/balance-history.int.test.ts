@@ -8,6 +8,7 @@ import { formatMinor } from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, TestClient, type TestApp } from '../../../../test/helper.ts';
 import { verifyLedger } from '../ledger/index.ts';
 import { dayStarts } from './balance-history.ts';
+import { settled } from '../ledger/index.ts';
 
 const hour = 3_600_000;
 const unit = 1_000_000n;
@@ -26,15 +27,17 @@ describe.each(dialects)('balance history on %s', (dialect) => {
     await t.services.dbHandle.db.updateTable('ledger_transfers').set({ created_at: time }).where('id', '=', id).execute();
   };
   const airdrop = async (owner: string, coinName: string, points: bigint, time: number) => {
-    const r = await t.services.ledger.transfer({
-      requestId: null,
-      code: 'airdrop',
-      coinName,
-      amount: points * unit,
-      debit: system(coinName, 'airdrop'),
-      credit: member(owner, coinName),
-      isPending: false,
-    });
+    const r = await t.services.ledger
+      .transfer({
+        requestId: null,
+        code: 'airdrop',
+        coinName,
+        amount: points * unit,
+        debit: system(coinName, 'airdrop'),
+        credit: member(owner, coinName),
+        isPending: false,
+      })
+      .then(settled);
     await at(r.id, time);
   };
 
@@ -80,39 +83,45 @@ describe.each(dialects)('balance history on %s', (dialect) => {
     await airdrop(aId, 'USDT', 500n, starts[0]! + hour);
     await airdrop(aId, 'USDT', 1n, starts[5]!);
     await airdrop(aId, 'USDT', 200n, starts[10]! + 5 * hour);
-    const move = await ledger.transfer({
-      requestId: null,
-      code: 'buyMatching',
-      coinName: 'USDT',
-      amount: 100n * unit,
-      debit: member(aId, 'USDT'),
-      credit: member(aId, 'USDT', 'fixed'),
-      isPending: false,
-    });
+    const move = await ledger
+      .transfer({
+        requestId: null,
+        code: 'buyMatching',
+        coinName: 'USDT',
+        amount: 100n * unit,
+        debit: member(aId, 'USDT'),
+        credit: member(aId, 'USDT', 'fixed'),
+        isPending: false,
+      })
+      .then(settled);
     await at(move.id, starts[12]! + 2 * hour);
-    const held = await ledger.transfer({
-      requestId: null,
-      code: 'withdraw',
-      coinName: 'USDT',
-      amount: 50n * unit,
-      debit: member(aId, 'USDT'),
-      credit: system('USDT', 'withdrawals'),
-      isPending: true,
-    });
+    const held = await ledger
+      .transfer({
+        requestId: null,
+        code: 'withdraw',
+        coinName: 'USDT',
+        amount: 50n * unit,
+        debit: member(aId, 'USDT'),
+        credit: system('USDT', 'withdrawals'),
+        isPending: true,
+      })
+      .then(settled);
     await at(held.id, starts[15]!);
-    const posted = await ledger.resolvePending(held.id, 'post');
+    const posted = await ledger.resolvePending(held.id, 'post').then(settled);
     await at(posted.id, starts[20]! + hour);
-    const voidable = await ledger.transfer({
-      requestId: null,
-      code: 'withdraw',
-      coinName: 'USDT',
-      amount: 30n * unit,
-      debit: member(aId, 'USDT'),
-      credit: system('USDT', 'withdrawals'),
-      isPending: true,
-    });
+    const voidable = await ledger
+      .transfer({
+        requestId: null,
+        code: 'withdraw',
+        coinName: 'USDT',
+        amount: 30n * unit,
+        debit: member(aId, 'USDT'),
+        credit: system('USDT', 'withdrawals'),
+        isPending: true,
+      })
+      .then(settled);
     await at(voidable.id, starts[22]!);
-    const voided = await ledger.resolvePending(voidable.id, 'void');
+    const voided = await ledger.resolvePending(voidable.id, 'void').then(settled);
     await at(voided.id, starts[23]!);
     await airdrop(aId, 'ASSETS_POINT', 70n, starts[29]!);
     // The neighbour's money must never show in the first member's history.

@@ -9,6 +9,7 @@ import type { EndpointName } from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, TestClient, type CallResult, type TestApp } from '../../../../test/helper.ts';
 import { setSetting } from '../../../../test/settings.ts';
 import { verifyLedger } from '../ledger/index.ts';
+import { settled } from '../ledger/index.ts';
 
 describe.each(dialects)('exchanges keyed once on %s', (dialect) => {
   let t: TestApp;
@@ -21,15 +22,17 @@ describe.each(dialects)('exchanges keyed once on %s', (dialect) => {
     t = await makeTestApp(dialect);
     member = await registerMember(t, 'onceexchanger');
     memberId = (await t.services.accounts.repository.byName('onceexchanger'))!.id;
-    await t.services.ledger.transfer({
-      requestId: null,
-      code: 'airdrop',
-      coinName: 'USDT',
-      amount: 1_000_000_000n,
-      debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
-      credit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
-      isPending: false,
-    });
+    await t.services.ledger
+      .transfer({
+        requestId: null,
+        code: 'airdrop',
+        coinName: 'USDT',
+        amount: 1_000_000_000n,
+        debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
+        credit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
+        isPending: false,
+      })
+      .then(settled);
     // Exchanges below 50 are paid at once, the others wait for review (decision 011).
     await setSetting(t, 'exchange.autoApproveBelow', '50');
     c = new TestClient(t.app, t.serverKey.publicJwk);

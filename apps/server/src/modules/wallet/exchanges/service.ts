@@ -16,7 +16,7 @@ import { AppError } from '../../../errors.ts';
 import type { AccountService } from '../../identity/accounts/index.ts';
 import type { ConfigService } from '../../platform/config/index.ts';
 import { amountRuleBroken, formatMinor, multiplyRateStrict, parseAmount, percentOfStrict } from '@pp/contract';
-import type { LedgerRepository } from '../ledger/index.ts';
+import { refusalError, settled, type LedgerRepository } from '../ledger/index.ts';
 import type { QueueHandler, ReviewRow, ReviewService } from '../../platform/reviews/index.ts';
 import { keysetPage, newestFirst } from '../../../db/keyset.ts';
 import { notify } from '../../engagement/notifications/index.ts';
@@ -78,28 +78,26 @@ export class ExchangeService {
     const key = { scope: 'exchangeCreate', actor: memberId, requestId: input.requestId, input: { exchangeType: type.exchangeType, amount } };
     return this.ledger.inTransaction((tx) =>
       once(tx, key, async () => {
-        let hold;
-        try {
-          hold = await this.ledger.transfer(
-            {
-              requestId: null,
-              code: 'convert',
-              coinName: type.sourceCoin,
-              amount,
-              debit: { owner: memberId, coinName: type.sourceCoin, purpose: 'available' },
-              credit: { owner: 'system', coinName: type.sourceCoin, purpose: 'exchange' },
-              isPending: !isAutoApproved,
-              memo: type.exchangeType,
-            },
-            tx,
-          );
-        } catch (error) {
-          if (error instanceof AppError && error.key === 'ledger.insufficientBalance') {
-            throw new AppError('request.invalid', undefined, 'amount', 'validation.insufficientBalance');
-          }
-          throw error;
+        const held = await this.ledger.transfer(
+          {
+            requestId: null,
+            code: 'convert',
+            coinName: type.sourceCoin,
+            amount,
+            debit: { owner: memberId, coinName: type.sourceCoin, purpose: 'available' },
+            credit: { owner: 'system', coinName: type.sourceCoin, purpose: 'exchange' },
+            isPending: !isAutoApproved,
+            memo: type.exchangeType,
+          },
+          tx,
+        );
+        if (!held.ok) {
+          throw held.result === 'insufficientBalance'
+            ? new AppError('request.invalid', undefined, 'amount', 'validation.insufficientBalance')
+            : refusalError(held.result);
         }
         const id = crypto.randomUUID();
+        const hold = held.record;
         const reviewId = await this.reviews.submit(tx, {
           queue: 'exchange',
           memberId,
@@ -170,7 +168,7 @@ export class ExchangeService {
   private async approve(tx: Tx, item: ReviewRow): Promise<void> {
     const exchange = await this.mustGet(tx, item.subject_id);
     await this.settle(tx, exchange, 'approved', null);
-    await this.ledger.resolvePending(exchange.hold_transfer_id, 'post', tx);
+    settled(await this.ledger.resolvePending(exchange.hold_transfer_id, 'post', tx));
     await this.payOut(tx, exchange);
     await notify(tx, exchange.member_id, 'exchangeApproved', {
       number: exchange.number,
@@ -183,32 +181,36 @@ export class ExchangeService {
   private async payOut(tx: Tx, exchange: Pick<ExchangeRow, 'member_id' | 'target_coin' | 'received' | 'fee' | 'number'>): Promise<void> {
     const target = exchange.target_coin;
     const pool = { owner: 'system', coinName: target, purpose: 'exchange' };
-    await this.ledger.transfer(
-      {
-        requestId: null,
-        code: 'convert',
-        coinName: target,
-        amount: BigInt(exchange.received),
-        debit: pool,
-        credit: { owner: exchange.member_id, coinName: target, purpose: 'available' },
-        isPending: false,
-        memo: exchange.number,
-      },
-      tx,
-    );
-    if (BigInt(exchange.fee) > 0n) {
+    settled(
       await this.ledger.transfer(
         {
           requestId: null,
-          code: 'convertFee',
+          code: 'convert',
           coinName: target,
-          amount: BigInt(exchange.fee),
+          amount: BigInt(exchange.received),
           debit: pool,
-          credit: { owner: 'system', coinName: target, purpose: 'fees' },
+          credit: { owner: exchange.member_id, coinName: target, purpose: 'available' },
           isPending: false,
           memo: exchange.number,
         },
         tx,
+      ),
+    );
+    if (BigInt(exchange.fee) > 0n) {
+      settled(
+        await this.ledger.transfer(
+          {
+            requestId: null,
+            code: 'convertFee',
+            coinName: target,
+            amount: BigInt(exchange.fee),
+            debit: pool,
+            credit: { owner: 'system', coinName: target, purpose: 'fees' },
+            isPending: false,
+            memo: exchange.number,
+          },
+          tx,
+        ),
       );
     }
   }
@@ -217,7 +219,7 @@ export class ExchangeService {
     const exchange = await this.mustGet(tx, item.subject_id);
     const current = await tx.selectFrom('review_items').select('reject_reason').where('id', '=', item.id).executeTakeFirstOrThrow();
     await this.settle(tx, exchange, 'rejected', current.reject_reason);
-    await this.ledger.resolvePending(exchange.hold_transfer_id, 'void', tx);
+    settled(await this.ledger.resolvePending(exchange.hold_transfer_id, 'void', tx));
     await notify(tx, exchange.member_id, 'exchangeRejected', { number: exchange.number });
   }
 
@@ -246,7 +248,7 @@ export class ExchangeService {
       .executeTakeFirst();
     if (claimed.numUpdatedRows !== 1n) throw new AppError('exchange.notPending');
     await this.settle(tx, exchange, 'cancelled', null);
-    await this.ledger.resolvePending(exchange.hold_transfer_id, 'void', tx);
+    settled(await this.ledger.resolvePending(exchange.hold_transfer_id, 'void', tx));
     return { ok: true };
   }
 

@@ -6,6 +6,7 @@ import type { ExchangeEntry, RecordEntry, TransferEntry } from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type TestApp } from '../../../../test/helper.ts';
 import { setSetting } from '../../../../test/settings.ts';
 import { verifyLedger } from '../ledger/index.ts';
+import { settled } from '../ledger/index.ts';
 
 describe.each(dialects)('wallet on %s', (dialect) => {
   let t: TestApp;
@@ -21,15 +22,17 @@ describe.each(dialects)('wallet on %s', (dialect) => {
     t = await makeTestApp(dialect);
     member = await registerMember(t, 'walleter');
     const id = (await t.services.accounts.repository.byName('walleter'))!.id;
-    await t.services.ledger.transfer({
-      requestId: null,
-      code: 'airdrop',
-      coinName: 'USDT',
-      amount: 1_000_000_000n,
-      debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
-      credit: { owner: id, coinName: 'USDT', purpose: 'available' },
-      isPending: false,
-    });
+    await t.services.ledger
+      .transfer({
+        requestId: null,
+        code: 'airdrop',
+        coinName: 'USDT',
+        amount: 1_000_000_000n,
+        debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
+        credit: { owner: id, coinName: 'USDT', purpose: 'available' },
+        isPending: false,
+      })
+      .then(settled);
     m = new TestClient(t.app, t.serverKey.publicJwk);
     m.token = await login({ ...t, client: m }, member.userName, member.password);
     finance = await staffClient(t, 'finance', 'Finance@12345');

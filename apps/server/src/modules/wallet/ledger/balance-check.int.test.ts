@@ -1,12 +1,13 @@
-// Proves the balance check is one rule in its three forms (decision 043): the PostgreSQL function
-// ledger_post (migration 006), the SQLite statements of a standalone transfer, and applyLeg (a
-// transfer inside a caller's transaction), all held to the one table of cases below, on each
-// database. A form that drifts from the others fails here on its row.
+// Proves the balance check is one rule (decision 043): rules.ts decides and each leg's UPDATE
+// guards again, the same on both databases, whether the transfer runs in its own transaction or in
+// a caller's. All are held to the one table of cases below, on each database; rules.test.ts holds
+// the rules alone to the same checks without a database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTotalMaxMinor as totalMax, amountMaxMinor, balanceMaxMinor as balanceMax, unitMinor as point } from '@pp/contract';
 import { dialects, makeTestApp, type TestApp } from '../../../../test/helper.ts';
 import { AppError } from '../../../errors.ts';
 import { systemStripes, type AccountRef, type LedgerRepository, type TransferInput } from './repository.ts';
+import { settled } from './index.ts';
 
 /** An account's four running totals before the leg; the ones not named are 0. */
 interface Totals {
@@ -167,10 +168,10 @@ describe.each(dialects)('the balance check on %s', (dialect) => {
   afterAll(async () => t?.close());
 
   const db = () => t.services.dbHandle.db;
-  /** Both ways a transfer reaches the database: standalone (SQLite statements, or ledger_post on PostgreSQL) and applyLeg in a caller's transaction. */
+  /** Both ways a transfer is called: in a transaction of its own (a group commit on SQLite) and inside a caller's. */
   const paths = {
-    standalone: (input: TransferInput) => ledger.transfer(input),
-    applyLeg: (input: TransferInput) => ledger.inTransaction((tx) => ledger.transfer(input, tx)),
+    standalone: (input: TransferInput) => ledger.transfer(input).then(settled),
+    applyLeg: (input: TransferInput) => ledger.inTransaction((tx) => ledger.transfer(input, tx).then(settled)),
   };
 
   /** A member account, or a system account's every stripe, with these totals. */

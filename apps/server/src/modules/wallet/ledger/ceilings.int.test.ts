@@ -9,6 +9,7 @@ import { dialects, login, makeTestApp, staffClient, TestClient, type TestApp } f
 import { AppError } from '../../../errors.ts';
 import type { AccountRef, LedgerRepository, TransferInput } from './repository.ts';
 import { verifyLedger } from './verify.ts';
+import { settled } from './index.ts';
 
 const member = (owner: string): AccountRef => ({ owner, coinName: 'USDT', purpose: 'available' });
 const airdrop: AccountRef = { owner: 'system', coinName: 'USDT', purpose: 'airdrop' };
@@ -60,10 +61,10 @@ describe.each(dialects)('number ceilings on %s', (dialect) => {
       return error instanceof AppError ? error.key : String(error);
     }
   };
-  /** Both ways a transfer reaches the database: standalone (group commit, ledger_post) and inside a caller's transaction. */
+  /** Both ways a transfer is called: in a transaction of its own (a group commit on SQLite) and inside a caller's. */
   const paths = {
-    standalone: (input: TransferInput) => ledger.transfer(input),
-    inTransaction: (input: TransferInput) => ledger.inTransaction((tx) => ledger.transfer(input, tx)),
+    standalone: (input: TransferInput) => ledger.transfer(input).then(settled),
+    inTransaction: (input: TransferInput) => ledger.inTransaction((tx) => ledger.transfer(input, tx).then(settled)),
   };
 
   it.each([
@@ -180,7 +181,7 @@ describe.each(dialects)('number ceilings on %s', (dialect) => {
     // The first hold already counts against the ceiling, so the second is refused at once.
     expect(await refusal(paths[path](credit(owner, amountMaxMinor, true)))).toBe('ledger.balanceTooLarge');
     expect(await refusal(paths[path](credit(owner, 1n, true)))).toBe('ledger.balanceTooLarge');
-    await ledger.resolvePending(first.id, 'post');
+    await ledger.resolvePending(first.id, 'post').then(settled);
     expect(await available(owner)).toBe(balanceMaxMinor);
     if (dialect === 'sqlite') {
       // The failure this replaces: SQLite had stored the balance as a float.
@@ -196,7 +197,7 @@ describe.each(dialects)('number ceilings on %s', (dialect) => {
 
   it('ledger: an account whose running totals are near their ceiling refuses more, on both paths', async () => {
     const owner = 'ceiling-totals';
-    await ledger.transfer(credit(owner, 10n));
+    await ledger.transfer(credit(owner, 10n)).then(settled);
     const id = (await db().selectFrom('ledger_accounts').select('id').where('owner', '=', owner).executeTakeFirstOrThrow()).id;
     // A lifetime of money in and out: the balance is small, the totals are at the edge.
     const edge = accountTotalMaxMinor - 5n;
@@ -207,9 +208,9 @@ describe.each(dialects)('number ceilings on %s', (dialect) => {
       .execute();
     try {
       expect(await available(owner)).toBe(10n);
-      expect(await refusal(ledger.transfer(credit(owner, 6n)))).toBe('ledger.balanceTooLarge');
-      expect(await refusal(ledger.inTransaction((tx) => ledger.transfer(credit(owner, 6n), tx)))).toBe('ledger.balanceTooLarge');
-      await ledger.transfer(credit(owner, 5n));
+      expect(await refusal(ledger.transfer(credit(owner, 6n)).then(settled))).toBe('ledger.balanceTooLarge');
+      expect(await refusal(ledger.inTransaction((tx) => ledger.transfer(credit(owner, 6n), tx).then(settled)))).toBe('ledger.balanceTooLarge');
+      await ledger.transfer(credit(owner, 5n)).then(settled);
       expect(await available(owner)).toBe(15n);
     } finally {
       // Put the journal's own totals back so the books check still holds.

@@ -8,6 +8,7 @@ import { setSetting } from '../../../../test/settings.ts';
 import { AppError } from '../../../errors.ts';
 import type { AccountRef, LedgerRepository } from './repository.ts';
 import { verifyLedger } from './verify.ts';
+import { settled } from './index.ts';
 
 const member = (owner: string, coinName = 'USDT'): AccountRef => ({ owner, coinName, purpose: 'available' });
 const system = (purpose: string, coinName = 'USDT'): AccountRef => ({ owner: 'system', coinName, purpose });
@@ -35,93 +36,105 @@ describe.each(dialects)('ledger on %s', (dialect) => {
     [
       'posts a transfer',
       async () => {
-        await ledger.transfer({
-          requestId: 'case-post',
-          code: 'airdrop',
-          coinName: 'USDT',
-          amount: 100n,
-          debit: system('airdrop'),
-          credit: member('m1'),
-          isPending: false,
-        });
+        await ledger
+          .transfer({
+            requestId: 'case-post',
+            code: 'airdrop',
+            coinName: 'USDT',
+            amount: 100n,
+            debit: system('airdrop'),
+            credit: member('m1'),
+            isPending: false,
+          })
+          .then(settled);
         expect(await balance('m1')).toEqual({ available: 100n, frozen: 0n, fixed: 0n });
       },
     ],
     [
       'holds a pending debit as frozen and posts it once',
       async () => {
-        const hold = await ledger.transfer({
-          requestId: 'case-pending',
-          code: 'withdraw',
-          coinName: 'USDT',
-          amount: 30n,
-          debit: member('m1'),
-          credit: system('withdrawals'),
-          isPending: true,
-        });
+        const hold = await ledger
+          .transfer({
+            requestId: 'case-pending',
+            code: 'withdraw',
+            coinName: 'USDT',
+            amount: 30n,
+            debit: member('m1'),
+            credit: system('withdrawals'),
+            isPending: true,
+          })
+          .then(settled);
         expect(await balance('m1')).toEqual({ available: 70n, frozen: 30n, fixed: 0n });
-        await ledger.resolvePending(hold.id, 'post');
+        await ledger.resolvePending(hold.id, 'post').then(settled);
         expect(await balance('m1')).toEqual({ available: 70n, frozen: 0n, fixed: 0n });
-        expect(await refusal(ledger.resolvePending(hold.id, 'post'))).toBe('ledger.pendingResolved');
-        expect(await refusal(ledger.resolvePending(hold.id, 'void'))).toBe('ledger.pendingResolved');
+        expect(await refusal(ledger.resolvePending(hold.id, 'post').then(settled))).toBe('ledger.pendingResolved');
+        expect(await refusal(ledger.resolvePending(hold.id, 'void').then(settled))).toBe('ledger.pendingResolved');
       },
     ],
     [
       'voids a pending debit back to available',
       async () => {
-        const hold = await ledger.transfer({
-          requestId: 'case-void',
-          code: 'convert',
-          coinName: 'USDT',
-          amount: 20n,
-          debit: member('m1'),
-          credit: system('exchange'),
-          isPending: true,
-        });
-        await ledger.resolvePending(hold.id, 'void');
+        const hold = await ledger
+          .transfer({
+            requestId: 'case-void',
+            code: 'convert',
+            coinName: 'USDT',
+            amount: 20n,
+            debit: member('m1'),
+            credit: system('exchange'),
+            isPending: true,
+          })
+          .then(settled);
+        await ledger.resolvePending(hold.id, 'void').then(settled);
         expect(await balance('m1')).toEqual({ available: 70n, frozen: 0n, fixed: 0n });
       },
     ],
     [
       'a pending credit does not count until posted',
       async () => {
-        const hold = await ledger.transfer({
-          requestId: 'case-pending-credit',
-          code: 'airdrop',
-          coinName: 'USDT',
-          amount: 5n,
-          debit: system('airdrop'),
-          credit: member('m1'),
-          isPending: true,
-        });
+        const hold = await ledger
+          .transfer({
+            requestId: 'case-pending-credit',
+            code: 'airdrop',
+            coinName: 'USDT',
+            amount: 5n,
+            debit: system('airdrop'),
+            credit: member('m1'),
+            isPending: true,
+          })
+          .then(settled);
         expect((await balance('m1')).available).toBe(70n);
-        await ledger.resolvePending(hold.id, 'post');
+        await ledger.resolvePending(hold.id, 'post').then(settled);
         expect((await balance('m1')).available).toBe(75n);
       },
     ],
     [
       'refuses a transfer over the balance, a hold counted',
       async () => {
-        await ledger.transfer({
-          requestId: 'case-hold-all',
-          code: 'withdraw',
-          coinName: 'USDT',
-          amount: 75n,
-          debit: member('m1'),
-          credit: system('withdrawals'),
-          isPending: true,
-        });
+        await ledger
+          .transfer({
+            requestId: 'case-hold-all',
+            code: 'withdraw',
+            coinName: 'USDT',
+            amount: 75n,
+            debit: member('m1'),
+            credit: system('withdrawals'),
+            isPending: true,
+          })
+          .then(settled);
         expect(
           await refusal(
-            ledger.transfer({
-              requestId: 'case-over',
-              code: 'internalTransfer',
-              coinName: 'USDT',
-              amount: 1n,
-              debit: member('m1'),
-              credit: member('m2'),
-              isPending: false,
-            }),
+            ledger
+              .transfer({
+                requestId: 'case-over',
+                code: 'internalTransfer',
+                coinName: 'USDT',
+                amount: 1n,
+                debit: member('m1'),
+                credit: member('m2'),
+                isPending: false,
+              })
+              .then(settled),
           ),
         ).toBe('ledger.insufficientBalance');
         expect(await ledger.findByRequestId(t.services.dbHandle.db as never, 'case-over')).toBeUndefined();
@@ -139,8 +152,8 @@ describe.each(dialects)('ledger on %s', (dialect) => {
           credit: member('m2'),
           isPending: false,
         };
-        const first = await ledger.transfer(input);
-        const second = await ledger.transfer(input);
+        const first = await ledger.transfer(input).then(settled);
+        const second = await ledger.transfer(input).then(settled);
         expect(second.id).toBe(first.id);
         expect((await balance('m2')).available).toBe(9n);
       },
@@ -150,15 +163,17 @@ describe.each(dialects)('ledger on %s', (dialect) => {
       async () => {
         expect(
           await refusal(
-            ledger.transfer({
-              requestId: 'case-dup',
-              code: 'airdrop',
-              coinName: 'USDT',
-              amount: 10n,
-              debit: system('airdrop'),
-              credit: member('m2'),
-              isPending: false,
-            }),
+            ledger
+              .transfer({
+                requestId: 'case-dup',
+                code: 'airdrop',
+                coinName: 'USDT',
+                amount: 10n,
+                debit: system('airdrop'),
+                credit: member('m2'),
+                isPending: false,
+              })
+              .then(settled),
           ),
         ).toBe('ledger.requestIdReused');
       },
@@ -168,28 +183,32 @@ describe.each(dialects)('ledger on %s', (dialect) => {
       async () => {
         expect(
           await refusal(
-            ledger.transfer({
-              requestId: null,
-              code: 'airdrop',
-              coinName: 'USDT',
-              amount: 0n,
-              debit: system('airdrop'),
-              credit: member('m2'),
-              isPending: false,
-            }),
+            ledger
+              .transfer({
+                requestId: null,
+                code: 'airdrop',
+                coinName: 'USDT',
+                amount: 0n,
+                debit: system('airdrop'),
+                credit: member('m2'),
+                isPending: false,
+              })
+              .then(settled),
           ),
         ).toBe('request.invalid');
         expect(
           await refusal(
-            ledger.transfer({
-              requestId: null,
-              code: 'airdrop',
-              coinName: 'USDT',
-              amount: -5n,
-              debit: system('airdrop'),
-              credit: member('m2'),
-              isPending: false,
-            }),
+            ledger
+              .transfer({
+                requestId: null,
+                code: 'airdrop',
+                coinName: 'USDT',
+                amount: -5n,
+                debit: system('airdrop'),
+                credit: member('m2'),
+                isPending: false,
+              })
+              .then(settled),
           ),
         ).toBe('request.invalid');
       },
@@ -222,37 +241,35 @@ describe.each(dialects)('ledger on %s', (dialect) => {
         for (const o of ops) {
           if (o.kind === 'fund') {
             const to = prefix + owners[o.to]!;
-            await ledger.transfer({
-              requestId: null,
-              code: 'airdrop',
-              coinName: 'USDT',
-              amount: o.amount,
-              debit: system('airdrop'),
-              credit: member(to),
-              isPending: false,
-            });
+            await ledger
+              .transfer({
+                requestId: null,
+                code: 'airdrop',
+                coinName: 'USDT',
+                amount: o.amount,
+                debit: system('airdrop'),
+                credit: member(to),
+                isPending: false,
+              })
+              .then(settled);
             model.get(to)!.available += o.amount;
           } else if (o.kind === 'move') {
             if (o.from === o.to) continue;
             const from = prefix + owners[o.from]!;
             const to = prefix + owners[o.to]!;
             const canPay = model.get(from)!.available >= o.amount;
-            const result = await refusal(
-              ledger
-                .transfer({
-                  requestId: null,
-                  code: 'internalTransfer',
-                  coinName: 'USDT',
-                  amount: o.amount,
-                  debit: member(from),
-                  credit: member(to),
-                  isPending: o.isPending,
-                })
-                .then((r) => {
-                  if (o.isPending) pendings.push({ id: r.id, from, to, amount: o.amount, open: true });
-                }),
-            );
-            expect(result).toBe(canPay ? 'none' : 'ledger.insufficientBalance');
+            // A refusal is an answer, not an exception: the rule's name comes back.
+            const outcome = await ledger.transfer({
+              requestId: null,
+              code: 'internalTransfer',
+              coinName: 'USDT',
+              amount: o.amount,
+              debit: member(from),
+              credit: member(to),
+              isPending: o.isPending,
+            });
+            expect(outcome.ok ? 'none' : outcome.result).toBe(canPay ? 'none' : 'insufficientBalance');
+            if (outcome.ok && o.isPending) pendings.push({ id: outcome.record.id, from, to, amount: o.amount, open: true });
             if (canPay) {
               model.get(from)!.available -= o.amount;
               if (o.isPending) model.get(from)!.frozen += o.amount;
@@ -260,8 +277,8 @@ describe.each(dialects)('ledger on %s', (dialect) => {
             }
           } else if (pendings.length > 0) {
             const p = pendings[o.pick % pendings.length]!;
-            const result = await refusal(ledger.resolvePending(p.id, o.post ? 'post' : 'void'));
-            expect(result).toBe(p.open ? 'none' : 'ledger.pendingResolved');
+            const outcome = await ledger.resolvePending(p.id, o.post ? 'post' : 'void');
+            expect(outcome.ok ? 'none' : outcome.result).toBe(p.open ? 'none' : 'pendingAlreadyResolved');
             if (p.open) {
               p.open = false;
               model.get(p.from)!.frozen -= p.amount;
@@ -285,18 +302,20 @@ describe.each(dialects)('ledger on %s', (dialect) => {
     const outcomes = await Promise.allSettled(
       owners.map((owner, i) =>
         ledger.inTransaction(async (tx) => {
-          await ledger.transfer(
-            {
-              requestId: `group-${dialect}-${i}`,
-              code: 'airdrop',
-              coinName: 'USDT',
-              amount: BigInt(i + 1),
-              debit: system('airdrop'),
-              credit: member(owner),
-              isPending: false,
-            },
-            tx,
-          );
+          await ledger
+            .transfer(
+              {
+                requestId: `group-${dialect}-${i}`,
+                code: 'airdrop',
+                coinName: 'USDT',
+                amount: BigInt(i + 1),
+                debit: system('airdrop'),
+                credit: member(owner),
+                isPending: false,
+              },
+              tx,
+            )
+            .then(settled);
           // Every third unit fails after its write: a refusal (AppError) or a failing statement.
           if (i % 3 === 1) throw new AppError('ledger.insufficientBalance');
           if (i % 3 === 2)
@@ -330,15 +349,17 @@ describe.each(dialects)('racing transfers through the API on %s', (dialect) => {
     const sender = await registerMember(t, 'racesender');
     await registerMember(t, 'racetarget');
     const senderId = (await t.services.accounts.repository.byName('racesender'))!.id;
-    await t.services.ledger.transfer({
-      requestId: null,
-      code: 'airdrop',
-      coinName: 'USDT',
-      amount: 10_000_000n,
-      debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
-      credit: { owner: senderId, coinName: 'USDT', purpose: 'available' },
-      isPending: false,
-    });
+    await t.services.ledger
+      .transfer({
+        requestId: null,
+        code: 'airdrop',
+        coinName: 'USDT',
+        amount: 10_000_000n,
+        debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
+        credit: { owner: senderId, coinName: 'USDT', purpose: 'available' },
+        isPending: false,
+      })
+      .then(settled);
     const c = new TestClient(t.app, t.serverKey.publicJwk);
     c.token = await login({ ...t, client: c }, sender.userName, sender.password);
     // At most security.txPasswordFailuresMax transaction passwords are checked at once (decision

@@ -8,6 +8,7 @@ import { dialects, makeTestApp, type TestApp } from '../../../../test/helper.ts'
 import { AppError } from '../../../errors.ts';
 import type { LedgerRepository, TransferInput } from './repository.ts';
 import { verifyLedger } from './verify.ts';
+import { settled } from './index.ts';
 
 describe.each(dialects)('ledger postMany on %s', (dialect) => {
   let t: TestApp;
@@ -45,7 +46,7 @@ describe.each(dialects)('ledger postMany on %s', (dialect) => {
   it('posts many credits, the same member more than once, with one row each in input order', async () => {
     const owners = Array.from({ length: 5 }, () => crypto.randomUUID());
     // A transfer first through the ordinary path, so seq continues from an existing row.
-    await ledger.transfer(credit(owners[0]!, 7n));
+    await ledger.transfer(credit(owners[0]!, 7n)).then(settled);
     const maxBefore = Number(
       (
         await db()
@@ -83,7 +84,7 @@ describe.each(dialects)('ledger postMany on %s', (dialect) => {
     for (let i = 1; i < seqs.length; i++) expect(seqs[i]!).toBeGreaterThan(seqs[i - 1]!);
     expect(new Set(seqs).size).toBe(seqs.length);
     // The next ordinary transfer still gets a fresh seq.
-    await ledger.transfer(credit(owners[1]!, 1n));
+    await ledger.transfer(credit(owners[1]!, 1n)).then(settled);
     const maxAfter = Number(
       (
         await db()
@@ -102,7 +103,7 @@ describe.each(dialects)('ledger postMany on %s', (dialect) => {
     // Filled to ten below the ceiling, each transfer at most the largest amount.
     for (let left = balanceMaxMinor - 10n; left > 0n;) {
       const amount = left > amountMaxMinor ? amountMaxMinor : left;
-      await ledger.transfer(credit(rich, amount));
+      await ledger.transfer(credit(rich, amount)).then(settled);
       left -= amount;
     }
     const before = await journalSize();
@@ -131,7 +132,7 @@ describe.each(dialects)('ledger postMany on %s', (dialect) => {
     const input: TransferInput = { ...credit(owner, 7n), requestId };
     const [posted] = await ledger.inTransaction((tx) => ledger.postMany([input], tx));
     // The same input again through transfer() is a retry: the first result, nothing moved twice.
-    expect((await ledger.transfer(input)).id).toBe(posted!.id);
+    expect((await ledger.transfer(input).then(settled)).id).toBe(posted!.id);
     await expect(ledger.inTransaction((tx) => ledger.postMany([credit(owner, 1n), input], tx))).rejects.toThrow(/unique|duplicate/i);
     expect(await available(owner)).toBe(7n);
     expect((await verifyLedger(db())).problems).toEqual([]);

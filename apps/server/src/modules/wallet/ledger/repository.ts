@@ -1,21 +1,23 @@
 /**
  * The ledger: double entry, every movement one transfer from a debit account to a credit
  * account, in one database transaction. Holds are pending transfers, later posted or voided,
- * each exactly once (a conditional update on the pending row's state). A member account can
- * never go below zero: the debit is a conditional update that checks the balance in the same
- * statement, so two requests racing for the same money cannot both win. Account rows are
- * updated in id order so opposite transfers cannot deadlock on PostgreSQL; a serialization
- * failure or deadlock is retried.
+ * each exactly once. The rules (what may move, and every refusal by name) are in rules.ts, with
+ * no database; this file reads the two account rows locked, in id order (so opposite transfers
+ * cannot deadlock on PostgreSQL), asks the rules, and writes only on `ok`. A refusal is returned
+ * as `{ ok: false, result }`, never thrown; a failure of the database still throws. The write
+ * keeps the balance check in its WHERE clause as a second guard: a member account can never go
+ * below zero even if a read were ever not locked. A serialization failure or deadlock is retried.
  */
 import crypto from 'node:crypto';
 import { timeOrderedId } from '../../../db/ids.ts';
-import type SQLite from 'better-sqlite3';
 import { CompiledQuery, sql, type SqlBool } from 'kysely';
 import { accountTotalMaxMinor, amountMaxMinor, balanceMaxMinor, transactionTypes, type TransactionType } from '@pp/contract';
 import type { Db, DbHandle, Tx } from '../../../db/index.ts';
 import { nextSeq, num } from '../../../db/index.ts';
-import { attemptsMax, GroupCommit, isRetryable } from '../../../db/transaction.ts';
+import { GroupCommit } from '../../../db/transaction.ts';
+import { isUniqueViolation } from './idempotency.ts';
 import { AppError } from '../../../errors.ts';
+import { checkReplay, checkRequest, checkResolve, checkTransfer, type AccountTotals, type ResolveRefusal, type TransferRefusal } from './rules.ts';
 
 /** The ledger's transfer codes are the contract's transaction types (spec section 3), listed once there. */
 export const transferCodes = transactionTypes;
@@ -51,6 +53,46 @@ export interface TransferRecord {
   createdAt: number;
 }
 
+/** A transfer's answer: the record, or the rule that refused it (rules.ts). */
+export type TransferOutcome = { ok: true; record: TransferRecord } | { ok: false; result: TransferRefusal };
+/** Posting or voiding a hold: the new record, or why not. */
+export type ResolveOutcome = { ok: true; record: TransferRecord } | { ok: false; result: ResolveRefusal };
+
+/**
+ * The error a refusal is where the caller has no answer of its own for it: the API's keys, as the
+ * ledger threw them before refusals were values. Two refusals are the caller's own mistake (two
+ * legs in different coins, one account on both sides), so they stay plain errors.
+ */
+export function refusalError(result: TransferRefusal | ResolveRefusal): Error {
+  switch (result) {
+    case 'amountMustBePositive':
+      return new AppError('request.invalid', undefined, 'amount', 'validation.amountPositive');
+    case 'amountTooLarge':
+      return new AppError('ledger.amountTooLarge');
+    case 'requestIdReused':
+      return new AppError('ledger.requestIdReused');
+    case 'insufficientBalance':
+      return new AppError('ledger.insufficientBalance');
+    case 'debitExceedsCeiling':
+    case 'creditExceedsCeiling':
+      return new AppError('ledger.balanceTooLarge');
+    case 'pendingNotFound':
+      return new AppError('ledger.pendingNotFound');
+    case 'pendingAlreadyResolved':
+      return new AppError('ledger.pendingResolved');
+    case 'legsMustShareCoin':
+      return new Error('transfer legs must share the coin');
+    case 'accountsMustDiffer':
+      return new Error('a transfer needs two accounts');
+  }
+}
+
+/** The record of an accepted transfer or resolution; a refusal thrown as its refusalError. */
+export function settled(outcome: TransferOutcome | ResolveOutcome): TransferRecord {
+  if (outcome.ok) return outcome.record;
+  throw refusalError(outcome.result);
+}
+
 function requestHash(input: object): string {
   return crypto
     .createHash('sha256')
@@ -65,28 +107,12 @@ function requestHash(input: object): string {
  */
 export const systemStripes = 16;
 
-interface StandaloneTransfer {
-  id: string;
-  requestId: string | null;
-  hash: string | null;
-  code: string;
-  coinName: string;
-  amount: bigint;
-  debitId: string;
-  creditId: string;
-  isPending: boolean;
-  memo: string;
-  now: number;
-}
-
 /**
- * The balance check of one new leg (decision 008), written once for the two TypeScript forms: the
- * SQLite statements of a standalone transfer and applyLeg. Funds on a member debit (pending
- * credits do not count), the balance ceiling on a member credit (pending debits do not count),
- * the running-total ceiling on every leg. @amount, @totalRoom (accountTotalMaxMinor - amount) and
- * @balanceRoom (balanceMaxMinor - amount) are computed in JS, so no SQL sum can pass 2^63 - 1.
- * PostgreSQL's ledger_post (migration 006) states it again in PL/pgSQL; balance-check.int.test.ts
- * holds all three to one table of cases on both databases (decision 043).
+ * The balance check of one new leg (decision 008) as SQL, the write's second guard: rules.ts
+ * decides, and this refuses the write should the row have changed under an unlocked read. @amount,
+ * @totalRoom (accountTotalMaxMinor - amount) and @balanceRoom (balanceMaxMinor - amount) are
+ * computed in JS, so no SQL sum can pass 2^63 - 1. balance-check.int.test.ts holds the ledger to
+ * one table of cases on both databases (decision 043).
  */
 const legGuard = {
   debit: '(is_system = 1 or credits_posted - debits_posted - debits_pending >= @amount) and debits_posted + debits_pending <= @totalRoom',
@@ -103,90 +129,15 @@ function legGuardSql(side: 'debit' | 'credit', amount: bigint) {
   )})`;
 }
 
-/** The SQLite statements of a standalone transfer, prepared once per connection. */
-function prepareSqlite(sqlite: SQLite.Database) {
-  const debit = (column: 'debits_posted' | 'debits_pending') =>
-    sqlite.prepare(`update ledger_accounts set ${column} = ${column} + @amount where id = @id and ${legGuard.debit}`);
-  const credit = (column: 'credits_posted' | 'credits_pending') =>
-    sqlite.prepare(`update ledger_accounts set ${column} = ${column} + @amount where id = @id and ${legGuard.credit}`);
-  const isSystem = sqlite.prepare(`select is_system from ledger_accounts where id = ?`).pluck();
-  const statements = {
-    debitPost: debit('debits_posted'),
-    debitHold: debit('debits_pending'),
-    creditPost: credit('credits_posted'),
-    creditHold: credit('credits_pending'),
-    insert:
-      sqlite.prepare(`insert into ledger_transfers (id, seq, request_id, request_hash, code, coin_name, amount, debit_account_id, credit_account_id, kind, pending_id, state, memo, created_at)
-      values (@id, (select coalesce(max(seq), 0) + 1 from ledger_transfers), @requestId, @hash, @code, @coinName, @amount, @debitId, @creditId, @kind, null, @state, @memo, @now)`),
-  };
-  const postOne = sqlite.transaction((t: StandaloneTransfer) => {
-    const legs: Array<['debit' | 'credit', string]> = [
-      ['debit', t.debitId],
-      ['credit', t.creditId],
-    ];
-    legs.sort((a, b) => (a[1] < b[1] ? -1 : 1));
-    const totalRoom = accountTotalMaxMinor - t.amount;
-    for (const [side, id] of legs) {
-      if (side === 'debit') {
-        if ((t.isPending ? statements.debitHold : statements.debitPost).run({ amount: t.amount, id, totalRoom }).changes !== 1) {
-          // A member's debit fails for want of funds; a system account's only at its total ceiling.
-          throw new AppError(Number(isSystem.get(id)) === 1 ? 'ledger.balanceTooLarge' : 'ledger.insufficientBalance');
-        }
-      } else if (
-        (t.isPending ? statements.creditHold : statements.creditPost).run({ amount: t.amount, id, totalRoom, balanceRoom: balanceMaxMinor - t.amount })
-          .changes !== 1
-      ) {
-        throw new AppError('ledger.balanceTooLarge');
-      }
-    }
-    statements.insert.run({
-      id: t.id,
-      requestId: t.requestId,
-      hash: t.hash,
-      code: t.code,
-      coinName: t.coinName,
-      amount: t.amount,
-      debitId: t.debitId,
-      creditId: t.creditId,
-      kind: t.isPending ? 'pending' : 'posted',
-      state: t.isPending ? 'pending' : 'final',
-      memo: t.memo,
-      now: BigInt(t.now),
-    });
-  });
-  /**
-   * Group commit: several standalone transfers in one SQLite transaction and one fsync. Each runs
-   * in its own savepoint (better-sqlite3 nests transaction functions that way), so a refused
-   * transfer rolls back alone; the outcomes are known only after the commit.
-   */
-  const postBatch = sqlite.transaction((batch: StandaloneTransfer[]) =>
-    batch.map((t) => {
-      try {
-        postOne(t);
-        return null;
-      } catch (error) {
-        return error as Error;
-      }
-    }),
-  );
-  return { postBatch };
-}
-
 /** Rows per postMany statement: 6 or 14 parameters each, inside both databases' limits. */
 const postManyChunk = 1000;
 
 /** Member accounts per warmAccounts statement: 11 parameters a row, inside SQLite's variable limit. */
 const warmChunk = 500;
 
-/** Most transfers one SQLite group commit takes; a batch is what queued while the last one ran. */
-const groupCommitMax = 64;
-
 export class LedgerRepository {
   /** owner/coin/purpose -> account id. Ids never change once made, so this never goes stale. */
   private readonly accountIds = new Map<string, string>();
-  private sqliteStatements?: ReturnType<typeof prepareSqlite>;
-  private readonly sqliteQueue: Array<{ transfer: StandaloneTransfer; resolve: () => void; reject: (error: unknown) => void }> = [];
-  private isSqliteFlushing = false;
   private readonly units: GroupCommit;
 
   constructor(private readonly handle: DbHandle) {
@@ -340,13 +291,6 @@ export class LedgerRepository {
     return result.numUpdatedRows === 1n;
   }
 
-  /** Why a leg was refused: only a member's debit can lack funds; the rest hit a ceiling. */
-  private async refusal(tx: Tx, accountId: string, side: 'debit' | 'credit'): Promise<AppError> {
-    if (side === 'credit') return new AppError('ledger.balanceTooLarge');
-    const row = await tx.selectFrom('ledger_accounts').select('is_system').where('id', '=', accountId).executeTakeFirst();
-    return new AppError(row && Number(row.is_system) === 1 ? 'ledger.balanceTooLarge' : 'ledger.insufficientBalance');
-  }
-
   private async insertTransfer(
     tx: Tx,
     row: {
@@ -411,28 +355,59 @@ export class LedgerRepository {
     };
   }
 
+  /** The account rows of a transfer, in id order, locked on PostgreSQL until the transaction ends. */
+  private async lockedTotals(tx: Tx, ids: string[]): Promise<Map<string, AccountTotals & { id: string }>> {
+    let query = tx
+      .selectFrom('ledger_accounts')
+      .select(['id', 'is_system', 'debits_posted', 'credits_posted', 'debits_pending', 'credits_pending'])
+      .where('id', 'in', ids)
+      .orderBy('id');
+    // SQLite has one writer, and this transaction is it: no other can change the rows meanwhile.
+    if (this.handle.dialect === 'postgres') query = query.forUpdate();
+    const out = new Map<string, AccountTotals & { id: string }>();
+    for (const row of await query.execute()) {
+      out.set(row.id, {
+        id: row.id,
+        isSystem: Number(row.is_system) === 1,
+        debitsPosted: BigInt(row.debits_posted),
+        creditsPosted: BigInt(row.credits_posted),
+        debitsPending: BigInt(row.debits_pending),
+        creditsPending: BigInt(row.credits_pending),
+      });
+    }
+    return out;
+  }
+
   /**
-   * Posts a transfer (or holds it as pending). A retry with the same request id returns the first
-   * result; the same id with another body is `ledger.requestIdReused`. Runs inside `tx` when
-   * given, so a caller can make the transfer part of a larger change.
+   * Posts a transfer (or holds it as pending). A refusal (rules.ts) is `{ ok: false, result }`; a
+   * retry with the same request id answers the first transfer; the same id with another body is
+   * `requestIdReused`. Runs inside `tx` when given, so a caller can make the transfer part of a
+   * larger change; otherwise in a transaction of its own (a group commit on SQLite).
    */
-  async transfer(input: TransferInput, outer?: Tx): Promise<TransferRecord> {
-    if (input.amount <= 0n) throw new AppError('request.invalid', undefined, 'amount', 'validation.amountPositive');
-    if (input.amount > amountMaxMinor) throw new AppError('ledger.amountTooLarge');
-    if (input.debit.coinName !== input.coinName || input.credit.coinName !== input.coinName) throw new Error('transfer legs must share the coin');
+  async transfer(input: TransferInput, outer?: Tx): Promise<TransferOutcome> {
+    const asked = checkRequest({ amount: input.amount, coinName: input.coinName, debitCoinName: input.debit.coinName, creditCoinName: input.credit.coinName });
+    if (asked !== 'ok') return { ok: false, result: asked };
     const hash = input.requestId ? requestHash({ ...input, requestId: undefined }) : null;
     // Inside a caller's transaction a retry must be found first: a failed insert would end it.
-    const work = async (tx: Tx): Promise<TransferRecord> => {
+    const work = async (tx: Tx): Promise<TransferOutcome> => {
       if (input.requestId) {
         const existing = await this.findByRequestId(tx, input.requestId);
-        if (existing) {
-          if (existing.request_hash !== hash) throw new AppError('ledger.requestIdReused');
-          return this.toRecord(existing);
-        }
+        const replay = checkReplay(existing?.request_hash, hash);
+        if (replay === 'requestIdReused') return { ok: false, result: replay };
+        if (existing) return { ok: true, record: this.toRecord(existing) };
       }
       const debitId = await this.accountId(tx, input.debit);
       const creditId = await this.accountId(tx, input.credit);
-      if (debitId === creditId) throw new Error('a transfer needs two accounts');
+      const totals = await this.lockedTotals(tx, [debitId, creditId]);
+      const debit = totals.get(debitId);
+      const credit = totals.get(creditId);
+      if (!debit || !credit) throw new Error('a ledger account vanished');
+      const checked = checkTransfer(
+        { amount: input.amount, coinName: input.coinName, debitCoinName: input.debit.coinName, creditCoinName: input.credit.coinName },
+        debit,
+        credit,
+      );
+      if (checked !== 'ok') return { ok: false, result: checked };
       const phase = input.isPending ? 'hold' : 'post';
       // Lock order: by account id, whatever the direction.
       const legs: Array<['debit' | 'credit', string]> = [
@@ -441,7 +416,7 @@ export class LedgerRepository {
       ];
       legs.sort((a, b) => (a[1] < b[1] ? -1 : 1));
       for (const [side, id] of legs) {
-        if (!(await this.applyLeg(tx, id, side, phase, input.amount))) throw await this.refusal(tx, id, side);
+        if (!(await this.applyLeg(tx, id, side, phase, input.amount))) throw new Error('the ledger guard refused a transfer its rules allowed');
       }
       const id = crypto.randomUUID();
       const row = {
@@ -459,47 +434,29 @@ export class LedgerRepository {
         memo: input.memo ?? '',
       };
       await this.insertTransfer(tx, row);
-      return { id, code: input.code, coinName: input.coinName, amount: input.amount, kind: row.kind, state: row.state, pendingId: null, createdAt: Date.now() };
+      return {
+        ok: true,
+        record: {
+          id,
+          code: input.code,
+          coinName: input.coinName,
+          amount: input.amount,
+          kind: row.kind,
+          state: row.state,
+          pendingId: null,
+          createdAt: Date.now(),
+        },
+      };
     };
     if (outer) return work(outer);
-    // Standalone: accounts are found (or made, in their own commit) before the money
-    // transaction, and the transaction itself is one call (decision 006).
-    const debitId = await this.accountId(this.handle.db, input.debit, true);
-    const creditId = await this.accountId(this.handle.db, input.credit, true);
-    if (debitId === creditId) throw new Error('a transfer needs two accounts');
-    const id = crypto.randomUUID();
-    const now = Date.now();
     try {
-      await this.postStandalone({
-        id,
-        requestId: input.requestId,
-        hash,
-        code: input.code,
-        coinName: input.coinName,
-        amount: input.amount,
-        debitId,
-        creditId,
-        isPending: input.isPending,
-        memo: input.memo ?? '',
-        now,
-      });
-      return {
-        id,
-        code: input.code,
-        coinName: input.coinName,
-        amount: input.amount,
-        kind: input.isPending ? 'pending' : 'posted',
-        state: input.isPending ? 'pending' : 'final',
-        pendingId: null,
-        createdAt: now,
-      };
+      return await this.inTransaction(work);
     } catch (error) {
-      // A retry, or two first tries with the same id racing: the insert hit the unique index.
-      if (input.requestId && /unique|duplicate/i.test(String((error as Error).message))) {
+      // Two first tries with the same request id raced: the later insert hit the unique index.
+      if (input.requestId && isUniqueViolation(error)) {
         const existing = await this.handle.db.selectFrom('ledger_transfers').selectAll().where('request_id', '=', input.requestId).executeTakeFirst();
         if (existing) {
-          if (existing.request_hash !== hash) throw new AppError('ledger.requestIdReused');
-          return this.toRecord(existing);
+          return existing.request_hash === hash ? { ok: true, record: this.toRecord(existing) } : { ok: false, result: 'requestIdReused' };
         }
       }
       throw error;
@@ -627,82 +584,22 @@ export class LedgerRepository {
     return records;
   }
 
-  /**
-   * One standalone transfer in one call: on PostgreSQL the ledger_post() function (one round
-   * trip), on SQLite the same statements prepared once and run in one synchronous transaction
-   * while holding Kysely's connection, so no other transaction can be open on it meanwhile.
-   */
-  private async postStandalone(t: StandaloneTransfer): Promise<void> {
-    if (this.handle.dialect === 'postgres') {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await sql`select ledger_post(${t.id}, ${t.requestId}, ${t.hash}, ${t.code}, ${t.coinName}, ${t.amount}, ${t.debitId}, ${t.creditId}, ${t.isPending}, ${t.memo}, ${t.now})`.execute(
-            this.handle.db,
-          );
-          return;
-        } catch (error) {
-          const e = error as { code?: string; hint?: string };
-          if (e.code === 'P0001' && e.hint === 'insufficient') throw new AppError('ledger.insufficientBalance');
-          if (e.code === 'P0001' && e.hint === 'ceiling') throw new AppError('ledger.balanceTooLarge');
-          if (e.code === 'P0001' && e.hint === 'amount') throw new AppError('ledger.amountTooLarge');
-          if (attempt < attemptsMax && isRetryable(e)) continue;
-          throw error;
-        }
-      }
-    }
-    return new Promise<void>((resolve, reject) => {
-      this.sqliteQueue.push({ transfer: t, resolve, reject });
-      if (!this.isSqliteFlushing) void this.flushSqlite();
-    });
-  }
-
-  /**
-   * Writes queued SQLite transfers in group commits while holding Kysely's connection, so no
-   * Kysely transaction is open on it meanwhile. A transfer is answered only after the commit
-   * that holds it, so every answered transfer is durable (synchronous=FULL).
-   */
-  private async flushSqlite(): Promise<void> {
-    this.isSqliteFlushing = true;
-    try {
-      for (;;) {
-        // Let the requests that are already under way join this batch.
-        await new Promise((r) => setImmediate(r));
-        const batch = this.sqliteQueue.splice(0, groupCommitMax);
-        if (batch.length === 0) return;
-        let outcomes: Array<Error | null>;
-        try {
-          outcomes = await this.handle.db.connection().execute(async () => {
-            this.sqliteStatements ??= prepareSqlite(this.handle.sqlite!);
-            return this.sqliteStatements.postBatch(batch.map((b) => b.transfer));
-          });
-        } catch (error) {
-          // The commit itself failed: nothing of the batch was written.
-          for (const b of batch) b.reject(error);
-          continue;
-        }
-        batch.forEach((b, i) => {
-          const outcome = outcomes[i];
-          if (outcome) b.reject(outcome);
-          else b.resolve();
-        });
-      }
-    } finally {
-      this.isSqliteFlushing = false;
-    }
-  }
-
-  /** Posts or voids a pending transfer, exactly once. */
-  async resolvePending(pendingId: string, outcome: 'post' | 'void', outer?: Tx): Promise<TransferRecord> {
-    const work = async (tx: Tx): Promise<TransferRecord> => {
-      const pending = await tx.selectFrom('ledger_transfers').selectAll().where('id', '=', pendingId).where('kind', '=', 'pending').executeTakeFirst();
-      if (!pending) throw new AppError('ledger.pendingNotFound');
+  /** Posts or voids a pending transfer, exactly once; a refusal (rules.ts) is `{ ok: false, result }`. */
+  async resolvePending(pendingId: string, outcome: 'post' | 'void', outer?: Tx): Promise<ResolveOutcome> {
+    const work = async (tx: Tx): Promise<ResolveOutcome> => {
+      let read = tx.selectFrom('ledger_transfers').selectAll().where('id', '=', pendingId);
+      // Locked, so two resolutions racing see each other: the later reads the state the first wrote.
+      if (this.handle.dialect === 'postgres') read = read.forUpdate();
+      const pending = await read.executeTakeFirst();
+      const checked = checkResolve(pending);
+      if (checked !== 'ok' || !pending) return { ok: false, result: checked === 'ok' ? 'pendingNotFound' : checked };
       const claimed = await tx
         .updateTable('ledger_transfers')
         .set({ state: outcome === 'post' ? 'posted' : 'voided' })
         .where('id', '=', pendingId)
         .where('state', '=', 'pending')
         .executeTakeFirst();
-      if (claimed.numUpdatedRows !== 1n) throw new AppError('ledger.pendingResolved');
+      if (claimed.numUpdatedRows !== 1n) return { ok: false, result: 'pendingAlreadyResolved' };
       const amount = BigInt(pending.amount);
       const legs: Array<['debit' | 'credit', string]> = [
         ['debit', pending.debit_account_id],
@@ -728,7 +625,7 @@ export class LedgerRepository {
         state: 'final',
         memo: '',
       });
-      return { id, code: pending.code, coinName: pending.coin_name, amount, kind, state: 'final', pendingId, createdAt: Date.now() };
+      return { ok: true, record: { id, code: pending.code, coinName: pending.coin_name, amount, kind, state: 'final', pendingId, createdAt: Date.now() } };
     };
     return outer ? work(outer) : this.inTransaction(work);
   }

@@ -6,6 +6,7 @@ import type { ExchangeEntry, RecordEntry } from '@pp/contract';
 import { dialects, login, makeTestApp, registerMember, staffClient, TestClient, type TestApp } from '../../../../test/helper.ts';
 import { changeSetting } from '../../../../test/settings.ts';
 import { verifyAndRecord, verifyLedger } from '../ledger/index.ts';
+import { settled } from '../ledger/index.ts';
 
 describe.each(dialects)('records and auto-approval on %s', (dialect) => {
   let t: TestApp;
@@ -23,15 +24,17 @@ describe.each(dialects)('records and auto-approval on %s', (dialect) => {
     t = await makeTestApp(dialect);
     member = await registerMember(t, 'recorder');
     memberId = (await t.services.accounts.repository.byName('recorder'))!.id;
-    await t.services.ledger.transfer({
-      requestId: null,
-      code: 'airdrop',
-      coinName: 'USDT',
-      amount: 1_000_000_000n,
-      debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
-      credit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
-      isPending: false,
-    });
+    await t.services.ledger
+      .transfer({
+        requestId: null,
+        code: 'airdrop',
+        coinName: 'USDT',
+        amount: 1_000_000_000n,
+        debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
+        credit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
+        isPending: false,
+      })
+      .then(settled);
     m = new TestClient(t.app, t.serverKey.publicJwk);
     m.token = await login({ ...t, client: m }, member.userName, member.password);
     finance = await staffClient(t, 'finance', 'Finance@12345');
@@ -167,15 +170,17 @@ describe.each(dialects)('records and auto-approval on %s', (dialect) => {
     // Five credits of a day a year back whose times are not in their journal order.
     const offsetsMs = [3_000, 1_000, 5_000, 2_000, 4_000];
     for (const offset of offsetsMs) {
-      const posted = await t.services.ledger.transfer({
-        requestId: null,
-        code: 'airdrop',
-        coinName: 'USDT',
-        amount: BigInt(offset),
-        debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
-        credit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
-        isPending: false,
-      });
+      const posted = await t.services.ledger
+        .transfer({
+          requestId: null,
+          code: 'airdrop',
+          coinName: 'USDT',
+          amount: BigInt(offset),
+          debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
+          credit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
+          isPending: false,
+        })
+        .then(settled);
       await t.services.dbHandle.db
         .updateTable('ledger_transfers')
         .set({ created_at: yearAgo + offset })

@@ -12,6 +12,7 @@ import { migrateToLatest, type Db } from '../../../db/index.ts';
 import { LedgerRepository, verifyAndRecord, verifyLedger, type AccountRef, type TransferInput } from '../ledger/index.ts';
 import { revenueSummary } from './service.ts';
 import { verifyRevenueTotals } from './verify.ts';
+import { settled } from '../ledger/index.ts';
 
 const member = (owner: string, coinName = 'USDT', purpose = 'available'): AccountRef => ({ owner, coinName, purpose });
 const system = (purpose: string, coinName = 'USDT'): AccountRef => ({ owner: 'system', coinName, purpose });
@@ -74,51 +75,57 @@ describe.each(dialects)('revenue totals on %s', (dialect) => {
   };
 
   it('adds a revenue credit on every write path, and nothing for other codes, pending or voided holds', async () => {
-    await ledger.transfer(credit('rev1', 'directBonus', 100n));
-    await ledger.transfer(credit('rev1', 'directBonus', 5n, { requestId: 'rev1-direct' }));
+    await ledger.transfer(credit('rev1', 'directBonus', 100n)).then(settled);
+    await ledger.transfer(credit('rev1', 'directBonus', 5n, { requestId: 'rev1-direct' })).then(settled);
     // A retry of the same request adds nothing.
-    await ledger.transfer(credit('rev1', 'directBonus', 5n, { requestId: 'rev1-direct' }));
-    await ledger.inTransaction((tx) => ledger.transfer(credit('rev1', 'managerBonus', 7n), tx));
+    await ledger.transfer(credit('rev1', 'directBonus', 5n, { requestId: 'rev1-direct' })).then(settled);
+    await ledger.inTransaction((tx) => ledger.transfer(credit('rev1', 'managerBonus', 7n), tx).then(settled));
     await ledger.inTransaction((tx) =>
       ledger.postMany([credit('rev1', 'packageRelease', 11n), credit('rev1', 'packageRelease', 13n), credit('rev2', 'packageRelease', 17n)], tx),
     );
     // A release reinvested into the fixed account counts too, as it always did (then redeemed
     // back to available, so the packages' check, fixed = live holdings, still holds).
-    await ledger.transfer(credit('rev1', 'packageRelease', 19n, { credit: member('rev1', 'USDT', 'fixed') }));
-    await ledger.transfer({
-      requestId: null,
-      code: 'redeem',
-      coinName: 'USDT',
-      amount: 19n,
-      debit: member('rev1', 'USDT', 'fixed'),
-      credit: member('rev1'),
-      isPending: false,
-    });
+    await ledger.transfer(credit('rev1', 'packageRelease', 19n, { credit: member('rev1', 'USDT', 'fixed') })).then(settled);
+    await ledger
+      .transfer({
+        requestId: null,
+        code: 'redeem',
+        coinName: 'USDT',
+        amount: 19n,
+        debit: member('rev1', 'USDT', 'fixed'),
+        credit: member('rev1'),
+        isPending: false,
+      })
+      .then(settled);
     // Another point type.
-    await ledger.transfer(
-      credit('rev1', 'sameLevelReward', 23n, {
-        coinName: 'REWARD_POINT',
-        debit: system('packageRewards', 'REWARD_POINT'),
-        credit: member('rev1', 'REWARD_POINT'),
-      }),
-    );
+    await ledger
+      .transfer(
+        credit('rev1', 'sameLevelReward', 23n, {
+          coinName: 'REWARD_POINT',
+          debit: system('packageRewards', 'REWARD_POINT'),
+          credit: member('rev1', 'REWARD_POINT'),
+        }),
+      )
+      .then(settled);
     // Not revenue: an airdrop, and money leaving the member.
-    await ledger.transfer(credit('rev1', 'airdrop', 1000n, { debit: system('airdrop') }));
-    await ledger.transfer({
-      requestId: null,
-      code: 'internalTransfer',
-      coinName: 'USDT',
-      amount: 3n,
-      debit: member('rev1'),
-      credit: member('rev2'),
-      isPending: false,
-    });
+    await ledger.transfer(credit('rev1', 'airdrop', 1000n, { debit: system('airdrop') })).then(settled);
+    await ledger
+      .transfer({
+        requestId: null,
+        code: 'internalTransfer',
+        coinName: 'USDT',
+        amount: 3n,
+        debit: member('rev1'),
+        credit: member('rev2'),
+        isPending: false,
+      })
+      .then(settled);
     // Held revenue counts only once posted; a voided one never.
-    const held = await ledger.transfer(credit('rev1', 'rankingBonus', 29n, { isPending: true }));
-    const voided = await ledger.transfer(credit('rev1', 'rankingBonus', 31n, { isPending: true }));
+    const held = await ledger.transfer(credit('rev1', 'rankingBonus', 29n, { isPending: true })).then(settled);
+    const voided = await ledger.transfer(credit('rev1', 'rankingBonus', 31n, { isPending: true })).then(settled);
     expect(await kept('rev1')).toEqual({ directBonus: 105n, managerBonus: 7n, packageRelease: 24n });
-    await ledger.resolvePending(held.id, 'post');
-    await ledger.inTransaction((tx) => ledger.resolvePending(voided.id, 'void', tx));
+    await ledger.resolvePending(held.id, 'post').then(settled);
+    await ledger.inTransaction((tx) => ledger.resolvePending(voided.id, 'void', tx).then(settled));
     expect(await kept('rev1')).toEqual({ directBonus: 105n, managerBonus: 7n, packageRelease: 24n, rankingBonus: 29n });
     expect(await kept('rev1', 'USDT', 'fixed')).toEqual({ packageRelease: 19n });
     expect(await kept('rev1', 'REWARD_POINT')).toEqual({ sameLevelReward: 23n });
@@ -137,18 +144,18 @@ describe.each(dialects)('revenue totals on %s', (dialect) => {
   it("counts exactly the contract's revenue codes", async () => {
     // One credit of every transfer code, each its own amount, to one member.
     const amounts = new Map(transactionTypes.map((code, i) => [code, BigInt(1000 + i)]));
-    for (const [code, amount] of amounts) await ledger.transfer(credit('every-code', code, amount));
+    for (const [code, amount] of amounts) await ledger.transfer(credit('every-code', code, amount)).then(settled);
     expect(await kept('every-code')).toEqual(Object.fromEntries(revenueTypes.map((code) => [code, amounts.get(code)])));
     expect(await revenueSummary(db, 'every-code')).toEqual(await journalSummary(db, 'every-code'));
   });
 
   it('keeps nothing of a refused or rolled-back transfer', async () => {
-    await ledger.transfer(credit('rev3', 'directBonus', 50n));
+    await ledger.transfer(credit('rev3', 'directBonus', 50n)).then(settled);
     const before = await kept('rev3');
     // Rolled back with the unit of work that made it.
     await expect(
       ledger.inTransaction(async (tx) => {
-        await ledger.transfer(credit('rev3', 'directBonus', 1000n), tx);
+        await ledger.transfer(credit('rev3', 'directBonus', 1000n), tx).then(settled);
         await ledger.postMany([credit('rev3', 'packageRelease', 2000n)], tx);
         throw new Error('the unit fails after its transfers');
       }),
@@ -163,11 +170,11 @@ describe.each(dialects)('revenue totals on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     for (let room = balanceMaxMinor - (BigInt(account.credits_posted) - BigInt(account.debits_posted)); room > 0n;) {
       const step = room < amountMaxMinor ? room : amountMaxMinor;
-      await ledger.transfer(credit('rev3', 'airdrop', step, { debit: system('airdrop') }));
+      await ledger.transfer(credit('rev3', 'airdrop', step, { debit: system('airdrop') })).then(settled);
       room -= step;
     }
-    await expect(ledger.transfer(credit('rev3', 'directBonus', 1n))).rejects.toMatchObject({ key: 'ledger.balanceTooLarge' });
-    await expect(ledger.inTransaction((tx) => ledger.transfer(credit('rev3', 'managerBonus', 1n), tx))).rejects.toMatchObject({
+    await expect(ledger.transfer(credit('rev3', 'directBonus', 1n)).then(settled)).rejects.toMatchObject({ key: 'ledger.balanceTooLarge' });
+    await expect(ledger.inTransaction((tx) => ledger.transfer(credit('rev3', 'managerBonus', 1n), tx).then(settled))).rejects.toMatchObject({
       key: 'ledger.balanceTooLarge',
     });
     await expect(ledger.inTransaction((tx) => ledger.postMany([credit('rev3', 'packageRelease', 1n)], tx))).rejects.toMatchObject({
@@ -188,8 +195,8 @@ describe.each(dialects)('revenue totals on %s', (dialect) => {
     const units = Array.from({ length: 12 }, (_, i) =>
       ledger
         .inTransaction(async (tx) => {
-          await ledger.transfer(credit('racer', 'directBonus', 1000n), tx);
-          await ledger.transfer(credit('racer', 'managerBonus', 10n), tx);
+          await ledger.transfer(credit('racer', 'directBonus', 1000n), tx).then(settled);
+          await ledger.transfer(credit('racer', 'managerBonus', 10n), tx).then(settled);
           // Every third unit fails after its transfers: none of its amounts may stay.
           if (i % 3 === 0) throw new Error('refused unit');
         })
@@ -222,8 +229,8 @@ describe.each(dialects)('revenue totals on %s', (dialect) => {
   });
 
   it('is checked against the journal by the books check, which catches a tampered total', async () => {
-    await ledger.transfer(credit('tampered', 'algebraicBonus', 40n));
-    await ledger.transfer(credit('tampered', 'bonusFeeBonus', 2n));
+    await ledger.transfer(credit('tampered', 'algebraicBonus', 40n)).then(settled);
+    await ledger.transfer(credit('tampered', 'bonusFeeBonus', 2n)).then(settled);
     const accountId = (
       await db.selectFrom('ledger_accounts').select('id').where('owner', '=', 'tampered').where('purpose', '=', 'available').executeTakeFirstOrThrow()
     ).id;
@@ -250,10 +257,12 @@ describe.each(dialects)('revenue totals on %s', (dialect) => {
   it('answers revenueSummary through the API from the totals', async () => {
     const m = await registerMember(t, 'earner');
     const id = (await t.services.accounts.repository.byName('earner'))!.id;
-    await ledger.transfer(credit(id, 'sponsorshipBonus', 1_500_000n));
-    await ledger.transfer(
-      credit(id, 'prizePoolBonus', 250_000n, { coinName: 'ASSETS_POINT', debit: system('jackpot', 'ASSETS_POINT'), credit: member(id, 'ASSETS_POINT') }),
-    );
+    await ledger.transfer(credit(id, 'sponsorshipBonus', 1_500_000n)).then(settled);
+    await ledger
+      .transfer(
+        credit(id, 'prizePoolBonus', 250_000n, { coinName: 'ASSETS_POINT', debit: system('jackpot', 'ASSETS_POINT'), credit: member(id, 'ASSETS_POINT') }),
+      )
+      .then(settled);
     const c = new TestClient(t.app, t.serverKey.publicJwk);
     c.token = await login({ ...t, client: c }, m.userName, m.password);
     const answer = await c.call<Array<{ coinName: string; total: string }>>('revenueSummary');
@@ -276,15 +285,15 @@ describe.each(dialects)('migration 034 on %s', (dialect) => {
     try {
       await migrateBefore(handle, '034-revenue-totals');
       const ledger = new LedgerRepository(handle);
-      await ledger.transfer(credit('old', 'directBonus', 100n));
-      await ledger.transfer(credit('old', 'directBonus', 20n));
+      await ledger.transfer(credit('old', 'directBonus', 100n)).then(settled);
+      await ledger.transfer(credit('old', 'directBonus', 20n)).then(settled);
       await ledger.inTransaction((tx) => ledger.postMany([credit('old', 'packageRelease', 3n), credit('older', 'packageRelease', 4n)], tx));
-      const held = await ledger.transfer(credit('old', 'rankingBonus', 5n, { isPending: true }));
-      await ledger.resolvePending(held.id, 'post');
-      const voided = await ledger.transfer(credit('old', 'rankingBonus', 6n, { isPending: true }));
-      await ledger.resolvePending(voided.id, 'void');
-      await ledger.transfer(credit('old', 'rankingBonus', 7n, { isPending: true }));
-      await ledger.transfer(credit('old', 'airdrop', 8n, { debit: system('airdrop') }));
+      const held = await ledger.transfer(credit('old', 'rankingBonus', 5n, { isPending: true })).then(settled);
+      await ledger.resolvePending(held.id, 'post').then(settled);
+      const voided = await ledger.transfer(credit('old', 'rankingBonus', 6n, { isPending: true })).then(settled);
+      await ledger.resolvePending(voided.id, 'void').then(settled);
+      await ledger.transfer(credit('old', 'rankingBonus', 7n, { isPending: true })).then(settled);
+      await ledger.transfer(credit('old', 'airdrop', 8n, { debit: system('airdrop') })).then(settled);
       await migrateToLatest(handle);
       const rows = await handle.db
         .selectFrom('revenue_totals')
@@ -300,7 +309,7 @@ describe.each(dialects)('migration 034 on %s', (dialect) => {
         ['older', 'packageRelease', 4n],
       ]);
       // From here the trigger keeps it.
-      await ledger.transfer(credit('old', 'directBonus', 1n));
+      await ledger.transfer(credit('old', 'directBonus', 1n)).then(settled);
       expect(await verifyRevenueTotals(handle.db)).toEqual([]);
       expect(await revenueSummary(handle.db, 'old')).toEqual(await journalSummary(handle.db, 'old'));
     } finally {

@@ -12,7 +12,7 @@ import { AppError } from '../../../errors.ts';
 import type { AccountService } from '../../identity/accounts/index.ts';
 import type { ConfigService } from '../../platform/config/index.ts';
 import { amountRuleBroken, formatMinor, parseAmount, percentOfStrict } from '@pp/contract';
-import type { LedgerRepository } from '../ledger/index.ts';
+import { refusalError, settled, type LedgerRepository, type TransferRefusal } from '../ledger/index.ts';
 import { cursorAfter, keysetPage, newestFirst } from '../../../db/keyset.ts';
 
 /** The member's transfers in and out, newest first (decision 052). */
@@ -67,46 +67,46 @@ export class TransferService {
     };
     return this.ledger.inTransaction((tx) =>
       once(tx, key, async () => {
-        let main;
-        try {
-          main = await this.ledger.transfer(
-            { requestId: null, code: 'internalTransfer', coinName: coin, amount, debit: sender, credit: receiver, isPending: false, memo: recipient.user_name },
-            tx,
-          );
-          if (fee > 0n) {
-            await this.ledger.transfer(
-              {
-                requestId: null,
-                code: 'bonusFee',
-                coinName: coin,
-                amount: fee,
-                debit: sender,
-                credit: { owner: 'system', coinName: coin, purpose: 'fees' },
-                isPending: false,
-                memo: recipient.user_name,
-              },
-              tx,
-            );
-          }
-        } catch (error) {
-          if (error instanceof AppError && error.key === 'ledger.insufficientBalance') {
-            throw new AppError('request.invalid', undefined, 'amount', 'validation.insufficientBalance');
-          }
-          throw error;
-        }
-        if (bonus > 0n) {
-          await this.ledger.transfer(
+        // Short of funds for the amount or its fee is the member's to fix; any other refusal is ours.
+        const refused = (result: TransferRefusal) =>
+          result === 'insufficientBalance' ? new AppError('request.invalid', undefined, 'amount', 'validation.insufficientBalance') : refusalError(result);
+        const sent = await this.ledger.transfer(
+          { requestId: null, code: 'internalTransfer', coinName: coin, amount, debit: sender, credit: receiver, isPending: false, memo: recipient.user_name },
+          tx,
+        );
+        if (!sent.ok) throw refused(sent.result);
+        const main = sent.record;
+        if (fee > 0n) {
+          const charged = await this.ledger.transfer(
             {
               requestId: null,
-              code: 'bonusFeeBonus',
+              code: 'bonusFee',
               coinName: coin,
-              amount: bonus,
-              debit: { owner: 'system', coinName: coin, purpose: 'transferBonus' },
-              credit: receiver,
+              amount: fee,
+              debit: sender,
+              credit: { owner: 'system', coinName: coin, purpose: 'fees' },
               isPending: false,
               memo: recipient.user_name,
             },
             tx,
+          );
+          if (!charged.ok) throw refused(charged.result);
+        }
+        if (bonus > 0n) {
+          settled(
+            await this.ledger.transfer(
+              {
+                requestId: null,
+                code: 'bonusFeeBonus',
+                coinName: coin,
+                amount: bonus,
+                debit: { owner: 'system', coinName: coin, purpose: 'transferBonus' },
+                credit: receiver,
+                isPending: false,
+                memo: recipient.user_name,
+              },
+              tx,
+            ),
           );
         }
         const id = crypto.randomUUID();

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, login, makeTestApp, registerMember, TestClient, type CallResult, type TestApp } from '../../../../test/helper.ts';
 import { verifyLedger } from '../ledger/index.ts';
+import { settled } from '../ledger/index.ts';
 
 describe.each(dialects)('member transfers keyed once on %s', (dialect) => {
   let t: TestApp;
@@ -17,15 +18,17 @@ describe.each(dialects)('member transfers keyed once on %s', (dialect) => {
   const statuses: number[] = [];
 
   const airdrop = (owner: string, amount: bigint) =>
-    t.services.ledger.transfer({
-      requestId: null,
-      code: 'airdrop',
-      coinName: 'USDT',
-      amount,
-      debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
-      credit: { owner, coinName: 'USDT', purpose: 'available' },
-      isPending: false,
-    });
+    t.services.ledger
+      .transfer({
+        requestId: null,
+        code: 'airdrop',
+        coinName: 'USDT',
+        amount,
+        debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
+        credit: { owner, coinName: 'USDT', purpose: 'available' },
+        isPending: false,
+      })
+      .then(settled);
 
   beforeAll(async () => {
     t = await makeTestApp(dialect);

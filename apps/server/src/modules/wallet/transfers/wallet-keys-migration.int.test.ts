@@ -9,6 +9,7 @@ import { freshHandle, migrateBefore } from '../../../../test/fresh-db.ts';
 import { migrateToLatest } from '../../../db/index.ts';
 import { walletKeysToRequestLog } from '../../../db/migrations/050-wallet-keys-to-request-log.ts';
 import { verifyLedger } from '../ledger/index.ts';
+import { settled } from '../ledger/index.ts';
 
 describe.each(dialects)('wallet keys carried into the request log on %s', (dialect) => {
   it('moves each transfer and exchange key of the journal with the first answer, and nothing else', async () => {
@@ -86,15 +87,17 @@ describe.each(dialects)('a retry of a wallet request sent before the upgrade on 
     member = await registerMember(t, 'legacysender');
     await registerMember(t, 'legacytarget');
     memberId = (await t.services.accounts.repository.byName('legacysender'))!.id;
-    await t.services.ledger.transfer({
-      requestId: null,
-      code: 'airdrop',
-      coinName: 'USDT',
-      amount: 1_000_000_000n,
-      debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
-      credit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
-      isPending: false,
-    });
+    await t.services.ledger
+      .transfer({
+        requestId: null,
+        code: 'airdrop',
+        coinName: 'USDT',
+        amount: 1_000_000_000n,
+        debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
+        credit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
+        isPending: false,
+      })
+      .then(settled);
     c = new TestClient(t.app, t.serverKey.publicJwk);
     c.token = await login({ ...t, client: c }, member.userName, member.password);
   });
