@@ -51,6 +51,7 @@ import { walletKeysToRequestLog } from './050-wallet-keys-to-request-log.ts';
 import { paymentKeysToRequestLog } from './051-payment-keys-to-request-log.ts';
 import { productKeysToRequestLog } from './052-product-keys-to-request-log.ts';
 import { requestLogByAge } from './053-request-log-by-age.ts';
+import { dropLedgerPost } from './056-drop-ledger-post.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -106,5 +107,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '051-payment-keys-to-request-log': paymentKeysToRequestLog(),
     '052-product-keys-to-request-log': productKeysToRequestLog(),
     '053-request-log-by-age': requestLogByAge(),
+    '056-drop-ledger-post': dropLedgerPost(dialect),
   };
 }
