@@ -133,7 +133,8 @@ describe('active sessions', () => {
     const rows = page.getByTestId('session-row');
     await expect.poll(() => rows.count()).toBe(10);
     expect((await rows.first().boundingBox())!.y).toBeGreaterThan(currentBox.y);
-    const ipsShown = async () => (await rows.allInnerTexts()).map((text) => liveIps.find((ip) => text.includes(ip)) ?? deadIps.find((ip) => text.includes(ip)) ?? text);
+    const ipsShown = async () =>
+      (await rows.allInnerTexts()).map((text) => liveIps.find((ip) => text.includes(ip)) ?? deadIps.find((ip) => text.includes(ip)) ?? text);
     expect(await ipsShown()).toEqual(liveIps.slice(0, 10));
     await screenshot(page, lang, `security-sessions-${layout}-${lang}-first-page.png`);
     expect(await seriousViolations(page), 'sessions first page').toEqual([]);

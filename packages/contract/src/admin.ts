@@ -233,6 +233,13 @@ export const configHistoryResponse = z.array(z.object({ at: z.number(), actorNam
 export const rejectReasonCodes = recordRejectReasonCodes;
 export const reviewStatuses = ['pending', 'approved', 'rejected', 'awaitingSecond', 'cancelled'] as const;
 /**
+ * What a queue's list may be filtered by: a status, or `waiting`, every item still to decide
+ * (pending or awaiting its second approval). `waiting` is what the queue's badge counts, so the
+ * badge and the list it opens show the same items.
+ */
+export const reviewListStatuses = ['waiting', ...reviewStatuses] as const;
+export type ReviewListStatus = (typeof reviewListStatuses)[number];
+/**
  * Queues whose items can only be rejected (closed with a reason), never approved: a chain deposit
  * above the one-movement ceiling can never be credited (decision 037); the server refuses an
  * approval and the back-office offers none.
@@ -265,7 +272,7 @@ export const reviewItem = z.object({
 export type ReviewItem = z.infer<typeof reviewItem>;
 export const reviewListRequest = z.object({
   queue: z.string().max(40),
-  status: z.enum(reviewStatuses).optional(),
+  status: z.enum(reviewListStatuses).optional(),
   memberName: z.string().max(64).optional(),
   cursor,
   pageSize,

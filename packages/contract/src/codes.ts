@@ -120,6 +120,8 @@ export const errorCatalogue = {
   'payout.txUsed': { status: 200 },
   'payout.txTooOld': { status: 200 },
   'payout.chainUnavailable': { status: 200 },
+  // No reader for the order's network at all (no RPC address set): nothing to retry until staff configure one.
+  'payout.chainNotConfigured': { status: 200 },
   // Packages (decision 020). The buy refusals are the reasons of checkBuyInsurance.
   'package.saleClosed': { status: 200 },
   'package.notFound': { status: 200 },

@@ -29,6 +29,7 @@ export const enUSMember = {
     'payout.txUsed': 'This transaction already paid another order',
     'payout.txTooOld': 'This transaction is older than the withdrawal request, so it cannot be its payment',
     'payout.chainUnavailable': 'The chain node cannot be reached; try again later',
+    'payout.chainNotConfigured': 'No chain node is configured for this network: set its RPC address first',
     // Packages (decision 020).
     'package.saleClosed': 'This package is not on sale now',
     'package.notFound': 'No such package',

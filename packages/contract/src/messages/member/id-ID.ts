@@ -31,6 +31,7 @@ export const idIDMember: MemberServerMessages = {
     'payout.txUsed': 'Transaksi ini sudah membayar pesanan lain',
     'payout.txTooOld': 'Transaksi ini lebih lama dari permintaan penarikan, jadi tidak dapat menjadi pembayarannya',
     'payout.chainUnavailable': 'Node jaringan tidak dapat dihubungi; coba lagi nanti',
+    'payout.chainNotConfigured': 'Belum ada node jaringan yang diatur untuk jaringan ini; atur alamat RPC-nya dulu',
     // Packages (decision 020).
     'package.saleClosed': 'Paket ini sedang tidak dijual',
     'package.notFound': 'Paket tidak ditemukan',

@@ -31,6 +31,7 @@ export const jaJPMember: MemberServerMessages = {
     'payout.txUsed': 'このトランザクションはすでに別の注文の支払いに使われています',
     'payout.txTooOld': 'このトランザクションは出金申請より前のもののため、その支払いにはなりません',
     'payout.chainUnavailable': 'チェーンのノードに接続できません。後でもう一度お試しください',
+    'payout.chainNotConfigured': 'このネットワークにはチェーンのノードが設定されていません。先に RPC アドレスを設定してください',
     // Packages (decision 020).
     'package.saleClosed': 'このパッケージは現在販売されていません',
     'package.notFound': 'パッケージが見つかりません',

@@ -31,6 +31,7 @@ export const koKPMember: MemberServerMessages = {
     'payout.txUsed': '이 거래는 이미 다른 주문을 지급했습니다',
     'payout.txTooOld': '이 거래는 출금 신청보다 이전의 것이므로 그 지급이 될 수 없습니다',
     'payout.chainUnavailable': '체인 노드에 연결할 수 없습니다. 나중에 다시 시도하십시오',
+    'payout.chainNotConfigured': '이 네트워크에는 체인 노드가 설정되어 있지 않습니다. 먼저 RPC 주소를 설정하십시오',
     // Packages (decision 020).
     'package.saleClosed': '이 패키지는 현재 판매하지 않습니다',
     'package.notFound': '패키지를 찾을 수 없습니다',

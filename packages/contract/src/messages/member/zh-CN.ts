@@ -31,6 +31,7 @@ export const zhCNMember: MemberServerMessages = {
     'payout.txUsed': '该交易已用于支付其他订单',
     'payout.txTooOld': '该交易早于提现申请，不能作为其出款',
     'payout.chainUnavailable': '无法连接链节点，请稍后再试',
+    'payout.chainNotConfigured': '该网络未配置链节点，请先设置其 RPC 地址',
     // Packages (decision 020).
     'package.saleClosed': '该套餐当前未开放购买',
     'package.notFound': '套餐不存在',

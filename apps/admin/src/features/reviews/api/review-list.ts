@@ -1,9 +1,10 @@
-import type { ReviewItem } from '@pp/contract';
+import type { ReviewItem, ReviewListStatus } from '@pp/contract';
 import { blankToUndefined, cursorListQuery, useCursorList } from '../../../lib/cursor-list';
 
 export type ReviewStatus = ReviewItem['status'];
 export interface ReviewFilter {
-  status: ReviewStatus;
+  /** A status, or every item still to decide ("waiting", what the queue's badge counts). */
+  status: ReviewListStatus;
   memberName: string;
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { reviewStatuses, type ReviewItem } from '@pp/contract';
+import { reviewListStatuses, type ReviewItem, type ReviewListStatus } from '@pp/contract';
 import { paths } from '../../../lib/paths';
 import { SelectField, TextField, showToast } from '@pp/browser-kit';
 import { ActionsHead } from '../../../components/ui/data-table';
@@ -11,7 +11,7 @@ import { formatDateTime, formatExactAmount } from '../../../lib/format';
 import { translateOr } from '../../../lib/i18n';
 import { useCan } from '../../../lib/staff-session';
 import type { DecisionResult } from '../api/review-decide';
-import { useReviewList, type ReviewFilter, type ReviewStatus } from '../api/review-list';
+import { useReviewList, type ReviewFilter } from '../api/review-list';
 import { DecideDialog, type DecideTarget } from '../components/decide-dialog';
 import { DecisionResults, type ResultRow } from '../components/decision-results';
 import { ReviewDetailDrawer } from '../components/review-detail-drawer';
@@ -35,7 +35,7 @@ export function ReviewQueuePage({ queue, queues }: ReviewQueuePageProps) {
   const { t } = useTranslation();
   const can = useCan();
   const canDecide = can('reviews.decide');
-  const [filter, setFilter] = useState<ReviewFilter>({ status: 'pending', memberName: '' });
+  const [filter, setFilter] = useState<ReviewFilter>({ status: 'waiting', memberName: '' });
   const [memberInput, setMemberInput] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [openId, setOpenId] = useState<string | null>(null);
@@ -48,7 +48,7 @@ export function ReviewQueuePage({ queue, queues }: ReviewQueuePageProps) {
   const selectedItems = items.filter((item) => selected.has(item.id));
   const isAllSelected = decidable.length > 0 && decidable.every((item) => selected.has(item.id));
   // Checkboxes only where something can still be decided: not in the approved or rejected lists.
-  const hasChecks = canDecide && (filter.status === 'pending' || filter.status === 'awaitingSecond');
+  const hasChecks = canDecide && (filter.status === 'waiting' || filter.status === 'pending' || filter.status === 'awaitingSecond');
 
   function changeFilter(next: ReviewFilter) {
     setFilter(next);
@@ -94,8 +94,8 @@ export function ReviewQueuePage({ queue, queues }: ReviewQueuePageProps) {
           id="review-status"
           label={t('reviews.col.status')}
           value={filter.status}
-          onValueChange={(value) => changeFilter({ ...filter, status: value as ReviewStatus })}
-          options={reviewStatuses.map((status) => ({ value: status, label: t(`reviews.status.${status}`) }))}
+          onValueChange={(value) => changeFilter({ ...filter, status: value as ReviewListStatus })}
+          options={reviewListStatuses.map((status) => ({ value: status, label: t(`reviews.status.${status}`) }))}
         />
         <TextField id="review-member" label={t('reviews.memberFilter')} value={memberInput} onValueChange={setMemberInput} maxLength={64} type="search" />
       </FilterForm>

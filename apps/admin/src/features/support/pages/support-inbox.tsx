@@ -28,6 +28,13 @@ import {
   type InboxFilter,
 } from '../api';
 
+/**
+ * A fine pointer (a mouse or a trackpad) is where a hardware keyboard is likely. A phone's on-screen
+ * keyboard has no Shift+Enter, so there Enter keeps its meaning of a new line, the send button sends,
+ * and the hint leaves the shortcut out. Read once: a device does not change its pointer mid-reply.
+ */
+const hasKeyboard = typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(pointer: fine)').matches;
+
 function Attachment({ id, fileName }: { id: string; fileName: string }) {
   const { t } = useTranslation();
   const [url, setUrl] = useState<string | null>(null);
@@ -103,7 +110,7 @@ function Thread({ conversationId }: { conversationId: string }) {
     }
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+    if (hasKeyboard && event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       send();
     }
@@ -173,7 +180,7 @@ function Thread({ conversationId }: { conversationId: string }) {
           onKeyDown={onKeyDown}
         />
         <div className="chat-actions">
-          <span className="field-hint">{t('support.hint', { max: supportLimits.messageCharsMax })}</span>
+          <span className="field-hint">{t(hasKeyboard ? 'support.hint' : 'support.limitHint', { max: supportLimits.messageCharsMax })}</span>
           <button type="submit" className="btn btn-primary btn-small" disabled={isSending || !text.trim()}>
             {isSending ? t('support.sending') : t('support.send')}
           </button>

@@ -46,7 +46,11 @@ describe.each(dialects)('session list on %s', (dialect) => {
       liveIds.push(r.id);
       rows.push(r);
     }
-    const dead = [row(now - 1_000, { revoked_at: now - 500 }), row(now - 2_000, { expires_at: now - 1 }), row(now - 3_000, { last_seen_at: now - t.config.sessionIdleMs - 1 })];
+    const dead = [
+      row(now - 1_000, { revoked_at: now - 500 }),
+      row(now - 2_000, { expires_at: now - 1 }),
+      row(now - 3_000, { last_seen_at: now - t.config.sessionIdleMs - 1 }),
+    ];
     deadIds.push(...dead.map((r) => r.id));
     await t.services.dbHandle.db
       .insertInto('sessions')

@@ -460,7 +460,7 @@ describe.each(dialects)('withdrawal chain payouts on %s', (dialect) => {
     const { id } = await makeOrder({ chain: 'BEP20', destination: newAddress(), amount: usdt(5n) });
     const bare = serviceWith(null, []);
     expect((await codeOf(bare.payWithHotWallet(actor, id))).key).toBe('payout.hotWalletOff');
-    expect((await codeOf(bare.payManually(actor, id, `0x${'11'.repeat(32)}`))).key).toBe('payout.chainUnavailable');
+    expect((await codeOf(bare.payManually(actor, id, `0x${'11'.repeat(32)}`))).key).toBe('payout.chainNotConfigured');
     expect(await bare.hotWalletStatus()).toMatchObject({ address: null, tokenBalance: null, gasBalance: null, error: null });
     const down = { ...bepSettings(), rpcUrl: 'http://127.0.0.1:9', rpcTimeoutMs: 1_000 };
     const offline = new ChainPayoutService(db(), t.services.ledger, t.services.settings, t.services.audit, viemHotWallet(down, hot.privateKey), {

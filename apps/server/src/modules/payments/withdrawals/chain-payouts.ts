@@ -275,7 +275,8 @@ export class ChainPayoutService {
     const order = await orderRow(this.db as unknown as Tx, id);
     if (order.status !== 'pendingDisbursement' || order.channel !== 'chain') throw new AppError('withdrawal.wrongState');
     const reader = order.chain === 'BEP20' || order.chain === 'TRC20' ? this.readers[order.chain] : undefined;
-    if (!reader) throw new AppError('payout.chainUnavailable');
+    // No reader means no node was ever configured for this network: saying the node cannot be reached would send staff looking for an outage.
+    if (!reader) throw new AppError('payout.chainNotConfigured');
     const used = await this.db.selectFrom('withdrawals').select('id').where('tx_hash', '=', txHash).executeTakeFirst();
     if (used) throw new AppError('payout.txUsed');
     const need = await this.settings.get('withdrawal.payoutConfirmations');

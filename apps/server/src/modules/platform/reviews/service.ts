@@ -184,7 +184,9 @@ export class ReviewService {
       .selectAll('review_items')
       .select('users.user_name as member_name')
       .where('review_items.queue', '=', filter.queue);
-    if (filter.status) query = query.where('review_items.status', '=', filter.status);
+    // "waiting" is the set the queue's badge counts (review_waiting): pending and awaiting a second approval.
+    if (filter.status === 'waiting') query = query.where('review_items.status', 'in', ['pending', 'awaitingSecond']);
+    else if (filter.status) query = query.where('review_items.status', '=', filter.status);
     if (filter.memberName) query = query.where('users.user_name_key', '=', filter.memberName.trim().toLowerCase());
     const { items: page, nextCursor } = await keysetPage(query, reviewItemsPage, filter.cursor, filter.pageSize);
     const items = await this.toItems(
