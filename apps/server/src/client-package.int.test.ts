@@ -31,7 +31,7 @@ describe.each(dialects)('@pp/client on %s', (dialect) => {
 
   it("does the README's transfer: log in, transfer, read the new balance", async () => {
     const client = createClient({ baseUrl });
-    client.token = (await client.must('login', { userName: 'demo', password: 'Demo@12345', loginType: 'USER' })).token;
+    await client.signIn({ userName: 'demo', password: 'Demo@12345' });
     const before = await availableOf(client, 'ASSETS_POINT');
     const done = await client.must('transferCreate', {
       transferType: 'internalTransfer',
@@ -58,7 +58,7 @@ describe.each(dialects)('@pp/client on %s', (dialect) => {
       return response;
     };
     const client = createClient({ baseUrl, fetch: lossy, retryDelayMs: 10 });
-    client.token = (await client.must('login', { userName: 'demo', password: 'Demo@12345', loginType: 'USER' })).token;
+    await client.signIn({ userName: 'demo', password: 'Demo@12345' });
     const before = await availableOf(client, 'ASSETS_POINT');
     const answer = await client.call('transferCreate', {
       transferType: 'internalTransfer',

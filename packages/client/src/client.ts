@@ -74,6 +74,11 @@ export interface Client {
   call<N extends EndpointName>(name: N, body: BodyOf<N>, options?: CallOptions): Promise<Answer<N>>;
   /** Calls one endpoint and resolves with its data, or rejects with a ClientError carrying the refusal. */
   must<N extends EndpointName>(name: N, body: BodyOf<N>, options?: CallOptions): Promise<ResponseOf<N>>;
+  /**
+   * Signs a member in and keeps the session's token for the calls that follow. An account with a
+   * second factor needs `code` (the authenticator's six digits, or a recovery code).
+   */
+  signIn(credentials: { userName: string; password: string; code?: string }): Promise<void>;
 }
 
 /** A refusal (or no answer) of a call made with `must`. */
@@ -154,6 +159,15 @@ export function createClient(options: ClientOptions = {}): Client {
       const answer = await client.call(name, body, callOptions);
       if (!answer.ok) throw new ClientError(answer);
       return answer.data;
+    },
+    async signIn({ userName, password, code }) {
+      const session = await client.must('login', { userName, password, loginType: 'USER' });
+      if ('token' in session) {
+        client.token = session.token;
+        return;
+      }
+      if (code === undefined) throw new Error('this account has a second factor: pass its code to signIn');
+      client.token = (await client.must('loginTwoFactor', { challengeId: session.challengeId, code })).token;
     },
   };
   return client;

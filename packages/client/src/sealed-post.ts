@@ -5,6 +5,10 @@
  * sends the same headers and reads the server's key the same way. It runs wherever fetch and Web
  * Crypto do: a browser, Node 20 or later, Deno.
  */
+// Web Crypto's and fetch's types (CryptoKey, BufferSource, RequestInit's cache) are in the DOM
+// library; a Node program that uses the client (the server's tests, a third party's script)
+// needs them as a browser does.
+/// <reference lib="dom" />
 import { mediaType, type PublicJwk } from '@pp/envelope';
 import { sealRequest, type RequestKey } from '@pp/envelope/web';
 
