@@ -25,14 +25,14 @@ describe('the OpenAPI document', () => {
     expect(operationIds.sort()).toEqual(Object.keys(endpoints).sort());
   });
 
-  it('in docs/openapi.json is what the contract generates (run `node --import tsx scripts/openapi.ts` after a change)', () => {
+  it('in docs/openapi.json is what the contract generates (run `node --import tsx scripts/openapi.ts` after a change)', { timeout: 60_000 }, () => {
     const committed = readFileSync(committedPath, 'utf8');
     // Compare parsed first so a drift names the place, then the text so the file stays byte-stable.
     expect(JSON.parse(committed)).toEqual(JSON.parse(openApiText()));
     expect(committed).toBe(openApiText());
   });
 
-  it('is a valid OpenAPI 3.1 document', async () => {
+  it('is a valid OpenAPI 3.1 document', { timeout: 60_000 }, async () => {
     const validator = new Validator();
     const result = await validator.validate(structuredClone(document));
     expect(result.errors ?? []).toEqual([]);
@@ -40,7 +40,8 @@ describe('the OpenAPI document', () => {
     expect(validator.version).toBe('3.1');
   });
 
-  it('has payload schemas that compile as JSON Schema 2020-12, and they accept and refuse as the contract does', () => {
+  // Compiling some 350 schemas takes a few seconds on a loaded machine: a minute of room.
+  it('has payload schemas that compile as JSON Schema 2020-12, and they accept and refuse as the contract does', { timeout: 60_000 }, () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     const schemas = (document.components as { schemas: Record<string, object> }).schemas;
     // The document itself is the base of every `#/components/...` reference.
