@@ -1,4 +1,4 @@
-// Proves the active-sessions list of the security centre in the browser, desktop 1280x800 in en-US and phone 390x844 in zh-CN (and ja-JP on the phone): after a day of sign-ins without signing out, this device comes first and marked, the other devices newest first ten at a time with "load more", no ended or expired session listed, a loading placeholder while the list is on its way, "sign out all other devices" after a confirmation leaving the empty state; no horizontal overflow and no serious axe-core violation. Screenshots go to test-artifacts/screenshots/security-sessions-*.png.
+// Proves the active-sessions list of the security centre in the browser (and that the login page and the first screen do not say "welcome back" to someone who may be new), desktop 1280x800 in en-US and phone 390x844 in zh-CN (and ja-JP on the phone): after a day of sign-ins without signing out, this device comes first and marked, the other devices newest first ten at a time with "load more", no ended or expired session listed, a loading placeholder while the list is on its way, "sign out all other devices" after a confirmation leaving the empty state; no horizontal overflow and no serious axe-core violation. Screenshots go to test-artifacts/screenshots/security-sessions-*.png.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -106,7 +106,13 @@ describe('active sessions', () => {
     const { liveIps, deadIps } = seedSessions(member.userName);
     const context = await newContext(browser, server.baseUrl, layout, { lang });
     const page = await context.newPage();
+    // The login page and the first screen after it greet without "welcome back": this may be the first visit.
+    await page.goto('/#/login');
+    await waitForHeading(page, t(lang, 'auth.login.title'));
+    const backAgain = /welcome back|欢迎回来|おかえり|다시 오신|datang kembali/i;
+    expect(await page.getByText(t(lang, 'auth.login.subtitle'), { exact: true }).innerText()).not.toMatch(backAgain);
     await login(page, lang, member);
+    expect(await page.getByText(t(lang, 'dashboard.welcome', { name: member.userName }), { exact: true }).innerText()).not.toMatch(backAgain);
 
     // The list's first answer is held back a moment: the card shows its loading placeholder meanwhile.
     let release: () => void = () => undefined;
