@@ -344,17 +344,17 @@ async function generateScaleWith(handle: DbHandle, factor: number, options: { no
       0,
       Math.ceil(pairs / (3 * debitCodes.length)) + 1,
       (n) => sql`${withPair(debitCodes, 'convert', pairs)(n)}
-      INSERT INTO exchanges (id, number, member_id, exchange_type, source_coin, target_coin, amount, fee, received, rate, minimum, status, hold_transfer_id, review_id, reject_reason, created_at, decided_at)
+      INSERT INTO exchanges (id, number, member_id, exchange_type, source_coin, target_coin, amount, fee, received, rate, minimum, status, hold_transfer_id, review_id, reject_code, reject_note, created_at, decided_at)
       SELECT 'ex' || p, 'EX' || p, ${pairMember}, 'USDT_TO_ASSETS_POINT', ${coin}, 'ASSETS_POINT', 1000 + (p % 10) * 1000, 0, 1000 + (p % 10) * 1000, '1', '1',
-        ${pick(sql`k`, ['pendingReview', 'approved', 'rejected', 'cancelled'])}, 't' || (2 * p + 2), 'rvx' || p, NULL, ${lit(start)} + p * ${lit(span)}, NULL FROM q`,
+        ${pick(sql`k`, ['pendingReview', 'approved', 'rejected', 'cancelled'])}, 't' || (2 * p + 2), 'rvx' || p, NULL, NULL, ${lit(start)} + p * ${lit(span)}, NULL FROM q`,
     );
     await series(
       0,
       counts.deposits,
       (n) => sql`${withPair(creditCodes, 'deposit', counts.deposits)(n)}
-      INSERT INTO bank_deposits (id, number, member_id, coin_name, amount, currency, rate, local_amount, receipt_number, receipt_number_key, receipt_upload_id, other_upload_id, status, credit_transfer_id, review_id, reject_reason, created_at, decided_at)
+      INSERT INTO bank_deposits (id, number, member_id, coin_name, amount, currency, rate, local_amount, receipt_number, receipt_number_key, receipt_upload_id, other_upload_id, status, credit_transfer_id, review_id, reject_code, reject_note, created_at, decided_at)
       SELECT 'bd' || p, 'BD' || p, ${pairMember}, ${coin}, 1000000 + (p % 1000) * 1000, 'IDR', '16000', '16000', 'RCPT' || p, 'rcpt' || p, 'up' || p, NULL,
-        ${pick(sql`k`, ['pendingReview', 'approved', 'rejected'])}, 't' || (2 * p + 1), 'rvd' || p, NULL, ${lit(start)} + p * ${lit(span)}, NULL FROM q`,
+        ${pick(sql`k`, ['pendingReview', 'approved', 'rejected'])}, 't' || (2 * p + 1), 'rvd' || p, NULL, NULL, ${lit(start)} + p * ${lit(span)}, NULL FROM q`,
     );
     await series(
       0,
@@ -373,9 +373,9 @@ async function generateScaleWith(handle: DbHandle, factor: number, options: { no
       2 * counts.waitingReviews,
       (
         n,
-      ) => sql`${n} INSERT INTO review_items (id, queue, status, member_id, coin_name, amount, subject_id, summary_json, evidence_json, first_approver_id, created_by_staff_id, reject_reason, created_at, decided_at, amount_exact)
+      ) => sql`${n} INSERT INTO review_items (id, queue, status, member_id, coin_name, amount, subject_id, summary_json, evidence_json, first_approver_id, created_by_staff_id, reject_code, reject_note, created_at, decided_at, amount_exact)
       SELECT 'rv' || i, ${pick(sql`i`, reviewQueueNames)}, CASE WHEN i < ${lit(counts.waitingReviews)} THEN (CASE WHEN i % 10 = 0 THEN 'awaitingSecond' ELSE 'pending' END) ELSE ${pick(sql`i`, ['approved', 'rejected'])} END,
-        ${memberId(sql`(i * 7919) % ${lit(members)}`)}, 'USDT', 1000000, 'subject' || i, '{}', '[]', NULL, NULL, NULL, ${lit(now)} - i * 60000, NULL, NULL FROM n`,
+        ${memberId(sql`(i * 7919) % ${lit(members)}`)}, 'USDT', 1000000, 'subject' || i, '{}', '[]', NULL, NULL, NULL, NULL, ${lit(now)} - i * 60000, NULL, NULL FROM n`,
     );
   });
 
@@ -414,7 +414,7 @@ async function generateScaleWith(handle: DbHandle, factor: number, options: { no
       Math.ceil(counts.holdings / 20),
       (
         n,
-      ) => sql`${n} INSERT INTO package_claims (id, holding_id, open_key, member_id, coin_name, amount, state, review_id, transfer_id, reject_reason_code, reject_reason, created_at, decided_at)
+      ) => sql`${n} INSERT INTO package_claims (id, holding_id, open_key, member_id, coin_name, amount, state, review_id, transfer_id, reject_code, reject_note, created_at, decided_at)
       SELECT 'pc' || i, 'ph' || (i * 20), NULL, ${memberId(sql`CASE WHEN (i * 20) % 50 = 0 THEN 0 ELSE (i * 20 * 7919) % ${lit(members)} END`)}, 'USDT', 1000000, 'rejected', 'rvc' || i, NULL, 'other', NULL, ${lit(start)} + i * 60000, ${lit(start)} + i * 60000 + 3600000 FROM n`,
     );
     for (const period of [1, 2, 3]) {

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { amountInput, cursorInput, timeFilterMs } from './numbers.ts';
-import { recordRejectReasonCodes } from './wallet.ts';
+import { recordRejectReasonCodes, rejectNoteCharsMax } from './wallet.ts';
 
 export const staffRoles = ['admin', 'finance', 'support', 'viewer'] as const;
 export type StaffRole = (typeof staffRoles)[number];
@@ -283,7 +283,7 @@ export const reviewDecideRequest = z.object({
   ids: z.array(id).min(1).max(50),
   decision: z.enum(['approve', 'reject']),
   reasonCode: z.enum(rejectReasonCodes).optional(),
-  reason: z.string().trim().max(500, 'validation.reasonTooLong').default(''),
+  reason: z.string().trim().max(rejectNoteCharsMax, 'validation.reasonTooLong').default(''),
 });
 export const reviewDecideResponse = z.object({
   results: z.array(z.object({ id: z.string(), outcome: z.enum(['approved', 'rejected', 'awaitingSecond', 'refused']), error: z.string().optional() })),

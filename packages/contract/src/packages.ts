@@ -18,6 +18,7 @@
 import { z } from 'zod';
 import { requestId } from './request-id.ts';
 import { amountInput, cursorInput } from './numbers.ts';
+import { recordRejectReasonCodes } from './wallet.ts';
 import { languages } from './languages.ts';
 
 export const packageKinds = ['normal', 'special', 'experience'] as const;
@@ -329,7 +330,7 @@ export const claimEntry = z.object({
   amount: z.string(),
   coinName: z.string(),
   state: z.enum(claimStates),
-  rejectReasonCode: z.string().nullable(),
+  rejectReasonCode: z.enum(recordRejectReasonCodes).nullable(),
   rejectReason: z.string().nullable(),
   createdAt: z.number(),
   decidedAt: z.number().nullable(),

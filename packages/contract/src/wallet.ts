@@ -103,6 +103,15 @@ export const recordRejectReasonCodes = [
   'other',
 ] as const;
 export type RejectReasonCode = (typeof recordRejectReasonCodes)[number];
+/** The longest note staff may add to a rejection's code, in characters. */
+export const rejectNoteCharsMax = 500;
+/**
+ * Why something was rejected, as it travels from the staff's decision through the services to the
+ * member's answer and into the audit trail: a code of the item's kind, which the member reads
+ * translated, and the staff member's own words (empty when they wrote none). Never joined into one string.
+ */
+export const rejectReason = z.object({ code: z.enum(recordRejectReasonCodes), note: z.string().max(rejectNoteCharsMax) });
+export type RejectReason = z.infer<typeof rejectReason>;
 /** The review queues whose items are not of the general kind; a queue not named here is general. */
 const reviewQueueReasonKinds: Readonly<Record<string, RejectReasonKind>> = { bankDeposit: 'deposit', chainDeposit: 'deposit', withdrawal: 'withdrawal' };
 export const rejectReasonKindOf = (queue: string): RejectReasonKind => reviewQueueReasonKinds[queue] ?? 'general';
@@ -189,7 +198,7 @@ export const exchangeEntry = z.object({
   received: z.string(),
   minimum: z.string(),
   status: z.enum(exchangeStatuses),
-  rejectReasonCode: z.string().nullable(),
+  rejectReasonCode: z.enum(recordRejectReasonCodes).nullable(),
   rejectReason: z.string().nullable(),
 });
 export type ExchangeEntry = z.infer<typeof exchangeEntry>;

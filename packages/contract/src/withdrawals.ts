@@ -13,7 +13,7 @@
 import { z } from 'zod';
 import { amountInput, currencyAmountOf, cursorInput, divideRounded, minorOf, parseAmount, unitMinor } from './numbers.ts';
 import { withdrawalChains } from './chain-address.ts';
-import { recordRejectReasonCodes } from './wallet.ts';
+import { recordRejectReasonCodes, rejectNoteCharsMax } from './wallet.ts';
 
 export const withdrawalChannels = ['chain', 'bank'] as const;
 export type WithdrawalChannel = (typeof withdrawalChannels)[number];
@@ -161,8 +161,9 @@ export const payoutBankRequest = z.object({
 /** Staff reject an approved order before it is paid (the hold is voided). */
 export const payoutRejectRequest = z.object({
   id,
+  // Every code, so a deposit's reason is answered review.reasonCodeNotForQueue like the review queue's.
   reasonCode: z.enum(recordRejectReasonCodes),
-  reason: z.string().trim().max(500).default(''),
+  reason: z.string().trim().max(rejectNoteCharsMax, 'validation.reasonTooLong').default(''),
 });
 /** Staff ask the hot wallet to pay one order now (the payout job does the same on its schedule). */
 export const payoutHotWalletRequest = z.object({ id });

@@ -158,7 +158,9 @@ export interface ReviewItemsTable {
   first_approver_id: string | null;
   /** The staff member who made the item (decision 007: never its decider); null when a member made it. */
   created_by_staff_id: string | null;
-  reject_reason: string | null;
+  /** A rejection's reason (db/reject-reason.ts): its code, and the staff member's words. */
+  reject_code: string | null;
+  reject_note: string | null;
   created_at: Int;
   decided_at: Int | null;
   /** The exact amount when no points column holds it (a chain deposit above the movement ceiling; amount is 0 then; decision 037). */
@@ -290,7 +292,9 @@ export interface ExchangesTable {
   status: string;
   hold_transfer_id: string;
   review_id: string;
-  reject_reason: string | null;
+  /** A rejection's reason (db/reject-reason.ts): its code, and the staff member's words. */
+  reject_code: string | null;
+  reject_note: string | null;
   created_at: Int;
   decided_at: Int | null;
 }
@@ -329,7 +333,9 @@ export interface BankDepositsTable {
   status: string;
   credit_transfer_id: string;
   review_id: string;
-  reject_reason: string | null;
+  /** A rejection's reason (db/reject-reason.ts): its code, and the staff member's words. */
+  reject_code: string | null;
+  reject_note: string | null;
   created_at: Int;
   decided_at: Int | null;
 }
@@ -437,8 +443,8 @@ export interface PackageClaimsTable {
   state: string;
   review_id: string;
   transfer_id: string | null;
-  reject_reason_code: string | null;
-  reject_reason: string | null;
+  reject_code: string | null;
+  reject_note: string | null;
   created_at: Int;
   decided_at: Int | null;
 }
@@ -492,7 +498,9 @@ export interface WithdrawalsTable {
   fee_transfer_id: string | null;
   review_id: string;
   /** "<reasonCode>|<text>" like the review queue's. */
-  reject_reason: string | null;
+  /** A rejection's reason (db/reject-reason.ts): its code, and the staff member's words. */
+  reject_code: string | null;
+  reject_note: string | null;
   /** hotWallet | manualChain | bank */
   payout_method: string | null;
   tx_hash: string | null;

@@ -51,6 +51,7 @@ import { walletKeysToRequestLog } from './050-wallet-keys-to-request-log.ts';
 import { paymentKeysToRequestLog } from './051-payment-keys-to-request-log.ts';
 import { productKeysToRequestLog } from './052-product-keys-to-request-log.ts';
 import { requestLogByAge } from './053-request-log-by-age.ts';
+import { typedRejectReasons } from './054-typed-reject-reasons.ts';
 import { dropLedgerPost } from './056-drop-ledger-post.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
@@ -107,6 +108,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '051-payment-keys-to-request-log': paymentKeysToRequestLog(),
     '052-product-keys-to-request-log': productKeysToRequestLog(),
     '053-request-log-by-age': requestLogByAge(),
+    '054-typed-reject-reasons': typedRejectReasons(),
     '056-drop-ledger-post': dropLedgerPost(dialect),
   };
 }

@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { FilterForm, ListCard } from '../../../components/ui/list-page';
 import { endOfDayMs, formatDateTime, formatJson, startOfDayMs } from '../../../lib/format';
 import { translateOr } from '../../../lib/i18n';
-import { splitCodedReason } from '../../../lib/coded-reason';
+import { auditRejectReason } from '../../../lib/coded-reason';
 import { useAuditList, type AuditFilter } from '../api/audit-list';
 
 const emptyForm = { actor: '', action: '', targetId: '', text: '', from: '', to: '' };
@@ -123,7 +123,7 @@ function AuditRow({ entry, isExpanded, onToggle }: { entry: AuditEntry; isExpand
           </span>
         </td>
         <td className="col-reason" data-user-content>
-          <ReasonText reason={entry.reason} action={entry.action} />
+          <ReasonText entry={entry} />
         </td>
         <td className="nowrap">
           <button type="button" className="btn btn-small" aria-expanded={isExpanded} aria-controls={isExpanded ? detailId : undefined} onClick={onToggle}>
@@ -157,11 +157,11 @@ function AuditRow({ entry, isExpanded, onToggle }: { entry: AuditEntry; isExpand
 }
 
 /** "review:exchange" reads "Review item · Exchanges". */
-/** A coded reason (`code: words`) as its translated label followed by the words; any other reason as written. */
-function ReasonText({ reason, action }: { reason: string; action: string }) {
+/** A rejection's reason as its translated label followed by the words; any other reason as written. */
+function ReasonText({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation();
-  const coded = splitCodedReason(reason, action);
-  if (!coded) return <>{reason}</>;
+  const coded = auditRejectReason(entry);
+  if (!coded) return <>{entry.reason}</>;
   return (
     <>
       <span>{t(`rejectReasons.${coded.code}`)}</span>

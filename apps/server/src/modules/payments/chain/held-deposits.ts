@@ -8,8 +8,9 @@
  * only close it with a reason (reject: the deposit reads `rejected`, the funds are handled off the
  * platform); an approval is refused. The ledger is never touched.
  */
-import { amountMaxMinor, formatMinor, pointsScale, rescale } from '@pp/contract';
+import { amountMaxMinor, formatMinor, pointsScale, rescale, type RejectReason } from '@pp/contract';
 import type { Db, Tx } from '../../../db/index.ts';
+import { rejectReasonOf } from '../../../db/reject-reason.ts';
 import { num } from '../../../db/index.ts';
 import { AppError } from '../../../errors.ts';
 import { notify } from '../../engagement/notifications/index.ts';
@@ -108,13 +109,13 @@ export class HeldChainDeposits {
 }
 
 /** The review items (exact amount, reason) of held or rejected deposits, by deposit id. */
-export async function heldItemsOf(db: Db, depositIds: string[]): Promise<Map<string, { amountExact: string | null; rejectReason: string | null }>> {
+export async function heldItemsOf(db: Db, depositIds: string[]): Promise<Map<string, { amountExact: string | null; rejectReason: RejectReason | null }>> {
   if (depositIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('review_items')
-    .select(['subject_id', 'amount_exact', 'reject_reason'])
+    .select(['subject_id', 'amount_exact', 'reject_code', 'reject_note'])
     .where('queue', '=', heldDepositQueue)
     .where('subject_id', 'in', depositIds)
     .execute();
-  return new Map(rows.map((r) => [r.subject_id, { amountExact: r.amount_exact, rejectReason: r.reject_reason }]));
+  return new Map(rows.map((r) => [r.subject_id, { amountExact: r.amount_exact, rejectReason: rejectReasonOf(r) }]));
 }

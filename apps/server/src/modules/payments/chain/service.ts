@@ -4,7 +4,6 @@
  * chain deposit history, the chain health the back-office shows, and the watcher jobs.
  */
 import {
-  recordRejectReasonCodes,
   type ChainDepositEntry,
   type ChainHealthEntry,
   type DepositAddress,
@@ -19,6 +18,7 @@ import { num } from '../../../db/index.ts';
 import type { JobDefinition } from '../../../jobs/runner.ts';
 import { AppError } from '../../../errors.ts';
 import { keysetPage, newestFirst } from '../../../db/keyset.ts';
+import { rejectReasonFields } from '../../../db/reject-reason.ts';
 import type { ConfigService } from '../../platform/config/index.ts';
 import { isUniqueViolation } from '../../wallet/ledger/index.ts';
 import type { LedgerRepository } from '../../wallet/ledger/index.ts';
@@ -194,8 +194,8 @@ export class ChainService {
         // kept on the review item, or (still confirming, or no queue) worked out from the raw value.
         const raw = BigInt(r.amount_raw);
         const exact = item?.amountExact ?? (amount === 0n && s && isAboveMovementCeiling(raw, s.tokenDecimals) ? exactAmountOfRaw(raw, s.tokenDecimals) : null);
-        const [code = '', ...rest] = (item?.rejectReason ?? '').split('|');
-        const isRejected = status === 'rejected' && item !== undefined && item.rejectReason !== null;
+        // Only a rejected deposit answers with its reason (a held one's item has none yet anyway).
+        const rejectReason = status === 'rejected' ? (item?.rejectReason ?? null) : null;
         return {
           id: r.id,
           chain,
@@ -212,12 +212,7 @@ export class ChainService {
           seenAt: num(r.seen_at),
           settledAt: r.settled_at === null ? null : num(r.settled_at),
           explorerUrl: s ? explorerTxUrl(s, r.tx_hash) : '',
-          rejectReasonCode: isRejected
-            ? (recordRejectReasonCodes as readonly string[]).includes(code)
-              ? (code as ChainDepositEntry['rejectReasonCode'])
-              : 'other'
-            : null,
-          rejectReason: isRejected && rest.join('|').trim() !== '' ? rest.join('|').trim() : null,
+          ...rejectReasonFields(rejectReason),
         };
       }),
       nextCursor,

@@ -251,9 +251,10 @@ describe.each(dialects)('chain watcher on %s', (dialect) => {
     // Audited as every review decision is: the rejection only (the refused approval wrote nothing).
     const audit = await t.services.dbHandle.db.selectFrom('audit_log').selectAll().where('target_id', '=', item.id).execute();
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: 'review.reject', target_type: 'review:chainDeposit', actor_name: 'admin', reason: `other: ${note}` });
+    expect(audit[0]).toMatchObject({ action: 'review.reject', target_type: 'review:chainDeposit', actor_name: 'admin', reason: note });
     expect(JSON.parse(audit[0]!.before_json)).toEqual({ status: 'pending' });
-    expect(JSON.parse(audit[0]!.after_json)).toEqual({ status: 'rejected' });
+    // The reason typed in the trail, so the back-office shows the code translated and the words apart.
+    expect(JSON.parse(audit[0]!.after_json)).toEqual({ status: 'rejected', rejectReason: { code: 'other', note } });
 
     // The ledger never moved: no transfer of any kind, frank's balance still 0 (verifyLedger after each test).
     expect(await journalRows()).toBe(journalBefore);

@@ -13,9 +13,9 @@ import {
   localAmountOf,
   uploadLimits,
   uploadMimeTypes,
-  recordRejectReasonCodes,
   type BankDepositConfig,
   type DepositRecord,
+  type RejectReason,
   amountRuleBroken,
   formatMinor,
   parseAmount,
@@ -25,14 +25,13 @@ import { num } from '../../../db/index.ts';
 import { lockMember } from '../../../db/locks.ts';
 import { once } from '../../../db/once.ts';
 import { keysetPage, newestFirst } from '../../../db/keyset.ts';
+import { rejectColumns, rejectReasonFields, rejectReasonOf } from '../../../db/reject-reason.ts';
 import { AppError } from '../../../errors.ts';
 import type { ConfigService } from '../../platform/config/index.ts';
 import { settled, type LedgerRepository } from '../../wallet/ledger/index.ts';
 import type { QueueHandler, ReviewRow, ReviewService } from '../../platform/reviews/index.ts';
 import type { UploadRow, UploadService } from '../../platform/uploads/index.ts';
 import { notify } from '../../engagement/notifications/index.ts';
-
-type ReasonCode = (typeof recordRejectReasonCodes)[number];
 
 /** Receipt numbers compared the way people retype them: case, spaces and dashes do not count. */
 export function receiptNumberKey(receiptNumber: string): string {
@@ -68,8 +67,8 @@ export class BankDepositService {
 
   /** The bankDeposit queue's decisions; the composition hands them to the review service with every other queue's. */
   readonly reviewHandler: QueueHandler = {
-    approve: (tx, item) => this.settle(tx, item, 'approved'),
-    reject: (tx, item) => this.settle(tx, item, 'rejected'),
+    approve: (tx, item) => this.settle(tx, item, 'approved', null),
+    reject: (tx, item, _actor, reason) => this.settle(tx, item, 'rejected', reason),
   };
 
   async config(): Promise<BankDepositConfig> {
@@ -192,7 +191,7 @@ export class BankDepositService {
             status: 'pendingReview',
             credit_transfer_id: credit.id,
             review_id: reviewId,
-            reject_reason: null,
+            ...rejectColumns(null),
             created_at: Date.now(),
             decided_at: null,
           })
@@ -234,13 +233,12 @@ export class BankDepositService {
   }
 
   /** Approve posts the pending credit, reject voids it; the deposit's status moves once, with it. */
-  private async settle(tx: Tx, item: ReviewRow, status: 'approved' | 'rejected'): Promise<void> {
+  private async settle(tx: Tx, item: ReviewRow, status: 'approved' | 'rejected', reason: RejectReason | null): Promise<void> {
     const deposit = await this.byCredit(tx, item.subject_id);
     if (!deposit) throw new Error(`no bank deposit for review item ${item.id}`);
-    const current = await tx.selectFrom('review_items').select('reject_reason').where('id', '=', item.id).executeTakeFirstOrThrow();
     const moved = await tx
       .updateTable('bank_deposits')
-      .set({ status, decided_at: Date.now(), reject_reason: status === 'rejected' ? current.reject_reason : null })
+      .set({ status, decided_at: Date.now(), ...rejectColumns(reason) })
       .where('id', '=', deposit.id)
       .where('status', '=', 'pendingReview')
       .executeTakeFirst();
@@ -259,8 +257,6 @@ export class BankDepositService {
     const { items: page, nextCursor } = await keysetPage(query, depositsPage, filter.cursor, filter.pageSize);
     return {
       items: page.map((r): DepositRecord => {
-        const [code = '', ...rest] = (r.reject_reason ?? '').split('|');
-        const text = rest.join('|').trim();
         return {
           id: r.id,
           number: r.number,
@@ -274,8 +270,7 @@ export class BankDepositService {
           receiptFileId: r.receipt_upload_id,
           otherFileId: r.other_upload_id,
           status: r.status as DepositRecord['status'],
-          rejectReasonCode: r.reject_reason === null ? null : (recordRejectReasonCodes as readonly string[]).includes(code) ? (code as ReasonCode) : 'other',
-          rejectReason: r.reject_reason === null || text === '' ? null : text,
+          ...rejectReasonFields(rejectReasonOf(r)),
           createdAt: num(r.created_at),
           decidedAt: r.decided_at === null ? null : num(r.decided_at),
         };

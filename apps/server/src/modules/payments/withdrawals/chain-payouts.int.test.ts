@@ -155,7 +155,7 @@ describe.each(dialects)('withdrawal chain payouts on %s', (dialect) => {
   async function rejectWaiting(): Promise<void> {
     const waiting = await db().selectFrom('withdrawals').selectAll().where('status', '=', 'pendingDisbursement').execute();
     for (const row of waiting)
-      await t.services.ledger.inTransaction((tx) => markRejected(tx, t.services.ledger, row, ['pendingDisbursement'], 'other', 'test cleanup'));
+      await t.services.ledger.inTransaction((tx) => markRejected(tx, t.services.ledger, row, ['pendingDisbursement'], { code: 'other', note: 'test cleanup' }));
   }
 
   /** Runs the job until nothing is processing, mining a block between runs. */

@@ -9,7 +9,8 @@ import type { Tx } from '../../../db/index.ts';
 import type { WithdrawalsTable } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
 import { settled, type LedgerRepository } from '../../wallet/ledger/index.ts';
-import { formatMinor } from '@pp/contract';
+import { formatMinor, type RejectReason } from '@pp/contract';
+import { rejectColumns } from '../../../db/reject-reason.ts';
 import { notify } from '../../engagement/notifications/index.ts';
 
 export type WithdrawalRow = {
@@ -19,7 +20,8 @@ export type WithdrawalRow = {
 type StatusFields = Partial<
   Pick<
     WithdrawalsTable,
-    | 'reject_reason'
+    | 'reject_code'
+    | 'reject_note'
     | 'payout_method'
     | 'tx_hash'
     | 'raw_tx'
@@ -62,25 +64,15 @@ export async function markPaid(tx: Tx, ledger: LedgerRepository, order: Withdraw
   await notify(tx, order.member_id, 'withdrawalPaid', { amount: formatMinor(BigInt(order.amount)), coinName: order.coin_name, number: order.number });
 }
 
-/**
- * Rejected (by review, or by staff before payment): both holds are voided and the reason kept as
- * "<code>|<text>", the form the review queue and the records use.
- */
-export async function markRejected(
-  tx: Tx,
-  ledger: LedgerRepository,
-  order: WithdrawalRow,
-  from: readonly string[],
-  reasonCode: string,
-  reason: string,
-): Promise<void> {
-  await moveStatus(tx, order.id, from, 'rejected', { reject_reason: `${reasonCode}|${reason}`, decided_at: Date.now() });
+/** Rejected (by review, or by staff before payment): both holds are voided and the reason kept for the member. */
+export async function markRejected(tx: Tx, ledger: LedgerRepository, order: WithdrawalRow, from: readonly string[], reason: RejectReason): Promise<void> {
+  await moveStatus(tx, order.id, from, 'rejected', { ...rejectColumns(reason), decided_at: Date.now() });
   settled(await ledger.resolvePending(order.hold_transfer_id, 'void', tx));
   if (order.fee_transfer_id) settled(await ledger.resolvePending(order.fee_transfer_id, 'void', tx));
   await notify(tx, order.member_id, 'withdrawalRejected', {
     amount: formatMinor(BigInt(order.amount)),
     coinName: order.coin_name,
     number: order.number,
-    reasonCode,
+    reasonCode: reason.code,
   });
 }

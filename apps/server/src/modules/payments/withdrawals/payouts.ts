@@ -5,7 +5,7 @@
  * move (from the state read, order-state.ts), the ledger change and the audit record. The hot
  * wallet and the checked chain hash are the chain payouts' (chain-payouts.ts).
  */
-import type { PayoutEntry, PayoutMethod } from '@pp/contract';
+import type { PayoutEntry, PayoutMethod, RejectReason } from '@pp/contract';
 import type { Db } from '../../../db/index.ts';
 import { AppError } from '../../../errors.ts';
 import type { Actor, AuditService } from '../../platform/audit/index.ts';
@@ -78,19 +78,20 @@ export class PayoutService {
   }
 
   /** An approved order refused before payment: both holds voided, the reason kept for the member. */
-  async reject(actor: Actor, id: string, reasonCode: string, reason: string): Promise<{ status: 'rejected'; txHash: string | null }> {
+  async reject(actor: Actor, id: string, reason: RejectReason): Promise<{ status: 'rejected'; txHash: string | null }> {
     // The same rule as the review queue's: the member reads the code, so only a withdrawal's reasons.
-    if (!(rejectReasonCodesByKind.withdrawal as readonly string[]).includes(reasonCode)) throw new AppError('review.reasonCodeNotForQueue');
+    if (!(rejectReasonCodesByKind.withdrawal as readonly string[]).includes(reason.code)) throw new AppError('review.reasonCodeNotForQueue');
     return this.ledger.inTransaction(async (tx) => {
       const order = await orderRow(tx, id);
-      await markRejected(tx, this.ledger, order, ['pendingDisbursement'], reasonCode, reason);
+      await markRejected(tx, this.ledger, order, ['pendingDisbursement'], reason);
       await this.audit.record(tx, actor, {
         action: 'payout.reject',
         targetType: 'withdrawal',
         targetId: order.id,
         before: { status: order.status },
-        after: { status: 'rejected' },
-        reason: `${reasonCode}: ${reason}`,
+        // The reason typed in the trail, as the review queue's rejections: the code shown translated, the words apart.
+        after: { status: 'rejected', rejectReason: reason },
+        reason: reason.note,
       });
       return { status: 'rejected' as const, txHash: order.tx_hash };
     });

@@ -21,5 +21,7 @@ export function withdrawalRoutes(app: FastifyInstance, s: WithdrawalRoutesDeps):
   apiRoute(app, s.routeDeps, 'bscWithdrawalOrderList', async ({ session, body }) => s.withdrawals.list(session.userId, 'chain', body));
   apiRoute(app, s.routeDeps, 'payoutList', async ({ body }) => s.payouts.list(body));
   apiRoute(app, s.routeDeps, 'payoutBank', async ({ staff, body }) => s.payouts.payBank(actorOf(staff), body.id, body.bankReference));
-  apiRoute(app, s.routeDeps, 'payoutReject', async ({ staff, body }) => s.payouts.reject(actorOf(staff), body.id, body.reasonCode, body.reason));
+  apiRoute(app, s.routeDeps, 'payoutReject', async ({ staff, body }) =>
+    s.payouts.reject(actorOf(staff), body.id, { code: body.reasonCode, note: body.reason }),
+  );
 }

@@ -8,9 +8,9 @@
  */
 import crypto from 'node:crypto';
 import {
-  recordRejectReasonCodes,
   withdrawalFeeOf,
   withdrawalLocalAmountOf,
+  type RejectReason,
   type WithdrawalOrder,
   type WithdrawalStatus,
   type WithdrawalTypeEntry,
@@ -23,6 +23,7 @@ import { num } from '../../../db/index.ts';
 import { lockMember } from '../../../db/locks.ts';
 import { once } from '../../../db/once.ts';
 import { keysetPage, newestFirst } from '../../../db/keyset.ts';
+import { rejectColumns, rejectReasonFields, rejectReasonOf } from '../../../db/reject-reason.ts';
 import { AppError } from '../../../errors.ts';
 import type { AccountService } from '../../identity/accounts/index.ts';
 import type { AddressService } from '../addresses/index.ts';
@@ -35,22 +36,12 @@ import type { QueueHandler, ReviewRow, ReviewService } from '../../platform/revi
 import { markRejected, moveStatus, orderRow, type WithdrawalRow } from './order-state.ts';
 
 export type WithdrawalTypeSetting = ConfigValue<'withdrawal.types'>[number];
-type ReasonCode = (typeof recordRejectReasonCodes)[number];
 
 /** Orders that still hold the member's money: not yet paid, not rejected. */
 export const waitingStatuses = ['pendingReview', 'pendingDisbursement', 'processing'] as const;
 
-/** Stored "code|text" (the review queue's form) as the code and the text the member reads. */
-export function splitRejectReason(stored: string | null): { code: ReasonCode | null; text: string | null } {
-  if (stored === null) return { code: null, text: null };
-  const [code = '', ...rest] = stored.split('|');
-  const text = rest.join('|').trim();
-  return { code: (recordRejectReasonCodes as readonly string[]).includes(code) ? (code as ReasonCode) : 'other', text: text === '' ? null : text };
-}
-
 /** An order as both the member and staff see it; the explorer link only for a chain whose settings are configured. */
 export function orderOf(r: WithdrawalRow, chains: readonly ChainSettings[]): WithdrawalOrder {
-  const reason = splitRejectReason(r.reject_reason);
   const chain = r.chain ? chains.find((c) => c.chain === r.chain) : undefined;
   return {
     id: r.id,
@@ -70,8 +61,7 @@ export function orderOf(r: WithdrawalRow, chains: readonly ChainSettings[]): Wit
     txHash: r.tx_hash,
     explorerUrl: r.tx_hash && chain ? explorerTxUrl(chain, r.tx_hash) : null,
     bankReference: r.bank_reference,
-    rejectReasonCode: reason.code,
-    rejectReason: reason.text,
+    ...rejectReasonFields(rejectReasonOf(r)),
     createdAt: num(r.created_at),
     decidedAt: r.decided_at === null ? null : num(r.decided_at),
     paidAt: r.paid_at === null ? null : num(r.paid_at),
@@ -104,7 +94,7 @@ export class WithdrawalService {
   /** The withdrawal queue's decisions; the composition hands them to the review service with every other queue's. */
   readonly reviewHandler: QueueHandler = {
     approve: (tx, item) => this.approve(tx, item),
-    reject: (tx, item) => this.reject(tx, item),
+    reject: (tx, item, _actor, reason) => this.reject(tx, item, reason),
   };
 
   async configList(): Promise<{ types: WithdrawalTypeEntry[] }> {
@@ -277,7 +267,7 @@ export class WithdrawalService {
             hold_transfer_id: hold.id,
             fee_transfer_id: feeHold?.id ?? null,
             review_id: reviewId,
-            reject_reason: null,
+            ...rejectColumns(null),
             payout_method: null,
             tx_hash: null,
             raw_tx: null,
@@ -324,12 +314,9 @@ export class WithdrawalService {
     await moveStatus(tx, order.id, ['pendingReview'], 'pendingDisbursement', { decided_at: Date.now() });
   }
 
-  private async reject(tx: Tx, item: ReviewRow): Promise<void> {
+  private async reject(tx: Tx, item: ReviewRow, reason: RejectReason): Promise<void> {
     const order = await orderRow(tx, item.subject_id);
-    // The review service wrote the reason onto the item in this transaction: "code|text".
-    const current = await tx.selectFrom('review_items').select('reject_reason').where('id', '=', item.id).executeTakeFirstOrThrow();
-    const [code = 'other', ...rest] = (current.reject_reason ?? 'other|').split('|');
-    await markRejected(tx, this.ledger, order, ['pendingReview'], code, rest.join('|'));
+    await markRejected(tx, this.ledger, order, ['pendingReview'], reason);
   }
 
   async list(

@@ -524,7 +524,11 @@ describe.each(dialects)('withdrawals on %s', (dialect) => {
     expect(await order(a, made.data.id)).toMatchObject({ status: 'pendingReview', rejectReasonCode: null, rejectReason: null });
     expect((await transfersOf(made.data.id)).map((x) => x.state)).toEqual(['pending', 'pending']);
     expect(await info(a)).toMatchObject({ frozen: '31.000000', pendingCount: 1 });
-    const trail = () => t.services.dbHandle.db.selectFrom('audit_log').select('reason').where('target_id', '=', reviewId).execute();
+    const trail = async () =>
+      (await t.services.dbHandle.db.selectFrom('audit_log').select(['reason', 'after_json']).where('target_id', '=', reviewId).execute()).map((r) => ({
+        reason: r.reason,
+        after: JSON.parse(r.after_json) as unknown,
+      }));
     expect(await trail()).toEqual([]);
     // A withdrawal's own reason: the member's order and records carry the code, the trail the code and words.
     expect(await reject('destinationInvalid', 'the address belongs to an exchange that refuses BEP20')).toMatchObject({ outcome: 'rejected' });
@@ -535,7 +539,8 @@ describe.each(dialects)('withdrawals on %s', (dialect) => {
     });
     const number = (await order(a, made.data.id)).number;
     expect((await records(a)).filter((r) => r.memo === number).map((r) => r.rejectReasonCode)).toEqual(['destinationInvalid', 'destinationInvalid']);
-    expect(await trail()).toEqual([{ reason: 'destinationInvalid: the address belongs to an exchange that refuses BEP20' }]);
+    const words = 'the address belongs to an exchange that refuses BEP20';
+    expect(await trail()).toEqual([{ reason: words, after: { status: 'rejected', rejectReason: { code: 'destinationInvalid', note: words } } }]);
     // The payout rejection of an approved order keeps to the same list.
     const approved = await chain(a, '20');
     expect((await decide(finance, approved.data.id, 'approve')).outcome).toBe('approved');
@@ -640,8 +645,18 @@ describe.each(dialects)('withdrawals on %s', (dialect) => {
     expect(await finance.call('payoutBank', { id: bankOrder.data.id, bankReference: 'REF-1' })).toMatchObject({ error: 'withdrawal.wrongState' });
     expect((await transfersOf(bankOrder.data.id)).map((x) => x.state)).toEqual(['voided', 'voided']);
     expect(await info(a)).toMatchObject({ available: '4899.000000', frozen: '0.000000' });
-    const audit = await t.services.dbHandle.db.selectFrom('audit_log').select(['action', 'reason']).where('target_id', '=', made.data.id).execute();
-    expect(audit).toEqual([{ action: 'payout.reject', reason: 'suspectedFraud: address flagged' }]);
+    const audit = await t.services.dbHandle.db
+      .selectFrom('audit_log')
+      .select(['action', 'reason', 'after_json'])
+      .where('target_id', '=', made.data.id)
+      .execute();
+    expect(audit.map((r) => ({ ...r, after_json: JSON.parse(r.after_json) as unknown }))).toEqual([
+      {
+        action: 'payout.reject',
+        reason: 'address flagged',
+        after_json: { status: 'rejected', rejectReason: { code: 'suspectedFraud', note: 'address flagged' } },
+      },
+    ]);
   });
 
   it('a bank order pays the local amount rounded down at the rate of the moment', async () => {

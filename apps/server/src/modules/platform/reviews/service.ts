@@ -20,6 +20,8 @@ import {
   rejectReasonCodesFor,
   roleCan,
   type ErrorKey,
+  type RejectReason,
+  type RejectReasonCode,
   type ReviewItem,
   type StaffPermission,
   type StaffRole,
@@ -34,11 +36,13 @@ import { AppError } from '../../../errors.ts';
 import type { AuditService, Actor } from '../audit/index.ts';
 import type { ConfigService } from '../config/index.ts';
 import { keysetPage, newestFirst } from '../../../db/keyset.ts';
+import { rejectColumns, rejectReasonFields, rejectReasonOf } from '../../../db/reject-reason.ts';
 
 export interface QueueHandler {
   /** `actor` is the staff member whose approval completes the item (a setting change is written in their name). */
   approve(tx: Tx, item: ReviewRow, actor: Actor & { role: StaffRole }): Promise<void>;
-  reject(tx: Tx, item: ReviewRow, actor: Actor & { role: StaffRole }): Promise<void>;
+  /** `reason` is what the staff member chose and wrote, already kept on the item; the handler keeps it on its own row. */
+  reject(tx: Tx, item: ReviewRow, actor: Actor & { role: StaffRole }, reason: RejectReason): Promise<void>;
   /** A permission every decider of this queue needs besides reviews.decide (a setting change: the config one). */
   permission?: StaffPermission;
 }
@@ -165,7 +169,7 @@ export class ReviewService {
         evidence_json: JSON.stringify(input.evidence),
         first_approver_id: null,
         created_by_staff_id: input.createdByStaffId,
-        reject_reason: null,
+        ...rejectColumns(null),
         created_at: Date.now(),
         decided_at: null,
         amount_exact: input.amountExact ?? null,
@@ -250,7 +254,6 @@ export class ReviewService {
       .orderBy('at')
       .execute();
     return entries.map(({ row, memberName }) => {
-      const [code, ...rest] = (row.reject_reason ?? '').split('|');
       return {
         id: row.id,
         queue: row.queue,
@@ -265,8 +268,7 @@ export class ReviewService {
         decisions: decisions
           .filter((d) => d.item_id === row.id)
           .map((d) => ({ staffName: d.staff_name, decision: d.decision as Decision, reason: d.reason, at: num(d.at) })),
-        rejectReason: row.reject_reason === null ? null : rest.join('|'),
-        rejectReasonCode: row.reject_reason === null ? null : ((code || 'other') as ReviewItem['rejectReasonCode']),
+        ...rejectReasonFields(rejectReasonOf(row)),
         // An item that can never be approved (decision 037) needs no second approval either.
         needsSecondApproval: !rejectOnlyReviewQueues.includes(row.queue) && Number(row.approvals_required) >= 2,
         approvalsRequired: Number(row.approvals_required),
@@ -278,7 +280,7 @@ export class ReviewService {
   async decide(
     ids: string[],
     decision: Decision,
-    reasonCode: string | undefined,
+    reasonCode: RejectReasonCode | undefined,
     reason: string,
     actor: Actor & { role: StaffRole },
     /**
@@ -301,7 +303,7 @@ export class ReviewService {
     return results;
   }
 
-  private async decideOne(id: string, decision: Decision, reasonCode: string | undefined, reason: string, actor: Decider, requestId: string | null) {
+  private async decideOne(id: string, decision: Decision, reasonCode: RejectReasonCode | undefined, reason: string, actor: Decider, requestId: string | null) {
     if (decision === 'reject' && !reason && !reasonCode) throw new AppError('review.reasonRequired');
     const key = requestId ? { scope: 'reviewDecide', actor: actor.id, requestId: `${requestId}:${id}`, input: { decision, reasonCode, reason } } : null;
     return inTransaction(this.db, (tx) =>
@@ -310,7 +312,7 @@ export class ReviewService {
   }
 
   /** One item's decision inside `tx`: the approval rule, the status move, the queue's handler, the trail. */
-  private async decideIn(tx: Tx, id: string, decision: Decision, reasonCode: string | undefined, reason: string, actor: Decider) {
+  private async decideIn(tx: Tx, id: string, decision: Decision, reasonCode: RejectReasonCode | undefined, reason: string, actor: Decider) {
     const item = await this.row(id, tx);
     if (!item) throw new AppError('review.notFound');
     const handler = this.handlerOf(item.queue);
@@ -322,13 +324,15 @@ export class ReviewService {
       throw new AppError('review.reasonCodeNotForQueue');
     const now = Date.now();
     const next: 'approved' | 'rejected' | 'awaitingSecond' = decision === 'reject' ? 'rejected' : approvedStatus(item);
+    // The reason travels typed: the queue's handler copies these columns onto its own row.
+    const rejectReason: RejectReason | null = next === 'rejected' ? { code: reasonCode ?? 'other', note: reason } : null;
     // The status moves only from what we read: a second click, or another staff member, loses here.
     const moved = await tx
       .updateTable('review_items')
       .set({
         status: next,
         ...(next === 'awaitingSecond' ? { first_approver_id: actor.id } : { decided_at: now }),
-        ...(next === 'rejected' ? { reject_reason: `${reasonCode ?? 'other'}|${reason}` } : {}),
+        ...(rejectReason ? rejectColumns(rejectReason) : {}),
       })
       .where('id', '=', id)
       .where('status', '=', item.status)
@@ -336,7 +340,7 @@ export class ReviewService {
     if (moved.numUpdatedRows !== 1n) throw new AppError('review.notPending');
     const decidedBy = { id: actor.id, name: actor.name, ip: actor.ip, role: actor.role };
     if (next === 'approved') await handler.approve(tx, item, decidedBy);
-    if (next === 'rejected') await handler.reject(tx, item, decidedBy);
+    if (rejectReason) await handler.reject(tx, item, decidedBy, rejectReason);
     await tx
       .insertInto('review_decisions')
       .values({
@@ -354,8 +358,9 @@ export class ReviewService {
       targetType: `review:${item.queue}`,
       targetId: id,
       before: { status: item.status },
-      after: { status: next },
-      reason: reasonCode ? `${reasonCode}: ${reason}` : reason,
+      // A rejection's reason typed in the trail, so the back-office shows its code translated and the words apart.
+      after: rejectReason ? { status: next, rejectReason } : { status: next },
+      reason,
     });
     return next;
   }

@@ -8,11 +8,12 @@
  * reason. The claim's state moves with a conditional update in the review's transaction.
  */
 import crypto from 'node:crypto';
-import type { Language, PackageTerms } from '@pp/contract';
+import type { Language, PackageTerms, RejectReason } from '@pp/contract';
 import type { Db, Tx } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
 import { AppError } from '../../../errors.ts';
 import { keysetPage, newestFirst } from '../../../db/keyset.ts';
+import { rejectColumns, rejectReasonFields, rejectReasonOf } from '../../../db/reject-reason.ts';
 import { formatMinor, parseAmount, percentOfStrict } from '@pp/contract';
 import { once } from '../../../db/once.ts';
 import { isUniqueViolation } from '../../wallet/ledger/index.ts';
@@ -57,7 +58,7 @@ export class ClaimService {
   /** The packageClaim queue's decisions; the composition hands them to the review service with every other queue's. */
   readonly reviewHandler: QueueHandler = {
     approve: (tx, item) => this.approve(tx, item),
-    reject: (tx, item) => this.reject(tx, item),
+    reject: (tx, item, _actor, reason) => this.reject(tx, item, reason),
   };
 
   async create(memberId: string, input: { holdingId: string; requestId: string }): Promise<{ id: string }> {
@@ -107,8 +108,7 @@ export class ClaimService {
               state: 'pendingReview',
               review_id: reviewId,
               transfer_id: null,
-              reject_reason_code: null,
-              reject_reason: null,
+              ...rejectColumns(null),
               created_at: BigInt(now),
               decided_at: null,
             })
@@ -143,8 +143,7 @@ export class ClaimService {
         amount: formatMinor(BigInt(r.amount)),
         coinName: r.coin_name,
         state: r.state as 'pendingReview' | 'approved' | 'rejected',
-        rejectReasonCode: r.reject_reason_code,
-        rejectReason: r.reject_reason,
+        ...rejectReasonFields(rejectReasonOf(r)),
         createdAt: num(r.created_at),
         decidedAt: r.decided_at === null ? null : num(r.decided_at),
       })),
@@ -202,18 +201,15 @@ export class ClaimService {
     await notify(tx, claim.member_id, 'claimApproved', { amount: formatMinor(amount), coinName: claim.coin_name });
   }
 
-  private async reject(tx: Tx, item: ReviewRow): Promise<void> {
+  private async reject(tx: Tx, item: ReviewRow, reason: RejectReason): Promise<void> {
     const claim = await this.claimOf(tx, item);
-    // The review row now holds "code|reason" (written just before the handler runs).
-    const decided = await this.reviews.row(item.id, tx);
-    const [code, ...rest] = (decided?.reject_reason ?? 'other|').split('|');
     const moved = await tx
       .updateTable('package_claims')
-      .set({ state: 'rejected', open_key: null, reject_reason_code: code || 'other', reject_reason: rest.join('|'), decided_at: BigInt(Date.now()) })
+      .set({ state: 'rejected', open_key: null, ...rejectColumns(reason), decided_at: BigInt(Date.now()) })
       .where('id', '=', claim.id)
       .where('state', '=', 'pendingReview')
       .executeTakeFirst();
     if (moved.numUpdatedRows !== 1n) throw new AppError('review.notPending');
-    await notify(tx, claim.member_id, 'claimRejected', { reasonCode: code || 'other' });
+    await notify(tx, claim.member_id, 'claimRejected', { reasonCode: reason.code });
   }
 }

@@ -8,7 +8,7 @@
  * transaction as the ledger change.
  */
 import crypto from 'node:crypto';
-import type { ExchangeEntry, ExchangeType } from '@pp/contract';
+import type { ExchangeEntry, ExchangeType, RejectReason } from '@pp/contract';
 import type { Db, Tx } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
 import { once } from '../../../db/once.ts';
@@ -19,6 +19,7 @@ import { amountRuleBroken, formatMinor, multiplyRateStrict, parseAmount, percent
 import { refusalError, settled, type LedgerRepository } from '../ledger/index.ts';
 import type { QueueHandler, ReviewRow, ReviewService } from '../../platform/reviews/index.ts';
 import { keysetPage, newestFirst } from '../../../db/keyset.ts';
+import { rejectColumns, rejectReasonFields, rejectReasonOf } from '../../../db/reject-reason.ts';
 import { notify } from '../../engagement/notifications/index.ts';
 
 type ExchangeRow = NonNullable<Awaited<ReturnType<ExchangeService['byHold']>>>;
@@ -38,7 +39,7 @@ export class ExchangeService {
   /** The exchange queue's decisions; the composition hands them to the review service with every other queue's. */
   readonly reviewHandler: QueueHandler = {
     approve: (tx, item) => this.approve(tx, item),
-    reject: (tx, item) => this.reject(tx, item),
+    reject: (tx, item, _actor, reason) => this.reject(tx, item, reason),
   };
 
   types(): Promise<ExchangeType[]> {
@@ -137,7 +138,7 @@ export class ExchangeService {
             status: isAutoApproved ? 'approved' : 'pendingReview',
             hold_transfer_id: hold.id,
             review_id: reviewId,
-            reject_reason: null,
+            ...rejectColumns(null),
             created_at: Date.now(),
             decided_at: isAutoApproved ? Date.now() : null,
           })
@@ -155,10 +156,10 @@ export class ExchangeService {
     return row;
   }
 
-  private async settle(tx: Tx, exchange: ExchangeRow, status: 'approved' | 'rejected' | 'cancelled', rejectReason: string | null) {
+  private async settle(tx: Tx, exchange: ExchangeRow, status: 'approved' | 'rejected' | 'cancelled', rejectReason: RejectReason | null) {
     const moved = await tx
       .updateTable('exchanges')
-      .set({ status, decided_at: Date.now(), reject_reason: rejectReason })
+      .set({ status, decided_at: Date.now(), ...rejectColumns(rejectReason) })
       .where('id', '=', exchange.id)
       .where('status', '=', 'pendingReview')
       .executeTakeFirst();
@@ -215,10 +216,9 @@ export class ExchangeService {
     }
   }
 
-  private async reject(tx: Tx, item: ReviewRow): Promise<void> {
+  private async reject(tx: Tx, item: ReviewRow, reason: RejectReason): Promise<void> {
     const exchange = await this.mustGet(tx, item.subject_id);
-    const current = await tx.selectFrom('review_items').select('reject_reason').where('id', '=', item.id).executeTakeFirstOrThrow();
-    await this.settle(tx, exchange, 'rejected', current.reject_reason);
+    await this.settle(tx, exchange, 'rejected', reason);
     settled(await this.ledger.resolvePending(exchange.hold_transfer_id, 'void', tx));
     await notify(tx, exchange.member_id, 'exchangeRejected', { number: exchange.number });
   }
@@ -257,7 +257,6 @@ export class ExchangeService {
     const { items: page, nextCursor } = await keysetPage(query, exchangesPage, cursor, pageSize);
     return {
       items: page.map((r) => {
-        const [code, ...rest] = (r.reject_reason ?? '').split('|');
         return {
           id: r.id,
           number: r.number,
@@ -270,8 +269,7 @@ export class ExchangeService {
           received: formatMinor(BigInt(r.received)),
           minimum: r.minimum,
           status: r.status as ExchangeEntry['status'],
-          rejectReasonCode: r.reject_reason === null ? null : code || 'other',
-          rejectReason: r.reject_reason === null ? null : rest.join('|'),
+          ...rejectReasonFields(rejectReasonOf(r)),
         };
       }),
       nextCursor,

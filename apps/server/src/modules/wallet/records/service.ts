@@ -11,11 +11,11 @@
  * (makeOver) leaves the sender's fixed balance and reaches the receiver's, naming the other side.
  */
 import {
-  recordRejectReasonCodes,
   revenueTypes,
   type BonusCause,
   type BonusType,
   type RecordEntry,
+  type RejectReason,
   type TransactionStatus,
   type TransactionType,
   formatMinor,
@@ -25,6 +25,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { num } from '../../../db/index.ts';
 import { cursorAfter, decodeCursor, keysetCondition, type Keyset } from '../../../db/keyset.ts';
+import { rejectReasonFields, rejectReasonOf } from '../../../db/reject-reason.ts';
 
 export interface RecordFilter {
   status?: TransactionStatus;
@@ -34,16 +35,6 @@ export interface RecordFilter {
   toMs?: number;
   cursor?: string;
   pageSize: number;
-}
-
-type ReasonCode = (typeof recordRejectReasonCodes)[number];
-/** Review reasons are stored as "code|the reviewer's words" (reviews service). */
-function splitReason(stored: string | null): { code: ReasonCode | null; text: string | null } {
-  if (stored === null) return { code: null, text: null };
-  const [code = '', ...rest] = stored.split('|');
-  const known = (recordRejectReasonCodes as readonly string[]).includes(code) ? (code as ReasonCode) : 'other';
-  const text = rest.join('|').trim();
-  return { code: known, text: text === '' ? null : text };
 }
 
 const memberPurposes = new Set(['available', 'fixed']);
@@ -186,17 +177,17 @@ export class RecordService {
         const review = context.reviewBySubject.get(r.id);
         const withdrawal = context.withdrawalByHold.get(r.id);
         let status: TransactionStatus;
-        let reason: { code: ReasonCode | null; text: string | null } = { code: null, text: null };
+        let reason: RejectReason | null = null;
         if (withdrawal) {
           // The order says where the money is: waiting, being paid, paid out, or back.
           status = withdrawal.status === 'rejected' ? 'withdrawalRejected' : (withdrawal.status as TransactionStatus);
-          if (withdrawal.status === 'rejected') reason = splitReason(withdrawal.reject_reason);
+          if (withdrawal.status === 'rejected') reason = rejectReasonOf(withdrawal);
         } else if (r.kind === 'posted' || r.state === 'posted') status = 'success';
         else if (r.state === 'pending') status = 'pendingReview';
         else if (exchange?.status === 'cancelled' || review?.status === 'cancelled') status = 'cancelled';
         else if (exchange?.status === 'rejected' || review?.status === 'rejected') {
           status = 'rejected';
-          reason = splitReason(exchange?.reject_reason ?? review?.reject_reason ?? null);
+          reason = (exchange && rejectReasonOf(exchange)) ?? (review && rejectReasonOf(review)) ?? null;
         } else status = 'failed';
         const isVoided = r.state === 'voided';
         const transfer = r.code === 'internalTransfer' ? context.transferById.get(r.id) : undefined;
@@ -215,8 +206,7 @@ export class RecordService {
           toAccount: isMove ? asPurpose(creditPurpose) : null,
           // A voided hold on the member's own money gave it all back; a voided credit never arrived.
           returned: isVoided && isOut ? formatMinor(amount) : null,
-          rejectReasonCode: reason.code,
-          rejectReason: reason.text,
+          ...rejectReasonFields(reason),
           exchange: exchange ? { number: exchange.number, sourceCoin: exchange.source_coin, targetCoin: exchange.target_coin } : null,
           counterparty: transfer ? (transfer.from_id === memberId ? transfer.toName : transfer.fromName) : holdingCounterparty,
           bonus: context.bonusByTransfer.get(r.id) ?? null,
@@ -239,8 +229,8 @@ export class RecordService {
     // member's. With the member in the WHERE, SQLite read every withdrawal of a long-history member
     // through member_id (75 ms at factor 1); with an OR of the two columns, it scanned the table.
     const ownedBy = <Row extends { member_id: string }>(rows: Row[]) => rows.filter((r) => r.member_id === memberId);
-    const exchangeColumns = ['member_id', 'hold_transfer_id', 'number', 'status', 'reject_reason', 'source_coin', 'target_coin'] as const;
-    const withdrawalColumns = ['member_id', 'hold_transfer_id', 'fee_transfer_id', 'status', 'reject_reason'] as const;
+    const exchangeColumns = ['member_id', 'hold_transfer_id', 'number', 'status', 'reject_code', 'reject_note', 'source_coin', 'target_coin'] as const;
+    const withdrawalColumns = ['member_id', 'hold_transfer_id', 'fee_transfer_id', 'status', 'reject_code', 'reject_note'] as const;
     const [exchanges, reviews, transfers, withdrawals, makeOvers, bonuses] = await Promise.all([
       converts.length === 0
         ? []
@@ -266,7 +256,7 @@ export class RecordService {
             .then(ownedBy),
       voided.length === 0
         ? []
-        : this.db.selectFrom('review_items').select(['subject_id', 'status', 'reject_reason']).where('subject_id', 'in', voided).execute(),
+        : this.db.selectFrom('review_items').select(['subject_id', 'status', 'reject_code', 'reject_note']).where('subject_id', 'in', voided).execute(),
       transferIds.length === 0
         ? []
         : this.db
