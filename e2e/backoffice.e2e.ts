@@ -164,7 +164,8 @@ describe('back-office', () => {
     // /reviews opens the first queue with something waiting.
     await waitForHashPath(page, '/reviews/manualAdjustment');
     await waitForHeading(page, a('reviews.title', { queue: a('queues.manualAdjustment') }));
-    await expect.poll(() => queueRows(page).count()).toBe(2);
+    // The list shows what the badge counts: the two pending items and the one awaiting its second approval.
+    await expect.poll(() => queueRows(page).count()).toBe(3);
     expect(await page.getByRole('button', { name: a('nav.openMenu'), exact: true }).getAttribute('aria-expanded')).toBe('false');
     await screenshot(page, 'admin-queue-mobile.png');
     await page.context().close();
@@ -196,8 +197,8 @@ describe('back-office', () => {
     const before = (await balancesOf(server.baseUrl, aliceToken)).get('ASSETS_POINT')!;
 
     await openQueue(page, 'manualAdjustment');
-    // Pending by default: demo's held debit of 50 USDT and alice's credit of 200 AP.
-    await expect.poll(() => queueRows(page).count()).toBe(2);
+    // All waiting by default: demo's held debit of 50 USDT, alice's credit of 200 AP, and bob's item awaiting its second approval.
+    await expect.poll(() => queueRows(page).count()).toBe(3);
     const aliceRow = queueRows(page).filter({ hasText: 'alice' });
     await expect.poll(() => aliceRow.innerText()).toContain(a('reviews.status.pending'));
     await screenshot(page, 'admin-queue-desktop.png');
@@ -233,7 +234,7 @@ describe('back-office', () => {
       await busy.waitFor();
       expect(await busy.isDisabled()).toBe(true);
       expect(await aliceRow.innerText()).toContain(a('reviews.status.pending'));
-      expect(await queueRows(page).count()).toBe(2);
+      expect(await queueRows(page).count()).toBe(3);
       expect(await page.getByRole('heading', { name: a('reviews.resultsTitle', { done: 1, refused: 0 }) }).count()).toBe(0);
     } finally {
       release();
@@ -241,7 +242,7 @@ describe('back-office', () => {
     await isPassed;
     await page.unroute('**/api/admin/reviews/decide');
 
-    // The server answered: the result is listed, the item leaves the pending list.
+    // The server answered: the result is listed, the item leaves the waiting list.
     const results = page
       .getByRole('status')
       .filter({ has: page.getByRole('heading', { name: a('reviews.resultsTitle', { done: 1, refused: 0 }), exact: true }) });
@@ -253,7 +254,7 @@ describe('back-office', () => {
     expect(await drawer.innerText()).toContain('e2e: checked the event list');
     expect(await drawer.getByRole('button', { name: a('reviews.approve'), exact: true }).count()).toBe(0);
     await drawer.getByRole('button', { name: a('common.close'), exact: true }).click();
-    await expect.poll(() => queueRows(page).count()).toBe(1);
+    await expect.poll(() => queueRows(page).count()).toBe(2);
     expect(await aliceRow.count()).toBe(0);
 
     // In the approved list, and the 200 points reached alice's available balance.
