@@ -29,11 +29,11 @@ export interface AuditFilter {
 /** How many rows of the log one text-filtered request looks at, at most (decision 048). */
 export const auditTextWindow = 2_000;
 
-/** The log's keyset (decision 052): newest first by seq; the cursor is the helper's, the text window's edge included. */
+/** The log's keyset: newest first by seq; the cursor is the shared paging helper's (db/keyset.ts), the text window's edge included. */
 const auditKeyset: Keyset = { list: 'audit', keys: [{ column: 'seq', kind: 'int' }] };
 
 /**
- * The log of a time range (issue 33): newest first by time, then seq, a seek into the (at, seq)
+ * The log of a time range: newest first by time, then seq, a seek into the (at, seq)
  * index of migration 038 that stops after the page. In seq order a month a year back walked the
  * whole year since (170 ms p50 at 1,000,000 audit rows). Its cursors are a list of their own.
  */
