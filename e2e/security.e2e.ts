@@ -184,7 +184,10 @@ describe('security centre', () => {
     // The first one sees both sessions, signs the other out after a confirmation.
     await openSecurityCentre(page);
     // This device comes apart and first, marked; the other device is the one row that can be signed out.
-    await page.getByTestId('session-current').filter({ hasText: t(lang, 'security.sessions.current') }).waitFor();
+    await page
+      .getByTestId('session-current')
+      .filter({ hasText: t(lang, 'security.sessions.current') })
+      .waitFor();
     const rows = page.getByTestId('session-row');
     await expect.poll(() => rows.count()).toBe(1);
     await page.getByText(t(lang, 'security.history.methods.recovery'), { exact: true }).first().waitFor();

@@ -133,10 +133,7 @@ export class SessionService {
 
   /** One of the user's sessions, when it still works. */
   live(userId: string, loginType: LoginType, sessionId: string) {
-    return this.liveQuery(userId, loginType)
-      .where('id', '=', sessionId)
-      .select(['id', 'ip', 'user_agent', 'created_at', 'last_seen_at'])
-      .executeTakeFirst();
+    return this.liveQuery(userId, loginType).where('id', '=', sessionId).select(['id', 'ip', 'user_agent', 'created_at', 'last_seen_at']).executeTakeFirst();
   }
 
   private liveQuery(userId: string, loginType: LoginType) {

@@ -24,7 +24,12 @@ describe.each(dialects)('review queue badge and list on %s', (dialect) => {
     const ids: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = await finance.call<{ items: ReviewItem[]; nextCursor: string | null }>('reviewList', { queue: 'manualAdjustment', status, cursor, pageSize: 50 });
+      const page = await finance.call<{ items: ReviewItem[]; nextCursor: string | null }>('reviewList', {
+        queue: 'manualAdjustment',
+        status,
+        cursor,
+        pageSize: 50,
+      });
       expect(page.code, page.message).toBe(20000);
       ids.push(...page.data.items.map((i) => i.id));
       cursor = page.data.nextCursor ?? undefined;
