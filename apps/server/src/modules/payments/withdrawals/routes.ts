@@ -3,7 +3,7 @@ import { actorOf, apiRoute, type RouteDeps } from '../../../plugins/api-route.ts
 import type { WithdrawalService } from './service.ts';
 import type { PayoutService } from './payouts.ts';
 
-/** The services this module's routes use, passed by the composition root (issue 32). */
+/** The services this module's routes use, passed in by the composition root so the module imports no other module's insides. */
 export interface WithdrawalRoutesDeps {
   routeDeps: RouteDeps;
   withdrawals: WithdrawalService;

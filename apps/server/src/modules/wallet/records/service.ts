@@ -62,7 +62,7 @@ const asPurpose = (purpose: string | undefined) => (purpose === 'available' || p
 export const recordsKeyset: Keyset = { list: 'records', keys: [{ column: 'ledger_transfers.seq', kind: 'int' }] };
 
 /**
- * The records of a time range or of one type (issue 33): newest first by the transfer's time, then its seq. A
+ * The records of a time range or of one type: newest first by the transfer's time, then its seq. A
  * range a year back, read in seq order, walked the account's (account, seq) index through the
  * whole year since (210 ms p50 for the long-history member at 10,000,000 transfers); in time order
  * each leg is a seek into the (account, created_at, seq) indexes of migration 038 that stops
