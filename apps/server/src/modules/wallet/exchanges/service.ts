@@ -97,8 +97,8 @@ export class ExchangeService {
             ? new AppError('request.invalid', undefined, 'amount', 'validation.insufficientBalance')
             : refusalError(held.result);
         }
-        const id = crypto.randomUUID();
         const hold = held.record;
+        const id = crypto.randomUUID();
         const reviewId = await this.reviews.submit(tx, {
           queue: 'exchange',
           memberId,
