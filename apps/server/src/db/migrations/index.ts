@@ -52,7 +52,7 @@ import { paymentKeysToRequestLog } from './051-payment-keys-to-request-log.ts';
 import { productKeysToRequestLog } from './052-product-keys-to-request-log.ts';
 import { requestLogByAge } from './053-request-log-by-age.ts';
 import { typedRejectReasons } from './054-typed-reject-reasons.ts';
-import { dropLedgerPost } from './056-drop-ledger-post.ts';
+import { dropLedgerPost } from './055-drop-ledger-post.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -109,6 +109,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '052-product-keys-to-request-log': productKeysToRequestLog(),
     '053-request-log-by-age': requestLogByAge(),
     '054-typed-reject-reasons': typedRejectReasons(),
-    '056-drop-ledger-post': dropLedgerPost(dialect),
+    '055-drop-ledger-post': dropLedgerPost(dialect),
   };
 }
