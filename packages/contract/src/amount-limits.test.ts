@@ -62,7 +62,7 @@ describe('usdtValueOf and assetsValueOf', () => {
   const types = [
     { sourceCoin: 'USDT', targetCoin: 'ASSETS_POINT', rate: '3' },
     { sourceCoin: 'REWARD_POINT', targetCoin: 'USDT', rate: '0.5' },
-  ];
+  ] as const;
   it('values directly, by the inverse rate, and not at all without a rate', () => {
     expect(usdtValueOf('USDT', 5n, types)).toEqual({ rate: '1', value: 5n });
     expect(usdtValueOf('REWARD_POINT', 3n, types)).toEqual({ rate: '0.5', value: 1n });
