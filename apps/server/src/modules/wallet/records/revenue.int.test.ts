@@ -190,6 +190,7 @@ describe.each(dialects)('revenue totals on %s', (dialect) => {
     const standalone = Array.from({ length: 24 }, (_, i) =>
       ledger
         .transfer(credit('racer', 'directBonus', BigInt(i + 1), { requestId: `race-${dialect}-${i % 20}` }))
+        .then(settled)
         .catch((e: unknown) => failures.push(String(e))),
     );
     const units = Array.from({ length: 12 }, (_, i) =>
