@@ -14,7 +14,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { migrateToLatest, openDb, type DbHandle } from '../apps/server/src/db/index.ts';
-import { LedgerRepository } from '../apps/server/src/modules/wallet/ledger/repository.ts';
+import { LedgerRepository, settled } from '../apps/server/src/modules/wallet/ledger/repository.ts';
 import { verifyLedger } from '../apps/server/src/modules/wallet/ledger/verify.ts';
 import type { BenchFigure } from './results.ts';
 
@@ -27,15 +27,17 @@ async function setup(handle: DbHandle): Promise<{ ledger: LedgerRepository; ids:
   const ledger = new LedgerRepository(handle);
   const ids = Array.from({ length: members }, (_, i) => `bench-member-${i}`);
   for (const id of ids) {
-    await ledger.transfer({
-      requestId: null,
-      code: 'airdrop',
-      coinName: 'USDT',
-      amount: 1_000_000_000_000n,
-      debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
-      credit: { owner: id, coinName: 'USDT', purpose: 'available' },
-      isPending: false,
-    });
+    await ledger
+      .transfer({
+        requestId: null,
+        code: 'airdrop',
+        coinName: 'USDT',
+        amount: 1_000_000_000_000n,
+        debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
+        credit: { owner: id, coinName: 'USDT', purpose: 'available' },
+        isPending: false,
+      })
+      .then(settled);
   }
   return { ledger, ids };
 }
@@ -59,30 +61,35 @@ async function concurrent(count: number, op: (i: number) => Promise<void>): Prom
   return count / ((performance.now() - started) / 1000);
 }
 
+/** Every transfer must go through (`settled` throws on a refusal): a refused one would count as speed. */
 async function ledgerRates(ledger: LedgerRepository, ids: string[]) {
   const uniform = await concurrent(transfersPerRun, async () => {
     const [from, to] = pick(ids);
-    await ledger.transfer({
-      requestId: crypto.randomUUID(),
-      code: 'internalTransfer',
-      coinName: 'USDT',
-      amount: 1n,
-      debit: { owner: from, coinName: 'USDT', purpose: 'available' },
-      credit: { owner: to, coinName: 'USDT', purpose: 'available' },
-      isPending: false,
-    });
+    await ledger
+      .transfer({
+        requestId: crypto.randomUUID(),
+        code: 'internalTransfer',
+        coinName: 'USDT',
+        amount: 1n,
+        debit: { owner: from, coinName: 'USDT', purpose: 'available' },
+        credit: { owner: to, coinName: 'USDT', purpose: 'available' },
+        isPending: false,
+      })
+      .then(settled);
   });
   const hot = await concurrent(transfersPerRun, async () => {
     const [from] = pick(ids);
-    await ledger.transfer({
-      requestId: crypto.randomUUID(),
-      code: 'bonusFee',
-      coinName: 'USDT',
-      amount: 1n,
-      debit: { owner: from, coinName: 'USDT', purpose: 'available' },
-      credit: { owner: 'system', coinName: 'USDT', purpose: 'fees' },
-      isPending: false,
-    });
+    await ledger
+      .transfer({
+        requestId: crypto.randomUUID(),
+        code: 'bonusFee',
+        coinName: 'USDT',
+        amount: 1n,
+        debit: { owner: from, coinName: 'USDT', purpose: 'available' },
+        credit: { owner: 'system', coinName: 'USDT', purpose: 'fees' },
+        isPending: false,
+      })
+      .then(settled);
   });
   return { uniform, hot };
 }
