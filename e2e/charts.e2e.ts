@@ -140,8 +140,15 @@ describe('member charts', () => {
       await page.getByRole('heading', { name: t(lang, 'charts.release.title'), exact: true }).waitFor({ timeout: 20_000 });
       const release = page.getByTestId('chart-release');
       const releaseRows = await drawnChart(release, lang);
-      await expect.poll(() => releaseRows.count()).toBe(shownDays);
-      expect(await releaseRows.last().locator('td').allTextContents()).toEqual([number(lang, holding.released), number(lang, holding.rewardCap)]);
+      // The days so far, then the projected schedule to the end of the term.
+      await expect.poll(() => releaseRows.count()).toBeGreaterThan(shownDays);
+      // Today's row: what was released, the projection starting from that same figure, and the cap.
+      expect(
+        await releaseRows
+          .nth(shownDays - 1)
+          .locator('td')
+          .allTextContents(),
+      ).toEqual([number(lang, holding.released), number(lang, holding.released), number(lang, holding.rewardCap)]);
       await expect
         .poll(() => release.textContent())
         .toContain(
