@@ -1,25 +1,14 @@
 // Proves the login, register and dashboard pages have no serious or critical axe-core accessibility violations, on desktop and on mobile.
 import { AxeBuilder } from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { closeBrowser, launchBrowser, layouts, login, newContext, waitForHeading } from './support/browser';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { layouts, login, waitForHeading } from './support/browser';
 import { t, type Language } from './support/i18n';
-import { startServer, type RunningServer } from './support/server';
+import { useSuite } from './support/suite';
 
 const lang: Language = 'en-US';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
+const suite = useSuite();
 
 async function settle(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: 15_000 });
@@ -43,8 +32,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 describe('accessibility (axe-core)', () => {
   for (const layout of layouts) {
     test(`${layout}: login, register and dashboard have no serious or critical violations`, async () => {
-      const context = await newContext(browser, server.baseUrl, layout, { lang });
-      const page = await context.newPage();
+      const { context, page } = await suite.newPage(layout, lang);
       const found: Record<string, string[]> = {};
 
       await page.goto('/#/register');

@@ -1,39 +1,16 @@
 // Proves a visitor can register through the UI (with the e-mail code from the outbox and the demo invite ID), then log in and reach the dashboard, and that a wrong password shows the translated error and no session.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
-import {
-  closeBrowser,
-  demoMember,
-  hashPath,
-  waitForHeading,
-  launchBrowser,
-  login,
-  newDesktopContext,
-  sessionItem,
-  toast,
-  waitForHashPath,
-} from './support/browser';
+import { describe, expect, test } from 'vitest';
+import { demoMember, hashPath, waitForHeading, login, sessionItem, toast, waitForHashPath } from './support/browser';
 import { serverText, t, tPattern, type Language } from './support/i18n';
-import { readMailedCode, startServer, type RunningServer } from './support/server';
+import { readMailedCode } from './support/server';
+import { useSuite } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
+const suite = useSuite();
 
 describe('registration and login', () => {
   test('a new member registers through the form, logs in and sees the dashboard with the name in the header', async () => {
     const lang: Language = 'en-US';
-    const context = await newDesktopContext(browser, server.baseUrl, { lang });
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage('desktop', lang);
     const suffix = Date.now().toString(36);
     const member = { userName: `e2e_${suffix}`, password: 'E2e@pass123', transactionPassword: 'E2e@trade456', email: `e2e-${suffix}@example.com` };
 
@@ -59,7 +36,7 @@ describe('registration and login', () => {
     await toast(page, lang, t(lang, 'auth.code.sent')).waitFor();
     // The button counts down until another code may be asked for.
     await page.getByRole('button', { name: tPattern(lang, 'auth.code.resend') }).waitFor();
-    const code = await readMailedCode(server.dataDir, member.email, sentAt);
+    const code = await readMailedCode(suite.server.dataDir, member.email, sentAt);
     expect(code).toMatch(/^\d{6}$/);
 
     await page.getByLabel(t(lang, 'auth.register.emailCode'), { exact: true }).fill(code);
@@ -88,8 +65,7 @@ describe('registration and login', () => {
   // login page's first submission and with the register page's chunk.
   test('an empty submission shows translated validation messages on the login and register pages (ja-JP)', async () => {
     const lang: Language = 'ja-JP';
-    const context = await newDesktopContext(browser, server.baseUrl, { lang });
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage('desktop', lang);
     await page.goto('/#/login');
     await waitForHeading(page, t(lang, 'auth.login.title'));
     await page.getByRole('button', { name: t(lang, 'auth.login.submit'), exact: true }).click();
@@ -110,8 +86,7 @@ describe('registration and login', () => {
 
   for (const lang of ['en-US', 'zh-CN'] as const) {
     test(`a wrong password shows the translated error and logs nobody in (${lang})`, async () => {
-      const context = await newDesktopContext(browser, server.baseUrl, { lang });
-      const page = await context.newPage();
+      const { context, page } = await suite.newPage('desktop', lang);
       await page.goto('/#/login');
       await waitForHeading(page, t(lang, 'auth.login.title'));
       await page.getByLabel(t(lang, 'auth.login.userName'), { exact: true }).fill(demoMember.userName);

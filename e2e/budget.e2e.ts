@@ -1,11 +1,11 @@
 // Proves the JavaScript a first visit to /#/login downloads is at most 120 KB gzip (the first-visit budget; React 19 with React DOM, decision 039) (each script body gzipped here at level 9, whatever encoding the server used), prints the figure, and that the page starts without errors.
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Response } from 'playwright-core';
-import { closeBrowser, launchBrowser, newDesktopContext, waitForHeading } from './support/browser';
+import { describe, expect, test } from 'vitest';
+import type { Response } from 'playwright-core';
+import { waitForHeading } from './support/browser';
 import { t, type Language } from './support/i18n';
-import { startServer, type RunningServer } from './support/server';
+import { useSuite } from './support/suite';
 
 /**
  * The first-visit budget, 120 KB. The portal renders with React 19 and React DOM again (decision 039,
@@ -14,24 +14,12 @@ import { startServer, type RunningServer } from './support/server';
 const budgetBytes = 120 * 1024;
 const lang: Language = 'zh-CN';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
+const suite = useSuite();
 
 describe('JavaScript budget', () => {
   test('a first visit to /#/login downloads at most 120 KB of gzipped JavaScript', async () => {
     // A fresh context: no cache, no stored language (the default zh-CN is what a first visitor gets).
-    const context = await newDesktopContext(browser, server.baseUrl);
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage('desktop');
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     const scripts: Response[] = [];
@@ -75,8 +63,7 @@ describe('JavaScript budget', () => {
   });
 
   test('every script of that visit is the same file whatever encoding the server picks (br, gzip, none)', async () => {
-    const context = await newDesktopContext(browser, server.baseUrl);
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage('desktop');
     const scripts: Response[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') scripts.push(response);

@@ -1,11 +1,11 @@
 // Proves every page of both apps works under the Content-Security-Policy: each route renders its
 // content with no policy violation and no script error, and the pages carry the security headers.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { closeBrowser, cspViolations, launchBrowser, login, newDesktopContext, newMobileContext, pageErrors, watchCspViolations } from './support/browser';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { cspViolations, login, newDesktopContext, newMobileContext, pageErrors, watchCspViolations } from './support/browser';
 import { demoStaff, staffLogin } from './support/staff';
 import type { Language } from './support/i18n';
-import { startServer, type RunningServer } from './support/server';
+import { useSuite } from './support/suite';
 
 const lang: Language = 'en-US';
 
@@ -28,18 +28,7 @@ const memberRoutes = [
 const publicRoutes = ['/login', '/register', '/forgot', '/terms/reg', '/404'];
 const adminRoutes = ['/dashboard', '/reviews', '/members', '/config', '/audit', '/staff'];
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
+const suite = useSuite();
 
 /** Visits each route in the open app (an in-app hash change) and waits until it shows a heading. */
 async function visitAll(page: Page, base: string, routes: string[]): Promise<Record<string, string>> {
@@ -60,7 +49,7 @@ async function visitAll(page: Page, base: string, routes: string[]): Promise<Rec
 describe('content security policy', () => {
   test('the apps and the API answer with the security headers', async () => {
     for (const url of ['/', '/admin/', '/envelope-key.json']) {
-      const response = await fetch(`${server.baseUrl}${url}`);
+      const response = await fetch(`${suite.baseUrl}${url}`);
       await response.arrayBuffer();
       const csp = response.headers.get('content-security-policy') ?? '';
       expect(csp, url).toContain("script-src 'self'");
@@ -76,7 +65,7 @@ describe('content security policy', () => {
 
   for (const layout of ['desktop', 'mobile'] as const) {
     test(`every member page works under the policy (${layout})`, async () => {
-      const context = await (layout === 'desktop' ? newDesktopContext : newMobileContext)(browser, server.baseUrl, { lang });
+      const context = await (layout === 'desktop' ? newDesktopContext : newMobileContext)(suite.browser, suite.baseUrl, { lang });
       await watchCspViolations(context);
       const page = await context.newPage();
       await page.goto('/#/login');
@@ -91,7 +80,7 @@ describe('content security policy', () => {
   }
 
   test('every back-office page works under the policy', async () => {
-    const context = await newDesktopContext(browser, server.baseUrl, { lang });
+    const context = await newDesktopContext(suite.browser, suite.baseUrl, { lang });
     await watchCspViolations(context);
     const page = await context.newPage();
     await staffLogin(page, lang, demoStaff.admin);

@@ -2,14 +2,12 @@
 // from HTML before any script of the app runs, and its hand-over to the app. The app's scripts
 // are held back (a route that waits) or refused, so each test sees the page exactly as a slow
 // phone does before the JavaScript arrives.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import {
-  closeBrowser,
   cspViolations,
   demoMember,
   heading,
-  launchBrowser,
   newDesktopContext,
   newMobileContext,
   pageErrors,
@@ -18,20 +16,9 @@ import {
   watchCspViolations,
 } from './support/browser';
 import { t, type Language } from './support/i18n';
-import { startServer, type RunningServer } from './support/server';
+import { useSuite } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
+const suite = useSuite();
 
 /** Holds every script of the app until `release()`; `refuse` fails them instead. */
 async function holdScripts(context: BrowserContext, refuse = false): Promise<{ release: () => void }> {
@@ -51,7 +38,7 @@ const firstPaintText = (page: Page) => page.evaluate(() => document.getElementBy
 
 describe('first paint of the login page', () => {
   test('the page is served compressed, with the login page in every language and its script allowed by hash', async () => {
-    const response = await fetch(`${server.baseUrl}/`, { headers: { 'accept-encoding': 'br' } });
+    const response = await fetch(`${suite.baseUrl}/`, { headers: { 'accept-encoding': 'br' } });
     expect(response.headers.get('content-encoding')).toBe('br');
     expect(response.headers.get('vary')).toContain('Accept-Encoding');
     const html = await response.text();
@@ -65,7 +52,7 @@ describe('first paint of the login page', () => {
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*'/);
     expect(csp).not.toContain('unsafe-inline');
-    const plain = await fetch(`${server.baseUrl}/`, { headers: { 'accept-encoding': 'identity' } });
+    const plain = await fetch(`${suite.baseUrl}/`, { headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toBe(html);
   });
@@ -76,7 +63,7 @@ describe('first paint of the login page', () => {
       ['ja-JP', 'ja-JP'],
       ['zh-CN', 'xx" onload="alert(1)'],
     ] as const) {
-      const context = await newMobileContext(browser, server.baseUrl);
+      const context = await newMobileContext(suite.browser, suite.baseUrl);
       await watchCspViolations(context);
       if (stored) await context.addInitScript((value) => sessionStorage.setItem('lang', value), stored);
       await holdScripts(context, true);
@@ -95,7 +82,7 @@ describe('first paint of the login page', () => {
       ['/#/login', 'some-token'],
       ['/#/register', null],
     ] as const) {
-      const context = await newDesktopContext(browser, server.baseUrl);
+      const context = await newDesktopContext(suite.browser, suite.baseUrl);
       if (token) await context.addInitScript((value) => sessionStorage.setItem('token', value), token);
       await holdScripts(context, true);
       const page = await context.newPage();
@@ -107,7 +94,7 @@ describe('first paint of the login page', () => {
 
   test('what was typed and submitted before the app ran signs the member in once it has', async () => {
     for (const layout of ['desktop', 'mobile'] as const) {
-      const context = await (layout === 'desktop' ? newDesktopContext : newMobileContext)(browser, server.baseUrl, { lang: 'en-US' });
+      const context = await (layout === 'desktop' ? newDesktopContext : newMobileContext)(suite.browser, suite.baseUrl, { lang: 'en-US' });
       await watchCspViolations(context);
       const scripts = await holdScripts(context);
       const page = await context.newPage();
@@ -133,7 +120,7 @@ describe('first paint of the login page', () => {
   });
 
   test('the app takes over a half-filled form with the focus where it was, leaving one login page', async () => {
-    const context = await newDesktopContext(browser, server.baseUrl, { lang: 'ko-KP' });
+    const context = await newDesktopContext(suite.browser, suite.baseUrl, { lang: 'ko-KP' });
     const scripts = await holdScripts(context);
     const page = await context.newPage();
     await page.goto('/#/login', { waitUntil: 'commit' });

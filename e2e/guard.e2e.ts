@@ -1,9 +1,9 @@
 // Proves the route guard of spec section 2: without a token every member route lands on /login and only the public routes open; unknown paths show the 404 page; "/" goes to /index, which is /login logged out and the dashboard logged in.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { closeBrowser, hashPath, launchBrowser, login, newDesktopContext, sessionItem, waitForHashPath, waitForHeading } from './support/browser';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { hashPath, login, sessionItem, waitForHashPath, waitForHeading } from './support/browser';
 import { t, type Language } from './support/i18n';
-import { startServer, type RunningServer } from './support/server';
+import { useSuite } from './support/suite';
 
 const lang: Language = 'en-US';
 
@@ -33,18 +33,7 @@ const publicRoutes: ReadonlyArray<readonly [string, string]> = [
   ['/404', 'notFound.title'],
 ];
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
+const suite = useSuite();
 
 /** A full page load of a hash route (not an in-app navigation), so every check starts cold. */
 async function open(page: Page, route: string): Promise<void> {
@@ -54,8 +43,7 @@ async function open(page: Page, route: string): Promise<void> {
 
 describe('route guard', () => {
   test('without a token every member route lands on /login', async () => {
-    const context = await newDesktopContext(browser, server.baseUrl, { lang });
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage('desktop', lang);
     const landed: Record<string, string> = {};
     for (const route of memberRoutes) {
       await open(page, route);
@@ -78,8 +66,7 @@ describe('route guard', () => {
   // a route's code while the guard still runs; without a token nothing may be asked for (an answer
   // 87321 would reload the page 1.5 s later, wiping whatever the visitor had typed on the login).
   test('without a token a member route asks the API nothing and the login page is not reloaded', async () => {
-    const context = await newDesktopContext(browser, server.baseUrl, { lang });
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage('desktop', lang);
     const api: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/api/')) api.push(request.url());
@@ -97,8 +84,7 @@ describe('route guard', () => {
   });
 
   test('without a token the public routes open', async () => {
-    const context = await newDesktopContext(browser, server.baseUrl, { lang });
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage('desktop', lang);
     for (const [route, titleKey] of publicRoutes) {
       await open(page, route);
       await waitForHeading(page, t(lang, titleKey));
@@ -108,8 +94,7 @@ describe('route guard', () => {
   });
 
   test('an unknown path shows the 404 page, logged out and logged in', async () => {
-    const context = await newDesktopContext(browser, server.baseUrl, { lang });
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage('desktop', lang);
     await open(page, '/no-such-page');
     await waitForHeading(page, t(lang, 'notFound.title'));
     expect(hashPath(page)).toBe('/404');
@@ -123,8 +108,7 @@ describe('route guard', () => {
   });
 
   test('"/" goes to /index: the login page when logged out, the dashboard when logged in', async () => {
-    const context = await newDesktopContext(browser, server.baseUrl, { lang });
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage('desktop', lang);
     await page.goto('/');
     // The login page painted from HTML shows at once on "/" (decision 028); the app then moves the address to /login.
     await waitForHashPath(page, '/login');
@@ -145,9 +129,7 @@ describe('route guard', () => {
   });
 
   test('with a token every member route opens where it was asked for', async () => {
-    const context = await newDesktopContext(browser, server.baseUrl, { lang });
-    const page = await context.newPage();
-    await login(page, lang);
+    const { context, page } = await suite.memberPage('desktop', lang);
     const landed: Record<string, string> = {};
     for (const route of memberRoutes) {
       await open(page, route);

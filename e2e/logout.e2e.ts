@@ -1,42 +1,17 @@
 // Proves logout (spec section 4): a message, the token cleared, a reload to /login, the old session refused by the server afterwards, and the 10-second balance refresh that runs only while logged in.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
-import {
-  closeBrowser,
-  hashPath,
-  waitForHeading,
-  launchBrowser,
-  login,
-  newDesktopContext,
-  recordApi,
-  sessionItem,
-  sleep,
-  waitForHashPath,
-  watchToasts,
-} from './support/browser';
+import { describe, expect, test } from 'vitest';
+import { hashPath, waitForHeading, login, recordApi, sessionItem, sleep, waitForHashPath, watchToasts } from './support/browser';
 import { serverText, t, type Language } from './support/i18n';
-import { startServer, type RunningServer } from './support/server';
+import { useSuite } from './support/suite';
 
 const lang: Language = 'en-US';
 const assetsListPath = '/api/app/assets/assetsList';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
+const suite = useSuite();
 
 describe('logout', () => {
   test('the balances refresh every 10 s while logged in; logout shows a message, clears the token, reloads to /login and stops the refresh', async () => {
-    const context = await newDesktopContext(browser, server.baseUrl, { lang });
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage('desktop', lang);
     const api = recordApi(context);
     await login(page, lang);
     // The first load of the balances is part of showing the dashboard.
@@ -85,9 +60,7 @@ describe('logout', () => {
   });
 
   test('after logout the old session is refused: the server answers 401 / 87321 and the app goes back to /login', async () => {
-    const context = await newDesktopContext(browser, server.baseUrl, { lang });
-    const page = await context.newPage();
-    await login(page, lang);
+    const { context, page } = await suite.memberPage('desktop', lang);
     const oldToken = await sessionItem(page, 'token');
     expect(oldToken).toBeTruthy();
 

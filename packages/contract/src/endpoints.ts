@@ -93,6 +93,7 @@ export const endpoints = {
   packageConfig: endpoint(endpointPaths.packageConfig, 'member', a.empty, a.packageConfig),
   assetsRecordList: endpoint(endpointPaths.assetsRecordList, 'member', w.recordListRequest, w.recordListResponse),
   recordTypeList: endpoint(endpointPaths.recordTypeList, 'member', a.empty, w.recordTypeListResponse),
+  recordStatement: endpoint(endpointPaths.recordStatement, 'member', w.recordStatementRequest, w.recordStatementResponse),
   revenueSummary: endpoint(endpointPaths.revenueSummary, 'member', a.empty, w.revenueSummaryResponse),
   balanceHistory: endpoint(endpointPaths.balanceHistory, 'member', w.balanceHistoryRequest, w.balanceHistoryResponse),
   assetsValue: endpoint(endpointPaths.assetsValue, 'member', a.empty, w.assetsValueResponse),
@@ -103,6 +104,8 @@ export const endpoints = {
   transferConfig: endpoint(endpointPaths.transferConfig, 'member', a.empty, w.transferConfig),
   transferCreate: writeEndpoint(endpointPaths.transferCreate, 'member', w.transferCreateRequest, w.idResponse),
   transferList: endpoint(endpointPaths.transferList, 'member', w.transferListRequest, w.transferListResponse),
+  transferRecipientCheck: endpoint(endpointPaths.transferRecipientCheck, 'member', w.transferRecipientCheckRequest, w.transferRecipientCheckResponse),
+  transferRecentRecipients: endpoint(endpointPaths.transferRecentRecipients, 'member', a.empty, w.transferRecentRecipientsResponse),
 
   staffLogin: staffEndpoint(endpointPaths.staffLogin, null, s.staffLoginRequest, s.staffLoginResponse),
   staffTotpSetup: staffEndpoint(endpointPaths.staffTotpSetup, null, s.staffTotpRequest, s.staffSessionResponse),

@@ -130,12 +130,25 @@ const transactionPassword = z.string('validation.enterTransactionPassword').min(
 const cursor = cursorInput;
 const pageSize = z.number().int().min(1).max(walletLimits.pageSizeMax).default(20);
 
+/** The longest reference searched for: a request id or record id is a UUID, an exchange number or a hash shorter still. */
+export const recordReferenceCharsMax = 100;
+const recordReference = z
+  .string()
+  .trim()
+  .min(1, 'validation.enterValidValue')
+  .max(recordReferenceCharsMax, 'validation.enterValidValue')
+  .regex(/^[\w.:-]+$/, 'validation.enterValidValue');
+
 export const recordListRequest = z.object({
   status: z.enum(transactionStatuses).optional(),
   type: z.enum(transactionTypes).optional(),
   coinName: z.enum(coinNames).optional(),
   fromMs: timeFilterMs,
   toMs: timeFilterMs,
+  /** Only records of this amount (either sign), as typed (decision 092). */
+  amount: amountInput.optional(),
+  /** Only the records a reference names: a record id, the request id of the member's action, or the id or number of what made it (decision 092). */
+  reference: recordReference.optional(),
   cursor,
   pageSize,
 });
@@ -168,6 +181,46 @@ export const recordEntry = z.object({
 export type RecordEntry = z.infer<typeof recordEntry>;
 export const recordListResponse = z.object({ items: z.array(recordEntry), nextCursor: z.string().nullable() });
 export const recordTypeListResponse = z.array(z.object({ type: z.enum(transactionTypes) }));
+
+/**
+ * A month's statement (decision 092): per point type, the balance of all the member's accounts of
+ * the type (available, frozen and fixed) at the month's start and end, what came in and what went
+ * out in between, and the posted movements themselves, oldest first, each with the type's balance
+ * after it. Months run in `communityMonthTimeZone`. opening + credits - debits = closing, and both
+ * balances are the ledger's posted balances at those instants. At most `statementLinesMax` lines
+ * are listed (`isTruncated` then); the figures always cover the whole month.
+ */
+export const statementLinesMax = 2000;
+/** The first month a statement may be asked for; the last is the current one. */
+export const statementFirstMonth = '2000-01';
+export const statementMonth = z
+  .string('validation.enterValidValue')
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'validation.enterValidValue')
+  .refine((v) => v >= statementFirstMonth, 'validation.enterValidValue');
+export const recordStatementRequest = z.object({ month: statementMonth });
+export const statementCoin = z.object({ coinName: z.string(), opening: z.string(), credits: z.string(), debits: z.string(), closing: z.string() });
+export const statementLine = z.object({
+  id: z.string(),
+  createdAt: z.number(),
+  type: z.enum(transactionTypes),
+  coinName: z.string(),
+  /** Signed: negative when points left the member. */
+  amount: z.string(),
+  /** The point type's balance after this line. */
+  balance: z.string(),
+});
+export type StatementLine = z.infer<typeof statementLine>;
+export const recordStatementResponse = z.object({
+  month: z.string(),
+  timeZone: z.string(),
+  /** The month's first instant and the next month's, ms. */
+  fromMs: z.number(),
+  toMs: z.number(),
+  coins: z.array(statementCoin),
+  lines: z.array(statementLine),
+  isTruncated: z.boolean(),
+});
+export type RecordStatement = z.infer<typeof recordStatementResponse>;
 
 export const exchangeType = z.object({
   exchangeType: z.string(),
@@ -238,6 +291,25 @@ export const transferEntry = z.object({
 export type TransferEntry = z.infer<typeof transferEntry>;
 export const transferListRequest = z.object({ direction: z.enum(['in', 'out']).optional(), cursor, pageSize });
 export const transferListResponse = z.object({ items: z.array(transferEntry), nextCursor: z.string().nullable() });
+
+/**
+ * The recipient check before a transfer (decision 093): the member named, masked, and a drawn
+ * avatar (no member uploads one: the name's first letter on a colour of their own). Counted per
+ * member in the database (`transferLimits`), so it cannot list the members cheaply.
+ */
+export const transferLimits = { recipientChecksPerWindowMax: 30, recipientCheckWindowMs: 10 * 60_000, recentRecipientsMax: 5 } as const;
+export const transferRecipientCheckRequest = z.object({ toUserName: transferCreateRequest.shape.toUserName });
+export const recipientAvatar = z.object({ initial: z.string(), hue: z.number().int().min(0).max(359) });
+export const transferRecipientCheckResponse = z.object({
+  /** Null when no member has this name. */
+  recipient: z.object({ maskedName: z.string(), avatar: recipientAvatar }).nullable(),
+  /** The name is the member's own. */
+  isSelf: z.boolean(),
+});
+export type TransferRecipientCheck = z.infer<typeof transferRecipientCheckResponse>;
+/** The members this member last sent to, newest first, each once: their own history, so named in full. */
+export const transferRecentRecipientsResponse = z.array(z.object({ userName: z.string(), avatar: recipientAvatar, lastSentAt: z.number() }));
+export type RecentRecipient = z.infer<typeof transferRecentRecipientsResponse>[number];
 export const idResponse = z.object({ id: z.string() });
 
 /** Reward transfer codes: what counts as a member's revenue. */

@@ -18,7 +18,9 @@ import {
   type RejectReason,
   type TransactionStatus,
   type TransactionType,
+  endpoints,
   formatMinor,
+  parseAmount,
 } from '@pp/contract';
 import type { Db } from '../../../db/index.ts';
 import { sql, type ExpressionBuilder } from 'kysely';
@@ -33,9 +35,18 @@ export interface RecordFilter {
   coinName?: string;
   fromMs?: number;
   toMs?: number;
+  /** An amount as typed: records of this amount, in or out (decision 092). */
+  amount?: string;
+  /** A record id, a request id of the member's, or the id or number of what made the record. */
+  reference?: string;
   cursor?: string;
   pageSize: number;
 }
+
+/** The member's keyed writes: where a request id the member kept can be looked up by its primary key. */
+const memberKeyedScopes = Object.entries(endpoints)
+  .filter(([, e]) => e.keyed && e.auth === 'member')
+  .map(([name]) => name);
 
 const memberPurposes = new Set(['available', 'fixed']);
 /** Ledger codes of the plan's bonuses (decision 022). */
@@ -118,6 +129,18 @@ export class RecordService {
           .where('exchanges.status', '=', 'cancelled'),
       );
     let query = this.db.selectFrom('ledger_transfers').selectAll('ledger_transfers').where('kind', 'in', ['posted', 'pending']);
+    if (filter.reference !== undefined) {
+      // A reference becomes the few transfers it names, each found by a unique column; the legs
+      // below still read only the member's own accounts, so another member's reference finds nothing.
+      const ids = await this.transfersNamedBy(memberId, filter.reference);
+      if (ids.length === 0) return { items: [], nextCursor: null };
+      query = query.where('ledger_transfers.id', 'in', ids);
+    }
+    if (filter.amount !== undefined) {
+      const minor = parseAmount(filter.amount);
+      if (minor === null || minor <= 0n) return { items: [], nextCursor: null };
+      query = query.where('amount', '=', minor);
+    }
     if (filter.type) query = query.where('code', '=', filter.type);
     if (filter.coinName) query = query.where('coin_name', '=', filter.coinName);
     if (filter.fromMs !== undefined) query = query.where('created_at', '>=', filter.fromMs);
@@ -214,6 +237,56 @@ export class RecordService {
       }),
       nextCursor: rows.length > filter.pageSize ? cursorAfter(keyset, page[page.length - 1]!) : null,
     };
+  }
+
+  /**
+   * The ledger transfers a reference names (decision 092): the transfer itself (its id or the
+   * ledger request id), or what the member's keyed request made (request_log's answer id), a
+   * member transfer, an exchange or a withdrawal by id or number, and then that thing's transfers.
+   * Every step is a seek on a primary or unique key; what belongs to someone else is dropped by the
+   * member's own legs in `list`.
+   */
+  private async transfersNamedBy(memberId: string, reference: string): Promise<string[]> {
+    const names = new Set<string>([reference]);
+    const logged = await this.db
+      .selectFrom('request_log')
+      .select('result_json')
+      .where('scope', 'in', memberKeyedScopes)
+      .where('actor', '=', memberId)
+      .where('request_id', '=', reference)
+      .execute();
+    for (const row of logged) {
+      try {
+        const answer = JSON.parse(row.result_json ?? 'null') as unknown;
+        if (answer && typeof answer === 'object' && 'id' in answer && typeof answer.id === 'string') names.add(answer.id);
+      } catch {
+        // An answer that is not JSON names nothing.
+      }
+    }
+    const list = [...names];
+    const [direct, byRequest, transfers, exchanges, withdrawals] = await Promise.all([
+      this.db.selectFrom('ledger_transfers').select('id').where('id', 'in', list).execute(),
+      this.db.selectFrom('ledger_transfers').select('id').where('request_id', 'in', list).execute(),
+      this.db.selectFrom('member_transfers').select('transfer_id').where('id', 'in', list).execute(),
+      this.db
+        .selectFrom('exchanges')
+        .select(['hold_transfer_id', 'member_id'])
+        .where((eb) => eb.or([eb('id', 'in', list), eb('number', 'in', list)]))
+        .execute(),
+      this.db
+        .selectFrom('withdrawals')
+        .select(['hold_transfer_id', 'fee_transfer_id', 'member_id'])
+        .where((eb) => eb.or([eb('id', 'in', list), eb('number', 'in', list)]))
+        .execute(),
+    ]);
+    const ids = new Set<string>([...direct.map((r) => r.id), ...byRequest.map((r) => r.id), ...transfers.map((r) => r.transfer_id)]);
+    for (const e of exchanges) if (e.member_id === memberId && e.hold_transfer_id) ids.add(e.hold_transfer_id);
+    for (const w of withdrawals) {
+      if (w.member_id !== memberId) continue;
+      if (w.hold_transfer_id) ids.add(w.hold_transfer_id);
+      if (w.fee_transfer_id) ids.add(w.fee_transfer_id);
+    }
+    return [...ids].slice(0, 50);
   }
 
   /** What the page's rows need from the features that made them, in one query per feature. */

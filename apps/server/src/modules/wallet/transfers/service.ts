@@ -4,14 +4,16 @@
  * platform (bonusFee), and a configured bonus from the platform to the recipient (bonusFeeBonus).
  */
 import crypto from 'node:crypto';
-import type { TransferConfig, TransferEntry } from '@pp/contract';
+import type { RecentRecipient, TransferConfig, TransferEntry, TransferRecipientCheck } from '@pp/contract';
 import type { Db } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
 import { once } from '../../../db/once.ts';
 import { AppError } from '../../../errors.ts';
 import type { AccountService } from '../../identity/accounts/index.ts';
 import type { ConfigService } from '../../platform/config/index.ts';
-import { amountRuleBroken, formatMinor, parseAmount, percentOfStrict } from '@pp/contract';
+import { amountRuleBroken, formatMinor, parseAmount, percentOfStrict, transferLimits } from '@pp/contract';
+import { reserveHit } from '../../../plugins/rate-limit.ts';
+import { avatarOf, maskName } from './recipient.ts';
 import { refusalError, settled, type LedgerRepository, type TransferRefusal } from '../ledger/index.ts';
 import { cursorAfter, keysetPage, newestFirst } from '../../../db/keyset.ts';
 
@@ -117,6 +119,50 @@ export class TransferService {
         return { id };
       }),
     );
+  }
+
+  /**
+   * Who a name belongs to, masked, before the member confirms a transfer (decision 093). Each
+   * check takes a place in the member's window in the database first (shared by every process,
+   * kept across restarts), found or not, so a member can test at most
+   * `transferLimits.recipientChecksPerWindowMax` names a window.
+   */
+  async checkRecipient(memberId: string, toUserName: string, now = Date.now()): Promise<TransferRecipientCheck> {
+    const place = await reserveHit(
+      this.db,
+      `recipientCheck:${memberId}`,
+      transferLimits.recipientCheckWindowMs,
+      transferLimits.recipientChecksPerWindowMax,
+      now,
+    );
+    if (!place.isReserved) throw new AppError('rate.limited', { seconds: Math.max(1, Math.ceil((place.resetsAt - now) / 1000)) });
+    const recipient = await this.accounts.repository.byName(toUserName.trim());
+    if (!recipient) return { recipient: null, isSelf: false };
+    return {
+      recipient: { maskedName: maskName(recipient.user_name), avatar: avatarOf(recipient.id, recipient.user_name) },
+      isSelf: recipient.id === memberId,
+    };
+  }
+
+  /** The last members this member sent to, newest first, each once: a page of the sender's index. */
+  async recentRecipients(memberId: string): Promise<RecentRecipient[]> {
+    const rows = await this.db
+      .selectFrom('member_transfers as t')
+      .innerJoin('users as r', 'r.id', 't.to_id')
+      .select(['t.to_id', 'r.user_name', 't.created_at'])
+      .where('t.from_id', '=', memberId)
+      .orderBy('t.created_at', 'desc')
+      .limit(50)
+      .execute();
+    const seen = new Set<string>();
+    const recent: RecentRecipient[] = [];
+    for (const r of rows) {
+      if (seen.has(r.to_id)) continue;
+      seen.add(r.to_id);
+      recent.push({ userName: r.user_name, avatar: avatarOf(r.to_id, r.user_name), lastSentAt: num(r.created_at) });
+      if (recent.length === transferLimits.recentRecipientsMax) break;
+    }
+    return recent;
   }
 
   async list(
