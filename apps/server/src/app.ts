@@ -35,6 +35,7 @@ import { adjustmentsModule } from './modules/wallet/adjustments/index.ts';
 import { exchangesModule } from './modules/wallet/exchanges/index.ts';
 import { transfersModule } from './modules/wallet/transfers/index.ts';
 import { recordsModule } from './modules/wallet/records/index.ts';
+import { proofModule } from './modules/wallet/proof/index.ts';
 import { jobsModule } from './modules/back-office/jobs/index.ts';
 import { securityModule } from './modules/identity/security/index.ts';
 import { chainModule } from './modules/payments/chain/index.ts';
@@ -143,6 +144,8 @@ export async function buildApp(
   await app.register(exchangesModule, { routeDeps, exchanges: s.exchanges });
   await app.register(transfersModule, { routeDeps, transfers: s.transfers });
   await app.register(recordsModule, { dbHandle, routeDeps, records: s.records });
+  // The proof of liabilities (decision 088).
+  await app.register(proofModule, { dbHandle, routeDeps, settings: s.settings, proof: s.proof, proofSigner: s.proofSigner, jobs });
   await app.register(jobsModule, { dbHandle, routeDeps, jobs, audit: s.audit });
   await app.register(securityModule, { routeDeps, security: s.security });
   // The chain refuses to start on deposit keys other than the stored addresses' (decision 017).

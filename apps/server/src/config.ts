@@ -55,6 +55,8 @@ export interface Config {
   gameTokenKey: string;
   gameTokenIssuer: string;
   gameTokenAudience: string;
+  /** The proof-of-liabilities signing key (decision 088): Ed25519 private JWK as JSON; empty keeps one in dataDir/proof-signing-key.json. */
+  proofSigningKey: string;
   /** Origins a third-party live-chat widget needs in the CSP (LIVE_CHAT_ORIGINS, space separated; decision 024). */
   liveChatOrigins: string[];
   /** Bounded waits on the database (decision 036; db/index.ts DbTimeouts). */
@@ -135,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gameTokenKey: env.GAME_TOKEN_PRIVATE_KEY ?? '',
     gameTokenIssuer: env.GAME_TOKEN_ISSUER || 'points-portal',
     gameTokenAudience: env.GAME_TOKEN_AUDIENCE || 'points-portal-game',
+    proofSigningKey: env.PROOF_SIGNING_KEY ?? '',
     dbTimeouts: {
       connectMs: ranged(env.DB_CONNECT_TIMEOUT_MS, defaultDbTimeouts.connectMs, 'DB_CONNECT_TIMEOUT_MS', 100, 120_000),
       statementMs: ranged(env.DB_STATEMENT_TIMEOUT_MS, defaultDbTimeouts.statementMs, 'DB_STATEMENT_TIMEOUT_MS', 100, 3_600_000),

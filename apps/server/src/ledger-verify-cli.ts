@@ -9,4 +9,6 @@ import './modules/products/packages/verify.ts';
 // The member's revenue totals checked against the journal (decision 063).
 import './modules/wallet/records/verify.ts';
 import './modules/back-office/dashboard/verify.ts';
+// The latest proof-of-liabilities snapshot against the journal at its cut-off (decision 088).
+import './modules/wallet/proof/verify.ts';
 import './modules/wallet/ledger/verify-cli.ts';

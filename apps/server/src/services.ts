@@ -60,6 +60,8 @@ import { NotificationService } from './modules/engagement/notifications/service.
 import { SupportService } from './modules/engagement/support/service.ts';
 import { makePubSub } from './modules/engagement/support/pubsub.ts';
 import { GameTokenService } from './modules/engagement/support/game-token.ts';
+// The proof of liabilities (decision 088); loading its entry registers its check of the books.
+import { ProofService, ProofSigner } from './modules/wallet/proof/index.ts';
 // Scarce goods (decision 025).
 import { SaleService } from './modules/products/scarce/sales.ts';
 import { EquityService } from './modules/products/scarce/equity.ts';
@@ -115,6 +117,8 @@ export interface Services {
   // Live support chat and the game (decision 024).
   support: SupportService;
   gameTokens: GameTokenService;
+  proof: ProofService;
+  proofSigner: ProofSigner;
   // Scarce goods (decision 025): rushes, flash sales, shares.
   sales: SaleService;
   equity: EquityService;
@@ -244,6 +248,8 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     // Live support chat and the game (decision 024).
     support: new SupportService(db, uploads, audit, makePubSub({ redisUrl: config.redisUrl, postgresUrl: dbHandle.postgresUrl }, log)),
     gameTokens: new GameTokenService(config),
+    proof: new ProofService(db),
+    proofSigner: ProofSigner.fromSettings(config),
     // Scarce goods (decision 025).
     sales: new SaleService(db, ledger, accounts, packages, audit),
     equity: new EquityService(db, ledger, accounts, audit, {

@@ -13,6 +13,7 @@ import * as pl from './plan.ts';
 import * as ct from './content.ts';
 import * as sp from './support.ts';
 import * as sc from './scarce.ts';
+import * as pf from './proof.ts';
 import { endpointPaths, type KeyedEndpointName } from './paths.ts';
 import { requestId } from './request-id.ts';
 
@@ -97,6 +98,8 @@ export const endpoints = {
   revenueSummary: endpoint(endpointPaths.revenueSummary, 'member', a.empty, w.revenueSummaryResponse),
   balanceHistory: endpoint(endpointPaths.balanceHistory, 'member', w.balanceHistoryRequest, w.balanceHistoryResponse),
   assetsValue: endpoint(endpointPaths.assetsValue, 'member', a.empty, w.assetsValueResponse),
+  proofPublished: endpoint(endpointPaths.proofPublished, 'public', a.empty, pf.proofPublishedResponse),
+  proofMine: endpoint(endpointPaths.proofMine, 'member', a.empty, pf.proofMineResponse),
   exchangeTypeList: endpoint(endpointPaths.exchangeTypeList, 'member', a.empty, z.array(w.exchangeType)),
   exchangeCreate: writeEndpoint(endpointPaths.exchangeCreate, 'member', w.exchangeCreateRequest, w.exchangeCreateResponse),
   exchangeList: endpoint(endpointPaths.exchangeList, 'member', w.exchangeListRequest, w.exchangeListResponse),

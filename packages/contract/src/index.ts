@@ -24,3 +24,5 @@ export * from './plan.ts';
 export * from './content.ts';
 export * from './support.ts';
 export * from './scarce.ts';
+export * from './proof-tree.ts';
+export * from './proof.ts';

@@ -26,6 +26,9 @@ export const endpointPaths = {
   revenueSummary: '/api/app/assets/revenueSummary',
   balanceHistory: '/api/app/assets/balanceHistory',
   assetsValue: '/api/app/assets/assetsValue',
+  // The proof of liabilities (decision 088).
+  proofPublished: '/api/app/proof/published',
+  proofMine: '/api/app/proof/mine',
   exchangeTypeList: '/api/app/exchange/typeList',
   exchangeCreate: '/api/app/exchange/create',
   exchangeList: '/api/app/exchange/list',

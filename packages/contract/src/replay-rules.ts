@@ -40,6 +40,8 @@ export const replayRules: Record<EndpointName, { rule: ReplayRule; why?: string 
   balanceHistory: { rule: 'read' },
   recordStatement: { rule: 'read' },
   assetsValue: { rule: 'read' },
+  proofPublished: { rule: 'read' },
+  proofMine: { rule: 'read' },
   exchangeTypeList: { rule: 'read' },
   exchangeCreate: { rule: 'keyed' },
   exchangeList: { rule: 'read' },

@@ -188,6 +188,38 @@ export interface ReviewDecisionsTable {
   at: Int;
 }
 
+/** A proof-of-liabilities snapshot (migration 057, decision 088). */
+export interface ProofSnapshotsTable {
+  id: string;
+  cut_off_at: Int;
+  member_count: number;
+  coins_json: string;
+  totals_json: string;
+  journal_totals_json: string;
+  root_hash: string;
+  document_json: string;
+  created_at: Int;
+}
+
+/** A member's leaf in a snapshot: its place, salt (hex) and balances per coin. */
+export interface ProofLeavesTable {
+  snapshot_id: string;
+  member_id: string;
+  leaf_index: number;
+  salt: string;
+  balances_json: string;
+}
+
+/** A chunk of 256 nodes of one level of a snapshot's tree (migration 058, decision 089). */
+export interface ProofNodesTable {
+  snapshot_id: string;
+  level: number;
+  chunk: number;
+  count: number;
+  hashes: string;
+  sums: string;
+}
+
 /** The request log of `once` (db/once.ts): a keyed write's claim, its input's hash and its answer. */
 export interface RequestLogTable {
   scope: string;
@@ -811,6 +843,9 @@ export interface Database {
   revenue_totals: RevenueTotalsTable;
   ledger_day_totals: LedgerDayTotalsTable;
   request_log: RequestLogTable;
+  proof_snapshots: ProofSnapshotsTable;
+  proof_leaves: ProofLeavesTable;
+  proof_nodes: ProofNodesTable;
   exchanges: ExchangesTable;
   member_transfers: MemberTransfersTable;
   uploads: UploadsTable;

@@ -53,6 +53,8 @@ import { productKeysToRequestLog } from './052-product-keys-to-request-log.ts';
 import { requestLogByAge } from './053-request-log-by-age.ts';
 import { typedRejectReasons } from './054-typed-reject-reasons.ts';
 import { dropLedgerPost } from './055-drop-ledger-post.ts';
+import { proofSnapshots } from './057-proof-snapshots.ts';
+import { proofNodes } from './058-proof-nodes.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -110,5 +112,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '053-request-log-by-age': requestLogByAge(),
     '054-typed-reject-reasons': typedRejectReasons(),
     '055-drop-ledger-post': dropLedgerPost(dialect),
+    '057-proof-snapshots': proofSnapshots(),
+    '058-proof-nodes': proofNodes(),
   };
 }

@@ -52,6 +52,14 @@ export const configRegistry = {
     isMoney: false,
     description: 'Shows the shares (equity) purchase to members (package-config call).',
   }),
+  'features.proofPublic': setting({
+    group: 'features',
+    kind: 'boolean',
+    schema: z.boolean(),
+    defaultValue: true,
+    isMoney: false,
+    description: 'Publishes the proof of liabilities (root, totals, signed document) to anyone; off shows it to signed-in members only (decision 088).',
+  }),
   'features.buyPurchaseCodeStatusDefault': setting({
     group: 'features',
     kind: 'boolean',

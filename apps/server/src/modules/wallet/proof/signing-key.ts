@@ -1,0 +1,62 @@
+/**
+ * The key that signs every published proof-of-liabilities document (Ed25519, decision 088). Kept
+ * like the server's other keys: PROOF_SIGNING_KEY (a private JWK as JSON) or, when empty, the file
+ * DATA_DIR/proof-signing-key.json (mode 0600), made on first use; every process of one deployment
+ * reads the same file or variable. Its public half is in every document and in docs/proof/README.md.
+ */
+import crypto, { type KeyObject } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { signedText, type ProofDocument } from '@pp/contract';
+import { newOkpKeyPair } from '@pp/envelope/node';
+
+export interface ProofKeySettings {
+  proofSigningKey: string;
+  dataDir: string;
+}
+
+type Jwk = { kty: string; crv: string; x: string; d: string };
+
+function loadJwk(settings: ProofKeySettings): Jwk {
+  if (settings.proofSigningKey) return JSON.parse(settings.proofSigningKey) as Jwk;
+  const file = path.join(settings.dataDir, 'proof-signing-key.json');
+  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as Jwk;
+  fs.mkdirSync(settings.dataDir, { recursive: true });
+  // Made through DER, not exported from the generated KeyObject (newOkpKeyPair: a Node 20 deadlock).
+  const { x, d } = newOkpKeyPair('ed25519');
+  const jwk = { kty: 'OKP', crv: 'Ed25519', x, d };
+  try {
+    fs.writeFileSync(file, JSON.stringify(jwk), { mode: 0o600, flag: 'wx' });
+    return jwk;
+  } catch {
+    // Another process wrote it first: use theirs.
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as Jwk;
+  }
+}
+
+export class ProofSigner {
+  private readonly privateKey: KeyObject;
+  readonly publicKey: { kty: 'OKP'; crv: 'Ed25519'; x: string };
+
+  constructor(jwk: Jwk) {
+    if (jwk.kty !== 'OKP' || jwk.crv !== 'Ed25519' || !jwk.x || !jwk.d) throw new Error('the proof signing key must be an Ed25519 private JWK');
+    this.privateKey = crypto.createPrivateKey({ key: jwk, format: 'jwk' });
+    this.publicKey = { kty: 'OKP', crv: 'Ed25519', x: jwk.x };
+  }
+
+  static fromSettings(settings: ProofKeySettings): ProofSigner {
+    return new ProofSigner(loadJwk(settings));
+  }
+
+  /** The document with its public key and signature (base64url Ed25519 over `signedText`). */
+  sign(unsigned: Omit<ProofDocument, 'publicKey' | 'signature'>): ProofDocument {
+    const signature = crypto.sign(null, Buffer.from(signedText(unsigned), 'utf8'), this.privateKey).toString('base64url');
+    return { ...unsigned, publicKey: this.publicKey, signature };
+  }
+}
+
+/** Whether a document's signature holds under the key it names (the standalone verifier's check). */
+export function documentSignatureHolds(doc: ProofDocument): boolean {
+  const key = crypto.createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: doc.publicKey.x }, format: 'jwk' });
+  return crypto.verify(null, Buffer.from(signedText(doc), 'utf8'), key, Buffer.from(doc.signature, 'base64url'));
+}
