@@ -260,7 +260,16 @@ export const reviewItem = z.object({
   summary: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
   evidence: z.array(z.object({ label: z.string(), value: z.string(), isImage: z.boolean() })),
   createdAt: z.number(),
-  decisions: z.array(z.object({ staffName: z.string(), decision: z.enum(['approve', 'reject']), reason: z.string(), at: z.number() })),
+  /** Each decision's reason typed: a rejection's code (null for an approval) and the staff member's words ('' when none). */
+  decisions: z.array(
+    z.object({
+      staffName: z.string(),
+      decision: z.enum(['approve', 'reject']),
+      reasonCode: z.enum(rejectReasonCodes).nullable(),
+      note: z.string(),
+      at: z.number(),
+    }),
+  ),
   rejectReason: z.string().nullable(),
   rejectReasonCode: z.enum(rejectReasonCodes).nullable(),
   needsSecondApproval: z.boolean(),

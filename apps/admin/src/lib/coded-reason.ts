@@ -4,7 +4,8 @@ import { recordRejectReasonCodes, rejectReason, type RejectReasonCode } from '@p
 const codedReasonActions: ReadonlySet<string> = new Set(['review.approve', 'review.reject', 'payout.reject']);
 
 /**
- * A reason stored as `code: text` (a review decision, a payout rejection) split into its reason
+ * A trail entry's reason written as `code: text` (a review decision or a payout rejection recorded
+ * before the trail kept the reason typed) split into its reason
  * code, which the screen shows translated, and the staff member's own words; null for a reason
  * that starts with no known code, shown as written. With `action`, only the actions that write
  * coded reasons are read this way, so free words that happen to begin with "other:" stay as typed.

@@ -2,7 +2,8 @@
  * The one conversion between a rejection's typed reason and its two stored columns, `reject_code`
  * and `reject_note` (migration 054), and the two fields the member's lists answer with. Every table
  * that keeps a rejection (review items, bank deposits, exchanges, withdrawals, package claims) goes
- * through it, so no module reads or writes a reason any other way.
+ * through it, so no module reads or writes a reason any other way. A review decision keeps its
+ * code apart the same way (`reason_code`, migration 056), read with `reasonCodeOf`.
  */
 import { recordRejectReasonCodes, type RejectReason, type RejectReasonCode } from '@pp/contract';
 
@@ -23,8 +24,14 @@ export function rejectColumns(reason: RejectReason | null): RejectColumns {
  * newer build's, rolled back) reads as `other`: the member still learns the item was rejected.
  */
 export function rejectReasonOf(row: RejectColumns): RejectReason | null {
-  if (row.reject_code === null) return null;
-  return { code: isCode(row.reject_code) ? row.reject_code : 'other', note: row.reject_note ?? '' };
+  const code = reasonCodeOf(row.reject_code);
+  return code === null ? null : { code, note: row.reject_note ?? '' };
+}
+
+/** A stored reason code as this build reads it: none stays none, a code it does not know reads as `other`. */
+export function reasonCodeOf(stored: string | null): RejectReasonCode | null {
+  if (stored === null) return null;
+  return isCode(stored) ? stored : 'other';
 }
 
 /** The member's and staff's answer: the code, which they read translated, and the words when there are any. */

@@ -184,7 +184,10 @@ export interface ReviewDecisionsTable {
   staff_id: string;
   staff_name: string;
   decision: string;
-  reason: string;
+  /** A rejection's reason code (null for an approval); read with reasonCodeOf (db/reject-reason.ts). */
+  reason_code: string | null;
+  /** The staff member's words, '' when none. */
+  note: string;
   at: Int;
 }
 

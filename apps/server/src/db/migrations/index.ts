@@ -55,6 +55,7 @@ import { typedRejectReasons } from './054-typed-reject-reasons.ts';
 import { dropLedgerPost } from './055-drop-ledger-post.ts';
 import { proofSnapshots } from './057-proof-snapshots.ts';
 import { proofNodes } from './058-proof-nodes.ts';
+import { typedDecisionReasons } from './056-typed-decision-reasons.ts';
 
 /** One list of migrations that runs on both databases, in name order. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -114,5 +115,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '055-drop-ledger-post': dropLedgerPost(dialect),
     '057-proof-snapshots': proofSnapshots(),
     '058-proof-nodes': proofNodes(),
+    '056-typed-decision-reasons': typedDecisionReasons(dialect),
   };
 }

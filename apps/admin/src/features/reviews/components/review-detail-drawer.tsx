@@ -4,7 +4,6 @@ import type { ReviewItem } from '@pp/contract';
 import { Dialog } from '@pp/browser-kit';
 import { ErrorState, Loading } from '../../../components/ui/states';
 import { formatDateTime, formatExactAmount } from '../../../lib/format';
-import { splitCodedReason } from '../../../lib/coded-reason';
 import { useReviewDetail } from '../api/review-detail';
 import type { Decision } from '../api/review-decide';
 import { EvidenceList } from './evidence-list';
@@ -36,11 +35,8 @@ export function ReviewDetailDrawer({ id, onClose, canDecide, onDecide }: ReviewD
 
 function ReviewDetail({ item, canDecide, onDecide }: { item: ReviewItem; canDecide: boolean; onDecide: (item: ReviewItem, decision: Decision) => void }) {
   const { t } = useTranslation();
-  // A decision's reason is stored as `code: words`: the code shown translated, then the words.
-  const decisionReason = (reason: string) => {
-    const coded = splitCodedReason(reason);
-    return coded ? [t(`rejectReasons.${coded.code}`), coded.text].filter(Boolean).join(': ') : reason;
-  };
+  // A decision's reason comes typed: the code shown translated, then the words.
+  const decisionReason = (d: ReviewItem['decisions'][number]) => [d.reasonCode ? t(`rejectReasons.${d.reasonCode}`) : '', d.note].filter(Boolean).join(': ');
   return (
     <div className="detail">
       <dl className="facts">
@@ -106,7 +102,7 @@ function ReviewDetail({ item, canDecide, onDecide }: { item: ReviewItem; canDeci
                   <strong>{d.staffName}</strong> {d.decision === 'approve' ? t('reviews.decidedApprove') : t('reviews.decidedReject')}{' '}
                   <span className="muted">{formatDateTime(d.at)}</span>
                 </p>
-                {d.reason ? <p className="quote">{decisionReason(d.reason)}</p> : null}
+                {d.reasonCode || d.note ? <p className="quote">{decisionReason(d)}</p> : null}
               </li>
             ))}
           </ol>

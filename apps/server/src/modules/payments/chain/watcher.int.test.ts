@@ -244,7 +244,7 @@ describe.each(dialects)('chain watcher on %s', (dialect) => {
     expect((await deposits('frank'))[0]).toMatchObject({ id: held!.id, status: 'rejected', amount: exact, rejectReasonCode: 'other', rejectReason: note });
     const detail = (await admin.call<ReviewItem>('reviewDetail', { id: item.id })).data;
     expect(detail).toMatchObject({ status: 'rejected', amount: exact, rejectReasonCode: 'other', rejectReason: note });
-    expect(detail.decisions).toEqual([expect.objectContaining({ staffName: 'admin', decision: 'reject', reason: `other: ${note}` })]);
+    expect(detail.decisions).toEqual([expect.objectContaining({ staffName: 'admin', decision: 'reject', reasonCode: 'other', note })]);
     const notices = await member('frank').client.call<{ items: Array<{ type: string; params: Record<string, string> }> }>('notificationList', {});
     expect(notices.data.items[0]).toMatchObject({ type: 'depositRejected', params: { amount: exact, coinName: 'USDT' } });
 

@@ -36,7 +36,7 @@ import { AppError } from '../../../errors.ts';
 import type { AuditService, Actor } from '../audit/index.ts';
 import type { ConfigService } from '../config/index.ts';
 import { keysetPage, newestFirst } from '../../../db/keyset.ts';
-import { rejectColumns, rejectReasonFields, rejectReasonOf } from '../../../db/reject-reason.ts';
+import { reasonCodeOf, rejectColumns, rejectReasonFields, rejectReasonOf } from '../../../db/reject-reason.ts';
 
 export interface QueueHandler {
   /** `actor` is the staff member whose approval completes the item (a setting change is written in their name). */
@@ -267,7 +267,7 @@ export class ReviewService {
         createdAt: num(row.created_at),
         decisions: decisions
           .filter((d) => d.item_id === row.id)
-          .map((d) => ({ staffName: d.staff_name, decision: d.decision as Decision, reason: d.reason, at: num(d.at) })),
+          .map((d) => ({ staffName: d.staff_name, decision: d.decision as Decision, reasonCode: reasonCodeOf(d.reason_code), note: d.note, at: num(d.at) })),
         ...rejectReasonFields(rejectReasonOf(row)),
         // An item that can never be approved (decision 037) needs no second approval either.
         needsSecondApproval: !rejectOnlyReviewQueues.includes(row.queue) && Number(row.approvals_required) >= 2,
@@ -349,7 +349,9 @@ export class ReviewService {
         staff_id: actor.id,
         staff_name: actor.name,
         decision,
-        reason: reasonCode ? `${reasonCode}: ${reason}` : reason,
+        // Typed like the item's own reason: the code apart from the words (decision 082).
+        reason_code: rejectReason?.code ?? null,
+        note: reason,
         at: now,
       })
       .execute();
