@@ -109,6 +109,8 @@ export const router = createHashRouter([
               { path: child(paths.transfer), lazy: lazyPage(() => import('./routes/transfer').then((m) => m.TransferRoute)) },
               { path: child(paths.plan), lazy: lazyPage(() => import('../features/plan/pages/plan-chart').then((m) => m.PlanChartPage)) },
               { path: child(paths.ranking), lazy: lazyPage(() => import('../features/ranking/pages/ranking').then((m) => m.RankingPage)) },
+              // The proof of liabilities (decision 088).
+              { path: child(paths.proof), lazy: lazyPage(() => import('../features/proof/pages/proof').then((m) => m.ProofPage)) },
               // The game (decision 024).
               { path: child(paths.game), lazy: lazyPage(() => import('../features/game/pages/game').then((m) => m.GamePage)) },
             ],

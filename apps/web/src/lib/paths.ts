@@ -20,6 +20,8 @@ export const paths = {
   /** The compensation plan chart and the ranking (decision 022). */
   plan: '/plan',
   ranking: '/ranking',
+  /** The proof of liabilities: the member's own leaf and path (decision 088). */
+  proof: '/proof',
   /** Content (decision 023): one announcement is /announcement/:id. */
   announcement: '/announcement',
   whitePaper: '/white-paper',

@@ -23,8 +23,8 @@ describe('navigation', () => {
     expect(toOf(footerTabs())).toEqual(['/package', '/recharge', '/withdraw', '/index', '/records', '/invite-tree', '/user-info']);
   });
 
-  it('mobile menu: rush purchase, equity and transfer only by flag; wallet, notices, invite tree, ranking, plan chart, game and white paper always', () => {
-    expect(toOf(mobileMenuLinks(none))).toEqual(['/details', '/notification', '/invite-tree', '/ranking', '/plan', '/setting', '/game', '/white-paper']);
+  it('mobile menu: rush purchase, equity and transfer only by flag; wallet, notices, invite tree, ranking, plan chart, proof of liabilities, game and white paper always', () => {
+    expect(toOf(mobileMenuLinks(none))).toEqual(['/details', '/notification', '/invite-tree', '/ranking', '/plan', '/setting', '/proof', '/game', '/white-paper']);
     expect(toOf(mobileMenuLinks(all))).toEqual([
       '/code',
       '/equity',
@@ -35,12 +35,13 @@ describe('navigation', () => {
       '/ranking',
       '/plan',
       '/setting',
+      '/proof',
       '/game',
       '/white-paper',
     ]);
   });
 
-  it('desktop settings menu: invite tree, ranking, plan chart, white paper, security (customer service is an action beside them)', () => {
-    expect(toOf(settingsMenuLinks())).toEqual(['/invite-tree', '/ranking', '/plan', '/white-paper', '/setting']);
+  it('desktop settings menu: invite tree, ranking, plan chart, white paper, proof of liabilities, security (customer service is an action beside them)', () => {
+    expect(toOf(settingsMenuLinks())).toEqual(['/invite-tree', '/ranking', '/plan', '/white-paper', '/proof', '/setting']);
   });
 });

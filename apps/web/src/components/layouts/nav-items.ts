@@ -76,6 +76,7 @@ export function mobileMenuLinks(flags: NavFlags): NavItem[] {
     item(paths.ranking, 'ranking', 'chart'),
     item(paths.plan, 'planChart', 'records'),
     item(paths.settings, 'security', 'settings'),
+    item(paths.proof, 'proof', 'shield'),
     item(paths.game, 'game', 'game'),
     item(paths.whitePaper, 'whitePaper', 'book'),
   ];
@@ -88,6 +89,7 @@ export function settingsMenuLinks(): NavItem[] {
     item(paths.ranking, 'ranking', 'chart'),
     item(paths.plan, 'planChart', 'records'),
     item(paths.whitePaper, 'whitePaper', 'book'),
+    item(paths.proof, 'proof', 'shield'),
     item(paths.settings, 'security', 'settings'),
   ];
 }

@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { coinNames, formatCount, formatExact, formatMinor, type CoinName, type MemberProof, type ProofDocument } from '@pp/contract';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { CardLoadState } from '../../../components/ui/card-load-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { formatDateTime } from '../../../lib/dates';
+import { currentLanguage } from '../../../lib/i18n';
+import { useProofMine } from '../api/proof';
+import { downloadProof, verifyInBrowser } from '../verify';
+
+/** Where the server serves the standalone verifier (docs/proof/verify.mjs). */
+const verifierHref = '/proof-verify.mjs';
+/** The command line that runs it on the downloaded file: code, the same in every language. */
+const verifierCommand = (snapshotId: string) => `node verify.mjs proof-${snapshotId}.json`;
+
+type Check = { state: 'idle' } | { state: 'busy' } | { state: 'ok' } | { state: 'failed'; reason: string };
+
+/** A coin's name in the member's language; a coin the portal does not list keeps its code. */
+function useCoinLabel(): (coin: string) => string {
+  const { t } = useTranslation();
+  return (coin) => ((coinNames as readonly string[]).includes(coin) ? t(`coins.${coin as CoinName}`) : coin);
+}
+
+/** Minor units (the tree's unit) shown as points. */
+function Amount({ minor }: { minor: string }) {
+  return <>{formatExact(formatMinor(BigInt(minor)), currentLanguage())}</>;
+}
+
+function Published({ document }: { document: ProofDocument }) {
+  const { t } = useTranslation();
+  const coinLabel = useCoinLabel();
+  const language = currentLanguage();
+  return (
+    <Card title={t('proof.published')}>
+      <dl className="info-list" data-testid="proof-published">
+        <div className="info-row">
+          <dt>{t('proof.cutOff')}</dt>
+          <dd>{formatDateTime(document.cutOffMs, language)}</dd>
+        </div>
+        <div className="info-row">
+          <dt>{t('proof.memberCount')}</dt>
+          <dd>{formatCount(document.memberCount, language)}</dd>
+        </div>
+        {document.coins.map((coin) => (
+          <div className="info-row" key={coin}>
+            <dt>{t('proof.totalOf', { coin: coinLabel(coin) })}</dt>
+            <dd>
+              <Amount minor={document.totals[coin] ?? '0'} />
+            </dd>
+          </div>
+        ))}
+        <div className="info-row">
+          <dt>{t('proof.rootHash')}</dt>
+          <dd className="mono proof-hash" data-testid="proof-root">
+            {document.rootHash}
+          </dd>
+        </div>
+        <div className="info-row">
+          <dt>{t('proof.publicKey')}</dt>
+          <dd className="mono proof-hash">{document.publicKey.x}</dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}
+
+function Mine({ proof }: { proof: MemberProof }) {
+  const { t } = useTranslation();
+  const coinLabel = useCoinLabel();
+  const [check, setCheck] = useState<Check>({ state: 'idle' });
+  const verify = async () => {
+    setCheck({ state: 'busy' });
+    const outcome = await verifyInBrowser(proof);
+    setCheck(outcome.ok ? { state: 'ok' } : { state: 'failed', reason: outcome.reason ?? '' });
+  };
+  return (
+    <>
+      <Card title={t('proof.yourLeaf')}>
+        <div className="stack-tight">
+          <dl className="info-list" data-testid="proof-leaf">
+            {proof.document.coins.map((coin, i) => (
+              <div className="info-row" key={coin}>
+                <dt>{coinLabel(coin)}</dt>
+                <dd>
+                  <Amount minor={proof.leaf.balances[i] ?? '0'} />
+                </dd>
+              </div>
+            ))}
+            <div className="info-row">
+              <dt>{t('proof.salt')}</dt>
+              <dd className="mono proof-hash">{proof.leaf.salt}</dd>
+            </div>
+          </dl>
+          <p className="record-note">{t('proof.saltNote')}</p>
+          <div className="proof-actions">
+            <Button onClick={() => void verify()} isBusy={check.state === 'busy'} data-testid="proof-verify">
+              {t('proof.verify')}
+            </Button>
+            <Button variant="secondary" onClick={() => downloadProof(proof)} data-testid="proof-download">
+              {t('proof.download')}
+            </Button>
+          </div>
+          <p role="status" data-testid="proof-result" className={check.state === 'failed' ? 'proof-result proof-failed' : 'proof-result'}>
+            {check.state === 'ok' ? t('proof.verified') : check.state === 'failed' ? t('proof.failed', { reason: check.reason }) : null}
+          </p>
+          <p className="record-note">
+            {t('proof.verifierNote')}{' '}
+            <a href={verifierHref} download="verify.mjs">
+              {t('proof.verifierLink')}
+            </a>
+          </p>
+          <p className="record-note mono">{verifierCommand(proof.document.snapshotId)}</p>
+        </div>
+      </Card>
+      <Card title={t('proof.path', { steps: proof.path.length })}>
+        <ol className="proof-path" data-testid="proof-path">
+          {proof.path.map((step, i) => (
+            <li key={i} className="proof-step">
+              <span className="proof-step-side">{t(step.side === 'left' ? 'proof.siblingLeft' : 'proof.siblingRight')}</span>
+              <span className="mono proof-hash">{step.hash}</span>
+              <span className="proof-step-sums">
+                {proof.document.coins.map((coin, c) => (
+                  <small key={coin}>
+                    {coinLabel(coin)} <Amount minor={step.sums[c] ?? '0'} />
+                  </small>
+                ))}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </Card>
+    </>
+  );
+}
+
+/** /proof: the latest proof of liabilities and the member's own leaf, checked in the browser (decision 088). */
+export function ProofPage() {
+  const { t } = useTranslation();
+  const mine = useProofMine();
+  const data = mine.data;
+  return (
+    <>
+      <PageHeader title={t('proof.title')} description={t('proof.description')} />
+      <div className="stack">
+        {!data ? (
+          <Card>
+            <CardLoadState isError={mine.isError} onRetry={() => void mine.refetch()} />
+          </Card>
+        ) : !data.document ? (
+          <Card>
+            <p className="empty">{t('proof.none')}</p>
+          </Card>
+        ) : (
+          <>
+            <Published document={data.document} />
+            {data.proof ? (
+              <Mine proof={data.proof} />
+            ) : (
+              <Card>
+                <p className="empty">{t('proof.notIncluded')}</p>
+              </Card>
+            )}
+          </>
+        )}
+      </div>
+    </>
+  );
+}
