@@ -24,7 +24,17 @@ describe('navigation', () => {
   });
 
   it('mobile menu: rush purchase, equity and transfer only by flag; wallet, notices, invite tree, ranking, plan chart, proof of liabilities, game and white paper always', () => {
-    expect(toOf(mobileMenuLinks(none))).toEqual(['/details', '/notification', '/invite-tree', '/ranking', '/plan', '/setting', '/proof', '/game', '/white-paper']);
+    expect(toOf(mobileMenuLinks(none))).toEqual([
+      '/details',
+      '/notification',
+      '/invite-tree',
+      '/ranking',
+      '/plan',
+      '/setting',
+      '/proof',
+      '/game',
+      '/white-paper',
+    ]);
     expect(toOf(mobileMenuLinks(all))).toEqual([
       '/code',
       '/equity',
