@@ -51,6 +51,8 @@ import { contentModule } from './modules/engagement/content/index.ts';
 import { notificationsModule } from './modules/engagement/notifications/index.ts';
 import { supportModule } from './modules/engagement/support/index.ts';
 import { scarceModule } from './modules/products/scarce/index.ts';
+import { booksModule } from './modules/finance/books/index.ts';
+import { reconciliationModule } from './modules/finance/reconciliation/index.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -176,6 +178,8 @@ export async function buildApp(
   await app.register(supportModule, { config, dbHandle, routeDeps, sessions: s.sessions, settings: s.settings, support: s.support, gameTokens: s.gameTokens });
   // Scarce goods (decision 025).
   await app.register(scarceModule, { routeDeps, sales: s.sales, equity: s.equity, jobs });
+  await app.register(booksModule, { routeDeps, books: s.books });
+  await app.register(reconciliationModule, { routeDeps, reconciliation: s.reconciliation });
   await registerStatic(app, config);
 
   if (config.isDemo) {

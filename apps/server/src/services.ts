@@ -65,6 +65,9 @@ import { ProofService, ProofSigner } from './modules/wallet/proof/index.ts';
 // Scarce goods (decision 025).
 import { SaleService } from './modules/products/scarce/sales.ts';
 import { EquityService } from './modules/products/scarce/equity.ts';
+// Finance: the books and the bank reconciliation (decisions 090, 091).
+import { BooksService } from './modules/finance/books/index.ts';
+import { ReconciliationService } from './modules/finance/reconciliation/index.ts';
 
 export interface Services {
   config: Config;
@@ -122,6 +125,9 @@ export interface Services {
   // Scarce goods (decision 025): rushes, flash sales, shares.
   sales: SaleService;
   equity: EquityService;
+  // Finance (decisions 090, 091).
+  books: BooksService;
+  reconciliation: ReconciliationService;
 }
 
 export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBaseLogger): Services {
@@ -160,6 +166,9 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     },
     chainDeposit: HeldChainDeposits.reviewHandler,
     settingChange: settings.reviewHandler,
+    get reconciliationDay() {
+      return services.reconciliation.reviewHandler;
+    },
   });
   // Control settings change through a review item (decision 061).
   settings.useReviewQueue(reviews);
@@ -215,6 +224,8 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     ledger,
     reviews,
     adjustments: new AdjustmentService(ledger, reviews, audit, accounts.repository),
+    books: new BooksService(db),
+    reconciliation: new ReconciliationService(db, audit, reviews),
     adminMembers: new AdminMemberService(db, sessions, audit, accounts, community),
     dashboard: new DashboardService(db, reviews),
     exchanges: new ExchangeService(db, ledger, reviews, accounts, settings),

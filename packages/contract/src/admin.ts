@@ -38,6 +38,10 @@ export const staffPermissions = [
   'support.chat',
   /** Open the files members uploaded (receipts, chat images); every staff role reads their metadata (decision 061). */
   'uploads.read',
+  /** Read the books: trial balance and journal export (decision 090). */
+  'finance.books',
+  /** Import bank statements, resolve their lines and ask for a day's sign-off (decision 091). */
+  'finance.reconcile',
 ] as const;
 export type StaffPermission = (typeof staffPermissions)[number];
 
@@ -57,6 +61,8 @@ export const rolePermissions: Record<StaffRole, readonly StaffPermission[]> = {
     'plan.manage',
     'plan.run',
     'uploads.read',
+    'finance.books',
+    'finance.reconcile',
   ],
   support: ['audit.read', 'members.read', 'members.manage', 'config.read', 'reviews.read', 'dashboard.read', 'content.manage', 'support.chat', 'uploads.read'],
   viewer: ['audit.read', 'members.read', 'config.read', 'reviews.read', 'dashboard.read'],

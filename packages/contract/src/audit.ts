@@ -34,6 +34,11 @@ const fixedAuditActions = [
   'scarce.flashSaleOpen',
   'scarce.saleClose',
   'equity.configSave',
+  'recon.mappingSave',
+  'recon.import',
+  'recon.resolve',
+  'recon.signOffRequest',
+  'recon.signOff',
 ] as const;
 
 export type AuditAction = (typeof fixedAuditActions)[number] | `member.${MemberActionName}`;

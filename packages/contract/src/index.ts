@@ -24,5 +24,6 @@ export * from './plan.ts';
 export * from './content.ts';
 export * from './support.ts';
 export * from './scarce.ts';
+export * from './finance.ts';
 export * from './proof-tree.ts';
 export * from './proof.ts';

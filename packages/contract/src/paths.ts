@@ -194,6 +194,15 @@ export const endpointPaths = {
   equityConfigSave: '/api/admin/equity/configSave',
   saleClose: '/api/admin/scarce/saleClose',
   equityConfigGet: '/api/admin/equity/config',
+  // Finance: the books and the bank reconciliation (decisions 090, 091).
+  financeTrialBalance: '/api/admin/finance/trialBalance',
+  financeJournal: '/api/admin/finance/journal',
+  reconMappingList: '/api/admin/finance/recon/mappingList',
+  reconMappingSave: '/api/admin/finance/recon/mappingSave',
+  reconImport: '/api/admin/finance/recon/import',
+  reconDay: '/api/admin/finance/recon/day',
+  reconResolve: '/api/admin/finance/recon/resolve',
+  reconSignOff: '/api/admin/finance/recon/signOff',
 } as const;
 
 /**
@@ -241,6 +250,10 @@ export const keyedEndpointNames = [
   'activatePurchaseCode',
   'givePurchaseCode',
   'buyEquity',
+  'reconMappingSave',
+  'reconImport',
+  'reconResolve',
+  'reconSignOff',
 ] as const satisfies ReadonlyArray<keyof typeof endpointPaths>;
 export type KeyedEndpointName = (typeof keyedEndpointNames)[number];
 

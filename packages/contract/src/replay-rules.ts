@@ -196,4 +196,12 @@ export const replayRules: Record<EndpointName, { rule: ReplayRule; why?: string 
   saleClose: { rule: 'idempotent', why: 'closed already: a sale ends once' },
   equityConfigGet: { rule: 'read' },
   equityConfigSave: { rule: 'oncePerSend' },
+  financeTrialBalance: { rule: 'read' },
+  financeJournal: { rule: 'read' },
+  reconMappingList: { rule: 'read' },
+  reconMappingSave: { rule: 'keyed' },
+  reconImport: { rule: 'keyed' },
+  reconDay: { rule: 'read' },
+  reconResolve: { rule: 'keyed' },
+  reconSignOff: { rule: 'keyed' },
 };

@@ -12,11 +12,24 @@ interface RecordFilterBarProps {
   typeOptions: readonly Option[];
   coinOptions: readonly Option[];
   isRangeInverted: boolean;
+  /** The words of what is wrong with the typed amount or reference, if anything. */
+  amountError?: string;
+  referenceError?: string;
   canReset: boolean;
 }
 
 /** Spec section 3's record filters; each change applies at once. */
-export function RecordFilterBar({ values, onChange, statusOptions, typeOptions, coinOptions, isRangeInverted, canReset }: RecordFilterBarProps) {
+export function RecordFilterBar({
+  values,
+  onChange,
+  statusOptions,
+  typeOptions,
+  coinOptions,
+  isRangeInverted,
+  amountError,
+  referenceError,
+  canReset,
+}: RecordFilterBarProps) {
   const { t } = useTranslation();
   const set = (name: keyof RecordFilterValues) => (value: string) => onChange({ ...values, [name]: value });
   return (
@@ -38,6 +51,26 @@ export function RecordFilterBar({ values, onChange, statusOptions, typeOptions, 
         onValueChange={set('toDay')}
         min={values.fromDay || undefined}
         error={isRangeInverted ? t('records.rangeInverted') : undefined}
+      />
+      <TextField
+        label={t('records.searchAmount')}
+        value={values.amount}
+        onValueChange={set('amount')}
+        inputMode="decimal"
+        autoComplete="off"
+        maxLength={24}
+        error={amountError}
+      />
+      <TextField
+        label={t('records.searchReference')}
+        value={values.reference}
+        onValueChange={set('reference')}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={100}
+        hint={referenceError ? undefined : t('records.searchReferenceHint')}
+        error={referenceError}
       />
       <div className="filter-actions">
         <Button variant="ghost" disabled={!canReset} onClick={() => onChange(noRecordFilters)}>

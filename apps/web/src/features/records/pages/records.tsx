@@ -9,7 +9,10 @@ import { useRecordTypeList } from '../api/record-type-list';
 import { RecordDetailsDialog } from '../components/record-details-dialog';
 import { RecordFilterBar } from '../components/record-filter-bar';
 import { RecordList } from '../components/record-list';
+import { StatementCard } from '../components/statement-card';
 import { hasRecordFilters, noRecordFilters, recordFiltersRequest } from '../record-filters';
+import { useDebounced } from '../../../lib/use-debounced';
+import { translateKey } from '../../../lib/i18n';
 
 interface RecordsPageProps {
   /** Wallet types to filter by, named for the reader (from the assets feature). */
@@ -22,8 +25,17 @@ export function RecordsPage({ coinOptions, coinLabel }: RecordsPageProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState(noRecordFilters);
   const [selected, setSelected] = useState<RecordEntry | null>(null);
-  const { filters, isRangeInverted } = useMemo(() => recordFiltersRequest(values), [values]);
-  const records = useAssetsRecordList(filters, !isRangeInverted);
+  // Typed searches ask once the member stops typing; the selects and dates apply at once.
+  const amount = useDebounced(values.amount, 400);
+  const reference = useDebounced(values.reference, 400);
+  const { filters, isRangeInverted, amountError, referenceError } = useMemo(
+    () => recordFiltersRequest({ ...values, amount, reference }),
+    // The typed fields count once settled, so a keystroke does not rebuild the request.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [values.status, values.type, values.coinName, values.fromDay, values.toDay, amount, reference],
+  );
+  const isBlocked = isRangeInverted || amountError !== null || referenceError !== null;
+  const records = useAssetsRecordList(filters, !isBlocked);
   const types = useRecordTypeList();
 
   const statusOptions = transactionStatuses.map((s) => ({ value: s, label: t(`records.statuses.${s}`) }));
@@ -34,6 +46,8 @@ export function RecordsPage({ coinOptions, coinLabel }: RecordsPageProps) {
   let body;
   if (isRangeInverted) {
     body = <p className="empty">{t('records.rangeInverted')}</p>;
+  } else if (isBlocked) {
+    body = <p className="empty">{t('records.searchInvalid')}</p>;
   } else if (records.data) {
     body =
       items.length === 0 ? (
@@ -61,6 +75,7 @@ export function RecordsPage({ coinOptions, coinLabel }: RecordsPageProps) {
     <>
       <PageHeader title={t('records.title')} />
       <div className="stack">
+        <StatementCard coinLabel={coinLabel} />
         <Card>
           <RecordFilterBar
             values={values}
@@ -69,6 +84,8 @@ export function RecordsPage({ coinOptions, coinLabel }: RecordsPageProps) {
             typeOptions={typeOptions}
             coinOptions={coinOptions}
             isRangeInverted={isRangeInverted}
+            amountError={amountError ? translateKey(amountError) : undefined}
+            referenceError={referenceError ? translateKey(referenceError) : undefined}
             canReset={hasRecordFilters(values)}
           />
         </Card>

@@ -1,5 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { transferCreateRequest, type TransferConfig, formatExact, formatDecimal } from '@pp/contract';
+import { useDebounced } from '../../../lib/use-debounced';
+import { useRecipientCheck } from '../api/transfer-recipient';
+import { RecentRecipients } from './recent-recipients';
+import { RecipientAvatar } from './recipient-avatar';
+import { RecipientPreview } from './recipient-preview';
 import { MoneyForm, useMoneyForm } from '../../../components/money-form/money-form';
 import { SelectField, TextField, useForm, showToast } from '@pp/browser-kit';
 import { AmountShortcuts } from '../../../components/ui/amount-shortcuts';
@@ -35,6 +40,12 @@ export function TransferForm({ config, availableOf, coinLabel, selfUserName, onT
   const language = currentLanguage();
   const form = useForm(empty);
   const { values, errors, setValue } = form;
+
+  // The recipient is checked once the member stops typing, a name of the contract's shape only.
+  const typedName = values.toUserName.trim();
+  const settledName = useDebounced(typedName.length <= 64 ? typedName : '', 400);
+  const recipient = useRecipientCheck(settledName);
+  const checkedName = settledName === typedName && !recipient.isPlaceholderData ? recipient.data : undefined;
 
   const available = values.coinName ? availableOf(values.coinName) : undefined;
   const quote = transferQuote(config, values.amount);
@@ -81,6 +92,15 @@ export function TransferForm({ config, availableOf, coinLabel, selfUserName, onT
                 <dt>{t('transfer.toUserName')}</dt>
                 <dd className="break">{pending.toUserName}</dd>
               </div>
+              {checkedName?.recipient && pending.toUserName.trim() === settledName ? (
+                <div className="info-row">
+                  <dt>{t('transfer.recipient.confirmLabel')}</dt>
+                  <dd className="recipient-confirm" data-testid="recipient-confirm">
+                    <RecipientAvatar avatar={checkedName.recipient.avatar} size="sm" />
+                    <span>{checkedName.recipient.maskedName}</span>
+                  </dd>
+                </div>
+              ) : null}
               <div className="info-row">
                 <dt>{t('transfer.amount')}</dt>
                 <dd>{`${formatExact(pendingQuote.amount, language)} ${coinLabel(pending.coinName)}`}</dd>
@@ -112,6 +132,7 @@ export function TransferForm({ config, availableOf, coinLabel, selfUserName, onT
         placeholder={t('common.selectPlaceholder')}
         error={errors.transferType}
       />
+      <RecentRecipients onPick={(name) => setValue('toUserName', name)} />
       <TextField
         label={t('transfer.toUserName')}
         value={values.toUserName}
@@ -122,6 +143,7 @@ export function TransferForm({ config, availableOf, coinLabel, selfUserName, onT
         spellCheck={false}
         maxLength={64}
       />
+      <RecipientPreview name={typedName === '' ? '' : settledName || typedName} isStale={settledName !== typedName} check={recipient} />
       <SelectField
         label={t('transfer.coinName')}
         value={values.coinName}

@@ -4,6 +4,7 @@ import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useTransferConfig } from '../api/transfer-config';
 import { transferListKey } from '../api/transfer-list';
+import { recentRecipientsKey } from '../api/transfer-recipient';
 import { TransferForm } from '../components/transfer-form';
 import { TransferHistory } from '../components/transfer-history';
 
@@ -22,6 +23,7 @@ export function TransfersPage({ availableOf, coinLabel, selfUserName, onBalances
   const queryClient = useQueryClient();
   const onTransferred = () => {
     void queryClient.invalidateQueries({ queryKey: transferListKey });
+    void queryClient.invalidateQueries({ queryKey: recentRecipientsKey });
     onBalancesChanged();
   };
 
