@@ -9,16 +9,14 @@
 // test-artifacts/screenshots/community-*.png.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { callApi, callOk, memberToken, newRequestId } from './support/api';
-import { closeBrowser, dismissToasts, horizontalOverflow, launchBrowser, login, newContext, sessionItem, waitForHeading, type Layout } from './support/browser';
+import { dismissToasts, horizontalOverflow, newContext, waitForHeading, type Layout } from './support/browser';
 import { adminT, t, type Language } from './support/i18n';
-import { repoRoot, startServer, type RunningServer } from './support/server';
-import { demoStaff, staffLogin } from './support/staff';
+import { settle, shotsDir, useSuite } from './support/suite';
 
-const shotsDir = path.join(repoRoot, 'test-artifacts/screenshots');
 const demo = { userName: 'demo', password: 'Demo@12345' };
 const cases: Record<Layout, { lang: Language; buyer: { userName: string; password: string; transactionPassword: string } }> = {
   desktop: { lang: 'en-US', buyer: { userName: 'bob', password: 'Bob@123456', transactionPassword: 'Bob@1234567' } },
@@ -43,27 +41,15 @@ const terms = {
   drawCycleDays: 7,
 };
 
-let server: RunningServer;
-let browser: Browser;
+const suite = useSuite();
 let productId = '';
 let staffToken = '';
 
 beforeAll(async () => {
-  fs.mkdirSync(shotsDir, { recursive: true });
-  const launching = launchBrowser();
-  try {
-    server = await startServer();
-  } finally {
-    browser = await launching;
-  }
-  const staffContext = await newContext(browser, server.baseUrl, 'desktop', { lang: 'en-US' });
-  const staffPage = await staffContext.newPage();
-  await staffLogin(staffPage, 'en-US', demoStaff.admin);
-  staffToken = (await sessionItem(staffPage, 'adminToken')) ?? '';
-  const staff = { token: staffToken, loginType: 'STAFF' as const };
-  await staffContext.close();
+  const staff = await suite.staff();
+  staffToken = staff.token;
   const saved = await callOk<{ id: string }>(
-    server.baseUrl,
+    suite.baseUrl,
     'productSave',
     {
       kind: 'normal',
@@ -83,17 +69,6 @@ beforeAll(async () => {
   );
   productId = saved.id;
 }, 180_000);
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
-
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
-}
 
 async function shot(page: Page, lang: Language, file: string): Promise<void> {
   await dismissToasts(page, lang);
@@ -116,16 +91,14 @@ describe.each(['desktop', 'mobile'] as const)('community on %s', (layout) => {
   const { lang, buyer } = cases[layout];
 
   test('the invitation, the tree two levels deep, performance after a downline purchase, and a grade upgrade', async () => {
-    const context = await newContext(browser, server.baseUrl, layout, { lang });
-    const page = await context.newPage();
-    await login(page, lang, demo);
+    const { context, page } = await suite.memberPage(layout, lang, demo);
 
     // The invitation code, the link and its QR code.
     await page.goto('/#/invite-tree');
     await waitForHeading(page, t(lang, 'community.title'));
     await expect.poll(() => page.getByTestId('invite-code').textContent()).toBe('10000001');
     const link = (await page.getByTestId('invite-link').textContent()) ?? '';
-    expect(link).toBe(`${server.baseUrl}/#/register?inviteId=10000001`);
+    expect(link).toBe(`${suite.baseUrl}/#/register?inviteId=10000001`);
     const qr = page.getByRole('img', { name: t(lang, 'community.invite.qrAlt') });
     await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(100);
     expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
@@ -150,9 +123,9 @@ describe.each(['desktop', 'mobile'] as const)('community on %s', (layout) => {
     const communityFigure = page.getByTestId('figure-community');
     await expect.poll(() => communityFigure.isVisible()).toBe(true);
     const before = numberOf((await communityFigure.textContent()) ?? '');
-    const token = await memberToken(server.baseUrl, buyer);
+    const token = await memberToken(suite.baseUrl, buyer);
     await callOk(
-      server.baseUrl,
+      suite.baseUrl,
       'buyMatching',
       {
         productId,
@@ -186,9 +159,7 @@ describe.each(['desktop', 'mobile'] as const)('community on %s', (layout) => {
 
     if (layout === 'mobile') {
       // alice's country is ID: her own grade shows under the nobility names (spec section 4).
-      const aliceContext = await newContext(browser, server.baseUrl, layout, { lang });
-      const alicePage = await aliceContext.newPage();
-      await login(alicePage, lang, buyer);
+      const { context: aliceContext, page: alicePage } = await suite.memberPage(layout, lang, buyer);
       await alicePage.goto('/#/user-info');
       await waitForHeading(alicePage, t(lang, 'user.title'));
       await expect.poll(() => alicePage.getByTestId('figure-level').textContent()).toBe(t(lang, 'community.grades.nobility.retail'));
@@ -200,11 +171,11 @@ describe.each(['desktop', 'mobile'] as const)('community on %s', (layout) => {
 
 test('staff mark a member protected and allow rush purchase from the member page, hand protection back to the rules; the member sees both', async () => {
   const a = (key: string, params?: Record<string, string | number>) => adminT('en-US', key, params);
-  const context = await newContext(browser, server.baseUrl, 'desktop', { lang: 'en-US' });
+  const context = await newContext(suite.browser, suite.baseUrl, 'desktop', { lang: 'en-US' });
   await context.addInitScript((value: string) => sessionStorage.setItem('adminToken', value), staffToken);
   const page = await context.newPage();
-  const carolToken = await memberToken(server.baseUrl, { userName: 'carol', password: 'Carol@12345' });
-  const before = await callApi<{ id: string; isProtected: boolean; buyPurchaseCodeStatus: boolean }>(server.baseUrl, 'userInfo', {}, { token: carolToken });
+  const carolToken = await memberToken(suite.baseUrl, { userName: 'carol', password: 'Carol@12345' });
+  const before = await callApi<{ id: string; isProtected: boolean; buyPurchaseCodeStatus: boolean }>(suite.baseUrl, 'userInfo', {}, { token: carolToken });
   expect([before.data.isProtected, before.data.buyPurchaseCodeStatus]).toEqual([false, false]);
   await page.goto(`/admin/#/members/${before.data.id}`);
   await waitForHeading(page, 'carol');
@@ -230,7 +201,7 @@ test('staff mark a member protected and allow rush purchase from the member page
   await panel.getByRole('button', { name: a('community.actions.unpinPurchaseCode'), exact: true }).waitFor();
   await expect.poll(() => panel.getByText(a('community.flagByRules'), { exact: false }).count()).toBe(1);
   await shot(page, 'en-US', 'community-admin-member-desktop.png');
-  const after = await callApi<{ isProtected: boolean; buyPurchaseCodeStatus: boolean }>(server.baseUrl, 'userInfo', {}, { token: carolToken });
+  const after = await callApi<{ isProtected: boolean; buyPurchaseCodeStatus: boolean }>(suite.baseUrl, 'userInfo', {}, { token: carolToken });
   expect([after.data.isProtected, after.data.buyPurchaseCodeStatus]).toEqual([true, true]);
   await context.close();
 }, 120_000);

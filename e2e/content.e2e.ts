@@ -8,30 +8,16 @@
 // banner title and link, document body, uploaded file name): the pages load and no script ran
 // (window.__xss stays undefined, no dialog opened). The new screens have no serious axe-core
 // violation and show in all five languages. Screenshots go to test-artifacts/screenshots/content-*.png.
-import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { callApi, callOk, memberToken, newRequestId } from './support/api';
-import {
-  closeBrowser,
-  dismissToasts,
-  horizontalOverflow,
-  launchBrowser,
-  login,
-  newContext,
-  sessionItem,
-  toast,
-  waitForHeading,
-  type Layout,
-} from './support/browser';
+import { dismissToasts, horizontalOverflow, login, sessionItem, toast, waitForHeading, type Layout } from './support/browser';
 import { adminT, languages, serverText, t, type Language } from './support/i18n';
-import { repoRoot, startServer, type RunningServer } from './support/server';
 import { demoStaff, staffLogin } from './support/staff';
+import { seriousViolations, settle, shotsDir, useSuite } from './support/suite';
 
-const shotsDir = path.join(repoRoot, 'test-artifacts/screenshots');
 const xssImg = '<img src=x onerror="window.__xss=1">';
 const xssBody = `<p>Body ${xssImg}<script>window.__xss=2</script><a href="javascript:window.__xss=3">click me</a><svg onload="window.__xss=4"></svg></p>`;
 const cases: Record<Layout, { lang: Language; member: { userName: string; password: string }; title: string }> = {
@@ -39,15 +25,8 @@ const cases: Record<Layout, { lang: Language; member: { userName: string; passwo
   mobile: { lang: 'zh-CN', member: { userName: 'alice', password: 'Alice@12345' }, title: 'E2E 今晚维护' },
 };
 
-let server: RunningServer;
-let browser: Browser;
+const suite = useSuite();
 let staff: { token: string; loginType: 'STAFF' };
-
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
-}
 
 async function shot(page: Page, lang: Language, file: string): Promise<void> {
   await dismissToasts(page, lang).catch(() => undefined);
@@ -55,13 +34,6 @@ async function shot(page: Page, lang: Language, file: string): Promise<void> {
   const { scrollWidth, innerWidth } = await horizontalOverflow(page);
   expect(scrollWidth, `horizontal overflow on ${file}`).toBeLessThanOrEqual(innerWidth);
   await page.screenshot({ path: path.join(shotsDir, file), fullPage: true });
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `[${v.impact}] ${v.id}: ${v.help}\n` + v.nodes.map((n) => `  ${n.target.join(' ')}`).join('\n'));
 }
 
 /** Watches a page for any sign that a payload ran: a dialog, or the flag the payloads set. */
@@ -81,22 +53,14 @@ function guard(page: Page): { dialogs: string[]; check: () => Promise<void> } {
 }
 
 beforeAll(async () => {
-  fs.mkdirSync(shotsDir, { recursive: true });
-  const launching = launchBrowser();
-  try {
-    server = await startServer();
-  } finally {
-    browser = await launching;
-  }
   const now = Date.now();
-  const staffContext = await newContext(browser, server.baseUrl, 'desktop', { lang: 'en-US' });
-  const staffPage = await staffContext.newPage();
+  const { context: staffContext, page: staffPage } = await suite.newPage('desktop', 'en-US');
   await staffLogin(staffPage, 'en-US', demoStaff.admin);
   staff = { token: (await sessionItem(staffPage, 'adminToken')) ?? '', loginType: 'STAFF' };
   const staffGuard = guard(staffPage);
   // An announcement in two languages, and one whose every field is a payload (pinned, so it is on the dashboard).
   await callOk(
-    server.baseUrl,
+    suite.baseUrl,
     'announcementSave',
     {
       translations: {
@@ -110,7 +74,7 @@ beforeAll(async () => {
     staff,
   );
   await callOk(
-    server.baseUrl,
+    suite.baseUrl,
     'announcementSave',
     {
       translations: { 'en-US': { title: `${xssImg}XSS title`, body: xssBody }, 'zh-CN': { title: `${xssImg}XSS 标题`, body: xssBody } },
@@ -122,7 +86,7 @@ beforeAll(async () => {
   );
   // A banner link that is a script is refused by the server.
   const refused = await callApi(
-    server.baseUrl,
+    suite.baseUrl,
     'bannerSave',
     {
       translations: { 'en-US': { title: 'x', imageId: 'none', linkUrl: 'javascript:window.__xss=1' } },
@@ -185,37 +149,32 @@ beforeAll(async () => {
     ['whitePaper', 'zh-CN', 'E2E 白皮书'],
   ] as const) {
     // A new version over whatever is there (the demo data publishes a white paper in every language).
-    const [latest] = await callOk<Array<{ version: number }>>(server.baseUrl, 'documentVersions', { kind, lang }, staff);
-    await callOk(server.baseUrl, 'documentPublish', { kind, lang, baseVersion: latest?.version ?? 0, title, body: `<p>${title}</p>${xssBody}` }, staff);
+    const [latest] = await callOk<Array<{ version: number }>>(suite.baseUrl, 'documentVersions', { kind, lang }, staff);
+    await callOk(suite.baseUrl, 'documentPublish', { kind, lang, baseVersion: latest?.version ?? 0, title, body: `<p>${title}</p>${xssBody}` }, staff);
   }
 }, 240_000);
 
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
-
 /** A bank deposit of the member, approved by staff through the API. */
 async function approvedDeposit(member: { userName: string; password: string }): Promise<string> {
-  const token = await memberToken(server.baseUrl, member);
+  const token = await memberToken(suite.baseUrl, member);
   const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#ffffff' } })
     .jpeg()
     .toBuffer();
-  const file = await callOk<{ id: string }>(server.baseUrl, 'uploadCreate', { fileName: 'receipt.jpg', content: photo.toString('base64') }, { token });
+  const file = await callOk<{ id: string }>(suite.baseUrl, 'uploadCreate', { fileName: 'receipt.jpg', content: photo.toString('base64') }, { token });
   const made = await callOk<{ number: string }>(
-    server.baseUrl,
+    suite.baseUrl,
     'deposit',
     { amount: '100', receiptNumber: `E2E-${member.userName}`, receiptFileId: file.id, requestId: newRequestId() },
     { token },
   );
   const list = await callOk<{ items: Array<{ id: string; summary: Record<string, unknown> }> }>(
-    server.baseUrl,
+    suite.baseUrl,
     'reviewList',
     { queue: 'bankDeposit', status: 'pending', pageSize: 100 },
     staff,
   );
   const item = list.items.find((i) => i.summary.depositNumber === made.number)!;
-  await callOk(server.baseUrl, 'reviewDecide', { ids: [item.id], decision: 'approve' }, staff);
+  await callOk(suite.baseUrl, 'reviewDecide', { ids: [item.id], decision: 'approve' }, staff);
   return made.number;
 }
 
@@ -223,8 +182,7 @@ describe.each(['desktop', 'mobile'] as const)('content and notifications on %s',
   const { lang, member, title } = cases[layout];
 
   test('announcements, banner, documents and a notification, with every payload inert', async () => {
-    const context = await newContext(browser, server.baseUrl, layout, { lang });
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage(layout, lang);
     const g = guard(page);
     // /terms/reg before signing in: the staff version in the member's language.
     await page.goto('/#/terms/reg');
@@ -272,7 +230,7 @@ describe.each(['desktop', 'mobile'] as const)('content and notifications on %s',
 
     // A deposit approved by staff: the bell counts it, reading it clears the count. What the demo
     // data told the member before is read first, so the count starts at none.
-    await callOk(server.baseUrl, 'notificationReadAll', {}, { token: await memberToken(server.baseUrl, member) });
+    await callOk(suite.baseUrl, 'notificationReadAll', {}, { token: await memberToken(suite.baseUrl, member) });
     const depositNumber = await approvedDeposit(member);
     await page.goto('/#/index');
     const badge = page.getByTestId('unread-badge');
@@ -300,9 +258,7 @@ describe('the new screens in every language', () => {
   test.each(languages)(
     '%s',
     async (lang) => {
-      const context = await newContext(browser, server.baseUrl, 'desktop', { lang });
-      const page = await context.newPage();
-      await login(page, lang, { userName: 'bob', password: 'Bob@123456' });
+      const { context, page } = await suite.memberPage('desktop', lang, { userName: 'bob', password: 'Bob@123456' });
       await page.goto('/#/notification');
       await waitForHeading(page, t(lang, 'pages.notification'));
       await page.getByText(t(lang, 'notifications.empty'), { exact: true }).waitFor();

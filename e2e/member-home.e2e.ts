@@ -5,30 +5,14 @@
 // demo data's text in the member's language, headings and lists without sideways scrolling; a
 // version staff publish replaces it; the home and the white paper have no serious or critical
 // axe-core violation. Screenshots: test-artifacts/screenshots/home-*.png and white-paper-*.png.
-import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { callOk } from './support/api';
-import {
-  closeBrowser,
-  dismissToasts,
-  hashPath,
-  horizontalOverflow,
-  launchBrowser,
-  login,
-  newContext,
-  sessionItem,
-  waitForHashPath,
-  waitForHeading,
-  type Layout,
-} from './support/browser';
+import { dismissToasts, hashPath, horizontalOverflow, waitForHashPath, waitForHeading, type Layout } from './support/browser';
 import { t, type Language } from './support/i18n';
-import { repoRoot, startServer, type RunningServer } from './support/server';
-import { demoStaff, staffLogin } from './support/staff';
-
-const shotsDir = path.join(repoRoot, 'test-artifacts/screenshots');
+import { settle, shotsDir, useSuite } from './support/suite';
 
 /** The demo data's white paper (apps/server/src/demo/seed.ts, demoWhitePaper): its title and first section heading. */
 const seededWhitePaper: Partial<Record<Language, { title: string; firstSection: string }>> = {
@@ -56,15 +40,8 @@ const entries: ReadonlyArray<{ label: string; path: string; search?: string; hea
   { label: 'whitePaper', path: '/white-paper' },
 ];
 
-let server: RunningServer;
-let browser: Browser;
+const suite = useSuite();
 let staff: { token: string; loginType: 'STAFF' };
-
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
-}
 
 async function shot(page: Page, lang: Language, file: string): Promise<void> {
   await dismissToasts(page, lang).catch(() => undefined);
@@ -83,33 +60,15 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  fs.mkdirSync(shotsDir, { recursive: true });
-  const launching = launchBrowser();
-  try {
-    server = await startServer();
-  } finally {
-    browser = await launching;
-  }
-  const staffContext = await newContext(browser, server.baseUrl, 'desktop', { lang: 'en-US' });
-  const staffPage = await staffContext.newPage();
-  await staffLogin(staffPage, 'en-US', demoStaff.admin);
-  staff = { token: (await sessionItem(staffPage, 'adminToken')) ?? '', loginType: 'STAFF' };
-  await staffContext.close();
+  staff = await suite.staff();
 }, 240_000);
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
 
 describe.each(['desktop', 'mobile'] as const)('member home and white paper on %s', (layout) => {
   const { lang, menu } = cases[layout];
   const seeded = seededWhitePaper[lang]!;
 
   test('every home entry is there, keyboard reachable, and opens its page; customer service opens the chat', async () => {
-    const context = await newContext(browser, server.baseUrl, layout, { lang });
-    const page = await context.newPage();
-    await login(page, lang);
+    const { context, page } = await suite.memberPage(layout, lang);
     const home = page.getByRole('region', { name: t(lang, 'dashboard.quickActions'), exact: true });
     const labels = entries.map((e) => t(lang, `dashboard.${e.label}`));
     // In order, as links and one button, each with its text.
@@ -160,9 +119,7 @@ describe.each(['desktop', 'mobile'] as const)('member home and white paper on %s
   });
 
   test('the white paper is in the header menu, shows the seeded text, and a version staff publish replaces it', async () => {
-    const context = await newContext(browser, server.baseUrl, layout, { lang });
-    const page = await context.newPage();
-    await login(page, lang);
+    const { context, page } = await suite.memberPage(layout, lang);
     // The header's menu (the home's own entry is walked by the test above).
     const header = page.getByRole('banner');
     await header.getByRole('button', { name: t(lang, menu), exact: true }).click();
@@ -180,11 +137,11 @@ describe.each(['desktop', 'mobile'] as const)('member home and white paper on %s
     await shot(page, lang, `white-paper-${layout}.png`);
 
     // Staff publish a new version in this language; the page shows it, not the seeded one.
-    const [latest] = await callOk<Array<{ version: number }>>(server.baseUrl, 'documentVersions', { kind: 'whitePaper', lang }, staff);
+    const [latest] = await callOk<Array<{ version: number }>>(suite.baseUrl, 'documentVersions', { kind: 'whitePaper', lang }, staff);
     expect(latest?.version).toBe(1);
     const title = `${seeded.title} (${layout} v2)`;
     await callOk(
-      server.baseUrl,
+      suite.baseUrl,
       'documentPublish',
       { kind: 'whitePaper', lang, baseVersion: 1, title, body: `<h2>${seeded.firstSection}</h2><ul><li>E2E ${layout}</li></ul>` },
       staff,

@@ -6,28 +6,13 @@
 // test-artifacts/screenshots/package-projection-*.png.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { communityMonthTimeZone, formatMinor, purchaseSchedule, type PackageTerms } from '@pp/contract';
 import { callOk, memberToken } from './support/api';
-import {
-  closeBrowser,
-  dismissToasts,
-  horizontalOverflow,
-  launchBrowser,
-  login,
-  newContext,
-  sessionItem,
-  toast,
-  waitForHeading,
-  type Layout,
-} from './support/browser';
+import { dismissToasts, horizontalOverflow, toast, waitForHeading, type Layout } from './support/browser';
 import { t, type Language } from './support/i18n';
-import { repoRoot, startServer, type RunningServer } from './support/server';
-import { demoStaff, staffLogin } from './support/staff';
-
-const shotsDir = path.join(repoRoot, 'test-artifacts/screenshots');
+import { seriousViolations, shotsDir, useSuite } from './support/suite';
 
 const cases: Record<Layout, { lang: Language; member: { userName: string; password: string; transactionPassword: string } }> = {
   desktop: { lang: 'en-US', member: { userName: 'demo', password: 'Demo@12345', transactionPassword: 'Demo@123456' } },
@@ -55,25 +40,13 @@ const terms: PackageTerms = {
 const names = { 'en-US': 'E2E Forecast', 'zh-CN': 'E2E 预测' } as const;
 const units = 2;
 
-let server: RunningServer;
-let browser: Browser;
+const suite = useSuite();
 let productId = '';
 
 beforeAll(async () => {
-  fs.mkdirSync(shotsDir, { recursive: true });
-  const launching = launchBrowser();
-  try {
-    server = await startServer();
-  } finally {
-    browser = await launching;
-  }
-  const staffContext = await newContext(browser, server.baseUrl, 'desktop', { lang: 'en-US' });
-  const staffPage = await staffContext.newPage();
-  await staffLogin(staffPage, 'en-US', demoStaff.admin);
-  const staff = { token: (await sessionItem(staffPage, 'adminToken')) ?? '', loginType: 'STAFF' as const };
-  await staffContext.close();
+  const staff = await suite.staff();
   const saved = await callOk<{ id: string }>(
-    server.baseUrl,
+    suite.baseUrl,
     'productSave',
     {
       kind: 'normal',
@@ -94,11 +67,6 @@ beforeAll(async () => {
   productId = saved.id;
 }, 180_000);
 
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
-
 async function settle(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: 15_000 });
@@ -118,23 +86,14 @@ async function shot(page: Page, file: string, fullPage: boolean): Promise<void> 
   expect(fs.statSync(target).size).toBeGreaterThan(5000);
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `[${v.impact}] ${v.id}: ${v.help}\n` + v.nodes.map((n) => `  ${n.target.join(' ')}`).join('\n'));
-}
-
 /** Points as the portal shows an exact amount: grouped, at least two decimals. */
 const money = (lang: Language, minor: bigint) => Number(formatMinor(minor)).toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 6 });
 
 describe('release projection in the member portal', () => {
   test.each(['desktop', 'mobile'] as const)('%s: the schedule before buying and the projection on the new holding', async (layout) => {
     const { lang, member } = cases[layout];
-    const token = await memberToken(server.baseUrl, member);
-    const context = await newContext(browser, server.baseUrl, layout, { lang });
-    const page = await context.newPage();
-    await login(page, lang, member);
+    const token = await memberToken(suite.baseUrl, member);
+    const { context, page } = await suite.memberPage(layout, lang, member);
     await dismissToasts(page, lang);
     await page.goto('/#/package');
     await waitForHeading(page, t(lang, 'pages.package'));
@@ -186,7 +145,7 @@ describe('release projection in the member portal', () => {
 
     // The new holding: the released line (nothing yet) and the projected one to the cap, with its total.
     const holding = (
-      await callOk<{ items: Array<{ id: string; productId: string }> }>(server.baseUrl, 'buyMatchingList', { pageSize: 50 }, { token })
+      await callOk<{ items: Array<{ id: string; productId: string }> }>(suite.baseUrl, 'buyMatchingList', { pageSize: 50 }, { token })
     ).items.find((h) => h.productId === productId)!;
     await page.goto(`/#/package/${encodeURIComponent(holding.id)}`);
     const chart = page.getByTestId('chart-release');

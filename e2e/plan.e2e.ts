@@ -9,19 +9,18 @@
 // Screenshots go to test-artifacts/screenshots/plan-*.png.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import Database from 'better-sqlite3';
 import { callOk, memberToken, newRequestId } from './support/api';
-import { closeBrowser, dismissToasts, horizontalOverflow, login, newContext, sessionItem, launchBrowser, waitForHeading, type Layout } from './support/browser';
+import { dismissToasts, horizontalOverflow, sessionItem, waitForHeading, type Layout } from './support/browser';
 import { adminT, t, type Language } from './support/i18n';
-import { ledgerVerifyAfterHalt, repoRoot, startServer, type RunningServer } from './support/server';
+import { ledgerVerifyAfterHalt } from './support/server';
 import { demoStaff, staffLogin } from './support/staff';
+import { shotsDir, useSuite } from './support/suite';
 
-const shotsDir = path.join(repoRoot, 'test-artifacts/screenshots');
 const dayMs = 86_400_000;
-let server: RunningServer;
-let browser: Browser;
+const suite = useSuite();
 
 const terms = {
   price: '100',
@@ -44,20 +43,9 @@ const yesterdayDate = new Date(Date.now() - dayMs).toISOString().slice(0, 10);
 const yesterday = `day:${yesterdayDate}`;
 
 beforeAll(async () => {
-  fs.mkdirSync(shotsDir, { recursive: true });
-  const launching = launchBrowser();
-  try {
-    server = await startServer();
-  } finally {
-    browser = await launching;
-  }
-  const staffContext = await newContext(browser, server.baseUrl, 'desktop', { lang: 'en-US' });
-  const staffPage = await staffContext.newPage();
-  await staffLogin(staffPage, 'en-US', demoStaff.admin);
-  const staff = { token: (await sessionItem(staffPage, 'adminToken')) ?? '', loginType: 'STAFF' as const };
-  await staffContext.close();
+  const staff = await suite.staff();
   const product = await callOk<{ id: string }>(
-    server.baseUrl,
+    suite.baseUrl,
     'productSave',
     {
       kind: 'normal',
@@ -80,9 +68,9 @@ beforeAll(async () => {
     [{ userName: 'demo', password: 'Demo@12345', tx: 'Demo@123456' }, 1],
     [{ userName: 'alice', password: 'Alice@12345', tx: 'Alice@123456' }, 3],
   ] as const) {
-    const token = await memberToken(server.baseUrl, { userName: member.userName, password: member.password });
+    const token = await memberToken(suite.baseUrl, { userName: member.userName, password: member.password });
     await callOk(
-      server.baseUrl,
+      suite.baseUrl,
       'buyMatching',
       {
         productId: product.id,
@@ -95,7 +83,7 @@ beforeAll(async () => {
     );
   }
   // Test-only time travel: the two purchases happened yesterday, so yesterday's period has ended.
-  const db = new Database(path.join(server.dataDir, 'portal.db'), { fileMustExist: true, timeout: 5000 });
+  const db = new Database(path.join(suite.server.dataDir, 'portal.db'), { fileMustExist: true, timeout: 5000 });
   try {
     const moved = db
       .prepare("update package_holding_events set at = at - ? where type = 'buy' and holding_id in (select id from package_holdings where product_id = ?)")
@@ -105,11 +93,6 @@ beforeAll(async () => {
     db.close();
   }
 }, 180_000);
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
 
 async function shot(page: Page, lang: Language, file: string): Promise<void> {
   await dismissToasts(page, lang);
@@ -129,9 +112,7 @@ const cases: Array<{ layout: Layout; lang: Language }> = [
 
 describe.each(cases)('plan chart and ranking ($layout, $lang)', ({ layout, lang }) => {
   test('the plan chart draws the live plan; the ranking lists the month with names masked', async () => {
-    const context = await newContext(browser, server.baseUrl, layout, { lang });
-    const page = await context.newPage();
-    await login(page, lang);
+    const { context, page } = await suite.memberPage(layout, lang);
     await page.goto('/#/plan');
     await waitForHeading(page, t(lang, 'plan.title'));
     const grades = page.getByTestId('plan-grades').locator('li');
@@ -177,8 +158,7 @@ describe('back-office: plan editor and payouts', () => {
     'staff add a version through the form: a field error, one rate and one generation changed, the change list confirmed ($layout, $lang)',
     async ({ layout, lang: l, direct, versionsBefore }) => {
       const b = (key: string, params?: Record<string, string | number>) => adminT(l, key, params);
-      const context = await newContext(browser, server.baseUrl, layout, { lang: l });
-      const page = await context.newPage();
+      const { context, page } = await suite.newPage(layout, l);
       await staffLogin(page, l, demoStaff.admin);
       await page.goto('/admin/#/plan');
       await waitForHeading(page, b('plan.title'));
@@ -246,7 +226,7 @@ describe('back-office: plan editor and payouts', () => {
           bonusFee: { percent: string };
         };
       }>;
-    }>(server.baseUrl, 'planVersionList', {}, staff);
+    }>(suite.baseUrl, 'planVersionList', {}, staff);
     const byVersion = new Map(list.items.map((v) => [v.version, v.document]));
     expect(byVersion.get(2)?.directBonus.percent).toMatch(/^12(\.0+)?$/);
     expect(byVersion.get(3)?.directBonus.percent).toMatch(/^11(\.0+)?$/);
@@ -259,8 +239,7 @@ describe('back-office: plan editor and payouts', () => {
   });
 
   test('staff dry-run a period, then pay it; the real run equals the dry run', async () => {
-    const context = await newContext(browser, server.baseUrl, 'desktop', { lang });
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage('desktop', lang);
     await staffLogin(page, lang, demoStaff.admin);
     await page.goto('/admin/#/plan');
     await waitForHeading(page, a('plan.title'));
@@ -293,9 +272,9 @@ describe('back-office: plan editor and payouts', () => {
     await context.close();
 
     // demo's records: the direct bonus, and its cause (alice, purchase, 10 %).
-    const token = await memberToken(server.baseUrl, { userName: 'demo', password: 'Demo@12345' });
+    const token = await memberToken(suite.baseUrl, { userName: 'demo', password: 'Demo@12345' });
     const records = await callOk<{ items: Array<{ amount: string; bonus: { sourceUserName: string; ratePercent: string; gross: string } | null }> }>(
-      server.baseUrl,
+      suite.baseUrl,
       'assetsRecordList',
       { type: 'directBonus', pageSize: 10 },
       { token },
@@ -305,7 +284,7 @@ describe('back-office: plan editor and payouts', () => {
   });
 
   test('the ledger verifies after the payouts', async () => {
-    const stdout = await ledgerVerifyAfterHalt(server);
+    const stdout = await ledgerVerifyAfterHalt(suite.server);
     expect(stdout).toMatch(/^ledger balanced: \d+ accounts, \d+ transfers$/m);
   });
 });

@@ -4,13 +4,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { closeBrowser, dismissToasts, horizontalOverflow, launchBrowser, login, newContext, toast, waitForHeading, type Layout } from './support/browser';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { dismissToasts, horizontalOverflow, login, toast, waitForHeading, type Layout } from './support/browser';
 import { t, type Language } from './support/i18n';
-import { repoRoot, startServer, type RunningServer } from './support/server';
+import { settle, shotsDir, useSuite } from './support/suite';
 
-const shotsDir = path.join(repoRoot, 'test-artifacts/screenshots');
 const othersLive = 14;
 
 /** One demo member per run, so the runs do not share sessions. */
@@ -20,23 +19,7 @@ const runs: Array<{ layout: Layout; lang: Language; member: { userName: string; 
   { layout: 'mobile', lang: 'ja-JP', member: { userName: 'carol', password: 'Carol@12345' } },
 ];
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  const launching = launchBrowser();
-  try {
-    server = await startServer();
-  } finally {
-    browser = await launching;
-  }
-  fs.mkdirSync(shotsDir, { recursive: true });
-});
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
+const suite = useSuite();
 
 /**
  * Writes a day of sign-ins the member never signed out of: `othersLive` live sessions an hour apart
@@ -44,7 +27,7 @@ afterAll(async () => {
  * idle too long), newer than every live one so that a list that showed them would show them first.
  */
 function seedSessions(userName: string): { liveIps: string[]; deadIps: string[] } {
-  const db = new Database(path.join(server.dataDir, 'portal.db'), { fileMustExist: true });
+  const db = new Database(path.join(suite.server.dataDir, 'portal.db'), { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
     const { id } = db.prepare('select id from users where user_name = ?').get(userName) as { id: string };
@@ -76,12 +59,6 @@ function seedSessions(userName: string): { liveIps: string[]; deadIps: string[] 
   }
 }
 
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
-}
-
 async function screenshot(page: Page, lang: Language, file: string, fullPage = true): Promise<void> {
   await dismissToasts(page, lang);
   await settle(page);
@@ -104,8 +81,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 describe('active sessions', () => {
   test.each(runs)('this device first, the others paged newest first, and all others signed out ($layout, $lang)', async ({ layout, lang, member }) => {
     const { liveIps, deadIps } = seedSessions(member.userName);
-    const context = await newContext(browser, server.baseUrl, layout, { lang });
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage(layout, lang);
     // The login page and the first screen after it greet without "welcome back": this may be the first visit.
     await page.goto('/#/login');
     await waitForHeading(page, t(lang, 'auth.login.title'));

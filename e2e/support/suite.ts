@@ -65,11 +65,10 @@ export function useSuite(options: SuiteOptions = {}): Suite {
 
   beforeAll(async () => {
     fs.mkdirSync(shotsDir, { recursive: true });
-    const env = typeof options.env === 'function' ? await options.env() : options.env;
     // Both start at once; each is assigned even when the other fails, so afterAll cleans up.
     const launching = launchBrowser();
     try {
-      server = await startServer(env);
+      server = await startServer(typeof options.env === 'function' ? await options.env() : options.env);
     } finally {
       browser = await launching;
     }
