@@ -7,7 +7,15 @@ const latin1 = (bytes: Uint8Array) => Array.from(bytes, (b) => String.fromCharCo
 
 describe('jpegPagesToPdf', () => {
   const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9]);
-  const pdf = latin1(jpegPagesToPdf([{ jpeg, widthPx: 1240, heightPx: 1754 }, { jpeg, widthPx: 1240, heightPx: 1754 }], { title: '账单 2026-10', language: 'zh-CN' }));
+  const pdf = latin1(
+    jpegPagesToPdf(
+      [
+        { jpeg, widthPx: 1240, heightPx: 1754 },
+        { jpeg, widthPx: 1240, heightPx: 1754 },
+      ],
+      { title: '账单 2026-10', language: 'zh-CN' },
+    ),
+  );
 
   it('starts as a PDF and ends at %%EOF', () => {
     expect(pdf.startsWith('%PDF-1.4\n')).toBe(true);

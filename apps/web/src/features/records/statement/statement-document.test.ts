@@ -54,7 +54,11 @@ describe('statementCsv', () => {
   });
 
   it('says when the lines were cut', () => {
-    expect(statementCsv({ ...statement, isTruncated: true }, texts).trimEnd().endsWith('Cut')).toBe(true);
+    expect(
+      statementCsv({ ...statement, isTruncated: true }, texts)
+        .trimEnd()
+        .endsWith('Cut'),
+    ).toBe(true);
   });
 });
 
