@@ -104,6 +104,16 @@ export async function buildApp(
 
   const replayStore = makeReplayStore(config, dbHandle, app.log, options.now);
   app.addHook('onClose', async () => replayStore.close());
+  if (replayStore instanceof RedisReplayStore) {
+    // One line at start on what the nonce store stands on: eviction policy, memory limit,
+    // persistence (decision 087). It never holds the start up; /readyz keeps checking the policy.
+    app.addHook('onReady', async () => {
+      void replayStore.inspect().then(
+        ({ isReady, line, details }) => (isReady ? app.log.info({ redis: details }, line) : app.log.error({ redis: details }, line)),
+        (error: Error) => app.log.warn({ err: { message: error.message } }, 'replay store: Redis could not be inspected at start; /readyz checks it'),
+      );
+    });
+  }
 
   await registerSecurityHeaders(app, config.liveChatOrigins, inlineScriptHashes([config.webDistDir, config.adminDistDir]));
   await app.register(errorsPlugin, { faults });

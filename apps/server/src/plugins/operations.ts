@@ -116,6 +116,10 @@ export async function readiness(
     checks.disk = recent ? `failed lately: ${recent}` : free < diskFreeBytesMin ? `low: ${free} bytes free` : 'ok';
   }
   const isReady = Object.values(checks).every((v) => v === 'ok');
+  // Redis near its maxmemory is reported before writes fail, without leaving rotation: every
+  // process shares the one Redis, so taking them out would not help (decision 087).
+  const memory = replayStore?.memoryState?.();
+  if (memory !== undefined) checks.redisMemory = memory;
   if (jobs && isReady) {
     const stuck = await jobs.unhealthyJobs();
     checks.jobs = stuck.length === 0 ? 'ok' : `stuck: ${stuck.join(', ')}`;
