@@ -65,6 +65,19 @@ export interface Config {
   redisCommandTimeoutMs: number;
   /** An API call not answered within this is answered 503 server.unavailable (REQUEST_BUDGET_MS, 1,000 to 120,000; default 10,000). */
   requestBudgetMs: number;
+  /**
+   * Bounds on every HTTP connection (decision 084; docs/operations.md): the whole request, body
+   * included, must arrive within requestTimeoutMs (REQUEST_TIMEOUT_MS, 1,000 to 600,000; default
+   * 60,000) and its headers within headersTimeoutMs (HEADERS_TIMEOUT_MS, 1,000 to the request
+   * timeout; default 10,000), or the connection is answered 408 and closed; an idle keep-alive
+   * connection closes after keepAliveTimeoutMs (KEEP_ALIVE_TIMEOUT_MS, 1,000 to 600,000; default
+   * 5,000, or 72,000 with TRUST_PROXY, longer than a proxy's own idle timeout).
+   */
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  /** Open connections one peer address may hold (CONNECTIONS_PER_ADDRESS, 0 = no cap, to 100,000; default 128, or 0 with TRUST_PROXY, whose proxy is one address). */
+  connectionsPerAddress: number;
 }
 
 function ranged(value: string | undefined, fallback: number, name: string, min: number, max: number): number {
@@ -84,6 +97,18 @@ function jobsPollSeconds(value: string | undefined): number {
   const seconds = int(value, 5, 'JOBS_POLL_SECONDS');
   if (seconds < 1 || seconds > 3600) throw new ConfigError('JOBS_POLL_SECONDS', 'must be 1 to 3600');
   return seconds;
+}
+
+/** The HTTP connection bounds (decision 084): safe without a proxy, and roomy behind one. */
+function connectionBounds(env: NodeJS.ProcessEnv): Pick<Config, 'requestTimeoutMs' | 'headersTimeoutMs' | 'keepAliveTimeoutMs' | 'connectionsPerAddress'> {
+  const isBehindProxy = Boolean(env.TRUST_PROXY);
+  const requestTimeoutMs = ranged(env.REQUEST_TIMEOUT_MS, 60_000, 'REQUEST_TIMEOUT_MS', 1_000, 600_000);
+  return {
+    requestTimeoutMs,
+    headersTimeoutMs: ranged(env.HEADERS_TIMEOUT_MS, Math.min(10_000, requestTimeoutMs), 'HEADERS_TIMEOUT_MS', 1_000, requestTimeoutMs),
+    keepAliveTimeoutMs: ranged(env.KEEP_ALIVE_TIMEOUT_MS, isBehindProxy ? 72_000 : 5_000, 'KEEP_ALIVE_TIMEOUT_MS', 1_000, 600_000),
+    connectionsPerAddress: ranged(env.CONNECTIONS_PER_ADDRESS, isBehindProxy ? 0 : 128, 'CONNECTIONS_PER_ADDRESS', 0, 100_000),
+  };
 }
 
 /** The repository root above this file: src/ when run from source, dist/ when compiled. */
@@ -152,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     redisCommandTimeoutMs: ranged(env.REDIS_COMMAND_TIMEOUT_MS, 1_000, 'REDIS_COMMAND_TIMEOUT_MS', 100, 60_000),
     requestBudgetMs: ranged(env.REQUEST_BUDGET_MS, 10_000, 'REQUEST_BUDGET_MS', 1_000, 120_000),
+    ...connectionBounds(env),
     liveChatOrigins: (env.LIVE_CHAT_ORIGINS ?? '').split(/\s+/).filter((o) => /^https:\/\/[A-Za-z0-9.-]+(:\d+)?$/.test(o)),
   };
 }

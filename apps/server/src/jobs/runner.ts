@@ -68,6 +68,12 @@ export class JobRunner {
   private readonly abort = new AbortController();
   private poller: NodeJS.Timeout | undefined;
   private isStopped = false;
+  /**
+   * The runner's own work (claims, leases, run rows) failing: while the database is away every
+   * tick of every job fails the same way, so one warn line says so when it starts, one info line
+   * when the database answers again, and the ticks between are quiet (debug).
+   */
+  private outage: { since: number; failures: number } | null = null;
 
   constructor(
     private readonly db: Db,
@@ -131,9 +137,30 @@ export class JobRunner {
   /** A wake-up: claims a due period or a "run now" request, if this process can, and runs it. */
   tick(name: string): void {
     if (this.isStopped || !this.jobs.has(name)) return;
-    const work = this.claimAndRun(name).catch((error: unknown) => this.log.error({ err: error, job: name }, 'job runner failed'));
+    const work = this.claimAndRun(name).then(
+      () => this.answered(),
+      (error: unknown) => this.failed(name, error),
+    );
     this.inFlight.add(work);
     void work.finally(() => this.inFlight.delete(work));
+  }
+
+  private failed(name: string, error: unknown): void {
+    const reason = { message: error instanceof Error ? error.message.slice(0, 200) : String(error), code: (error as { code?: unknown } | null)?.code };
+    if (this.outage) {
+      this.outage.failures++;
+      this.log.debug({ job: name, reason }, 'job runner: still failing');
+      return;
+    }
+    this.outage = { since: this.now(), failures: 1 };
+    this.log.warn({ job: name, reason }, 'job runner: its database work fails; jobs wait until the database answers (said once per outage)');
+  }
+
+  private answered(): void {
+    if (!this.outage) return;
+    const { since, failures } = this.outage;
+    this.outage = null;
+    this.log.info({ failures, seconds: Math.round((this.now() - since) / 1000) }, 'job runner: the database answers again; jobs run');
   }
 
   /** Runs one claim attempt now and waits for the run, if any; for tests and "run now" callers. */
@@ -300,7 +327,7 @@ export class JobRunner {
             this.log.warn({ job: name, period }, 'job lease taken over by another runner; asking this run to stop');
             leaseLost.abort();
           })
-          .catch((error: unknown) => this.log.warn({ err: error, job: name }, 'job heartbeat failed'));
+          .catch((error: unknown) => this.failed(name, error));
       },
       Math.max(250, Math.floor(this.leaseMs / 3)),
     );

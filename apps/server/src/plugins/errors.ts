@@ -7,7 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { ResponseCode, errorCatalogue, pickLanguage, serverMessage, type ApiResponse, type ErrorKey, type Language } from '@pp/contract';
 import { AppError } from '../errors.ts';
-import { faultPartOf, type FaultMonitor } from './faults.ts';
+import { faultPartOf, isClientAbort, type FaultMonitor } from './faults.ts';
 
 export function languageOf(request: FastifyRequest): Language {
   return pickLanguage(request.headers['accept-language']);
@@ -50,6 +50,12 @@ const fastifyCodes: Record<string, ErrorKey> = {
 async function errorsPluginBody(app: FastifyInstance, options: { faults?: FaultMonitor }) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) return sendError(request, reply, error);
+    // The client left before its body was in (an upload cut off): nobody is there to answer, and
+    // nothing under the server failed, so it neither counts for readiness nor reads as one.
+    if (isClientAbort(error) || request.raw.aborted) {
+      request.log.info({ code: (error as { code?: unknown }).code }, 'client aborted the request');
+      return sendError(request, reply, new AppError('request.invalid'));
+    }
     // The database, Redis or the disk failed under this request (decision 036): a quick 503 the
     // member's page can explain, the process goes on, and readiness reports the part.
     const part = faultPartOf(error);

@@ -42,15 +42,40 @@ const sqliteBusyCodes = /^SQLITE_(BUSY|LOCKED)/;
 const pgClientMessages = /Connection terminated|Query read timeout|not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end/i;
 const redisMessages = /MaxRetriesPerRequest|Command timed out|Connection is closed|Stream isn't writeable|enableOfflineQueue/i;
 
+/**
+ * SQLite ends a transaction itself when a statement or the COMMIT meets an I/O error, a full disk
+ * or no memory; the ROLLBACK that follows then fails with this, and would hide the fault (500).
+ */
+const sqliteLostTransaction = /cannot rollback - no transaction is active|cannot commit - no transaction is active/i;
+
+/**
+ * The client went away before its request was read (an upload cut off, a tab closed): Node's
+ * request stream fails with ECONNRESET "aborted". Nothing the server stands on failed, so it is
+ * no fault: logged as a client abort, never recorded for readiness.
+ */
+export function isClientAbort(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return (code === 'ECONNRESET' && error.message === 'aborted') || code === 'FST_ERR_CTP_BODY_ABORTED' || code === 'ERR_STREAM_PREMATURE_CLOSE';
+}
+
 /** Which part failed, or null when the error is not a fault of the ground under the server. */
 export function faultPartOf(error: unknown): FaultPart | null {
   if (!(error instanceof Error)) return null;
   if (error instanceof DependencyUnavailable || error instanceof BudgetExceeded) return error.part;
+  if (isClientAbort(error)) return null;
+  // A wrapper (a ROLLBACK's failure, a driver's own error) may carry the fault as its cause.
+  const cause = (error as { cause?: unknown }).cause;
+  if (cause instanceof Error && cause !== error) {
+    const part = faultPartOf(cause);
+    if (part) return part;
+  }
   const code = (error as { code?: unknown }).code;
   const name = error.name;
   if (typeof code === 'string') {
     if (name === 'SqliteError' && sqliteDiskCodes.test(code)) return 'disk';
     if (name === 'SqliteError' && sqliteBusyCodes.test(code)) return 'database';
+    if (name === 'SqliteError' && sqliteLostTransaction.test(error.message)) return 'disk';
     if (name === 'DatabaseError' || /^[0-9A-Z]{5}$/.test(code)) {
       if (pgConnectionCodes.test(code) || pgTimeoutCodes.has(code)) return 'database';
       // disk_full, io_error and friends arrive as class 53 / 58, taken above.
@@ -101,4 +126,53 @@ export function withinBudget<T>(work: Promise<T>, ms: number): Promise<T> {
   });
   work.catch(() => {});
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The share of recent API calls that ran past the request budget, for readiness (decision 085):
+ * a process whose calls mostly miss their budget (a slow disk, a starved event loop, a database
+ * that answers but late) is not ready even while every probe answers. Counted in one-second
+ * buckets over the last windowMs, in this process only.
+ */
+export class BudgetWatch {
+  /** Below this many calls in the window the share says nothing. */
+  static readonly callsMin = 20;
+  /** At or above this share of calls over budget, readiness reports the process not ready. */
+  static readonly overShareMax = 0.5;
+  private readonly buckets: Array<{ second: number; calls: number; over: number }> = [];
+
+  constructor(
+    readonly budgetMs: number,
+    readonly windowMs = 10_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  record(elapsedMs: number): void {
+    const second = Math.floor(this.now() / 1000);
+    let bucket = this.buckets.at(-1);
+    if (!bucket || bucket.second !== second) {
+      bucket = { second, calls: 0, over: 0 };
+      this.buckets.push(bucket);
+      this.drop(second);
+    }
+    bucket.calls++;
+    if (elapsedMs >= this.budgetMs) bucket.over++;
+  }
+
+  private drop(second: number): void {
+    const oldest = second - Math.ceil(this.windowMs / 1000);
+    while (this.buckets.length > 0 && this.buckets[0]!.second <= oldest) this.buckets.shift();
+  }
+
+  /** The calls and those over budget in the window, and whether that share is too high. */
+  state(): { calls: number; over: number; isTooSlow: boolean } {
+    this.drop(Math.floor(this.now() / 1000));
+    let calls = 0;
+    let over = 0;
+    for (const bucket of this.buckets) {
+      calls += bucket.calls;
+      over += bucket.over;
+    }
+    return { calls, over, isTooSlow: calls >= BudgetWatch.callsMin && over / calls >= BudgetWatch.overShareMax };
+  }
 }

@@ -18,7 +18,7 @@ describe.each(dialects)('operations on %s', (dialect) => {
     expect(ready.statusCode).toBe(200);
     // The nonce store every call writes to, and on SQLite the disk under it (decision 036).
     const storage = dialect === 'sqlite' ? { replay: 'ok', disk: 'ok' } : { replay: 'ok' };
-    expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', ...storage, jobs: 'ok' } });
+    expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', ...storage, budget: 'ok', jobs: 'ok' } });
   });
 
   it("answers a malformed URL with the usual envelope, not Fastify's own", async () => {

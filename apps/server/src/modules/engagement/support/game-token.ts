@@ -10,6 +10,7 @@ import crypto from 'node:crypto';
 import { SignJWT, importJWK, jwtVerify, createLocalJWKSet, type JWK, type JWTPayload, type CryptoKey } from 'jose';
 import { gameTokenLifetimeSeconds } from '@pp/contract';
 import { newOkpKeyPair } from '@pp/envelope/node';
+import { DamagedFileError, readJsonFile, writeFileDurably } from '../../../lib/durable-file.ts';
 
 export const gameTokenKeyPath = '/game-token-key.json';
 export const gameTokenAlgorithm = 'EdDSA';
@@ -26,17 +27,23 @@ export interface GameTokenSettings {
 function loadPrivateJwk(settings: GameTokenSettings): JWK {
   if (settings.gameTokenKey) return JSON.parse(settings.gameTokenKey) as JWK;
   const file = path.join(settings.dataDir, 'game-token-key.json');
-  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as JWK;
-  fs.mkdirSync(settings.dataDir, { recursive: true });
-  // Made through DER, not exported from the generated KeyObject (newOkpKeyPair: a Node 20 deadlock).
-  const jwk = newOkpKeyPair('ed25519').privateKey.export({ format: 'jwk' }) as JWK;
-  try {
-    fs.writeFileSync(file, JSON.stringify(jwk), { mode: 0o600, flag: 'wx' });
-    return jwk;
-  } catch {
-    // Another process wrote it first: use theirs.
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as JWK;
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(settings.dataDir, { recursive: true });
+    // Made through DER, not exported from the generated KeyObject (newOkpKeyPair: a Node 20 deadlock).
+    const jwk = newOkpKeyPair('ed25519').privateKey.export({ format: 'jwk' }) as JWK;
+    try {
+      // Whole or not at all (lib/durable-file.ts): a short key file would stop every later start.
+      writeFileDurably(file, JSON.stringify(jwk), { mode: 0o600, exclusive: true });
+      return jwk;
+    } catch (error) {
+      // Another process wrote it first: use theirs.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
   }
+  const remedy = 'restore it from the backup of DATA_DIR, or delete it to make a new key (game tokens already given out then fail to verify)';
+  const jwk = readJsonFile<JWK>(file, remedy);
+  if (jwk.kty !== 'OKP' || jwk.crv !== 'Ed25519' || typeof jwk.d !== 'string') throw new DamagedFileError(file, remedy, 'not an Ed25519 private key');
+  return jwk;
 }
 
 export class GameTokenService {
