@@ -53,9 +53,6 @@ import { productKeysToRequestLog } from './052-product-keys-to-request-log.ts';
 import { requestLogByAge } from './053-request-log-by-age.ts';
 import { typedRejectReasons } from './054-typed-reject-reasons.ts';
 import { dropLedgerPost } from './055-drop-ledger-post.ts';
-import { reconBankMappings } from './059-recon-bank-mappings.ts';
-import { reconStatements } from './060-recon-statements.ts';
-import { reconDays } from './061-recon-days.ts';
 import { reconStatements } from './060-recon-statements.ts';
 import { reconDays } from './061-recon-days.ts';
 import { proofSnapshots } from './057-proof-snapshots.ts';
@@ -118,9 +115,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '053-request-log-by-age': requestLogByAge(),
     '054-typed-reject-reasons': typedRejectReasons(),
     '055-drop-ledger-post': dropLedgerPost(dialect),
-    '059-recon-bank-mappings': reconBankMappings(),
-    '060-recon-statements': reconStatements(dialect),
-    '061-recon-days': reconDays(),
     '059-recon-bank-mappings': reconBankMappings(),
     '060-recon-statements': reconStatements(dialect),
     '061-recon-days': reconDays(),
