@@ -53,6 +53,7 @@ import { productKeysToRequestLog } from './052-product-keys-to-request-log.ts';
 import { requestLogByAge } from './053-request-log-by-age.ts';
 import { typedRejectReasons } from './054-typed-reject-reasons.ts';
 import { dropLedgerPost } from './055-drop-ledger-post.ts';
+import { reconBankMappings } from './059-recon-bank-mappings.ts';
 import { reconStatements } from './060-recon-statements.ts';
 import { reconDays } from './061-recon-days.ts';
 import { proofSnapshots } from './057-proof-snapshots.ts';
