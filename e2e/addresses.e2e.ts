@@ -1,14 +1,12 @@
 // Proves bank accounts and wallet addresses on /user-info in the browser, desktop 1280x800 (en-US) and phone 390x844 (zh-CN), with no serious axe-core violations: a bank account added (number shown in groups of four, "usable from" with a local time), a BEP20 address pasted in lower case (shown in its EIP-55 form) and a TRC20 address added; a TRON address given for BEP20 refused with the spec's message in the member's language; an address and the bank account changed; an address deleted after a confirmation. Screenshots go to test-artifacts/screenshots/addresses-*.png.
 import fs from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { closeBrowser, dismissToasts, horizontalOverflow, launchBrowser, login, newContext, toast, waitForHeading, type Layout } from './support/browser';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { dismissToasts, horizontalOverflow, toast, waitForHeading, type Layout } from './support/browser';
 import { serverText, t, tPattern, type Language } from './support/i18n';
-import { repoRoot, startServer, type RunningServer } from './support/server';
+import { seriousViolations, shotsDir, useSuite } from './support/suite';
 
-const shotsDir = path.join(repoRoot, 'test-artifacts/screenshots');
 /** One demo member and one language per layout, so the two runs share nothing. */
 const cases: Record<Layout, { lang: Language; userName: string; password: string; transactionPassword: string }> = {
   desktop: { lang: 'en-US', userName: 'alice', password: 'Alice@12345', transactionPassword: 'Alice@123456' },
@@ -19,23 +17,7 @@ const bep20 = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const bep20Next = '0x55d398326f99059fF775485246999027B3197955';
 const trc20 = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  const launching = launchBrowser();
-  try {
-    server = await startServer();
-  } finally {
-    browser = await launching;
-  }
-  fs.mkdirSync(shotsDir, { recursive: true });
-});
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
+const suite = useSuite();
 
 async function screenshot(page: Page, lang: Language, file: string, fullPage = true): Promise<void> {
   // Behind an open modal dialog the toasts cannot be clicked away; they go by themselves after 3 s.
@@ -56,19 +38,10 @@ async function screenshot(page: Page, lang: Language, file: string, fullPage = t
   expect(fs.statSync(target).size).toBeGreaterThan(5000);
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `[${v.impact}] ${v.id}: ${v.help}\n` + v.nodes.map((n) => `  ${n.target.join(' ')}`).join('\n'));
-}
-
 describe('bank accounts and wallet addresses', () => {
   test.each(['desktop', 'mobile'] as const)('add, check, change and delete on /user-info (%s)', async (layout) => {
     const { lang, ...member } = cases[layout];
-    const context = await newContext(browser, server.baseUrl, layout, { lang });
-    const page = await context.newPage();
-    await login(page, lang, member);
+    const { context, page } = await suite.memberPage(layout, lang, member);
     await page.goto('/#/user-info');
     await waitForHeading(page, t(lang, 'user.title'));
     const banks = page.getByRole('region', { name: t(lang, 'bankAccounts.title') });

@@ -4,13 +4,13 @@
 // registration form in ja-JP lists countries in Japanese and finds one by its Japanese name; the
 // package page's tabs in ja-JP on a phone stay one row that scrolls sideways. Screenshots go to
 // test-artifacts/screenshots/member-ux-*.png (or UX_SHOTS_DIR).
-import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { closeBrowser, dismissToasts, horizontalOverflow, launchBrowser, login, newContext, waitForHeading, type Layout } from './support/browser';
+import { describe, expect, test } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { dismissToasts, horizontalOverflow, login, newContext, waitForHeading, type Layout } from './support/browser';
 import { t, type Language } from './support/i18n';
-import { repoRoot, startServer, type RunningServer } from './support/server';
+import { repoRoot } from './support/server';
+import { useSuite } from './support/suite';
 
 const shotsDir = process.env.UX_SHOTS_DIR ?? path.join(repoRoot, 'test-artifacts/screenshots');
 const members: Record<Layout, { userName: string; password: string; transactionPassword: string }> = {
@@ -18,23 +18,7 @@ const members: Record<Layout, { userName: string; password: string; transactionP
   mobile: { userName: 'alice', password: 'Alice@12345', transactionPassword: 'Alice@123456' },
 };
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  const launching = launchBrowser();
-  try {
-    server = await startServer();
-  } finally {
-    browser = await launching;
-  }
-  fs.mkdirSync(shotsDir, { recursive: true });
-});
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
+const suite = useSuite();
 
 async function shot(page: Page, file: string, fullPage = true): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
@@ -73,7 +57,7 @@ const intersects = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a
 describe('member portal', () => {
   test.each(['desktop', 'mobile'] as const)('%s: toasts start below the header, never over its controls', async (layout) => {
     const lang: Language = 'en-US';
-    const context = await newContext(browser, server.baseUrl, layout, { lang });
+    const context = await newContext(suite.browser, suite.baseUrl, layout, { lang });
     await recordToastFrames(context);
     const page = await context.newPage();
     try {
@@ -97,8 +81,7 @@ describe('member portal', () => {
   test.each(['desktop', 'mobile'] as const)('%s: an exchange asks to confirm what moves and the fee before it is sent', async (layout) => {
     const lang: Language = layout === 'desktop' ? 'en-US' : 'ja-JP';
     const member = members[layout];
-    const context = await newContext(browser, server.baseUrl, layout, { lang });
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage(layout, lang);
     try {
       await login(page, lang, member);
       await dismissToasts(page, lang);
@@ -132,8 +115,7 @@ describe('member portal', () => {
 
   test.each(['desktop', 'mobile'] as const)('%s: /equity while shares are closed says not on sale, no price of 0.00', async (layout) => {
     const lang: Language = layout === 'desktop' ? 'en-US' : 'ja-JP';
-    const context = await newContext(browser, server.baseUrl, layout, { lang });
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage(layout, lang);
     try {
       await login(page, lang, members[layout]);
       await dismissToasts(page, lang);
@@ -155,8 +137,7 @@ describe('member portal', () => {
 
   test.each(['desktop', 'mobile'] as const)('%s: registration in ja-JP names countries in Japanese, found by the Japanese name', async (layout) => {
     const lang: Language = 'ja-JP';
-    const context = await newContext(browser, server.baseUrl, layout, { lang });
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage(layout, lang);
     try {
       await page.goto('/#/register');
       await waitForHeading(page, t(lang, 'auth.register.title'));
@@ -184,8 +165,7 @@ describe('member portal', () => {
 
   test.each(['desktop', 'mobile'] as const)('%s: the package tabs in ja-JP are one row', async (layout) => {
     const lang: Language = 'ja-JP';
-    const context = await newContext(browser, server.baseUrl, layout, { lang });
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage(layout, lang);
     try {
       await login(page, lang, members[layout]);
       await dismissToasts(page, lang);

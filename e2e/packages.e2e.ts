@@ -19,28 +19,14 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import Database from 'better-sqlite3';
 import { callApi, callOk, memberToken, newRequestId } from './support/api';
-import {
-  closeBrowser,
-  dismissToasts,
-  horizontalOverflow,
-  launchBrowser,
-  login,
-  newContext,
-  sessionItem,
-  toast,
-  waitForHeading,
-  type Layout,
-} from './support/browser';
+import { dismissToasts, horizontalOverflow, toast, waitForHeading, type Layout } from './support/browser';
 import { t, type Language } from './support/i18n';
-import { repoRoot, startServer, type RunningServer } from './support/server';
-import { demoStaff, staffLogin } from './support/staff';
-
-const shotsDir = path.join(repoRoot, 'test-artifacts/screenshots');
+import { repoRoot } from './support/server';
+import { seriousViolations, settle, shotsDir, useSuite } from './support/suite';
 
 interface Member {
   userName: string;
@@ -138,8 +124,7 @@ const noDescriptions = { 'zh-CN': '', 'en-US': '', 'ja-JP': '', 'ko-KP': '', 'id
 
 const nameOf = (key: ProductKey, lang: Language): string => (products[key].names as Record<string, string>)[lang] ?? products[key].names['en-US'];
 
-let server: RunningServer;
-let browser: Browser;
+const suite = useSuite();
 const productIds = {} as Record<ProductKey, string>;
 /** The admin's back-office session, for the catalogue, the jobs and the claim review. */
 let staff = { token: '', loginType: 'STAFF' as const };
@@ -155,22 +140,11 @@ interface Holding {
 }
 
 beforeAll(async () => {
-  fs.mkdirSync(shotsDir, { recursive: true });
-  const launching = launchBrowser();
-  try {
-    server = await startServer();
-  } finally {
-    browser = await launching;
-  }
-  // Staff sign in (the authenticator code computed here) and save the catalogue through the API.
-  const staffContext = await newContext(browser, server.baseUrl, 'desktop', { lang: 'en-US' });
-  const staffPage = await staffContext.newPage();
-  await staffLogin(staffPage, 'en-US', demoStaff.admin);
-  staff = { token: (await sessionItem(staffPage, 'adminToken')) ?? '', loginType: 'STAFF' };
-  await staffContext.close();
+  // A staff session through the API (the authenticator code computed here) saves the catalogue.
+  staff = await suite.staff();
   for (const [key, p] of Object.entries(products) as Array<[ProductKey, (typeof products)[ProductKey]]>) {
     const saved = await callOk<{ id: string }>(
-      server.baseUrl,
+      suite.baseUrl,
       'productSave',
       { ...p, descriptions: noDescriptions, totalLimit: 0, isOnSale: true, isInviteOnly: false, invitedUserNames: [] },
       staff,
@@ -178,17 +152,6 @@ beforeAll(async () => {
     productIds[key] = saved.id;
   }
 }, 180_000);
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
-
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
-}
 
 async function shot(page: Page, lang: Language, file: string, fullPage = true): Promise<void> {
   if (fullPage) await dismissToasts(page, lang);
@@ -199,13 +162,6 @@ async function shot(page: Page, lang: Language, file: string, fullPage = true): 
   const target = path.join(shotsDir, file);
   await page.screenshot({ path: target, fullPage });
   expect(fs.statSync(target).size).toBeGreaterThan(5000);
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `[${v.impact}] ${v.id}: ${v.help}\n` + v.nodes.map((n) => `  ${n.target.join(' ')}`).join('\n'));
 }
 
 /** Points as the portal shows a preview amount: grouped, at least two decimals. */
@@ -224,7 +180,7 @@ const productCard = (page: Page, key: ProductKey, lang: Language): Locator => pa
 const holdingCard = (page: Page, number: string): Locator => page.locator(`[data-testid="package-holding"][data-holding-number="${number}"]`);
 
 async function holdingsOf(token: string): Promise<Holding[]> {
-  return (await callOk<{ items: Holding[] }>(server.baseUrl, 'buyMatchingList', { pageSize: 50 }, { token })).items;
+  return (await callOk<{ items: Holding[] }>(suite.baseUrl, 'buyMatchingList', { pageSize: 50 }, { token })).items;
 }
 
 /** Fills the pay dialog's password, continues to the summary and pays; waits for the success toast. */
@@ -243,11 +199,9 @@ describe('packages in the member portal', () => {
     '%s: buy, refusals, add, upgrade, transfer, redeem, activation code, auto top-up',
     async (layout) => {
       const { lang, buyer, receiver } = cases[layout];
-      const token = await memberToken(server.baseUrl, buyer);
+      const token = await memberToken(suite.baseUrl, buyer);
       const usdt = t(lang, 'coins.USDT');
-      const context = await newContext(browser, server.baseUrl, layout, { lang });
-      const page = await context.newPage();
-      await login(page, lang, buyer);
+      const { context, page } = await suite.memberPage(layout, lang, buyer);
       await dismissToasts(page, lang);
       await openTab(page, lang, 'products');
 
@@ -267,7 +221,7 @@ describe('packages in the member portal', () => {
       const buyDialog = page.getByRole('dialog', { name: t(lang, 'packages.buy.title', { name: nameOf('steady', lang) }), exact: true });
       await buyDialog.getByLabel(t(lang, 'packages.pay.quantity'), { exact: true }).fill('6');
       const check = await callOk<{ isAllowed: boolean; reason: string; memberRemaining: number | null }>(
-        server.baseUrl,
+        suite.baseUrl,
         'checkBuyInsurance',
         { productId: productIds.steady, quantity: 6 },
         { token },
@@ -321,7 +275,7 @@ describe('packages in the member portal', () => {
         )
         .toBe(t(lang, 'packages.refusals.experienceUsed'));
       expect(await trial.getByRole('button', { name: t(lang, 'packages.buy.action'), exact: true }).isDisabled()).toBe(true);
-      expect((await callOk<{ reason: string }>(server.baseUrl, 'checkBuyInsurance', { productId: productIds.trial, quantity: 1 }, { token })).reason).toBe(
+      expect((await callOk<{ reason: string }>(suite.baseUrl, 'checkBuyInsurance', { productId: productIds.trial, quantity: 1 }, { token })).reason).toBe(
         'experienceUsed',
       );
 
@@ -330,7 +284,7 @@ describe('packages in the member portal', () => {
       expect(await autoSwitch.isChecked()).toBe(false);
       await autoSwitch.click();
       await toast(page, lang, t(lang, 'packages.autoTopUp.turnedOn')).waitFor();
-      await expect.poll(async () => (await callOk<{ autoTopUp: boolean }>(server.baseUrl, 'matchingList', {}, { token })).autoTopUp).toBe(true);
+      await expect.poll(async () => (await callOk<{ autoTopUp: boolean }>(suite.baseUrl, 'matchingList', {}, { token })).autoTopUp).toBe(true);
 
       // Add a position to the first holding.
       await openTab(page, lang, 'holdings');
@@ -375,11 +329,9 @@ describe('packages in the member portal', () => {
       await expect.poll(async () => (await holdingsOf(token)).find((h) => h.id === second.id)?.endReason).toBe('transferred');
 
       // The receiver sees it after logging in.
-      const receiverContext = await newContext(browser, server.baseUrl, layout, { lang });
-      const receiverPage = await receiverContext.newPage();
-      await login(receiverPage, lang, receiver);
+      const { context: receiverContext, page: receiverPage } = await suite.memberPage(layout, lang, receiver);
       await openTab(receiverPage, lang, 'holdings');
-      const received = (await holdingsOf(await memberToken(server.baseUrl, receiver))).find((h) => h.productId === productIds.steady);
+      const received = (await holdingsOf(await memberToken(suite.baseUrl, receiver))).find((h) => h.productId === productIds.steady);
       expect(received).toBeDefined();
       const receivedCard = holdingCard(receiverPage, received!.number);
       await receivedCard.waitFor();
@@ -387,7 +339,7 @@ describe('packages in the member portal', () => {
       await receiverContext.close();
 
       // Redeem the upgraded holding: the preview is the server's, then the password confirms it.
-      const preview = await callOk<{ fee: string; receive: string }>(server.baseUrl, 'redeemFee', { holdingId: first.id }, { token });
+      const preview = await callOk<{ fee: string; receive: string }>(suite.baseUrl, 'redeemFee', { holdingId: first.id }, { token });
       await firstCard.getByRole('button', { name: t(lang, 'packages.actions.redeem'), exact: true }).click();
       const redeemDialog = page.getByRole('dialog', { name: t(lang, 'packages.redeem.title', { number: first.number }), exact: true });
       await redeemDialog.getByTestId('redeem-preview').waitFor();
@@ -461,7 +413,7 @@ describe('packages in the member portal', () => {
       expect(await homeSwitch.isChecked()).toBe(true);
       await homeSwitch.click();
       await toast(page, lang, t(lang, 'packages.autoTopUp.turnedOff')).waitFor();
-      await expect.poll(async () => (await callOk<{ autoTopUp: boolean }>(server.baseUrl, 'matchingList', {}, { token })).autoTopUp).toBe(false);
+      await expect.poll(async () => (await callOk<{ autoTopUp: boolean }>(suite.baseUrl, 'matchingList', {}, { token })).autoTopUp).toBe(false);
       await shot(page, lang, `packages-home-${lang}-${layout}.png`);
       await context.close();
     },
@@ -471,9 +423,9 @@ describe('packages in the member portal', () => {
   test('a claim approved by staff, and a jackpot record after a draw (desktop and phone)', async () => {
     const lang: Language = 'en-US';
     const member = { userName: 'bob', password: 'Bob@123456', transactionPassword: 'Bob@1234567' };
-    const token = await memberToken(server.baseUrl, member);
+    const token = await memberToken(suite.baseUrl, member);
     const bought = await callOk<{ holdingId: string }>(
-      server.baseUrl,
+      suite.baseUrl,
       'buyMatching',
       {
         productId: productIds.shield,
@@ -490,7 +442,7 @@ describe('packages in the member portal', () => {
         .poll(
           async () => {
             // Refused while a run is under way: the next round asks again.
-            await callApi(server.baseUrl, 'jobRunNow', { name, reason: `e2e: run ${name} now` }, staff);
+            await callApi(suite.baseUrl, 'jobRunNow', { name, reason: `e2e: run ${name} now` }, staff);
             return until();
           },
           { timeout: 60_000, interval: 1000 },
@@ -498,13 +450,13 @@ describe('packages in the member portal', () => {
         .toBe(true);
     };
     type Info = { current: { id: string; seedCommitment: string } | null; recent: Array<{ id: string; seed: string | null }> };
-    const jackpot = () => callOk<Info>(server.baseUrl, 'jackpotInfo', {}, { token });
+    const jackpot = () => callOk<Info>(suite.baseUrl, 'jackpotInfo', {}, { token });
 
     // The draw job opens a 7-day cycle and publishes its commitment; the holding takes part.
     await runJob('jackpot-draw', async () => (await jackpot()).current !== null);
     const cycle = (await jackpot()).current!;
     // Test-only time travel: the cycle is over (the server keeps nothing of it in memory).
-    const db = new Database(path.join(server.dataDir, 'portal.db'), { fileMustExist: true, timeout: 5000 });
+    const db = new Database(path.join(suite.server.dataDir, 'portal.db'), { fileMustExist: true, timeout: 5000 });
     try {
       expect(db.prepare('update jackpot_cycles set ends_at = ? where id = ?').run(Date.now() - 1000, cycle.id).changes).toBe(1);
     } finally {
@@ -512,14 +464,14 @@ describe('packages in the member portal', () => {
     }
     await runJob('jackpot-draw', async () => (await jackpot()).recent.some((c) => c.id === cycle.id && c.seed !== null));
     type Record = { cycleId: string; holdingNumber: string; drawState: string; state: string; isWinner: boolean; prize: string };
-    const records = (await callOk<{ items: Record[] }>(server.baseUrl, 'jackpotRecordList', { pageSize: 50 }, { token })).items;
+    const records = (await callOk<{ items: Record[] }>(suite.baseUrl, 'jackpotRecordList', { pageSize: 50 }, { token })).items;
     const record = records.find((r) => r.cycleId === cycle.id && r.holdingNumber === holding.number)!;
     expect(record).toMatchObject({ drawState: 'drawn', state: 'completed' });
 
     // Test-only time travel: the holding started 31 days ago; the release job pays the 30 periods
     // (30 % of the principal) and ends it by its term, under its 40 % guarantee: 5 USDT to claim.
     const shiftMs = 31 * 86_400_000;
-    const db2 = new Database(path.join(server.dataDir, 'portal.db'), { fileMustExist: true, timeout: 5000 });
+    const db2 = new Database(path.join(suite.server.dataDir, 'portal.db'), { fileMustExist: true, timeout: 5000 });
     try {
       const changed = db2
         .prepare(
@@ -536,9 +488,7 @@ describe('packages in the member portal', () => {
     expect(Number(ended.claimable)).toBe(5);
 
     for (const layout of ['desktop', 'mobile'] as const) {
-      const context = await newContext(browser, server.baseUrl, layout, { lang });
-      const page = await context.newPage();
-      await login(page, lang, member);
+      const { context, page } = await suite.memberPage(layout, lang, member);
       await dismissToasts(page, lang);
       await openTab(page, lang, 'holdings');
       const card = holdingCard(page, holding.number);
@@ -556,10 +506,10 @@ describe('packages in the member portal', () => {
         await toast(page, lang, t(lang, 'packages.claims.done')).waitFor();
         await openTab(page, lang, 'claims');
         await expect.poll(() => page.getByTestId('package-claim').first().innerText()).toContain(t(lang, 'packages.claims.states.pendingReview'));
-        const reviews = await callOk<{ items: Array<{ id: string }> }>(server.baseUrl, 'reviewList', { queue: 'packageClaim', status: 'pending' }, staff);
+        const reviews = await callOk<{ items: Array<{ id: string }> }>(suite.baseUrl, 'reviewList', { queue: 'packageClaim', status: 'pending' }, staff);
         expect(reviews.items.length).toBe(1);
         const decided = await callOk<{ results: Array<{ outcome: string }> }>(
-          server.baseUrl,
+          suite.baseUrl,
           'reviewDecide',
           { ids: [reviews.items[0]!.id], decision: 'approve' },
           staff,
@@ -589,10 +539,10 @@ describe('packages in the member portal', () => {
   }, 240_000);
 
   test("the ledger is balanced after every package action (ledger verify on the test server's data)", async () => {
-    await server.halt();
+    await suite.server.halt();
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/server/src/ledger-verify-cli.ts'], {
       cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+      env: { ...process.env, DATA_DIR: suite.server.dataDir, DATABASE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'warn' },
       timeout: 60_000,
     });
     expect(stdout).toMatch(/^ledger balanced: \d+ accounts, \d+ transfers$/m);

@@ -1,37 +1,14 @@
 // Proves that /records tells the demo member what happened to their money, in zh-CN and en-US on desktop 1280x800 and phone 390x844: the cancelled exchange reads "cancelled" with the amount returned (not a red failure), and the package principal reads as a move from available to fixed (not a green gain); and that the back-office review queue keeps every row's action within reach on a phone. Screenshots go to test-artifacts/screenshots/.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { closeBrowser, dismissToasts, horizontalOverflow, launchBrowser, login, newContext, waitForHeading, type Layout } from './support/browser';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { dismissToasts, horizontalOverflow, waitForHeading, type Layout } from './support/browser';
 import { adminT, t, type Language } from './support/i18n';
-import { repoRoot, startServer, type RunningServer } from './support/server';
 import { demoStaff, staffLogin } from './support/staff';
+import { settle, shotsDir, useSuite } from './support/suite';
 
-const shotsDir = path.join(repoRoot, 'test-artifacts/screenshots');
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  fs.mkdirSync(shotsDir, { recursive: true });
-  const launching = launchBrowser();
-  try {
-    server = await startServer();
-  } finally {
-    browser = await launching;
-  }
-});
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
-
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
-}
+const suite = useSuite();
 
 /** The record rows (desktop table rows or phone cards) whose text contains all of `parts`. */
 function recordRow(page: Page, layout: Layout, parts: string[]) {
@@ -51,9 +28,7 @@ describe('records say what happened to the money', () => {
   test.each(cases)(
     '%s %s: a cancelled exchange returned, a package principal moved to fixed',
     async (lang, layout) => {
-      const context = await newContext(browser, server.baseUrl, layout, { lang });
-      const page = await context.newPage();
-      await login(page, lang);
+      const { context, page } = await suite.memberPage(layout, lang);
       await dismissToasts(page, lang);
       await page.goto('/#/records');
       await waitForHeading(page, t(lang, 'records.title'));
@@ -95,8 +70,7 @@ describe('records say what happened to the money', () => {
 describe('back-office on a phone', () => {
   test("the review queue keeps each row's action within the screen", async () => {
     const lang: Language = 'zh-CN';
-    const context = await newContext(browser, server.baseUrl, 'mobile', { lang });
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage('mobile', lang);
     await staffLogin(page, lang, demoStaff.admin);
     await page.goto('/admin/#/reviews/exchange');
     await waitForHeading(page, adminT(lang, 'reviews.title', { queue: adminT(lang, 'queues.exchange') }));

@@ -3,59 +3,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { callApi } from './support/api';
-import {
-  closeBrowser,
-  dismissToasts,
-  hashPath,
-  horizontalOverflow,
-  launchBrowser,
-  layouts,
-  login,
-  newContext,
-  toast,
-  waitForHashPath,
-  waitForHeading,
-  type Layout,
-} from './support/browser';
+import { dismissToasts, hashPath, horizontalOverflow, layouts, toast, waitForHashPath, waitForHeading, type Layout } from './support/browser';
 import { languages, serverText, t, type Language } from './support/i18n';
-import { repoRoot, startServer, type RunningServer } from './support/server';
 import { totpCode } from './support/staff';
+import { settle, shotsDir, useSuite } from './support/suite';
 
 const lang: Language = 'en-US';
-const shotsDir = path.join(repoRoot, 'test-artifacts/screenshots');
 /** One demo member per layout, so the two runs do not share a secret or sessions. */
 const members: Record<Layout, { userName: string; password: string; email: string }> = {
   desktop: { userName: 'bob', password: 'Bob@123456', email: 'bob@example.com' },
   mobile: { userName: 'carol', password: 'Carol@12345', email: 'carol@example.com' },
 };
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  const launching = launchBrowser();
-  try {
-    server = await startServer();
-  } finally {
-    browser = await launching;
-  }
-  fs.mkdirSync(shotsDir, { recursive: true });
-});
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
-
-/** Fonts loaded, nothing busy, the network quiet: ready for a screenshot. */
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
-}
+const suite = useSuite();
 
 async function screenshot(page: Page, file: string, fullPage = true): Promise<void> {
   await dismissToasts(page, lang);
@@ -80,7 +43,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 /** Subjects of the mails the server wrote to the outbox for an address. */
 function mailSubjects(address: string): string[] {
-  const db = new Database(path.join(server.dataDir, 'portal.db'), { readonly: true, fileMustExist: true });
+  const db = new Database(path.join(suite.server.dataDir, 'portal.db'), { readonly: true, fileMustExist: true });
   try {
     return (
       db.prepare('select subject from mail_outbox where lower(to_address) = lower(?) order by created_at').all(address) as Array<{ subject: string }>
@@ -128,9 +91,7 @@ async function secondStep(page: Page, code: string): Promise<void> {
 describe('security centre', () => {
   test.each(layouts)('two-step login on, code and recovery code sign-ins, and another session signed out (%s)', async (layout) => {
     const member = members[layout];
-    const first = await newContext(browser, server.baseUrl, layout, { lang });
-    const page = await first.newPage();
-    await login(page, lang, member);
+    const { context: first, page } = await suite.memberPage(layout, lang, member);
     await openSecurityCentre(page, `security-${layout}-settings-entry.png`);
     await page.getByText(t(lang, 'security.twoFactor.statusOff'), { exact: true }).waitFor();
     await screenshot(page, `security-${layout}-overview.png`);
@@ -157,7 +118,7 @@ describe('security centre', () => {
     await page.getByText(t(lang, 'security.twoFactor.statusOn'), { exact: true }).waitFor();
 
     // The password alone no longer signs in, through the API either.
-    const bare = await callApi<{ token?: string; twoFactorRequired?: boolean }>(server.baseUrl, 'login', {
+    const bare = await callApi<{ token?: string; twoFactorRequired?: boolean }>(suite.baseUrl, 'login', {
       userName: member.userName,
       password: member.password,
       loginType: 'USER',
@@ -176,8 +137,7 @@ describe('security centre', () => {
     await secondStep(page, await totpCode(secret));
 
     // A second browser (another device) signs in with a recovery code, which then is spent.
-    const second = await newContext(browser, server.baseUrl, layout, { lang });
-    const other = await second.newPage();
+    const { context: second, page: other } = await suite.newPage(layout, lang);
     await passwordStep(other, member);
     await secondStep(other, recoveryCodes[0]!.toLowerCase());
 
@@ -223,9 +183,7 @@ describe('security centre', () => {
   });
 
   test.each(languages.filter((l) => l !== lang))('the security centre reads in %s and fits a phone', async (language) => {
-    const context = await newContext(browser, server.baseUrl, 'mobile', { lang: language });
-    const page = await context.newPage();
-    await login(page, language, { userName: 'demo', password: 'Demo@12345' });
+    const { context, page } = await suite.memberPage('mobile', language, { userName: 'demo', password: 'Demo@12345' });
     await page.goto('/#/setting/security');
     await waitForHeading(page, t(language, 'security.title'));
     await page.getByText(t(language, 'security.twoFactor.statusOff'), { exact: true }).waitFor();

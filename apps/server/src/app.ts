@@ -9,13 +9,12 @@ import type { Config } from './config.ts';
 import { migrateToLatest, openDb, type DbHandle } from './db/index.ts';
 import { AppError } from './errors.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
-import { drainPlugin } from './plugins/drain.ts';
 import { envelopePlugin, resolveServerKey } from './plugins/envelope.ts';
 import { inlineScriptHashes, registerStatic } from './plugins/static.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { operationsPlugin } from './plugins/operations.ts';
 import { PostgresReplayStore, RedisReplayStore, SqliteReplayStore, databaseMarkBook, type ReplayStore } from './plugins/replay-guard.ts';
-import { BudgetWatch, FaultMonitor, faultPartOf } from './plugins/faults.ts';
+import { FaultMonitor, faultPartOf } from './plugins/faults.ts';
 import { makeServices, type Services } from './services.ts';
 import type { ServerKey } from '@pp/envelope/node';
 import { serverJobs } from './jobs/index.ts';
@@ -79,14 +78,6 @@ export async function buildApp(
     logger: { level: config.logLevel, redact: ['req.headers.authorization'], ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: config.trustProxy || false,
     bodyLimit: 1024 * 1024,
-    // Every connection bounded (decision 084): a body trickled in a byte at a time, headers that
-    // never end, an idle keep-alive connection. Node checks the first two once per
-    // connectionsCheckingInterval, a second here rather than its 30 s.
-    requestTimeout: config.requestTimeoutMs,
-    keepAliveTimeout: config.keepAliveTimeoutMs,
-    http: { headersTimeout: config.headersTimeoutMs, requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1_000 },
-    // The drain's refusal is the app's own (plugins/drain.ts), not Fastify's bare 503.
-    return503OnClosing: false,
     // Request ids in logs; the client's own ids for idempotency travel in the payload.
     genReqId: () => crypto.randomUUID(),
     // Errors Fastify meets before routing (a malformed URL escape such as /a%ZZ, a bad header
@@ -113,10 +104,19 @@ export async function buildApp(
 
   const replayStore = makeReplayStore(config, dbHandle, app.log, options.now);
   app.addHook('onClose', async () => replayStore.close());
+  if (replayStore instanceof RedisReplayStore) {
+    // One line at start on what the nonce store stands on: eviction policy, memory limit,
+    // persistence (decision 087). It never holds the start up; /readyz keeps checking the policy.
+    app.addHook('onReady', async () => {
+      void replayStore.inspect().then(
+        ({ isReady, line, details }) => (isReady ? app.log.info({ redis: details }, line) : app.log.error({ redis: details }, line)),
+        (error: Error) => app.log.warn({ err: { message: error.message } }, 'replay store: Redis could not be inspected at start; /readyz checks it'),
+      );
+    });
+  }
 
   await registerSecurityHeaders(app, config.liveChatOrigins, inlineScriptHashes([config.webDistDir, config.adminDistDir]));
   await app.register(errorsPlugin, { faults });
-  await app.register(drainPlugin);
   await app.register(operationsPlugin, {
     dbHandle,
     reviews: services.reviews,
@@ -125,7 +125,6 @@ export async function buildApp(
     faults,
     replayStore,
     dataDir: dbHandle.dialect === 'sqlite' ? config.dataDir : undefined,
-    budget: new BudgetWatch(config.requestBudgetMs),
   });
   await app.register(envelopePlugin, { serverKey, replayStore, now: options.now, budgetMs: config.requestBudgetMs });
   // The jobs that belong to no module (ledger checks, housekeeping), registered before the modules'

@@ -11,11 +11,11 @@
 import { endpointPaths, isKeyed } from '@pp/contract/paths';
 import type { EndpointName, ResponseOf } from '@pp/contract';
 import type { BodyOf } from '@pp/client';
-import { openResponse, sealRequest } from '@pp/envelope/web';
+import { openResponse } from '@pp/envelope/web';
 import { ApiError, type ApiErrorKind } from './api-error';
 import { classifyAnswer, paramsOf, type Answer, type Message, type Outcome, type WireBody } from './api-errors';
 import type { SessionStore } from './storage';
-import { fetchServerKey, pageServerKey, sealedHeaders, sealedPost, type SealedAnswer, type ServerKey } from './sealed-post';
+import { fetchServerKey, pageServerKey, sealedHeaders, sealedPost, sendSealed, type PostedAnswer, type SealedAnswer, type ServerKey } from './sealed-post';
 import { closeAllToasts, showToast } from './toast';
 
 /** Spec section 9. */
@@ -46,8 +46,8 @@ export interface CallOptions {
   onUploadProgress?: (fraction: number) => void;
 }
 
-/** One sealed POST by XMLHttpRequest, which reports upload progress; answers as sealedPost does. */
-async function postWithProgress(
+/** One sealed POST by XMLHttpRequest, which reports upload progress; answers (and seals again when asked) as sealedPost does. */
+function postWithProgress(
   key: ServerKey,
   path: string,
   payload: object,
@@ -55,8 +55,17 @@ async function postWithProgress(
   signal: AbortSignal,
   onProgress: (fraction: number) => void,
 ): Promise<SealedAnswer> {
-  const sealed = await sealRequest(key, path, payload);
-  const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+  return sendSealed(key, path, payload, (sealedBody) => xhrPost(path, sealedBody, headers, signal, onProgress), { signal });
+}
+
+async function xhrPost(
+  path: string,
+  sealedBody: string,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+  onProgress: (fraction: number) => void,
+): Promise<PostedAnswer> {
+  const { status, text, date } = await new Promise<{ status: number; text: string; date: string | null }>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
     xhr.withCredentials = true;
@@ -66,7 +75,7 @@ async function postWithProgress(
     };
     xhr.onload = () => {
       onProgress(1);
-      resolve({ status: xhr.status, text: xhr.responseText });
+      resolve({ status: xhr.status, text: xhr.responseText, date: xhr.getResponseHeader('date') });
     };
     xhr.onerror = () => reject(new TypeError('network'));
     xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
@@ -75,7 +84,7 @@ async function postWithProgress(
       return;
     }
     signal.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(sealed.body);
+    xhr.send(sealedBody);
   });
   let body: unknown = null;
   try {
@@ -83,7 +92,7 @@ async function postWithProgress(
   } catch {
     body = null;
   }
-  return { status, body, requestKey: sealed.requestKey };
+  return { status, body, date };
 }
 
 /** The app's translations, as the client needs them. */

@@ -7,7 +7,18 @@
  */
 import { isServerKey, type ServerKey } from '@pp/client/sealed-post';
 
-export { fetchServerKey, isServerKey, sealedHeaders, sealedPost, type SealedAnswer, type SealedPostOptions, type ServerKey } from '@pp/client/sealed-post';
+export {
+  fetchServerKey,
+  isServerKey,
+  sealedHeaders,
+  sealedPost,
+  sendSealed,
+  serverClock,
+  type PostedAnswer,
+  type SealedAnswer,
+  type SealedPostOptions,
+  type ServerKey,
+} from '@pp/client/sealed-post';
 
 /** The key the server put into this page's `<meta name="envelope-key">`, or null (dev server, old page, anything malformed). */
 export function pageServerKey(): ServerKey | null {

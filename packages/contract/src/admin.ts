@@ -42,6 +42,10 @@ export const staffPermissions = [
   'finance.books',
   /** Import bank statements, resolve their lines and ask for a day's sign-off (decision 091). */
   'finance.reconcile',
+  /** Read the books: trial balance and journal export (decision 090). */
+  'finance.books',
+  /** Import bank statements, resolve their lines and ask for a day's sign-off (decision 091). */
+  'finance.reconcile',
 ] as const;
 export type StaffPermission = (typeof staffPermissions)[number];
 
@@ -61,6 +65,8 @@ export const rolePermissions: Record<StaffRole, readonly StaffPermission[]> = {
     'plan.manage',
     'plan.run',
     'uploads.read',
+    'finance.books',
+    'finance.reconcile',
     'finance.books',
     'finance.reconcile',
   ],

@@ -14,6 +14,7 @@ import * as ct from './content.ts';
 import * as sp from './support.ts';
 import * as sc from './scarce.ts';
 import * as fin from './finance.ts';
+import * as fin from './finance.ts';
 import * as pf from './proof.ts';
 import { endpointPaths, type KeyedEndpointName } from './paths.ts';
 import { requestId } from './request-id.ts';
@@ -279,6 +280,15 @@ export const endpoints = {
   saleClose: staffEndpoint(endpointPaths.saleClose, 'packages.manage', sc.saleCloseRequest, sc.saleAdminEntry),
   equityConfigGet: staffEndpoint(endpointPaths.equityConfigGet, 'config.read', a.empty, sc.equityAdminConfig),
   equityConfigSave: staffEndpoint(endpointPaths.equityConfigSave, 'packages.manage', sc.equityConfigSaveRequest, sc.equityAdminConfig),
+  // Finance: the books and the bank reconciliation (decisions 090, 091).
+  financeTrialBalance: staffEndpoint(endpointPaths.financeTrialBalance, 'finance.books', fin.booksPeriodRequest, fin.trialBalanceResponse),
+  financeJournal: staffEndpoint(endpointPaths.financeJournal, 'finance.books', fin.booksPeriodRequest, fin.journalExportResponse),
+  reconMappingList: staffEndpoint(endpointPaths.reconMappingList, 'finance.reconcile', a.empty, fin.bankMappingListResponse),
+  reconMappingSave: staffWriteEndpoint(endpointPaths.reconMappingSave, 'finance.reconcile', fin.bankMappingSaveRequest, fin.bankMapping),
+  reconImport: staffWriteEndpoint(endpointPaths.reconImport, 'finance.reconcile', fin.statementImportRequest, fin.statementImportResponse),
+  reconDay: staffEndpoint(endpointPaths.reconDay, 'finance.reconcile', fin.reconDayRequest, fin.reconDayResponse),
+  reconResolve: staffWriteEndpoint(endpointPaths.reconResolve, 'finance.reconcile', fin.reconResolveRequest, fin.reconResolveResponse),
+  reconSignOff: staffWriteEndpoint(endpointPaths.reconSignOff, 'finance.reconcile', fin.reconSignOffRequest, fin.reconSignOffResponse),
   // Finance: the books and the bank reconciliation (decisions 090, 091).
   financeTrialBalance: staffEndpoint(endpointPaths.financeTrialBalance, 'finance.books', fin.booksPeriodRequest, fin.trialBalanceResponse),
   financeJournal: staffEndpoint(endpointPaths.financeJournal, 'finance.books', fin.booksPeriodRequest, fin.journalExportResponse),

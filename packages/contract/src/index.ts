@@ -25,5 +25,6 @@ export * from './content.ts';
 export * from './support.ts';
 export * from './scarce.ts';
 export * from './finance.ts';
+export * from './finance.ts';
 export * from './proof-tree.ts';
 export * from './proof.ts';

@@ -203,6 +203,15 @@ export const endpointPaths = {
   reconDay: '/api/admin/finance/recon/day',
   reconResolve: '/api/admin/finance/recon/resolve',
   reconSignOff: '/api/admin/finance/recon/signOff',
+  // Finance: the books and the bank reconciliation (decisions 090, 091).
+  financeTrialBalance: '/api/admin/finance/trialBalance',
+  financeJournal: '/api/admin/finance/journal',
+  reconMappingList: '/api/admin/finance/recon/mappingList',
+  reconMappingSave: '/api/admin/finance/recon/mappingSave',
+  reconImport: '/api/admin/finance/recon/import',
+  reconDay: '/api/admin/finance/recon/day',
+  reconResolve: '/api/admin/finance/recon/resolve',
+  reconSignOff: '/api/admin/finance/recon/signOff',
 } as const;
 
 /**
@@ -250,6 +259,10 @@ export const keyedEndpointNames = [
   'activatePurchaseCode',
   'givePurchaseCode',
   'buyEquity',
+  'reconMappingSave',
+  'reconImport',
+  'reconResolve',
+  'reconSignOff',
   'reconMappingSave',
   'reconImport',
   'reconResolve',

@@ -51,19 +51,29 @@ export interface ProofNode {
 
 export class ProofEncodingError extends Error {}
 
+const low64 = (1n << 64n) - 1n;
+
 function writeU128(out: Uint8Array, offset: number, value: bigint): void {
   if (typeof value !== 'bigint' || value < 0n || value > u128Max) throw new ProofEncodingError(`amount out of range: ${String(value)}`);
-  let v = value;
-  for (let i = sumBytes - 1; i >= 0; i -= 1) {
-    out[offset + i] = Number(v & 0xffn);
-    v >>= 8n;
-  }
+  const view = new DataView(out.buffer, out.byteOffset + offset, sumBytes);
+  view.setBigUint64(0, value >> 64n);
+  view.setBigUint64(8, value & low64);
 }
 
 function readU128(bytes: Uint8Array, offset: number): bigint {
-  let v = 0n;
-  for (let i = 0; i < sumBytes; i += 1) v = (v << 8n) | BigInt(bytes[offset + i]!);
-  return v;
+  const view = new DataView(bytes.buffer, bytes.byteOffset + offset, sumBytes);
+  return (view.getBigUint64(0) << 64n) | view.getBigUint64(8);
+}
+
+/** out[o..o+16) = a[ao..] + b[bo..] as u128 big-endian, byte by byte with carry (no bigint on the hot path). */
+function addU128(out: Uint8Array, o: number, a: Uint8Array, ao: number, b: Uint8Array, bo: number): void {
+  let carry = 0;
+  for (let i = sumBytes - 1; i >= 0; i -= 1) {
+    const v = a[ao + i]! + b[bo + i]! + carry;
+    out[o + i] = v & 0xff;
+    carry = v >> 8;
+  }
+  if (carry !== 0) throw new ProofEncodingError('sum above 2^128 - 1');
 }
 
 /** Amounts as the tree writes them: u128 big-endian per coin. */
@@ -241,7 +251,7 @@ export function buildFromLevel(first: ProofLevel, coins: number, sha: Sha256): S
       level.hashes.set(sha(input), i * hashBytes);
       for (let c = 0; c < coins; c += 1) {
         const at = c * sumBytes;
-        writeU128(level.sums, i * width + at, readU128(below.sums, l * width + at) + readU128(below.sums, r * width + at));
+        addU128(level.sums, i * width + at, below.sums, l * width + at, below.sums, r * width + at);
       }
     }
     levels.push(level);

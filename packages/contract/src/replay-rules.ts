@@ -204,4 +204,12 @@ export const replayRules: Record<EndpointName, { rule: ReplayRule; why?: string 
   reconDay: { rule: 'read' },
   reconResolve: { rule: 'keyed' },
   reconSignOff: { rule: 'keyed' },
+  financeTrialBalance: { rule: 'read' },
+  financeJournal: { rule: 'read' },
+  reconMappingList: { rule: 'read' },
+  reconMappingSave: { rule: 'keyed' },
+  reconImport: { rule: 'keyed' },
+  reconDay: { rule: 'read' },
+  reconResolve: { rule: 'keyed' },
+  reconSignOff: { rule: 'keyed' },
 };

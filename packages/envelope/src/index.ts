@@ -20,8 +20,16 @@ export type RequestAlg = typeof requestAlg | typeof wrappedKeyAlg;
 export const derivedKeyAlgorithmId = 'PP-CEK-HMAC-SHA256';
 export const contentEnc = 'A256GCM';
 export const mediaType = 'application/jose';
-/** A request whose time is further than this from the server clock is refused. */
+/** A request whose time is further than this behind the server clock is refused (stale). */
 export const timeSkewMsMax = 5 * 60 * 1000;
+/**
+ * A request whose time is further than this ahead of the server clock is refused too. Short on
+ * purpose (decision 086): after the nonce store forgets, only requests dated up to this far past
+ * the loss can have been seen before it, so the refusal window is this plus a margin, seconds and
+ * not minutes. A client whose clock runs ahead corrects it from the server's time (the refusal's
+ * `serverTime`, the `Date` header; packages/client/src/sealed-post.ts).
+ */
+export const timeAheadMsMax = 5_000;
 export const bodyBytesMax = 1024 * 1024;
 
 export interface PublicJwk {

@@ -8,11 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { bodyBytesMax, mediaType, timeSkewMsMax, type PublicJwk } from '@pp/envelope';
+import { bodyBytesMax, mediaType, timeAheadMsMax, timeSkewMsMax, type PublicJwk } from '@pp/envelope';
 import { EnvelopeError, generateServerKey, loadServerKey, openRequest, sealResponse, type PrivateJwk, type ServerKey } from '@pp/envelope/node';
 import { AppError } from '../errors.ts';
-import { DamagedFileError, readJsonFile, writeFileDurably } from '../lib/durable-file.ts';
-import type { ReplayStore } from './replay-guard.ts';
+import { ReplayStoreRecovering, type ReplayStore } from './replay-guard.ts';
 import { withinBudget } from './faults.ts';
 
 declare module 'fastify' {
@@ -39,25 +38,11 @@ export const apiPrefix = '/api/';
 export function resolveServerKey(options: { envelopeKey: string; dataDir: string }): ServerKey {
   if (options.envelopeKey) return loadServerKey(JSON.parse(options.envelopeKey) as PrivateJwk);
   const file = path.join(options.dataDir, 'envelope-key.json');
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(options.dataDir, { recursive: true });
-    const jwk = generateServerKey();
-    try {
-      // Whole or not at all (lib/durable-file.ts): a short key file would stop every later start.
-      writeFileDurably(file, JSON.stringify(jwk), { mode: 0o600, exclusive: true });
-      return loadServerKey(jwk);
-    } catch (error) {
-      // Another process of this deployment wrote it first: use theirs.
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-  }
-  const remedy = 'restore it from the backup of DATA_DIR, or delete it to make a new key (open pages then reload once)';
-  const jwk = readJsonFile<PrivateJwk>(file, remedy);
-  try {
-    return loadServerKey(jwk);
-  } catch {
-    throw new DamagedFileError(file, remedy, 'not an X25519 private key');
-  }
+  if (fs.existsSync(file)) return loadServerKey(JSON.parse(fs.readFileSync(file, 'utf8')) as PrivateJwk);
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const jwk = generateServerKey();
+  fs.writeFileSync(file, JSON.stringify(jwk), { mode: 0o600, flag: 'wx' });
+  return loadServerKey(jwk);
 }
 
 export interface EnvelopeOptions {
@@ -100,7 +85,7 @@ async function envelopePluginBody(app: FastifyInstance, options: EnvelopeOptions
     if (gate === 'plain' && isApiPath) throw new Error(`envelope: a plain route may not live under ${apiPrefix}: ${route.url}`);
   });
 
-  app.addHook('preValidation', async (request: FastifyRequest) => {
+  app.addHook('preValidation', async (request: FastifyRequest, reply) => {
     // The matched route decides, whatever the URL's spelling; a 404 has no route and no handler.
     if (request.is404 || request.routeOptions.config.envelope !== 'sealed') return;
     // The budget starts once the body is in: a slow upload's transfer time is not the server's wait.
@@ -123,10 +108,24 @@ async function envelopePluginBody(app: FastifyInstance, options: EnvelopeOptions
     // The sealed path must name the route that matched: a request sealed for one endpoint cannot
     // be replayed at another, however the URL is spelled.
     if (header.path !== request.routeOptions.url) throw new AppError('envelope.pathMismatch');
-    if (Math.abs(now() - header.time) > timeSkewMsMax) throw new AppError('envelope.stale');
+    // Up to 5 minutes behind, a few seconds ahead (decision 086). The refusal says the server's
+    // time, so a client whose clock is off seals again, dated right, with a new nonce.
+    const serverTime = now();
+    if (header.time < serverTime - timeSkewMsMax || header.time > serverTime + timeAheadMsMax) throw new AppError('envelope.stale', { serverTime });
     // Past header.time + skew the request is stale, so the nonce need not be kept longer.
     const remembered = replayStore.remember(header.nonce, Math.ceil(header.time) + timeSkewMsMax);
-    const verdict = request.budgetDeadline ? await withinBudget(remembered, Math.max(1, request.budgetDeadline - Date.now())) : await remembered;
+    let verdict;
+    try {
+      verdict = request.budgetDeadline ? await withinBudget(remembered, Math.max(1, request.budgetDeadline - Date.now())) : await remembered;
+    } catch (error) {
+      // The store came back empty and this request is dated before its refusal line: the answer
+      // names the line and the server's time, so the client re-dates its request past it and seals
+      // it again at once with a new nonce (decision 086); nothing of this one ran.
+      if (!(error instanceof ReplayStoreRecovering)) throw error;
+      const answeredAt = now();
+      reply.header('retry-after', String(Math.max(1, Math.ceil((error.refuseBefore - timeAheadMsMax - answeredAt) / 1000))));
+      throw new AppError('server.unavailable', { refuseBefore: error.refuseBefore, serverTime: answeredAt });
+    }
     if (verdict === 'replayed') {
       throw new AppError('envelope.replayed');
     }

@@ -8,10 +8,10 @@
  * PostgreSQL stores write the nonces of one event-loop turn together (NonceBatcher): the answer to
  * each request still waits for its own nonce's commit.
  * - SQLite (the embedded default): a small file of its own beside the database, so a nonce write
- *   never waits on a ledger transaction (WAL, synchronous=FULL: one fsync per batch of nonces, so
- *   it survives a process crash, a restart and a power cut).
- * - PostgreSQL: a table in the product database, written with synchronous_commit off so that a
- *   nonce waits on no WAL flush; shared by every process on that database.
+ *   never waits on a ledger transaction and costs no fsync (WAL, synchronous=NORMAL: it survives a
+ *   process crash or restart; only a power cut can lose the last moments of it).
+ * - PostgreSQL: a table in the product database, written with synchronous_commit off for the
+ *   same reason; shared by every process on that database.
  * - Redis (REDIS_URL): SET NX with the expiry, shared by every process using that Redis.
  */
 import fs from 'node:fs';
@@ -23,7 +23,7 @@ import type { Db } from '../db/index.ts';
 import { deleteBatches, deleteInBatches } from '../db/batched-delete.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { checkpointOffThread } from '../db/wal-checkpointer.ts';
-import { timeSkewMsMax } from '@pp/envelope';
+import { timeAheadMsMax, timeSkewMsMax } from '@pp/envelope';
 import { ReplayStoreUnavailable, type FaultPart } from './faults.ts';
 
 export type ReplayVerdict = 'fresh' | 'replayed';
@@ -38,6 +38,8 @@ export interface ReplayStore {
   remember(nonce: string, expiresAtMs: number): Promise<ReplayVerdict>;
   /** 'ok', or why the store cannot serve now (for /readyz). */
   health(): Promise<string>;
+  /** 'ok', or a warning readiness reports without leaving rotation (Redis memory near its limit; decision 087). */
+  memoryState?(): string;
   close(): Promise<void>;
 }
 
@@ -134,9 +136,7 @@ export class SqliteReplayStore implements ReplayStore {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
     this.db = new SQLite(file);
     this.db.pragma('journal_mode = WAL');
-    // FULL: a nonce answered as fresh is on the disk before its request runs, so a power cut
-    // cannot forget it and let the same request run again (decision 084).
-    this.db.pragma('synchronous = FULL');
+    this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
     // Checkpoints on the worker thread: an autocheckpoint here stopped every request in flight
     // for 5 to 12 ms a few times a second under load (db/wal-checkpointer.ts).
@@ -305,41 +305,130 @@ export function memoryMarkBook(): ReplayMarkBook {
   };
 }
 
-/** Server clocks of several processes differ a little; the refusal window covers that too. */
-const markClockMarginMs = 5_000;
+/**
+ * Server clocks of several processes differ a little (NTP keeps them within milliseconds); the
+ * refusal window covers that too.
+ */
+export const markClockMarginMs = 3_000;
+/**
+ * After the Redis store forgets, requests dated before its new start plus this are refused
+ * (decision 086): a request accepted before the loss was dated at most timeAheadMsMax past the
+ * server's clock then, so nothing dated later can have been seen.
+ */
+export const recoveryWindowMs = timeAheadMsMax + markClockMarginMs;
+/** At or above this share of Redis' maxmemory, readiness reports its memory as near full (decision 087). */
+export const redisMemoryWarnRatio = 0.9;
+
+/** A request dated before the refusal line of a store that forgot (decision 086): the answer names the line. */
+export class ReplayStoreRecovering extends ReplayStoreUnavailable {
+  constructor(
+    message: string,
+    readonly refuseBefore: number,
+  ) {
+    super(message);
+    this.name = 'ReplayStoreRecovering';
+  }
+}
 
 interface StartMark {
-  raw: string;
   since: number;
   /** Requests whose authenticated time is before this are refused: they may have been seen before the loss. */
   refuseBefore: number;
 }
 
-function parseMark(raw: string | null): StartMark | null {
-  const match = raw ? /^(\d+):(\d+)$/.exec(raw) : null;
-  return match ? { raw: raw!, since: Number(match[1]), refuseBefore: Number(match[2]) } : null;
+/**
+ * One nonce, atomically with the start marker (decision 087): the marker is a hash `<prefix>mark`
+ * whose `gen` counts every nonce write, so it changes with the nonces and a Redis that went back
+ * in time (an older snapshot loaded) shows a smaller count than one this process saw. A marker
+ * kept by an earlier version as a string (`<prefix>since` = `<since>:<refuseBefore>`) is taken over
+ * once. Answers [gen, since or '', refuseBefore or '', 1 when the nonce is new].
+ */
+const rememberLua = `
+local gen = redis.call('HINCRBY', KEYS[1], 'gen', 1)
+local since = redis.call('HGET', KEYS[1], 'since')
+local refuse = redis.call('HGET', KEYS[1], 'refuseBefore')
+if not since then
+  local legacy = redis.call('GET', KEYS[3])
+  if legacy then
+    local s, r = string.match(legacy, '^(%d+):(%d+)$')
+    if s then
+      redis.call('HSET', KEYS[1], 'since', s, 'refuseBefore', r)
+      since = s
+      refuse = r
+    end
+    redis.call('DEL', KEYS[3])
+  end
+end
+local set = redis.call('SET', KEYS[2], '1', 'PX', ARGV[1], 'NX')
+return {gen, since or '', refuse or '', set and 1 or 0}
+`;
+
+/**
+ * Writes a new start marker when the one in force is the one the caller knew ('' for none): one
+ * writer wins. Answers [since, refuseBefore, gen] of the marker in force.
+ */
+const establishLua = `
+local since = redis.call('HGET', KEYS[1], 'since')
+if (not since and ARGV[3] == '') or (since and since == ARGV[3]) then
+  redis.call('HSET', KEYS[1], 'since', ARGV[1], 'refuseBefore', ARGV[2])
+end
+local now = redis.call('HMGET', KEYS[1], 'since', 'refuseBefore', 'gen')
+return {now[1] or '', now[2] or '', now[3] or '0'}
+`;
+
+interface ScriptedRedis extends Redis {
+  ppNonceRemember(mark: string, nonceKey: string, legacyMark: string, ttlMs: number): Promise<[number, string, string, number]>;
+  ppNonceEstablish(mark: string, since: number, refuseBefore: number, knownSince: string): Promise<[string, string, string]>;
+}
+
+/** `INFO` sections as name → value. */
+export function parseRedisInfo(text: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const line of text.split(/\r?\n/)) {
+    const at = line.indexOf(':');
+    if (at > 0 && !line.startsWith('#')) fields[line.slice(0, at)] = line.slice(at + 1).trim();
+  }
+  return fields;
+}
+
+/** 'ok', or how close Redis is to refusing writes (used_memory against maxmemory). */
+export function redisMemoryState(info: Record<string, string>): string {
+  const used = Number(info.used_memory);
+  const max = Number(info.maxmemory);
+  if (!(max > 0) || !Number.isFinite(used)) return 'ok';
+  const ratio = used / max;
+  return ratio >= redisMemoryWarnRatio
+    ? `near full: ${Math.round(ratio * 100)}% of maxmemory (${used} of ${max} bytes); nonce writes fail at 100% and every API call is answered 503`
+    : 'ok';
 }
 
 export interface RedisStoreOptions {
   /** Each Redis command fails after this long (REDIS_COMMAND_TIMEOUT_MS). */
   commandTimeoutMs?: number;
   now?: () => number;
-  log?: { warn(obj: object, msg: string): void };
+  log?: { warn(obj: object, msg: string): void; error?(obj: object, msg: string): void };
 }
 
 /**
- * Redis keeps nothing on disk, so it can come back empty: every nonce it held is forgotten at
- * once. The store keeps a start marker (`<prefix>since`, no expiry) beside the nonces. A process
+ * Redis can forget: it comes back empty after a restart without persistence, or goes back in time
+ * when it loads an older snapshot. The store keeps a start marker (`<prefix>mark`, no expiry)
+ * beside the nonces and reads and counts it in the same script as each nonce's SET NX. A process
  * that finds the marker missing writes a new one; when the database says this store had a marker
- * before, the new marker refuses every request whose authenticated time is before its start plus
- * the request time window, since only those can have been seen before the loss, and they are
- * answered 503 meanwhile (docs/protocol.md, decision 009). The window ends by itself.
+ * before, or the marker's write count went back, the new marker refuses every request dated
+ * before its start plus recoveryWindowMs, since only those can have been seen before the loss;
+ * they are answered 503 with that line and the server's time, and the clients date their request
+ * past it and seal it again (docs/protocol.md, decisions 036 and 086). The window ends by itself.
  */
 export class RedisReplayStore implements ReplayStore {
   readonly part = 'redis' as const;
-  private readonly redis: Redis;
+  private readonly redis: ScriptedRedis;
   private readonly markKey: string;
+  private readonly legacyMarkKey: string;
   private readonly now: () => number;
+  private readonly log: RedisStoreOptions['log'];
+  /** The marker this process last saw and the highest write count under it. */
+  private known: { since: number; gen: number } | null = null;
+  private memory = 'ok';
 
   constructor(
     url: string,
@@ -348,7 +437,9 @@ export class RedisReplayStore implements ReplayStore {
     options: RedisStoreOptions = {},
   ) {
     this.now = options.now ?? Date.now;
-    this.markKey = `${keyPrefix}since`;
+    this.log = options.log;
+    this.markKey = `${keyPrefix}mark`;
+    this.legacyMarkKey = `${keyPrefix}since`;
     const commandTimeout = options.commandTimeoutMs ?? 1_000;
     // Every command is bounded: while Redis is down a request waits at most commandTimeout, then
     // the store rejects and the request is answered 503; reconnection goes on in the background.
@@ -358,7 +449,10 @@ export class RedisReplayStore implements ReplayStore {
       maxRetriesPerRequest: 1,
       enableOfflineQueue: true,
       retryStrategy: (times) => Math.min(100 * times, 1_000),
-    });
+    }) as ScriptedRedis;
+    // EVALSHA with EVAL when the script is not loaded (a Redis that came back empty has none).
+    this.redis.defineCommand('ppNonceRemember', { numberOfKeys: 3, lua: rememberLua });
+    this.redis.defineCommand('ppNonceEstablish', { numberOfKeys: 1, lua: establishLua });
     let lastLoggedAt = 0;
     this.redis.on('error', (error: Error) => {
       if (this.now() - lastLoggedAt < 10_000) return;
@@ -369,36 +463,63 @@ export class RedisReplayStore implements ReplayStore {
 
   async remember(nonce: string, expiresAtMs: number): Promise<ReplayVerdict> {
     const ttlMs = Math.max(1, expiresAtMs - this.now());
-    let results: [Error | null, unknown][] | null;
+    let reply: [number, string, string, number];
     try {
-      results = await this.redis.pipeline().get(this.markKey).set(`${this.keyPrefix}${nonce}`, '1', 'PX', ttlMs, 'NX').exec();
+      reply = await this.redis.ppNonceRemember(this.markKey, `${this.keyPrefix}${nonce}`, this.legacyMarkKey, ttlMs);
     } catch (error) {
       throw new ReplayStoreUnavailable(`Redis: ${(error as Error).message}`);
     }
-    const [markResult, setResult] = results ?? [];
-    if (!markResult || !setResult || markResult[0] || setResult[0]) {
-      throw new ReplayStoreUnavailable(`Redis: ${(markResult?.[0] ?? setResult?.[0])?.message ?? 'no answer'}`);
+    const [gen, sinceText, refuseText, isNew] = reply;
+    let mark: StartMark;
+    if (sinceText === '') {
+      mark = await this.establishMark('');
+      this.adopt(mark, Number(gen));
+    } else {
+      mark = { since: Number(sinceText), refuseBefore: Number(refuseText) };
+      // Replies on one connection come in order, so under one marker this process sees its
+      // counts rise; a count at or below one it saw means Redis lost writes it had acknowledged.
+      if (this.known?.since === mark.since && Number(gen) <= this.known.gen) {
+        this.log?.warn({ count: Number(gen), seen: this.known.gen }, 'replay store: Redis went back in time (an older snapshot?); treated as a loss');
+        mark = await this.establishMark(sinceText);
+        this.known = null;
+      }
+      this.adopt(mark, Number(gen));
     }
-    const mark = parseMark(markResult[1] as string | null) ?? (await this.establishMark());
     // The request's authenticated time (the envelope keeps a nonce until time + skew).
     const requestTime = expiresAtMs - timeSkewMsMax;
     if (requestTime < mark.refuseBefore) {
-      throw new ReplayStoreUnavailable(
-        `Redis came back empty at ${new Date(mark.since).toISOString()}; requests from before ${new Date(mark.refuseBefore).toISOString()} are refused`,
+      throw new ReplayStoreRecovering(
+        `Redis forgot its nonces at ${new Date(mark.since).toISOString()}; requests dated before ${new Date(mark.refuseBefore).toISOString()} are refused`,
+        mark.refuseBefore,
       );
     }
-    return setResult[1] === 'OK' ? 'fresh' : 'replayed';
+    return Number(isNew) === 1 ? 'fresh' : 'replayed';
   }
 
-  /** Writes the start marker when it is missing (one writer wins) and returns the one in force. */
-  private async establishMark(): Promise<StartMark> {
+  private adopt(mark: StartMark, gen: number): void {
+    if (this.known?.since !== mark.since) this.known = { since: mark.since, gen };
+    else this.known.gen = Math.max(this.known.gen, gen);
+  }
+
+  /**
+   * Writes a start marker when the one in force is `knownSince` ('' when there is none; one
+   * writer wins) and returns the one in force. A marker replacing one this process knew, or one
+   * the database remembers, starts a refusal window.
+   */
+  private async establishMark(knownSince: string): Promise<StartMark> {
     try {
       const since = this.now();
-      const hadMark = await this.marks.hasMark(this.keyPrefix);
-      const refuseBefore = hadMark ? since + timeSkewMsMax + markClockMarginMs : 0;
-      await this.redis.set(this.markKey, `${since}:${refuseBefore}`, 'NX');
-      const mark = parseMark(await this.redis.get(this.markKey));
-      if (!mark) throw new Error('the start marker was not kept');
+      const isLoss = knownSince !== '' || (await this.marks.hasMark(this.keyPrefix));
+      const refuseBefore = isLoss ? since + recoveryWindowMs : 0;
+      const [sinceText, refuseText] = await this.redis.ppNonceEstablish(this.markKey, since, refuseBefore, knownSince);
+      if (sinceText === '') throw new Error('the start marker was not kept');
+      const mark = { since: Number(sinceText), refuseBefore: Number(refuseText) };
+      if (mark.since === since && isLoss) {
+        this.log?.warn(
+          { since: new Date(since).toISOString(), refuseBefore: new Date(refuseBefore).toISOString() },
+          `replay store: Redis forgot its nonces; requests dated before the refusal line are answered 503 with it for ${recoveryWindowMs / 1000} s, and clients date theirs past it`,
+        );
+      }
       await this.marks.saveMark(this.keyPrefix, mark.since);
       return mark;
     } catch (error) {
@@ -407,10 +528,65 @@ export class RedisReplayStore implements ReplayStore {
     }
   }
 
+  /**
+   * Not ready unless Redis evicts nothing (an evicted nonce reopens a replay, an evicted marker
+   * starts a refusal window) and the marker is there. Inside a refusal window the process stays
+   * ready: clients date their requests past the line and are served (decision 086). Memory near
+   * maxmemory is kept for memoryState, which readiness reports without leaving rotation.
+   */
   async health(): Promise<string> {
-    const mark = parseMark(await this.redis.get(this.markKey)) ?? (await this.establishMark());
-    const now = this.now();
-    return now < mark.refuseBefore ? `recovering: came back empty, serving again at ${new Date(mark.refuseBefore).toISOString()}` : 'ok';
+    const info = parseRedisInfo(await this.redis.info('memory'));
+    this.memory = redisMemoryState(info);
+    const policy = info.maxmemory_policy ?? 'unknown';
+    if (policy !== 'noeviction') {
+      return `misconfigured: maxmemory-policy is ${policy}; the nonce store needs noeviction (an evicted nonce reopens a replay)`;
+    }
+    const [since] = await this.redis.hmget(this.markKey, 'since');
+    if (!since) await this.establishMark('');
+    return 'ok';
+  }
+
+  /** 'ok', or how near Redis is to refusing writes, as the last health check found it. */
+  memoryState(): string {
+    return this.memory;
+  }
+
+  /**
+   * What the start log says of this Redis (decision 087): version, eviction policy, memory limit
+   * and persistence. `isReady` false when the policy is not noeviction.
+   */
+  async inspect(): Promise<{ isReady: boolean; line: string; details: Record<string, string> }> {
+    const info = parseRedisInfo(await this.redis.info());
+    const configOf = async (name: string): Promise<string | null> => {
+      try {
+        const pair = (await this.redis.config('GET', name)) as string[];
+        return pair[1] ?? null;
+      } catch {
+        return null; // CONFIG renamed or refused (a managed Redis): INFO says what it can
+      }
+    };
+    const policy = info.maxmemory_policy ?? 'unknown';
+    const aof = info.aof_enabled === '1';
+    const save = await configOf('save');
+    const fsync = aof ? await configOf('appendfsync') : null;
+    const persistence = aof
+      ? `AOF (appendfsync ${fsync ?? 'unknown'})${save ? ` and RDB (save ${save})` : ''}`
+      : save
+        ? `RDB only (save ${save}): a restart loads the last snapshot, and the nonces since are lost`
+        : save === ''
+          ? 'none: a restart forgets every nonce'
+          : 'RDB or none (CONFIG not allowed to tell)';
+    const details = {
+      version: info.redis_version ?? 'unknown',
+      maxmemoryPolicy: policy,
+      maxmemory: info.maxmemory === '0' ? '0 (no limit)' : (info.maxmemory ?? 'unknown'),
+      persistence,
+    };
+    const isReady = policy === 'noeviction';
+    const line = isReady
+      ? `replay store: Redis ${details.version}, maxmemory-policy noeviction, maxmemory ${details.maxmemory}, persistence ${persistence}`
+      : `replay store: Redis maxmemory-policy is ${policy}, not noeviction: this process will not become ready (an evicted nonce reopens a replay); set maxmemory-policy noeviction`;
+    return { isReady, line, details };
   }
 
   async close(): Promise<void> {

@@ -21,7 +21,8 @@ export function proofSnapshotJob(handle: DbHandle, signer: ProofSigner, schedule
     name: 'proof-snapshot',
     schedule,
     async run({ period }) {
-      await takeSnapshot(handle, signer, `pol-${period}`);
+      // The id names the file a member downloads: letters, digits and dashes only.
+      await takeSnapshot(handle, signer, `pol-${period.replace(/[^A-Za-z0-9-]/g, '-')}`);
     },
   };
 }
