@@ -9,12 +9,13 @@ import type { Config } from './config.ts';
 import { migrateToLatest, openDb, type DbHandle } from './db/index.ts';
 import { AppError } from './errors.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
+import { drainPlugin } from './plugins/drain.ts';
 import { envelopePlugin, resolveServerKey } from './plugins/envelope.ts';
 import { inlineScriptHashes, registerStatic } from './plugins/static.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { operationsPlugin } from './plugins/operations.ts';
 import { PostgresReplayStore, RedisReplayStore, SqliteReplayStore, databaseMarkBook, type ReplayStore } from './plugins/replay-guard.ts';
-import { FaultMonitor, faultPartOf } from './plugins/faults.ts';
+import { BudgetWatch, FaultMonitor, faultPartOf } from './plugins/faults.ts';
 import { makeServices, type Services } from './services.ts';
 import type { ServerKey } from '@pp/envelope/node';
 import { serverJobs } from './jobs/index.ts';
@@ -78,6 +79,14 @@ export async function buildApp(
     logger: { level: config.logLevel, redact: ['req.headers.authorization'], ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: config.trustProxy || false,
     bodyLimit: 1024 * 1024,
+    // Every connection bounded (decision 084): a body trickled in a byte at a time, headers that
+    // never end, an idle keep-alive connection. Node checks the first two once per
+    // connectionsCheckingInterval, a second here rather than its 30 s.
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    http: { headersTimeout: config.headersTimeoutMs, requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1_000 },
+    // The drain's refusal is the app's own (plugins/drain.ts), not Fastify's bare 503.
+    return503OnClosing: false,
     // Request ids in logs; the client's own ids for idempotency travel in the payload.
     genReqId: () => crypto.randomUUID(),
     // Errors Fastify meets before routing (a malformed URL escape such as /a%ZZ, a bad header
@@ -117,6 +126,7 @@ export async function buildApp(
 
   await registerSecurityHeaders(app, config.liveChatOrigins, inlineScriptHashes([config.webDistDir, config.adminDistDir]));
   await app.register(errorsPlugin, { faults });
+  await app.register(drainPlugin);
   await app.register(operationsPlugin, {
     dbHandle,
     reviews: services.reviews,
@@ -125,6 +135,7 @@ export async function buildApp(
     faults,
     replayStore,
     dataDir: dbHandle.dialect === 'sqlite' ? config.dataDir : undefined,
+    budget: new BudgetWatch(config.requestBudgetMs),
   });
   await app.register(envelopePlugin, { serverKey, replayStore, now: options.now, budgetMs: config.requestBudgetMs });
   // The jobs that belong to no module (ledger checks, housekeeping), registered before the modules'

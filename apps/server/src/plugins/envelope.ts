@@ -11,6 +11,7 @@ import fp from 'fastify-plugin';
 import { bodyBytesMax, mediaType, timeAheadMsMax, timeSkewMsMax, type PublicJwk } from '@pp/envelope';
 import { EnvelopeError, generateServerKey, loadServerKey, openRequest, sealResponse, type PrivateJwk, type ServerKey } from '@pp/envelope/node';
 import { AppError } from '../errors.ts';
+import { DamagedFileError, readJsonFile, writeFileDurably } from '../lib/durable-file.ts';
 import { ReplayStoreRecovering, type ReplayStore } from './replay-guard.ts';
 import { withinBudget } from './faults.ts';
 
@@ -38,11 +39,25 @@ export const apiPrefix = '/api/';
 export function resolveServerKey(options: { envelopeKey: string; dataDir: string }): ServerKey {
   if (options.envelopeKey) return loadServerKey(JSON.parse(options.envelopeKey) as PrivateJwk);
   const file = path.join(options.dataDir, 'envelope-key.json');
-  if (fs.existsSync(file)) return loadServerKey(JSON.parse(fs.readFileSync(file, 'utf8')) as PrivateJwk);
-  fs.mkdirSync(options.dataDir, { recursive: true });
-  const jwk = generateServerKey();
-  fs.writeFileSync(file, JSON.stringify(jwk), { mode: 0o600, flag: 'wx' });
-  return loadServerKey(jwk);
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    const jwk = generateServerKey();
+    try {
+      // Whole or not at all (lib/durable-file.ts): a short key file would stop every later start.
+      writeFileDurably(file, JSON.stringify(jwk), { mode: 0o600, exclusive: true });
+      return loadServerKey(jwk);
+    } catch (error) {
+      // Another process of this deployment wrote it first: use theirs.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  const remedy = 'restore it from the backup of DATA_DIR, or delete it to make a new key (open pages then reload once)';
+  const jwk = readJsonFile<PrivateJwk>(file, remedy);
+  try {
+    return loadServerKey(jwk);
+  } catch {
+    throw new DamagedFileError(file, remedy, 'not an X25519 private key');
+  }
 }
 
 export interface EnvelopeOptions {

@@ -16,7 +16,7 @@ import { migrations } from '../db/migrations/index.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import { timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
-import type { FaultMonitor } from './faults.ts';
+import type { BudgetWatch, FaultMonitor } from './faults.ts';
 import type { ReplayStore } from './replay-guard.ts';
 
 /**
@@ -38,6 +38,8 @@ export interface OperationsOptions {
   replayStore?: ReplayStore;
   /** SQLite only: the folder of the database file, whose free space readiness checks. */
   dataDir?: string;
+  /** The share of recent API calls over the request budget (plugins/faults.ts): too high is not ready. */
+  budget?: BudgetWatch;
 }
 
 /** SQLite: below this much free space where the database lives, the process reports not ready. */
@@ -45,6 +47,13 @@ export const diskFreeBytesMin = 32 * 1024 * 1024;
 
 /** Readiness checks answer within this; a hung database is "not ready", not a hung probe. */
 const readyCheckMsMax = 2_000;
+
+/**
+ * The database probe's own deadline (decision 085): a database that needs longer than this for
+ * `select 1` and the migration list is not fit to take traffic, and a load balancer's probe
+ * (often 1 s) must get an answer rather than time out itself.
+ */
+export const readyProbeMs = 500;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -76,14 +85,17 @@ export function publicChecks(details: CheckDetails): Record<string, 'ok' | 'fail
 export async function readiness(
   dbHandle: DbHandle,
   jobs?: JobRunner,
-  extra: { faults?: FaultMonitor; replayStore?: ReplayStore; dataDir?: string } = {},
+  extra: { faults?: FaultMonitor; replayStore?: ReplayStore; dataDir?: string; budget?: BudgetWatch; probeMs?: number } = {},
 ): Promise<{ isReady: boolean; checks: CheckDetails }> {
   const { faults, replayStore, dataDir } = extra;
   const checks: Record<string, string> = {};
   try {
-    await withTimeout(sql`select 1`.execute(dbHandle.db), readyCheckMsMax);
+    // One deadline for the whole database probe, started before its first query.
+    const probeDeadline = Date.now() + (extra.probeMs ?? readyProbeMs);
+    const probeLeft = () => Math.max(1, probeDeadline - Date.now());
+    await withTimeout(sql`select 1`.execute(dbHandle.db), probeLeft());
     checks.database = 'ok';
-    const applied = await withTimeout(dbHandle.db.selectFrom('kysely_migration').select('name').execute(), readyCheckMsMax);
+    const applied = await withTimeout(dbHandle.db.selectFrom('kysely_migration').select('name').execute(), probeLeft());
     const appliedNames = new Set(applied.map((r) => r.name));
     const missing = Object.keys(migrations(dbHandle.dialect)).filter((name) => !appliedNames.has(name));
     checks.migrations = missing.length === 0 ? 'ok' : `missing: ${missing.join(', ')}`;
@@ -115,6 +127,10 @@ export async function readiness(
     }
     checks.disk = recent ? `failed lately: ${recent}` : free < diskFreeBytesMin ? `low: ${free} bytes free` : 'ok';
   }
+  if (extra.budget) {
+    const { calls, over, isTooSlow } = extra.budget.state();
+    checks.budget = isTooSlow ? `over: ${over} of ${calls} calls in ${extra.budget.windowMs / 1000} s past ${extra.budget.budgetMs} ms` : 'ok';
+  }
   const isReady = Object.values(checks).every((v) => v === 'ok');
   // Redis near its maxmemory is reported before writes fail, without leaving rotation: every
   // process shares the one Redis, so taking them out would not help (decision 087).
@@ -134,7 +150,7 @@ function tokenMatches(given: string | undefined, expected: string): boolean {
 }
 
 export const operationsPlugin = fp(async (app: FastifyInstance, options: OperationsOptions) => {
-  const { dbHandle, reviews, jobs, metricsToken, faults, replayStore, dataDir } = options;
+  const { dbHandle, reviews, jobs, metricsToken, faults, replayStore, dataDir, budget } = options;
 
   app.get('/healthz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -144,7 +160,7 @@ export const operationsPlugin = fp(async (app: FastifyInstance, options: Operati
   // A load balancer asks every few seconds: the words are logged when they change, not each time.
   let lastLogged = '';
   const check = async (log: FastifyInstance['log']) => {
-    const result = await readiness(dbHandle, jobs, { faults, replayStore, dataDir });
+    const result = await readiness(dbHandle, jobs, { faults, replayStore, dataDir, budget });
     const said = JSON.stringify(result.checks);
     if (said !== lastLogged) {
       const isAllOk = Object.values(result.checks).every((v) => v === 'ok');
@@ -154,6 +170,13 @@ export const operationsPlugin = fp(async (app: FastifyInstance, options: Operati
     }
     return result;
   };
+
+  // Every sealed call's time to answer, for the budget share readiness reports.
+  if (budget) {
+    app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.routeOptions.config.envelope === 'sealed') budget.record(reply.elapsedTime);
+    });
+  }
 
   app.get('/readyz', async (request, reply) => {
     const { isReady, checks } = await check(request.log);

@@ -8,10 +8,10 @@
  * PostgreSQL stores write the nonces of one event-loop turn together (NonceBatcher): the answer to
  * each request still waits for its own nonce's commit.
  * - SQLite (the embedded default): a small file of its own beside the database, so a nonce write
- *   never waits on a ledger transaction and costs no fsync (WAL, synchronous=NORMAL: it survives a
- *   process crash or restart; only a power cut can lose the last moments of it).
- * - PostgreSQL: a table in the product database, written with synchronous_commit off for the
- *   same reason; shared by every process on that database.
+ *   never waits on a ledger transaction (WAL, synchronous=FULL: one fsync per batch of nonces, so
+ *   it survives a process crash, a restart and a power cut).
+ * - PostgreSQL: a table in the product database, written with synchronous_commit off so that a
+ *   nonce waits on no WAL flush; shared by every process on that database.
  * - Redis (REDIS_URL): SET NX with the expiry, shared by every process using that Redis.
  */
 import fs from 'node:fs';
@@ -136,7 +136,9 @@ export class SqliteReplayStore implements ReplayStore {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
     this.db = new SQLite(file);
     this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
+    // FULL: a nonce answered as fresh is on the disk before its request runs, so a power cut
+    // cannot forget it and let the same request run again (decision 084).
+    this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');
     // Checkpoints on the worker thread: an autocheckpoint here stopped every request in flight
     // for 5 to 12 ms a few times a second under load (db/wal-checkpointer.ts).
