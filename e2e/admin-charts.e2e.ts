@@ -3,50 +3,24 @@
 // plot or its empty state, and its figures as a table whose dates and numbers follow the language;
 // the 30/90 days switch refetches; nothing overflows sideways; axe finds nothing serious or
 // critical. Screenshots: test-artifacts/screenshots/admin-chart-<layout>-<lang>.png.
-import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { callOk } from './support/api';
-import { closeBrowser, horizontalOverflow, launchBrowser, newContext, sessionItem, waitForHeading, type Layout } from './support/browser';
+import { horizontalOverflow, newContext, waitForHeading, type Layout } from './support/browser';
 import { adminT, type Language } from './support/i18n';
-import { repoRoot, startServer, type RunningServer } from './support/server';
-import { demoStaff, staffLogin } from './support/staff';
+import { settle, shotsDir, useSuite } from './support/suite';
 
-const shotsDir = path.join(repoRoot, 'test-artifacts/screenshots');
-let server: RunningServer;
-let browser: Browser;
+const suite = useSuite();
 let staffToken = '';
 
 type Series = { days: number[]; timeZone: string; queues: Array<{ sizes: number[] }> };
 
 beforeAll(async () => {
-  fs.mkdirSync(shotsDir, { recursive: true });
-  const launching = launchBrowser();
-  try {
-    server = await startServer();
-  } finally {
-    browser = await launching;
-  }
-  // One sign-in through the form; the other tabs get its session (one TOTP code per step).
-  const context = await newContext(browser, server.baseUrl, 'desktop', { lang: 'en-US' });
-  const page = await context.newPage();
-  await staffLogin(page, 'en-US', demoStaff.admin);
-  staffToken = (await sessionItem(page, 'adminToken')) ?? '';
-  await context.close();
+  // One sign-in through the API; the tabs get its session (one TOTP code per step).
+  staffToken = (await suite.staff()).token;
 }, 120_000);
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
-
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
-}
 
 /**
  * packages/browser-kit/src/chart.tsx: the table alternative's box (`.chart-table-wrap`) scrolls
@@ -82,9 +56,9 @@ describe('back-office dashboard charts', () => {
     '%s %s: every chart, its table, no overflow, no serious axe finding',
     async (layout, lang) => {
       const a = (key: string, params?: Record<string, string | number>) => adminT(lang, key, params);
-      const series = await callOk<Series>(server.baseUrl, 'dashboardSeries', { days: 30 }, { token: staffToken, loginType: 'STAFF' });
+      const series = await callOk<Series>(suite.baseUrl, 'dashboardSeries', { days: 30 }, { token: staffToken, loginType: 'STAFF' });
       expect(series.days).toHaveLength(30);
-      const context = await newContext(browser, server.baseUrl, layout, { lang });
+      const context = await newContext(suite.browser, suite.baseUrl, layout, { lang });
       await context.addInitScript((value: string) => sessionStorage.setItem('adminToken', value), staffToken);
       const page = await context.newPage();
       await page.goto('/admin/#/dashboard');

@@ -4,41 +4,27 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { callOk, memberToken } from './support/api';
-import { closeBrowser, horizontalOverflow, launchBrowser, newContext, waitForHeading, type Layout } from './support/browser';
+import { horizontalOverflow, waitForHeading, type Layout } from './support/browser';
 import { adminT, type Language } from './support/i18n';
-import { repoRoot, startServer, type RunningServer } from './support/server';
 import { demoStaff, staffLogin } from './support/staff';
+import { settle, shotsDir, useSuite } from './support/suite';
 
-const shotsDir = path.join(repoRoot, 'test-artifacts/screenshots');
 const runs: Array<{ layout: Layout; lang: Language }> = [
   { layout: 'desktop', lang: 'en-US' },
   { layout: 'mobile', lang: 'zh-CN' },
 ];
 
-let server: RunningServer;
-let browser: Browser;
+const suite = useSuite();
 
 beforeAll(async () => {
-  const launching = launchBrowser();
-  try {
-    server = await startServer();
-  } finally {
-    browser = await launching;
-  }
-  fs.mkdirSync(shotsDir, { recursive: true });
   // A member writes a long message without spaces to break on: the inbox's preview must be cut, not widen the page.
-  const token = await memberToken(server.baseUrl, { userName: 'alice', password: 'Alice@12345' });
-  await callOk(
-    server.baseUrl,
-    'supportSend',
-    { body: `你好，我的提现还没有到账，订单号是${'W2026120700000123456789'.repeat(3)}，请帮我查一下谢谢` },
-    { token },
-  );
+  const token = await memberToken(suite.baseUrl, { userName: 'alice', password: 'Alice@12345' });
+  await callOk(suite.baseUrl, 'supportSend', { body: `你好，我的提现还没有到账，订单号是${'W2026120700000123456789'.repeat(3)}，请帮我查一下谢谢` }, { token });
   // A manual adjustment the admin approved first, now awaiting a second approver: the badge counts it.
-  const db = new Database(path.join(server.dataDir, 'portal.db'), { fileMustExist: true });
+  const db = new Database(path.join(suite.server.dataDir, 'portal.db'), { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
     const adminId = (db.prepare("select id from staff where user_name = 'admin'").get() as { id: string }).id;
@@ -62,17 +48,6 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
-
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
-}
-
 async function screenshot(page: Page, file: string): Promise<void> {
   await settle(page);
   const { scrollWidth, innerWidth } = await horizontalOverflow(page);
@@ -93,8 +68,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 describe('back-office polish', () => {
   test.each(runs)('badge and list agree, the audit log and the inbox fit ($layout, $lang)', async ({ layout, lang }) => {
     const a = (key: string, params?: Record<string, string | number>) => adminT(lang, key, params);
-    const context = await newContext(browser, server.baseUrl, layout, { lang });
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage(layout, lang);
     await staffLogin(page, lang, demoStaff.admin);
 
     // The queue's badge and its list: the same number, the item awaiting its second approval among them.

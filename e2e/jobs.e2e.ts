@@ -1,33 +1,19 @@
 // Proves the back-office Jobs page: both scheduled jobs listed with their schedule and next run;
 // "Run now" with a reason makes the job run (state Succeeded, marked as run by staff) and leaves
 // an audit entry; the page fits a phone. Screenshots go to test-artifacts/screenshots/.
-import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { closeBrowser, launchBrowser, newDesktopContext, newMobileContext, waitForHeading } from './support/browser';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { waitForHeading } from './support/browser';
 import { adminT, type Language } from './support/i18n';
-import { repoRoot, startServer, type RunningServer } from './support/server';
 import { demoStaff, staffLogin } from './support/staff';
+import { shotsDir, useSuite } from './support/suite';
 
 const lang: Language = 'en-US';
 const a = (key: string, params?: Record<string, string | number>) => adminT(lang, key, params);
-const shotsDir = path.join(repoRoot, 'test-artifacts/screenshots');
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  // Jobs run in this server process (tests otherwise start servers with jobs off).
-  server = await startServer({ JOBS: 'on' });
-  browser = await launchBrowser();
-  fs.mkdirSync(shotsDir, { recursive: true });
-});
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
+// Jobs run in this server process (tests otherwise start servers with jobs off).
+const suite = useSuite({ env: { JOBS: 'on' } });
 
 async function openJobs(page: Page): Promise<void> {
   await page.goto('/admin/#/jobs');
@@ -43,8 +29,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 describe('jobs page', () => {
   test('lists the jobs and runs one now, with its audit entry', async () => {
-    const context = await newDesktopContext(browser, server.baseUrl, { lang });
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage('desktop', lang);
     await staffLogin(page, lang, demoStaff.admin);
     await page
       .getByRole('link', { name: a('nav.jobs'), exact: true })
@@ -70,8 +55,7 @@ describe('jobs page', () => {
   });
 
   test('fits a phone', async () => {
-    const context = await newMobileContext(browser, server.baseUrl, { lang });
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage('mobile', lang);
     await staffLogin(page, lang, demoStaff.admin);
     await openJobs(page);
     await expect.poll(() => jobRow(page, 'housekeeping').count()).toBe(1);

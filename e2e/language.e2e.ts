@@ -2,38 +2,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { languageNames, languages } from '@pp/contract';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import {
-  closeBrowser,
-  demoMember,
-  waitForHeading,
-  launchBrowser,
-  login,
-  newContext,
-  newDesktopContext,
-  newMobileContext,
-  recordApi,
-  type ApiRecorder,
-  sessionItem,
-  watchToasts,
-} from './support/browser';
+import { describe, expect, test } from 'vitest';
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { demoMember, waitForHeading, login, recordApi, type ApiRecorder, sessionItem, watchToasts } from './support/browser';
 import { adminT, t, tPattern, type Language } from './support/i18n';
-import { repoRoot, startServer, type RunningServer } from './support/server';
+import { repoRoot } from './support/server';
 import { demoStaff, staffLogin } from './support/staff';
+import { useSuite } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
+const suite = useSuite();
 
 /** Resolves with the time the page's next document request (the reload) is sent. */
 function nextDocumentRequest(context: BrowserContext, page: Page): Promise<number> {
@@ -113,8 +90,7 @@ describe('language switch', () => {
   test('from the desktop header language menu (en-US to ja-JP)', async () => {
     const from: Language = 'en-US';
     const to: Language = 'ja-JP';
-    const context = await newDesktopContext(browser, server.baseUrl, { lang: from });
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage('desktop', from);
     const api = recordApi(context);
     await login(page, from);
     const banner = page.getByRole('banner').first();
@@ -139,8 +115,7 @@ describe('language switch', () => {
   test('from the mobile header menu (en-US to ko-KP)', async () => {
     const from: Language = 'en-US';
     const to: Language = 'ko-KP';
-    const context = await newMobileContext(browser, server.baseUrl, { lang: from });
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage('mobile', from);
     const api = recordApi(context);
     await login(page, from);
     const banner = page.getByRole('banner').first();
@@ -168,8 +143,7 @@ describe('back-office language menu', () => {
     ['mobile', 'id-ID'],
   ] as const)('%s: five languages in their own names, the current one marked; choosing %s re-renders in place', async (layout, to) => {
     const from: Language = 'en-US';
-    const context = await newContext(browser, server.baseUrl, layout, { lang: from });
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage(layout, from);
     await staffLogin(page, from, demoStaff.admin);
     // Gone after a reload: the back-office switches without one.
     await page.evaluate(() => {

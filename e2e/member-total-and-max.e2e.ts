@@ -11,15 +11,13 @@
 // Screenshots: test-artifacts/screenshots/member-total-and-max-<page>-<width>-<lang>.png.
 import fs from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { balancesOf, callOk, memberToken, newRequestId } from './support/api';
-import { closeBrowser, demoMember, horizontalOverflow, launchBrowser, login, newContext, toast, waitForHeading, type Layout } from './support/browser';
+import { demoMember, horizontalOverflow, toast, waitForHeading, type Layout } from './support/browser';
 import { t, type Language } from './support/i18n';
-import { repoRoot, startServer, type RunningServer } from './support/server';
+import { seriousViolations, shotsDir, useSuite } from './support/suite';
 
-const shotsDir = path.join(repoRoot, 'test-artifacts/screenshots');
 const cases: ReadonlyArray<{ layout: Layout; width: number; lang: Language }> = [
   { layout: 'desktop', width: 1280, lang: 'zh-CN' },
   { layout: 'mobile', width: 390, lang: 'en-US' },
@@ -28,23 +26,7 @@ const demoTxPassword = 'Demo@123456';
 const alice = { userName: 'alice', password: 'Alice@12345', transactionPassword: 'Alice@123456' } as const;
 const unit = 1_000_000n;
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  fs.mkdirSync(shotsDir, { recursive: true });
-  const launching = launchBrowser();
-  try {
-    server = await startServer();
-  } finally {
-    browser = await launching;
-  }
-});
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
+const suite = useSuite();
 
 async function settle(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
@@ -54,13 +36,6 @@ async function settle(page: Page): Promise<void> {
 async function shot(page: Page, file: string): Promise<void> {
   await page.screenshot({ path: path.join(shotsDir, file) });
   expect(fs.statSync(path.join(shotsDir, file)).size).toBeGreaterThan(5000);
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `[${v.impact}] ${v.id}: ${v.help}\n` + v.nodes.map((n) => `  ${n.target.join(' ')}`).join('\n'));
 }
 
 /** A decimal string as minor units at scale 6. */
@@ -97,10 +72,10 @@ async function filledBy(page: Page, fieldLabel: string): Promise<bigint> {
 
 describe.each(cases)('$layout $lang: the total, the eye and Max', ({ layout, width, lang }) => {
   test('the home total is the valuation of the balances, the eye hides them across a reload', async () => {
-    const token = await memberToken(server.baseUrl, demoMember);
-    const balances = await balancesOf(server.baseUrl, token);
-    const rates = await callOk<Array<{ sourceCoin: string; targetCoin: string; rate: string }>>(server.baseUrl, 'exchangeTypeList', {}, { token });
-    const value = await callOk<{ total: string; unvaluedCoins: string[] }>(server.baseUrl, 'assetsValue', {}, { token });
+    const token = await memberToken(suite.baseUrl, demoMember);
+    const balances = await balancesOf(suite.baseUrl, token);
+    const rates = await callOk<Array<{ sourceCoin: string; targetCoin: string; rate: string }>>(suite.baseUrl, 'exchangeTypeList', {}, { token });
+    const value = await callOk<{ total: string; unvaluedCoins: string[] }>(suite.baseUrl, 'assetsValue', {}, { token });
     // Worked out here: USDT as is; a point type at its rate to USDT, or by its rate from USDT.
     let sum = 0n;
     for (const [coin, entry] of balances) {
@@ -116,9 +91,7 @@ describe.each(cases)('$layout $lang: the total, the eye and Max', ({ layout, wid
     expect(minor(value.total)).toBe(sum);
     expect(value.unvaluedCoins).toEqual([]);
 
-    const context = await newContext(browser, server.baseUrl, layout, { lang });
-    const page = await context.newPage();
-    await login(page, lang);
+    const { context, page } = await suite.memberPage(layout, lang);
     await settle(page);
     const figure = page.getByTestId('total-value');
     const shownDigits = (await figure.innerText()).replace(/[^\d]/g, '');
@@ -162,32 +135,30 @@ describe.each(cases)('$layout $lang: the total, the eye and Max', ({ layout, wid
   });
 
   test('Max on a bank withdrawal and on a transfer fills the largest amount with its fee, and both submit', async () => {
-    const token = await memberToken(server.baseUrl, demoMember);
+    const token = await memberToken(suite.baseUrl, demoMember);
     if (lang !== cases[0]!.lang) {
       // The first case spent demo's money; alice sends some back so this case has an amount to fill.
-      const aliceToken = await memberToken(server.baseUrl, alice);
+      const aliceToken = await memberToken(suite.baseUrl, alice);
       for (const [coinName, amount] of [
         ['USDT', '500'],
         ['ASSETS_POINT', '100'],
       ] as const) {
         await callOk(
-          server.baseUrl,
+          suite.baseUrl,
           'transferCreate',
           { transferType: 'internalTransfer', toUserName: 'demo', coinName, amount, transactionPassword: alice.transactionPassword, requestId: newRequestId() },
           { token: aliceToken },
         );
       }
     }
-    const context = await newContext(browser, server.baseUrl, layout, { lang });
-    const page = await context.newPage();
-    await login(page, lang);
+    const { context, page } = await suite.memberPage(layout, lang);
 
     // Bank withdrawal: 1% fee on top, a multiple of 10, at most 20,000 (the default BANK_CNY type).
     await page.goto('/#/withdraw');
     await waitForHeading(page, t(lang, 'pages.withdraw'));
     await page.locator('fieldset.withdraw-tabs').getByText(t(lang, 'withdraw.tabs.bank'), { exact: true }).click();
     await settle(page);
-    const available = minor((await callOk<{ available: string }>(server.baseUrl, 'withdrawalInfo', {}, { token })).available);
+    const available = minor((await callOk<{ available: string }>(suite.baseUrl, 'withdrawalInfo', {}, { token })).available);
     const withdrawMax = expectedMax(available, 1n, 10n * unit, 20_000n * unit);
     expect(withdrawMax).toBeGreaterThanOrEqual(50n * unit);
     const amountLabel = t(lang, 'withdraw.amount', { coin: t(lang, 'coins.USDT') });
@@ -201,7 +172,7 @@ describe.each(cases)('$layout $lang: the total, the eye and Max', ({ layout, wid
     const confirmWithdraw = page.getByRole('dialog', { name: t(lang, 'withdraw.confirmTitle'), exact: true });
     await confirmWithdraw.getByRole('button', { name: t(lang, 'withdraw.confirm'), exact: true }).click();
     await toast(page, lang, t(lang, 'withdraw.submitted')).waitFor();
-    const order = (await callOk<{ items: Array<{ amount: string; status: string }> }>(server.baseUrl, 'withdrawalBankOrderList', { pageSize: 1 }, { token }))
+    const order = (await callOk<{ items: Array<{ amount: string; status: string }> }>(suite.baseUrl, 'withdrawalBankOrderList', { pageSize: 1 }, { token }))
       .items[0]!;
     expect(minor(order.amount)).toBe(withdrawMax);
 
@@ -211,7 +182,7 @@ describe.each(cases)('$layout $lang: the total, the eye and Max', ({ layout, wid
     await settle(page);
     await page.getByLabel(t(lang, 'transfer.toUserName'), { exact: true }).fill('alice');
     await page.getByLabel(t(lang, 'transfer.coinName'), { exact: true }).selectOption('ASSETS_POINT');
-    const points = minor((await balancesOf(server.baseUrl, token)).get('ASSETS_POINT')!.assetsAvailable);
+    const points = minor((await balancesOf(suite.baseUrl, token)).get('ASSETS_POINT')!.assetsAvailable);
     const transferMax = expectedMax(points, 1n);
     expect(await filledBy(page, t(lang, 'transfer.amount'))).toBe(transferMax);
     expect(await seriousViolations(page), 'transfer after Max').toEqual([]);
@@ -221,7 +192,7 @@ describe.each(cases)('$layout $lang: the total, the eye and Max', ({ layout, wid
     const confirmTransfer = page.getByRole('dialog', { name: t(lang, 'transfer.confirmTitle'), exact: true });
     await confirmTransfer.getByRole('button', { name: t(lang, 'transfer.confirm'), exact: true }).click();
     await toast(page, lang, t(lang, 'transfer.done')).waitFor();
-    const left = minor((await balancesOf(server.baseUrl, token)).get('ASSETS_POINT')!.assetsAvailable);
+    const left = minor((await balancesOf(suite.baseUrl, token)).get('ASSETS_POINT')!.assetsAvailable);
     expect(left).toBe(points - transferMax - feeUp(transferMax, 1n));
     await context.close();
   });

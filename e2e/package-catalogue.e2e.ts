@@ -2,51 +2,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import Database from 'better-sqlite3';
 import { callApi, callOk, memberToken, newRequestId } from './support/api';
-import {
-  closeBrowser,
-  demoMember,
-  dismissToasts,
-  horizontalOverflow,
-  launchBrowser,
-  login,
-  newContext,
-  sessionItem,
-  toast,
-  waitForHeading,
-} from './support/browser';
+import { demoMember, dismissToasts, horizontalOverflow, login, newContext, sessionItem, toast, waitForHeading } from './support/browser';
 import { adminT, serverText, t, type Language } from './support/i18n';
-import { repoRoot, startServer, type RunningServer } from './support/server';
 import { demoStaff, staffLogin } from './support/staff';
+import { settle, shotsDir, useSuite } from './support/suite';
 
-const shotsDir = path.join(repoRoot, 'test-artifacts/screenshots');
 const names = { 'en-US': `Gold plan ${Date.now().toString(36)}`, 'zh-CN': '黄金套餐' } as const;
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  fs.mkdirSync(shotsDir, { recursive: true });
-  const launching = launchBrowser();
-  try {
-    server = await startServer();
-  } finally {
-    browser = await launching;
-  }
-});
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
-
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
-}
+const suite = useSuite();
 
 async function shot(page: Page, file: string, fullPage = true): Promise<void> {
   await settle(page);
@@ -67,7 +33,7 @@ interface MemberProduct {
 
 /** The member's catalogue in one language, through the API the portal uses. */
 async function memberCatalogue(token: string, lang: Language): Promise<MemberProduct[]> {
-  const list = await callOk<{ items: MemberProduct[] }>(server.baseUrl, 'matchingList', {}, { token, lang });
+  const list = await callOk<{ items: MemberProduct[] }>(suite.baseUrl, 'matchingList', {}, { token, lang });
   return list.items;
 }
 
@@ -88,7 +54,7 @@ describe('package catalogue', () => {
   const a = (key: string, params?: Record<string, string | number>) => adminT(lang, key, params);
 
   beforeAll(async () => {
-    context = await newContext(browser, server.baseUrl, 'desktop', { lang });
+    context = await newContext(suite.browser, suite.baseUrl, 'desktop', { lang });
     page = await context.newPage();
     await staffLogin(page, lang, demoStaff.admin);
   });
@@ -136,7 +102,7 @@ describe('package catalogue', () => {
     await dismissToasts(page, lang);
     await shot(page, 'packages-catalogue-desktop.png');
 
-    const member = await memberToken(server.baseUrl, demoMember);
+    const member = await memberToken(suite.baseUrl, demoMember);
     const inEnglish = (await memberCatalogue(member, 'en-US')).find((p) => p.name === names['en-US']);
     expect(inEnglish).toMatchObject({ isOnSale: true, terms: { releasePercent: expect.stringMatching(/^0\.50*$/) } });
     const inChinese = (await memberCatalogue(member, 'zh-CN')).find((p) => p.id === inEnglish!.id);
@@ -147,7 +113,7 @@ describe('package catalogue', () => {
 
     // And on the portal's /package page, in each of the two languages.
     for (const memberLang of ['en-US', 'zh-CN'] as const) {
-      const memberContext = await newContext(browser, server.baseUrl, 'desktop', { lang: memberLang });
+      const memberContext = await newContext(suite.browser, suite.baseUrl, 'desktop', { lang: memberLang });
       try {
         const memberPage = await memberContext.newPage();
         await login(memberPage, memberLang);
@@ -173,7 +139,7 @@ describe('package catalogue', () => {
     const row = page.getByRole('row').filter({ hasText: names['en-US'] });
     await expect.poll(() => row.getByText(a('packages.soldOf', { sold: '0', total: '5' }), { exact: true }).count()).toBe(1);
 
-    const member = await memberToken(server.baseUrl, demoMember);
+    const member = await memberToken(suite.baseUrl, demoMember);
     const product = (await memberCatalogue(member, 'en-US')).find((p) => p.name === names['en-US']);
     expect(product?.totalLimit).toBe(5);
   });
@@ -206,7 +172,7 @@ describe('package catalogue', () => {
   });
 
   test('a role without packages.manage reads the catalogue, sees no editing, and the server refuses its save', async () => {
-    const support = await newContext(browser, server.baseUrl, 'desktop', { lang });
+    const support = await newContext(suite.browser, suite.baseUrl, 'desktop', { lang });
     try {
       const other = await support.newPage();
       await staffLogin(other, lang, demoStaff.support);
@@ -217,7 +183,7 @@ describe('package catalogue', () => {
       expect(await other.getByRole('button', { name: a('packages.editOf', { name: names['en-US'] }), exact: true }).count()).toBe(0);
       const token = await sessionItem(other, 'adminToken');
       const refused = await callApi(
-        server.baseUrl,
+        suite.baseUrl,
         'productSave',
         {
           kind: 'normal',
@@ -278,7 +244,7 @@ describe('package catalogue', () => {
       drawCycleDays: 0,
     };
     const shield = await callOk<{ id: string }>(
-      server.baseUrl,
+      suite.baseUrl,
       'productSave',
       {
         kind: 'normal',
@@ -297,9 +263,9 @@ describe('package catalogue', () => {
       staff,
     );
     const bob = { userName: 'bob', password: 'Bob@123456', transactionPassword: 'Bob@1234567' };
-    const token = await memberToken(server.baseUrl, bob);
+    const token = await memberToken(suite.baseUrl, bob);
     const bought = await callOk<{ holdingId: string }>(
-      server.baseUrl,
+      suite.baseUrl,
       'buyMatching',
       {
         productId: shield.id,
@@ -313,7 +279,7 @@ describe('package catalogue', () => {
     // Test-only time travel: the holding started 31 days ago, so the release job pays its 30
     // periods (15 USDT, 30 %) and ends it by its term, under its 40 % guarantee: 5 USDT to claim.
     const shiftMs = 31 * 86_400_000;
-    const db = new Database(path.join(server.dataDir, 'portal.db'), { fileMustExist: true, timeout: 5000 });
+    const db = new Database(path.join(suite.server.dataDir, 'portal.db'), { fileMustExist: true, timeout: 5000 });
     try {
       const changed = db
         .prepare(
@@ -326,19 +292,19 @@ describe('package catalogue', () => {
     }
     type Held = { id: string; number: string; endReason: string | null; claimable: string | null };
     const holding = async () =>
-      (await callOk<{ items: Held[] }>(server.baseUrl, 'buyMatchingList', { pageSize: 50 }, { token })).items.find((h) => h.id === bought.holdingId);
+      (await callOk<{ items: Held[] }>(suite.baseUrl, 'buyMatchingList', { pageSize: 50 }, { token })).items.find((h) => h.id === bought.holdingId);
     await expect
       .poll(
         async () => {
           // Refused while a run is under way: the next round asks again.
-          await callApi(server.baseUrl, 'jobRunNow', { name: 'package-release', reason: 'e2e: release now' }, staff);
+          await callApi(suite.baseUrl, 'jobRunNow', { name: 'package-release', reason: 'e2e: release now' }, staff);
           return (await holding())?.endReason;
         },
         { timeout: 60_000, interval: 1000 },
       )
       .toBe('term');
     const ended = (await holding())!;
-    await callOk(server.baseUrl, 'claimCreate', { holdingId: ended.id, requestId: newRequestId() }, { token });
+    await callOk(suite.baseUrl, 'claimCreate', { holdingId: ended.id, requestId: newRequestId() }, { token });
 
     await page.goto('/admin/#/reviews/packageClaim');
     await waitForHeading(page, a('reviews.title', { queue: a('queues.packageClaim') }));
@@ -361,7 +327,7 @@ describe('package catalogue', () => {
 
   test('on a phone, in Chinese, the catalogue and the editor fit the screen', async () => {
     const zh: Language = 'zh-CN';
-    const phone = await newContext(browser, server.baseUrl, 'mobile', { lang: zh });
+    const phone = await newContext(suite.browser, suite.baseUrl, 'mobile', { lang: zh });
     try {
       const mobile = await phone.newPage();
       await staffLogin(mobile, zh, demoStaff.admin);

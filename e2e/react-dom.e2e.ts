@@ -3,28 +3,13 @@
 // carries React DOM's container mark (createRoot's `__reactContainer$…`), the page's heading is a
 // node React DOM made (`__reactFiber$…`), and nothing carries Preact's marks (`__k` on a container,
 // `__P` on a vnode parent). The painted copy of the first load (decision 039) is gone by then.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { closeBrowser, launchBrowser, login, newContext, waitForHeading } from './support/browser';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { login, waitForHeading } from './support/browser';
 import { adminT, t } from './support/i18n';
-import { startServer, type RunningServer } from './support/server';
+import { useSuite } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  const launching = launchBrowser();
-  try {
-    server = await startServer();
-  } finally {
-    browser = await launching;
-  }
-});
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
+const suite = useSuite();
 
 interface Ownership {
   hasReactContainer: boolean;
@@ -52,8 +37,7 @@ const owned: Ownership = { hasReactContainer: true, headingIsReactNode: true, pr
 
 describe('React DOM owns the DOM', () => {
   test('member /#/login and, signed in, /#/index', async () => {
-    const context = await newContext(browser, server.baseUrl, 'desktop', { lang: 'en-US' });
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage('desktop', 'en-US');
     await page.goto('/#/login');
     await waitForHeading(page, t('en-US', 'auth.login.title'));
     // The app's own heading, after the hand-over from the painted copy.
@@ -67,8 +51,7 @@ describe('React DOM owns the DOM', () => {
   });
 
   test('back-office /admin/', async () => {
-    const context = await newContext(browser, server.baseUrl, 'desktop', { lang: 'en-US' });
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage('desktop', 'en-US');
     await page.goto('/admin/#/login');
     await waitForHeading(page, adminT('en-US', 'login.title'));
     expect(await ownership(page)).toEqual(owned);

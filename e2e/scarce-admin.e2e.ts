@@ -2,38 +2,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { callApi, callOk, memberToken } from './support/api';
-import { closeBrowser, demoMember, dismissToasts, horizontalOverflow, launchBrowser, newContext, toast, waitForHeading, type Layout } from './support/browser';
+import { demoMember, dismissToasts, horizontalOverflow, newContext, toast, waitForHeading, type Layout } from './support/browser';
 import { adminT, type Language } from './support/i18n';
-import { repoRoot, startServer, type RunningServer } from './support/server';
 import { demoStaff, staffLogin } from './support/staff';
+import { settle, shotsDir, useSuite } from './support/suite';
 
-const shotsDir = path.join(repoRoot, 'test-artifacts/screenshots');
-
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  fs.mkdirSync(shotsDir, { recursive: true });
-  const launching = launchBrowser();
-  try {
-    server = await startServer();
-  } finally {
-    browser = await launching;
-  }
-});
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
-
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
-}
+const suite = useSuite();
 
 async function shot(page: Page, file: string, fullPage = true): Promise<void> {
   await settle(page);
@@ -67,7 +43,7 @@ describe.each(runs)('scarce goods back-office on $layout ($lang)', ({ layout, la
   const a = (key: string, params?: Record<string, string | number>) => adminT(lang, key, params);
 
   beforeAll(async () => {
-    context = await newContext(browser, server.baseUrl, layout, { lang });
+    context = await newContext(suite.browser, suite.baseUrl, layout, { lang });
     page = await context.newPage();
     await staffLogin(page, lang, demoStaff.admin);
   });
@@ -176,8 +152,8 @@ describe.each(runs)('scarce goods back-office on $layout ($lang)', ({ layout, la
     expect(await endButton(rushPrice).count()).toBe(1);
 
     // The server agrees: a member's purchase after the end is too late.
-    const token = await memberToken(server.baseUrl, demoMember);
-    const late = await callApi(server.baseUrl, 'flashSaleBuy', { saleId, permit: 'x'.repeat(32), requestId: `e2e-late-${suffix}-${Date.now()}` }, { token });
+    const token = await memberToken(suite.baseUrl, demoMember);
+    const late = await callApi(suite.baseUrl, 'flashSaleBuy', { saleId, permit: 'x'.repeat(32), requestId: `e2e-late-${suffix}-${Date.now()}` }, { token });
     expect(late.error).toBe('scarce.tooLate');
   });
 
@@ -215,14 +191,14 @@ describe.each(runs)('scarce goods back-office on $layout ($lang)', ({ layout, la
       .poll(() => page.getByTestId('shares-sold').innerText())
       .toBe(a('packages.soldOf', { sold: '0', total: Number(shareTotal).toLocaleString(lang) }));
     // The member portal's switch follows.
-    const token = await memberToken(server.baseUrl, demoMember);
-    expect((await callOk<{ equityBuyStatus: boolean }>(server.baseUrl, 'packageConfig', {}, { token })).equityBuyStatus).toBe(true);
+    const token = await memberToken(suite.baseUrl, demoMember);
+    expect((await callOk<{ equityBuyStatus: boolean }>(suite.baseUrl, 'packageConfig', {}, { token })).equityBuyStatus).toBe(true);
     await dismissToasts(page, lang);
     await shot(page, `scarce-admin-shares-${suffix}.png`);
   });
 
   test('finance edits the share terms but sees the open switch disabled, with the reason', async () => {
-    const financeContext = await newContext(browser, server.baseUrl, layout, { lang });
+    const financeContext = await newContext(suite.browser, suite.baseUrl, layout, { lang });
     try {
       const financePage = await financeContext.newPage();
       const { secret } = await staffLogin(financePage, lang, { ...demoStaff.finance, ...(financeSecret ? { totpSecret: financeSecret } : {}) });
