@@ -1,5 +1,5 @@
-// Proves the balance check is one rule (decision 043): rules.ts decides and each leg's UPDATE
-// guards again, the same on both databases, whether the transfer runs in its own transaction or in
+// Proves the balance check is one rule (decision 043): each leg's UPDATE guards with the rules'
+// checks and rules.ts names a refusal (decision 083), the same on both databases, whether the transfer runs in its own transaction or in
 // a caller's. All are held to the one table of cases below, on each database; rules.test.ts holds
 // the rules alone to the same checks without a database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -229,28 +229,77 @@ describe.each(dialects)('the balance check on %s', (dialect) => {
     }
   };
 
-  describe.each(Object.keys(paths) as Array<keyof typeof paths>)('through %s', (path) => {
-    it.each(cases.flatMap((c) => [false, true].map((isPending) => ({ ...c, isPending, label: `${c.name}${isPending ? ' (hold)' : ''}` }))))(
-      '$label: $expected',
-      async (c) => {
-        const tested = await accountWith(c.system, c.totals);
-        // The other leg is a fresh system account: no check of its own can refuse these amounts.
-        const other = await accountWith(true, {});
-        const before = await totalsOf(tested);
-        const input: TransferInput = {
-          requestId: null,
-          code: 'airdrop',
-          coinName: 'USDT',
-          amount: c.amount,
-          debit: c.side === 'debit' ? tested : other,
-          credit: c.side === 'credit' ? tested : other,
-          isPending: c.isPending,
-        };
-        expect(await outcome(paths[path](input))).toBe(c.expected);
-        const after = await totalsOf(tested);
-        const moved = `${c.side}s${c.isPending ? 'Pending' : 'Posted'}` as keyof Totals;
-        expect(after).toEqual(c.expected === 'ok' ? { ...before, [moved]: before[moved] + c.amount } : before);
-      },
-    );
+  // The legs are written in account id order: the leg under test written first, or second after
+  // the other leg was written (a refusal must then undo that one: nothing of the transfer stays).
+  describe.each(Object.keys(paths).flatMap((path) => (['first', 'second'] as const).map((order) => [path as keyof typeof paths, order] as const)))(
+    'through %s, the tested leg written %s',
+    (path, order) => {
+      it.each(cases.flatMap((c) => [false, true].map((isPending) => ({ ...c, isPending, label: `${c.name}${isPending ? ' (hold)' : ''}` }))))(
+        '$label: $expected',
+        async (c) => {
+          // The other leg is a fresh system account: no check of its own can refuse these amounts.
+          // Ids follow the order the accounts are made in.
+          const other0 = order === 'second' ? await accountWith(true, {}) : null;
+          const tested = await accountWith(c.system, c.totals);
+          const other = other0 ?? (await accountWith(true, {}));
+          const before = await totalsOf(tested);
+          const otherBefore = await totalsOf(other);
+          const input: TransferInput = {
+            requestId: null,
+            code: 'airdrop',
+            coinName: 'USDT',
+            amount: c.amount,
+            debit: c.side === 'debit' ? tested : other,
+            credit: c.side === 'credit' ? tested : other,
+            isPending: c.isPending,
+          };
+          expect(await outcome(paths[path](input))).toBe(c.expected);
+          const after = await totalsOf(tested);
+          const moved = `${c.side}s${c.isPending ? 'Pending' : 'Posted'}` as keyof Totals;
+          expect(after).toEqual(c.expected === 'ok' ? { ...before, [moved]: before[moved] + c.amount } : before);
+          const otherMoved = `${c.side === 'debit' ? 'credit' : 'debit'}s${c.isPending ? 'Pending' : 'Posted'}` as keyof Totals;
+          expect(await totalsOf(other)).toEqual(c.expected === 'ok' ? { ...otherBefore, [otherMoved]: otherBefore[otherMoved] + c.amount } : otherBefore);
+        },
+      );
+    },
+  );
+
+  // A refusal is an answer, not an exception: the caller's transaction goes on and commits, so the
+  // leg written before the refused one must have been undone, not left to a rollback.
+  it.each([
+    ['debit', 'insufficientBalance', { creditsPosted: 5n }],
+    ['credit', 'creditExceedsCeiling', { creditsPosted: balanceMax }],
+  ] as const)('a %s refused after the other leg was written: %s, and the committed caller holds no part of it', async (side, result, totals) => {
+    // Made first, so its id sorts first and its leg (a member with the funds) is written first.
+    const other = await accountWith(false, { creditsPosted: 100n });
+    const tested = await accountWith(false, totals);
+    const before = [await totalsOf(other), await totalsOf(tested)];
+    const input: TransferInput = {
+      requestId: null,
+      code: 'internalTransfer',
+      coinName: 'USDT',
+      amount: 10n,
+      debit: side === 'debit' ? tested : other,
+      credit: side === 'credit' ? tested : other,
+      isPending: false,
+    };
+    expect(await ledger.inTransaction((tx) => ledger.transfer(input, tx))).toEqual({ ok: false, result });
+    expect([await totalsOf(other), await totalsOf(tested)]).toEqual(before);
+  });
+
+  it("names the rules' first failing check, not the first leg written (the credit here), and one account on both sides", async () => {
+    const credit = await accountWith(false, { creditsPosted: balanceMax });
+    const debit = await accountWith(false, { creditsPosted: 5n });
+    const input = (d: AccountRef, c: AccountRef): TransferInput => ({
+      requestId: null,
+      code: 'internalTransfer',
+      coinName: 'USDT',
+      amount: 10n,
+      debit: d,
+      credit: c,
+      isPending: false,
+    });
+    expect(await ledger.transfer(input(debit, credit))).toEqual({ ok: false, result: 'insufficientBalance' });
+    expect(await ledger.transfer(input(debit, debit))).toEqual({ ok: false, result: 'accountsMustDiffer' });
   });
 });

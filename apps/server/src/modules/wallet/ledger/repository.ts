@@ -2,11 +2,14 @@
  * The ledger: double entry, every movement one transfer from a debit account to a credit
  * account, in one database transaction. Holds are pending transfers, later posted or voided,
  * each exactly once. The rules (what may move, and every refusal by name) are in rules.ts, with
- * no database; this file reads the two account rows locked, in id order (so opposite transfers
- * cannot deadlock on PostgreSQL), asks the rules, and writes only on `ok`. A refusal is returned
- * as `{ ok: false, result }`, never thrown; a failure of the database still throws. The write
- * keeps the balance check in its WHERE clause as a second guard: a member account can never go
- * below zero even if a read were ever not locked. A serialization failure or deadlock is retried.
+ * no database. A transfer writes first and reads only on a miss (decision 083): each leg is one
+ * UPDATE whose WHERE holds the rules' balance and ceiling checks for that leg, the two in account
+ * id order (so opposite transfers cannot deadlock on PostgreSQL). When both legs are written the
+ * transfer is done, with no read of the accounts; when a guard refuses (0 rows), the leg already
+ * written is undone, the two rows are read locked and rules.ts names the refusal. A member account
+ * can never go below zero: the check and the write are one statement. A refusal is returned as
+ * `{ ok: false, result }`, never thrown; a failure of the database still throws. A serialization
+ * failure or deadlock is retried.
  */
 import crypto from 'node:crypto';
 import { timeOrderedId } from '../../../db/ids.ts';
@@ -17,7 +20,18 @@ import { nextSeq, num } from '../../../db/index.ts';
 import { GroupCommit } from '../../../db/transaction.ts';
 import { isUniqueViolation } from './idempotency.ts';
 import { AppError } from '../../../errors.ts';
-import { checkReplay, checkRequest, checkResolve, checkTransfer, type AccountTotals, type ResolveRefusal, type TransferRefusal } from './rules.ts';
+import {
+  checkReplay,
+  checkRequest,
+  checkResolve,
+  checkTransfer,
+  resolveChange,
+  transferChange,
+  type AccountTotals,
+  type LegChange,
+  type ResolveRefusal,
+  type TransferRefusal,
+} from './rules.ts';
 
 /** The ledger's transfer codes are the contract's transaction types (spec section 3), listed once there. */
 export const transferCodes = transactionTypes;
@@ -108,8 +122,10 @@ function requestHash(input: object): string {
 export const systemStripes = 16;
 
 /**
- * The balance check of one new leg (decision 008) as SQL, the write's second guard: rules.ts
- * decides, and this refuses the write should the row have changed under an unlocked read. @amount,
+ * The balance check of one new leg (decision 008) as SQL, in the leg's UPDATE: it passes exactly
+ * when rules.ts's checks of that leg pass (checkTransfer: funds, then the total ceiling for a
+ * debit; the balance ceiling, then the total ceiling for a credit), so a write that goes through
+ * needs no read, and a refused one is named by the rules after a locked read (decision 083). @amount,
  * @totalRoom (accountTotalMaxMinor - amount) and @balanceRoom (balanceMaxMinor - amount) are
  * computed in JS, so no SQL sum can pass 2^63 - 1. balance-check.int.test.ts holds the ledger to
  * one table of cases on both databases (decision 043).
@@ -267,28 +283,39 @@ export class LedgerRepository {
   }
 
   /**
-   * Applies one leg; false when a guard refused it: a member debit without the funds, a member
-   * credit over the balance ceiling, or any account's running totals over their ceiling
-   * (decision 008). Posting or voiding a hold moves amounts already counted, so it needs none.
+   * Applies one leg's change (rules.ts's LegChange) in one UPDATE; false when its guard refused it.
+   * With `guardAmount`, the WHERE holds the new leg's checks (a member debit without the funds, a
+   * member credit over the balance ceiling, any running total over its ceiling; decision 008).
+   * Posting or voiding a hold, and undoing a leg this transaction wrote, move amounts already
+   * counted, so they need none.
    */
-  private async applyLeg(
-    tx: Tx,
-    accountId: string,
-    side: 'debit' | 'credit',
-    phase: 'post' | 'hold' | 'postHeld' | 'voidHeld',
-    amount: bigint,
-  ): Promise<boolean> {
+  private async applyLeg(tx: Tx, accountId: string, side: 'debit' | 'credit', change: LegChange, guardAmount: bigint | null): Promise<boolean> {
     const posted = side === 'debit' ? 'debits_posted' : 'credits_posted';
     const pending = side === 'debit' ? 'debits_pending' : 'credits_pending';
     let query = tx.updateTable('ledger_accounts').where('id', '=', accountId);
-    if (phase === 'post') query = query.set((eb) => ({ [posted]: eb(posted, '+', amount) }));
-    if (phase === 'hold') query = query.set((eb) => ({ [pending]: eb(pending, '+', amount) }));
-    if (phase === 'postHeld') query = query.set((eb) => ({ [pending]: eb(pending, '-', amount), [posted]: eb(posted, '+', amount) }));
-    if (phase === 'voidHeld') query = query.set((eb) => ({ [pending]: eb(pending, '-', amount) }));
-    // The balance check and the write are one statement: no read-then-write race.
-    if (phase === 'post' || phase === 'hold') query = query.where(legGuardSql(side, amount));
+    if (change.posted !== 0n) query = query.set((eb) => ({ [posted]: eb(posted, '+', change.posted) }));
+    if (change.pending !== 0n) query = query.set((eb) => ({ [pending]: eb(pending, '+', change.pending) }));
+    if (guardAmount !== null) query = query.where(legGuardSql(side, guardAmount));
     const result = await query.executeTakeFirst();
     return result.numUpdatedRows === 1n;
+  }
+
+  /**
+   * Writes a new transfer's legs, each a guarded UPDATE, in account id order; false when a guard
+   * refused one, and then the legs already written are undone, so the transaction holds no part
+   * of the transfer (a caller's transaction goes on after a refusal, and may commit).
+   */
+  private async writeLegs(tx: Tx, legs: Array<['debit' | 'credit', string]>, change: LegChange, amount: bigint): Promise<boolean> {
+    for (let i = 0; i < legs.length; i++) {
+      const [side, id] = legs[i]!;
+      if (await this.applyLeg(tx, id, side, change, amount)) continue;
+      const undo = { posted: -change.posted, pending: -change.pending };
+      for (const [doneSide, doneId] of legs.slice(0, i).reverse()) {
+        if (!(await this.applyLeg(tx, doneId, doneSide, undo, null))) throw new Error('a ledger account vanished');
+      }
+      return false;
+    }
+    return true;
   }
 
   private async insertTransfer(
@@ -355,7 +382,10 @@ export class LedgerRepository {
     };
   }
 
-  /** The account rows of a transfer, in id order, locked on PostgreSQL until the transaction ends. */
+  /**
+   * The account rows of a refused transfer, in id order, locked on PostgreSQL until the
+   * transaction ends: what the rules name the refusal from. Read only after a guard's miss.
+   */
   private async lockedTotals(tx: Tx, ids: string[]): Promise<Map<string, AccountTotals & { id: string }>> {
     let query = tx
       .selectFrom('ledger_accounts')
@@ -398,25 +428,29 @@ export class LedgerRepository {
       }
       const debitId = await this.accountId(tx, input.debit);
       const creditId = await this.accountId(tx, input.credit);
-      const totals = await this.lockedTotals(tx, [debitId, creditId]);
-      const debit = totals.get(debitId);
-      const credit = totals.get(creditId);
-      if (!debit || !credit) throw new Error('a ledger account vanished');
-      const checked = checkTransfer(
-        { amount: input.amount, coinName: input.coinName, debitCoinName: input.debit.coinName, creditCoinName: input.credit.coinName },
-        debit,
-        credit,
-      );
-      if (checked !== 'ok') return { ok: false, result: checked };
-      const phase = input.isPending ? 'hold' : 'post';
+      const change = transferChange(input.amount, input.isPending);
       // Lock order: by account id, whatever the direction.
       const legs: Array<['debit' | 'credit', string]> = [
         ['debit', debitId],
         ['credit', creditId],
       ];
       legs.sort((a, b) => (a[1] < b[1] ? -1 : 1));
-      for (const [side, id] of legs) {
-        if (!(await this.applyLeg(tx, id, side, phase, input.amount))) throw new Error('the ledger guard refused a transfer its rules allowed');
+      // The common case is one statement per leg and no read; the guards refuse exactly what the
+      // rules refuse, so only a miss needs the rows, to name why.
+      if (debitId === creditId || !(await this.writeLegs(tx, legs, change, input.amount))) {
+        const totals = await this.lockedTotals(tx, [debitId, creditId]);
+        const debit = totals.get(debitId);
+        const credit = totals.get(creditId);
+        if (!debit || !credit) throw new Error('a ledger account vanished');
+        const checked = checkTransfer(
+          { amount: input.amount, coinName: input.coinName, debitCoinName: input.debit.coinName, creditCoinName: input.credit.coinName },
+          debit,
+          credit,
+        );
+        if (checked !== 'ok') return { ok: false, result: checked };
+        // Another transaction moved money between the miss and the read: the rows are locked now
+        // (on SQLite this transaction is the one writer), so the guards see what the rules saw.
+        if (!(await this.writeLegs(tx, legs, change, input.amount))) throw new Error('the ledger guard refused a transfer its rules allowed');
       }
       const id = crypto.randomUUID();
       const row = {
@@ -606,8 +640,9 @@ export class LedgerRepository {
         ['credit', pending.credit_account_id],
       ];
       legs.sort((a, b) => (a[1] < b[1] ? -1 : 1));
+      const change = resolveChange(amount, outcome);
       for (const [side, id] of legs) {
-        if (!(await this.applyLeg(tx, id, side, outcome === 'post' ? 'postHeld' : 'voidHeld', amount))) throw new Error('pending leg missing');
+        if (!(await this.applyLeg(tx, id, side, change, null))) throw new Error('pending leg missing');
       }
       const id = crypto.randomUUID();
       const kind = outcome === 'post' ? 'post_pending' : 'void_pending';

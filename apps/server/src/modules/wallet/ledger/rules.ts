@@ -2,9 +2,11 @@
  * The ledger's rules, with no database and no I/O: what a transfer, a hold, or the posting or
  * voiding of a hold may do to two accounts' running totals. Every check has a name, the checks
  * run in one fixed order and the first that fails is the answer, and the new totals are worked
- * out only once every check has passed. The repository reads the rows (locked), asks these rules,
- * and writes only on `ok`; so the rules are tested here without a database (rules.test.ts), and
- * a refusal is a value the caller switches on rather than an exception.
+ * out only once every check has passed. The repository writes each leg with an UPDATE whose WHERE
+ * holds the same leg checks (repository.ts, legGuard), and only when one refuses reads the rows
+ * (locked) and asks these rules which check failed (decision 083); so the rules are tested here
+ * without a database (rules.test.ts), and a refusal is a value the caller switches on rather than
+ * an exception.
  *
  * The balance check itself (decision 008): a member debit needs credits_posted - debits_posted
  * - debits_pending >= amount (pending credits do not count); a member credit needs credits_posted
