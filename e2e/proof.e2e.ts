@@ -26,6 +26,18 @@ describe('proof of liabilities', () => {
       .toBeGreaterThan(0);
   });
 
+  test('a visitor reads the published snapshot on /liabilities (mobile, ja-JP)', async () => {
+    const { context, page } = await suite.newPage('mobile', 'ja-JP');
+    await page.goto('/#/liabilities');
+    await waitForHeading(page, t('ja-JP', 'proofPublic.title'));
+    await expect.poll(() => page.getByTestId('proof-root').innerText()).toMatch(/^[0-9a-f]{64}$/);
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+    await settle(page);
+    await page.screenshot({ path: path.join(shotsDir, 'proof-public-mobile-ja-JP.png') });
+    await context.close();
+  });
+
   for (const [layout, lang] of [
     ['desktop', 'en-US'],
     ['mobile', 'en-US'],

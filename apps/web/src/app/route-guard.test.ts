@@ -21,8 +21,8 @@ describe('route guard', () => {
     expect(guardRedirect(path, true)).toBeNull();
   });
 
-  it('lists exactly the five public pages of the spec', () => {
-    expect([...publicPaths].sort()).toEqual(['/404', '/forgot', '/login', '/register', '/terms/reg']);
+  it('lists exactly the five public pages of the spec and the published proof of liabilities', () => {
+    expect([...publicPaths].sort()).toEqual(['/404', '/forgot', '/liabilities', '/login', '/register', '/terms/reg']);
   });
 
   it('treats a trailing slash like the path itself', () => {
@@ -61,6 +61,8 @@ describe('route guard', () => {
         '/white-paper',
         // The game (decision 024).
         '/game',
+        // The member's proof of liabilities (decision 088).
+        '/proof',
       ].sort(),
     );
   });

@@ -71,6 +71,10 @@ export const router = createHashRouter([
               },
               { path: child(paths.termsReg), lazy: lazyPage(() => import('./routes/content').then((m) => m.TermsRegRoute)) },
               { path: child(paths.notFound), lazy: lazyPage(() => import('./routes/not-found').then((m) => m.NotFoundPage)) },
+              {
+                path: child(paths.proofPublic),
+                lazy: lazyPage(() => import('../features/proof/pages/proof-public').then((m) => m.ProofPublicPage).then(withQueriesLazy)),
+              },
             ],
           },
         ],

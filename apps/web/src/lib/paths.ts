@@ -32,12 +32,14 @@ export const paths = {
   forgot: '/forgot',
   termsReg: '/terms/reg',
   notFound: '/404',
+  /** The published proof of liabilities, open to anyone when staff publish it (decision 088). */
+  proofPublic: '/liabilities',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
 
 /** Open without a session token (spec section 2: Login, Register, ForgotPassword, TermsReg, 404). */
-export const publicPaths: readonly AppPath[] = [paths.login, paths.register, paths.forgot, paths.termsReg, paths.notFound];
+export const publicPaths: readonly AppPath[] = [paths.login, paths.register, paths.forgot, paths.termsReg, paths.notFound, paths.proofPublic];
 
 /** Need a session token. */
 export const memberPaths: readonly AppPath[] = Object.values(paths).filter((p) => !publicPaths.includes(p));

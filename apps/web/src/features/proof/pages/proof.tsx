@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { coinNames, formatCount, formatExact, formatMinor, type CoinName, type MemberProof, type ProofDocument } from '@pp/contract';
+import type { MemberProof } from '@pp/contract';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { CardLoadState } from '../../../components/ui/card-load-state';
 import { PageHeader } from '../../../components/ui/page-header';
-import { formatDateTime } from '../../../lib/dates';
-import { currentLanguage } from '../../../lib/i18n';
 import { useProofMine } from '../api/proof';
+import { ProofAmount as Amount, PublishedCard as Published, useProofCoinLabel as useCoinLabel } from '../components/published';
 import { downloadProof, verifyInBrowser } from '../verify';
 
 /** Where the server serves the standalone verifier (docs/proof/verify.mjs). */
@@ -16,55 +15,6 @@ const verifierHref = '/proof-verify.mjs';
 const verifierCommand = (snapshotId: string) => `node verify.mjs proof-${snapshotId}.json`;
 
 type Check = { state: 'idle' } | { state: 'busy' } | { state: 'ok' } | { state: 'failed'; reason: string };
-
-/** A coin's name in the member's language; a coin the portal does not list keeps its code. */
-function useCoinLabel(): (coin: string) => string {
-  const { t } = useTranslation();
-  return (coin) => ((coinNames as readonly string[]).includes(coin) ? t(`coins.${coin as CoinName}`) : coin);
-}
-
-/** Minor units (the tree's unit) shown as points. */
-function Amount({ minor }: { minor: string }) {
-  return <>{formatExact(formatMinor(BigInt(minor)), currentLanguage())}</>;
-}
-
-function Published({ document }: { document: ProofDocument }) {
-  const { t } = useTranslation();
-  const coinLabel = useCoinLabel();
-  const language = currentLanguage();
-  return (
-    <Card title={t('proof.published')}>
-      <dl className="info-list" data-testid="proof-published">
-        <div className="info-row">
-          <dt>{t('proof.cutOff')}</dt>
-          <dd>{formatDateTime(document.cutOffMs, language)}</dd>
-        </div>
-        <div className="info-row">
-          <dt>{t('proof.memberCount')}</dt>
-          <dd>{formatCount(document.memberCount, language)}</dd>
-        </div>
-        {document.coins.map((coin) => (
-          <div className="info-row" key={coin}>
-            <dt>{t('proof.totalOf', { coin: coinLabel(coin) })}</dt>
-            <dd>
-              <Amount minor={document.totals[coin] ?? '0'} />
-            </dd>
-          </div>
-        ))}
-        <div className="info-row">
-          <dt>{t('proof.rootHash')}</dt>
-          <dd className="mono proof-hash" data-testid="proof-root">
-            {document.rootHash}
-          </dd>
-        </div>
-        <div className="info-row">
-          <dt>{t('proof.publicKey')}</dt>
-          <dd className="mono proof-hash">{document.publicKey.x}</dd>
-        </div>
-      </dl>
-    </Card>
-  );
-}
 
 function Mine({ proof }: { proof: MemberProof }) {
   const { t } = useTranslation();
