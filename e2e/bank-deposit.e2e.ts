@@ -4,29 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { balancesOf, memberToken } from './support/api';
 import { endpointPaths } from '@pp/contract/paths';
-import {
-  closeBrowser,
-  demoMember,
-  dismissToasts,
-  horizontalOverflow,
-  launchBrowser,
-  login,
-  newContext,
-  pageErrors,
-  waitForHeading,
-  watchToasts,
-  type Layout,
-} from './support/browser';
+import { demoMember, dismissToasts, horizontalOverflow, pageErrors, waitForHeading, watchToasts, type Layout } from './support/browser';
 import { adminT, t, type Language } from './support/i18n';
-import { repoRoot, startServer, type RunningServer } from './support/server';
 import { demoStaff, staffLogin } from './support/staff';
+import { settle, shotsDir, useSuite } from './support/suite';
 
-const shotsDir = path.join(repoRoot, 'test-artifacts/screenshots');
-let server: RunningServer;
-let browser: Browser;
+const suite = useSuite();
 let photoPath: string;
 /** The first run's deposit: the second run sends the same photo and the reviewer is told so. */
 let firstNumber: string | undefined;
@@ -52,29 +38,14 @@ async function cameraPhoto(width: number, height: number): Promise<Buffer> {
 }
 
 beforeAll(async () => {
-  fs.mkdirSync(shotsDir, { recursive: true });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-e2e-photo-'));
   photoPath = path.join(dir, 'IMG_2026.jpg');
   fs.writeFileSync(photoPath, await cameraPhoto(4000, 3000));
-  const launching = launchBrowser();
-  try {
-    server = await startServer();
-  } finally {
-    browser = await launching;
-  }
 });
 
 afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
   fs.rmSync(path.dirname(photoPath), { recursive: true, force: true });
 });
-
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
-}
 
 async function shot(page: Page, file: string): Promise<void> {
   await settle(page);
@@ -96,11 +67,9 @@ describe('bank deposit with a receipt photo', () => {
   test.each(cases)(
     '%s %s: submit, staff approve beside the receipt, balance credited',
     async (lang, layout, amount) => {
-      const token = await memberToken(server.baseUrl, demoMember);
-      const before = Number((await balancesOf(server.baseUrl, token)).get('USDT')!.assetsAvailable);
-      const context = await newContext(browser, server.baseUrl, layout, { lang });
-      const page = await context.newPage();
-      await login(page, lang);
+      const token = await memberToken(suite.baseUrl, demoMember);
+      const before = Number((await balancesOf(suite.baseUrl, token)).get('USDT')!.assetsAvailable);
+      const { context, page } = await suite.memberPage(layout, lang);
       await dismissToasts(page, lang);
       await page.goto('/#/recharge');
       await waitForHeading(page, t(lang, 'pages.recharge'));
@@ -147,8 +116,7 @@ describe('bank deposit with a receipt photo', () => {
       await shot(page, `bank-deposit-pending-${lang}-${layout}.png`);
 
       // Staff: the bank-deposit queue, the item with the receipt image beside it, approve.
-      const staffContext = await newContext(browser, server.baseUrl, layout, { lang });
-      const staffPage = await staffContext.newPage();
+      const { context: staffContext, page: staffPage } = await suite.newPage(layout, lang);
       await staffLogin(staffPage, lang, demoStaff.admin);
       await staffPage.goto('/admin/#/reviews/bankDeposit');
       await waitForHeading(staffPage, adminT(lang, 'reviews.title', { queue: adminT(lang, 'queues.bankDeposit') }));
@@ -178,7 +146,7 @@ describe('bank deposit with a receipt photo', () => {
       await staffContext.close();
 
       // The member: credited, and the history says approved.
-      await expect.poll(async () => Number((await balancesOf(server.baseUrl, token)).get('USDT')!.assetsAvailable)).toBe(before + Number(amount));
+      await expect.poll(async () => Number((await balancesOf(suite.baseUrl, token)).get('USDT')!.assetsAvailable)).toBe(before + Number(amount));
       await page.reload();
       await waitForHeading(page, t(lang, 'pages.recharge'));
       await expect.poll(() => page.locator('.deposit-card').filter({ hasText: receiptNumber }).innerText()).toContain(t(lang, 'deposit.statuses.approved'));

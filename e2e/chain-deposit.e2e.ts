@@ -7,42 +7,33 @@
 // rises by exactly 60. Screenshots go to test-artifacts/screenshots/chain-deposit-*.png.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { afterAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { Hex } from 'viem';
 import { startLocalChain, type LocalChain } from '../apps/server/test/chain-token.ts';
 import { testXpubs } from '../apps/server/test/chain-test-keys.ts';
 import { balancesOf, callOk, memberToken } from './support/api';
-import { closeBrowser, demoMember, dismissToasts, horizontalOverflow, launchBrowser, login, newContext, waitForHeading, type Layout } from './support/browser';
+import { demoMember, dismissToasts, horizontalOverflow, waitForHeading, type Layout } from './support/browser';
 import { t, type Language } from './support/i18n';
-import { ledgerVerifyAfterHalt, repoRoot, startServer, type RunningServer } from './support/server';
+import { ledgerVerifyAfterHalt } from './support/server';
+import { settle, shotsDir, useSuite } from './support/suite';
 
-const shotsDir = path.join(repoRoot, 'test-artifacts/screenshots');
 const confirmationsRequired = 3;
 const depositUsdt = 60n;
 const tokenUnit = 10n ** 18n;
 
 let chain: LocalChain;
 let token: Hex;
-let server: RunningServer;
-let browser: Browser;
-
-interface ChainDepositRow {
-  txHash: string;
-  status: string;
-  amount: string;
-  confirmations: number;
-  confirmationsRequired: number;
-}
-
-beforeAll(async () => {
-  fs.mkdirSync(shotsDir, { recursive: true });
-  const launching = launchBrowser();
-  try {
+// Registered before the suite, so it runs after the suite has stopped the server (after-hooks run last first).
+afterAll(async () => {
+  await chain?.close();
+});
+const suite = useSuite({
+  env: async () => {
     chain = await startLocalChain(0);
     token = await chain.deployToken(18);
     await chain.send(token, 'mint', [chain.accounts[0], 1_000n * tokenUnit]);
-    server = await startServer({
+    return {
       // The chain watcher is a scheduled job (every 10 s); e2e servers otherwise run with jobs off.
       JOBS: 'on',
       CHAIN_BEP20_RPC_URL: chain.url,
@@ -50,22 +41,16 @@ beforeAll(async () => {
       CHAIN_BEP20_XPUB: testXpubs().BEP20,
       CHAIN_BEP20_CONFIRMATIONS: String(confirmationsRequired),
       CHAIN_BEP20_START_BLOCK: '0',
-    });
-  } finally {
-    browser = await launching;
-  }
+    };
+  },
 });
 
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-  await chain?.close();
-});
-
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
+interface ChainDepositRow {
+  txHash: string;
+  status: string;
+  amount: string;
+  confirmations: number;
+  confirmationsRequired: number;
 }
 
 async function shot(page: Page, file: string): Promise<void> {
@@ -89,7 +74,7 @@ async function openUsdtTab(page: Page, lang: Language): Promise<void> {
 
 /** The member's chain deposit with this transaction, as the API reports it. */
 async function depositOf(memberSession: string, txHash: string): Promise<ChainDepositRow | undefined> {
-  const page = await callOk<{ items: ChainDepositRow[] }>(server.baseUrl, 'bscDepositRecordList', { chain: 'BEP20', pageSize: 10 }, { token: memberSession });
+  const page = await callOk<{ items: ChainDepositRow[] }>(suite.baseUrl, 'bscDepositRecordList', { chain: 'BEP20', pageSize: 10 }, { token: memberSession });
   return page.items.find((d) => d.txHash.toLowerCase() === txHash.toLowerCase());
 }
 
@@ -102,11 +87,9 @@ describe('USDT deposit on chain (BEP20, local node)', () => {
   test.each(cases)(
     '%s %s: the address on the page receives 60 USDT, confirming, then credited',
     async (lang, layout) => {
-      const memberSession = await memberToken(server.baseUrl, demoMember);
-      const before = Number((await balancesOf(server.baseUrl, memberSession)).get('USDT')!.assetsAvailable);
-      const context = await newContext(browser, server.baseUrl, layout, { lang });
-      const page = await context.newPage();
-      await login(page, lang);
+      const memberSession = await memberToken(suite.baseUrl, demoMember);
+      const before = Number((await balancesOf(suite.baseUrl, memberSession)).get('USDT')!.assetsAvailable);
+      const { context, page } = await suite.memberPage(layout, lang);
       await dismissToasts(page, lang);
       await openUsdtTab(page, lang);
 
@@ -125,7 +108,7 @@ describe('USDT deposit on chain (BEP20, local node)', () => {
       const seen = (await depositOf(memberSession, txHash))!;
       expect(seen.confirmationsRequired).toBe(confirmationsRequired);
       expect(seen.confirmations).toBeLessThan(confirmationsRequired);
-      expect(Number((await balancesOf(server.baseUrl, memberSession)).get('USDT')!.assetsAvailable)).toBe(before);
+      expect(Number((await balancesOf(suite.baseUrl, memberSession)).get('USDT')!.assetsAvailable)).toBe(before);
 
       await openUsdtTab(page, lang);
       const link = page.getByRole('link', { name: t(lang, 'chainDeposit.viewOnExplorer', { hash: txHash }), exact: true });
@@ -141,13 +124,13 @@ describe('USDT deposit on chain (BEP20, local node)', () => {
       await chain.mine(confirmationsRequired);
       await expect.poll(() => row.innerText(), { timeout: 60_000, interval: 500 }).toContain(t(lang, 'chainDeposit.statuses.credited'));
       expect((await depositOf(memberSession, txHash))?.status).toBe('credited');
-      await expect.poll(async () => Number((await balancesOf(server.baseUrl, memberSession)).get('USDT')!.assetsAvailable)).toBe(before + Number(depositUsdt));
+      await expect.poll(async () => Number((await balancesOf(suite.baseUrl, memberSession)).get('USDT')!.assetsAvailable)).toBe(before + Number(depositUsdt));
       await shot(page, `chain-deposit-credited-${lang}-${layout}.png`);
 
       // Another watcher run does not credit it twice.
       await chain.mine(1);
       await new Promise((resolve) => setTimeout(resolve, 11_000));
-      expect(Number((await balancesOf(server.baseUrl, memberSession)).get('USDT')!.assetsAvailable)).toBe(before + Number(depositUsdt));
+      expect(Number((await balancesOf(suite.baseUrl, memberSession)).get('USDT')!.assetsAvailable)).toBe(before + Number(depositUsdt));
       await context.close();
     },
     180_000,
@@ -155,7 +138,7 @@ describe('USDT deposit on chain (BEP20, local node)', () => {
 
   test("the ledger is balanced after the credits (ledger verify on the test server's data)", async () => {
     // Rejects on a non-zero exit code, so getting here means exit 0.
-    const stdout = await ledgerVerifyAfterHalt(server);
+    const stdout = await ledgerVerifyAfterHalt(suite.server);
     expect(stdout).toMatch(/^ledger balanced: \d+ accounts, \d+ transfers$/m);
   });
 });

@@ -4,40 +4,24 @@
 // /package/:id. Each chart is drawn (a canvas), its text alternative lists the server's figures with
 // dates and numbers in the page's language, the page does not scroll sideways, and axe finds no
 // serious or critical violation. Screenshots go to test-artifacts/screenshots/chart-*.png.
-import fs from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { closeBrowser, horizontalOverflow, launchBrowser, login, newContext, type Layout } from './support/browser';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { horizontalOverflow, login, type Layout } from './support/browser';
 import { callOk, memberToken } from './support/api';
 import { t, type Language } from './support/i18n';
-import { repoRoot, startServer, type RunningServer } from './support/server';
+import { seriousViolations, shotsDir, useSuite } from './support/suite';
 
-const shotsDir = path.join(repoRoot, 'test-artifacts/screenshots');
 const demo = { userName: 'demo', password: 'Demo@12345' };
 
 type BalanceHistory = { timeZone: string; days: number[]; coins: Array<{ coinName: string; balances: string[] }> };
 type MonthFigures = { months: Array<{ month: number; personal: string; community: string }> };
 
-let server: RunningServer;
-let browser: Browser;
+const suite = useSuite();
 let token: string;
 
 beforeAll(async () => {
-  const launching = launchBrowser();
-  try {
-    server = await startServer();
-  } finally {
-    browser = await launching;
-  }
-  fs.mkdirSync(shotsDir, { recursive: true });
-  token = await memberToken(server.baseUrl, demo);
-});
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
+  token = await memberToken(suite.baseUrl, demo);
 });
 
 const number = (lang: Language, value: string | number) =>
@@ -46,13 +30,6 @@ const day = (lang: Language, ms: number, timeZone: string) =>
   new Intl.DateTimeFormat(lang, { year: 'numeric', month: 'short', day: 'numeric', timeZone }).format(ms);
 const month = (lang: Language, key: number) =>
   new Intl.DateTimeFormat(lang, { year: 'numeric', month: 'short', timeZone: 'UTC' }).format(Date.UTC(Math.floor(key / 100), (key % 100) - 1, 1));
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `[${v.impact}] ${v.id}: ${v.help}\n` + v.nodes.map((n) => `  ${n.target.join(' ')}`).join('\n'));
-}
 
 /** Waits until the chart is drawn (uPlot's canvas) and opens its table of figures; returns the table's rows. */
 async function drawnChart(chart: Locator, lang: Language): Promise<Locator> {
@@ -84,8 +61,7 @@ const cases: Array<[Language, Layout]> = [
 
 describe('member charts', () => {
   test.each(cases)('%s %s: balance history, performance by month, release progress', async (lang, layout) => {
-    const context = await newContext(browser, server.baseUrl, layout, { lang });
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage(layout, lang);
     try {
       await login(page, lang, demo);
 
@@ -93,7 +69,7 @@ describe('member charts', () => {
       await page.goto('/#/details');
       await page.getByRole('heading', { name: t(lang, 'charts.balance.title'), exact: true }).waitFor({ timeout: 20_000 });
       const balance = page.getByTestId('chart-balance');
-      const history30 = await callOk<BalanceHistory>(server.baseUrl, 'balanceHistory', { days: 30 }, { token });
+      const history30 = await callOk<BalanceHistory>(suite.baseUrl, 'balanceHistory', { days: 30 }, { token });
       let rows = await drawnChart(balance, lang);
       await expect.poll(() => rows.count()).toBe(30);
       const usdt = history30.coins.findIndex((c) => c.coinName === 'USDT');
@@ -107,7 +83,7 @@ describe('member charts', () => {
       await expect.poll(() => rows.count()).toBe(90);
 
       // /user-info and /invite-tree: performance by month, both series.
-      const figures = await callOk<MonthFigures>(server.baseUrl, 'userMonthFigures', {}, { token });
+      const figures = await callOk<MonthFigures>(suite.baseUrl, 'userMonthFigures', {}, { token });
       for (const [route, name] of [
         ['/#/user-info', 'user-info'],
         ['/#/invite-tree', 'invite-tree'],
@@ -127,13 +103,13 @@ describe('member charts', () => {
 
       // /package/:id: the demo member's holding, released against its cap.
       const holdings = await callOk<{ items: Array<{ id: string; released: string; rewardCap: string; startedAt: number }> }>(
-        server.baseUrl,
+        suite.baseUrl,
         'buyMatchingList',
         { pageSize: 50 },
         { token },
       );
       const holding = holdings.items[0]!;
-      const detail = await callOk<{ releaseDays: Array<{ day: number }> }>(server.baseUrl, 'insuranceDetailInfo', { holdingId: holding.id }, { token });
+      const detail = await callOk<{ releaseDays: Array<{ day: number }> }>(suite.baseUrl, 'insuranceDetailInfo', { holdingId: holding.id }, { token });
       // The chart starts on the day the holding started.
       const shownDays = detail.releaseDays.filter((d, i, all) => i === all.length - 1 || all[i + 1]!.day > holding.startedAt).length;
       await page.goto(`/#/package/${holding.id}`);

@@ -13,16 +13,13 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
+import type { Locator, Page } from 'playwright-core';
 import { endpointPaths } from '@pp/contract/paths';
-import { closeBrowser, dismissToasts, launchBrowser, login, newContext, recordApi, waitForHeading, type Layout } from './support/browser';
+import { dismissToasts, login, recordApi, waitForHeading, type Layout } from './support/browser';
 import { t, type Language } from './support/i18n';
-import { repoRoot, startServer, type RunningServer } from './support/server';
+import { seriousViolations, shotsDir, useSuite } from './support/suite';
 
-const shotsDir = path.join(repoRoot, 'test-artifacts/screenshots');
-let server: RunningServer;
-let browser: Browser;
+const suite = useSuite();
 let receiptPath: string;
 
 /** A receipt-like PNG: a light page with dark lines of "text" and a coloured stamp. */
@@ -35,30 +32,14 @@ async function receiptImage(): Promise<Buffer> {
 }
 
 beforeAll(async () => {
-  fs.mkdirSync(shotsDir, { recursive: true });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-e2e-receipt-'));
   receiptPath = path.join(dir, 'receipt.png');
   fs.writeFileSync(receiptPath, await receiptImage());
-  const launching = launchBrowser();
-  try {
-    server = await startServer();
-  } finally {
-    browser = await launching;
-  }
 }, 180_000);
 
 afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
   if (receiptPath) fs.rmSync(path.dirname(receiptPath), { recursive: true, force: true });
 });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `[${v.impact}] ${v.id}: ${v.help}\n` + v.nodes.map((n) => `  ${n.target.join(' ')}`).join('\n'));
-}
 
 /** The page's and the element's sideways scroll, and the element's box against the viewport. */
 async function fit(page: Page, target: Locator) {
@@ -109,9 +90,7 @@ describe('the support chat dialog fits and is titled', () => {
   test.each(chatCases)(
     '%s %s',
     async (layout, lang) => {
-      const context = await newContext(browser, server.baseUrl, layout, { lang });
-      const page = await context.newPage();
-      await login(page, lang);
+      const { context, page } = await suite.memberPage(layout, lang);
       await dismissToasts(page, lang);
       const chat = await openChat(page, layout, lang);
 
@@ -181,8 +160,7 @@ describe('the deposit record shows the receipt, opened in a viewer', () => {
   test.each(receiptCases)(
     '%s %s',
     async (layout, lang, member) => {
-      const context = await newContext(browser, server.baseUrl, layout, { lang });
-      const page = await context.newPage();
+      const { context, page } = await suite.newPage(layout, lang);
       const api = recordApi(page);
       await login(page, lang, member);
       await dismissToasts(page, lang);

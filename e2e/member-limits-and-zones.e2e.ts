@@ -11,28 +11,19 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { closeBrowser, dismissToasts, launchBrowser, login, newContext, waitForHeading, type Layout } from './support/browser';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { dismissToasts, login, waitForHeading, type Layout } from './support/browser';
 import { t, type Language } from './support/i18n';
-import { repoRoot, startServer, type RunningServer } from './support/server';
+import { settle, shotsDir, useSuite } from './support/suite';
 
-const shotsDir = path.join(repoRoot, 'test-artifacts/screenshots');
 const layouts: readonly Layout[] = ['mobile', 'desktop'];
 const langs: readonly Language[] = ['zh-CN', 'en-US'];
 
-let server: RunningServer;
-let browser: Browser;
+const suite = useSuite();
 
 beforeAll(async () => {
-  fs.mkdirSync(shotsDir, { recursive: true });
-  const launching = launchBrowser();
-  try {
-    server = await startServer();
-  } finally {
-    browser = await launching;
-  }
-  const db = new Database(path.join(server.dataDir, 'portal.db'), { fileMustExist: true, timeout: 5000 });
+  const db = new Database(path.join(suite.server.dataDir, 'portal.db'), { fileMustExist: true, timeout: 5000 });
   try {
     const member = db.prepare(`select id from users where user_name = 'demo'`).get() as { id: string };
     const insert = db.prepare(
@@ -47,17 +38,6 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
-
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
-}
-
 async function shot(page: Page, file: string): Promise<void> {
   await page.screenshot({ path: path.join(shotsDir, file), fullPage: false });
   expect(fs.statSync(path.join(shotsDir, file)).size).toBeGreaterThan(5000);
@@ -65,8 +45,7 @@ async function shot(page: Page, file: string): Promise<void> {
 
 describe.each(layouts)('on %s', (layout) => {
   test.each(langs)('%s: the withdrawal limit is said before the form, and the deposit window names its zone', async (lang) => {
-    const context = await newContext(browser, server.baseUrl, layout, { lang });
-    const page = await context.newPage();
+    const { context, page } = await suite.newPage(layout, lang);
     try {
       await login(page, lang);
       await dismissToasts(page, lang);

@@ -1,43 +1,21 @@
 // Decision 032: a member's home painted from HTML by a small module before the app runs, from the
 // app's own first calls, and the app taking the page and those answers over. The app's entry is
 // held back, so each test sees what a slow phone shows before React has arrived.
-import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  closeBrowser,
-  cspViolations,
-  launchBrowser,
-  login,
-  newDesktopContext,
-  newMobileContext,
-  pageErrors,
-  recordApi,
-  watchCspViolations,
-} from './support/browser';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { cspViolations, login, newDesktopContext, newMobileContext, pageErrors, recordApi, watchCspViolations } from './support/browser';
 import { t, type Language } from './support/i18n';
-import { startServer, type RunningServer } from './support/server';
+import { shotsDir, useSuite } from './support/suite';
 
-const repoRoot = path.resolve(import.meta.dirname, '..');
-const shotsDir = path.join(repoRoot, 'test-artifacts/screenshots');
 const firstCalls = ['/api/app/user/userInfo', '/api/app/assets/assetsList', '/api/app/insurance/packageConfig', '/api/app/media/appMediaList'];
 
-let server: RunningServer;
-let browser: Browser;
+const suite = useSuite();
 let entry: string;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const html = await (await fetch(`${server.baseUrl}/`)).text();
+  const html = await (await fetch(`${suite.baseUrl}/`)).text();
   entry = /"entry":"(\/assets\/index-[^"]+\.js)"/.exec(html)?.[1] ?? '';
-  fs.mkdirSync(shotsDir, { recursive: true });
-});
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
 });
 
 /** Holds the app's entry script until `release()`; the painting module and everything else load. */
@@ -92,7 +70,7 @@ describe('the member home painted before the app', () => {
     ['desktop', 'ja-JP'],
   ] as const satisfies [string, Language][]) {
     test(`${layout} ${lang}: the copy shows the member's balances before the app runs, and the app takes it over with the same answers`, async () => {
-      const context = await (layout === 'desktop' ? newDesktopContext : newMobileContext)(browser, server.baseUrl, { lang });
+      const context = await (layout === 'desktop' ? newDesktopContext : newMobileContext)(suite.browser, suite.baseUrl, { lang });
       await watchCspViolations(context);
       const page = await context.newPage();
       await login(page, lang);
@@ -147,7 +125,7 @@ describe('the member home painted before the app', () => {
   }
 
   test('a refused session paints nothing and the app acts on the answer as before', async () => {
-    const context = await newMobileContext(browser, server.baseUrl, { lang: 'en-US' });
+    const context = await newMobileContext(suite.browser, suite.baseUrl, { lang: 'en-US' });
     await context.addInitScript(() => {
       try {
         if (!sessionStorage.getItem('seen')) {

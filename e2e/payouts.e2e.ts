@@ -2,19 +2,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { startLocalChain, type LocalChain } from '../apps/server/test/chain-token.ts';
 import { fundHotWallet } from '../apps/server/test/hot-wallet-funding.ts';
 import { testXpubs } from '../apps/server/test/chain-test-keys.ts';
 import { balancesOf, callApi, callOk, memberToken, newRequestId } from './support/api';
-import { closeBrowser, dismissToasts, horizontalOverflow, launchBrowser, newContext, toast, waitForHeading } from './support/browser';
+import { dismissToasts, horizontalOverflow, newContext, toast, waitForHeading } from './support/browser';
 import { adminT, escapeRegExp, serverText, type Language } from './support/i18n';
-import { repoRoot, startServer, type RunningServer } from './support/server';
 import { demoStaff, staffLogin, totpCode } from './support/staff';
+import { settle, shotsDir, useSuite } from './support/suite';
 
-const shotsDir = path.join(repoRoot, 'test-artifacts/screenshots');
 const lang: Language = 'en-US';
 const a = (key: string, params?: Record<string, string | number>) => adminT(lang, key, params);
 const member = { userName: 'alice', password: 'Alice@12345', transactionPassword: 'Alice@123456' };
@@ -28,12 +27,30 @@ const bank = { bankName: 'Bank Central Asia', accountName: 'Alice Tan', accountN
 
 let chain: LocalChain;
 let token: Hex;
-let server: RunningServer;
-let browser: Browser;
 /** The member's BEP20 withdrawal address: a fresh key nobody else pays. */
 const memberAddress = privateKeyToAccount(generatePrivateKey()).address;
 /** The hot wallet (configured, but the payout job is off in this server: staff pay by hand here). */
 const hotWalletKey = generatePrivateKey();
+// Registered before the suite, so it runs after the suite has stopped the server (after-hooks run last first).
+afterAll(async () => {
+  await chain?.close();
+});
+const suite = useSuite({
+  env: async () => {
+    chain = await startLocalChain(0);
+    token = await chain.deployToken(18);
+    await chain.send(token, 'mint', [chain.accounts[0], 1_000n * tokenUnit]);
+    await fundHotWallet(chain, token, 500n * tokenUnit, { privateKey: hotWalletKey });
+    return {
+      CHAIN_BEP20_RPC_URL: chain.url,
+      CHAIN_BEP20_TOKEN: token,
+      CHAIN_BEP20_XPUB: testXpubs().BEP20,
+      CHAIN_BEP20_CONFIRMATIONS: '3',
+      CHAIN_BEP20_START_BLOCK: '0',
+      PAYOUT_BEP20_PRIVATE_KEY: hotWalletKey,
+    };
+  },
+});
 
 interface PayoutOrder {
   id: string;
@@ -45,73 +62,22 @@ interface PayoutOrder {
   fee: string;
 }
 
-beforeAll(async () => {
-  fs.mkdirSync(shotsDir, { recursive: true });
-  const launching = launchBrowser();
-  try {
-    chain = await startLocalChain(0);
-    token = await chain.deployToken(18);
-    await chain.send(token, 'mint', [chain.accounts[0], 1_000n * tokenUnit]);
-    await fundHotWallet(chain, token, 500n * tokenUnit, { privateKey: hotWalletKey });
-    server = await startServer({
-      CHAIN_BEP20_RPC_URL: chain.url,
-      CHAIN_BEP20_TOKEN: token,
-      CHAIN_BEP20_XPUB: testXpubs().BEP20,
-      CHAIN_BEP20_CONFIRMATIONS: '3',
-      CHAIN_BEP20_START_BLOCK: '0',
-      PAYOUT_BEP20_PRIVATE_KEY: hotWalletKey,
-    });
-  } finally {
-    browser = await launching;
-  }
-});
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-  await chain?.close();
-});
-
-/** A staff session through the API (password, then the authenticator code), as the login form does. */
-async function staffToken(): Promise<string> {
-  const staff = demoStaff.admin;
-  const first = await callOk<{ challengeId: string }>(
-    server.baseUrl,
-    'staffLogin',
-    { userName: staff.userName, password: staff.password, loginType: 'STAFF' },
-    { loginType: 'STAFF' },
-  );
-  const session = await callOk<{ token: string }>(
-    server.baseUrl,
-    'staffTotpVerify',
-    { challengeId: first.challengeId, code: await totpCode(staff.totpSecret) },
-    { loginType: 'STAFF' },
-  );
-  return session.token;
-}
-
 /** A session of a demo staff member who enrols an authenticator at first sign-in, through the API. */
 async function enrolledStaffToken(userName: string, password: string): Promise<string> {
   const first = await callOk<{ challengeId: string; stage: string; secret?: string }>(
-    server.baseUrl,
+    suite.baseUrl,
     'staffLogin',
     { userName, password, loginType: 'STAFF' },
     { loginType: 'STAFF' },
   );
   if (!first.secret) throw new Error(`${userName} has an authenticator already; this test signs in a fresh one`);
   const session = await callOk<{ token: string }>(
-    server.baseUrl,
+    suite.baseUrl,
     first.stage === 'totp-setup' ? 'staffTotpSetup' : 'staffTotpVerify',
     { challengeId: first.challengeId, code: await totpCode(first.secret) },
     { loginType: 'STAFF' },
   );
   return session.token;
-}
-
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
 }
 
 async function shot(page: Page, file: string, fullPage = true): Promise<void> {
@@ -132,7 +98,7 @@ function serverPattern(key: string): RegExp {
 
 /** The member's order in one of their withdrawal lists. */
 async function memberOrder(session: string, list: 'withdrawalBankOrderList' | 'bscWithdrawalOrderList', id: string): Promise<PayoutOrder | undefined> {
-  const page = await callOk<{ items: PayoutOrder[] }>(server.baseUrl, list, { pageSize: 20 }, { token: session });
+  const page = await callOk<{ items: PayoutOrder[] }>(suite.baseUrl, list, { pageSize: 20 }, { token: session });
   return page.items.find((o) => o.id === id);
 }
 
@@ -152,14 +118,14 @@ let checkerToken = '';
 /** Approves every setting change waiting on the settingChange queue, as the second staff member. */
 async function approvePendingSettingChanges(): Promise<void> {
   const waiting = await callOk<{ items: Array<{ id: string }> }>(
-    server.baseUrl,
+    suite.baseUrl,
     'reviewList',
     { queue: 'settingChange', status: 'pending' },
     { token: checkerToken, loginType: 'STAFF' },
   );
   if (waiting.items.length === 0) throw new Error('no setting change waits for approval');
   const decided = await callOk<{ results: Array<{ outcome: string; error?: string }> }>(
-    server.baseUrl,
+    suite.baseUrl,
     'reviewDecide',
     { ids: waiting.items.map((item) => item.id), decision: 'approve', reason: '' },
     { token: checkerToken, loginType: 'STAFF' },
@@ -170,11 +136,11 @@ async function approvePendingSettingChanges(): Promise<void> {
 
 describe('payouts of approved withdrawals', () => {
   beforeAll(async () => {
-    const admin = await staffToken();
+    const admin = (await suite.staff()).token;
     // New destinations are usable at once (the default cooling-off is 24 hours). The cooling-off
     // governs a control, so the change waits for a second staff member (finance2) to approve it.
     const asked = await callOk<{ pendingChange?: { reviewId: string } | null }>(
-      server.baseUrl,
+      suite.baseUrl,
       'configUpdate',
       { key: 'withdrawal.addressCoolingOffHours', value: 0, reason: 'e2e: destinations usable at once' },
       { token: admin, loginType: 'STAFF' },
@@ -183,21 +149,21 @@ describe('payouts of approved withdrawals', () => {
     if (asked.pendingChange) await approvePendingSettingChanges();
 
     // The member: a bank account, a BEP20 address, and a withdrawal to each (through the API).
-    const session = await memberToken(server.baseUrl, member);
+    const session = await memberToken(suite.baseUrl, member);
     const account = await callOk<{ id: string }>(
-      server.baseUrl,
+      suite.baseUrl,
       'addBankAccount',
       { ...bank, transactionPassword: member.transactionPassword },
       { token: session },
     );
     const address = await callOk<{ id: string; address: string }>(
-      server.baseUrl,
+      suite.baseUrl,
       'addWithdrawalAddress',
       { chain: 'BEP20', address: memberAddress, transactionPassword: member.transactionPassword },
       { token: session },
     );
     const bankOrder = await callOk<{ id: string; number: string }>(
-      server.baseUrl,
+      suite.baseUrl,
       'withdrawal',
       {
         withdrawalType: 'BANK_CNY',
@@ -209,7 +175,7 @@ describe('payouts of approved withdrawals', () => {
       { token: session },
     );
     const chainOrder = await callOk<{ id: string; number: string }>(
-      server.baseUrl,
+      suite.baseUrl,
       'bscWithdrawal',
       {
         withdrawalType: 'USDT_BEP20',
@@ -221,7 +187,7 @@ describe('payouts of approved withdrawals', () => {
       { token: session },
     );
     setup = { session, admin, address: address.address, bankOrder, chainOrder };
-    const context = await newContext(browser, server.baseUrl, 'desktop', { lang });
+    const context = await newContext(suite.browser, suite.baseUrl, 'desktop', { lang });
     page = await context.newPage();
     await staffLogin(page, lang, demoStaff.admin);
   }, 120_000);
@@ -259,7 +225,7 @@ describe('payouts of approved withdrawals', () => {
     await drawer.getByRole('button', { name: a('common.close'), exact: true }).click();
     // The chain one is approved through the API (the queue is proven above).
     const decided = await callOk<{ results: Array<{ outcome: string }> }>(
-      server.baseUrl,
+      suite.baseUrl,
       'reviewDecide',
       { ids: [await reviewIdOf(setup.admin)], decision: 'approve', reason: '' },
       { token: setup.admin, loginType: 'STAFF' },
@@ -341,7 +307,7 @@ describe('payouts of approved withdrawals', () => {
     expect(paid?.status).toBe('success');
     expect(paid?.txHash?.toLowerCase()).toBe(rightHash.toLowerCase());
     // One hash pays one order once.
-    const again = await callApi(server.baseUrl, 'payoutManualChain', { id: chainOrder.id, txHash: rightHash }, { token: setup.admin, loginType: 'STAFF' });
+    const again = await callApi(suite.baseUrl, 'payoutManualChain', { id: chainOrder.id, txHash: rightHash }, { token: setup.admin, loginType: 'STAFF' });
     expect(again.code).not.toBe(20000);
 
     // The paid list: the hash linked to the explorer, paid by a staff chain transfer.
@@ -354,9 +320,9 @@ describe('payouts of approved withdrawals', () => {
 
   test('a BEP20 withdrawal paid from the hot wallet after a confirmation naming the amount and the address', async () => {
     const { session, admin } = setup;
-    const addresses = await callOk<{ items: Array<{ id: string }> }>(server.baseUrl, 'withdrawalAddressList', {}, { token: session });
+    const addresses = await callOk<{ items: Array<{ id: string }> }>(suite.baseUrl, 'withdrawalAddressList', {}, { token: session });
     const order = await callOk<{ id: string; number: string }>(
-      server.baseUrl,
+      suite.baseUrl,
       'bscWithdrawal',
       {
         withdrawalType: 'USDT_BEP20',
@@ -368,12 +334,12 @@ describe('payouts of approved withdrawals', () => {
       { token: session },
     );
     const review = await callOk<{ items: Array<{ id: string }> }>(
-      server.baseUrl,
+      suite.baseUrl,
       'reviewList',
       { queue: 'withdrawal', status: 'pending', pageSize: 50 },
       { token: admin, loginType: 'STAFF' },
     );
-    await callOk(server.baseUrl, 'reviewDecide', { ids: review.items.map((i) => i.id), decision: 'approve', reason: '' }, { token: admin, loginType: 'STAFF' });
+    await callOk(suite.baseUrl, 'reviewDecide', { ids: review.items.map((i) => i.id), decision: 'approve', reason: '' }, { token: admin, loginType: 'STAFF' });
     const balanceOf = () => chain.publicClient.readContract({ address: token, abi: erc20BalanceOf, functionName: 'balanceOf', args: [memberAddress] });
     const before = await balanceOf();
 
@@ -400,11 +366,11 @@ describe('payouts of approved withdrawals', () => {
 
   test('an approved withdrawal rejected before payment: a reason code is required, the hold is released', async () => {
     const { session, admin } = setup;
-    const available = async () => Number((await balancesOf(server.baseUrl, session)).get('USDT')!.assetsAvailable);
+    const available = async () => Number((await balancesOf(suite.baseUrl, session)).get('USDT')!.assetsAvailable);
     const before = await available();
-    const accounts = await callOk<{ items: Array<{ id: string }> }>(server.baseUrl, 'bankAccountList', {}, { token: session });
+    const accounts = await callOk<{ items: Array<{ id: string }> }>(suite.baseUrl, 'bankAccountList', {}, { token: session });
     const order = await callOk<{ id: string; number: string }>(
-      server.baseUrl,
+      suite.baseUrl,
       'withdrawal',
       {
         withdrawalType: 'BANK_CNY',
@@ -418,12 +384,12 @@ describe('payouts of approved withdrawals', () => {
     // 50 plus the 1 % fee are held.
     expect(await available()).toBeCloseTo(before - 50.5, 6);
     const review = await callOk<{ items: Array<{ id: string }> }>(
-      server.baseUrl,
+      suite.baseUrl,
       'reviewList',
       { queue: 'withdrawal', status: 'pending', pageSize: 50 },
       { token: admin, loginType: 'STAFF' },
     );
-    await callOk(server.baseUrl, 'reviewDecide', { ids: review.items.map((i) => i.id), decision: 'approve', reason: '' }, { token: admin, loginType: 'STAFF' });
+    await callOk(suite.baseUrl, 'reviewDecide', { ids: review.items.map((i) => i.id), decision: 'approve', reason: '' }, { token: admin, loginType: 'STAFF' });
 
     await openPayouts();
     await page.getByLabel(a('payouts.status'), { exact: true }).selectOption('pendingDisbursement');
@@ -441,7 +407,7 @@ describe('payouts of approved withdrawals', () => {
     await expect.poll(() => card.count()).toBe(0);
     const rejected = (
       await callOk<{ items: Array<{ id: string; status: string; rejectReasonCode: string | null; rejectReason: string | null }> }>(
-        server.baseUrl,
+        suite.baseUrl,
         'withdrawalBankOrderList',
         { pageSize: 20 },
         { token: session },
@@ -484,7 +450,7 @@ describe('payouts of approved withdrawals', () => {
     await toast(page, lang, a('configPage.sentForApproval', { key: 'withdrawal.types' })).waitFor();
     await approvePendingSettingChanges();
     const types = await callOk<{ types: Array<{ withdrawalType: string; minimum: string }> }>(
-      server.baseUrl,
+      suite.baseUrl,
       'withdrawalConfigList',
       {},
       { token: setup.session },
@@ -501,8 +467,7 @@ describe('payouts of approved withdrawals', () => {
 
   test('the page on a 390x844 phone (zh-CN): every status, no sideways scrolling', async () => {
     const phoneLang: Language = 'zh-CN';
-    const phone = await newContext(browser, server.baseUrl, 'mobile', { lang: phoneLang });
-    const phonePage = await phone.newPage();
+    const { context: phone, page: phonePage } = await suite.newPage('mobile', phoneLang);
     await staffLogin(phonePage, phoneLang, demoStaff.admin);
     await phonePage.goto('/admin/#/payouts');
     await waitForHeading(phonePage, adminT(phoneLang, 'payouts.title'));
@@ -517,7 +482,7 @@ describe('payouts of approved withdrawals', () => {
 /** The pending review item of the chain withdrawal (the bank one is decided by then). */
 async function reviewIdOf(admin: string): Promise<string> {
   const list = await callOk<{ items: Array<{ id: string; summary: Record<string, unknown> }> }>(
-    server.baseUrl,
+    suite.baseUrl,
     'reviewList',
     { queue: 'withdrawal', status: 'pending', pageSize: 50 },
     { token: admin, loginType: 'STAFF' },
