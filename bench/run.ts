@@ -22,6 +22,7 @@ const benches: Record<string, () => Promise<BenchFigure[]>> = {
   community: () => import('./community.bench.ts').then((m) => m.communityBench()),
   rush: () => import('./rush.bench.ts').then((m) => m.rushBench()),
   scale: () => import('./scale.bench.ts').then((m) => m.scaleBench()),
+  proof: () => import('./proof.bench.ts').then((m) => m.proofBench()),
 };
 
 const only = process.argv[2];
