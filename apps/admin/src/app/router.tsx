@@ -89,6 +89,12 @@ export const router = createHashRouter([
                 path: child(paths.support),
                 lazy: guarded('support.chat', () => import('../features/support/pages/support-inbox').then((m) => m.SupportInboxPage)),
               },
+              // Finance: the books and the bank reconciliation (decisions 090, 091).
+              { path: child(paths.books), lazy: guarded('finance.books', () => import('../features/finance/pages/books').then((m) => m.BooksPage)) },
+              {
+                path: child(paths.reconciliation),
+                lazy: guarded('finance.reconcile', () => import('../features/finance/pages/reconciliation').then((m) => m.ReconciliationPage)),
+              },
               { path: '*', lazy: lazyPage(() => import('./routes/not-found').then((m) => m.NotFoundPage)) },
             ],
           },

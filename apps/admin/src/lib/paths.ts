@@ -17,4 +17,7 @@ export const paths = {
   content: '/content',
   /** Live support chat (decision 024). */
   support: '/support',
+  /** Finance: the books and the bank reconciliation (decisions 090, 091). */
+  books: '/finance/books',
+  reconciliation: '/finance/reconciliation',
 } as const;

@@ -7,12 +7,12 @@ const ids = (role: keyof typeof rolePermissions) => visibleNavItems(rolePermissi
 
 describe('visibleNavItems', () => {
   it('shows an admin every screen', () => {
-    expect(ids('admin')).toEqual(['dashboard', 'reviews', 'payouts', 'members', 'config', 'audit', 'staff', 'jobs', 'packages', 'plan', 'content', 'support']);
+    expect(ids('admin')).toEqual(['dashboard', 'reviews', 'payouts', 'members', 'config', 'audit', 'staff', 'jobs', 'packages', 'plan', 'content', 'support', 'books', 'reconciliation']);
   });
   it('hides staff management from the other roles, and the support inbox from those who may not chat', () => {
-    for (const role of ['finance', 'viewer'] as const) {
-      expect(ids(role)).toEqual(['dashboard', 'reviews', 'payouts', 'members', 'config', 'audit', 'jobs', 'packages', 'plan', 'content']);
-    }
+    expect(ids('viewer')).toEqual(['dashboard', 'reviews', 'payouts', 'members', 'config', 'audit', 'jobs', 'packages', 'plan', 'content']);
+    // Finance also sees the books and the bank reconciliation (decisions 090, 091).
+    expect(ids('finance')).toEqual(['dashboard', 'reviews', 'payouts', 'members', 'config', 'audit', 'jobs', 'packages', 'plan', 'content', 'books', 'reconciliation']);
     expect(ids('support')).toEqual(['dashboard', 'reviews', 'payouts', 'members', 'config', 'audit', 'jobs', 'packages', 'plan', 'content', 'support']);
   });
   it('shows nothing without permissions', () => {

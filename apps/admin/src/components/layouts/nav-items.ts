@@ -3,7 +3,7 @@ import { paths } from '../../lib/paths';
 import type { IconName } from '../ui/icon';
 
 export interface NavItem {
-  id: 'dashboard' | 'reviews' | 'payouts' | 'members' | 'config' | 'audit' | 'staff' | 'jobs' | 'packages' | 'plan' | 'content' | 'support';
+  id: 'dashboard' | 'reviews' | 'payouts' | 'members' | 'config' | 'audit' | 'staff' | 'jobs' | 'packages' | 'plan' | 'content' | 'support' | 'books' | 'reconciliation';
   to: string;
   icon: IconName;
   /** The permission that opens the screen; the route table uses the same one. */
@@ -23,6 +23,8 @@ export const navItems: readonly NavItem[] = [
   { id: 'plan', to: paths.plan, icon: 'config', permission: 'config.read' },
   { id: 'content', to: paths.content, icon: 'content', permission: 'dashboard.read' },
   { id: 'support', to: paths.support, icon: 'support', permission: 'support.chat' },
+  { id: 'books', to: paths.books, icon: 'history', permission: 'finance.books' },
+  { id: 'reconciliation', to: paths.reconciliation, icon: 'payouts', permission: 'finance.reconcile' },
 ];
 
 /** The sidebar of one staff member: only what their permissions open. */
