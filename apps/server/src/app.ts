@@ -29,6 +29,7 @@ import { assetsModule } from './modules/wallet/assets/index.ts';
 import { staffModule } from './modules/identity/staff/index.ts';
 import { auditModule } from './modules/platform/audit/index.ts';
 import { configModule } from './modules/platform/config/index.ts';
+import { apiReferenceModule } from './modules/platform/api-reference/index.ts';
 import { reviewsModule } from './modules/platform/reviews/index.ts';
 import { adminMembersModule } from './modules/back-office/admin-members/index.ts';
 import { dashboardModule } from './modules/back-office/dashboard/index.ts';
@@ -160,6 +161,7 @@ export async function buildApp(
   await app.register(staffModule, { routeDeps, sessions: s.sessions, staff: s.staff });
   await app.register(auditModule, { routeDeps, audit: s.audit });
   await app.register(configModule, { routeDeps, settings: s.settings });
+  await app.register(apiReferenceModule, { routeDeps, settings: s.settings });
   await app.register(reviewsModule, { routeDeps, reviews: s.reviews });
   await app.register(adminMembersModule, { routeDeps, accounts: s.accounts, assets: s.assets, adminMembers: s.adminMembers, records: s.records });
   await app.register(dashboardModule, { dbHandle, routeDeps, settings: s.settings, dashboard: s.dashboard });

@@ -42,10 +42,6 @@ export const staffPermissions = [
   'finance.books',
   /** Import bank statements, resolve their lines and ask for a day's sign-off (decision 091). */
   'finance.reconcile',
-  /** Read the books: trial balance and journal export (decision 090). */
-  'finance.books',
-  /** Import bank statements, resolve their lines and ask for a day's sign-off (decision 091). */
-  'finance.reconcile',
 ] as const;
 export type StaffPermission = (typeof staffPermissions)[number];
 
@@ -65,8 +61,6 @@ export const rolePermissions: Record<StaffRole, readonly StaffPermission[]> = {
     'plan.manage',
     'plan.run',
     'uploads.read',
-    'finance.books',
-    'finance.reconcile',
     'finance.books',
     'finance.reconcile',
   ],
@@ -237,6 +231,12 @@ export const configEntry = z.object({
   pendingChange: z.object({ reviewId: z.string(), value: z.unknown(), requestedBy: z.string(), requestedAt: z.number() }).nullable(),
 });
 export type ConfigEntry = z.infer<typeof configEntry>;
+
+/**
+ * The OpenAPI 3.1 document the server generates from this contract (packages/contract/src/openapi.ts).
+ * Only its version is checked here: the document describes itself, and the reference page renders it.
+ */
+export const apiReferenceDocument = z.looseObject({ openapi: z.string() });
 export const configUpdateRequest = z.object({ key: z.string().max(100), value: z.unknown(), reason });
 export const configHistoryRequest = z.object({ key: z.string().max(100) });
 export const configHistoryResponse = z.array(z.object({ at: z.number(), actorName: z.string(), before: z.unknown(), after: z.unknown(), reason: z.string() }));

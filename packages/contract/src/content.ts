@@ -129,7 +129,8 @@ export const contentImageUploadResponse = uploadInfo;
 
 // ---------------------------------------------------------------- documents
 
-export const documentKinds = ['terms', 'regTerms', 'whitePaper'] as const;
+/** `helpCentre`: the FAQ, one question per h2/h3 heading with its answer below it (see `helpCentreResponse`). */
+export const documentKinds = ['terms', 'regTerms', 'whitePaper', 'helpCentre'] as const;
 export type DocumentKind = (typeof documentKinds)[number];
 export const documentRequest = z.object({ kind: z.enum(documentKinds) });
 /** The current version in the reader's language (or a fallback); null before staff wrote one. */
@@ -157,6 +158,18 @@ export const documentVersionEntry = z.object({
 export type DocumentVersionEntry = z.infer<typeof documentVersionEntry>;
 export const documentVersionsRequest = z.object({ kind: z.enum(documentKinds), lang: langKey });
 export const documentVersionsResponse = z.array(documentVersionEntry);
+
+/**
+ * helpCentre: the FAQ document in the reader's language split at its headings: each h2/h3 is a
+ * question (plain text) and what follows it, up to the next heading, its answer (sanitized HTML,
+ * and the same as plain text for the search box). Text before the first heading is `intro`.
+ */
+export const helpEntry = z.object({ id: z.string(), question: z.string(), answerHtml: z.string(), answerText: z.string() });
+export type HelpEntry = z.infer<typeof helpEntry>;
+export const helpCentreResponse = z
+  .object({ version: z.number(), lang: langKey, title: z.string(), publishedAt: z.number(), introHtml: z.string(), entries: z.array(helpEntry) })
+  .nullable();
+export type HelpCentre = z.infer<typeof helpCentreResponse>;
 
 // ---------------------------------------------------------------- notifications
 

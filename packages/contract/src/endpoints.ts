@@ -13,9 +13,8 @@ import * as pl from './plan.ts';
 import * as ct from './content.ts';
 import * as sp from './support.ts';
 import * as sc from './scarce.ts';
-import * as fin from './finance.ts';
-import * as fin from './finance.ts';
 import * as pf from './proof.ts';
+import * as fin from './finance.ts';
 import { endpointPaths, type KeyedEndpointName } from './paths.ts';
 import { requestId } from './request-id.ts';
 
@@ -126,6 +125,8 @@ export const endpoints = {
   memberAction: staffWriteEndpoint(endpointPaths.memberAction, 'members.manage', s.memberActionRequest, a.ok),
   memberGrade: staffWriteEndpoint(endpointPaths.memberGrade, 'members.grade', s.memberGradeRequest, a.ok),
   configList: staffEndpoint(endpointPaths.configList, 'config.read', a.empty, z.array(s.configEntry)),
+  /** This API's OpenAPI document, for the back-office's reference page (the public copy only when published). */
+  apiReference: staffEndpoint(endpointPaths.apiReference, 'config.read', a.empty, s.apiReferenceDocument),
   configUpdate: staffWriteEndpoint(endpointPaths.configUpdate, 'config.writeMoney', s.configUpdateRequest, s.configEntry),
   configHistory: staffEndpoint(endpointPaths.configHistory, 'config.read', s.configHistoryRequest, s.configHistoryResponse),
   reviewList: staffEndpoint(endpointPaths.reviewList, 'reviews.read', s.reviewListRequest, s.reviewListResponse),
@@ -233,6 +234,7 @@ export const endpoints = {
   announcementList: endpoint(endpointPaths.announcementList, 'member', ct.announcementListRequest, ct.announcementListResponse),
   announcementDetail: endpoint(endpointPaths.announcementDetail, 'member', ct.announcementDetailRequest, ct.announcementDetail),
   contentDocument: endpoint(endpointPaths.contentDocument, 'public', ct.documentRequest, ct.documentResponse),
+  helpCentre: endpoint(endpointPaths.helpCentre, 'public', a.empty, ct.helpCentreResponse),
   notificationList: endpoint(endpointPaths.notificationList, 'member', ct.notificationListRequest, ct.notificationListResponse),
   notificationUnread: endpoint(endpointPaths.notificationUnread, 'member', a.empty, ct.notificationUnreadResponse),
   notificationRead: endpoint(endpointPaths.notificationRead, 'member', ct.notificationReadRequest, a.ok),
@@ -280,15 +282,6 @@ export const endpoints = {
   saleClose: staffEndpoint(endpointPaths.saleClose, 'packages.manage', sc.saleCloseRequest, sc.saleAdminEntry),
   equityConfigGet: staffEndpoint(endpointPaths.equityConfigGet, 'config.read', a.empty, sc.equityAdminConfig),
   equityConfigSave: staffEndpoint(endpointPaths.equityConfigSave, 'packages.manage', sc.equityConfigSaveRequest, sc.equityAdminConfig),
-  // Finance: the books and the bank reconciliation (decisions 090, 091).
-  financeTrialBalance: staffEndpoint(endpointPaths.financeTrialBalance, 'finance.books', fin.booksPeriodRequest, fin.trialBalanceResponse),
-  financeJournal: staffEndpoint(endpointPaths.financeJournal, 'finance.books', fin.booksPeriodRequest, fin.journalExportResponse),
-  reconMappingList: staffEndpoint(endpointPaths.reconMappingList, 'finance.reconcile', a.empty, fin.bankMappingListResponse),
-  reconMappingSave: staffWriteEndpoint(endpointPaths.reconMappingSave, 'finance.reconcile', fin.bankMappingSaveRequest, fin.bankMapping),
-  reconImport: staffWriteEndpoint(endpointPaths.reconImport, 'finance.reconcile', fin.statementImportRequest, fin.statementImportResponse),
-  reconDay: staffEndpoint(endpointPaths.reconDay, 'finance.reconcile', fin.reconDayRequest, fin.reconDayResponse),
-  reconResolve: staffWriteEndpoint(endpointPaths.reconResolve, 'finance.reconcile', fin.reconResolveRequest, fin.reconResolveResponse),
-  reconSignOff: staffWriteEndpoint(endpointPaths.reconSignOff, 'finance.reconcile', fin.reconSignOffRequest, fin.reconSignOffResponse),
   // Finance: the books and the bank reconciliation (decisions 090, 091).
   financeTrialBalance: staffEndpoint(endpointPaths.financeTrialBalance, 'finance.books', fin.booksPeriodRequest, fin.trialBalanceResponse),
   financeJournal: staffEndpoint(endpointPaths.financeJournal, 'finance.books', fin.booksPeriodRequest, fin.journalExportResponse),

@@ -81,6 +81,10 @@ export const supportConfigResponse = z.object({
   /** `external`: the operator configured a third-party widget script (support.liveChatScript). */
   mode: z.enum(['builtin', 'external']),
   scriptUrl: z.string().nullable(),
+  /** When staff answer (support.hours), in the zone staff keep; the portal shows it with its UTC offset. */
+  hours: z.object({ from: z.string(), to: z.string(), timeZone: z.string() }),
+  /** How long a reply usually takes in those hours, in minutes (support.typicalReplyMinutes). */
+  typicalReplyMinutes: z.number().int(),
 });
 
 // Staff.

@@ -79,6 +79,10 @@ export const router = createHashRouter([
               },
               { path: child(paths.config), lazy: guarded('config.read', () => import('../features/config/pages/config').then((m) => m.ConfigPage)) },
               { path: child(paths.audit), lazy: guarded('audit.read', () => import('../features/audit/pages/audit-log').then((m) => m.AuditLogPage)) },
+              {
+                path: child(paths.apiReference),
+                lazy: guarded('config.read', () => import('../features/api-reference/pages/api-reference').then((m) => m.ApiReferencePage)),
+              },
               { path: child(paths.staff), lazy: guarded('staff.manage', () => import('../features/staff/pages/staff').then((m) => m.StaffPage)) },
               { path: child(paths.jobs), lazy: guarded('dashboard.read', () => import('../features/jobs/pages/jobs').then((m) => m.JobsPage)) },
               { path: child(paths.packages), lazy: guarded('config.read', () => import('./routes/packages').then((m) => m.PackagesRoute)) },

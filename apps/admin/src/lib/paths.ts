@@ -10,6 +10,7 @@ export const paths = {
   member: (memberId: string) => `/members/${encodeURIComponent(memberId)}`,
   config: '/config',
   audit: '/audit',
+  apiReference: '/api-reference',
   staff: '/staff',
   jobs: '/jobs',
   packages: '/packages',

@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { languages, toChecksumAddress, tronAddressFromHex, type Language } from '@pp/contract';
 import type { Services } from '../services.ts';
+import { demoHelpCentre } from './help-centre.ts';
 import { BankAccountService } from '../modules/payments/bank-accounts/service.ts';
 import { AddressService } from '../modules/payments/addresses/service.ts';
 import type { ChangeContext } from '../modules/payments/addresses/destination-changes.ts';
@@ -271,6 +272,7 @@ export const demoWhitePaper: Record<Language, { title: string; body: string }> =
 async function seedDemoWhitePaper(services: Services, admin: { id: string; name: string; ip: string }): Promise<void> {
   for (const lang of languages) {
     await services.content.documentPublish(admin, { kind: 'whitePaper', lang, baseVersion: 0, ...demoWhitePaper[lang] });
+    await services.content.documentPublish(admin, { kind: 'helpCentre', lang, baseVersion: 0, ...demoHelpCentre(lang) });
   }
 }
 

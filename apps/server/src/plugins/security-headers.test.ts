@@ -13,7 +13,7 @@ describe('security headers', () => {
     });
     const page = await app.inject({ method: 'GET', url: '/page' });
     expect(page.headers['content-security-policy']).toBe(
-      "default-src 'self';script-src 'self' 'sha256-abc=';style-src 'self';img-src 'self' data: blob:;font-src 'self' data:;connect-src 'self';object-src 'none';base-uri 'none';form-action 'self';frame-ancestors 'none';frame-src 'none';worker-src 'self';manifest-src 'self'",
+      "default-src 'self';script-src 'self' 'sha256-abc=';style-src 'self';img-src 'self' data: blob:;font-src 'self' data:;connect-src 'self';object-src 'none';base-uri 'none';form-action 'self';frame-ancestors 'none';frame-src 'self';worker-src 'self';manifest-src 'self'",
     );
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['x-frame-options']).toBe('DENY');

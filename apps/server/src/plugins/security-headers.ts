@@ -23,7 +23,8 @@ export const contentSecurityPolicy = {
   'base-uri': ["'none'"],
   'form-action': ["'self'"],
   'frame-ancestors': ["'none'"],
-  'frame-src': ["'none'"],
+  // The back-office frames the API reference (its own origin); every other page refuses framing.
+  'frame-src': ["'self'"],
   'worker-src': ["'self'"],
   'manifest-src': ["'self'"],
 } as const;
@@ -50,7 +51,7 @@ export function policyWith(origins: readonly string[], scriptHashes: readonly st
   const out: Record<string, readonly string[]> = { ...contentSecurityPolicy };
   if (origins.length > 0) {
     const widen = ['script-src', 'style-src', 'img-src', 'font-src', 'connect-src', 'frame-src'] as const;
-    for (const key of widen) out[key] = [...contentSecurityPolicy[key].filter((v) => v !== "'none'"), ...origins];
+    for (const key of widen) out[key] = [...(contentSecurityPolicy[key] as readonly string[]).filter((v) => v !== "'none'"), ...origins];
   }
   if (scriptHashes.length > 0) out['script-src'] = [...(out['script-src'] ?? []), ...scriptHashes];
   return out;

@@ -107,6 +107,7 @@ export const router = createHashRouter([
                 lazy: lazyPage(() => import('../features/content/pages/announcement').then((m) => m.AnnouncementPage)),
               },
               { path: child(paths.whitePaper), lazy: lazyPage(() => import('../features/content/pages/white-paper').then((m) => m.WhitePaperPage)) },
+              { path: child(paths.help), lazy: lazyPage(() => import('../features/content/pages/help-centre').then((m) => m.HelpCentrePage)) },
               { path: child(paths.details), lazy: lazyPage(() => import('./routes/details').then((m) => m.DetailsRoute)) },
               { path: child(paths.code), lazy: lazyPage(() => import('./routes/code').then((m) => m.CodeRoute)) },
               { path: child(paths.equity), lazy: lazyPage(() => import('./routes/equity').then((m) => m.EquityRoute)) },

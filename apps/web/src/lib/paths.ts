@@ -25,6 +25,8 @@ export const paths = {
   /** Content (decision 023): one announcement is /announcement/:id. */
   announcement: '/announcement',
   whitePaper: '/white-paper',
+  /** The help centre: the FAQ staff write, searchable (the `helpCentre` document). */
+  help: '/help',
   /** The built-in game (decision 024). */
   game: '/game',
   login: '/login',

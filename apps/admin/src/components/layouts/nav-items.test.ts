@@ -7,13 +7,56 @@ const ids = (role: keyof typeof rolePermissions) => visibleNavItems(rolePermissi
 
 describe('visibleNavItems', () => {
   it('shows an admin every screen', () => {
-    expect(ids('admin')).toEqual(['dashboard', 'reviews', 'payouts', 'members', 'config', 'audit', 'staff', 'jobs', 'packages', 'plan', 'content', 'support', 'books', 'reconciliation']);
+    expect(ids('admin')).toEqual([
+      'dashboard',
+      'reviews',
+      'payouts',
+      'members',
+      'config',
+      'audit',
+      'apiReference',
+      'staff',
+      'jobs',
+      'packages',
+      'plan',
+      'content',
+      'support',
+      'books',
+      'reconciliation',
+    ]);
   });
   it('hides staff management from the other roles, and the support inbox from those who may not chat', () => {
-    expect(ids('viewer')).toEqual(['dashboard', 'reviews', 'payouts', 'members', 'config', 'audit', 'jobs', 'packages', 'plan', 'content']);
+    expect(ids('viewer')).toEqual(['dashboard', 'reviews', 'payouts', 'members', 'config', 'audit', 'apiReference', 'jobs', 'packages', 'plan', 'content']);
     // Finance also sees the books and the bank reconciliation (decisions 090, 091).
-    expect(ids('finance')).toEqual(['dashboard', 'reviews', 'payouts', 'members', 'config', 'audit', 'jobs', 'packages', 'plan', 'content', 'books', 'reconciliation']);
-    expect(ids('support')).toEqual(['dashboard', 'reviews', 'payouts', 'members', 'config', 'audit', 'jobs', 'packages', 'plan', 'content', 'support']);
+    expect(ids('finance')).toEqual([
+      'dashboard',
+      'reviews',
+      'payouts',
+      'members',
+      'config',
+      'audit',
+      'apiReference',
+      'jobs',
+      'packages',
+      'plan',
+      'content',
+      'books',
+      'reconciliation',
+    ]);
+    expect(ids('support')).toEqual([
+      'dashboard',
+      'reviews',
+      'payouts',
+      'members',
+      'config',
+      'audit',
+      'apiReference',
+      'jobs',
+      'packages',
+      'plan',
+      'content',
+      'support',
+    ]);
   });
   it('shows nothing without permissions', () => {
     expect(visibleNavItems([])).toEqual([]);

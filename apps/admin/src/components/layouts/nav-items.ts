@@ -3,7 +3,7 @@ import { paths } from '../../lib/paths';
 import type { IconName } from '../ui/icon';
 
 export interface NavItem {
-  id: 'dashboard' | 'reviews' | 'payouts' | 'members' | 'config' | 'audit' | 'staff' | 'jobs' | 'packages' | 'plan' | 'content' | 'support' | 'books' | 'reconciliation';
+  id: 'dashboard' | 'reviews' | 'payouts' | 'members' | 'config' | 'audit' | 'staff' | 'jobs' | 'packages' | 'plan' | 'content' | 'support' | 'books' | 'reconciliation' | 'apiReference';
   to: string;
   icon: IconName;
   /** The permission that opens the screen; the route table uses the same one. */
@@ -17,6 +17,7 @@ export const navItems: readonly NavItem[] = [
   { id: 'members', to: paths.members, icon: 'members', permission: 'members.read' },
   { id: 'config', to: paths.config, icon: 'config', permission: 'config.read' },
   { id: 'audit', to: paths.audit, icon: 'audit', permission: 'audit.read' },
+  { id: 'apiReference', to: paths.apiReference, icon: 'content', permission: 'config.read' },
   { id: 'staff', to: paths.staff, icon: 'staff', permission: 'staff.manage' },
   { id: 'jobs', to: paths.jobs, icon: 'history', permission: 'dashboard.read' },
   { id: 'packages', to: paths.packages, icon: 'packages', permission: 'config.read' },

@@ -79,6 +79,7 @@ export function mobileMenuLinks(flags: NavFlags): NavItem[] {
     item(paths.proof, 'proof', 'shield'),
     item(paths.game, 'game', 'game'),
     item(paths.whitePaper, 'whitePaper', 'book'),
+    item(paths.help, 'help', 'help'),
   ];
 }
 
@@ -89,6 +90,7 @@ export function settingsMenuLinks(): NavItem[] {
     item(paths.ranking, 'ranking', 'chart'),
     item(paths.plan, 'planChart', 'records'),
     item(paths.whitePaper, 'whitePaper', 'book'),
+    item(paths.help, 'help', 'help'),
     item(paths.proof, 'proof', 'shield'),
     item(paths.settings, 'security', 'settings'),
   ];

@@ -27,7 +27,7 @@ export function SupportPanel({ isOpen, onClose }: { isOpen: boolean; onClose: ()
         <p>{t('support.chat.external')}</p>
       ) : (
         <Suspense fallback={<p role="status">{t('support.chat.loading')}</p>}>
-          <SupportChat />
+          <SupportChat onOpenHelp={onClose} />
         </Suspense>
       )}
     </Dialog>

@@ -19,6 +19,7 @@ export function contentRoutes(app: FastifyInstance, s: ContentRoutesDeps): void 
   apiRoute(app, d, 'announcementList', async ({ body, lang }) => s.content.announcementList(lang, body.cursor, body.pageSize));
   apiRoute(app, d, 'announcementDetail', async ({ body, lang }) => s.content.announcementDetail(lang, body.id));
   apiRoute(app, d, 'contentDocument', async ({ body, lang }) => s.content.document(body.kind, lang));
+  apiRoute(app, d, 'helpCentre', async ({ lang }) => s.content.helpCentre(lang));
   // Back-office.
   apiRoute(app, d, 'announcementAdminList', async ({ body }) => s.content.announcementAdminList(body.cursor, body.pageSize));
   apiRoute(app, d, 'announcementSave', async ({ staff, body }) => s.content.announcementSave(actorOf(staff), body));

@@ -19,6 +19,7 @@ import {
   type ContentDocument,
   type DocumentKind,
   type DocumentVersionEntry,
+  type HelpCentre,
   type Language,
   type MediaEntry,
   type UploadInfo,
@@ -27,6 +28,7 @@ import type { Db, Tx } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { AppError } from '../../../errors.ts';
+import { splitHelp } from './help-centre.ts';
 import { keysetPage, newestFirst, type Keyset } from '../../../db/keyset.ts';
 import type { Actor, AuditService } from '../../platform/audit/index.ts';
 import type { UploadService } from '../../platform/uploads/index.ts';
@@ -356,6 +358,13 @@ export class ContentService {
   }
 
   // ------------------------------------------------------------ documents
+
+  /** The FAQ in the reader's language, cut into questions and answers (help-centre.ts). */
+  async helpCentre(lang: Language): Promise<HelpCentre> {
+    const doc = await this.document('helpCentre', lang);
+    if (!doc) return null;
+    return { version: doc.version, lang: doc.lang, title: doc.title, publishedAt: doc.publishedAt, ...splitHelp(doc.bodyHtml) };
+  }
 
   /** The newest version of each language of a document kind, then the best one for `lang`. */
   async document(kind: DocumentKind, lang: Language): Promise<ContentDocument> {

@@ -21,7 +21,12 @@ export function supportRoutes(app: FastifyInstance, s: SupportRoutesDeps): void 
   apiRoute(app, d, 'supportConfig', async () => {
     const script = (await s.settings.get('support.liveChatScript')).trim();
     const isExternal = /^https:\/\/[^\s"'<>]+$/.test(script);
-    return { mode: isExternal ? ('external' as const) : ('builtin' as const), scriptUrl: isExternal ? script : null };
+    return {
+      mode: isExternal ? ('external' as const) : ('builtin' as const),
+      scriptUrl: isExternal ? script : null,
+      hours: await s.settings.get('support.hours'),
+      typicalReplyMinutes: await s.settings.get('support.typicalReplyMinutes'),
+    };
   });
   apiRoute(app, d, 'supportThread', async ({ session, body }) => s.support.memberThread(session.userId, body.before));
   apiRoute(app, d, 'supportSend', async ({ session, body }) => s.support.memberSend(session.userId, body));

@@ -68,6 +68,14 @@ export const configRegistry = {
     isMoney: false,
     description: 'Whether new members may use the purchase-code rush purchase.',
   }),
+  'features.apiReferencePublic': setting({
+    group: 'features',
+    kind: 'boolean',
+    schema: z.boolean(),
+    defaultValue: false,
+    isMoney: false,
+    description: 'Publishes the API reference at /api-reference/ to anyone; staff always read it in the back-office.',
+  }),
   'deposit.minimumAmount': setting({
     group: 'deposit',
     kind: 'amount',
@@ -444,6 +452,26 @@ export const configRegistry = {
     defaultValue: 15,
     isMoney: false,
     description: 'How long money actions stay locked.',
+  }),
+  'support.hours': setting({
+    group: 'support',
+    kind: 'json',
+    isMoney: false,
+    schema: z.object({
+      from: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+      to: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+      timeZone: z.string().min(1).max(64).refine(isTimeZone, 'validation.enterValidValue'),
+    }),
+    defaultValue: { from: '09:00', to: '21:00', timeZone: 'Asia/Shanghai' },
+    description: 'Hours in which staff answer the support chat, shown to members in the chat and the help centre.',
+  }),
+  'support.typicalReplyMinutes': setting({
+    group: 'support',
+    kind: 'integer',
+    schema: z.number().int().min(1).max(1440),
+    defaultValue: 30,
+    isMoney: false,
+    description: 'How long a reply usually takes within the support hours, shown to members.',
   }),
   'support.liveChatScript': setting({
     group: 'support',

@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, sendWithKey, useSubmit, useSupportSocket } from '@pp/browser-kit';
 import { supportLimits, uploadLimits, type SupportMessage } from '@pp/contract';
@@ -16,6 +17,8 @@ import { formatDateTime } from '../../../lib/dates';
 import { formatLocale } from '../../../lib/i18n';
 import { createUpload, base64Of } from '../../../lib/upload-create';
 import { shrinkForUpload } from '../../../lib/shrink-image';
+import { paths } from '../../../lib/paths';
+import { SupportHours } from './support-hours';
 import { markSupportRead, olderMessages, sendSupportMessage, supportAttachment, supportKeys, useSupportThread } from '../api';
 
 function Attachment({ id, fileName }: { id: string; fileName: string }) {
@@ -52,7 +55,8 @@ function Attachment({ id, fileName }: { id: string; fileName: string }) {
  */
 const keyboardQuery = '(pointer: fine)';
 
-export function SupportChat() {
+/** `onOpenHelp`: the help centre link was followed (the dialog around the chat closes). */
+export function SupportChat({ onOpenHelp }: { onOpenHelp?: () => void } = {}) {
   const { t } = useTranslation();
   const hasKeyboard = useMediaQuery(keyboardQuery);
   const queryClient = useQueryClient();
@@ -148,7 +152,10 @@ export function SupportChat() {
             </button>
           )}
           {count === 0 ? (
-            <p className="chat-state">{t('support.chat.empty')}</p>
+            <div className="chat-state">
+              <p>{t('support.chat.empty')}</p>
+              <SupportHours />
+            </div>
           ) : (
             <ol className="chat-log" ref={logRef} aria-label={t('support.chat.history')} aria-live="polite" tabIndex={0}>
               {messages.map((m) => (
@@ -165,6 +172,11 @@ export function SupportChat() {
           )}
         </>
       )}
+      <p className="chat-help">
+        <Link to={paths.help} onClick={onOpenHelp}>
+          {t('support.chat.helpLink')}
+        </Link>
+      </p>
       <form className="chat-compose" onSubmit={send}>
         <label className="field-label" htmlFor="chat-text">
           {t('support.chat.messageLabel')}
