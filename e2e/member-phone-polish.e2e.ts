@@ -14,12 +14,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { closeBrowser, dismissToasts, launchBrowser, login, newContext, waitForHeading, type Layout } from './support/browser';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { dismissToasts, login, newContext, waitForHeading, type Layout } from './support/browser';
 import { t, type Language } from './support/i18n';
-import { repoRoot, startServer, type RunningServer } from './support/server';
+import { settle, shotsDir, useSuite } from './support/suite';
 
-const shotsDir = path.join(repoRoot, 'test-artifacts/screenshots');
 const layouts: ReadonlyArray<{ layout: Layout; width: number; height: number }> = [
   { layout: 'mobile', width: 390, height: 844 },
   { layout: 'desktop', width: 1280, height: 800 },
@@ -28,32 +27,13 @@ const langs: readonly Language[] = ['zh-CN', 'en-US'];
 /** The support chat's message limit (packages/contract supportLimits.messageCharsMax). */
 const chatMax = 2000;
 
-let server: RunningServer;
-let browser: Browser;
+const suite = useSuite();
 let entry: string;
 
 beforeAll(async () => {
-  fs.mkdirSync(shotsDir, { recursive: true });
-  const launching = launchBrowser();
-  try {
-    server = await startServer();
-  } finally {
-    browser = await launching;
-  }
-  const html = await (await fetch(`${server.baseUrl}/`)).text();
+  const html = await (await fetch(`${suite.baseUrl}/`)).text();
   entry = /"entry":"(\/assets\/index-[^"]+\.js)"/.exec(html)?.[1] ?? '';
 });
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
-
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
-}
 
 async function shot(page: Page, file: string): Promise<void> {
   await page.screenshot({ path: path.join(shotsDir, file) });
@@ -116,7 +96,7 @@ for (const { layout, width, height } of layouts) {
       let page: Page;
 
       beforeAll(async () => {
-        context = await newContext(browser, server.baseUrl, layout, { lang });
+        context = await newContext(suite.browser, suite.baseUrl, layout, { lang });
         page = await context.newPage();
         await login(page, lang);
         await dismissToasts(page, lang);

@@ -3,26 +3,13 @@
 // Screenshots go to test-artifacts/screenshots/phone-logout-*.png for review.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import {
-  closeBrowser,
-  dismissToasts,
-  hashPath,
-  launchBrowser,
-  login,
-  newMobileContext,
-  recordApi,
-  sessionItem,
-  waitForHashPath,
-  waitForHeading,
-  watchToasts,
-} from './support/browser';
+import { describe, expect, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { dismissToasts, hashPath, login, recordApi, sessionItem, waitForHashPath, waitForHeading, watchToasts } from './support/browser';
 import { callApi } from './support/api';
 import { t, type Language } from './support/i18n';
-import { repoRoot, startServer, type RunningServer } from './support/server';
+import { shotsDir, useSuite } from './support/suite';
 
-const shotsDir = path.join(repoRoot, 'test-artifacts/screenshots');
 const phones = [
   { width: 390, height: 844 },
   { width: 375, height: 667 },
@@ -30,23 +17,10 @@ const phones = [
 /** zh-CN is the portal's default language; en-US the source of the texts. */
 const langs: readonly Language[] = ['zh-CN', 'en-US'];
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  fs.mkdirSync(shotsDir, { recursive: true });
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
+const suite = useSuite();
 
 async function phonePage(lang: Language, size: { width: number; height: number }): Promise<Page> {
-  const context = await newMobileContext(browser, server.baseUrl, { lang });
-  const page = await context.newPage();
+  const { page } = await suite.newPage('mobile', lang);
   await page.setViewportSize(size);
   return page;
 }
@@ -96,7 +70,7 @@ async function tapLogoutAndExpectLoggedOut(page: Page, lang: Language, button: L
   expect(api.calls('/api/app/user/logout'), 'logout calls to the server').toHaveLength(1);
   api.stop();
 
-  const refused = await callApi(server.baseUrl, 'userInfo', {}, { token, lang });
+  const refused = await callApi(suite.baseUrl, 'userInfo', {}, { token, lang });
   expect(refused, 'a call with the logged-out token').toMatchObject({ status: 401, code: 87321 });
 
   await page.goto('/#/setting');

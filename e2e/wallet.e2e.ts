@@ -1,22 +1,11 @@
 // Proves the member wallet screens on desktop 1280x800 and mobile 390x844: an exchange on /details holds the points (frozen up) until it is cancelled after 'Confirm cancel exchange?'; a transfer demo -> alice with its confirmation shows in both histories and in alice's balance; every records filter on /records narrows the rows to what the server holds, with load more and the details; the transfer entry appears in the side nav (desktop) and the menu (mobile) once carol's ASSETS_POINT rise above 0; and at the end `ledger:verify` finds the books balanced.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { balancesOf, callOk, memberToken, newRequestId } from './support/api';
-import {
-  closeBrowser,
-  demoMember,
-  horizontalOverflow,
-  launchBrowser,
-  layouts,
-  login,
-  newContext,
-  toast,
-  waitForHashPath,
-  waitForHeading,
-  type Layout,
-} from './support/browser';
+import { demoMember, horizontalOverflow, layouts, login, newContext, toast, waitForHashPath, waitForHeading, type Layout } from './support/browser';
 import { exactly, serverText, t, type Language } from './support/i18n';
-import { ledgerVerifyAfterHalt, startServer, type RunningServer } from './support/server';
+import { ledgerVerifyAfterHalt } from './support/server';
+import { useSuite } from './support/suite';
 
 const lang: Language = 'en-US';
 const alice = { userName: 'alice', password: 'Alice@12345' } as const;
@@ -25,27 +14,11 @@ const demoTxPassword = 'Demo@123456';
 /** Point types by their translated names (decision 011: never the bare AP or RP). */
 const coinLabel = { USDT: t(lang, 'coins.USDT'), ASSETS_POINT: t(lang, 'coins.ASSETS_POINT'), REWARD_POINT: t(lang, 'coins.REWARD_POINT') } as const;
 
-let server: RunningServer;
-let browser: Browser;
+const suite = useSuite();
 const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  // Both start at once; each is assigned even when the other fails, so afterAll cleans up.
-  const launching = launchBrowser();
-  try {
-    server = await startServer();
-  } finally {
-    browser = await launching;
-  }
-});
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
-
 async function memberPage(layout: Layout, member: { userName: string; password: string }): Promise<Page> {
-  const context = await newContext(browser, server.baseUrl, layout, { lang });
+  const context = await newContext(suite.browser, suite.baseUrl, layout, { lang });
   contexts.push(context);
   const page = await context.newPage();
   await login(page, lang, member);
@@ -100,7 +73,7 @@ async function recordCount(token: string, filter: Record<string, string | number
   let cursor: string | undefined;
   do {
     const page = await callOk<{ items: unknown[]; nextCursor: string | null }>(
-      server.baseUrl,
+      suite.baseUrl,
       'assetsRecordList',
       { ...filter, pageSize: 50, ...(cursor ? { cursor } : {}) },
       { token },
@@ -212,7 +185,7 @@ describe('wallet', () => {
 
       // The server holds the same.
       const token = (await page.evaluate(() => sessionStorage.getItem('token')))!;
-      const list = await callOk<{ items: Array<{ number: string; status: string; amount: string }> }>(server.baseUrl, 'exchangeList', {}, { token });
+      const list = await callOk<{ items: Array<{ number: string; status: string; amount: string }> }>(suite.baseUrl, 'exchangeList', {}, { token });
       expect(list.items.find((x) => x.number === number)).toMatchObject({ status: 'cancelled', amount: `${amount}.000000` });
       await page.context().close();
     });
@@ -315,11 +288,11 @@ describe('wallet', () => {
 
   for (const layout of layouts) {
     test(`${layout}: each records filter on /records narrows the rows to what the server holds; load more; details`, async () => {
-      const token = await memberToken(server.baseUrl, demoMember);
+      const token = await memberToken(suite.baseUrl, demoMember);
       // More than two pages of records: small transfers to bob add two records each (amount and fee).
       for (let i = 0; (await recordCount(token)) < 45 && i < 20; i++) {
         await callOk(
-          server.baseUrl,
+          suite.baseUrl,
           'transferCreate',
           {
             transferType: 'internalTransfer',
@@ -451,9 +424,9 @@ describe('wallet', () => {
     await assetCardOrEmpty(desktop);
 
     // demo sends carol registration points (transfer.coins allows ASSETS_POINT).
-    const demoToken = await memberToken(server.baseUrl, demoMember);
+    const demoToken = await memberToken(suite.baseUrl, demoMember);
     await callOk(
-      server.baseUrl,
+      suite.baseUrl,
       'transferCreate',
       {
         transferType: 'internalTransfer',
@@ -465,8 +438,8 @@ describe('wallet', () => {
       },
       { token: demoToken },
     );
-    const carolToken = await memberToken(server.baseUrl, carol);
-    expect((await balancesOf(server.baseUrl, carolToken)).get('ASSETS_POINT')?.assetsAvailable).toBe('5.000000');
+    const carolToken = await memberToken(suite.baseUrl, carol);
+    expect((await balancesOf(suite.baseUrl, carolToken)).get('ASSETS_POINT')?.assetsAvailable).toBe('5.000000');
 
     // The balances refresh every 10 s: the entry appears without a reload, in both layouts.
     const startedAt = Date.now();
@@ -487,7 +460,7 @@ describe('wallet', () => {
   test("the ledger is balanced after all of it (npm run ledger:verify on the test server's data)", async () => {
     await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
     // Rejects on a non-zero exit code, so getting here means exit 0.
-    const stdout = await ledgerVerifyAfterHalt(server);
+    const stdout = await ledgerVerifyAfterHalt(suite.server);
     expect(stdout).toMatch(/^ledger balanced: \d+ accounts, \d+ transfers$/m);
   });
 });
