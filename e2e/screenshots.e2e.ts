@@ -1,39 +1,13 @@
 // Proves the login page and the dashboard render in every language (translated headings, no raw keys) on desktop 1280x800 and mobile 390x844 without horizontal overflow, and saves full-page screenshots to test-artifacts/screenshots/ for review.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import {
-  closeBrowser,
-  demoMember,
-  dismissToasts,
-  waitForHeading,
-  horizontalOverflow,
-  launchBrowser,
-  layouts,
-  login,
-  newContext,
-  presetLanguage,
-  sessionItem,
-} from './support/browser';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { demoMember, dismissToasts, waitForHeading, horizontalOverflow, layouts, login, newContext, presetLanguage, sessionItem } from './support/browser';
 import { languages, t, webMessages, type Language } from './support/i18n';
-import { repoRoot, startServer, type RunningServer } from './support/server';
+import { settle, shotsDir, useSuite } from './support/suite';
 
-const shotsDir = path.join(repoRoot, 'test-artifacts/screenshots');
-
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  fs.mkdirSync(shotsDir, { recursive: true });
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
+const suite = useSuite();
 
 /** Every dotted key of the web locale, e.g. "dashboard.title". */
 function allKeys(tree: object, prefix = ''): string[] {
@@ -46,13 +20,6 @@ const keyPattern = new RegExp(
     .map((k) => k.replace(/\./g, '\\.'))
     .join('|')})($|[\\s"').,:])`,
 );
-
-/** Waits until the page has settled: fonts loaded, no skeletons, no progress bar. */
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
-}
 
 async function checkPage(page: Page, lang: Language, titleKey: string, file: string): Promise<void> {
   const title = t(lang, titleKey);
@@ -74,7 +41,7 @@ async function checkPage(page: Page, lang: Language, titleKey: string, file: str
 describe('screenshots in every language and layout', () => {
   for (const layout of layouts) {
     test(`${layout}: login page and dashboard in ${languages.join(', ')}`, async () => {
-      const context = await newContext(browser, server.baseUrl, layout);
+      const context = await newContext(suite.browser, suite.baseUrl, layout);
       for (const lang of languages) {
         // A tab per language: the language lives in the tab's sessionStorage.
         const page = await context.newPage();
