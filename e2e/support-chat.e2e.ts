@@ -7,18 +7,16 @@
 // (window.__xss stays undefined, no dialog). The game: moves change the board and the score.
 // axe-core finds no serious or critical violation on the chat, the inbox and the game.
 // Screenshots go to test-artifacts/screenshots/support-*.png and game-*.png.
-import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { closeBrowser, launchBrowser, login, newContext, type Layout } from './support/browser';
+import { login, type Layout } from './support/browser';
 import { adminT, t, type Language } from './support/i18n';
-import { repoRoot, startServer, type RunningServer } from './support/server';
 import { demoStaff, staffLogin } from './support/staff';
+import { shotsDir, useSuite } from './support/suite';
 
-const shotsDir = path.join(repoRoot, 'test-artifacts/screenshots');
 const payload = '<img src=x onerror="window.__xss=1;alert(1)"><script>window.__xss=1</script>';
 const filePayload = '"><img src=x onerror=window.__xss=1>.png';
 
@@ -27,23 +25,7 @@ const cases: Record<Layout, { lang: Language; member: { userName: string; passwo
   mobile: { lang: 'zh-CN', member: { userName: 'alice', password: 'Alice@12345' } },
 };
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  fs.mkdirSync(shotsDir, { recursive: true });
-  const launching = launchBrowser();
-  try {
-    server = await startServer();
-  } finally {
-    browser = await launching;
-  }
-}, 180_000);
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
+const suite = useSuite();
 
 async function seriousViolations(page: Page, include?: string): Promise<string[]> {
   const builder = new AxeBuilder({ page });
@@ -77,8 +59,7 @@ describe.each(['desktop', 'mobile'] as const)('support chat and game on %s', (la
 
   test('member and staff chat in two contexts, across reloads, with hostile text kept inert', async () => {
     const dialogs: string[] = [];
-    const memberContext = await newContext(browser, server.baseUrl, layout, { lang });
-    const page = await memberContext.newPage();
+    const { context: memberContext, page } = await suite.newPage(layout, lang);
     watchDialogs(page, dialogs);
     await login(page, lang, member);
     await openChat(page, layout, lang);
@@ -102,8 +83,7 @@ describe.each(['desktop', 'mobile'] as const)('support chat and game on %s', (la
     await page.screenshot({ path: path.join(shotsDir, `support-member-${layout}.png`) });
 
     // Staff, in another context, find it in the inbox, assign it to themselves and answer.
-    const staffContext = await newContext(browser, server.baseUrl, 'desktop', { lang: 'en-US' });
-    const staffPage = await staffContext.newPage();
+    const { context: staffContext, page: staffPage } = await suite.newPage('desktop', 'en-US');
     watchDialogs(staffPage, dialogs);
     await staffLogin(staffPage, 'en-US', demoStaff.admin);
     await staffPage.goto('/admin/#/support');
@@ -152,9 +132,7 @@ describe.each(['desktop', 'mobile'] as const)('support chat and game on %s', (la
   }, 180_000);
 
   test('the game is playable with the keyboard and the buttons, and the score changes', async () => {
-    const context = await newContext(browser, server.baseUrl, layout, { lang });
-    const page = await context.newPage();
-    await login(page, lang, member);
+    const { context, page } = await suite.memberPage(layout, lang, member);
     await page.goto('/#/game');
     await page.getByRole('heading', { name: t(lang, 'game.title'), level: 1 }).waitFor();
     const board = page.getByTestId('game-board');

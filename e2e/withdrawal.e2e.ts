@@ -19,30 +19,18 @@
 // test-artifacts/screenshots/withdrawal-*.png.
 import fs from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { afterAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { callApi, callOk, memberToken } from './support/api';
-import {
-  closeBrowser,
-  dismissToasts,
-  horizontalOverflow,
-  launchBrowser,
-  login,
-  newContext,
-  sessionItem,
-  toast,
-  waitForHeading,
-  type Layout,
-} from './support/browser';
+import { dismissToasts, horizontalOverflow, sessionItem, toast, waitForHeading, type Layout } from './support/browser';
 import { startPayoutChain, type PayoutChain } from './support/payout-chain';
 import { adminT, escapeRegExp, serverText, t, tPattern, type Language } from './support/i18n';
-import { ledgerVerifyAfterHalt, repoRoot, startServer, type RunningServer } from './support/server';
+import { ledgerVerifyAfterHalt } from './support/server';
 import { demoStaff, staffLogin } from './support/staff';
+import { seriousViolations, settle, shotsDir, useSuite } from './support/suite';
 
-const shotsDir = path.join(repoRoot, 'test-artifacts/screenshots');
 /** The default USDT_BEP20 type: a fixed fee of 1 USDT. */
 const bep20Type = 'USDT_BEP20';
 const feeUsdt = 1;
@@ -54,8 +42,18 @@ const cases: Record<Layout, { lang: Language; userName: string; password: string
 };
 
 let payout: PayoutChain;
-let server: RunningServer;
-let browser: Browser;
+// Registered before the suite, so it runs after the suite has stopped the server (after-hooks run last first).
+afterAll(async () => {
+  await payout?.close();
+});
+const suite = useSuite({
+  env: async () => {
+    // The local node with USDT and a hot wallet holding 1,000 of it and gas (its key in PAYOUT_BEP20_PRIVATE_KEY).
+    payout = await startPayoutChain({ hotWalletUsdt: 1_000n });
+    // The payout job and the chain watcher are scheduled jobs; e2e servers otherwise run with jobs off.
+    return { JOBS: 'on', ...payout.env };
+  },
+});
 
 interface Order {
   id: string;
@@ -64,31 +62,6 @@ interface Order {
   amount: string;
   destination: string;
   txHash: string | null;
-}
-
-beforeAll(async () => {
-  fs.mkdirSync(shotsDir, { recursive: true });
-  const launching = launchBrowser();
-  try {
-    // The local node with USDT and a hot wallet holding 1,000 of it and gas (its key in PAYOUT_BEP20_PRIVATE_KEY).
-    payout = await startPayoutChain({ hotWalletUsdt: 1_000n });
-    // The payout job and the chain watcher are scheduled jobs; e2e servers otherwise run with jobs off.
-    server = await startServer({ JOBS: 'on', ...payout.env });
-  } finally {
-    browser = await launching;
-  }
-}, 120_000);
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-  await payout?.close();
-});
-
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
 }
 
 async function shot(page: Page, lang: Language, file: string, fullPage = true): Promise<void> {
@@ -103,13 +76,6 @@ async function shot(page: Page, lang: Language, file: string, fullPage = true): 
   expect(fs.statSync(target).size).toBeGreaterThan(5000);
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `[${v.impact}] ${v.id}: ${v.help}\n` + v.nodes.map((n) => `  ${n.target.join(' ')}`).join('\n'));
-}
-
 async function openWithdraw(page: Page, lang: Language): Promise<void> {
   if (new URL(page.url()).hash.startsWith('#/withdraw')) await page.reload();
   else await page.goto('/#/withdraw');
@@ -119,11 +85,11 @@ async function openWithdraw(page: Page, lang: Language): Promise<void> {
 
 /** The member's withdrawals, newest first, as the API reports them. */
 async function ordersOf(memberSession: string): Promise<Order[]> {
-  return (await callOk<{ items: Order[] }>(server.baseUrl, 'withdrawalOrderList', { pageSize: 20 }, { token: memberSession })).items;
+  return (await callOk<{ items: Order[] }>(suite.baseUrl, 'withdrawalOrderList', { pageSize: 20 }, { token: memberSession })).items;
 }
 
 async function availableOf(memberSession: string): Promise<number> {
-  return Number((await callOk<{ available: string }>(server.baseUrl, 'withdrawalInfo', {}, { token: memberSession })).available);
+  return Number((await callOk<{ available: string }>(suite.baseUrl, 'withdrawalInfo', {}, { token: memberSession })).available);
 }
 
 /**
@@ -191,8 +157,7 @@ async function withdraw(
 
 /** Staff open the withdrawal queue, the member's item, and approve or reject it. */
 async function staffDecide(lang: Language, layout: Layout, userName: string, decision: 'approve' | 'reject', note?: string): Promise<string> {
-  const staffContext = await newContext(browser, server.baseUrl, layout, { lang });
-  const staffPage = await staffContext.newPage();
+  const { context: staffContext, page: staffPage } = await suite.newPage(layout, lang);
   try {
     await staffLogin(staffPage, lang, demoStaff.admin);
     await staffPage.goto('/admin/#/reviews/withdrawal');
@@ -229,13 +194,11 @@ describe('USDT withdrawal on chain (BEP20, local node)', () => {
       const { lang } = member;
       const usdt = t(lang, 'coins.USDT');
       const recipient = privateKeyToAccount(generatePrivateKey()).address;
-      const memberSession = await memberToken(server.baseUrl, member);
+      const memberSession = await memberToken(suite.baseUrl, member);
       const before = await availableOf(memberSession);
       expect(before).toBeGreaterThan(100);
 
-      const context = await newContext(browser, server.baseUrl, layout, { lang });
-      const page = await context.newPage();
-      await login(page, lang, member);
+      const { context, page } = await suite.memberPage(layout, lang, member);
       await dismissToasts(page, lang);
       await openWithdraw(page, lang);
       await expect
@@ -280,7 +243,7 @@ describe('USDT withdrawal on chain (BEP20, local node)', () => {
       await shot(page, lang, `withdrawal-cooling-off-${lang}-${layout}.png`);
 
       // Time travel (test only), then the address can be chosen.
-      endCoolingOff(server.dataDir, recipient);
+      endCoolingOff(suite.server.dataDir, recipient);
       await openWithdraw(page, lang);
       await option.getByText(t(lang, 'payoutDestinations.usable'), { exact: true }).waitFor();
       expect(await radio.isDisabled()).toBe(false);
@@ -304,7 +267,7 @@ describe('USDT withdrawal on chain (BEP20, local node)', () => {
         .poll(
           async () => {
             // Refused while a scheduled run is under way: the next round tries again.
-            await callApi(server.baseUrl, 'jobRunNow', { name: 'withdrawal-payout', reason: 'e2e: pay the approved withdrawal now' }, staff);
+            await callApi(suite.baseUrl, 'jobRunNow', { name: 'withdrawal-payout', reason: 'e2e: pay the approved withdrawal now' }, staff);
             await payout.mine(1);
             return (await ordersOf(memberSession)).find((o) => o.id === order.id)?.status;
           },
@@ -336,19 +299,17 @@ describe('USDT withdrawal on chain (BEP20, local node)', () => {
       const member = cases[layout];
       const { lang } = member;
       const recipient = privateKeyToAccount(generatePrivateKey()).address;
-      const memberSession = await memberToken(server.baseUrl, member);
+      const memberSession = await memberToken(suite.baseUrl, member);
       // The address is set up through the API and past its cooling-off (time travel, as above).
       await callOk(
-        server.baseUrl,
+        suite.baseUrl,
         'addWithdrawalAddress',
         { chain: 'BEP20', address: recipient, transactionPassword: member.transactionPassword },
         { token: memberSession },
       );
-      endCoolingOff(server.dataDir, recipient);
+      endCoolingOff(suite.server.dataDir, recipient);
 
-      const context = await newContext(browser, server.baseUrl, layout, { lang });
-      const page = await context.newPage();
-      await login(page, lang, member);
+      const { context, page } = await suite.memberPage(layout, lang, member);
       await dismissToasts(page, lang);
       await openWithdraw(page, lang);
       const card = (number: string) => page.getByTestId('withdrawal-order').filter({ hasText: number });
@@ -395,12 +356,12 @@ describe('USDT withdrawal on chain (BEP20, local node)', () => {
       // A bank withdrawal to a saved account (past its cooling-off): the number grouped in fours, the CNY amount kept in the order.
       const accountNumber = layout === 'desktop' ? '6222000011112222' : '6222000033334444';
       await callOk(
-        server.baseUrl,
+        suite.baseUrl,
         'addBankAccount',
         { bankName: 'Bank of E2E', accountName: 'Member Name', accountNumber, transactionPassword: member.transactionPassword },
         { token: memberSession },
       );
-      endCoolingOff(server.dataDir, accountNumber, 'member_bank_accounts');
+      endCoolingOff(suite.server.dataDir, accountNumber, 'member_bank_accounts');
       await openWithdraw(page, lang);
       await page.locator('fieldset.withdraw-tabs').getByText(t(lang, 'withdraw.tabs.bank'), { exact: true }).click();
       const grouped = accountNumber.replace(/(.{4})(?=.)/g, '$1 ');
@@ -426,7 +387,7 @@ describe('USDT withdrawal on chain (BEP20, local node)', () => {
 
   test("the ledger is balanced after the holds, the payouts and the rejections (ledger verify on the test server's data)", async () => {
     // Rejects on a non-zero exit code, so getting here means exit 0.
-    const stdout = await ledgerVerifyAfterHalt(server);
+    const stdout = await ledgerVerifyAfterHalt(suite.server);
     expect(stdout).toMatch(/^ledger balanced: \d+ accounts, \d+ transfers$/m);
   });
 });
