@@ -1,14 +1,15 @@
 // Proves that no page of the member portal or the back-office shows an internal code (USDT_TO_ASSETS, ASSETS_POINT, an untranslated key such as user.txLocked) or English words in zh-CN, ja-JP, ko-KP and id-ID: the demo member and the demo admin visit every route in each language, and the visible text is checked against the words of the en-US locale files that the language's own files do not use.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { closeBrowser, launchBrowser, login, newContext, sessionItem, waitForHeading } from './support/browser';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { login, newContext, sessionItem, waitForHeading } from './support/browser';
 import { serverMessages } from '@pp/contract/messages/index';
 import { adminT, t, type Language } from './support/i18n';
-import { repoRoot, startServer, type RunningServer } from './support/server';
+import { repoRoot } from './support/server';
 import { callOk } from './support/api';
 import { demoStaff, staffLogin } from './support/staff';
+import { useSuite } from './support/suite';
 
 /**
  * Indonesian is checked too: its words are Latin, but a word it shares with English ("status",
@@ -154,20 +155,13 @@ async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-let server: RunningServer;
-let browser: Browser;
+const suite = useSuite();
 /** One tab holds both sessions (the portal's token and the back-office's) and switches language. */
 let page: Page;
 let demoMemberId = '';
 
 beforeAll(async () => {
-  const launching = launchBrowser();
-  try {
-    server = await startServer();
-  } finally {
-    browser = await launching;
-  }
-  const context = await newContext(browser, server.baseUrl, 'desktop', { lang: checkedLanguages[0] });
+  const context = await newContext(suite.browser, suite.baseUrl, 'desktop', { lang: checkedLanguages[0] });
   page = await context.newPage();
   await login(page, checkedLanguages[0]!);
   await staffLogin(page, checkedLanguages[0]!, demoStaff.admin);
@@ -181,13 +175,13 @@ beforeAll(async () => {
   // sale open now, so /code, /package and /index show their sale cards in every language.
   // The tab's staff session (a second sign-in would reuse the authenticator's step, which is refused).
   const staff = { token: (await sessionItem(page, 'adminToken')) ?? '', loginType: 'STAFF' as const };
-  const [product] = await callOk<Array<{ id: string }>>(server.baseUrl, 'productAdminList', {}, staff);
+  const [product] = await callOk<Array<{ id: string }>>(suite.baseUrl, 'productAdminList', {}, staff);
   for (const [kind, startsAt] of [
     ['code', Date.now() + 3_600_000],
     ['flash', Date.now() - 1_000],
   ] as const) {
     await callOk(
-      server.baseUrl,
+      suite.baseUrl,
       'saleOpen',
       {
         kind,
@@ -207,11 +201,6 @@ beforeAll(async () => {
     );
   }
 }, 120_000);
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
 
 /** Opens a route in a language (stored as the tab's language, as the language menu does). */
 async function visit(lang: Language, url: string): Promise<string> {
