@@ -1,5 +1,5 @@
 /**
- * What every browser test file opens with, in one call: `const suite = useSuite()` at the top of
+ * What a browser test file opens with, in one call: `const suite = useSuite()` at the top of
  * the file starts the server and launches the one headless Chromium of the file side by side
  * (beforeAll), makes the screenshot folder, and stops both after the file's last test (afterAll).
  * The file's own beforeAll hooks run after it (vitest runs them in the order they are written),
