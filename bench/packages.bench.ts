@@ -21,6 +21,7 @@ import { hashPassword } from '../apps/server/src/modules/identity/accounts/passw
 import { makeServices } from '../apps/server/src/services.ts';
 import { baseTerms, createHoldings, dayMs, hourMs, insertMembers, insertProduct } from '../apps/server/test/package-fixtures.ts';
 import type { BenchFigure } from './results.ts';
+import { inTransaction } from '../apps/server/src/db/transaction.ts';
 
 const holdings = Number(process.env.BENCH_HOLDINGS ?? 100_000);
 const buys = Number(process.env.BENCH_BUYS ?? 2_000);
@@ -55,22 +56,26 @@ async function releaseBench(): Promise<BenchFigure[]> {
     for (let i = 0; i < 64; i++) await ledger.accountId(handle.db, { owner: 'system', coinName: 'REWARD_POINT', purpose: 'baseline' }, true);
     started = performance.now();
     for (let start = 0; start < holdings; start += batchSize) {
-      await ledger.inTransaction(async (tx) => {
-        for (let i = start; i < Math.min(holdings, start + batchSize); i++) {
-          await ledger.transfer(
-            {
-              requestId: null,
-              code: 'packageRelease',
-              coinName: 'REWARD_POINT',
-              amount: 1_000_000n,
-              debit: { owner: 'system', coinName: 'REWARD_POINT', purpose: 'baseline' },
-              credit: { owner: ids[i % members]!, coinName: 'REWARD_POINT', purpose: 'available' },
-              isPending: false,
-            },
-            tx,
-          );
-        }
-      });
+      await inTransaction(
+        handle.db,
+        async (tx) => {
+          for (let i = start; i < Math.min(holdings, start + batchSize); i++) {
+            await ledger.transfer(
+              {
+                requestId: null,
+                code: 'packageRelease',
+                coinName: 'REWARD_POINT',
+                amount: 1_000_000n,
+                debit: { owner: 'system', coinName: 'REWARD_POINT', purpose: 'baseline' },
+                credit: { owner: ids[i % members]!, coinName: 'REWARD_POINT', purpose: 'available' },
+                isPending: false,
+              },
+              tx,
+            );
+          }
+        },
+        { groupCommit: true },
+      );
     }
     const baselineSeconds = (performance.now() - started) / 1000;
     const check = await verifyLedger(handle.db);

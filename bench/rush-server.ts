@@ -19,6 +19,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { verifyLedger } from '../apps/server/src/modules/wallet/ledger/verify.ts';
 import { baseTerms, insertMembers, insertProduct } from '../apps/server/test/package-fixtures.ts';
+import { inTransaction } from '../apps/server/src/db/transaction.ts';
 
 const memberCount = Number(process.env.BENCH_RUSH_MEMBERS ?? 2_000);
 const databaseUrl = process.env.BENCH_RUSH_DATABASE_URL ?? '';
@@ -40,22 +41,26 @@ const fakeRequest = { ip: '127.0.0.1', headers: {} } as Parameters<typeof servic
 const tokens: string[] = [];
 for (const id of ids) tokens.push((await services.sessions.create(id, 'USER', fakeRequest)).token);
 for (let i = 0; i < ids.length; i += 200) {
-  await services.ledger.inTransaction(async (tx) => {
-    for (const id of ids.slice(i, i + 200)) {
-      await services.ledger.transfer(
-        {
-          requestId: null,
-          code: 'airdrop',
-          coinName: 'USDT',
-          amount: 1_000_000_000n,
-          debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
-          credit: { owner: id, coinName: 'USDT', purpose: 'available' },
-          isPending: false,
-        },
-        tx,
-      );
-    }
-  });
+  await inTransaction(
+    services.dbHandle.db,
+    async (tx) => {
+      for (const id of ids.slice(i, i + 200)) {
+        await services.ledger.transfer(
+          {
+            requestId: null,
+            code: 'airdrop',
+            coinName: 'USDT',
+            amount: 1_000_000_000n,
+            debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
+            credit: { owner: id, coinName: 'USDT', purpose: 'available' },
+            isPending: false,
+          },
+          tx,
+        );
+      }
+    },
+    { groupCommit: true },
+  );
 }
 const productId = await insertProduct(db, baseTerms);
 const fixtureSeconds = (performance.now() - started) / 1000;

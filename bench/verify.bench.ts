@@ -18,6 +18,7 @@ import { migrateToLatest, openDb, type DbHandle } from '../apps/server/src/db/in
 import { LedgerRepository, type TransferInput } from '../apps/server/src/modules/wallet/ledger/repository.ts';
 import { verifyFull, verifyIncremental } from '../apps/server/src/modules/wallet/ledger/checkpoint.ts';
 import type { BenchFigure } from './results.ts';
+import { inTransaction } from '../apps/server/src/db/transaction.ts';
 
 const journalRows = Number(process.env.BENCH_VERIFY_TRANSFERS ?? 1_000_000);
 const memberCount = Number(process.env.BENCH_VERIFY_MEMBERS ?? 100_000);
@@ -79,7 +80,7 @@ async function run(handle: DbHandle, label: string, db: string): Promise<BenchFi
       debit: { owner: 'system', coinName: 'USDT', purpose: 'airdrop' },
       credit: { owner, coinName: 'USDT', purpose: 'available' },
     }));
-    await ledger.inTransaction((tx) => ledger.postMany(inputs, tx));
+    await inTransaction(handle.db, (tx) => ledger.postMany(inputs, tx), { groupCommit: true });
   }
   const [incremental, incrementalMs, incrementalCpuMs] = await timed(() => verifyIncremental(handle));
   if (!incremental.isBalanced || incremental.transfersRead !== newTransfers)

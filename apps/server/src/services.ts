@@ -232,7 +232,7 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     staff,
     ledger,
     reviews,
-    adjustments: new AdjustmentService(ledger, reviews, audit, accounts.repository),
+    adjustments: new AdjustmentService(db, ledger, reviews, audit, accounts.repository),
     books: new BooksService(db),
     reconciliation: new ReconciliationService(db, audit, reviews),
     books: new BooksService(db),
@@ -262,7 +262,7 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     community,
     // Compensation plan (decision 022).
     plan: new PlanService(db),
-    planVersions: new PlanVersionService(db, audit, (work) => ledger.inTransaction(work)),
+    planVersions: new PlanVersionService(db, audit),
     planPayout: new PlanPayoutService(dbHandle, ledger, audit),
     // Content and notifications (decision 023).
     content: new ContentService(db, audit, uploads),

@@ -14,6 +14,7 @@ import { parseAmount, percentOfStrict } from '@pp/contract';
 import type { LedgerRepository } from '../src/modules/wallet/ledger/repository.ts';
 import { firstReleaseAt } from '../src/modules/products/packages/release.ts';
 import { settled } from '../src/modules/wallet/ledger/index.ts';
+import { inTransaction } from '../src/db/transaction.ts';
 
 export const dayMs = 86_400_000;
 export const hourMs = 3_600_000;
@@ -144,109 +145,113 @@ export async function createHoldings(handle: DbHandle, ledger: LedgerRepository,
         if (p.coinName !== 'USDT') await ledger.accountId(db, { owner: 'system', coinName: p.coinName, purpose: 'airdrop' }, true);
       }
     }
-    await ledger.inTransaction(async (tx) => {
-      const holdings = [];
-      const principalRows = [];
-      const events = [];
-      const principalsOf = (spec: HoldingSpec) => spec.principals ?? [{ coinName: 'USDT', amount: parseAmount(spec.terms.price)! * BigInt(spec.units) }];
-      // The members' money first, one airdrop per member and point type for the whole batch.
-      const credits = new Map<string, bigint>();
-      for (const spec of batch)
-        for (const p of principalsOf(spec)) credits.set(`${spec.memberId}/${p.coinName}`, (credits.get(`${spec.memberId}/${p.coinName}`) ?? 0n) + p.amount);
-      for (const [key, amount] of credits) {
-        const [memberId, coinName] = key.split('/') as [string, string];
-        await ledger
-          .transfer(
-            {
-              requestId: null,
-              code: 'airdrop',
-              coinName,
-              amount,
-              debit: { owner: 'system', coinName, purpose: 'airdrop' },
-              credit: { owner: memberId, coinName, purpose: 'available' },
-              isPending: false,
-            },
-            tx,
-          )
-          .then(settled);
-      }
-      for (const spec of batch) {
-        const id = timeOrderedId();
-        ids.push(id);
-        const principals = principalsOf(spec);
-        const principal = principals.reduce((sum, p) => sum + p.amount, 0n);
-        for (const p of principals) {
-          const lock = await ledger
+    await inTransaction(
+      handle.db,
+      async (tx) => {
+        const holdings = [];
+        const principalRows = [];
+        const events = [];
+        const principalsOf = (spec: HoldingSpec) => spec.principals ?? [{ coinName: 'USDT', amount: parseAmount(spec.terms.price)! * BigInt(spec.units) }];
+        // The members' money first, one airdrop per member and point type for the whole batch.
+        const credits = new Map<string, bigint>();
+        for (const spec of batch)
+          for (const p of principalsOf(spec)) credits.set(`${spec.memberId}/${p.coinName}`, (credits.get(`${spec.memberId}/${p.coinName}`) ?? 0n) + p.amount);
+        for (const [key, amount] of credits) {
+          const [memberId, coinName] = key.split('/') as [string, string];
+          await ledger
             .transfer(
               {
                 requestId: null,
-                code: 'buyMatching',
-                coinName: p.coinName,
-                amount: p.amount,
-                debit: { owner: spec.memberId, coinName: p.coinName, purpose: 'available' },
-                credit: { owner: spec.memberId, coinName: p.coinName, purpose: 'fixed' },
+                code: 'airdrop',
+                coinName,
+                amount,
+                debit: { owner: 'system', coinName, purpose: 'airdrop' },
+                credit: { owner: memberId, coinName, purpose: 'available' },
                 isPending: false,
-                memo: id,
               },
               tx,
             )
             .then(settled);
-          principalRows.push({ holding_id: id, coin_name: p.coinName, amount: p.amount });
-          events.push({
-            id: timeOrderedId(),
-            holding_id: id,
+        }
+        for (const spec of batch) {
+          const id = timeOrderedId();
+          ids.push(id);
+          const principals = principalsOf(spec);
+          const principal = principals.reduce((sum, p) => sum + p.amount, 0n);
+          for (const p of principals) {
+            const lock = await ledger
+              .transfer(
+                {
+                  requestId: null,
+                  code: 'buyMatching',
+                  coinName: p.coinName,
+                  amount: p.amount,
+                  debit: { owner: spec.memberId, coinName: p.coinName, purpose: 'available' },
+                  credit: { owner: spec.memberId, coinName: p.coinName, purpose: 'fixed' },
+                  isPending: false,
+                  memo: id,
+                },
+                tx,
+              )
+              .then(settled);
+            principalRows.push({ holding_id: id, coin_name: p.coinName, amount: p.amount });
+            events.push({
+              id: timeOrderedId(),
+              holding_id: id,
+              member_id: spec.memberId,
+              type: 'buy',
+              coin_name: p.coinName,
+              amount: -p.amount,
+              detail: null,
+              transfer_id: lock.id,
+              at: BigInt(spec.startedAt),
+            });
+          }
+          const effectiveAt = spec.startedAt + spec.terms.effectiveDelayHours * hourMs;
+          const expiresAt = spec.startedAt + spec.terms.contractDays * dayMs;
+          numberSeq++;
+          holdings.push({
+            id,
+            number: `H${String(numberSeq).padStart(9, '0')}`,
             member_id: spec.memberId,
-            type: 'buy',
-            coin_name: p.coinName,
-            amount: -p.amount,
-            detail: null,
-            transfer_id: lock.id,
-            at: BigInt(spec.startedAt),
+            product_id: spec.productId,
+            kind: 'normal',
+            units: spec.units,
+            terms: JSON.stringify(spec.terms),
+            principal,
+            reward_cap: rewardCapOf(spec.terms, spec.units),
+            released: 0n,
+            state: 'fixed',
+            end_reason: null,
+            source: 'purchase',
+            started_at: BigInt(spec.startedAt),
+            effective_at: BigInt(effectiveAt),
+            unlock_at: BigInt(spec.startedAt + spec.terms.unlockDays * dayMs),
+            expires_at: BigInt(expiresAt),
+            ended_at: null,
+            periods_paid: 0,
+            next_release_at: ((at) => (at === null ? null : BigInt(at)))(firstReleaseAt(effectiveAt, spec.terms.releasePeriodHours, expiresAt)),
+            created_at: BigInt(spec.startedAt),
           });
         }
-        const effectiveAt = spec.startedAt + spec.terms.effectiveDelayHours * hourMs;
-        const expiresAt = spec.startedAt + spec.terms.contractDays * dayMs;
-        numberSeq++;
-        holdings.push({
-          id,
-          number: `H${String(numberSeq).padStart(9, '0')}`,
-          member_id: spec.memberId,
-          product_id: spec.productId,
-          kind: 'normal',
-          units: spec.units,
-          terms: JSON.stringify(spec.terms),
-          principal,
-          reward_cap: rewardCapOf(spec.terms, spec.units),
-          released: 0n,
-          state: 'fixed',
-          end_reason: null,
-          source: 'purchase',
-          started_at: BigInt(spec.startedAt),
-          effective_at: BigInt(effectiveAt),
-          unlock_at: BigInt(spec.startedAt + spec.terms.unlockDays * dayMs),
-          expires_at: BigInt(expiresAt),
-          ended_at: null,
-          periods_paid: 0,
-          next_release_at: ((at) => (at === null ? null : BigInt(at)))(firstReleaseAt(effectiveAt, spec.terms.releasePeriodHours, expiresAt)),
-          created_at: BigInt(spec.startedAt),
-        });
-      }
-      for (let i = 0; i < holdings.length; i += 100)
-        await tx
-          .insertInto('package_holdings')
-          .values(holdings.slice(i, i + 100))
-          .execute();
-      for (let i = 0; i < principalRows.length; i += 200)
-        await tx
-          .insertInto('package_holding_principals')
-          .values(principalRows.slice(i, i + 200))
-          .execute();
-      for (let i = 0; i < events.length; i += 200)
-        await tx
-          .insertInto('package_holding_events')
-          .values(events.slice(i, i + 200))
-          .execute();
-    });
+        for (let i = 0; i < holdings.length; i += 100)
+          await tx
+            .insertInto('package_holdings')
+            .values(holdings.slice(i, i + 100))
+            .execute();
+        for (let i = 0; i < principalRows.length; i += 200)
+          await tx
+            .insertInto('package_holding_principals')
+            .values(principalRows.slice(i, i + 200))
+            .execute();
+        for (let i = 0; i < events.length; i += 200)
+          await tx
+            .insertInto('package_holding_events')
+            .values(events.slice(i, i + 200))
+            .execute();
+      },
+      { groupCommit: true },
+    );
   }
   return ids;
 }

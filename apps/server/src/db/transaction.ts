@@ -10,11 +10,13 @@
  * a READ ONLY transaction. SQLite has one isolation (serializable: one writer, and a reader sees
  * the snapshot its first read took), so both are ignored there.
  *
- * `GroupCommit` is the ledger's form of the same (docs/decisions/006): on SQLite the units that
- * queue while a commit runs share the next commit, each in its own savepoint.
+ * `options.groupCommit` is the money writes' form of the same (docs/decisions/006): on SQLite the
+ * units that queue while a commit runs share the next commit, each in its own savepoint. The
+ * ledger's own writes use it, and every caller that moves money in its transaction asks for it.
+ * There is no other entry point: `transaction-entry.test.ts` fails on a second one.
  */
-import { sql } from 'kysely';
-import type { Db, DbHandle, Tx } from './index.ts';
+import { PostgresAdapter, sql } from 'kysely';
+import type { Db, Tx } from './index.ts';
 
 /** PostgreSQL's deadlock and serialization failures: the transaction was rolled back whole. */
 const retryableCodes = new Set(['40P01', '40001']);
@@ -33,10 +35,23 @@ export interface TransactionOptions {
   isolation?: 'read committed' | 'repeatable read' | 'serializable';
   /** PostgreSQL READ ONLY. Ignored on SQLite. */
   readOnly?: boolean;
+  /**
+   * On SQLite, share one commit with the units queued meanwhile (GroupCommit below): a money
+   * write's fsync paid once for a burst. Ignored on PostgreSQL, and with `isolation` or `readOnly`.
+   */
+  groupCommit?: boolean;
 }
+
+/** Each database's group commit queue, made on its first grouped unit. */
+const groupCommits = new WeakMap<Db, GroupCommit>();
 
 /** Runs `work` in one transaction, again (up to attemptsMax tries) on a deadlock or serialization failure. */
 export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+  if (options.groupCommit && !options.isolation && !options.readOnly && !(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    let units = groupCommits.get(db);
+    if (!units) groupCommits.set(db, (units = new GroupCommit(db)));
+    return units.run(work);
+  }
   for (let attempt = 1; ; attempt++) {
     try {
       // Kysely's SQLite driver begins a plain transaction whatever these say.
@@ -70,22 +85,21 @@ export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, opt
 const groupCommitMax = 64;
 
 /**
- * inTransaction with group commit on SQLite (synchronous=FULL: one fsync a commit, and
+ * inTransaction's group commit on SQLite (synchronous=FULL: one fsync a commit, and
  * better-sqlite3 waits for it on the event loop): the units queued while the last commit ran go
  * into one transaction, each in its own savepoint, in the order they came. A unit that throws is
  * rolled back to its savepoint and rejected; the others commit together, and each is answered
  * only after that commit. If the batch's transaction fails as a whole (its commit, or an error
  * that ended it), nothing of it was written and every unit of it runs again alone, as a retry
- * would. On PostgreSQL each unit is its own transaction.
+ * would. Reached only through `inTransaction(db, work, { groupCommit: true })`.
  */
-export class GroupCommit {
+class GroupCommit {
   private readonly queue: Array<{ work: (tx: Tx) => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }> = [];
   private isFlushing = false;
 
-  constructor(private readonly handle: Pick<DbHandle, 'db' | 'dialect'>) {}
+  constructor(private readonly db: Db) {}
 
   run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    if (this.handle.dialect !== 'sqlite') return inTransaction(this.handle.db, work);
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       if (!this.isFlushing) void this.flush();
@@ -101,12 +115,12 @@ export class GroupCommit {
         const batch = this.queue.splice(0, groupCommitMax);
         if (batch.length === 0) return;
         if (batch.length === 1) {
-          await inTransaction(this.handle.db, batch[0]!.work).then(batch[0]!.resolve, batch[0]!.reject);
+          await inTransaction(this.db, batch[0]!.work).then(batch[0]!.resolve, batch[0]!.reject);
           continue;
         }
         let outcomes: Array<{ value: unknown } | { error: unknown }> = [];
         try {
-          await this.handle.db.transaction().execute(async (tx) => {
+          await this.db.transaction().execute(async (tx) => {
             outcomes = [];
             for (const [i, unit] of batch.entries()) {
               const name = sql.raw(`unit_${i}`);
@@ -123,7 +137,7 @@ export class GroupCommit {
             }
           });
         } catch {
-          for (const unit of batch) await inTransaction(this.handle.db, unit.work).then(unit.resolve, unit.reject);
+          for (const unit of batch) await inTransaction(this.db, unit.work).then(unit.resolve, unit.reject);
           continue;
         }
         batch.forEach((unit, i) => {

@@ -12,6 +12,7 @@ import { serverJobs } from './index.ts';
 import { checkpointName, verifyFull, verifyIncremental } from '../modules/wallet/ledger/checkpoint.ts';
 import type { LedgerRepository, TransferInput } from '../modules/wallet/ledger/index.ts';
 import { settled } from '../modules/wallet/ledger/index.ts';
+import { inTransaction } from '../db/transaction.ts';
 
 describe.each(dialects)('incremental ledger check on %s', (dialect) => {
   let t: TestApp;
@@ -101,11 +102,14 @@ describe.each(dialects)('incremental ledger check on %s', (dialect) => {
 
   it('costs the rows since its last run, whatever the journal holds before them', async () => {
     const owner = crypto.randomUUID();
-    await ledger.inTransaction((tx) =>
-      ledger.postMany(
-        Array.from({ length: 2_000 }, () => airdrop(owner, 1n)),
-        tx,
-      ),
+    await inTransaction(
+      t.services.dbHandle.db,
+      (tx) =>
+        ledger.postMany(
+          Array.from({ length: 2_000 }, () => airdrop(owner, 1n)),
+          tx,
+        ),
+      { groupCommit: true },
     );
     await verifyIncremental(handle);
     const journal = await journalSize();

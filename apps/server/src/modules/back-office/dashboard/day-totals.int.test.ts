@@ -15,6 +15,7 @@ import { LedgerRepository, verifyAndRecord, verifyLedger, type AccountRef, type 
 import { dayMs, verifyDayTotals } from './verify.ts';
 import { dayBoundaries } from './series.ts';
 import { settled } from '../../wallet/ledger/index.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 
 const member = (owner: string, coinName = 'USDT'): AccountRef => ({ owner, coinName, purpose: 'available' });
 const system = (purpose: string, coinName = 'USDT'): AccountRef => ({ owner: 'system', coinName, purpose });
@@ -95,8 +96,8 @@ describe.each(dialects)('dashboard day totals on %s', (dialect) => {
     await ledger.transfer(deposit('day1', 5n, { requestId: `day1-${dialect}` })).then(settled);
     // A retry of the same request adds nothing.
     await ledger.transfer(deposit('day1', 5n, { requestId: `day1-${dialect}` })).then(settled);
-    await ledger.inTransaction((tx) => ledger.transfer(deposit('day1', 7n), tx).then(settled));
-    await ledger.inTransaction((tx) => ledger.postMany([deposit('day1', 11n), deposit('day2', 13n)], tx));
+    await inTransaction(t.services.dbHandle.db, (tx) => ledger.transfer(deposit('day1', 7n), tx).then(settled), { groupCommit: true });
+    await inTransaction(t.services.dbHandle.db, (tx) => ledger.postMany([deposit('day1', 11n), deposit('day2', 13n)], tx), { groupCommit: true });
     // A held deposit (a review) counts once posted; a voided one never.
     const held = await ledger.transfer(deposit('day1', 17n, { isPending: true })).then(settled);
     const voided = await ledger.transfer(deposit('day1', 19n, { isPending: true })).then(settled);
@@ -111,7 +112,7 @@ describe.each(dialects)('dashboard day totals on %s', (dialect) => {
     expect((await both('deposit')).kept - d0.kept).toBe(100n + 5n + 7n + 11n + 13n);
     expect((await both('withdraw')).kept - w0.kept).toBe(0n);
     await ledger.resolvePending(held.id, 'post').then(settled);
-    await ledger.inTransaction((tx) => ledger.resolvePending(voided.id, 'void', tx).then(settled));
+    await inTransaction(t.services.dbHandle.db, (tx) => ledger.resolvePending(voided.id, 'void', tx).then(settled), { groupCommit: true });
     await ledger.resolvePending(paid.id, 'post').then(settled);
     await ledger.resolvePending(refused.id, 'void').then(settled);
     const d1 = await both('deposit');
@@ -129,11 +130,15 @@ describe.each(dialects)('dashboard day totals on %s', (dialect) => {
   it('keeps nothing of a rolled-back unit', async () => {
     const before = await both('deposit');
     await expect(
-      ledger.inTransaction(async (tx) => {
-        await ledger.transfer(deposit('day3', 1000n), tx).then(settled);
-        await ledger.postMany([deposit('day3', 2000n)], tx);
-        throw new Error('the unit fails after its transfers');
-      }),
+      inTransaction(
+        t.services.dbHandle.db,
+        async (tx) => {
+          await ledger.transfer(deposit('day3', 1000n), tx).then(settled);
+          await ledger.postMany([deposit('day3', 2000n)], tx);
+          throw new Error('the unit fails after its transfers');
+        },
+        { groupCommit: true },
+      ),
     ).rejects.toThrow('the unit fails after its transfers');
     expect(await both('deposit')).toEqual(before);
   });
@@ -148,15 +153,17 @@ describe.each(dialects)('dashboard day totals on %s', (dialect) => {
         .catch((e: unknown) => failures.push(String(e))),
     );
     const units = Array.from({ length: 12 }, (_, i) =>
-      ledger
-        .inTransaction(async (tx) => {
+      inTransaction(
+        t.services.dbHandle.db,
+        async (tx) => {
           await ledger.transfer(deposit(`racer${i % 6}`, 1000n), tx).then(settled);
           // Every third unit fails after its transfer: its amount may not stay.
           if (i % 3 === 0) throw new Error('planned');
-        })
-        .catch((e: unknown) => {
-          if (!String(e).includes('planned')) failures.push(String(e));
-        }),
+        },
+        { groupCommit: true },
+      ).catch((e: unknown) => {
+        if (!String(e).includes('planned')) failures.push(String(e));
+      }),
     );
     await Promise.all([...standalone, ...units]);
     expect(failures).toEqual([]);
@@ -232,7 +239,7 @@ describe.each(dialects)('migration 045 on %s', (dialect) => {
       const ledger = new LedgerRepository(handle);
       await ledger.transfer(deposit('old', 100n)).then(settled);
       await ledger.transfer(deposit('old', 20n)).then(settled);
-      await ledger.inTransaction((tx) => ledger.postMany([deposit('old', 3n), deposit('older', 4n)], tx));
+      await inTransaction(handle.db, (tx) => ledger.postMany([deposit('old', 3n), deposit('older', 4n)], tx), { groupCommit: true });
       const held = await ledger.transfer(withdraw('old', 5n)).then(settled);
       await ledger.resolvePending(held.id, 'post').then(settled);
       const voided = await ledger.transfer(withdraw('old', 6n)).then(settled);

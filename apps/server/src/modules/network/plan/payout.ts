@@ -28,6 +28,7 @@ import { dayLines, monthLines, settle, type Line } from './engine.ts';
 import { boughtBefore, codeBuyers, loadMembers, loadPurchases, periodVolume } from './sources.ts';
 import { PlanTimeline } from './versions.ts';
 import { notifyMany } from '../../engagement/notifications/index.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 
 const dayMs = 86_400_000;
 /** Days the job looks back for a period not paid yet. */
@@ -119,47 +120,52 @@ export class PlanPayoutService {
     // A keyed run answered already gives that answer back, before the period is looked at: it
     // is paid now, by that very run.
     if (key && (await this.isAnswered(key)))
-      return this.ledger.inTransaction((tx) => once(tx, key, () => Promise.reject(new AppError('rate.limited', { seconds: 1 }))));
+      return inTransaction(this.db, (tx) => once(tx, key, () => Promise.reject(new AppError('rate.limited', { seconds: 1 }))), { groupCommit: true });
     // A period paid already answers without touching the ledger: warming would make system
     // stripe accounts that no transfer of this call uses (a replayed or repeated run).
     const paid = await this.db.selectFrom('plan_periods').select('period_key').where('period_key', '=', period.key).executeTakeFirst();
     if (paid) {
       // Paid meanwhile, perhaps by an identical send racing this one: its stored answer is this one's.
-      return key ? this.ledger.inTransaction((tx) => once(tx, key, () => this.summaryOfPaid(period.key, false))) : this.summaryOfPaid(period.key, false);
+      return key
+        ? inTransaction(this.db, (tx) => once(tx, key, () => this.summaryOfPaid(period.key, false)), { groupCommit: true })
+        : this.summaryOfPaid(period.key, false);
     }
     await this.warmSystemAccounts();
-    const result = await this.ledger.inTransaction(async (tx) =>
-      onceIfKeyed(tx, key, async (): Promise<PlanRunResponse> => {
-        const claimed = await tx
-          .insertInto('plan_periods')
-          .values({
-            period_key: period.key,
-            from_at: BigInt(period.from),
-            to_at: BigInt(period.to),
-            line_count: 0,
-            paid: 0n,
-            ran_by: options.ranBy ?? 'job',
-            ran_at: BigInt(now),
-          })
-          .onConflict((oc) => oc.column('period_key').doNothing())
-          .returning('period_key')
-          .execute();
-        if (claimed.length === 0) return this.summaryOfPaid(period.key, false);
-        const lines = await this.compute(tx, period);
-        await this.write(tx, period, lines, now);
-        if (options.actor && this.audit) {
-          await this.audit.record(tx, options.actor, {
-            action: 'plan.periodRun',
-            targetType: 'planPeriod',
-            targetId: period.key,
-            before: null,
-            reason: '',
-            after: { lineCount: lines.length, paid: formatMinor(lines.reduce((sum, l) => sum + l.paid, 0n)) },
-          });
-        }
-        // The answer is stored with the key as JSON: the contract's response, strings for amounts.
-        return this.describe(period.key, false, false, lines, tx);
-      }),
+    const result = await inTransaction(
+      this.db,
+      async (tx) =>
+        onceIfKeyed(tx, key, async (): Promise<PlanRunResponse> => {
+          const claimed = await tx
+            .insertInto('plan_periods')
+            .values({
+              period_key: period.key,
+              from_at: BigInt(period.from),
+              to_at: BigInt(period.to),
+              line_count: 0,
+              paid: 0n,
+              ran_by: options.ranBy ?? 'job',
+              ran_at: BigInt(now),
+            })
+            .onConflict((oc) => oc.column('period_key').doNothing())
+            .returning('period_key')
+            .execute();
+          if (claimed.length === 0) return this.summaryOfPaid(period.key, false);
+          const lines = await this.compute(tx, period);
+          await this.write(tx, period, lines, now);
+          if (options.actor && this.audit) {
+            await this.audit.record(tx, options.actor, {
+              action: 'plan.periodRun',
+              targetType: 'planPeriod',
+              targetId: period.key,
+              before: null,
+              reason: '',
+              after: { lineCount: lines.length, paid: formatMinor(lines.reduce((sum, l) => sum + l.paid, 0n)) },
+            });
+          }
+          // The answer is stored with the key as JSON: the contract's response, strings for amounts.
+          return this.describe(period.key, false, false, lines, tx);
+        }),
+      { groupCommit: true },
     );
     return result;
   }

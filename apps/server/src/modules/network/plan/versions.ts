@@ -10,6 +10,7 @@ import { planDocument, planLimits, type PlanDocument, type PlanVersionEntry, par
 import type { Db, Tx } from '../../../db/index.ts';
 import { num } from '../../../db/index.ts';
 import { onceIfKeyed, type OnceKey } from '../../../db/once.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 import { AppError } from '../../../errors.ts';
 import type { Actor, AuditService } from '../../platform/audit/index.ts';
 
@@ -96,7 +97,6 @@ export class PlanVersionService {
   constructor(
     private readonly db: Db,
     private readonly audit: AuditService,
-    private readonly inTransaction: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>,
   ) {}
 
   async list(now = Date.now()): Promise<PlanVersionEntry[]> {
@@ -128,7 +128,7 @@ export class PlanVersionService {
     if (input.effectiveAt < now - 60_000) throw new AppError('plan.effectivePast', undefined, 'effectiveAt');
     const effectiveAt = Math.max(input.effectiveAt, now);
     const id = crypto.randomUUID();
-    return this.inTransaction((tx) =>
+    return inTransaction(this.db, (tx) =>
       onceIfKeyed(tx, key, async (): Promise<PlanVersionEntry> => {
         const last = await tx
           .selectFrom('plan_versions')

@@ -653,14 +653,14 @@ export class ChainWatcher {
    */
   private async settleGroup(group: DueDeposit[], minimum: bigint): Promise<number> {
     try {
-      return await this.ledger.inTransaction((tx) => this.settleSet(tx, group, minimum));
+      return await inTransaction(this.db, (tx) => this.settleSet(tx, group, minimum), { groupCommit: true });
     } catch (error) {
       if (!isLedgerRefusal(error)) throw error;
     }
     let n = 0;
     for (const d of group) {
       try {
-        if (await this.ledger.inTransaction((tx) => this.settleIn(tx, d, minimum))) n++;
+        if (await inTransaction(this.db, (tx) => this.settleIn(tx, d, minimum), { groupCommit: true })) n++;
       } catch (error) {
         if (!isLedgerRefusal(error)) throw error;
         await this.db
@@ -691,15 +691,19 @@ export class ChainWatcher {
       .execute();
     for (const d of rows) {
       if (minorOfRaw(BigInt(d.amount_raw), this.settings.tokenDecimals) <= amountMaxMinor) continue;
-      await this.ledger.inTransaction(async (tx) => {
-        const moved = await tx
-          .updateTable('chain_deposits')
-          .set({ status: 'heldForReview' })
-          .where('id', '=', d.id)
-          .where('status', '=', 'received')
-          .executeTakeFirst();
-        if (moved.numUpdatedRows === 1n) await this.held!.enqueue(tx, d, this.settings);
-      });
+      await inTransaction(
+        this.db,
+        async (tx) => {
+          const moved = await tx
+            .updateTable('chain_deposits')
+            .set({ status: 'heldForReview' })
+            .where('id', '=', d.id)
+            .where('status', '=', 'received')
+            .executeTakeFirst();
+          if (moved.numUpdatedRows === 1n) await this.held!.enqueue(tx, d, this.settings);
+        },
+        { groupCommit: true },
+      );
     }
   }
 

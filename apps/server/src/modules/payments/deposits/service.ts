@@ -32,6 +32,7 @@ import { settled, type LedgerRepository } from '../../wallet/ledger/index.ts';
 import type { QueueHandler, ReviewRow, ReviewService } from '../../platform/reviews/index.ts';
 import type { UploadRow, UploadService } from '../../platform/uploads/index.ts';
 import { notify } from '../../engagement/notifications/index.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 
 /** Receipt numbers compared the way people retype them: case, spaces and dashes do not count. */
 export function receiptNumberKey(receiptNumber: string): string {
@@ -118,86 +119,89 @@ export class BankDepositService {
     // answered with it; the same key with another amount or receipt is refused.
     const { requestId, ...sent } = input;
     const key = { scope: 'deposit', actor: memberId, requestId, input: sent };
-    return this.ledger.inTransaction((tx) =>
-      once(tx, key, async () => {
-        // One member's submissions take turns here (PostgreSQL: the member's row locked until
-        // commit; SQLite runs one write transaction at a time), so the pending count below is
-        // exact even when several arrive at once.
-        await lockMember(tx, this.dialect, memberId);
-        const pending = await tx
-          .selectFrom('bank_deposits')
-          .select((eb) => eb.fn.countAll<bigint>().as('n'))
-          .where('member_id', '=', memberId)
-          .where('status', '=', 'pendingReview')
-          .executeTakeFirstOrThrow();
-        if (num(pending.n) >= pendingMax) throw new AppError('deposit.tooManyPending', { count: pendingMax });
-        const id = crypto.randomUUID();
-        const number = `BD${Date.now()}${crypto.randomInt(1000, 9999)}`;
-        // The credit waits as a pending transfer: the member sees it in the records, the balance
-        // moves only when staff post it. The request log keys it, so the journal needs no key.
-        const credit = settled(
-          await this.ledger.transfer(
-            {
-              requestId: null,
-              code: 'deposit',
-              coinName: 'USDT',
-              amount,
-              debit: { owner: 'system', coinName: 'USDT', purpose: 'bankDeposit' },
-              credit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
-              isPending: true,
-              memo: number,
-            },
-            tx,
-          ),
-        );
-        const duplicates = await this.duplicatesOf(tx, receiptNumberKey(input.receiptNumber), [receipt, ...(other ? [other] : [])]);
-        const reviewId = await this.reviews.submit(tx, {
-          queue: 'bankDeposit',
-          memberId,
-          coinName: 'USDT',
-          amount,
-          // The credit's id, so the member's records find why a rejected deposit was voided.
-          subjectId: credit.id,
-          createdByStaffId: null,
-          summary: {
-            depositNumber: number,
-            receiptNumber: input.receiptNumber,
-            currency: cfg.currency,
-            rate: cfg.rate,
-            localAmount,
-            duplicateReceiptNumber: duplicates.byNumber.length > 0 ? duplicates.byNumber.join(', ') : null,
-            duplicateImage: duplicates.byImage.length > 0 ? duplicates.byImage.join(', ') : null,
-          },
-          evidence: [
-            { label: 'receiptFile', value: `upload:${receipt.id}`, isImage: receipt.mime_type.startsWith('image/') },
-            ...(other ? [{ label: 'otherFile', value: `upload:${other.id}`, isImage: other.mime_type.startsWith('image/') }] : []),
-          ],
-        });
-        await tx
-          .insertInto('bank_deposits')
-          .values({
-            id,
-            number,
-            member_id: memberId,
-            coin_name: 'USDT',
+    return inTransaction(
+      this.db,
+      (tx) =>
+        once(tx, key, async () => {
+          // One member's submissions take turns here (PostgreSQL: the member's row locked until
+          // commit; SQLite runs one write transaction at a time), so the pending count below is
+          // exact even when several arrive at once.
+          await lockMember(tx, this.dialect, memberId);
+          const pending = await tx
+            .selectFrom('bank_deposits')
+            .select((eb) => eb.fn.countAll<bigint>().as('n'))
+            .where('member_id', '=', memberId)
+            .where('status', '=', 'pendingReview')
+            .executeTakeFirstOrThrow();
+          if (num(pending.n) >= pendingMax) throw new AppError('deposit.tooManyPending', { count: pendingMax });
+          const id = crypto.randomUUID();
+          const number = `BD${Date.now()}${crypto.randomInt(1000, 9999)}`;
+          // The credit waits as a pending transfer: the member sees it in the records, the balance
+          // moves only when staff post it. The request log keys it, so the journal needs no key.
+          const credit = settled(
+            await this.ledger.transfer(
+              {
+                requestId: null,
+                code: 'deposit',
+                coinName: 'USDT',
+                amount,
+                debit: { owner: 'system', coinName: 'USDT', purpose: 'bankDeposit' },
+                credit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
+                isPending: true,
+                memo: number,
+              },
+              tx,
+            ),
+          );
+          const duplicates = await this.duplicatesOf(tx, receiptNumberKey(input.receiptNumber), [receipt, ...(other ? [other] : [])]);
+          const reviewId = await this.reviews.submit(tx, {
+            queue: 'bankDeposit',
+            memberId,
+            coinName: 'USDT',
             amount,
-            currency: cfg.currency,
-            rate: cfg.rate,
-            local_amount: localAmount,
-            receipt_number: input.receiptNumber,
-            receipt_number_key: receiptNumberKey(input.receiptNumber),
-            receipt_upload_id: receipt.id,
-            other_upload_id: other?.id ?? null,
-            status: 'pendingReview',
-            credit_transfer_id: credit.id,
-            review_id: reviewId,
-            ...rejectColumns(null),
-            created_at: Date.now(),
-            decided_at: null,
-          })
-          .execute();
-        return { id, number, status: 'pendingReview' as const };
-      }),
+            // The credit's id, so the member's records find why a rejected deposit was voided.
+            subjectId: credit.id,
+            createdByStaffId: null,
+            summary: {
+              depositNumber: number,
+              receiptNumber: input.receiptNumber,
+              currency: cfg.currency,
+              rate: cfg.rate,
+              localAmount,
+              duplicateReceiptNumber: duplicates.byNumber.length > 0 ? duplicates.byNumber.join(', ') : null,
+              duplicateImage: duplicates.byImage.length > 0 ? duplicates.byImage.join(', ') : null,
+            },
+            evidence: [
+              { label: 'receiptFile', value: `upload:${receipt.id}`, isImage: receipt.mime_type.startsWith('image/') },
+              ...(other ? [{ label: 'otherFile', value: `upload:${other.id}`, isImage: other.mime_type.startsWith('image/') }] : []),
+            ],
+          });
+          await tx
+            .insertInto('bank_deposits')
+            .values({
+              id,
+              number,
+              member_id: memberId,
+              coin_name: 'USDT',
+              amount,
+              currency: cfg.currency,
+              rate: cfg.rate,
+              local_amount: localAmount,
+              receipt_number: input.receiptNumber,
+              receipt_number_key: receiptNumberKey(input.receiptNumber),
+              receipt_upload_id: receipt.id,
+              other_upload_id: other?.id ?? null,
+              status: 'pendingReview',
+              credit_transfer_id: credit.id,
+              review_id: reviewId,
+              ...rejectColumns(null),
+              created_at: Date.now(),
+              decided_at: null,
+            })
+            .execute();
+          return { id, number, status: 'pendingReview' as const };
+        }),
+      { groupCommit: true },
     );
   }
 

@@ -26,6 +26,7 @@ import type { HotWallet } from './payout-chain.ts';
 import { viemHotWallet, viemPayoutReader } from './payout-chain-viem.ts';
 import type { Tx } from '../../../db/index.ts';
 import { settled } from '../../wallet/ledger/index.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 
 const erc20 = parseAbi([
   'function transfer(address to, uint256 value) returns (bool)',
@@ -94,60 +95,64 @@ describe.each(dialects)('withdrawal chain payouts on %s', (dialect) => {
         isPending: false,
       })
       .then(settled);
-    await ledger.inTransaction(async (tx) => {
-      const hold = await ledger
-        .transfer(
-          {
-            requestId: null,
-            code: 'withdraw',
-            coinName: 'USDT',
+    await inTransaction(
+      t.services.dbHandle.db,
+      async (tx) => {
+        const hold = await ledger
+          .transfer(
+            {
+              requestId: null,
+              code: 'withdraw',
+              coinName: 'USDT',
+              amount: input.amount,
+              debit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
+              credit: { owner: 'system', coinName: 'USDT', purpose: 'withdrawals' },
+              isPending: true,
+            },
+            tx,
+          )
+          .then(settled);
+        const feeHold = await ledger
+          .transfer(
+            {
+              requestId: null,
+              code: 'withdrawFee',
+              coinName: 'USDT',
+              amount: fee,
+              debit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
+              credit: { owner: 'system', coinName: 'USDT', purpose: 'fees' },
+              isPending: true,
+            },
+            tx,
+          )
+          .then(settled);
+        const now = Date.now();
+        await tx
+          .insertInto('withdrawals')
+          .values({
+            id,
+            number: `W${dialect}${n}${crypto.randomBytes(3).toString('hex')}`,
+            member_id: memberId,
+            withdrawal_type: `USDT_${input.chain}`,
+            channel: 'chain',
+            chain: input.chain,
+            coin_name: 'USDT',
             amount: input.amount,
-            debit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
-            credit: { owner: 'system', coinName: 'USDT', purpose: 'withdrawals' },
-            isPending: true,
-          },
-          tx,
-        )
-        .then(settled);
-      const feeHold = await ledger
-        .transfer(
-          {
-            requestId: null,
-            code: 'withdrawFee',
-            coinName: 'USDT',
-            amount: fee,
-            debit: { owner: memberId, coinName: 'USDT', purpose: 'available' },
-            credit: { owner: 'system', coinName: 'USDT', purpose: 'fees' },
-            isPending: true,
-          },
-          tx,
-        )
-        .then(settled);
-      const now = Date.now();
-      await tx
-        .insertInto('withdrawals')
-        .values({
-          id,
-          number: `W${dialect}${n}${crypto.randomBytes(3).toString('hex')}`,
-          member_id: memberId,
-          withdrawal_type: `USDT_${input.chain}`,
-          channel: 'chain',
-          chain: input.chain,
-          coin_name: 'USDT',
-          amount: input.amount,
-          fee,
-          destination: input.destination,
-          destination_id: crypto.randomUUID(),
-          status: 'pendingDisbursement',
-          hold_transfer_id: hold.id,
-          fee_transfer_id: feeHold.id,
-          review_id: crypto.randomUUID(),
-          // Strictly increasing, so "oldest first" is this fixture's order.
-          created_at: now - 1_000_000 + n,
-          decided_at: now,
-        })
-        .execute();
-    });
+            fee,
+            destination: input.destination,
+            destination_id: crypto.randomUUID(),
+            status: 'pendingDisbursement',
+            hold_transfer_id: hold.id,
+            fee_transfer_id: feeHold.id,
+            review_id: crypto.randomUUID(),
+            // Strictly increasing, so "oldest first" is this fixture's order.
+            created_at: now - 1_000_000 + n,
+            decided_at: now,
+          })
+          .execute();
+      },
+      { groupCommit: true },
+    );
     return { id, memberId };
   }
 
@@ -155,7 +160,11 @@ describe.each(dialects)('withdrawal chain payouts on %s', (dialect) => {
   async function rejectWaiting(): Promise<void> {
     const waiting = await db().selectFrom('withdrawals').selectAll().where('status', '=', 'pendingDisbursement').execute();
     for (const row of waiting)
-      await t.services.ledger.inTransaction((tx) => markRejected(tx, t.services.ledger, row, ['pendingDisbursement'], { code: 'other', note: 'test cleanup' }));
+      await inTransaction(
+        t.services.dbHandle.db,
+        (tx) => markRejected(tx, t.services.ledger, row, ['pendingDisbursement'], { code: 'other', note: 'test cleanup' }),
+        { groupCommit: true },
+      );
   }
 
   /** Runs the job until nothing is processing, mining a block between runs. */

@@ -32,6 +32,7 @@ import type { HotWallet, PayoutChainReader } from './payout-chain.ts';
 import { viemHotWallet, viemPayoutReader } from './payout-chain-viem.ts';
 import type { ChainSettings } from '../chain/index.ts';
 import type { HotWalletKey } from './hot-wallet-settings.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 
 /** Every 15 seconds (croner, seconds first); one runner across processes (decision 012). */
 export const payoutJobSchedule = '*/15 * * * * *';
@@ -168,29 +169,33 @@ export class ChainPayoutService {
       await this.recordError(order.id, 'pendingDisbursement', errorText('prepare', error));
       throw actor ? new AppError('payout.chainUnavailable') : error;
     }
-    await this.ledger.inTransaction(async (tx) => {
-      await this.lockStore(tx);
-      if (await this.outstanding(tx)) throw new AppError('payout.notEligible');
-      await this.checkLimits(tx, amount, limits);
-      await moveStatus(tx, order.id, ['pendingDisbursement'], 'processing', {
-        payout_method: 'hotWallet',
-        tx_hash: prepared.txHash,
-        raw_tx: prepared.rawTx,
-        tx_nonce: prepared.nonce,
-        processing_at: Date.now(),
-        last_error: null,
-      });
-      if (actor) {
-        await this.audit.record(tx, actor, {
-          action: 'withdrawal.payoutHotWallet',
-          targetType: 'withdrawal',
-          targetId: order.id,
-          before: { status: 'pendingDisbursement' },
-          after: { status: 'processing', txHash: prepared.txHash, nonce: prepared.nonce },
-          reason: '',
+    await inTransaction(
+      this.db,
+      async (tx) => {
+        await this.lockStore(tx);
+        if (await this.outstanding(tx)) throw new AppError('payout.notEligible');
+        await this.checkLimits(tx, amount, limits);
+        await moveStatus(tx, order.id, ['pendingDisbursement'], 'processing', {
+          payout_method: 'hotWallet',
+          tx_hash: prepared.txHash,
+          raw_tx: prepared.rawTx,
+          tx_nonce: prepared.nonce,
+          processing_at: Date.now(),
+          last_error: null,
         });
-      }
-    });
+        if (actor) {
+          await this.audit.record(tx, actor, {
+            action: 'withdrawal.payoutHotWallet',
+            targetType: 'withdrawal',
+            targetId: order.id,
+            before: { status: 'pendingDisbursement' },
+            after: { status: 'processing', txHash: prepared.txHash, nonce: prepared.nonce },
+            reason: '',
+          });
+        }
+      },
+      { groupCommit: true },
+    );
     try {
       await wallet.broadcast(prepared.rawTx);
     } catch (error) {
@@ -227,9 +232,13 @@ export class ChainPayoutService {
         continue;
       }
       if (check.ok) {
-        await this.ledger.inTransaction(async (tx) => {
-          await markPaid(tx, this.ledger, order, ['processing'], { last_error: null });
-        });
+        await inTransaction(
+          this.db,
+          async (tx) => {
+            await markPaid(tx, this.ledger, order, ['processing'], { last_error: null });
+          },
+          { groupCommit: true },
+        );
         settled++;
       } else if (check.reason === 'reverted') {
         // Final only as deep as a success would have to be: a reorg could still change it.
@@ -294,22 +303,26 @@ export class ChainPayoutService {
       throw new AppError('payout.txMismatch');
     }
     try {
-      await this.ledger.inTransaction(async (tx) => {
-        await markPaid(tx, this.ledger, order, ['pendingDisbursement'], {
-          payout_method: 'manualChain',
-          tx_hash: txHash,
-          paid_by_staff_id: actor.id,
-          last_error: null,
-        });
-        await this.audit.record(tx, actor, {
-          action: 'withdrawal.payoutManualChain',
-          targetType: 'withdrawal',
-          targetId: order.id,
-          before: { status: 'pendingDisbursement' },
-          after: { status: 'success', txHash, blockNumber: check.blockNumber.toString(), confirmations: check.confirmations },
-          reason: '',
-        });
-      });
+      await inTransaction(
+        this.db,
+        async (tx) => {
+          await markPaid(tx, this.ledger, order, ['pendingDisbursement'], {
+            payout_method: 'manualChain',
+            tx_hash: txHash,
+            paid_by_staff_id: actor.id,
+            last_error: null,
+          });
+          await this.audit.record(tx, actor, {
+            action: 'withdrawal.payoutManualChain',
+            targetType: 'withdrawal',
+            targetId: order.id,
+            before: { status: 'pendingDisbursement' },
+            after: { status: 'success', txHash, blockNumber: check.blockNumber.toString(), confirmations: check.confirmations },
+            reason: '',
+          });
+        },
+        { groupCommit: true },
+      );
     } catch (error) {
       // Another order took this hash meanwhile (the unique index decides).
       if (isUniqueViolation(error)) throw new AppError('payout.txUsed');

@@ -16,6 +16,7 @@ import type { LedgerRepository } from '../../wallet/ledger/index.ts';
 import { markPaid, markRejected, orderRow } from './order-state.ts';
 import { keysetPage, newestFirst } from '../../../db/keyset.ts';
 import { orderOf } from './service.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 
 const payoutStatuses = ['pendingDisbursement', 'processing', 'success'] as const;
 
@@ -61,39 +62,47 @@ export class PayoutService {
 
   /** Staff transferred the local amount to the member's bank account: the order is paid, both holds posted. */
   async payBank(actor: Actor, id: string, bankReference: string): Promise<{ status: 'success'; txHash: null }> {
-    return this.ledger.inTransaction(async (tx) => {
-      const order = await orderRow(tx, id);
-      if (order.channel !== 'bank') throw new AppError('payout.notEligible');
-      await markPaid(tx, this.ledger, order, ['pendingDisbursement'], { payout_method: 'bank', bank_reference: bankReference, paid_by_staff_id: actor.id });
-      await this.audit.record(tx, actor, {
-        action: 'payout.bank',
-        targetType: 'withdrawal',
-        targetId: order.id,
-        before: { status: order.status },
-        after: { status: 'success', bankReference },
-        reason: bankReference,
-      });
-      return { status: 'success' as const, txHash: null };
-    });
+    return inTransaction(
+      this.db,
+      async (tx) => {
+        const order = await orderRow(tx, id);
+        if (order.channel !== 'bank') throw new AppError('payout.notEligible');
+        await markPaid(tx, this.ledger, order, ['pendingDisbursement'], { payout_method: 'bank', bank_reference: bankReference, paid_by_staff_id: actor.id });
+        await this.audit.record(tx, actor, {
+          action: 'payout.bank',
+          targetType: 'withdrawal',
+          targetId: order.id,
+          before: { status: order.status },
+          after: { status: 'success', bankReference },
+          reason: bankReference,
+        });
+        return { status: 'success' as const, txHash: null };
+      },
+      { groupCommit: true },
+    );
   }
 
   /** An approved order refused before payment: both holds voided, the reason kept for the member. */
   async reject(actor: Actor, id: string, reason: RejectReason): Promise<{ status: 'rejected'; txHash: string | null }> {
     // The same rule as the review queue's: the member reads the code, so only a withdrawal's reasons.
     if (!(rejectReasonCodesByKind.withdrawal as readonly string[]).includes(reason.code)) throw new AppError('review.reasonCodeNotForQueue');
-    return this.ledger.inTransaction(async (tx) => {
-      const order = await orderRow(tx, id);
-      await markRejected(tx, this.ledger, order, ['pendingDisbursement'], reason);
-      await this.audit.record(tx, actor, {
-        action: 'payout.reject',
-        targetType: 'withdrawal',
-        targetId: order.id,
-        before: { status: order.status },
-        // The reason typed in the trail, as the review queue's rejections: the code shown translated, the words apart.
-        after: { status: 'rejected', rejectReason: reason },
-        reason: reason.note,
-      });
-      return { status: 'rejected' as const, txHash: order.tx_hash };
-    });
+    return inTransaction(
+      this.db,
+      async (tx) => {
+        const order = await orderRow(tx, id);
+        await markRejected(tx, this.ledger, order, ['pendingDisbursement'], reason);
+        await this.audit.record(tx, actor, {
+          action: 'payout.reject',
+          targetType: 'withdrawal',
+          targetId: order.id,
+          before: { status: order.status },
+          // The reason typed in the trail, as the review queue's rejections: the code shown translated, the words apart.
+          after: { status: 'rejected', rejectReason: reason },
+          reason: reason.note,
+        });
+        return { status: 'rejected' as const, txHash: order.tx_hash };
+      },
+      { groupCommit: true },
+    );
   }
 }

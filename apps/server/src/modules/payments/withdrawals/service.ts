@@ -34,6 +34,7 @@ import type { ConfigValue } from '../../platform/config/index.ts';
 import { refusalError, type LedgerRepository, type TransferRefusal } from '../../wallet/ledger/index.ts';
 import type { QueueHandler, ReviewRow, ReviewService } from '../../platform/reviews/index.ts';
 import { markRejected, moveStatus, orderRow, type WithdrawalRow } from './order-state.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 
 export type WithdrawalTypeSetting = ConfigValue<'withdrawal.types'>[number];
 
@@ -168,121 +169,124 @@ export class WithdrawalService {
     // refused. Each endpoint is its own scope, as a chain and a bank order are different requests.
     const asked = { withdrawalType: input.withdrawalType, amount: formatMinor(amount), [channel === 'chain' ? 'addressId' : 'bankAccountId']: destinationId };
     const key = { scope: channel === 'chain' ? 'bscWithdrawal' : 'withdrawal', actor: memberId, requestId: input.requestId, input: asked };
-    return this.ledger.inTransaction((tx) =>
-      once(tx, key, async () => {
-        // One member's requests take turns (PostgreSQL: the member's row locked until commit;
-        // SQLite runs one write transaction at a time), so the waiting count below is exact and
-        // a change of the destination cannot slip between its check and the order.
-        await lockMember(tx, this.dialect, memberId);
-        const waiting = await tx
-          .selectFrom('withdrawals')
-          .select((eb) => eb.fn.countAll<bigint>().as('n'))
-          .where('member_id', '=', memberId)
-          .where('status', 'in', [...waitingStatuses])
-          .executeTakeFirstOrThrow();
-        if (num(waiting.n) >= pendingMax) throw new AppError('withdrawal.tooManyPending', { max: pendingMax });
-        const destination = await this.destinationOf(tx, memberId, channel, destinationId, type, amount);
-        const id = crypto.randomUUID();
-        const number = `WD${Date.now()}${crypto.randomInt(1000, 9999)}`;
-        const member = { owner: memberId, coinName: type.coinName, purpose: 'available' };
-        // Short of funds for the amount or its fee is the member's to fix; any other refusal is ours.
-        const refused = (result: TransferRefusal) =>
-          result === 'insufficientBalance' ? new AppError('request.invalid', undefined, 'amount', 'validation.insufficientBalance') : refusalError(result);
-        const held = await this.ledger.transfer(
-          {
-            requestId: null,
-            code: 'withdraw',
-            coinName: type.coinName,
-            amount,
-            debit: member,
-            credit: { owner: 'system', coinName: type.coinName, purpose: 'withdrawals' },
-            isPending: true,
-            memo: number,
-          },
-          tx,
-        );
-        if (!held.ok) throw refused(held.result);
-        const hold = held.record;
-        let feeHold = null;
-        if (fee > 0n) {
-          const feeHeld = await this.ledger.transfer(
+    return inTransaction(
+      this.db,
+      (tx) =>
+        once(tx, key, async () => {
+          // One member's requests take turns (PostgreSQL: the member's row locked until commit;
+          // SQLite runs one write transaction at a time), so the waiting count below is exact and
+          // a change of the destination cannot slip between its check and the order.
+          await lockMember(tx, this.dialect, memberId);
+          const waiting = await tx
+            .selectFrom('withdrawals')
+            .select((eb) => eb.fn.countAll<bigint>().as('n'))
+            .where('member_id', '=', memberId)
+            .where('status', 'in', [...waitingStatuses])
+            .executeTakeFirstOrThrow();
+          if (num(waiting.n) >= pendingMax) throw new AppError('withdrawal.tooManyPending', { max: pendingMax });
+          const destination = await this.destinationOf(tx, memberId, channel, destinationId, type, amount);
+          const id = crypto.randomUUID();
+          const number = `WD${Date.now()}${crypto.randomInt(1000, 9999)}`;
+          const member = { owner: memberId, coinName: type.coinName, purpose: 'available' };
+          // Short of funds for the amount or its fee is the member's to fix; any other refusal is ours.
+          const refused = (result: TransferRefusal) =>
+            result === 'insufficientBalance' ? new AppError('request.invalid', undefined, 'amount', 'validation.insufficientBalance') : refusalError(result);
+          const held = await this.ledger.transfer(
             {
               requestId: null,
-              code: 'withdrawFee',
+              code: 'withdraw',
               coinName: type.coinName,
-              amount: fee,
+              amount,
               debit: member,
-              credit: { owner: 'system', coinName: type.coinName, purpose: 'fees' },
+              credit: { owner: 'system', coinName: type.coinName, purpose: 'withdrawals' },
               isPending: true,
               memo: number,
             },
             tx,
           );
-          if (!feeHeld.ok) throw refused(feeHeld.result);
-          feeHold = feeHeld.record;
-        }
-        const reviewId = await this.reviews.submit(tx, {
-          queue: 'withdrawal',
-          memberId,
-          coinName: type.coinName,
-          // The four-eyes threshold counts what leaves the member's balance.
-          amount: amount + fee,
-          subjectId: id,
-          // A member made it; no staff member is its maker.
-          createdByStaffId: null,
-          summary: {
-            withdrawalType: type.withdrawalType,
-            channel,
-            chain: type.chain,
-            amount: formatMinor(amount),
-            fee: formatMinor(fee),
-            destination: destination.destination,
-            bankName: destination.bankName,
-            accountName: destination.accountName,
-            currency: destination.currency,
-            localAmount: destination.localAmount,
-          },
-          evidence: [],
-        });
-        await tx
-          .insertInto('withdrawals')
-          .values({
-            id,
-            number,
-            member_id: memberId,
-            withdrawal_type: type.withdrawalType,
-            channel,
-            chain: type.chain,
-            coin_name: type.coinName,
-            amount,
-            fee,
-            destination: destination.destination,
-            destination_id: destinationId,
-            bank_name: destination.bankName,
-            account_name: destination.accountName,
-            currency: destination.currency,
-            rate: channel === 'bank' ? type.rate : null,
-            local_amount: destination.localAmount,
-            status: 'pendingReview',
-            hold_transfer_id: hold.id,
-            fee_transfer_id: feeHold?.id ?? null,
-            review_id: reviewId,
-            ...rejectColumns(null),
-            payout_method: null,
-            tx_hash: null,
-            raw_tx: null,
-            tx_nonce: null,
-            bank_reference: null,
-            paid_by_staff_id: null,
-            last_error: null,
-            created_at: Date.now(),
-            decided_at: null,
-            processing_at: null,
-            paid_at: null,
-          })
-          .execute();
-        return { id, number, status: 'pendingReview' as const };
-      }),
+          if (!held.ok) throw refused(held.result);
+          const hold = held.record;
+          let feeHold = null;
+          if (fee > 0n) {
+            const feeHeld = await this.ledger.transfer(
+              {
+                requestId: null,
+                code: 'withdrawFee',
+                coinName: type.coinName,
+                amount: fee,
+                debit: member,
+                credit: { owner: 'system', coinName: type.coinName, purpose: 'fees' },
+                isPending: true,
+                memo: number,
+              },
+              tx,
+            );
+            if (!feeHeld.ok) throw refused(feeHeld.result);
+            feeHold = feeHeld.record;
+          }
+          const reviewId = await this.reviews.submit(tx, {
+            queue: 'withdrawal',
+            memberId,
+            coinName: type.coinName,
+            // The four-eyes threshold counts what leaves the member's balance.
+            amount: amount + fee,
+            subjectId: id,
+            // A member made it; no staff member is its maker.
+            createdByStaffId: null,
+            summary: {
+              withdrawalType: type.withdrawalType,
+              channel,
+              chain: type.chain,
+              amount: formatMinor(amount),
+              fee: formatMinor(fee),
+              destination: destination.destination,
+              bankName: destination.bankName,
+              accountName: destination.accountName,
+              currency: destination.currency,
+              localAmount: destination.localAmount,
+            },
+            evidence: [],
+          });
+          await tx
+            .insertInto('withdrawals')
+            .values({
+              id,
+              number,
+              member_id: memberId,
+              withdrawal_type: type.withdrawalType,
+              channel,
+              chain: type.chain,
+              coin_name: type.coinName,
+              amount,
+              fee,
+              destination: destination.destination,
+              destination_id: destinationId,
+              bank_name: destination.bankName,
+              account_name: destination.accountName,
+              currency: destination.currency,
+              rate: channel === 'bank' ? type.rate : null,
+              local_amount: destination.localAmount,
+              status: 'pendingReview',
+              hold_transfer_id: hold.id,
+              fee_transfer_id: feeHold?.id ?? null,
+              review_id: reviewId,
+              ...rejectColumns(null),
+              payout_method: null,
+              tx_hash: null,
+              raw_tx: null,
+              tx_nonce: null,
+              bank_reference: null,
+              paid_by_staff_id: null,
+              last_error: null,
+              created_at: Date.now(),
+              decided_at: null,
+              processing_at: null,
+              paid_at: null,
+            })
+            .execute();
+          return { id, number, status: 'pendingReview' as const };
+        }),
+      { groupCommit: true },
     );
   }
 

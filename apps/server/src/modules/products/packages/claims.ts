@@ -20,6 +20,7 @@ import { isUniqueViolation } from '../../wallet/ledger/index.ts';
 import { settled, type LedgerRepository } from '../../wallet/ledger/index.ts';
 import type { QueueHandler, ReviewRow, ReviewService } from '../../platform/reviews/index.ts';
 import { notify } from '../../engagement/notifications/index.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 
 export const claimQueue = 'packageClaim';
 
@@ -65,56 +66,59 @@ export class ClaimService {
     // Keyed once (db/once.ts): a retry or a parallel duplicate is answered the first claim's id.
     const key = { scope: 'claimCreate', actor: memberId, requestId: input.requestId, input: { holdingId: input.holdingId } };
     const run = () =>
-      this.ledger.inTransaction((tx) =>
-        once(tx, key, async () => {
-          const holding = await tx
-            .selectFrom('package_holdings')
-            .select(['id', 'number', 'member_id', 'state', 'end_reason', 'terms', 'principal', 'released'])
-            .where('id', '=', input.holdingId)
-            .where('member_id', '=', memberId)
-            .executeTakeFirst();
-          if (!holding) throw new AppError('package.holdingNotFound');
-          const open = await tx.selectFrom('package_claims').select('id').where('open_key', '=', holding.id).executeTakeFirst();
-          if (open) throw new AppError('package.claimPending');
-          const amount = claimableAmount(holding);
-          if (amount === null) throw new AppError('package.notClaimable');
-          const terms = JSON.parse(holding.terms) as PackageTerms;
-          const id = crypto.randomUUID();
-          const now = Date.now();
-          const reviewId = await this.reviews.submit(tx, {
-            queue: claimQueue,
-            memberId,
-            coinName: terms.feeCoinName,
-            amount,
-            subjectId: id,
-            createdByStaffId: null,
-            summary: {
-              holdingNumber: holding.number,
-              principal: formatMinor(BigInt(holding.principal)),
-              released: formatMinor(BigInt(holding.released)),
-              claimGuaranteePercent: terms.claimGuaranteePercent,
-            },
-            evidence: [],
-          });
-          await tx
-            .insertInto('package_claims')
-            .values({
-              id,
-              holding_id: holding.id,
-              open_key: holding.id,
-              member_id: memberId,
-              coin_name: terms.feeCoinName,
+      inTransaction(
+        this.db,
+        (tx) =>
+          once(tx, key, async () => {
+            const holding = await tx
+              .selectFrom('package_holdings')
+              .select(['id', 'number', 'member_id', 'state', 'end_reason', 'terms', 'principal', 'released'])
+              .where('id', '=', input.holdingId)
+              .where('member_id', '=', memberId)
+              .executeTakeFirst();
+            if (!holding) throw new AppError('package.holdingNotFound');
+            const open = await tx.selectFrom('package_claims').select('id').where('open_key', '=', holding.id).executeTakeFirst();
+            if (open) throw new AppError('package.claimPending');
+            const amount = claimableAmount(holding);
+            if (amount === null) throw new AppError('package.notClaimable');
+            const terms = JSON.parse(holding.terms) as PackageTerms;
+            const id = crypto.randomUUID();
+            const now = Date.now();
+            const reviewId = await this.reviews.submit(tx, {
+              queue: claimQueue,
+              memberId,
+              coinName: terms.feeCoinName,
               amount,
-              state: 'pendingReview',
-              review_id: reviewId,
-              transfer_id: null,
-              ...rejectColumns(null),
-              created_at: BigInt(now),
-              decided_at: null,
-            })
-            .execute();
-          return { id };
-        }),
+              subjectId: id,
+              createdByStaffId: null,
+              summary: {
+                holdingNumber: holding.number,
+                principal: formatMinor(BigInt(holding.principal)),
+                released: formatMinor(BigInt(holding.released)),
+                claimGuaranteePercent: terms.claimGuaranteePercent,
+              },
+              evidence: [],
+            });
+            await tx
+              .insertInto('package_claims')
+              .values({
+                id,
+                holding_id: holding.id,
+                open_key: holding.id,
+                member_id: memberId,
+                coin_name: terms.feeCoinName,
+                amount,
+                state: 'pendingReview',
+                review_id: reviewId,
+                transfer_id: null,
+                ...rejectColumns(null),
+                created_at: BigInt(now),
+                decided_at: null,
+              })
+              .execute();
+            return { id };
+          }),
+        { groupCommit: true },
       );
     try {
       return await run();

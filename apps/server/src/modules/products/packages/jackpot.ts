@@ -20,6 +20,7 @@ import { settled, type LedgerRepository } from '../../wallet/ledger/index.ts';
 import type { ConfigService } from '../../platform/config/index.ts';
 import type { JobDefinition } from '../../../jobs/runner.ts';
 import { byHoldingNumber, drawWinners, seedCommitment } from './draw.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 
 /** The pool's point type: premiums and fees are paid in the fee coin, USDT by default. */
 export const jackpotCoin = 'USDT';
@@ -164,72 +165,76 @@ export class JackpotService {
   async draw(cycleId: string, now = Date.now()): Promise<DrawResult | null> {
     const winnersPerDraw = await this.settings.get('jackpot.winnersPerDraw');
     const prizePercent = await this.settings.get('jackpot.prizePercent');
-    return this.ledger.inTransaction(async (tx) => {
-      const cycle = await tx.selectFrom('jackpot_cycles').selectAll().where('id', '=', cycleId).executeTakeFirst();
-      if (!cycle || cycle.draw_state !== 'notDrawn' || num(cycle.ends_at) > now) return null;
-      const entries = await JackpotService.eligibleEntries(tx, cycle);
-      const picked = drawWinners(cycle.seed, entries, winnersPerDraw);
-      const pool = await this.pool(tx);
-      const total = percentOfStrict(pool > 0n ? pool : 0n, prizePercent, 'down');
-      const prize = picked.length > 0 ? total / BigInt(picked.length) : 0n;
-      // The guard: of two runners, one moves the state; the other finds it drawn and pays nothing.
-      const moved = await tx
-        .updateTable('jackpot_cycles')
-        .set({ draw_state: 'drawn', state: 'completed', pool, eligible_count: entries.length, drawn_at: BigInt(now) })
-        .where('id', '=', cycleId)
-        .where('draw_state', '=', 'notDrawn')
-        .executeTakeFirst();
-      if (moved.numUpdatedRows !== 1n) return null;
-      const winnerTransfers = new Map<string, string>();
-      for (const w of picked) {
-        if (prize <= 0n) break;
-        const t = settled(
-          await this.ledger.transfer(
-            {
-              requestId: `jackpot:${cycleId}:${w.holdingId}`,
-              code: 'prizePoolBonus',
-              coinName: jackpotCoin,
+    return inTransaction(
+      this.db,
+      async (tx) => {
+        const cycle = await tx.selectFrom('jackpot_cycles').selectAll().where('id', '=', cycleId).executeTakeFirst();
+        if (!cycle || cycle.draw_state !== 'notDrawn' || num(cycle.ends_at) > now) return null;
+        const entries = await JackpotService.eligibleEntries(tx, cycle);
+        const picked = drawWinners(cycle.seed, entries, winnersPerDraw);
+        const pool = await this.pool(tx);
+        const total = percentOfStrict(pool > 0n ? pool : 0n, prizePercent, 'down');
+        const prize = picked.length > 0 ? total / BigInt(picked.length) : 0n;
+        // The guard: of two runners, one moves the state; the other finds it drawn and pays nothing.
+        const moved = await tx
+          .updateTable('jackpot_cycles')
+          .set({ draw_state: 'drawn', state: 'completed', pool, eligible_count: entries.length, drawn_at: BigInt(now) })
+          .where('id', '=', cycleId)
+          .where('draw_state', '=', 'notDrawn')
+          .executeTakeFirst();
+        if (moved.numUpdatedRows !== 1n) return null;
+        const winnerTransfers = new Map<string, string>();
+        for (const w of picked) {
+          if (prize <= 0n) break;
+          const t = settled(
+            await this.ledger.transfer(
+              {
+                requestId: `jackpot:${cycleId}:${w.holdingId}`,
+                code: 'prizePoolBonus',
+                coinName: jackpotCoin,
+                amount: prize,
+                debit: { owner: 'system', coinName: jackpotCoin, purpose: 'jackpot' },
+                credit: { owner: w.memberId, coinName: jackpotCoin, purpose: 'available' },
+                isPending: false,
+                memo: cycleId,
+              },
+              tx,
+            ),
+          );
+          winnerTransfers.set(w.holdingId, t.id);
+          await tx
+            .insertInto('package_holding_events')
+            .values({
+              id: crypto.randomUUID(),
+              holding_id: w.holdingId,
+              member_id: w.memberId,
+              type: 'prize',
+              coin_name: jackpotCoin,
               amount: prize,
-              debit: { owner: 'system', coinName: jackpotCoin, purpose: 'jackpot' },
-              credit: { owner: w.memberId, coinName: jackpotCoin, purpose: 'available' },
-              isPending: false,
-              memo: cycleId,
-            },
-            tx,
-          ),
-        );
-        winnerTransfers.set(w.holdingId, t.id);
-        await tx
-          .insertInto('package_holding_events')
-          .values({
-            id: crypto.randomUUID(),
-            holding_id: w.holdingId,
-            member_id: w.memberId,
-            type: 'prize',
-            coin_name: jackpotCoin,
-            amount: prize,
-            detail: String(num(cycle.number)),
-            transfer_id: t.id,
-            at: BigInt(now),
-          })
-          .execute();
-      }
-      const isWinner = new Set(picked.map((w) => w.holdingId));
-      const rows = entries.map((e) => ({
-        cycle_id: cycleId,
-        holding_id: e.holdingId,
-        member_id: e.memberId,
-        is_winner: isWinner.has(e.holdingId) ? 1 : 0,
-        prize: isWinner.has(e.holdingId) ? prize : 0n,
-        transfer_id: winnerTransfers.get(e.holdingId) ?? null,
-      }));
-      for (let i = 0; i < rows.length; i += 300)
-        await tx
-          .insertInto('jackpot_entries')
-          .values(rows.slice(i, i + 300))
-          .execute();
-      return { cycleId, eligible: entries.length, pool, winners: picked.map((w) => ({ ...w, prize })) };
-    });
+              detail: String(num(cycle.number)),
+              transfer_id: t.id,
+              at: BigInt(now),
+            })
+            .execute();
+        }
+        const isWinner = new Set(picked.map((w) => w.holdingId));
+        const rows = entries.map((e) => ({
+          cycle_id: cycleId,
+          holding_id: e.holdingId,
+          member_id: e.memberId,
+          is_winner: isWinner.has(e.holdingId) ? 1 : 0,
+          prize: isWinner.has(e.holdingId) ? prize : 0n,
+          transfer_id: winnerTransfers.get(e.holdingId) ?? null,
+        }));
+        for (let i = 0; i < rows.length; i += 300)
+          await tx
+            .insertInto('jackpot_entries')
+            .values(rows.slice(i, i + 300))
+            .execute();
+        return { cycleId, eligible: entries.length, pool, winners: picked.map((w) => ({ ...w, prize })) };
+      },
+      { groupCommit: true },
+    );
   }
 
   private cycleRows(limit: number, state?: 'inProgress' | 'completed') {

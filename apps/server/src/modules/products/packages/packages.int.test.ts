@@ -9,6 +9,7 @@ import { verifyAndRecord, verifyLedger } from '../../wallet/ledger/index.ts';
 import { verifyPackages } from './verify.ts';
 import { endHolding } from './holdings.ts';
 import { settled } from '../../wallet/ledger/index.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 
 const password = 'Trans0ction!x';
 
@@ -438,7 +439,7 @@ describe.each(dialects)('packages on %s', (dialect) => {
       c.call('fillingPositions', { holdingId: h, payments: [{ coinName: 'USDT', amount: '200' }], transactionPassword: password, requestId: rid() });
     expect((await fill()).error).toBe('package.wrongState');
     // The release job ends a holding at its term this way.
-    await t.services.ledger.inTransaction((tx) => endHolding(tx, t.services.ledger, h, 'term', Date.now()));
+    await inTransaction(t.services.dbHandle.db, (tx) => endHolding(tx, t.services.ledger, h, 'term', Date.now()), { groupCommit: true });
     expect((await holdings(c))[0]).toMatchObject({ state: 'expired', endReason: 'term' });
     expect((await assets(c)).assetsFixed).toBe('0.000000');
     const current = (await staff.call<ProductAdminEntry[]>('productAdminList')).data.find((x) => x.id === p.id)!;

@@ -11,6 +11,7 @@ import { verifyLedger } from '../../wallet/ledger/index.ts';
 import { verifyPackages } from './verify.ts';
 import { endHolding } from './holdings.ts';
 import { settled } from '../../wallet/ledger/index.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 
 const password = 'Trans0ction!x';
 const usdt = (amount: string) => [{ coinName: 'USDT', amount }];
@@ -95,7 +96,7 @@ describe.each(dialects)('product writes keyed once on %s', (dialect) => {
     (await ok<{ holdingId: string }>('buyMatching', { productId, quantity: 1, payments: usdt('100'), transactionPassword: password })).holdingId;
   const endedByTerm = async () => {
     const h = await holding();
-    await t.services.ledger.inTransaction((tx) => endHolding(tx, t.services.ledger, h, 'term', Date.now()));
+    await inTransaction(t.services.dbHandle.db, (tx) => endHolding(tx, t.services.ledger, h, 'term', Date.now()), { groupCommit: true });
     return h;
   };
   const rushCode = async () => {

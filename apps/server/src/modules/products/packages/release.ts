@@ -25,6 +25,7 @@ import { releasesUntil } from '@pp/contract';
 import { settled, type LedgerRepository } from '../../wallet/ledger/index.ts';
 import type { JobDefinition } from '../../../jobs/runner.ts';
 import { notifyMany } from '../../engagement/notifications/index.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 
 export const rewardCoin = 'REWARD_POINT';
 const hourMs = 3_600_000;
@@ -184,101 +185,105 @@ export class PackageReleaseService {
     const attempt = async (batch: string[]) => {
       let local = emptySummary();
       let count = settled.count;
-      await this.ledger.inTransaction(async (tx) => {
-        // A retried transaction starts its counts again.
-        local = emptySummary();
-        count = settled.count;
-        const rows = await tx
-          .selectFrom('package_holdings')
-          .leftJoin('users', 'users.id', 'package_holdings.member_id')
-          .select([
-            'package_holdings.id',
-            'package_holdings.member_id',
-            'package_holdings.terms',
-            'package_holdings.principal',
-            'package_holdings.reward_cap',
-            'package_holdings.released',
-            'package_holdings.state',
-            'package_holdings.effective_at',
-            'package_holdings.unlock_at',
-            'package_holdings.expires_at',
-            'package_holdings.periods_paid',
-            'package_holdings.next_release_at',
-            'users.auto_top_up',
-          ])
-          .where('package_holdings.id', 'in', batch)
-          .orderBy('package_holdings.next_release_at')
-          .orderBy('package_holdings.id')
-          .execute();
-        const plans = rows.filter((r) => r.state !== 'expired').map((r) => planHolding(r, now));
-        // The exactly-once guard first: every (holding, period) this batch pays, in one statement.
-        // A row that exists already means another runner paid it; the batch is read again.
-        // Each release's transfer id is made here, so its row is written once, with it.
-        const wanted = plans.flatMap((p) =>
-          p.periods.map((k) => ({
-            holding_id: p.row.id,
-            period: k.period,
-            amount: k.amount,
-            is_reinvested: p.isReinvest ? 1 : 0,
-            transfer_id: timeOrderedId(now),
-            paid_at: BigInt(now),
-          })),
-        );
-        let claimedCount = 0;
-        for (let i = 0; i < wanted.length; i += guardChunk) {
-          const claimed = await tx
-            .insertInto('package_releases')
-            .values(wanted.slice(i, i + guardChunk))
-            .onConflict((oc) => oc.columns(['holding_id', 'period']).doNothing())
-            .returning('period')
+      await inTransaction(
+        this.db,
+        async (tx) => {
+          // A retried transaction starts its counts again.
+          local = emptySummary();
+          count = settled.count;
+          const rows = await tx
+            .selectFrom('package_holdings')
+            .leftJoin('users', 'users.id', 'package_holdings.member_id')
+            .select([
+              'package_holdings.id',
+              'package_holdings.member_id',
+              'package_holdings.terms',
+              'package_holdings.principal',
+              'package_holdings.reward_cap',
+              'package_holdings.released',
+              'package_holdings.state',
+              'package_holdings.effective_at',
+              'package_holdings.unlock_at',
+              'package_holdings.expires_at',
+              'package_holdings.periods_paid',
+              'package_holdings.next_release_at',
+              'users.auto_top_up',
+            ])
+            .where('package_holdings.id', 'in', batch)
+            .orderBy('package_holdings.next_release_at')
+            .orderBy('package_holdings.id')
             .execute();
-          claimedCount += claimed.length;
-        }
-        if (claimedCount !== wanted.length) throw new HoldingMoved('another runner paid some of these periods');
-        const events: EventRow[] = [];
-        // Every release transfer of the batch in one set-based call (decision 020 notes), before
-        // any redeem at expiry, which moves a reinvested principal these credit.
-        const releases = plans.flatMap((plan) => plan.periods.map((p) => ({ plan, p })));
-        const transfers = await this.ledger.postMany(
-          releases.map(({ plan, p }) => ({
-            requestId: null,
-            code: 'packageRelease' as const,
-            coinName: rewardCoin,
-            amount: p.amount,
-            debit: { owner: 'system', coinName: rewardCoin, purpose: 'packageRewards' },
-            credit: { owner: plan.row.member_id, coinName: rewardCoin, purpose: plan.isReinvest ? 'fixed' : 'available' },
-            isPending: false,
-            memo: `${plan.row.id}:${p.period}`,
-          })),
-          tx,
-          wanted.map((w) => w.transfer_id),
-        );
-        let next = 0;
-        for (const plan of plans) {
-          local.holdingsSeen++;
-          const ids = transfers.slice(next, next + plan.periods.length).map((t) => t.id);
-          next += plan.periods.length;
-          await this.applyPlan(tx, plan, ids, now, local, events);
-          count++;
-          afterHolding?.(count);
-        }
-        await this.moveHoldings(tx, plans);
-        for (let i = 0; i < events.length; i += eventChunk)
-          await tx
-            .insertInto('package_holding_events')
-            .values(events.slice(i, i + eventChunk))
-            .execute();
-        await notifyMany(
-          tx,
-          plans
-            .filter((p) => p.unlockAt !== null || p.endReason !== null)
-            .map((p) => ({
-              memberId: p.row.member_id,
-              type: p.endReason !== null ? ('packageExpired' as const) : ('packageUnlocked' as const),
-              params: { holdingId: p.row.id },
+          const plans = rows.filter((r) => r.state !== 'expired').map((r) => planHolding(r, now));
+          // The exactly-once guard first: every (holding, period) this batch pays, in one statement.
+          // A row that exists already means another runner paid it; the batch is read again.
+          // Each release's transfer id is made here, so its row is written once, with it.
+          const wanted = plans.flatMap((p) =>
+            p.periods.map((k) => ({
+              holding_id: p.row.id,
+              period: k.period,
+              amount: k.amount,
+              is_reinvested: p.isReinvest ? 1 : 0,
+              transfer_id: timeOrderedId(now),
+              paid_at: BigInt(now),
             })),
-        );
-      });
+          );
+          let claimedCount = 0;
+          for (let i = 0; i < wanted.length; i += guardChunk) {
+            const claimed = await tx
+              .insertInto('package_releases')
+              .values(wanted.slice(i, i + guardChunk))
+              .onConflict((oc) => oc.columns(['holding_id', 'period']).doNothing())
+              .returning('period')
+              .execute();
+            claimedCount += claimed.length;
+          }
+          if (claimedCount !== wanted.length) throw new HoldingMoved('another runner paid some of these periods');
+          const events: EventRow[] = [];
+          // Every release transfer of the batch in one set-based call (decision 020 notes), before
+          // any redeem at expiry, which moves a reinvested principal these credit.
+          const releases = plans.flatMap((plan) => plan.periods.map((p) => ({ plan, p })));
+          const transfers = await this.ledger.postMany(
+            releases.map(({ plan, p }) => ({
+              requestId: null,
+              code: 'packageRelease' as const,
+              coinName: rewardCoin,
+              amount: p.amount,
+              debit: { owner: 'system', coinName: rewardCoin, purpose: 'packageRewards' },
+              credit: { owner: plan.row.member_id, coinName: rewardCoin, purpose: plan.isReinvest ? 'fixed' : 'available' },
+              isPending: false,
+              memo: `${plan.row.id}:${p.period}`,
+            })),
+            tx,
+            wanted.map((w) => w.transfer_id),
+          );
+          let next = 0;
+          for (const plan of plans) {
+            local.holdingsSeen++;
+            const ids = transfers.slice(next, next + plan.periods.length).map((t) => t.id);
+            next += plan.periods.length;
+            await this.applyPlan(tx, plan, ids, now, local, events);
+            count++;
+            afterHolding?.(count);
+          }
+          await this.moveHoldings(tx, plans);
+          for (let i = 0; i < events.length; i += eventChunk)
+            await tx
+              .insertInto('package_holding_events')
+              .values(events.slice(i, i + eventChunk))
+              .execute();
+          await notifyMany(
+            tx,
+            plans
+              .filter((p) => p.unlockAt !== null || p.endReason !== null)
+              .map((p) => ({
+                memberId: p.row.member_id,
+                type: p.endReason !== null ? ('packageExpired' as const) : ('packageUnlocked' as const),
+                params: { holdingId: p.row.id },
+              })),
+          );
+        },
+        { groupCommit: true },
+      );
       settled.count = count;
       addSummary(summary, local);
     };

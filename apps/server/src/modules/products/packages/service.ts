@@ -58,6 +58,7 @@ import {
   toHoldingEntry,
   type HoldingRow,
 } from './holdings.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 
 /** The package_member_units row that marks a member's one experience holding ever. */
 const experienceMark = '#experience';
@@ -269,7 +270,7 @@ export class PackageService {
    * endpoint answers, stored as JSON for a retry.
    */
   private keyed<T>(scope: string, memberId: string, requestId: string, input: object, work: (tx: Tx, now: number) => Promise<T>): Promise<T> {
-    return this.ledger.inTransaction((tx) => once(tx, { scope, actor: memberId, requestId, input }, () => work(tx, Date.now())));
+    return inTransaction(this.db, (tx) => once(tx, { scope, actor: memberId, requestId, input }, () => work(tx, Date.now())), { groupCommit: true });
   }
 
   private async liveHolding(tx: Tx | Db, memberId: string, holdingId: string): Promise<HoldingRow> {

@@ -26,6 +26,7 @@ import type { AccountService } from '../../identity/accounts/index.ts';
 import type { Actor, AuditService } from '../../platform/audit/index.ts';
 import { formatMinor, parseAmount } from '@pp/contract';
 import { refusalError, settled, type LedgerRepository } from '../../wallet/ledger/index.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 
 const configId = 'equity';
 
@@ -104,39 +105,43 @@ export class EquityService {
     // Read before the transaction: on SQLite a read outside it would wait for it.
     const wasOpen = await this.openFlag.get();
     if (input.isOpen !== undefined && input.isOpen !== wasOpen && !canSetOpen) throw new AppError('auth.forbidden');
-    await this.ledger.inTransaction(async (tx) => {
-      const before = await tx.selectFrom('equity_config').selectAll().where('id', '=', configId).executeTakeFirst();
-      if (before && num(before.sold) > input.totalIssued) throw new AppError('equity.issuedBelowSold', { sold: num(before.sold) }, 'totalIssued');
-      const values = {
-        price,
-        coin_name: input.coinName,
-        total_issued: BigInt(input.totalIssued),
-        max_per_member: BigInt(input.maxPerMember),
-        bonus_per_share: bonus,
-        period_hours: input.bonusPeriodHours,
-        updated_at: BigInt(now),
-      };
-      if (before)
-        await tx
-          .updateTable('equity_config')
-          .set({ ...values, version: num(before.version) + 1 })
-          .where('id', '=', configId)
-          .execute();
-      else
-        await tx
-          .insertInto('equity_config')
-          .values({ id: configId, sold: 0n, version: 1, ...values })
-          .execute();
-      await this.audit.record(tx, actor, {
-        action: 'equity.configSave',
-        targetType: 'equity',
-        targetId: configId,
-        before: before ? this.publicConfig(before, true) : null,
-        after: { ...input },
-        reason: input.reason,
-      });
-      if (input.isOpen !== undefined && input.isOpen !== wasOpen) await this.openFlag.set(tx, input.isOpen, actor, input.reason);
-    });
+    await inTransaction(
+      this.db,
+      async (tx) => {
+        const before = await tx.selectFrom('equity_config').selectAll().where('id', '=', configId).executeTakeFirst();
+        if (before && num(before.sold) > input.totalIssued) throw new AppError('equity.issuedBelowSold', { sold: num(before.sold) }, 'totalIssued');
+        const values = {
+          price,
+          coin_name: input.coinName,
+          total_issued: BigInt(input.totalIssued),
+          max_per_member: BigInt(input.maxPerMember),
+          bonus_per_share: bonus,
+          period_hours: input.bonusPeriodHours,
+          updated_at: BigInt(now),
+        };
+        if (before)
+          await tx
+            .updateTable('equity_config')
+            .set({ ...values, version: num(before.version) + 1 })
+            .where('id', '=', configId)
+            .execute();
+        else
+          await tx
+            .insertInto('equity_config')
+            .values({ id: configId, sold: 0n, version: 1, ...values })
+            .execute();
+        await this.audit.record(tx, actor, {
+          action: 'equity.configSave',
+          targetType: 'equity',
+          targetId: configId,
+          before: before ? this.publicConfig(before, true) : null,
+          after: { ...input },
+          reason: input.reason,
+        });
+        if (input.isOpen !== undefined && input.isOpen !== wasOpen) await this.openFlag.set(tx, input.isOpen, actor, input.reason);
+      },
+      { groupCommit: true },
+    );
     return this.adminConfig();
   }
 
@@ -147,65 +152,68 @@ export class EquityService {
     await this.accounts.authorizeMoneyAction(memberId, input.transactionPassword);
     const n = BigInt(input.shares);
     const key = { scope: 'buyEquity', actor: memberId, requestId: input.requestId, input: { shares: input.shares } };
-    const answer = await this.ledger.inTransaction((tx) =>
-      once(tx, key, async () => {
-        const recordId = crypto.randomUUID();
-        const now = this.clock();
-        const own = await tx.selectFrom('equity_holdings').selectAll().where('member_id', '=', memberId).executeTakeFirst();
-        const max = BigInt(c.max_per_member);
-        const have = BigInt(own?.purchased ?? 0) + BigInt(own?.bonus ?? 0);
-        const overLimit = () => new AppError('equity.overLimit', { max: num(max), left: num(max > have ? max - have : 0n) });
-        if (have + n > max) throw overLimit();
-        const counted = await tx
-          .insertInto('equity_holdings')
-          .values({ member_id: memberId, purchased: n, bonus: 0n })
-          .onConflict((oc) =>
-            oc
-              .column('member_id')
-              .doUpdateSet((eb) => ({ purchased: eb('equity_holdings.purchased', '+', n) }))
-              .where(() => sql<boolean>`equity_holdings.purchased + equity_holdings.bonus + ${n} <= ${max}`),
-          )
-          .executeTakeFirst();
-        if (counted.numInsertedOrUpdatedRows !== 1n) throw overLimit();
-        const taken = await tx
-          .updateTable('equity_config')
-          .set((eb) => ({ sold: eb('sold', '+', n) }))
-          .where('id', '=', configId)
-          .where(sql<boolean>`sold + ${n} <= total_issued`)
-          .executeTakeFirst();
-        if (taken.numUpdatedRows !== 1n) throw new AppError('equity.soldOut');
-        const amount = BigInt(c.price) * n;
-        const bought = await this.ledger.transfer(
-          {
-            requestId: null,
-            code: 'equityBuy',
-            coinName: c.coin_name,
-            amount,
-            debit: { owner: memberId, coinName: c.coin_name, purpose: 'available' },
-            credit: { owner: 'system', coinName: c.coin_name, purpose: 'equity' },
-            isPending: false,
-            memo: `equity:${input.shares}`,
-          },
-          tx,
-        );
-        if (!bought.ok) throw bought.result === 'insufficientBalance' ? new AppError('equity.insufficientBalance') : refusalError(bought.result);
-        const transferId = bought.record.id;
-        await tx
-          .insertInto('equity_records')
-          .values({
-            id: recordId,
-            member_id: memberId,
-            kind: 'buy',
-            shares: n,
-            amount,
-            coin_name: c.coin_name,
-            period: null,
-            transfer_id: transferId,
-            created_at: now,
-          })
-          .execute();
-        return { recordId };
-      }),
+    const answer = await inTransaction(
+      this.db,
+      (tx) =>
+        once(tx, key, async () => {
+          const recordId = crypto.randomUUID();
+          const now = this.clock();
+          const own = await tx.selectFrom('equity_holdings').selectAll().where('member_id', '=', memberId).executeTakeFirst();
+          const max = BigInt(c.max_per_member);
+          const have = BigInt(own?.purchased ?? 0) + BigInt(own?.bonus ?? 0);
+          const overLimit = () => new AppError('equity.overLimit', { max: num(max), left: num(max > have ? max - have : 0n) });
+          if (have + n > max) throw overLimit();
+          const counted = await tx
+            .insertInto('equity_holdings')
+            .values({ member_id: memberId, purchased: n, bonus: 0n })
+            .onConflict((oc) =>
+              oc
+                .column('member_id')
+                .doUpdateSet((eb) => ({ purchased: eb('equity_holdings.purchased', '+', n) }))
+                .where(() => sql<boolean>`equity_holdings.purchased + equity_holdings.bonus + ${n} <= ${max}`),
+            )
+            .executeTakeFirst();
+          if (counted.numInsertedOrUpdatedRows !== 1n) throw overLimit();
+          const taken = await tx
+            .updateTable('equity_config')
+            .set((eb) => ({ sold: eb('sold', '+', n) }))
+            .where('id', '=', configId)
+            .where(sql<boolean>`sold + ${n} <= total_issued`)
+            .executeTakeFirst();
+          if (taken.numUpdatedRows !== 1n) throw new AppError('equity.soldOut');
+          const amount = BigInt(c.price) * n;
+          const bought = await this.ledger.transfer(
+            {
+              requestId: null,
+              code: 'equityBuy',
+              coinName: c.coin_name,
+              amount,
+              debit: { owner: memberId, coinName: c.coin_name, purpose: 'available' },
+              credit: { owner: 'system', coinName: c.coin_name, purpose: 'equity' },
+              isPending: false,
+              memo: `equity:${input.shares}`,
+            },
+            tx,
+          );
+          if (!bought.ok) throw bought.result === 'insufficientBalance' ? new AppError('equity.insufficientBalance') : refusalError(bought.result);
+          const transferId = bought.record.id;
+          await tx
+            .insertInto('equity_records')
+            .values({
+              id: recordId,
+              member_id: memberId,
+              kind: 'buy',
+              shares: n,
+              amount,
+              coin_name: c.coin_name,
+              period: null,
+              transfer_id: transferId,
+              created_at: now,
+            })
+            .execute();
+          return { recordId };
+        }),
+      { groupCommit: true },
     );
     return answer.recordId;
   }
@@ -242,37 +250,41 @@ export class EquityService {
       const owners = await this.db.selectFrom('equity_holdings').selectAll().where('member_id', '>', after).orderBy('member_id').limit(bonusBatch).execute();
       if (owners.length === 0) break;
       after = owners[owners.length - 1]!.member_id;
-      await this.ledger.inTransaction(async (tx) => {
-        for (const o of owners) {
-          const shares = BigInt(o.purchased) + BigInt(o.bonus);
-          if (shares === 0n) continue;
-          const amount = shares * BigInt(c.bonus_per_share);
-          const id = crypto.randomUUID();
-          const inserted = await tx
-            .insertInto('equity_records')
-            .values({ id, member_id: o.member_id, kind: 'bonus', shares, amount, coin_name: c.coin_name, period, transfer_id: null, created_at: now })
-            .onConflict((oc) => oc.columns(['member_id', 'kind', 'period']).doNothing())
-            .executeTakeFirst();
-          if (inserted.numInsertedOrUpdatedRows !== 1n) continue;
-          const record = settled(
-            await this.ledger.transfer(
-              {
-                requestId: null,
-                code: 'equityBonus',
-                coinName: c.coin_name,
-                amount,
-                debit: { owner: 'system', coinName: c.coin_name, purpose: 'equityBonus' },
-                credit: { owner: o.member_id, coinName: c.coin_name, purpose: 'available' },
-                isPending: false,
-                memo: `equity bonus: period ${period}, ${shares} shares`,
-              },
-              tx,
-            ),
-          );
-          await tx.updateTable('equity_records').set({ transfer_id: record.id }).where('id', '=', id).execute();
-          paid++;
-        }
-      });
+      await inTransaction(
+        this.db,
+        async (tx) => {
+          for (const o of owners) {
+            const shares = BigInt(o.purchased) + BigInt(o.bonus);
+            if (shares === 0n) continue;
+            const amount = shares * BigInt(c.bonus_per_share);
+            const id = crypto.randomUUID();
+            const inserted = await tx
+              .insertInto('equity_records')
+              .values({ id, member_id: o.member_id, kind: 'bonus', shares, amount, coin_name: c.coin_name, period, transfer_id: null, created_at: now })
+              .onConflict((oc) => oc.columns(['member_id', 'kind', 'period']).doNothing())
+              .executeTakeFirst();
+            if (inserted.numInsertedOrUpdatedRows !== 1n) continue;
+            const record = settled(
+              await this.ledger.transfer(
+                {
+                  requestId: null,
+                  code: 'equityBonus',
+                  coinName: c.coin_name,
+                  amount,
+                  debit: { owner: 'system', coinName: c.coin_name, purpose: 'equityBonus' },
+                  credit: { owner: o.member_id, coinName: c.coin_name, purpose: 'available' },
+                  isPending: false,
+                  memo: `equity bonus: period ${period}, ${shares} shares`,
+                },
+                tx,
+              ),
+            );
+            await tx.updateTable('equity_records').set({ transfer_id: record.id }).where('id', '=', id).execute();
+            paid++;
+          }
+        },
+        { groupCommit: true },
+      );
     }
     return { period, paid };
   }

@@ -41,6 +41,7 @@ import { productById } from '../packages/index.ts';
 import { addEvent, addToPrincipal, insertHolding, move, pickText } from '../packages/index.ts';
 import { newActivationCode, type PackageService } from '../packages/index.ts';
 import { timeOrderedId } from '../../../db/ids.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 
 type SaleRow = {
   id: string;
@@ -118,34 +119,38 @@ export class SaleService {
     if (!product) throw new AppError('package.notFound', undefined, 'productId');
     const id = crypto.randomUUID();
     const now = this.clock();
-    await this.ledger.inTransaction(async (tx) => {
-      const row = {
-        id,
-        kind: input.kind,
-        product_id: product.id,
-        units: input.units,
-        price,
-        coin_name: input.coinName,
-        total: BigInt(input.total),
-        sold: 0n,
-        per_member_limit: input.perMemberLimit,
-        min_grade: input.minGrade,
-        is_flagged_only: input.isFlaggedOnly ? 1 : 0,
-        starts_at: BigInt(input.startsAt),
-        ends_at: BigInt(input.endsAt),
-        created_by: actor.id,
-        created_at: BigInt(now),
-      };
-      await tx.insertInto('scarce_sales').values(row).execute();
-      await this.audit.record(tx, actor, {
-        action: input.kind === 'code' ? 'scarce.rushOpen' : 'scarce.flashSaleOpen',
-        targetType: 'scarceSale',
-        targetId: id,
-        before: null,
-        after: { ...input },
-        reason: input.reason,
-      });
-    });
+    await inTransaction(
+      this.db,
+      async (tx) => {
+        const row = {
+          id,
+          kind: input.kind,
+          product_id: product.id,
+          units: input.units,
+          price,
+          coin_name: input.coinName,
+          total: BigInt(input.total),
+          sold: 0n,
+          per_member_limit: input.perMemberLimit,
+          min_grade: input.minGrade,
+          is_flagged_only: input.isFlaggedOnly ? 1 : 0,
+          starts_at: BigInt(input.startsAt),
+          ends_at: BigInt(input.endsAt),
+          created_by: actor.id,
+          created_at: BigInt(now),
+        };
+        await tx.insertInto('scarce_sales').values(row).execute();
+        await this.audit.record(tx, actor, {
+          action: input.kind === 'code' ? 'scarce.rushOpen' : 'scarce.flashSaleOpen',
+          targetType: 'scarceSale',
+          targetId: id,
+          before: null,
+          after: { ...input },
+          reason: input.reason,
+        });
+      },
+      { groupCommit: true },
+    );
     return this.adminEntry(id, lang);
   }
 
@@ -157,26 +162,30 @@ export class SaleService {
    */
   async close(actor: Actor, lang: Language, input: { saleId: string; reason: string }) {
     const now = this.clock();
-    await this.ledger.inTransaction(async (tx) => {
-      const before = await tx.selectFrom('scarce_sales').selectAll().where('id', '=', input.saleId).executeTakeFirst();
-      if (!before) throw new AppError('scarce.notFound', undefined, 'saleId');
-      // A sale that has not started yet ends at once too: its window becomes empty (start = end = now).
-      const changed = await tx
-        .updateTable('scarce_sales')
-        .set({ ends_at: BigInt(now), starts_at: sql<bigint>`case when starts_at > ${BigInt(now)} then ${BigInt(now)} else starts_at end` })
-        .where('id', '=', input.saleId)
-        .where('ends_at', '>', BigInt(now))
-        .executeTakeFirst();
-      if (changed.numUpdatedRows !== 1n) throw new AppError('scarce.alreadyEnded');
-      await this.audit.record(tx, actor, {
-        action: 'scarce.saleClose',
-        targetType: 'scarceSale',
-        targetId: input.saleId,
-        before: { startsAt: num(before.starts_at), endsAt: num(before.ends_at), sold: num(before.sold) },
-        after: { endsAt: now },
-        reason: input.reason,
-      });
-    });
+    await inTransaction(
+      this.db,
+      async (tx) => {
+        const before = await tx.selectFrom('scarce_sales').selectAll().where('id', '=', input.saleId).executeTakeFirst();
+        if (!before) throw new AppError('scarce.notFound', undefined, 'saleId');
+        // A sale that has not started yet ends at once too: its window becomes empty (start = end = now).
+        const changed = await tx
+          .updateTable('scarce_sales')
+          .set({ ends_at: BigInt(now), starts_at: sql<bigint>`case when starts_at > ${BigInt(now)} then ${BigInt(now)} else starts_at end` })
+          .where('id', '=', input.saleId)
+          .where('ends_at', '>', BigInt(now))
+          .executeTakeFirst();
+        if (changed.numUpdatedRows !== 1n) throw new AppError('scarce.alreadyEnded');
+        await this.audit.record(tx, actor, {
+          action: 'scarce.saleClose',
+          targetType: 'scarceSale',
+          targetId: input.saleId,
+          before: { startsAt: num(before.starts_at), endsAt: num(before.ends_at), sold: num(before.sold) },
+          after: { endsAt: now },
+          reason: input.reason,
+        });
+      },
+      { groupCommit: true },
+    );
     return this.adminEntry(input.saleId, lang);
   }
 
@@ -328,8 +337,9 @@ export class SaleService {
       if (first.input_hash !== inputHash(key.input) && first.input_hash !== legacyInputHash) throw new AppError('ledger.requestIdReused');
       return JSON.parse(first.result_json) as PurchaseAnswer;
     }
-    return this.ledger
-      .inTransaction((tx) =>
+    return inTransaction(
+      this.db,
+      (tx) =>
         once(tx, key, async (): Promise<PurchaseAnswer> => {
           const purchaseId = crypto.randomUUID();
           // The stock is read first, without a lock, so a purchase that cannot win does no work; the
@@ -371,11 +381,11 @@ export class SaleService {
           if (taken.numUpdatedRows !== 1n) throw refusal('soldOut');
           return delivered;
         }),
-      )
-      .catch((error: unknown) => {
-        if (error instanceof AppError && error.key === 'package.insufficientBalance') throw refusal('insufficientBalance');
-        throw error;
-      });
+      { groupCommit: true },
+    ).catch((error: unknown) => {
+      if (error instanceof AppError && error.key === 'package.insufficientBalance') throw refusal('insufficientBalance');
+      throw error;
+    });
   }
 
   /** The money and the goods: a code waiting for activation, or a holding at once. */

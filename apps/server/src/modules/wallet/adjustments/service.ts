@@ -3,7 +3,7 @@
  * made at once as a pending transfer (a debit from a member is held, so it shows as frozen) and
  * put in the manualAdjustment review queue; approval posts it, rejection voids it.
  */
-import type { Tx } from '../../../db/index.ts';
+import type { Db, Tx } from '../../../db/index.ts';
 import { once } from '../../../db/once.ts';
 import { AppError } from '../../../errors.ts';
 import type { AuditService, Actor } from '../../platform/audit/index.ts';
@@ -11,9 +11,11 @@ import { formatMinor, parseAmount } from '@pp/contract';
 import { settled, type LedgerRepository } from '../ledger/index.ts';
 import type { QueueHandler, ReviewRow, ReviewService } from '../../platform/reviews/index.ts';
 import type { AccountRepository } from '../../identity/accounts/index.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 
 export class AdjustmentService {
   constructor(
+    private readonly db: Db,
     private readonly ledger: LedgerRepository,
     private readonly reviews: ReviewService,
     private readonly audit: AuditService,
@@ -37,43 +39,46 @@ export class AdjustmentService {
     // Keyed once (db/once.ts): eight parallel sends of one request make one pending transfer and
     // one review item, and every send is answered with them. The journal needs no key of its own.
     const key = { scope: 'adjustmentCreate', actor: actor.id, requestId: input.requestId, input };
-    return this.ledger.inTransaction((tx) =>
-      once(tx, key, async () => {
-        const transfer = settled(
-          await this.ledger.transfer(
-            {
-              requestId: null,
-              code,
-              coinName: input.coinName,
-              amount,
-              debit: input.direction === 'credit' ? systemAccount : memberAccount,
-              credit: input.direction === 'credit' ? memberAccount : systemAccount,
-              isPending: true,
-              memo: input.reason,
-            },
-            tx,
-          ),
-        );
-        const reviewId = await this.reviews.submit(tx, {
-          queue: 'manualAdjustment',
-          memberId: member.id,
-          coinName: input.coinName,
-          amount,
-          subjectId: transfer.id,
-          createdByStaffId: actor.id,
-          summary: { direction: input.direction, code, requestedBy: actor.name },
-          evidence: [{ label: 'reason', value: input.reason, isImage: false }],
-        });
-        await this.audit.record(tx, actor, {
-          action: 'ledger.adjust.request',
-          targetType: 'member',
-          targetId: member.id,
-          before: null,
-          after: { code, coinName: input.coinName, amount: formatMinor(amount), transferId: transfer.id, reviewId },
-          reason: input.reason,
-        });
-        return { reviewId, transferId: transfer.id };
-      }),
+    return inTransaction(
+      this.db,
+      (tx) =>
+        once(tx, key, async () => {
+          const transfer = settled(
+            await this.ledger.transfer(
+              {
+                requestId: null,
+                code,
+                coinName: input.coinName,
+                amount,
+                debit: input.direction === 'credit' ? systemAccount : memberAccount,
+                credit: input.direction === 'credit' ? memberAccount : systemAccount,
+                isPending: true,
+                memo: input.reason,
+              },
+              tx,
+            ),
+          );
+          const reviewId = await this.reviews.submit(tx, {
+            queue: 'manualAdjustment',
+            memberId: member.id,
+            coinName: input.coinName,
+            amount,
+            subjectId: transfer.id,
+            createdByStaffId: actor.id,
+            summary: { direction: input.direction, code, requestedBy: actor.name },
+            evidence: [{ label: 'reason', value: input.reason, isImage: false }],
+          });
+          await this.audit.record(tx, actor, {
+            action: 'ledger.adjust.request',
+            targetType: 'member',
+            targetId: member.id,
+            before: null,
+            after: { code, coinName: input.coinName, amount: formatMinor(amount), transferId: transfer.id, reviewId },
+            reason: input.reason,
+          });
+          return { reviewId, transferId: transfer.id };
+        }),
+      { groupCommit: true },
     );
   }
 }

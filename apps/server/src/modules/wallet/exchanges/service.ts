@@ -21,6 +21,7 @@ import type { QueueHandler, ReviewRow, ReviewService } from '../../platform/revi
 import { keysetPage, newestFirst } from '../../../db/keyset.ts';
 import { rejectColumns, rejectReasonFields, rejectReasonOf } from '../../../db/reject-reason.ts';
 import { notify } from '../../engagement/notifications/index.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 
 type ExchangeRow = NonNullable<Awaited<ReturnType<ExchangeService['byHold']>>>;
 
@@ -77,76 +78,79 @@ export class ExchangeService {
     // are all answered with the first exchange. The input is the business request only, so a retry
     // with the transaction password typed again is still the same request.
     const key = { scope: 'exchangeCreate', actor: memberId, requestId: input.requestId, input: { exchangeType: type.exchangeType, amount } };
-    return this.ledger.inTransaction((tx) =>
-      once(tx, key, async () => {
-        const held = await this.ledger.transfer(
-          {
-            requestId: null,
-            code: 'convert',
+    return inTransaction(
+      this.db,
+      (tx) =>
+        once(tx, key, async () => {
+          const held = await this.ledger.transfer(
+            {
+              requestId: null,
+              code: 'convert',
+              coinName: type.sourceCoin,
+              amount,
+              debit: { owner: memberId, coinName: type.sourceCoin, purpose: 'available' },
+              credit: { owner: 'system', coinName: type.sourceCoin, purpose: 'exchange' },
+              isPending: !isAutoApproved,
+              memo: type.exchangeType,
+            },
+            tx,
+          );
+          if (!held.ok) {
+            throw held.result === 'insufficientBalance'
+              ? new AppError('request.invalid', undefined, 'amount', 'validation.insufficientBalance')
+              : refusalError(held.result);
+          }
+          const hold = held.record;
+          const id = crypto.randomUUID();
+          const reviewId = await this.reviews.submit(tx, {
+            queue: 'exchange',
+            memberId,
             coinName: type.sourceCoin,
             amount,
-            debit: { owner: memberId, coinName: type.sourceCoin, purpose: 'available' },
-            credit: { owner: 'system', coinName: type.sourceCoin, purpose: 'exchange' },
-            isPending: !isAutoApproved,
-            memo: type.exchangeType,
-          },
-          tx,
-        );
-        if (!held.ok) {
-          throw held.result === 'insufficientBalance'
-            ? new AppError('request.invalid', undefined, 'amount', 'validation.insufficientBalance')
-            : refusalError(held.result);
-        }
-        const hold = held.record;
-        const id = crypto.randomUUID();
-        const reviewId = await this.reviews.submit(tx, {
-          queue: 'exchange',
-          memberId,
-          coinName: type.sourceCoin,
-          amount,
-          subjectId: id,
-          // A member made it; no staff member is its maker.
-          createdByStaffId: null,
-          summary: {
-            exchangeType: type.exchangeType,
-            sourceCoin: type.sourceCoin,
-            targetCoin: type.targetCoin,
-            rate: type.rate,
-            fee: formatMinor(fee),
-            received: formatMinor(received),
-            ...(isAutoApproved ? { autoApproved: true } : {}),
-          },
-          evidence: [],
-        });
-        // The review item is kept, already approved, so the queue's history shows every exchange and why it needed no one.
-        if (isAutoApproved) await tx.updateTable('review_items').set({ status: 'approved', decided_at: Date.now() }).where('id', '=', reviewId).execute();
-        const number = `EX${Date.now()}${crypto.randomInt(1000, 9999)}`;
-        await tx
-          .insertInto('exchanges')
-          .values({
-            id,
-            number,
-            member_id: memberId,
-            exchange_type: type.exchangeType,
-            source_coin: type.sourceCoin,
-            target_coin: type.targetCoin,
-            amount,
-            fee,
-            received,
-            rate: type.rate,
-            minimum: type.minimum,
-            status: isAutoApproved ? 'approved' : 'pendingReview',
-            hold_transfer_id: hold.id,
-            review_id: reviewId,
-            ...rejectColumns(null),
-            created_at: Date.now(),
-            decided_at: isAutoApproved ? Date.now() : null,
-          })
-          .execute();
-        if (isAutoApproved) await this.payOut(tx, { member_id: memberId, target_coin: type.targetCoin, received, fee, number });
-        const status: 'pendingReview' | 'approved' = isAutoApproved ? 'approved' : 'pendingReview';
-        return { id, status };
-      }),
+            subjectId: id,
+            // A member made it; no staff member is its maker.
+            createdByStaffId: null,
+            summary: {
+              exchangeType: type.exchangeType,
+              sourceCoin: type.sourceCoin,
+              targetCoin: type.targetCoin,
+              rate: type.rate,
+              fee: formatMinor(fee),
+              received: formatMinor(received),
+              ...(isAutoApproved ? { autoApproved: true } : {}),
+            },
+            evidence: [],
+          });
+          // The review item is kept, already approved, so the queue's history shows every exchange and why it needed no one.
+          if (isAutoApproved) await tx.updateTable('review_items').set({ status: 'approved', decided_at: Date.now() }).where('id', '=', reviewId).execute();
+          const number = `EX${Date.now()}${crypto.randomInt(1000, 9999)}`;
+          await tx
+            .insertInto('exchanges')
+            .values({
+              id,
+              number,
+              member_id: memberId,
+              exchange_type: type.exchangeType,
+              source_coin: type.sourceCoin,
+              target_coin: type.targetCoin,
+              amount,
+              fee,
+              received,
+              rate: type.rate,
+              minimum: type.minimum,
+              status: isAutoApproved ? 'approved' : 'pendingReview',
+              hold_transfer_id: hold.id,
+              review_id: reviewId,
+              ...rejectColumns(null),
+              created_at: Date.now(),
+              decided_at: isAutoApproved ? Date.now() : null,
+            })
+            .execute();
+          if (isAutoApproved) await this.payOut(tx, { member_id: memberId, target_coin: type.targetCoin, received, fee, number });
+          const status: 'pendingReview' | 'approved' = isAutoApproved ? 'approved' : 'pendingReview';
+          return { id, status };
+        }),
+      { groupCommit: true },
     );
   }
 
@@ -229,10 +233,14 @@ export class ExchangeService {
    * sends of one cancel are all answered alike instead of the losers being told it is not pending.
    */
   async cancel(memberId: string, exchangeId: string, requestId: string | null = null): Promise<{ ok: true }> {
-    return this.ledger.inTransaction((tx) => {
-      const work = () => this.cancelIn(tx, memberId, exchangeId);
-      return requestId === null ? work() : once(tx, { scope: 'exchangeCancel', actor: memberId, requestId, input: { exchangeId } }, work);
-    });
+    return inTransaction(
+      this.db,
+      (tx) => {
+        const work = () => this.cancelIn(tx, memberId, exchangeId);
+        return requestId === null ? work() : once(tx, { scope: 'exchangeCancel', actor: memberId, requestId, input: { exchangeId } }, work);
+      },
+      { groupCommit: true },
+    );
   }
 
   private async cancelIn(tx: Tx, memberId: string, exchangeId: string): Promise<{ ok: true }> {

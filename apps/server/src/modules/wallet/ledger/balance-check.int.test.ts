@@ -8,6 +8,7 @@ import { dialects, makeTestApp, type TestApp } from '../../../../test/helper.ts'
 import { AppError } from '../../../errors.ts';
 import { systemStripes, type AccountRef, type LedgerRepository, type TransferInput } from './repository.ts';
 import { settled } from './index.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 
 /** An account's four running totals before the leg; the ones not named are 0. */
 interface Totals {
@@ -171,7 +172,7 @@ describe.each(dialects)('the balance check on %s', (dialect) => {
   /** Both ways a transfer is called: in a transaction of its own (a group commit on SQLite) and inside a caller's. */
   const paths = {
     standalone: (input: TransferInput) => ledger.transfer(input).then(settled),
-    applyLeg: (input: TransferInput) => ledger.inTransaction((tx) => ledger.transfer(input, tx).then(settled)),
+    applyLeg: (input: TransferInput) => inTransaction(t.services.dbHandle.db, (tx) => ledger.transfer(input, tx).then(settled), { groupCommit: true }),
   };
 
   /** A member account, or a system account's every stripe, with these totals. */
@@ -283,7 +284,7 @@ describe.each(dialects)('the balance check on %s', (dialect) => {
       credit: side === 'credit' ? tested : other,
       isPending: false,
     };
-    expect(await ledger.inTransaction((tx) => ledger.transfer(input, tx))).toEqual({ ok: false, result });
+    expect(await inTransaction(t.services.dbHandle.db, (tx) => ledger.transfer(input, tx), { groupCommit: true })).toEqual({ ok: false, result });
     expect([await totalsOf(other), await totalsOf(tested)]).toEqual(before);
   });
 

@@ -10,6 +10,7 @@ import { AppError } from '../../../errors.ts';
 import type { AccountRef, LedgerRepository, TransferInput } from './repository.ts';
 import { verifyLedger } from './verify.ts';
 import { settled } from './index.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 
 const member = (owner: string): AccountRef => ({ owner, coinName: 'USDT', purpose: 'available' });
 const airdrop: AccountRef = { owner: 'system', coinName: 'USDT', purpose: 'airdrop' };
@@ -64,7 +65,7 @@ describe.each(dialects)('number ceilings on %s', (dialect) => {
   /** Both ways a transfer is called: in a transaction of its own (a group commit on SQLite) and inside a caller's. */
   const paths = {
     standalone: (input: TransferInput) => ledger.transfer(input).then(settled),
-    inTransaction: (input: TransferInput) => ledger.inTransaction((tx) => ledger.transfer(input, tx).then(settled)),
+    inTransaction: (input: TransferInput) => inTransaction(t.services.dbHandle.db, (tx) => ledger.transfer(input, tx).then(settled), { groupCommit: true }),
   };
 
   it.each([
@@ -209,7 +210,9 @@ describe.each(dialects)('number ceilings on %s', (dialect) => {
     try {
       expect(await available(owner)).toBe(10n);
       expect(await refusal(ledger.transfer(credit(owner, 6n)).then(settled))).toBe('ledger.balanceTooLarge');
-      expect(await refusal(ledger.inTransaction((tx) => ledger.transfer(credit(owner, 6n), tx).then(settled)))).toBe('ledger.balanceTooLarge');
+      expect(await refusal(inTransaction(t.services.dbHandle.db, (tx) => ledger.transfer(credit(owner, 6n), tx).then(settled), { groupCommit: true }))).toBe(
+        'ledger.balanceTooLarge',
+      );
       await ledger.transfer(credit(owner, 5n)).then(settled);
       expect(await available(owner)).toBe(15n);
     } finally {

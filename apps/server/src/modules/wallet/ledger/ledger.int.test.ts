@@ -9,6 +9,7 @@ import { AppError } from '../../../errors.ts';
 import type { AccountRef, LedgerRepository } from './repository.ts';
 import { verifyLedger } from './verify.ts';
 import { settled } from './index.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 
 const member = (owner: string, coinName = 'USDT'): AccountRef => ({ owner, coinName, purpose: 'available' });
 const system = (purpose: string, coinName = 'USDT'): AccountRef => ({ owner: 'system', coinName, purpose });
@@ -301,30 +302,34 @@ describe.each(dialects)('ledger on %s', (dialect) => {
     const owners = Array.from({ length: 30 }, (_, i) => `group-${dialect}-${i}`);
     const outcomes = await Promise.allSettled(
       owners.map((owner, i) =>
-        ledger.inTransaction(async (tx) => {
-          await ledger
-            .transfer(
-              {
-                requestId: `group-${dialect}-${i}`,
-                code: 'airdrop',
-                coinName: 'USDT',
-                amount: BigInt(i + 1),
-                debit: system('airdrop'),
-                credit: member(owner),
-                isPending: false,
-              },
-              tx,
-            )
-            .then(settled);
-          // Every third unit fails after its write: a refusal (AppError) or a failing statement.
-          if (i % 3 === 1) throw new AppError('ledger.insufficientBalance');
-          if (i % 3 === 2)
-            await tx
-              .insertInto('ledger_transfers')
-              .values({ id: 'not-unique' } as never)
-              .execute();
-          return owner;
-        }),
+        inTransaction(
+          t.services.dbHandle.db,
+          async (tx) => {
+            await ledger
+              .transfer(
+                {
+                  requestId: `group-${dialect}-${i}`,
+                  code: 'airdrop',
+                  coinName: 'USDT',
+                  amount: BigInt(i + 1),
+                  debit: system('airdrop'),
+                  credit: member(owner),
+                  isPending: false,
+                },
+                tx,
+              )
+              .then(settled);
+            // Every third unit fails after its write: a refusal (AppError) or a failing statement.
+            if (i % 3 === 1) throw new AppError('ledger.insufficientBalance');
+            if (i % 3 === 2)
+              await tx
+                .insertInto('ledger_transfers')
+                .values({ id: 'not-unique' } as never)
+                .execute();
+            return owner;
+          },
+          { groupCommit: true },
+        ),
       ),
     );
     for (const [i, outcome] of outcomes.entries()) {

@@ -9,6 +9,7 @@ import { AppError } from '../../../errors.ts';
 import type { LedgerRepository, TransferInput } from './repository.ts';
 import { verifyLedger } from './verify.ts';
 import { settled } from './index.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 
 describe.each(dialects)('ledger postMany on %s', (dialect) => {
   let t: TestApp;
@@ -57,7 +58,7 @@ describe.each(dialects)('ledger postMany on %s', (dialect) => {
     );
     // 2,300 inputs: more than one statement chunk, each owner many times.
     const inputs = Array.from({ length: 2300 }, (_, i) => credit(owners[i % owners.length]!, BigInt(i + 1), `m${i}`));
-    const records = await ledger.inTransaction((tx) => ledger.postMany(inputs, tx));
+    const records = await inTransaction(t.services.dbHandle.db, (tx) => ledger.postMany(inputs, tx), { groupCommit: true });
     expect(records).toHaveLength(inputs.length);
     expect(records.map((r) => r.amount)).toEqual(inputs.map((i) => i.amount));
     for (const [k, owner] of owners.entries()) {
@@ -111,7 +112,7 @@ describe.each(dialects)('ledger postMany on %s', (dialect) => {
     const inputs = [credit(other, 5n), credit(rich, 6n), credit(rich, 5n)];
     let caught: unknown;
     try {
-      await ledger.inTransaction((tx) => ledger.postMany(inputs, tx));
+      await inTransaction(t.services.dbHandle.db, (tx) => ledger.postMany(inputs, tx), { groupCommit: true });
     } catch (error) {
       caught = error;
     }
@@ -121,7 +122,7 @@ describe.each(dialects)('ledger postMany on %s', (dialect) => {
     expect(await available(rich)).toBe(balanceMaxMinor - 10n);
     expect(await available(other)).toBe(0n);
     // Exactly at the ceiling is allowed.
-    await ledger.inTransaction((tx) => ledger.postMany([credit(rich, 4n), credit(rich, 6n)], tx));
+    await inTransaction(t.services.dbHandle.db, (tx) => ledger.postMany([credit(rich, 4n), credit(rich, 6n)], tx), { groupCommit: true });
     expect(await available(rich)).toBe(balanceMaxMinor);
     expect((await verifyLedger(db())).problems).toEqual([]);
   });
@@ -130,10 +131,12 @@ describe.each(dialects)('ledger postMany on %s', (dialect) => {
     const owner = crypto.randomUUID();
     const requestId = `post-many:${crypto.randomUUID()}`;
     const input: TransferInput = { ...credit(owner, 7n), requestId };
-    const [posted] = await ledger.inTransaction((tx) => ledger.postMany([input], tx));
+    const [posted] = await inTransaction(t.services.dbHandle.db, (tx) => ledger.postMany([input], tx), { groupCommit: true });
     // The same input again through transfer() is a retry: the first result, nothing moved twice.
     expect((await ledger.transfer(input).then(settled)).id).toBe(posted!.id);
-    await expect(ledger.inTransaction((tx) => ledger.postMany([credit(owner, 1n), input], tx))).rejects.toThrow(/unique|duplicate/i);
+    await expect(inTransaction(t.services.dbHandle.db, (tx) => ledger.postMany([credit(owner, 1n), input], tx), { groupCommit: true })).rejects.toThrow(
+      /unique|duplicate/i,
+    );
     expect(await available(owner)).toBe(7n);
     expect((await verifyLedger(db())).problems).toEqual([]);
   });
@@ -141,9 +144,13 @@ describe.each(dialects)('ledger postMany on %s', (dialect) => {
   it('refuses inputs it is not for', async () => {
     const owner = crypto.randomUUID();
     const fromMember: TransferInput = { ...credit(owner, 1n), debit: { owner: crypto.randomUUID(), coinName: 'REWARD_POINT', purpose: 'available' } };
-    await expect(ledger.inTransaction((tx) => ledger.postMany([fromMember], tx))).rejects.toThrow(/system-funded/);
-    await expect(ledger.inTransaction((tx) => ledger.postMany([{ ...credit(owner, 1n), isPending: true }], tx))).rejects.toThrow(/system-funded/);
-    await expect(ledger.inTransaction((tx) => ledger.postMany([credit(owner, 0n)], tx))).rejects.toBeInstanceOf(AppError);
+    await expect(inTransaction(t.services.dbHandle.db, (tx) => ledger.postMany([fromMember], tx), { groupCommit: true })).rejects.toThrow(/system-funded/);
+    await expect(
+      inTransaction(t.services.dbHandle.db, (tx) => ledger.postMany([{ ...credit(owner, 1n), isPending: true }], tx), { groupCommit: true }),
+    ).rejects.toThrow(/system-funded/);
+    await expect(inTransaction(t.services.dbHandle.db, (tx) => ledger.postMany([credit(owner, 0n)], tx), { groupCommit: true })).rejects.toBeInstanceOf(
+      AppError,
+    );
     expect(await available(owner)).toBe(0n);
   });
 });

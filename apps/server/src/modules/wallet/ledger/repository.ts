@@ -17,7 +17,7 @@ import { CompiledQuery, sql, type SqlBool } from 'kysely';
 import { accountTotalMaxMinor, amountMaxMinor, balanceMaxMinor, transactionTypes, type TransactionType } from '@pp/contract';
 import type { Db, DbHandle, Tx } from '../../../db/index.ts';
 import { nextSeq, num } from '../../../db/index.ts';
-import { GroupCommit } from '../../../db/transaction.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 import { isUniqueViolation } from './idempotency.ts';
 import { AppError } from '../../../errors.ts';
 import {
@@ -154,20 +154,13 @@ const warmChunk = 500;
 export class LedgerRepository {
   /** owner/coin/purpose -> account id. Ids never change once made, so this never goes stale. */
   private readonly accountIds = new Map<string, string>();
-  private readonly units: GroupCommit;
-
-  constructor(private readonly handle: DbHandle) {
-    this.units = new GroupCommit(handle);
-  }
 
   /**
-   * Runs `work` in a transaction, again on a deadlock or serialization failure. On SQLite the
-   * units that queue meanwhile share one commit (db/transaction.ts, GroupCommit): each answer still
-   * waits for the commit that holds its unit, and a unit that throws is rolled back alone.
+   * The ledger opens no transaction of its own kind: a write without the caller's transaction
+   * runs in `inTransaction(db, work, { groupCommit: true })` (db/transaction.ts), as every caller
+   * that moves money does, so on SQLite the units that queue meanwhile share one commit.
    */
-  inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.units.run(work);
-  }
+  constructor(private readonly handle: DbHandle) {}
 
   /**
    * Finds or makes the accounts of many members in one transaction and caches their ids, so a
@@ -190,46 +183,50 @@ export class LedgerRepository {
       const g = `${r.coinName}\u0000${r.purpose}`;
       groups.set(g, [...(groups.get(g) ?? []), r]);
     }
-    await this.inTransaction(async (tx) => {
-      found.clear();
-      for (const group of groups.values()) {
-        const { coinName, purpose } = group[0]!;
-        for (let i = 0; i < group.length; i += warmChunk) {
-          const owners = group.slice(i, i + warmChunk).map((r) => r.owner);
-          const read = () =>
-            tx
-              .selectFrom('ledger_accounts')
-              .select(['id', 'owner'])
-              .where('coin_name', '=', coinName)
-              .where('purpose', '=', purpose)
-              .where('owner', 'in', owners)
-              .execute();
-          const had = new Set((await read()).map((row) => row.owner));
-          const now = Date.now();
-          const rows = owners
-            .filter((owner) => !had.has(owner))
-            .map((owner) => ({
-              id: crypto.randomUUID(),
-              owner,
-              coin_name: coinName,
-              purpose,
-              is_system: 0,
-              debits_posted: 0n,
-              credits_posted: 0n,
-              debits_pending: 0n,
-              credits_pending: 0n,
-              created_at: now,
-            }));
-          if (rows.length > 0)
-            await tx
-              .insertInto('ledger_accounts')
-              .values(rows)
-              .onConflict((oc) => oc.columns(['owner', 'coin_name', 'purpose']).doNothing())
-              .execute();
-          for (const row of await read()) found.set(`${row.owner}\u0000${coinName}\u0000${purpose}`, row.id);
+    await inTransaction(
+      this.handle.db,
+      async (tx) => {
+        found.clear();
+        for (const group of groups.values()) {
+          const { coinName, purpose } = group[0]!;
+          for (let i = 0; i < group.length; i += warmChunk) {
+            const owners = group.slice(i, i + warmChunk).map((r) => r.owner);
+            const read = () =>
+              tx
+                .selectFrom('ledger_accounts')
+                .select(['id', 'owner'])
+                .where('coin_name', '=', coinName)
+                .where('purpose', '=', purpose)
+                .where('owner', 'in', owners)
+                .execute();
+            const had = new Set((await read()).map((row) => row.owner));
+            const now = Date.now();
+            const rows = owners
+              .filter((owner) => !had.has(owner))
+              .map((owner) => ({
+                id: crypto.randomUUID(),
+                owner,
+                coin_name: coinName,
+                purpose,
+                is_system: 0,
+                debits_posted: 0n,
+                credits_posted: 0n,
+                debits_pending: 0n,
+                credits_pending: 0n,
+                created_at: now,
+              }));
+            if (rows.length > 0)
+              await tx
+                .insertInto('ledger_accounts')
+                .values(rows)
+                .onConflict((oc) => oc.columns(['owner', 'coin_name', 'purpose']).doNothing())
+                .execute();
+            for (const row of await read()) found.set(`${row.owner}\u0000${coinName}\u0000${purpose}`, row.id);
+          }
         }
-      }
-    });
+      },
+      { groupCommit: true },
+    );
     for (const [k, id] of found) this.accountIds.set(k, id);
   }
 
@@ -484,7 +481,7 @@ export class LedgerRepository {
     };
     if (outer) return work(outer);
     try {
-      return await this.inTransaction(work);
+      return await inTransaction(this.handle.db, work, { groupCommit: true });
     } catch (error) {
       // Two first tries with the same request id raced: the later insert hit the unique index.
       if (input.requestId && isUniqueViolation(error)) {
@@ -662,7 +659,7 @@ export class LedgerRepository {
       });
       return { ok: true, record: { id, code: pending.code, coinName: pending.coin_name, amount, kind, state: 'final', pendingId, createdAt: Date.now() } };
     };
-    return outer ? work(outer) : this.inTransaction(work);
+    return outer ? work(outer) : inTransaction(this.handle.db, work, { groupCommit: true });
   }
 
   /** available, frozen (held by pending debits) and total per coin of a member. */

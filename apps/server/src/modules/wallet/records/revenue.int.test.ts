@@ -13,6 +13,7 @@ import { LedgerRepository, verifyAndRecord, verifyLedger, type AccountRef, type 
 import { revenueSummary } from './service.ts';
 import { verifyRevenueTotals } from './verify.ts';
 import { settled } from '../ledger/index.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 
 const member = (owner: string, coinName = 'USDT', purpose = 'available'): AccountRef => ({ owner, coinName, purpose });
 const system = (purpose: string, coinName = 'USDT'): AccountRef => ({ owner: 'system', coinName, purpose });
@@ -79,9 +80,11 @@ describe.each(dialects)('revenue totals on %s', (dialect) => {
     await ledger.transfer(credit('rev1', 'directBonus', 5n, { requestId: 'rev1-direct' })).then(settled);
     // A retry of the same request adds nothing.
     await ledger.transfer(credit('rev1', 'directBonus', 5n, { requestId: 'rev1-direct' })).then(settled);
-    await ledger.inTransaction((tx) => ledger.transfer(credit('rev1', 'managerBonus', 7n), tx).then(settled));
-    await ledger.inTransaction((tx) =>
-      ledger.postMany([credit('rev1', 'packageRelease', 11n), credit('rev1', 'packageRelease', 13n), credit('rev2', 'packageRelease', 17n)], tx),
+    await inTransaction(t.services.dbHandle.db, (tx) => ledger.transfer(credit('rev1', 'managerBonus', 7n), tx).then(settled), { groupCommit: true });
+    await inTransaction(
+      t.services.dbHandle.db,
+      (tx) => ledger.postMany([credit('rev1', 'packageRelease', 11n), credit('rev1', 'packageRelease', 13n), credit('rev2', 'packageRelease', 17n)], tx),
+      { groupCommit: true },
     );
     // A release reinvested into the fixed account counts too, as it always did (then redeemed
     // back to available, so the packages' check, fixed = live holdings, still holds).
@@ -125,7 +128,7 @@ describe.each(dialects)('revenue totals on %s', (dialect) => {
     const voided = await ledger.transfer(credit('rev1', 'rankingBonus', 31n, { isPending: true })).then(settled);
     expect(await kept('rev1')).toEqual({ directBonus: 105n, managerBonus: 7n, packageRelease: 24n });
     await ledger.resolvePending(held.id, 'post').then(settled);
-    await ledger.inTransaction((tx) => ledger.resolvePending(voided.id, 'void', tx).then(settled));
+    await inTransaction(t.services.dbHandle.db, (tx) => ledger.resolvePending(voided.id, 'void', tx).then(settled), { groupCommit: true });
     expect(await kept('rev1')).toEqual({ directBonus: 105n, managerBonus: 7n, packageRelease: 24n, rankingBonus: 29n });
     expect(await kept('rev1', 'USDT', 'fixed')).toEqual({ packageRelease: 19n });
     expect(await kept('rev1', 'REWARD_POINT')).toEqual({ sameLevelReward: 23n });
@@ -154,11 +157,15 @@ describe.each(dialects)('revenue totals on %s', (dialect) => {
     const before = await kept('rev3');
     // Rolled back with the unit of work that made it.
     await expect(
-      ledger.inTransaction(async (tx) => {
-        await ledger.transfer(credit('rev3', 'directBonus', 1000n), tx).then(settled);
-        await ledger.postMany([credit('rev3', 'packageRelease', 2000n)], tx);
-        throw new Error('the unit fails after its transfers');
-      }),
+      inTransaction(
+        t.services.dbHandle.db,
+        async (tx) => {
+          await ledger.transfer(credit('rev3', 'directBonus', 1000n), tx).then(settled);
+          await ledger.postMany([credit('rev3', 'packageRelease', 2000n)], tx);
+          throw new Error('the unit fails after its transfers');
+        },
+        { groupCommit: true },
+      ),
     ).rejects.toThrow('the unit fails after its transfers');
     expect(await kept('rev3')).toEqual(before);
     // Refused at the balance ceiling (decision 008): rev3 filled up with airdrops (not revenue).
@@ -174,10 +181,14 @@ describe.each(dialects)('revenue totals on %s', (dialect) => {
       room -= step;
     }
     await expect(ledger.transfer(credit('rev3', 'directBonus', 1n)).then(settled)).rejects.toMatchObject({ key: 'ledger.balanceTooLarge' });
-    await expect(ledger.inTransaction((tx) => ledger.transfer(credit('rev3', 'managerBonus', 1n), tx).then(settled))).rejects.toMatchObject({
+    await expect(
+      inTransaction(t.services.dbHandle.db, (tx) => ledger.transfer(credit('rev3', 'managerBonus', 1n), tx).then(settled), { groupCommit: true }),
+    ).rejects.toMatchObject({
       key: 'ledger.balanceTooLarge',
     });
-    await expect(ledger.inTransaction((tx) => ledger.postMany([credit('rev3', 'packageRelease', 1n)], tx))).rejects.toMatchObject({
+    await expect(
+      inTransaction(t.services.dbHandle.db, (tx) => ledger.postMany([credit('rev3', 'packageRelease', 1n)], tx), { groupCommit: true }),
+    ).rejects.toMatchObject({
       key: 'ledger.balanceTooLarge',
     });
     expect(await kept('rev3')).toEqual({ directBonus: 50n });
@@ -194,17 +205,21 @@ describe.each(dialects)('revenue totals on %s', (dialect) => {
         .catch((e: unknown) => failures.push(String(e))),
     );
     const units = Array.from({ length: 12 }, (_, i) =>
-      ledger
-        .inTransaction(async (tx) => {
+      inTransaction(
+        t.services.dbHandle.db,
+        async (tx) => {
           await ledger.transfer(credit('racer', 'directBonus', 1000n), tx).then(settled);
           await ledger.transfer(credit('racer', 'managerBonus', 10n), tx).then(settled);
           // Every third unit fails after its transfers: none of its amounts may stay.
           if (i % 3 === 0) throw new Error('refused unit');
-        })
-        .catch((e: unknown) => failures.push(String(e))),
+        },
+        { groupCommit: true },
+      ).catch((e: unknown) => failures.push(String(e))),
     );
     const batches = Array.from({ length: 6 }, () =>
-      ledger.inTransaction((tx) => ledger.postMany([credit('racer', 'packageRelease', 3n), credit('racer2', 'packageRelease', 4n)], tx)),
+      inTransaction(t.services.dbHandle.db, (tx) => ledger.postMany([credit('racer', 'packageRelease', 3n), credit('racer2', 'packageRelease', 4n)], tx), {
+        groupCommit: true,
+      }),
     );
     await Promise.all([...standalone, ...units, ...batches]);
     expect(failures.sort()).toEqual([...Array<string>(4).fill('Error: ledger.requestIdReused'), ...Array<string>(4).fill('Error: refused unit')]);
@@ -288,7 +303,9 @@ describe.each(dialects)('migration 034 on %s', (dialect) => {
       const ledger = new LedgerRepository(handle);
       await ledger.transfer(credit('old', 'directBonus', 100n)).then(settled);
       await ledger.transfer(credit('old', 'directBonus', 20n)).then(settled);
-      await ledger.inTransaction((tx) => ledger.postMany([credit('old', 'packageRelease', 3n), credit('older', 'packageRelease', 4n)], tx));
+      await inTransaction(handle.db, (tx) => ledger.postMany([credit('old', 'packageRelease', 3n), credit('older', 'packageRelease', 4n)], tx), {
+        groupCommit: true,
+      });
       const held = await ledger.transfer(credit('old', 'rankingBonus', 5n, { isPending: true })).then(settled);
       await ledger.resolvePending(held.id, 'post').then(settled);
       const voided = await ledger.transfer(credit('old', 'rankingBonus', 6n, { isPending: true })).then(settled);

@@ -16,6 +16,7 @@ import { reserveHit } from '../../../plugins/rate-limit.ts';
 import { avatarOf, maskName } from './recipient.ts';
 import { refusalError, settled, type LedgerRepository, type TransferRefusal } from '../ledger/index.ts';
 import { cursorAfter, keysetPage, newestFirst } from '../../../db/keyset.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 
 /** The member's transfers in and out, newest first (decision 052). */
 const transfersPage = newestFirst('transferList', 't.created_at', 't.id');
@@ -67,57 +68,60 @@ export class TransferService {
       requestId: input.requestId,
       input: { toUserName: input.toUserName, coinName: coin, amount },
     };
-    return this.ledger.inTransaction((tx) =>
-      once(tx, key, async () => {
-        // Short of funds for the amount or its fee is the member's to fix; any other refusal is ours.
-        const refused = (result: TransferRefusal) =>
-          result === 'insufficientBalance' ? new AppError('request.invalid', undefined, 'amount', 'validation.insufficientBalance') : refusalError(result);
-        const sent = await this.ledger.transfer(
-          { requestId: null, code: 'internalTransfer', coinName: coin, amount, debit: sender, credit: receiver, isPending: false, memo: recipient.user_name },
-          tx,
-        );
-        if (!sent.ok) throw refused(sent.result);
-        const main = sent.record;
-        if (fee > 0n) {
-          const charged = await this.ledger.transfer(
-            {
-              requestId: null,
-              code: 'bonusFee',
-              coinName: coin,
-              amount: fee,
-              debit: sender,
-              credit: { owner: 'system', coinName: coin, purpose: 'fees' },
-              isPending: false,
-              memo: recipient.user_name,
-            },
+    return inTransaction(
+      this.db,
+      (tx) =>
+        once(tx, key, async () => {
+          // Short of funds for the amount or its fee is the member's to fix; any other refusal is ours.
+          const refused = (result: TransferRefusal) =>
+            result === 'insufficientBalance' ? new AppError('request.invalid', undefined, 'amount', 'validation.insufficientBalance') : refusalError(result);
+          const sent = await this.ledger.transfer(
+            { requestId: null, code: 'internalTransfer', coinName: coin, amount, debit: sender, credit: receiver, isPending: false, memo: recipient.user_name },
             tx,
           );
-          if (!charged.ok) throw refused(charged.result);
-        }
-        if (bonus > 0n) {
-          settled(
-            await this.ledger.transfer(
+          if (!sent.ok) throw refused(sent.result);
+          const main = sent.record;
+          if (fee > 0n) {
+            const charged = await this.ledger.transfer(
               {
                 requestId: null,
-                code: 'bonusFeeBonus',
+                code: 'bonusFee',
                 coinName: coin,
-                amount: bonus,
-                debit: { owner: 'system', coinName: coin, purpose: 'transferBonus' },
-                credit: receiver,
+                amount: fee,
+                debit: sender,
+                credit: { owner: 'system', coinName: coin, purpose: 'fees' },
                 isPending: false,
                 memo: recipient.user_name,
               },
               tx,
-            ),
-          );
-        }
-        const id = crypto.randomUUID();
-        await tx
-          .insertInto('member_transfers')
-          .values({ id, transfer_id: main.id, from_id: memberId, to_id: recipient.id, coin_name: coin, amount, fee, bonus, created_at: Date.now() })
-          .execute();
-        return { id };
-      }),
+            );
+            if (!charged.ok) throw refused(charged.result);
+          }
+          if (bonus > 0n) {
+            settled(
+              await this.ledger.transfer(
+                {
+                  requestId: null,
+                  code: 'bonusFeeBonus',
+                  coinName: coin,
+                  amount: bonus,
+                  debit: { owner: 'system', coinName: coin, purpose: 'transferBonus' },
+                  credit: receiver,
+                  isPending: false,
+                  memo: recipient.user_name,
+                },
+                tx,
+              ),
+            );
+          }
+          const id = crypto.randomUUID();
+          await tx
+            .insertInto('member_transfers')
+            .values({ id, transfer_id: main.id, from_id: memberId, to_id: recipient.id, coin_name: coin, amount, fee, bonus, created_at: Date.now() })
+            .execute();
+          return { id };
+        }),
+      { groupCommit: true },
     );
   }
 
