@@ -68,9 +68,6 @@ import { EquityService } from './modules/products/scarce/equity.ts';
 // Finance: the books and the bank reconciliation (decisions 090, 091).
 import { BooksService } from './modules/finance/books/index.ts';
 import { ReconciliationService } from './modules/finance/reconciliation/index.ts';
-// Finance: the books and the bank reconciliation (decisions 090, 091).
-import { BooksService } from './modules/finance/books/index.ts';
-import { ReconciliationService } from './modules/finance/reconciliation/index.ts';
 
 export interface Services {
   config: Config;
@@ -131,9 +128,6 @@ export interface Services {
   // Finance (decisions 090, 091).
   books: BooksService;
   reconciliation: ReconciliationService;
-  // Finance (decisions 090, 091).
-  books: BooksService;
-  reconciliation: ReconciliationService;
 }
 
 export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBaseLogger): Services {
@@ -172,9 +166,6 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     },
     chainDeposit: HeldChainDeposits.reviewHandler,
     settingChange: settings.reviewHandler,
-    get reconciliationDay() {
-      return services.reconciliation.reviewHandler;
-    },
     get reconciliationDay() {
       return services.reconciliation.reviewHandler;
     },
@@ -233,8 +224,6 @@ export function makeServices(config: Config, dbHandle: DbHandle, log: FastifyBas
     ledger,
     reviews,
     adjustments: new AdjustmentService(db, ledger, reviews, audit, accounts.repository),
-    books: new BooksService(db),
-    reconciliation: new ReconciliationService(db, audit, reviews),
     books: new BooksService(db),
     reconciliation: new ReconciliationService(db, audit, reviews),
     adminMembers: new AdminMemberService(db, sessions, audit, accounts, community),

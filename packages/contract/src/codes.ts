@@ -197,23 +197,6 @@ export const errorCatalogue = {
   'recon.dayUnresolved': { status: 200 },
   'recon.dayClosed': { status: 200 },
   'recon.dayEmpty': { status: 200 },
-  // Finance (decisions 090, 091).
-  'finance.periodInvalid': { status: 200 },
-  'finance.journalTooLarge': { status: 200 },
-  'recon.fileTooLarge': { status: 200 },
-  'recon.tooManyLines': { status: 200 },
-  'recon.malformedFile': { status: 200 },
-  'recon.entitiesRefused': { status: 200 },
-  'recon.duplicateImport': { status: 200 },
-  'recon.mappingNotFound': { status: 200 },
-  'recon.lineNotFound': { status: 200 },
-  'recon.lineResolved': { status: 200 },
-  'recon.recordNotFound': { status: 200 },
-  'recon.recordTaken': { status: 200 },
-  'recon.amountTooLarge': { status: 200 },
-  'recon.dayUnresolved': { status: 200 },
-  'recon.dayClosed': { status: 200 },
-  'recon.dayEmpty': { status: 200 },
 } as const satisfies Record<string, { status: number }>;
 export type ErrorKey = keyof typeof errorCatalogue;
 export const errorKeys = Object.keys(errorCatalogue) as ErrorKey[];

@@ -289,71 +289,6 @@ export interface ReconDaysTable {
   updated_at: Int;
 }
 
-/** Bank reconciliation (decision 091, migrations 059-061). */
-export interface ReconBankMappingsTable {
-  id: string;
-  bank_name: string;
-  delimiter: string;
-  decimal_separator: string;
-  date_format: string;
-  date_column: string;
-  amount_column: string;
-  reference_column: string;
-  counterparty_column: string;
-  updated_by: string;
-  updated_at: Int;
-}
-
-export interface ReconStatementsTable {
-  id: string;
-  file_hash: string;
-  /** csv | camt053 */
-  format: string;
-  file_name: string;
-  mapping_id: string | null;
-  line_count: Int;
-  imported_by: string;
-  created_at: Int;
-}
-
-export interface ReconLinesTable {
-  id: string;
-  statement_id: string;
-  line_no: Int;
-  line_key: string;
-  /** YYYY-MM-DD (UTC) */
-  booking_day: string;
-  /** credit | debit */
-  direction: string;
-  /** Minor units at scale 6, positive. */
-  amount: Int;
-  currency: string;
-  reference: string;
-  counterparty: string;
-  is_reversal: Int;
-  /** unmatched | matched | linked | explained | reversal */
-  status: string;
-  /** deposit | payout */
-  record_type: string | null;
-  record_id: string | null;
-  reverses_line_id: string | null;
-  note: string;
-  resolved_by: string | null;
-  resolved_at: Int | null;
-  created_at: Int;
-}
-
-export interface ReconDaysTable {
-  day: string;
-  /** open | awaitingSignOff | signedOff */
-  status: string;
-  review_id: string | null;
-  requested_by: string | null;
-  signed_off_by: string | null;
-  signed_off_at: Int | null;
-  updated_at: Int;
-}
-
 export interface RequestLogTable {
   scope: string;
   actor: string;
@@ -976,10 +911,6 @@ export interface Database {
   revenue_totals: RevenueTotalsTable;
   ledger_day_totals: LedgerDayTotalsTable;
   request_log: RequestLogTable;
-  recon_bank_mappings: ReconBankMappingsTable;
-  recon_statements: ReconStatementsTable;
-  recon_lines: ReconLinesTable;
-  recon_days: ReconDaysTable;
   recon_bank_mappings: ReconBankMappingsTable;
   recon_statements: ReconStatementsTable;
   recon_lines: ReconLinesTable;
