@@ -140,7 +140,23 @@ describe('back-office', () => {
     await expect.poll(() => page.getByRole('banner').innerText()).toContain(demoStaff.admin.userName);
     const nav = page.getByRole('navigation', { name: a('nav.main'), exact: true });
     expect((await nav.getByRole('link').allInnerTexts()).map((s) => s.trim())).toEqual(
-      ['dashboard', 'reviews', 'payouts', 'members', 'config', 'audit', 'staff', 'jobs', 'packages', 'plan', 'content', 'support'].map((id) => a(`nav.${id}`)),
+      [
+        'dashboard',
+        'reviews',
+        'payouts',
+        'members',
+        'config',
+        'audit',
+        'apiReference',
+        'staff',
+        'jobs',
+        'packages',
+        'plan',
+        'content',
+        'support',
+        'books',
+        'reconciliation',
+      ].map((id) => a(`nav.${id}`)),
     );
     // The demo data leaves 3 manual adjustments (one awaiting a second approval) and 1 exchange waiting.
     await expect.poll(() => queueLink(page, 'manualAdjustment').textContent()).toContain(a('dashboard.waiting', { count: 3 }));

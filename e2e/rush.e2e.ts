@@ -451,7 +451,7 @@ describe('scarce goods in the member portal', () => {
       // /records names the new movements in the member's language (the rows: a table on desktop, cards on a phone).
       await page.goto('/#/records');
       await waitForHeading(page, t(lang, 'records.title'));
-      const rows = page.locator(layout === 'desktop' ? 'main table tbody' : 'main ul.card-list');
+      const rows = page.locator(layout === 'desktop' ? 'main table:not(.statement-table) tbody' : 'main ul.card-list');
       for (const type of ['purchaseCodeBuy', 'flashSaleBuy', 'equityBuy']) {
         await expect.poll(() => rows.innerText().catch(() => ''), { message: type }).toContain(t(lang, `records.types.${type}`));
       }

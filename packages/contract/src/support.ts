@@ -86,6 +86,7 @@ export const supportConfigResponse = z.object({
   /** How long a reply usually takes in those hours, in minutes (support.typicalReplyMinutes). */
   typicalReplyMinutes: z.number().int(),
 });
+export type SupportConfig = z.infer<typeof supportConfigResponse>;
 
 // Staff.
 export const supportInboxFilters = ['all', 'mine', 'unassigned'] as const;

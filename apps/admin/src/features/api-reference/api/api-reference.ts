@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
-import { configListQuery } from '../../config/api/config-list';
 
 /** The OpenAPI document as the server generates it; it changes only with a new server version. */
 export const apiReferenceQuery = () =>
@@ -14,7 +13,8 @@ export const useApiReference = () => useQuery(apiReferenceQuery());
 
 /** Whether staff published the reference at /api-reference/ (the setting `features.apiReferencePublic`). */
 export function useReferencePublished(): boolean | undefined {
-  const list = useQuery(configListQuery());
+  // The same query key as the configuration page's list, so the two share one cache entry.
+  const list = useQuery({ queryKey: ['config', 'list'] as const, queryFn: ({ signal }) => apiCall('configList', {}, { signal }) });
   const entry = list.data?.find((e) => e.key === 'features.apiReferencePublic');
   return entry ? entry.value === true : undefined;
 }

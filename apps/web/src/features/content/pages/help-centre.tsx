@@ -4,8 +4,8 @@ import { Card } from '../../../components/ui/card';
 import { CardLoadState } from '../../../components/ui/card-load-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useSupportOpener } from '../../../components/layouts/support-opener';
-import { SupportHours } from '../../support/components/support-hours';
-import { useHelpCentre } from '../api/help-centre';
+import { SupportHours } from '../../../components/ui/support-hours';
+import { useHelpCentre, useSupportHours } from '../api/help-centre';
 import { ContentHtml } from '../components/content-html';
 import { searchHelp } from '../lib/help-search';
 
@@ -13,10 +13,11 @@ import { searchHelp } from '../lib/help-search';
 function AskSupport() {
   const { t } = useTranslation();
   const openSupport = useSupportOpener();
+  const support = useSupportHours();
   return (
     <div className="help-ask">
       <p className="help-ask-title">{t('help.askTitle')}</p>
-      <SupportHours />
+      <SupportHours config={support.data} />
       {openSupport ? (
         <button type="button" className="btn btn-primary btn-small" onClick={openSupport} aria-haspopup="dialog">
           {t('help.askButton')}

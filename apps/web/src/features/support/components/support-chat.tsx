@@ -18,8 +18,8 @@ import { formatLocale } from '../../../lib/i18n';
 import { createUpload, base64Of } from '../../../lib/upload-create';
 import { shrinkForUpload } from '../../../lib/shrink-image';
 import { paths } from '../../../lib/paths';
-import { SupportHours } from './support-hours';
-import { markSupportRead, olderMessages, sendSupportMessage, supportAttachment, supportKeys, useSupportThread } from '../api';
+import { SupportHours } from '../../../components/ui/support-hours';
+import { useSupportConfig, markSupportRead, olderMessages, sendSupportMessage, supportAttachment, supportKeys, useSupportThread } from '../api';
 
 function Attachment({ id, fileName }: { id: string; fileName: string }) {
   const { t } = useTranslation();
@@ -61,6 +61,7 @@ export function SupportChat({ onOpenHelp }: { onOpenHelp?: () => void } = {}) {
   const hasKeyboard = useMediaQuery(keyboardQuery);
   const queryClient = useQueryClient();
   const thread = useSupportThread(true);
+  const supportConfig = useSupportConfig();
   const [older, setOlder] = useState<{ messages: SupportMessage[]; cursor: string | null } | null>(null);
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -154,7 +155,7 @@ export function SupportChat({ onOpenHelp }: { onOpenHelp?: () => void } = {}) {
           {count === 0 ? (
             <div className="chat-state">
               <p>{t('support.chat.empty')}</p>
-              <SupportHours />
+              <SupportHours config={supportConfig.data} />
             </div>
           ) : (
             <ol className="chat-log" ref={logRef} aria-label={t('support.chat.history')} aria-live="polite" tabIndex={0}>
