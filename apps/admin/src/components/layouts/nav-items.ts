@@ -3,7 +3,22 @@ import { paths } from '../../lib/paths';
 import type { IconName } from '../ui/icon';
 
 export interface NavItem {
-  id: 'dashboard' | 'reviews' | 'payouts' | 'members' | 'config' | 'audit' | 'staff' | 'jobs' | 'packages' | 'plan' | 'content' | 'support' | 'books' | 'reconciliation' | 'apiReference';
+  id:
+    | 'dashboard'
+    | 'reviews'
+    | 'payouts'
+    | 'members'
+    | 'config'
+    | 'audit'
+    | 'staff'
+    | 'jobs'
+    | 'packages'
+    | 'plan'
+    | 'content'
+    | 'support'
+    | 'books'
+    | 'reconciliation'
+    | 'apiReference';
   to: string;
   icon: IconName;
   /** The permission that opens the screen; the route table uses the same one. */

@@ -59,7 +59,12 @@ describe.each(dialects)('help centre on %s', (dialect) => {
       const changed = await admin.call('configUpdate', { requestId: crypto.randomUUID(), key, value, reason: 'new support rota' });
       expect(changed.code, changed.message).toBe(20000);
     }
-    const bad = await admin.call('configUpdate', { requestId: crypto.randomUUID(), key: 'support.hours', value: { from: '25:00', to: '20:00', timeZone: 'Mars/Base' }, reason: 'typo' });
+    const bad = await admin.call('configUpdate', {
+      requestId: crypto.randomUUID(),
+      key: 'support.hours',
+      value: { from: '25:00', to: '20:00', timeZone: 'Mars/Base' },
+      reason: 'typo',
+    });
     expect(bad.code).not.toBe(20000);
     expect(bad.status).toBeLessThan(500);
     const after = await t.client.call('supportConfig', {});

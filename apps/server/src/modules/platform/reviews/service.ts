@@ -101,7 +101,16 @@ export type ReviewRow = NonNullable<Awaited<ReturnType<ReviewService['row']>>>;
 export type Decision = 'approve' | 'reject';
 export type DecideOutcome = { id: string; outcome: 'approved' | 'rejected' | 'awaitingSecond' | 'refused'; error?: string };
 
-export const reviewQueues = ['manualAdjustment', 'exchange', 'bankDeposit', 'withdrawal', 'packageClaim', 'chainDeposit', 'settingChange', 'reconciliationDay'] as const;
+export const reviewQueues = [
+  'manualAdjustment',
+  'exchange',
+  'bankDeposit',
+  'withdrawal',
+  'packageClaim',
+  'chainDeposit',
+  'settingChange',
+  'reconciliationDay',
+] as const;
 export type ReviewQueue = (typeof reviewQueues)[number];
 
 /** Each queue's decisions, from the module that owns the queue: one entry per queue, none missing. */
