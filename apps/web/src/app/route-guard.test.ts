@@ -59,6 +59,8 @@ describe('route guard', () => {
         // Content (decision 023).
         '/announcement',
         '/white-paper',
+        // The help centre: the FAQ staff write, searchable.
+        '/help',
         // The game (decision 024).
         '/game',
         // The member's proof of liabilities (decision 088).

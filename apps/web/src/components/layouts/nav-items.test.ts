@@ -23,7 +23,7 @@ describe('navigation', () => {
     expect(toOf(footerTabs())).toEqual(['/package', '/recharge', '/withdraw', '/index', '/records', '/invite-tree', '/user-info']);
   });
 
-  it('mobile menu: rush purchase, equity and transfer only by flag; wallet, notices, invite tree, ranking, plan chart, proof of liabilities, game and white paper always', () => {
+  it('mobile menu: rush purchase, equity and transfer only by flag; wallet, notices, invite tree, ranking, plan chart, proof of liabilities, game, white paper and help centre always', () => {
     expect(toOf(mobileMenuLinks(none))).toEqual([
       '/details',
       '/notification',
@@ -34,6 +34,7 @@ describe('navigation', () => {
       '/proof',
       '/game',
       '/white-paper',
+      '/help',
     ]);
     expect(toOf(mobileMenuLinks(all))).toEqual([
       '/code',
@@ -48,10 +49,11 @@ describe('navigation', () => {
       '/proof',
       '/game',
       '/white-paper',
+      '/help',
     ]);
   });
 
-  it('desktop settings menu: invite tree, ranking, plan chart, white paper, proof of liabilities, security (customer service is an action beside them)', () => {
-    expect(toOf(settingsMenuLinks())).toEqual(['/invite-tree', '/ranking', '/plan', '/white-paper', '/proof', '/setting']);
+  it('desktop settings menu: invite tree, ranking, plan chart, white paper, help centre, proof of liabilities, security (customer service is an action beside them)', () => {
+    expect(toOf(settingsMenuLinks())).toEqual(['/invite-tree', '/ranking', '/plan', '/white-paper', '/help', '/proof', '/setting']);
   });
 });
