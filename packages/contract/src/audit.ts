@@ -39,11 +39,6 @@ const fixedAuditActions = [
   'recon.resolve',
   'recon.signOffRequest',
   'recon.signOff',
-  'recon.mappingSave',
-  'recon.import',
-  'recon.resolve',
-  'recon.signOffRequest',
-  'recon.signOff',
 ] as const;
 
 export type AuditAction = (typeof fixedAuditActions)[number] | `member.${MemberActionName}`;

@@ -25,6 +25,5 @@ export * from './content.ts';
 export * from './support.ts';
 export * from './scarce.ts';
 export * from './finance.ts';
-export * from './finance.ts';
 export * from './proof-tree.ts';
 export * from './proof.ts';
