@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { signedText, type ProofDocument } from '@pp/contract';
 import { newOkpKeyPair } from '@pp/envelope/node';
+import { DamagedFileError, readJsonFile, writeFileDurably } from '../../../lib/durable-file.ts';
 
 export interface ProofKeySettings {
   proofSigningKey: string;
@@ -20,18 +21,24 @@ type Jwk = { kty: string; crv: string; x: string; d: string };
 function loadJwk(settings: ProofKeySettings): Jwk {
   if (settings.proofSigningKey) return JSON.parse(settings.proofSigningKey) as Jwk;
   const file = path.join(settings.dataDir, 'proof-signing-key.json');
-  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as Jwk;
-  fs.mkdirSync(settings.dataDir, { recursive: true });
-  // Made through DER, not exported from the generated KeyObject (newOkpKeyPair: a Node 20 deadlock).
-  const { x, d } = newOkpKeyPair('ed25519');
-  const jwk = { kty: 'OKP', crv: 'Ed25519', x, d };
-  try {
-    fs.writeFileSync(file, JSON.stringify(jwk), { mode: 0o600, flag: 'wx' });
-    return jwk;
-  } catch {
-    // Another process wrote it first: use theirs.
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as Jwk;
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(settings.dataDir, { recursive: true });
+    // Made through DER, not exported from the generated KeyObject (newOkpKeyPair: a Node 20 deadlock).
+    const { x, d } = newOkpKeyPair('ed25519');
+    const jwk = { kty: 'OKP', crv: 'Ed25519', x, d };
+    try {
+      // Whole or not at all (lib/durable-file.ts): a short key file would stop every later start.
+      writeFileDurably(file, JSON.stringify(jwk), { mode: 0o600, exclusive: true });
+      return jwk;
+    } catch (error) {
+      // Another process wrote it first: use theirs.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
   }
+  const remedy = 'restore it from the backup of DATA_DIR (published proofs are signed with it), or set PROOF_SIGNING_KEY';
+  const jwk = readJsonFile<Jwk>(file, remedy);
+  if (jwk.kty !== 'OKP' || jwk.crv !== 'Ed25519' || typeof jwk.d !== 'string') throw new DamagedFileError(file, remedy, 'not an Ed25519 private key');
+  return jwk;
 }
 
 export class ProofSigner {
