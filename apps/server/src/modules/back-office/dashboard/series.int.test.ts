@@ -136,6 +136,7 @@ describe.each(dialects)('dashboard series on %s', (dialect) => {
       'packageClaim',
       'chainDeposit',
       'settingChange',
+      'reconciliationDay',
     ]);
     for (const q of ok.data.queues) expect(q.sizes).toHaveLength(90);
     expect((await viewer.call<Series>('dashboardSeries', {})).data.days).toHaveLength(30);
