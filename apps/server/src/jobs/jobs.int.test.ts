@@ -196,6 +196,7 @@ describe.each(dialects)('jobs on %s', (dialect: Dialect) => {
       'ledger-verify-full',
       'package-release',
       'plan-payout',
+      'proof-snapshot',
       'uploads-cleanup',
     ]);
     expect(listed.data.every((j) => j.nextRunAt > Date.now())).toBe(true);
