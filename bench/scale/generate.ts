@@ -383,8 +383,8 @@ async function generateScaleWith(handle: DbHandle, factor: number, options: { no
     await series(
       counts.waitingReviews,
       2 * counts.waitingReviews,
-      (n) => sql`${n} INSERT INTO review_decisions (id, item_id, staff_id, staff_name, decision, reason, at)
-      SELECT 'rd' || i, 'rv' || i, 'scale-staff', 'scalestaff', CASE WHEN i % 2 = 0 THEN 'approve' ELSE 'reject' END, '', ${lit(now)} - i * 60000 + 30000 FROM n`,
+      (n) => sql`${n} INSERT INTO review_decisions (id, item_id, staff_id, staff_name, decision, reason_code, note, at)
+      SELECT 'rd' || i, 'rv' || i, 'scale-staff', 'scalestaff', CASE WHEN i % 2 = 0 THEN 'approve' ELSE 'reject' END, CASE WHEN i % 2 = 0 THEN NULL ELSE 'other' END, '', ${lit(now)} - i * 60000 + 30000 FROM n`,
     );
   });
 
